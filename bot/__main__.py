@@ -1,0 +1,44 @@
+"""``python -m bot [run|check|demo|bench]``. Each subcommand lives in its own module."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Tablée, board games in Discord.")
+    parser.add_argument("--config", help="config file (default: $TABLEE_CONFIG or ./config.toml)")
+    sub = parser.add_subparsers(dest="cmd")
+    sub.add_parser("run", help="run the bot (the default)")
+    sub.add_parser("check", help="validate the config and the database, then exit")
+    p_demo = sub.add_parser("demo", help="play a game with computer players, write the images")
+    p_demo.add_argument("game")
+    p_demo.add_argument("--players", type=int, default=3)
+    p_demo.add_argument("--mode", default=None, help="Master Islands mode: standard, coop, corsair")
+    p_demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p_demo.add_argument("--seed", type=int, default=1)
+    p_demo.add_argument("--out", default="demo-out")
+    p_bench = sub.add_parser("bench", help="print render and host speed numbers")
+    p_bench.add_argument("--quick", action="store_true", help="smaller runs")
+    args = parser.parse_args(argv)
+
+    if args.cmd == "demo":
+        from .demo import main as demo_main
+
+        return demo_main(args)
+    if args.cmd == "bench":
+        from .bench import main as bench_main
+
+        return bench_main(args)
+    if args.cmd == "check":
+        from .runner import check_main
+
+        return check_main(args.config)
+    from .runner import run_main
+
+    return run_main(args.config)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

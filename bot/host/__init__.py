@@ -1,0 +1,16 @@
+"""The table host: what a table is, who sits where, what is stored, what each person sees."""
+
+from .errors import HostError
+from .host import TableHost
+from .results import MenuEntry, Outcome, PrivateNote, PublicPost, Seat, TableInfo
+
+__all__ = [
+    "HostError",
+    "MenuEntry",
+    "Outcome",
+    "PrivateNote",
+    "PublicPost",
+    "Seat",
+    "TableHost",
+    "TableInfo",
+]

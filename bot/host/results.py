@@ -1,0 +1,90 @@
+"""Plain results the table host returns; the Discord adapter only translates them.
+
+Nothing here knows discord.py. Images are PNG bytes. Public things are built from
+``view(state, None)``; private notes from ``view(state, seat)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int  # from 1
+    user_id: int | None  # None for a computer player
+    name: str  # display name at join time, or "Computer (greedy)"
+    bot_level: str | None = None  # "random" / "greedy" for computer players
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    channel_id: int
+    guild_id: int | None
+    game_id: str
+    game_name: str
+    options: dict[str, Any]
+    status: str  # "lobby" | "playing" | "finished" | "abandoned"
+    host_id: int
+    seats: list[Seat]
+    version: int
+    post_message_id: int | None = None  # current table (or lobby) post
+    min_players: int = 1
+    max_players: int = 1
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One legal move and the steps a menu takes to reach it (from ``Game.menu_path``)."""
+
+    move: str  # canonical text
+    steps: list[tuple[str, str]]  # (token, label) pairs; tokens joined by " " == move
+    label: str  # readable label of the whole move
+
+
+@dataclass(frozen=True)
+class PublicPost:
+    """What the channel sees after a change: one table post."""
+
+    channel_id: int
+    version: int
+    lines: list[str]  # what happened since the last post (computer moves included)
+    status: str  # "Seat 2 (@Bob) to move · pile 21 · scores …"
+    image_png: bytes | None  # board drawn from the spectator view
+    to_move_user_ids: list[int]  # humans to mention
+    finished: bool = False
+    result: dict[str, Any] | None = None  # Result.to_json() when finished
+    transient_lines: list[str] = field(default_factory=list)  # to drop once the next move is made
+
+
+@dataclass(frozen=True)
+class PrivateNote:
+    """What one seated human should see privately (ephemeral reply or DM)."""
+
+    seat: int
+    user_id: int
+    text: str
+    image_png: bytes | None  # their hand, from view(state, seat)
+    your_turn: bool = False
+    menu: list[MenuEntry] = field(default_factory=list)  # legal moves when it is their turn
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a command that changes a table (start, move, bot moves)."""
+
+    table: TableInfo
+    post: PublicPost | None
+    notes: list[PrivateNote] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)  # the move texts applied, in order

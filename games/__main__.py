@@ -1,0 +1,69 @@
+"""``python -m games replay FILE|-``, ``simulate GAME``, ``bench GAME``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import all_games
+from .base import BadOptions
+from .records import BadRecord, replay, simulate
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise BadOptions(f"--option takes key=value, not '{pair}'")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games", description=__doc__)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p_replay = sub.add_parser("replay", help="replay a record and print its outcome as JSON")
+    p_replay.add_argument("file", help="record file, or - for standard input")
+    p_sim = sub.add_parser("simulate", help="play a game with computer players, print its record")
+    p_sim.add_argument("game", choices=[g.id for g in all_games()])
+    p_sim.add_argument("--players", type=int, required=True)
+    p_sim.add_argument("--seed", type=int, default=0)
+    p_sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p_sim.add_argument("--bot", action="append", default=None, help="level per seat, in order")
+    p_bench = sub.add_parser("bench", help="print speed numbers for a game's engine")
+    p_bench.add_argument("game", choices=[g.id for g in all_games()])
+    p_bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.cmd == "replay":
+            try:
+                text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+            except OSError as exc:
+                raise BadRecord(f"cannot read {args.file}: {exc.strerror}") from None
+            try:
+                record = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise BadRecord(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            out = replay(record)
+            print(json.dumps(out, sort_keys=True))
+            return 0 if out["ok"] else 1
+        if args.cmd == "simulate":
+            record = simulate(args.game, args.players, args.seed, _options(args.option), args.bot)
+            print(json.dumps(record))
+            return 0
+        if args.cmd == "bench":
+            from .bench import run_bench
+
+            run_bench(args.game, args.seconds)
+            return 0
+    except (BadRecord, BadOptions) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

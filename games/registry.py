@@ -1,0 +1,33 @@
+"""The game registry: game id -> Game. Each game registers itself on import of ``games``."""
+
+from __future__ import annotations
+
+from .base import Game
+
+_GAMES: dict[str, Game] = {}
+
+
+class UnknownGame(KeyError):
+    """No game with that id; the message lists the known ones."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want a sentence.
+        return str(self.args[0])
+
+
+def register(game: Game) -> Game:
+    if game.id in _GAMES:
+        raise ValueError(f"game id {game.id!r} registered twice")
+    _GAMES[game.id] = game
+    return game
+
+
+def get_game(game_id: str) -> Game:
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise UnknownGame(f"Unknown game '{game_id}'. Known games: {known}.") from None
+
+
+def all_games() -> list[Game]:
+    return [_GAMES[k] for k in sorted(_GAMES)]
