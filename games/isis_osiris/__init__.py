@@ -1,0 +1,1 @@
+"""Isis & Osiris (placeholder until the engine lands)."""

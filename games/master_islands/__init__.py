@@ -1,0 +1,1 @@
+"""Master Islands (placeholder until the engine lands)."""
