@@ -1,0 +1,273 @@
+"""The Isis & Osiris rules engine (rules/isis-osiris.md, IO-1..IO-12 and IO-V1).
+
+State (plain JSON): ``board`` (cell -> pawn ``{"kind", "seat"}`` or tile ``{"kind", "value"}``;
+every placed tile was revealed to all before it was placed, so its value is public history even
+though memory mode hides it), ``pawns`` (left per seat), ``reserves`` (per seat, top first) or
+``pile`` (IO-V1), ``pending`` (a revealed tile waiting for its cell), ``turn``, ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Event, Game, IllegalMove, MenuStep, Option, Result, State, View, rng_for
+from . import deal, scoring
+from .bots import BOTS
+from .notation import format_move, parse_move
+from .tiles import CELLS, DEAL, format_value
+
+SUMMARY = """\
+**Isis & Osiris** (2–4 players). A 6×6 board, cells A1–F6. Each player has pawns and face-down \
+Isis tiles worth -4 to +4 (2 players: 8 pawns, 11 tiles; 3: 6 and 7; 4: 5 and 5). Nobody, not \
+even the owner, knows a tile before it is revealed.
+**Your turn**, do one of:
+• `pawn C4`: place a pawn on an empty cell;
+• `reveal`, then `tile D2`: show your next tile to everyone, then place it face down on an empty \
+cell. Once revealed it must be placed: no pawn instead.
+No tiles left: place a pawn. No pawns left: place a tile. Nothing left: your turn is skipped.
+**End**: when the last cell is filled. Every tile is turned up; each pawn is worth the sum of the \
+tiles orthogonally next to it (it can be negative). Your score is the sum over your pawns. Best \
+score wins (the least negative if all are negative); equal best scores share the win.
+**Memory mode** (default): placed tiles are face down again, so their values are hidden on the \
+board, and the reveal announcement disappears from the channel after the next move. Remember \
+where the good and bad tiles went!
+**Options**: `open:true` shows placed values on the board (casual or accessible play). \
+`reserve:common` (variant): no personal tiles; `reveal` takes the top of one common face-down \
+pile, and when it is empty everyone must place pawns. `first:<seat>` picks the first player \
+(default: drawn)."""
+
+
+class IsisOsiris(Game):
+    """Isis & Osiris: place pawns and revealed-then-hidden tiles; pawns score adjacent tiles."""
+
+    id = "isis-osiris"
+    name = "Isis & Osiris"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("reserve", ("own", "common"), "own", "own: tiles dealt to each player; common: one shared pile (variant)"),
+        Option("open", ("false", "true"), "false", "true: placed tile values stay visible (no memory)"),
+        Option("first", None, None, "the first seat (default: drawn)"),
+    )
+    summary = SUMMARY
+    bots = BOTS
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Base checks, then ``open`` becomes a bool (it is stored and re-normalisable)."""
+        out = super().normalize_options(players, options)
+        out["open"] = out["open"] == "true"
+        return out
+
+    def new(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None,
+        seed: int,
+        setup: Mapping[str, Any] | None = None,
+    ) -> State:
+        opts = self.normalize_options(players, options)
+        rng = rng_for({"seed": seed, "rng_counter": 0}, "setup")
+        reserves, pile = deal.deal_tiles(players, opts["reserve"] == "common", rng, setup)
+        first = opts["first"] if opts["first"] is not None else rng.randint(1, players)
+        return {
+            "game": self.id,
+            "players": players,
+            "options": opts,
+            "seed": seed,
+            "rng_counter": 1,
+            "first": first,
+            "turn": first,
+            "board": {},
+            "pawns": [DEAL[players][0]] * players,
+            "reserves": reserves,
+            "pile": pile,
+            "pending": None,
+            "last_move": None,
+            "over": False,
+            "reason": "",
+        }
+
+    # -- play -------------------------------------------------------------------------------------
+    def to_move(self, state: State) -> list[int]:
+        return [] if state["over"] else [state["turn"]]
+
+    def _tiles_left(self, state: State, seat: int) -> int:
+        pile = state["pile"]
+        return len(pile) if pile is not None else len(state["reserves"][seat - 1])
+
+    def _can_move(self, state: State, seat: int) -> bool:
+        return state["pawns"][seat - 1] > 0 or self._tiles_left(state, seat) > 0
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        if state["over"] or seat != state["turn"]:
+            return []
+        empty = [c for c in CELLS if c not in state["board"]]
+        if state["pending"]:  # IO-7: a revealed tile must be placed now
+            return sorted(f"tile {c}" for c in empty)
+        moves = [f"pawn {c}" for c in empty] if state["pawns"][seat - 1] else []
+        if self._tiles_left(state, seat):
+            moves.append("reveal")
+        return sorted(moves)
+
+    def parse(self, text: str) -> str:
+        return format_move(*parse_move(text))
+
+    def apply(self, state: State, seat: int, move: str) -> tuple[State, list[Event]]:
+        if state["over"]:
+            raise IllegalMove("The game is over.")
+        if seat != state["turn"]:
+            raise IllegalMove(f"It is not your turn: Seat {state['turn']} is to move.")
+        verb, cell = parse_move(move)
+        s = dict(state)
+        if verb == "reveal":
+            return self._reveal(s, seat)
+        if state["pending"] is None and verb == "tile":
+            raise IllegalMove("Reveal a tile first ('reveal'), then place it with 'tile <cell>'.")
+        if state["pending"] is not None and verb == "pawn":
+            raise IllegalMove("You revealed a tile: place it now with 'tile <cell>' (no pawn instead).")
+        assert cell is not None
+        if cell in state["board"]:
+            raise IllegalMove(f"{cell} is not empty: pawns and tiles go on empty cells only.")
+        board = dict(state["board"])
+        if verb == "pawn":
+            if not state["pawns"][seat - 1]:
+                raise IllegalMove("You have no pawns left: reveal and place a tile (IO-8).")
+            pawns = list(state["pawns"])
+            pawns[seat - 1] -= 1
+            s["pawns"] = pawns
+            board[cell] = {"kind": "pawn", "seat": seat}
+            text = f"Seat {seat} placed a pawn on {cell}"
+        else:
+            value = state["pending"]["value"]
+            board[cell] = {"kind": "tile", "value": value}
+            s["pending"] = None
+            shown = f"the {format_value(value)} tile" if state["options"]["open"] else "the tile"
+            text = f"Seat {seat} placed {shown} on {cell}"
+        s["board"] = board
+        s["last_move"] = {"seat": seat, "move": format_move(verb, cell), "cells": [cell]}
+        events: list[Event] = [{"seat": seat, "text": text}]
+        self._advance(s, seat, events)
+        return s, events
+
+    def _reveal(self, s: State, seat: int) -> tuple[State, list[Event]]:
+        """IO-6/IO-7 (and IO-V1): the next tile is shown to all; the same seat must place it."""
+        if s["pending"] is not None:
+            raise IllegalMove("You already revealed a tile: place it with 'tile <cell>'.")
+        if s["pile"] is not None:
+            if not s["pile"]:
+                raise IllegalMove("The common pile is empty: place a pawn (IO-V1).")
+            value, s["pile"] = s["pile"][0], s["pile"][1:]
+        else:
+            reserve = s["reserves"][seat - 1]
+            if not reserve:
+                raise IllegalMove("You have no tiles left: place a pawn (IO-8).")
+            reserves = list(s["reserves"])
+            value, reserves[seat - 1] = reserve[0], reserve[1:]
+            s["reserves"] = reserves
+        s["pending"] = {"seat": seat, "value": value}
+        s["last_move"] = {"seat": seat, "move": "reveal", "cells": []}
+        event: Event = {"seat": seat, "text": f"Seat {seat} revealed a {format_value(value)} tile"}
+        if not s["options"]["open"]:
+            event["transient"] = True  # IO-9: the announcement vanishes after the next move
+        return s, [event]
+
+    def _advance(self, s: State, seat: int, events: list[Event]) -> None:
+        """Pass the turn to the left (next seat number); skip seats with nothing to place (IO-10)."""
+        if len(s["board"]) == len(CELLS):
+            self._finish(s, "The board is full.", events)
+            return
+        n = s["players"]
+        skipped = []
+        for k in range(1, n + 1):
+            nxt = (seat - 1 + k) % n + 1
+            if self._can_move(s, nxt):
+                s["turn"] = nxt
+                events.extend(
+                    {"seat": x, "text": f"Seat {x} has nothing left to place and is skipped"}
+                    for x in skipped
+                )
+                return
+            skipped.append(nxt)
+        self._finish(s, "Nobody has anything left to place.", events)
+
+    def _finish(self, s: State, reason: str, events: list[Event]) -> None:
+        s["over"], s["turn"], s["reason"] = True, None, reason
+        res = self.result(s)
+        table = ", ".join(f"Seat {i + 1} {p:+d}" for i, p in enumerate(res.scores))
+        who = " and ".join(f"Seat {w}" for w in res.winners)
+        verb = "wins" if len(res.winners) == 1 else "share the win"
+        events.append({"text": f"Game over: {reason[0].lower()}{reason[1:]} Scores: {table}. {who} {verb}."})
+
+    # -- reading ----------------------------------------------------------------------------------
+    def result(self, state: State) -> Result:
+        """Scores are live in open mode; in memory mode they stay 0 until the end (they would
+        reveal placed values)."""
+        n = state["players"]
+        if not state["over"]:
+            live = state["options"]["open"]
+            return Result(False, scoring.scores(state["board"], n) if live else [0] * n)
+        points = scoring.scores(state["board"], n)
+        return Result(True, points, scoring.winners(points), state["reason"])
+
+    def view(self, state: State, seat: int | None) -> View:
+        over = state["over"]
+        shown = over or state["options"]["open"]
+        board = {
+            cell: item if item["kind"] == "pawn" or shown else {"kind": "tile", "value": None}
+            for cell, item in state["board"].items()
+        }
+        points = scoring.scores(state["board"], state["players"]) if shown else None
+        common = state["pile"] is not None
+        seats = [
+            {
+                "seat": i,
+                "pawns_left": state["pawns"][i - 1],
+                "tiles_left": 0 if common else len(state["reserves"][i - 1]),
+                "score": points[i - 1] if points else None,
+            }
+            for i in range(1, state["players"] + 1)
+        ]
+        final = None
+        if over:
+            final = {
+                "tiles": {c: it["value"] for c, it in state["board"].items() if it["kind"] == "tile"},
+                "pawn_values": scoring.pawn_values(state["board"]),
+                "scores": points,
+            }
+        return {
+            "game": self.id,
+            "viewer": seat,
+            "players": state["players"],
+            "options": dict(state["options"]),
+            "to_move": self.to_move(state),
+            "last_move": _copy_last(state["last_move"]),
+            "result": self.result(state).to_json() if over else None,
+            "board": {c: dict(v) for c, v in board.items()},
+            "seats": seats,
+            "pile": len(state["pile"]) if common else None,
+            "pending": dict(state["pending"]) if state["pending"] else None,
+            "final": final,
+        }
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Every seat knows the same (IO-5: not even the owner sees their tiles), so ``seat`` does
+        not matter: never-revealed tiles are redrawn from the unseen multiset."""
+        return deal.resample(state, rng)
+
+    # -- presentation ---------------------------------------------------------------------------
+    def menu_path(self, view: View, move: str) -> list[MenuStep]:
+        verb, cell = parse_move(move)
+        if verb == "reveal":
+            return [MenuStep("reveal", "Reveal a tile")]
+        if verb == "pawn":
+            return [MenuStep("pawn", "Place a pawn"), MenuStep(cell, f"on {cell}")]
+        pending = view.get("pending")
+        what = f"the {format_value(pending['value'])} tile" if pending else "the tile"
+        return [MenuStep("tile", f"Place {what}"), MenuStep(cell, f"on {cell}")]
+
+
+def _copy_last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if last is None else {**last, "cells": list(last["cells"])}
