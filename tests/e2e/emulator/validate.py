@@ -1,0 +1,217 @@
+"""Validate request bodies against Discord's OpenAPI spec, plus the limits the spec lacks.
+
+The spec (vendored in `spec/`, see SOURCE.txt) is loaded once per process. Two in-memory changes:
+snowflakes accept integers too (discord.py sends ints), and nothing else is relaxed. On top of
+the spec we enforce what Discord enforces but the spec does not say: content <= 2000 characters,
+custom_id <= 100, <= 5 action rows, <= 25 select options, and no unknown top-level keys.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SPEC_PATH = Path(__file__).parent / "spec" / "openapi.json"
+SPEC_URI = "urn:discord-openapi"
+
+MAX_CONTENT = 2000
+MAX_CUSTOM_ID = 100
+MAX_ACTION_ROWS = 5
+MAX_SELECT_OPTIONS = 25
+COMPONENTS_V2 = 1 << 15
+
+
+@cache
+def spec() -> dict[str, Any]:
+    """The spec with snowflakes widened to string-or-integer."""
+    data = json.loads(SPEC_PATH.read_text(encoding="utf-8"))
+    schemas = data["components"]["schemas"]
+    original = schemas["SnowflakeType"]
+    schemas["SnowflakeType"] = {"anyOf": [original, {"type": "integer", "minimum": 0}]}
+    return data
+
+
+@cache
+def _registry() -> Registry:
+    resource = Resource.from_contents(spec(), default_specification=DRAFT202012)
+    return Registry().with_resource(SPEC_URI, resource)
+
+
+def _pointer(*parts: str) -> str:
+    escaped = (p.replace("~", "~0").replace("/", "~1") for p in parts)
+    return "/" + "/".join(quote(p, safe="~") for p in escaped)
+
+
+def body_schema(method: str, route: str) -> dict[str, Any] | None:
+    """The JSON request-body schema of `method route` (route relative to /api/v10), if any."""
+    operation = spec()["paths"].get(route, {}).get(method.lower())
+    if operation is None:
+        return None
+    content = operation.get("requestBody", {}).get("content", {})
+    if "application/json" in content:
+        kind = "application/json"
+    elif "multipart/form-data" in content:
+        kind = "multipart/form-data"
+    else:
+        return None
+    pointer = _pointer("paths", route, method.lower(), "requestBody", "content", kind, "schema")
+    return {"$ref": f"{SPEC_URI}#{pointer}"}
+
+
+def has_operation(method: str, route: str) -> bool:
+    """Whether the spec documents this route at all (an undocumented route is a finding too)."""
+    return method.lower() in spec()["paths"].get(route, {})
+
+
+@cache
+def _validator(method: str, route: str) -> Draft202012Validator | None:
+    schema = body_schema(method, route)
+    if schema is None:
+        return None
+    return Draft202012Validator(schema, registry=_registry())
+
+
+def _resolve(schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        ref = schema["$ref"]
+        pointer = ref.split("#", 1)[1]
+        resolved = _registry().resolver(base_uri=SPEC_URI).lookup(f"{SPEC_URI}#{pointer}")
+        schema = resolved.contents
+    return schema
+
+
+def _alternatives(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """Flatten a schema into the object schemas it may be (through $ref, allOf, anyOf, oneOf)."""
+    schema = _resolve(schema)
+    found: list[dict[str, Any]] = []
+    for key in ("allOf", "anyOf", "oneOf"):
+        for sub in schema.get(key, []):
+            found.extend(_alternatives(sub))
+    if "properties" in schema:
+        found.append(schema)
+    return found
+
+
+def allowed_keys(schema: dict[str, Any]) -> set[str] | None:
+    """Every property name any alternative of `schema` declares; None if it declares none."""
+    keys: set[str] = set()
+    for alt in _alternatives(schema):
+        keys.update(alt["properties"])
+    return keys or None
+
+
+def _wrong_type(errors: list[ValidationError]) -> bool:
+    return any(list(e.relative_path) == ["type"] for e in errors)
+
+
+def _describe(error: ValidationError) -> str:
+    """Dig into oneOf/anyOf failures so the message names the real problem.
+
+    Discord's unions are discriminated by `type`: the branch whose `type` matched is the one
+    the sender meant, so its errors are reported, not those of a button-vs-file mismatch.
+    """
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        meant = [errs for errs in branches.values() if not _wrong_type(errs)]
+        pool = meant[0] if len(meant) == 1 else error.context
+        error = best_match(pool)
+    return f"{error.json_path}: {_short_message(error)}"
+
+
+def _short_message(error: ValidationError) -> str:
+    """jsonschema quotes the whole instance; a 2001-character string makes that unreadable."""
+    if error.validator in _SIZE_KEYWORDS and hasattr(error.instance, "__len__"):
+        return f"size {len(error.instance)} breaks {error.validator}={error.validator_value}"
+    message = error.message
+    return message if len(message) <= 200 else message[:197] + "..."
+
+
+_SIZE_KEYWORDS = {"maxLength", "minLength", "maxItems", "minItems", "maxProperties"}
+
+
+def _unknown_keys(schema: dict[str, Any], body: Any, where: str) -> list[str]:
+    if not isinstance(body, dict):
+        return []
+    allowed = allowed_keys(schema)
+    if allowed is None:
+        return []
+    return [f"{where}.{key}: unknown key" for key in sorted(set(body) - allowed)]
+
+
+def _callback_data_keys(schema: dict[str, Any], body: Any) -> list[str]:
+    """For interaction callbacks, `data` is checked against the alternative its `type` selects."""
+    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
+        return []
+    for alt in _alternatives(schema):
+        enum = _resolve(alt["properties"].get("type", {})).get("enum", [])
+        if body.get("type") in enum and "data" in alt["properties"]:
+            return _unknown_keys(alt["properties"]["data"], body["data"], "$.data")
+    return []
+
+
+def _walk_components(components: Any, where: str, problems: list[str]) -> None:
+    if not isinstance(components, list):
+        return
+    for index, comp in enumerate(components):
+        if not isinstance(comp, dict):
+            continue
+        here = f"{where}[{index}]"
+        custom_id = comp.get("custom_id")
+        if isinstance(custom_id, str) and len(custom_id) > MAX_CUSTOM_ID:
+            problems.append(f"{here}.custom_id: {len(custom_id)} characters > {MAX_CUSTOM_ID}")
+        options = comp.get("options")
+        if comp.get("type") == 3 and isinstance(options, list) and len(options) > MAX_SELECT_OPTIONS:
+            problems.append(f"{here}.options: {len(options)} select options > {MAX_SELECT_OPTIONS}")
+        _walk_components(comp.get("components"), f"{here}.components", problems)
+        if isinstance(comp.get("accessory"), dict):
+            _walk_components([comp["accessory"]], f"{here}.accessory", problems)
+
+
+def _message_limits(message: Any, where: str) -> list[str]:
+    """Discord's limits on a message-like object that the spec does not carry."""
+    if not isinstance(message, dict):
+        return []
+    problems: list[str] = []
+    content = message.get("content")
+    if isinstance(content, str) and len(content) > MAX_CONTENT:
+        problems.append(f"{where}.content: {len(content)} characters > {MAX_CONTENT}")
+    components = message.get("components")
+    flags = message.get("flags")
+    v2 = isinstance(flags, int) and bool(flags & COMPONENTS_V2)
+    if isinstance(components, list) and not v2 and len(components) > MAX_ACTION_ROWS:
+        problems.append(f"{where}.components: {len(components)} action rows > {MAX_ACTION_ROWS}")
+    _walk_components(components, f"{where}.components", problems)
+    return problems
+
+
+def validate_body(method: str, route: str, body: Any) -> list[str]:
+    """Every problem with a JSON body (or a multipart payload_json) sent to `method route`.
+
+    Returns readable strings `"$.json.path: reason"`; empty when the body is valid.
+    """
+    validator = _validator(method, route)
+    if validator is None:
+        if body is None:
+            return []
+        return [f"$: {method} {route} takes no JSON body in the spec"]
+    problems = [_describe(e) for e in validator.iter_errors(body)]
+    schema = body_schema(method, route)
+    assert schema is not None
+    problems += _unknown_keys(schema, body, "$")
+    if route.endswith("/callback"):
+        problems += _callback_data_keys(schema, body)
+        if isinstance(body, dict):
+            problems += _message_limits(body.get("data"), "$.data")
+    elif isinstance(body, dict):
+        problems += _message_limits(body, "$")
+    return problems
