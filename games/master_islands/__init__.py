@@ -1,1 +1,8 @@
-"""Master Islands (placeholder until the engine lands)."""
+"""Master Islands: registers the engine on import (rules: shared/rules/master-islands.md)."""
+
+from ..registry import register
+from .engine import MasterIslands
+
+GAME = register(MasterIslands())
+
+__all__ = ["GAME", "MasterIslands"]

@@ -1,0 +1,115 @@
+"""MI-11..13: find every alignment (cards on one line, galleon-free, summing to exactly 10).
+
+Exact and fast: cards are grouped per line (rows, columns, both diagonals), then a subset-sum
+search with pruning runs per line. Values are at most 5, so subsets stay small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from .cards import ALIGNMENT_SUM, MIN_ALIGNMENT, value
+
+Pos = tuple[int, int]
+
+# Line families: a key function giving the line a position lies on, and a label.
+ROW, COLUMN, DIAG_DOWN, DIAG_UP = 0, 1, 2, 3
+
+
+def _line_keys(x: int, y: int) -> tuple[tuple[int, int], ...]:
+    return ((ROW, y), (COLUMN, x), (DIAG_DOWN, x - y), (DIAG_UP, x + y))
+
+
+def line_of(positions: Iterable[Pos]) -> tuple[int, int] | None:
+    """The line all ``positions`` share (family, constant), or None if they are not collinear.
+
+    Two or more distinct positions lie on at most one line; with one position the row is given.
+    """
+    common: set[tuple[int, int]] | None = None
+    for x, y in positions:
+        keys = set(_line_keys(x, y))
+        common = keys if common is None else common & keys
+        if not common:
+            return None
+    if not common:
+        return None
+    return min(common)
+
+
+def line_label(line: tuple[int, int]) -> str:
+    family, const = line
+    if family == ROW:
+        return f"row {const}"
+    if family == COLUMN:
+        return f"column {const}"
+    return "diagonal ↘" if family == DIAG_DOWN else "diagonal ↗"
+
+
+def _subsets(items: list[tuple[int, Pos]], target: int) -> list[tuple[Pos, ...]]:
+    """Subsets of ``items`` (value, pos) summing to ``target`` with at least MIN_ALIGNMENT items."""
+    items = sorted(items, reverse=True)
+    suffix = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + items[i][0]
+    out: list[tuple[Pos, ...]] = []
+    chosen: list[Pos] = []
+
+    def walk(i: int, left: int) -> None:
+        if left == 0:
+            if len(chosen) >= MIN_ALIGNMENT:
+                out.append(tuple(sorted(chosen)))
+            return
+        if i == len(items) or suffix[i] < left:
+            return
+        v, pos = items[i]
+        if v <= left:
+            chosen.append(pos)
+            walk(i + 1, left - v)
+            chosen.pop()
+        walk(i + 1, left)
+
+    walk(0, target)
+    return out
+
+
+def find_alignments(cells: Mapping[Pos, str], blocked: Iterable[Pos]) -> list[tuple[Pos, ...]]:
+    """Every alignment on the map: tuples of positions in ascending (x, y), in no set order."""
+    blocked = set(blocked)
+    lines: dict[tuple[int, int], list[tuple[int, Pos]]] = {}
+    for pos, card in cells.items():
+        if pos in blocked:
+            continue
+        item = (value(card), pos)
+        for key in _line_keys(*pos):
+            lines.setdefault(key, []).append(item)
+    out: list[tuple[Pos, ...]] = []
+    for items in lines.values():
+        if len(items) >= MIN_ALIGNMENT and sum(v for v, _ in items) >= ALIGNMENT_SUM:
+            out.extend(_subsets(items, ALIGNMENT_SUM))
+    return out
+
+
+def has_alignment(cells: Mapping[Pos, str], blocked: Iterable[Pos]) -> bool:
+    """Whether at least one alignment exists (MI-17: no conquest prompt otherwise)."""
+    return bool(find_alignments(cells, blocked))
+
+
+def alignment_error(
+    positions: list[Pos], cells: Mapping[Pos, str], blocked: Iterable[Pos]
+) -> str | None:
+    """Why ``positions`` is not an alignment (a sentence), or None when it is one."""
+    for pos in positions:
+        if pos not in cells:
+            return f"There is no card at {pos[0]},{pos[1]}."
+    blocked = set(blocked)
+    for pos in positions:
+        if pos in blocked:
+            return f"The card at {pos[0]},{pos[1]} holds a galleon (MI-12)."
+    if len(positions) < MIN_ALIGNMENT:
+        return f"An alignment needs at least {MIN_ALIGNMENT} cards."
+    if line_of(positions) is None:
+        return "Those cards are not on one row, column or diagonal (MI-11)."
+    total = sum(value(cells[p]) for p in positions)
+    if total != ALIGNMENT_SUM:
+        return f"Those cards sum to {total}, not {ALIGNMENT_SUM} (MI-12)."
+    return None

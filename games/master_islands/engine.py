@@ -1,0 +1,181 @@
+"""The Master Islands ``Game``: set-up, turn checks, views, results, determinization."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import BadOptions, Game, IllegalMove, MenuStep, Option, Result, State, View, rng_for
+from . import flow, moves
+from .bots import BOTS
+from .cards import HAND_SIZE, ROUNDS, full_deck, is_card
+from .menu import menu_path
+from .notation import parse
+from .summary import SUMMARY
+from .view import build_view
+
+MODES = ("standard", "coop", "corsair")
+
+
+class MasterIslands(Game):
+    id = "master-islands"
+    name = "Master Islands"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("mode", MODES, "standard", "standard, coop (4 players, 2 teams) or corsair (3–4)"),
+        Option("corsair", None, None, "corsair mode: the corsair's seat (default: the last seat)"),
+        Option("difficulty", tuple(ROUNDS), "medium",
+               "corsair mode: easy (10 rounds), medium (7) or hard (4)"),
+        Option("first", None, None, "the first seat (default: drawn at random)"),
+    )
+    summary = SUMMARY
+    bots = BOTS
+
+    # -- set-up -----------------------------------------------------------------------------
+    def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        raw = dict(options or {})
+        out = super().normalize_options(players, raw)
+        mode = out["mode"]
+        if mode == "coop" and players != 4:
+            raise BadOptions(f"Cooperative mode needs exactly 4 players (two teams of two), not {players}.")
+        if mode != "corsair":
+            for key in ("corsair", "difficulty"):
+                if raw.get(key) not in (None, ""):
+                    raise BadOptions(f"Option '{key}' only applies to corsair mode (mode=corsair).")
+            out["corsair"] = out["difficulty"] = None
+            return out
+        if not 3 <= players <= 4:
+            raise BadOptions(f"Corsair mode needs 3 or 4 players (one corsair against 2 or 3), not {players}.")
+        corsair = out.get("corsair")
+        try:
+            corsair = players if corsair in (None, "") else int(corsair)
+        except ValueError:
+            raise BadOptions(f"Option 'corsair' must be a seat number, not '{corsair}'.") from None
+        if not 1 <= corsair <= players:
+            raise BadOptions(f"Option 'corsair' must be a seat from 1 to {players}, not {corsair}.")
+        out["corsair"] = corsair
+        return out
+
+    def new(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None,
+        seed: int,
+        setup: Mapping[str, Any] | None = None,
+    ) -> State:
+        opts = self.normalize_options(players, options)
+        mode = opts["mode"]
+        corsair = opts["corsair"]
+        holders = [s for s in range(1, players + 1) if s != corsair]
+        st: dict[str, Any] = {"seed": seed, "rng_counter": 0}
+        rng = rng_for(st, "setup")
+        deck = _setup_deck(setup, len(holders))
+        if deck is None:
+            deck = full_deck()
+            rng.shuffle(deck)
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for s in holders:  # design.md: 3 cards per seat in seat order, then the start card
+            hands[s - 1], deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
+        start, pile = deck[0], deck[1:]
+        one = mode != "standard"  # MI-C1 / MI-K1: one galleon each (the corsair keeps two)
+        galleons = [[[0, 0]] if one and s != corsair else [[0, 0], [0, 0]]
+                    for s in range(1, players + 1)]
+        first = opts["first"]
+        if first is None:
+            first = rng.choice(holders)
+        order = _crew_order(first, holders, players) if mode == "corsair" else []
+        st.update(
+            rng_counter=1, players=players, options=opts, pile=pile, hands=hands,
+            map=[[0, 0, start]], holes=[], galleons=galleons,
+            collected=[[] for _ in range(players)], phase="discovery",
+            current=order[0] if order else first, first=first,
+            placed=False, sailed=False, bonus=False, order=order, index=0,
+            round=1 if mode == "corsair" else None,
+            rounds_max=ROUNDS[opts["difficulty"]] if mode == "corsair" else None,
+            moves_left=0, last_move=None, result=None,
+        )
+        flow.begin_discovery(st, [])
+        return st
+
+    # -- play ---------------------------------------------------------------------------------
+    def to_move(self, state: State) -> list[int]:
+        return [] if state["phase"] == "over" else [state["current"]]
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        if state["phase"] == "over" or seat != state["current"]:
+            return []
+        return sorted(moves.legal(state))
+
+    def parse(self, text: str) -> str:
+        return parse(text)
+
+    def apply(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
+        text = parse(move)
+        if state["phase"] == "over":
+            raise IllegalMove("The game is over.")
+        if seat != state["current"]:
+            raise IllegalMove(f"It is not your turn: seat {state['current']} is to move.")
+        reason = moves.refusal(state, text)
+        if reason:
+            raise IllegalMove(reason)
+        st = _working_copy(state)
+        events = moves.play(st, seat, text)
+        return st, events
+
+    def view(self, state: State, seat: int | None) -> View:
+        return build_view(self.id, state, seat, self.result(state))
+
+    def result(self, state: State) -> Result:
+        scores = [len(c) for c in state["collected"]]
+        res = state.get("result")
+        if not res:
+            return Result(False, scores)
+        return Result(True, scores, list(res["winners"]), res["reason"])
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Reshuffle every card ``seat`` cannot see (other hands + pile), keeping sizes."""
+        st = _working_copy(state)
+        others = [s for s in range(1, st["players"] + 1) if s != seat]
+        unseen = list(st["pile"]) + [c for s in others for c in st["hands"][s - 1]]
+        rng.shuffle(unseen)
+        for s in others:
+            k = len(st["hands"][s - 1])
+            st["hands"][s - 1], unseen = unseen[:k], unseen[k:]
+        st["pile"] = unseen
+        return st
+
+    def menu_path(self, view: View, move: str) -> list[MenuStep]:
+        return menu_path(view, move)
+
+
+def _working_copy(state: State) -> dict[str, Any]:
+    """A copy deep enough that ``moves.play`` never touches ``state`` (inner cells are shared
+    but never mutated: map entries and holes are replaced, not edited)."""
+    st = dict(state)
+    st["pile"] = list(state["pile"])
+    st["hands"] = [list(h) for h in state["hands"]]
+    st["map"] = list(state["map"])
+    st["holes"] = list(state["holes"])
+    st["galleons"] = [[list(g) for g in seat] for seat in state["galleons"]]
+    st["collected"] = [list(c) for c in state["collected"]]
+    return st
+
+
+def _crew_order(first: int, holders: list[int], players: int) -> list[int]:
+    """MI-K3: crew seats in seat order from ``first`` (the corsair, if first, is skipped)."""
+    cycle = [(first - 1 + i) % players + 1 for i in range(players)]
+    return [s for s in cycle if s in holders]
+
+
+def _setup_deck(setup: Mapping[str, Any] | None, holders: int) -> list[str] | None:
+    if not setup or setup.get("deck") is None:
+        return None
+    deck = setup["deck"]
+    if not isinstance(deck, list) or not all(is_card(c) for c in deck):
+        raise ValueError("setup 'deck' must be a list of cards like \"B4\"")
+    need = holders * HAND_SIZE + 1
+    if len(deck) < need:
+        raise ValueError(f"setup 'deck' has {len(deck)} cards; dealing needs at least {need}")
+    return list(deck)

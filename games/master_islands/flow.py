@@ -1,0 +1,223 @@
+"""The phase machine: Discovery (MI-8..10), Conquest (MI-11..14), Supply (MI-15, MI-16),
+prompt skipping (MI-17), and the corsair round (MI-K3, MI-K5).
+
+Functions here work on a *working copy* of the state (``st``, already copied by the engine) and
+append events. Each one either stops at a prompt (a seat has a real choice) or moves on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .alignments import has_alignment
+from .board import blocked, cells_of, galleons_of, place_targets, sails
+from .cards import CORSAIR_MOVES, HAND_SIZE, TEAM_TARGET, WIN_CARDS, value
+
+St = dict[str, Any]
+Events = list[dict[str, Any]]
+
+
+# -- who is who ---------------------------------------------------------------------------------
+def mode(st: St) -> str:
+    return st["options"]["mode"]
+
+
+def teams(st: St) -> dict[str, list[int]]:
+    """Groups that win together: coop teams (MI-C1), the crew (MI-K2), else each seat alone."""
+    n = st["players"]
+    if mode(st) == "coop":
+        return {"1": [1, 3], "2": [2, 4]}
+    if mode(st) == "corsair":
+        return {"crew": [s for s in range(1, n + 1) if s != st["options"]["corsair"]]}
+    return {str(s): [s] for s in range(1, n + 1)}
+
+
+def target(st: St) -> int:
+    return WIN_CARDS[st["players"]] if mode(st) == "standard" else TEAM_TARGET
+
+
+# -- discovery ----------------------------------------------------------------------------------
+def discovery_moves(st: St) -> list[str]:
+    """Legal Discovery actions of the current seat, MI-9 included (unsorted)."""
+    seat = st["current"]
+    cells = cells_of(st)
+    own = [tuple(g) for g in st["galleons"][seat - 1]]
+    hand = st["hands"][seat - 1]
+    placed, sailed = st["placed"], st["sailed"]
+    if placed and sailed:
+        return []
+    places = []
+    if not placed and hand:
+        targets = place_targets(cells, own)
+        places = [f"place {c} {x},{y}" for c in sorted(set(hand)) for x, y in targets]
+    if placed:
+        return [f"sail {n} {d}" for n, d, _ in sails(cells, own)]
+    if sailed:
+        return places
+    # Neither done yet. Placing always leaves a sail (onto the new card); a sail is a legal
+    # first action only if a placement stays possible after it (MI-9).
+    all_sails = sails(cells, own)
+    good_sails = []
+    if hand:
+        for n, d, dest in all_sails:
+            moved = list(own)
+            moved[n - 1] = dest
+            if place_targets(cells, moved):
+                good_sails.append(f"sail {n} {d}")
+    if places or good_sails:
+        return places + good_sails
+    return [f"sail {n} {d}" for n, d, _ in all_sails]  # MI-9 decision: only one is possible
+
+
+def begin_discovery(st: St, ev: Events) -> None:
+    st.update(phase="discovery", placed=False, sailed=False, bonus=False)
+    seat = st["current"]
+    moves = discovery_moves(st)
+    if not moves:
+        ev.append({"seat": seat, "text": f"Seat {seat} can neither place a card nor sail: "
+                   "Discovery skipped (MI-9)."})
+        leave_discovery(st, ev)
+    elif not any(m.startswith("place") for m in moves):
+        why = "has no card" if not st["hands"][seat - 1] else "has no room to place a card"
+        ev.append({"seat": seat, "text": f"Seat {seat} {why}: only a sail this Discovery (MI-9)."})
+
+
+def after_discovery_action(st: St, ev: Events) -> None:
+    """Wait for the next action, or close the Discovery (bonus prompt if earned, MI-10)."""
+    if discovery_moves(st):
+        return
+    seat = st["current"]
+    if st["bonus"] and st["hands"][seat - 1]:
+        st["phase"] = "bonus"
+        return
+    if st["bonus"]:
+        ev.append({"seat": seat, "text": f"Seat {seat} has no card left for another Discovery."})
+    leave_discovery(st, ev)
+
+
+def leave_discovery(st: St, ev: Events) -> None:
+    """After a seat's last Discovery: its Conquest, or (corsair mode) the next crew player."""
+    if mode(st) != "corsair":
+        begin_conquest(st, ev)
+        return
+    st["index"] += 1
+    if st["index"] < len(st["order"]):
+        st["current"] = st["order"][st["index"]]
+        begin_discovery(st, ev)
+    else:
+        begin_corsair(st, ev)
+
+
+# -- corsair (MI-K3) ----------------------------------------------------------------------------
+def corsair_can_move(st: St) -> bool:
+    seat = st["options"]["corsair"]
+    return bool(sails(cells_of(st), [tuple(g) for g in st["galleons"][seat - 1]]))
+
+
+def begin_corsair(st: St, ev: Events) -> None:
+    seat = st["options"]["corsair"]
+    st.update(phase="corsair", current=seat, moves_left=CORSAIR_MOVES)
+    if not corsair_can_move(st):
+        ev.append({"seat": seat, "text": f"The corsair (seat {seat}) cannot move (MI-K4)."})
+        end_corsair(st, ev)
+
+
+def end_corsair(st: St, ev: Events) -> None:
+    st["moves_left"] = 0
+    st["index"] = 0
+    st["current"] = st["order"][0]
+    begin_conquest(st, ev)
+
+
+# -- conquest and supply ------------------------------------------------------------------------
+def begin_conquest(st: St, ev: Events) -> None:
+    st["phase"] = "conquest"
+    if not has_alignment(cells_of(st), blocked(galleons_of(st))):
+        supply(st, ev)  # MI-17: no alignment, no question
+
+
+def check_victory(st: St) -> bool:
+    """MI-14 / MI-C2 / MI-K5: after a conquest, does a player, team or the crew reach the target?"""
+    need = target(st)
+    for name, seats in teams(st).items():
+        total = sum(len(st["collected"][s - 1]) for s in seats)
+        if total >= need:
+            who = _who(st, name, seats)
+            finish(st, seats, f"{who} collected {total} cards (target {need}).")
+            return True
+    return False
+
+
+def supply(st: St, ev: Events) -> None:
+    """MI-15: draw back to 3; MI-16 / MI-K5: drawing the last card ends the game at once."""
+    seat = st["current"]
+    hand = st["hands"][seat - 1]
+    need = HAND_SIZE - len(hand)
+    if need > 0:
+        pile = st["pile"]
+        drawn, st["pile"] = pile[:need], pile[need:]
+        hand.extend(drawn)
+        if drawn:
+            ev.append({"seat": seat, "text": f"Seat {seat} drew {len(drawn)} card"
+                       f"{'s' if len(drawn) > 1 else ''} ({len(st['pile'])} left in the pile).",
+                       "private": {seat: "You drew " + ", ".join(drawn) + "."}})
+        if not st["pile"]:
+            exhausted(st, ev)
+            return
+    next_turn(st, ev)
+
+
+def exhausted(st: St, ev: Events) -> None:
+    """The pile is out: MI-16 (most cards, then highest sum, else shared), or MI-K5 (corsair)."""
+    if mode(st) == "corsair":
+        corsair = st["options"]["corsair"]
+        finish(st, [corsair], "The crew drew the last card of the pile: the corsair wins (MI-K5).")
+    else:
+        best: tuple[int, int] | None = None
+        winners: list[int] = []
+        for _name, seats in teams(st).items():
+            cards = [c for s in seats for c in st["collected"][s - 1]]
+            key = (len(cards), sum(value(c) for c in cards))
+            if best is None or key > best:
+                best, winners = key, list(seats)
+            elif key == best:
+                winners += seats
+        finish(st, sorted(winners), "The last card of the pile was drawn (MI-16): most cards, "
+               "then highest sum, wins.")
+    ev.append({"text": st["result"]["reason"]})
+
+
+def next_turn(st: St, ev: Events) -> None:
+    if mode(st) != "corsair":
+        st["current"] = st["current"] % st["players"] + 1
+        begin_discovery(st, ev)
+        return
+    st["index"] += 1
+    if st["index"] < len(st["order"]):
+        st["current"] = st["order"][st["index"]]
+        begin_conquest(st, ev)
+        return
+    if st["round"] >= st["rounds_max"]:
+        corsair = st["options"]["corsair"]
+        finish(st, [corsair], f"Round {st['round']} of {st['rounds_max']} is over without the "
+               "crew reaching its target: the corsair wins (MI-K5).")
+        ev.append({"text": st["result"]["reason"]})
+        return
+    st["round"] += 1
+    st["index"] = 0
+    st["current"] = st["order"][0]
+    ev.append({"text": f"Round {st['round']} of {st['rounds_max']} begins."})
+    begin_discovery(st, ev)
+
+
+def finish(st: St, winners: list[int], reason: str) -> None:
+    st["phase"] = "over"
+    st["result"] = {"winners": winners, "reason": reason}
+
+
+def _who(st: St, name: str, seats: list[int]) -> str:
+    if mode(st) == "coop":
+        return f"Team {name} (seats {seats[0]} & {seats[1]})"
+    if mode(st) == "corsair":
+        return "The crew"
+    return f"Seat {seats[0]}"

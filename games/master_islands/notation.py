@@ -1,0 +1,76 @@
+"""Move notation (rules file, "Move notation"): parse people's spellings into canonical text."""
+
+from __future__ import annotations
+
+from ..base import IllegalMove
+from .cards import is_card
+
+Pos = tuple[int, int]
+
+DIRECTIONS: dict[str, Pos] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+"""MI-6: x grows to the east, y to the south."""
+
+DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_DIRECTION_WORDS = {**{k: k for k in DIRECTIONS}, **{v.upper(): k for k, v in DIRECTION_NAMES.items()}}
+_SIMPLE = ("again", "stop", "pass", "done")
+
+
+def pos_text(pos: Pos) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def parse_pos(token: str) -> Pos:
+    """``"1,-2"`` -> ``(1, -2)``; :class:`IllegalMove` if it is not a position."""
+    parts = token.split(",")
+    if len(parts) != 2:
+        raise IllegalMove(f"'{token}' is not a position: write x,y like 1,0.")
+    try:
+        x, y = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise IllegalMove(f"'{token}' is not a position: write x,y like 1,0.") from None
+    if abs(x) > 10_000 or abs(y) > 10_000:
+        raise IllegalMove(f"'{token}' is too far out to sea.")
+    return x, y
+
+
+def take_text(positions: list[Pos] | tuple[Pos, ...]) -> str:
+    """Canonical ``take``: positions in ascending (x, y)."""
+    return "take " + " ".join(pos_text(p) for p in sorted(positions))
+
+
+def parse(text: str) -> str:
+    """Canonical text of a move, checking notation only (not legality)."""
+    if not isinstance(text, str):
+        raise IllegalMove("A move must be text.")
+    tokens = text.replace(", ", ",").split()
+    if not tokens:
+        raise IllegalMove("Empty move: try place, sail, again, stop, take, pass or done.")
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb in _SIMPLE:
+        if args:
+            raise IllegalMove(f"'{verb}' takes nothing after it.")
+        return verb
+    if verb == "place":
+        if len(args) != 2:
+            raise IllegalMove("Write a placement as: place <card> <x>,<y>, e.g. place B4 1,0.")
+        card = args[0].upper()
+        if not is_card(card):
+            raise IllegalMove(f"'{args[0]}' is not a card: a colour B, G, R or Y and a value 1–5.")
+        return f"place {card} {pos_text(parse_pos(args[1]))}"
+    if verb == "sail":
+        if len(args) != 2:
+            raise IllegalMove("Write a sail as: sail <galleon 1 or 2> <N/E/S/W>, e.g. sail 2 W.")
+        if args[0] not in ("1", "2"):
+            raise IllegalMove(f"'{args[0]}' is not a galleon: use 1 or 2.")
+        direction = _DIRECTION_WORDS.get(args[1].upper())
+        if direction is None:
+            raise IllegalMove(f"'{args[1]}' is not a direction: use N, E, S or W.")
+        return f"sail {args[0]} {direction}"
+    if verb == "take":
+        if not args:
+            raise IllegalMove("Write an alignment as: take <x>,<y> <x>,<y> …")
+        positions = [parse_pos(a) for a in args]
+        if len(set(positions)) != len(positions):
+            raise IllegalMove("A position appears twice in that alignment.")
+        return take_text(positions)
+    raise IllegalMove(f"Unknown move '{tokens[0]}': try place, sail, again, stop, take, pass or done.")
