@@ -1,0 +1,109 @@
+"""The database schema as an ordered list of migrations, tracked by ``PRAGMA user_version``.
+
+Never edit a migration that has shipped: append a new one. ``migrate`` applies the missing ones,
+each in its own transaction, so a crash mid-upgrade leaves the file at a known version.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: active tables, the move log, finished games, per-player results, DM preferences.
+    """
+    CREATE TABLE tables (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id      INTEGER NOT NULL UNIQUE,
+        guild_id        INTEGER,
+        game_id         TEXT    NOT NULL,
+        options         TEXT    NOT NULL,           -- JSON, as given at /play
+        status          TEXT    NOT NULL CHECK (status IN ('lobby', 'playing')),
+        host_id         INTEGER NOT NULL,
+        seats           TEXT    NOT NULL,           -- JSON list of {seat, user_id, name, bot_level}
+        seed            INTEGER NOT NULL,
+        state           TEXT,                       -- JSON game state, NULL in the lobby
+        version         INTEGER NOT NULL,
+        post_message_id INTEGER,
+        post_version    INTEGER,
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL
+    );
+    CREATE TABLE move_log (
+        table_id INTEGER NOT NULL,
+        version  INTEGER NOT NULL,                  -- the table version this move produced
+        seat     INTEGER NOT NULL,
+        move     TEXT    NOT NULL,                  -- canonical text
+        user_id  INTEGER,                           -- NULL for a computer player
+        lines    TEXT    NOT NULL,                  -- JSON list of public, non-transient lines
+        at       REAL    NOT NULL,
+        PRIMARY KEY (table_id, version)
+    );
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,            -- the id the table had while active
+        channel_id  INTEGER NOT NULL,
+        guild_id    INTEGER,
+        game_id     TEXT    NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('finished', 'abandoned')),
+        seats       TEXT    NOT NULL,
+        record      TEXT    NOT NULL,               -- JSON record, replayable by games.records
+        result      TEXT,                           -- JSON Result, NULL when abandoned
+        started_at  REAL    NOT NULL,
+        ended_at    REAL    NOT NULL
+    );
+    CREATE INDEX games_by_guild ON games (guild_id, game_id);
+    CREATE TABLE player_results (
+        game_row INTEGER NOT NULL REFERENCES games (id),
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER,                           -- NULL for a computer player
+        guild_id INTEGER,
+        game_id  TEXT    NOT NULL,
+        outcome  TEXT    NOT NULL CHECK (outcome IN ('win', 'loss')),
+        score    REAL    NOT NULL,
+        PRIMARY KEY (game_row, seat)
+    );
+    CREATE INDEX results_by_user ON player_results (guild_id, user_id);
+    CREATE TABLE dm_prefs (
+        user_id INTEGER PRIMARY KEY,
+        enabled INTEGER NOT NULL
+    );
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNew(RuntimeError):
+    """The file was written by a newer Tablée; refusing beats corrupting it."""
+
+
+async def migrate(db: aiosqlite.Connection) -> int:
+    """Bring the schema up to :data:`SCHEMA_VERSION`; return the version found before."""
+    async with db.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    found = int(row[0]) if row else 0
+    if found > SCHEMA_VERSION:
+        raise SchemaTooNew(
+            f"database schema version {found} is newer than this program's {SCHEMA_VERSION}"
+        )
+    for number in range(found, SCHEMA_VERSION):
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(MIGRATIONS[number]):
+                await db.execute(statement)
+            await db.execute(f"PRAGMA user_version = {number + 1}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return found
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (executescript would commit our transaction)."""
+    out: list[str] = []
+    for chunk in script.split(";"):
+        lines = [line.split("--")[0] for line in chunk.splitlines()]
+        text = "\n".join(lines).strip()
+        if text:
+            out.append(text)
+    return out

@@ -1,0 +1,284 @@
+"""The one place that reads and writes the SQLite file.
+
+Every change of an active table is ``UPDATE … WHERE id = ? AND version = ?`` inside one
+``BEGIN IMMEDIATE`` transaction together with its move-log rows, so two host objects on the same
+file (or two clicks) can never both apply a move to the same version: the loser gets
+:class:`Conflict`. One connection per Store; an asyncio lock keeps one coroutine's transaction
+from interleaving with another's on that connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import aiosqlite
+
+from .schema import migrate
+
+
+class Conflict(Exception):
+    """The row changed since it was read (stale version) or the channel is already taken."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """An active table as stored. Seats are dicts ``{seat, user_id, name, bot_level}``."""
+
+    channel_id: int
+    guild_id: int | None
+    game_id: str
+    options: dict[str, Any]
+    status: str
+    host_id: int
+    seats: list[dict[str, Any]]
+    seed: int
+    state: dict[str, Any] | None = None
+    version: int = 1
+    post_message_id: int | None = None
+    post_version: int | None = None
+    id: int | None = None
+    created_at: float = field(default_factory=time.time)
+
+
+@dataclass(frozen=True)
+class MoveEntry:
+    """One applied move, appended to the log in the transaction that stores its state."""
+
+    version: int
+    seat: int
+    move: str
+    user_id: int | None
+    lines: list[str]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What a table leaves behind when it closes: the history row and per-seat results."""
+
+    status: str  # "finished" | "abandoned"
+    record: dict[str, Any]
+    result: dict[str, Any] | None
+    outcomes: list[tuple[int, int | None, str, float]]  # (seat, user_id, "win"/"loss", score)
+
+
+_COLUMNS = (
+    "id, channel_id, guild_id, game_id, options, status, host_id, seats, seed, state, version,"
+    " post_message_id, post_version, created_at"
+)
+
+
+def _row(values: Sequence[Any]) -> TableRow:
+    (id_, channel, guild, game, options, status, host, seats, seed, state, version, post, post_v,
+     created) = values
+    return TableRow(
+        id=id_, channel_id=channel, guild_id=guild, game_id=game, options=json.loads(options),
+        status=status, host_id=host, seats=json.loads(seats), seed=seed,
+        state=json.loads(state) if state is not None else None, version=version,
+        post_message_id=post, post_version=post_v, created_at=created,
+    )
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA busy_timeout = 10000")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            async with self._db.execute(sql, params) as cur:
+                return list(await cur.fetchall())
+
+    # -- active tables --------------------------------------------------------------------------
+    async def get_table(self, channel_id: int) -> TableRow | None:
+        rows = await self._fetchall(f"SELECT {_COLUMNS} FROM tables WHERE channel_id = ?", (channel_id,))
+        return _row(rows[0]) if rows else None
+
+    async def active_tables(self) -> list[TableRow]:
+        rows = await self._fetchall(f"SELECT {_COLUMNS} FROM tables ORDER BY id")
+        return [_row(r) for r in rows]
+
+    async def create_table(self, row: TableRow) -> TableRow:
+        """Insert a new table; :class:`Conflict` if the channel already has one."""
+        now = time.time()
+        try:
+            async with self._tx() as db:
+                cur = await db.execute(
+                    "INSERT INTO tables (channel_id, guild_id, game_id, options, status, host_id,"
+                    " seats, seed, state, version, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.channel_id, row.guild_id, row.game_id, _dump(row.options), row.status,
+                     row.host_id, _dump(row.seats), row.seed,
+                     None if row.state is None else _dump(row.state), row.version, now, now),
+                )
+                new_id = cur.lastrowid
+        except sqlite3.IntegrityError:
+            raise Conflict("channel already has a table") from None
+        return replace(row, id=new_id, created_at=now)
+
+    async def update_table(
+        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = ()
+    ) -> None:
+        """Store ``row`` (with its new version) if the stored version is still
+        ``expected_version``, and append ``moves``; all or nothing."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
+                " options = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (row.status, row.host_id, _dump(row.seats),
+                 None if row.state is None else _dump(row.state), row.version, _dump(row.options),
+                 time.time(), row.id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise Conflict("stale version")
+            await self._append(db, row.id, moves)
+
+    async def close_table(
+        self,
+        row: TableRow,
+        expected_version: int,
+        moves: Sequence[MoveEntry],
+        ending: Ending | None,
+    ) -> None:
+        """Append the last moves, move the table to history (unless ``ending`` is None, as for a
+        cancelled lobby) and free the channel; one transaction."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "DELETE FROM tables WHERE id = ? AND version = ?", (row.id, expected_version)
+            )
+            if cur.rowcount != 1:
+                raise Conflict("stale version")
+            await self._append(db, row.id, moves)
+            if ending is None:
+                return
+            await db.execute(
+                "INSERT INTO games (id, channel_id, guild_id, game_id, status, seats, record,"
+                " result, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.channel_id, row.guild_id, row.game_id, ending.status,
+                 _dump(row.seats), _dump(ending.record),
+                 None if ending.result is None else _dump(ending.result), row.created_at,
+                 time.time()),
+            )
+            await db.executemany(
+                "INSERT INTO player_results (game_row, seat, user_id, guild_id, game_id, outcome,"
+                " score) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, seat, user, row.guild_id, row.game_id, outcome, score)
+                 for seat, user, outcome, score in ending.outcomes],
+            )
+
+    @staticmethod
+    async def _append(db: aiosqlite.Connection, table_id: int | None, moves: Sequence[MoveEntry]) -> None:
+        if moves:
+            await db.executemany(
+                "INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(m.lines), time.time())
+                 for m in moves],
+            )
+
+    async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
+        """Remember the current table post; an older post never overwrites a newer one."""
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE tables SET post_message_id = ?, post_version = ? WHERE channel_id = ?"
+                " AND (post_version IS NULL OR post_version <= ?)",
+                (message_id, version, channel_id, version),
+            )
+
+    # -- history --------------------------------------------------------------------------------
+    async def moves(self, table_id: int) -> list[MoveEntry]:
+        rows = await self._fetchall(
+            "SELECT version, seat, move, user_id, lines FROM move_log WHERE table_id = ?"
+            " ORDER BY version", (table_id,),
+        )
+        return [MoveEntry(v, s, m, u, json.loads(lines)) for v, s, m, u, lines in rows]
+
+    async def game(self, game_row: int) -> dict[str, Any] | None:
+        """A finished or abandoned game: its status, seats, record and result."""
+        rows = await self._fetchall(
+            "SELECT status, seats, record, result, channel_id, game_id FROM games WHERE id = ?",
+            (game_row,),
+        )
+        if not rows:
+            return None
+        status, seats, record, result, channel, game = rows[0]
+        return {"status": status, "seats": json.loads(seats), "record": json.loads(record),
+                "result": json.loads(result) if result else None, "channel_id": channel,
+                "game_id": game}
+
+    async def games_in_channel(self, channel_id: int) -> list[int]:
+        rows = await self._fetchall("SELECT id FROM games WHERE channel_id = ? ORDER BY id", (channel_id,))
+        return [r[0] for r in rows]
+
+    async def stats(self, guild_id: int | None, user_id: int | None) -> dict[str, Any]:
+        """Finished games of a guild (all of it, or one user's): played and wins per game."""
+        guild_clause = "guild_id IS ?" if guild_id is None else "guild_id = ?"
+        if user_id is None:
+            rows = await self._fetchall(
+                "SELECT g.game_id, COUNT(*), SUM(EXISTS (SELECT 1 FROM player_results r"
+                " WHERE r.game_row = g.id AND r.user_id IS NOT NULL AND r.outcome = 'win'))"
+                f" FROM games g WHERE g.status = 'finished' AND g.{guild_clause} GROUP BY g.game_id",
+                (guild_id,),
+            )
+        else:
+            rows = await self._fetchall(
+                "SELECT game_id, COUNT(*), SUM(outcome = 'win') FROM player_results"
+                f" WHERE {guild_clause} AND user_id = ? GROUP BY game_id",
+                (guild_id, user_id),
+            )
+        per_game = {game: {"played": int(n), "wins": int(w or 0)} for game, n, w in rows}
+        return {"games": sum(v["played"] for v in per_game.values()), "per_game": per_game}
+
+    # -- preferences ------------------------------------------------------------------------------
+    async def dm_enabled(self, user_id: int) -> bool | None:
+        rows = await self._fetchall("SELECT enabled FROM dm_prefs WHERE user_id = ?", (user_id,))
+        return bool(rows[0][0]) if rows else None
+
+    async def set_dm_enabled(self, user_id: int, enabled: bool) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO dm_prefs (user_id, enabled) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled",
+                (user_id, int(enabled)),
+            )

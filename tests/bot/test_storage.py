@@ -1,0 +1,95 @@
+"""The SQLite layer alone: migrations, WAL, optimistic versions, history, preferences."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+
+import pytest
+
+from bot.storage import Conflict, MoveEntry, Store, TableRow
+from bot.storage.schema import SCHEMA_VERSION, SchemaTooNew
+from bot.storage.store import Ending
+
+
+def _row(channel: int = 5) -> TableRow:
+    return TableRow(channel_id=channel, guild_id=1, game_id="toy-cards", options={"length": "short"},
+                    status="lobby", host_id=9, seats=[{"seat": 1, "user_id": 9, "name": "Ann",
+                                                       "bot_level": None}], seed=42)
+
+
+async def test_migrations_set_user_version_and_wal(db_path: str) -> None:
+    store = await Store.open(db_path)
+    await store.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    reopened = await Store.open(db_path)  # migrating twice is a no-op
+    assert await reopened.active_tables() == []
+    await reopened.close()
+
+
+async def test_newer_schema_is_refused(db_path: str) -> None:
+    with sqlite3.connect(db_path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(SchemaTooNew):
+        await Store.open(db_path)
+
+
+async def test_one_table_per_channel(db_path: str) -> None:
+    store = await Store.open(db_path)
+    created = await store.create_table(_row())
+    assert created.id is not None
+    with pytest.raises(Conflict):
+        await store.create_table(_row())
+    assert (await store.get_table(5)) == created
+    await store.close()
+
+
+async def test_update_with_stale_version_changes_nothing(db_path: str) -> None:
+    store = await Store.open(db_path)
+    row = await store.create_table(_row())
+    moved = replace(row, status="playing", state={"x": 1}, version=2)
+    await store.update_table(moved, 1, [MoveEntry(2, 1, "play 3", 9, ["Ann played 3."])])
+    with pytest.raises(Conflict):
+        await store.update_table(replace(moved, state={"x": 2}, version=3), 1,
+                                 [MoveEntry(3, 1, "play 4", 9, [])])
+    stored = await store.get_table(5)
+    assert stored is not None and stored.state == {"x": 1} and stored.version == 2
+    assert [m.move for m in await store.moves(row.id)] == ["play 3"]  # the loser logged nothing
+    await store.close()
+
+
+async def test_close_moves_table_to_history_and_frees_channel(db_path: str) -> None:
+    store = await Store.open(db_path)
+    row = await store.create_table(_row())
+    ending = Ending("finished", {"game": "toy-cards", "moves": []}, {"winners": [1]},
+                    [(1, 9, "win", 5.0), (2, None, "loss", 3.0)])
+    await store.close_table(row, 1, [MoveEntry(2, 1, "play 5", 9, [])], ending)
+    assert await store.get_table(5) is None
+    [game_row] = await store.games_in_channel(5)
+    assert (await store.game(game_row))["status"] == "finished"
+    stats = await store.stats(1, 9)
+    assert stats == {"games": 1, "per_game": {"toy-cards": {"played": 1, "wins": 1}}}
+    await store.create_table(_row())  # the channel is free again
+    await store.close()
+
+
+async def test_set_post_never_goes_back_in_time(db_path: str) -> None:
+    store = await Store.open(db_path)
+    await store.create_table(_row())
+    await store.set_post(5, 1001, 4)
+    await store.set_post(5, 1000, 3)
+    stored = await store.get_table(5)
+    assert stored is not None and (stored.post_message_id, stored.post_version) == (1001, 4)
+    await store.close()
+
+
+async def test_dm_preferences_round_trip(db_path: str) -> None:
+    store = await Store.open(db_path)
+    assert await store.dm_enabled(9) is None
+    await store.set_dm_enabled(9, False)
+    assert await store.dm_enabled(9) is False
+    await store.set_dm_enabled(9, True)
+    assert await store.dm_enabled(9) is True
+    await store.close()
