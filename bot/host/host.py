@@ -4,25 +4,100 @@ Knows nothing of discord.py. Every method takes plain ids (Discord snowflakes as
 plain results (:mod:`bot.host.results`) or raises a :class:`bot.host.errors.HostError` whose
 message is for the person who caused it.
 
-SIGNATURES ARE THE CONTRACT WITH THE DISCORD ADAPTER: keep them; bodies to be implemented.
+SIGNATURES ARE THE CONTRACT WITH THE DISCORD ADAPTER: keep them.
+
+Every change runs under a per-channel asyncio lock and is stored with ``UPDATE … WHERE version =
+?`` (see :mod:`bot.storage.store`), so neither two clicks nor two host objects on the same file
+can apply two moves to one version. Nothing is cached: each call reads the table from the file,
+which is what lets a new host object continue any table exactly where it was. Engine, computer
+players and Pillow run in worker threads so the event loop stays responsive.
 """
 
 from __future__ import annotations
 
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+import render
+from games import BadOptions, Game, UnknownGame, get_game
+
+from ..storage import Conflict, MoveEntry, Store, TableRow
+from ..storage.store import Ending
+from . import errors, lobby, posts
+from .bots import bot_step
+from .play import Lines, Step, human_step, record
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
+from .tables import info, is_bot, label, seat_of
+
+STALE = "That menu is out of date — press My hand / Play again."
+NO_TABLE = "No game here. Start one with /play."
 
 
 class TableHost:
+    def __init__(self, store: Store, *, bot_delay: float, renderers: posts.Renderers) -> None:
+        self._store = store
+        self._bot_delay = bot_delay
+        self._renderers = renderers
+        self._locks: dict[int, asyncio.Lock] = {}
+
     @classmethod
-    async def open(cls, db_path: str, *, bot_delay: float = 0.0) -> TableHost:
+    async def open(
+        cls, db_path: str, *, bot_delay: float = 0.0, renderers: posts.Renderers | None = None
+    ) -> TableHost:
         """Open (and migrate) the database; reload active tables. ``bot_delay``: seconds to wait
-        between computer moves (0 in tests)."""
-        raise NotImplementedError
+        between computer moves (0 in tests). ``renderers``: game id -> renderer module (default
+        :func:`render.renderer`; tests inject toy ones)."""
+        store = await Store.open(db_path)
+        return cls(store, bot_delay=bot_delay, renderers=renderers or render.renderer)
 
     async def close(self) -> None:
-        raise NotImplementedError
+        await self._store.close()
+
+    @property
+    def store(self) -> Store:
+        """The storage (history, records, move log) for tools and tests."""
+        return self._store
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    @staticmethod
+    def _game(game_id: str) -> Game:
+        try:
+            return get_game(game_id)
+        except UnknownGame as exc:
+            raise errors.UnknownGameError(str(exc)) from None
+
+    async def _load(self, channel_id: int) -> tuple[Game, TableRow]:
+        row = await self._store.get_table(channel_id)
+        if row is None:
+            raise errors.NoTable(NO_TABLE)
+        return self._game(row.game_id), row
+
+    async def _playing(self, channel_id: int) -> tuple[Game, TableRow]:
+        game, row = await self._load(channel_id)
+        if row.status != "playing" or row.state is None:
+            raise errors.WrongPhase("The game has not started yet; the host presses Start.")
+        return game, row
+
+    async def _save(self, old: TableRow, new: TableRow) -> None:
+        try:
+            await self._store.update_table(new, old.version)
+        except Conflict:
+            raise errors.StaleVersion("The table changed meanwhile — please try again.") from None
+
+    async def _change(
+        self, channel_id: int, change: Callable[[Game, TableRow], TableRow]
+    ) -> TableInfo:
+        async with self._lock(channel_id):
+            game, row = await self._load(channel_id)
+            new = change(game, row)
+            await self._save(row, new)
+            return info(game, new)
 
     # -- lobby --------------------------------------------------------------------------------
     async def create_lobby(
@@ -33,34 +108,74 @@ class TableHost:
         options: dict[str, Any],
         host_user_id: int,
         host_name: str,
+        *,
+        seed: int | None = None,
     ) -> TableInfo:
         """Open a lobby; the host takes seat 1. TableExists names the running game;
-        UnknownGameError lists games; BadTableOptions names the option."""
-        raise NotImplementedError
+        UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
+        game's randomness (demo, tests); by default it is drawn."""
+        game = self._game(game_id)
+        async with self._lock(channel_id):
+            await self._refuse_existing(channel_id)
+            row = lobby.new_lobby(game, channel_id, guild_id, options, host_user_id, host_name,
+                                  secrets.randbelow(2**31) if seed is None else seed)
+            try:
+                row = await self._store.create_table(row)
+            except Conflict:  # another host object won the race for this channel
+                await self._refuse_existing(channel_id)
+                raise errors.TableExists("A game was just opened here; try again.") from None
+            return info(game, row)
+
+    async def _refuse_existing(self, channel_id: int) -> None:
+        existing = await self._store.get_table(channel_id)
+        if existing is not None:
+            raise errors.TableExists(lobby.exists_message(self._game(existing.game_id), existing))
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
-        raise NotImplementedError
+        return await self._change(channel_id, lambda g, r: lobby.join(g, r, user_id, name))
 
     async def leave(self, channel_id: int, user_id: int) -> TableInfo:
         """Leave a lobby. The host leaving an otherwise empty lobby cancels it (status
         'abandoned'); otherwise the next human becomes host."""
-        raise NotImplementedError
+        async with self._lock(channel_id):
+            game, row = await self._load(channel_id)
+            new = lobby.leave(row, user_id)
+            if new is None:
+                await self._close(row, [], None)
+                return info(game, row, "abandoned")
+            await self._save(row, new)
+            return info(game, new)
 
     async def add_computer(self, channel_id: int, by_user: int, level: str = "greedy") -> TableInfo:
-        raise NotImplementedError
+        return await self._change(channel_id, lambda g, r: lobby.add_computer(g, r, by_user, level))
 
     async def remove_computer(self, channel_id: int, by_user: int) -> TableInfo:
         """Remove the last computer seat (host only)."""
-        raise NotImplementedError
+        return await self._change(channel_id, lambda g, r: lobby.remove_computer(r, by_user))
 
     async def cancel(self, channel_id: int, by_user: int, *, is_admin: bool = False) -> TableInfo:
         """Cancel a lobby (host or admin)."""
-        raise NotImplementedError
+        async with self._lock(channel_id):
+            game, row = await self._load(channel_id)
+            lobby.check_cancel(row, by_user, is_admin=is_admin)
+            await self._close(row, [], None)
+            return info(game, row, "abandoned")
 
     async def start(self, channel_id: int, by_user: int) -> Outcome:
         """Host only; checks player count and options; computer players move until a human
         is to move. The Outcome's post is the first table post; notes go to every human seat."""
-        raise NotImplementedError
+        async with self._lock(channel_id):
+            game, row = await self._load(channel_id)
+            lobby.check_start(game, row, by_user)
+            try:
+                state = await asyncio.to_thread(game.new, len(row.seats), row.options, row.seed)
+            except BadOptions as exc:
+                raise errors.BadTableOptions(str(exc)) from None
+            new = replace(row, status="playing", state=state, version=row.version + 1)
+            await self._save(row, new)
+            lines = Lines()
+            new, applied = await self._run_bots(game, new, lines)
+            return await self._outcome(game, new, lines, applied, everyone=True)
 
     # -- play -----------------------------------------------------------------------------------
     async def play(
@@ -70,53 +185,188 @@ class TableHost:
         button/menu that produced the move; a different current version -> StaleVersion. Then
         computer players move until a human is to move or the game ends (then finished: record
         and results stored, channel free)."""
-        raise NotImplementedError
+        async with self._lock(channel_id):
+            game, row = await self._playing(channel_id)
+            seat = seat_of(row, user_id)
+            if seat is None:
+                raise errors.NotSeated("You are not playing at this table; you can watch.")
+            if version is not None and version != row.version:
+                raise errors.StaleVersion(STALE)
+            assert row.state is not None
+            movers = game.to_move(row.state)
+            if seat not in movers:
+                who = ", ".join(label(row, s) for s in movers)
+                raise errors.NotYourTurn(f"It's {who}'s turn, not yours.")
+            step = await asyncio.to_thread(human_step, game, row.state, seat, move)
+            row = await self._commit(game, row, step, user_id)
+            lines = Lines()
+            lines.extend(step.lines)
+            row, applied = await self._run_bots(game, row, lines)
+            return await self._outcome(game, row, lines, [step.move, *applied])
+
+    async def resume(self) -> list[Outcome]:
+        """After a restart: let computer players who were to move play on (a crash may have
+        stopped them). One Outcome per table that changed, for the adapter to post."""
+        out = []
+        for row in await self._store.active_tables():
+            if row.status != "playing":
+                continue
+            async with self._lock(row.channel_id):
+                game, fresh = await self._load(row.channel_id)
+                lines = Lines()
+                fresh, applied = await self._run_bots(game, fresh, lines)
+                if applied:
+                    out.append(await self._outcome(game, fresh, lines, applied))
+        return out
+
+    async def _commit(self, game: Game, row: TableRow, step: Step, user_id: int | None) -> TableRow:
+        """Store one applied move (and, when it ends the game, the record and results)."""
+        new = replace(row, state=step.state, version=row.version + 1)
+        entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public)
+        result = await asyncio.to_thread(game.result, step.state)
+        try:
+            if result.finished:
+                winners = set(result.winners)
+                outcomes = [
+                    (s["seat"], s["user_id"], "win" if s["seat"] in winners else "loss",
+                     float(result.scores[s["seat"] - 1]))
+                    for s in row.seats
+                ]
+                await self._close(row, [entry], "finished", result.to_json(), outcomes)
+            else:
+                await self._store.update_table(new, row.version, [entry])
+        except Conflict:
+            raise errors.StaleVersion(STALE) from None
+        return new
+
+    async def _close(
+        self,
+        row: TableRow,
+        moves: list[MoveEntry],
+        status: str | None,
+        result: dict[str, Any] | None = None,
+        outcomes: list[tuple[int, int | None, str, float]] | None = None,
+    ) -> None:
+        """Free the channel; keep the game in history unless it never started (status None)."""
+        ending = None
+        if status is not None:
+            logged = await self._store.moves(row.id) if row.id is not None else []
+            moves_played = [(m.seat, m.move) for m in [*logged, *moves]]
+            rec = record(row.game_id, len(row.seats), row.options, row.seed, moves_played)
+            ending = Ending(status, rec, result, outcomes or [])
+        await self._store.close_table(row, row.version, moves, ending)
+
+    async def _run_bots(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
+        """Computer players move (each move its own transaction) until a human is to move."""
+        applied: list[str] = []
+        while row.state is not None:
+            bots = [s for s in game.to_move(row.state) if is_bot(row, s)]
+            if not bots:
+                break
+            if self._bot_delay:
+                await asyncio.sleep(self._bot_delay)
+            seat = bots[0]
+            level = row.seats[seat - 1].get("bot_level")
+            step = await asyncio.to_thread(
+                bot_step, game, row.state, seat, level, row.seed, row.version + 1
+            )
+            row = await self._commit(game, row, step, None)
+            lines.extend(step.lines)
+            applied.append(step.move)
+        return row, applied
+
+    async def _outcome(
+        self, game: Game, row: TableRow, lines: Lines, applied: list[str], *, everyone: bool = False
+    ) -> Outcome:
+        assert row.state is not None
+        state = row.state
+
+        def build() -> tuple[bool, PublicPost, list[PrivateNote]]:
+            finished = game.result(state).finished
+            post = posts.public_post(game, self._renderers, row, state, lines)
+            notes = posts.notes_for(game, self._renderers, row, state, lines, everyone=everyone)
+            return finished, post, notes
+
+        finished, post, notes = await asyncio.to_thread(build)
+        status = "finished" if finished else row.status
+        return Outcome(info(game, row, status), post, notes, applied)
 
     async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
         """Host or admin (Manage Channels) ends a lobby or a game without result."""
-        raise NotImplementedError
+        async with self._lock(channel_id):
+            game, row = await self._load(channel_id)
+            lobby.check_abandon(row, user_id, is_admin=is_admin)
+            await self._close(row, [], "abandoned" if row.status == "playing" else None)
+            return info(game, row, "abandoned")
 
     # -- reading --------------------------------------------------------------------------------
     async def table(self, channel_id: int) -> TableInfo | None:
         """The active table (lobby or playing) in this channel, or None."""
-        raise NotImplementedError
+        row = await self._store.get_table(channel_id)
+        return None if row is None else info(self._game(row.game_id), row)
 
     async def require_table(self, channel_id: int) -> TableInfo:
         """Like table() but NoTable with a sentence ("No game here. Start one with /play.")."""
-        raise NotImplementedError
+        game, row = await self._load(channel_id)
+        return info(game, row)
+
+    async def active_tables(self) -> list[TableInfo]:
+        """Every lobby and game in progress (the adapter re-registers their buttons on start)."""
+        return [info(self._game(r.game_id), r) for r in await self._store.active_tables()]
+
+    async def _public(self, channel_id: int) -> PublicPost:
+        game, row = await self._playing(channel_id)
+        return await asyncio.to_thread(posts.public_post, game, self._renderers, row, row.state)
 
     async def board(self, channel_id: int) -> PublicPost:
         """A fresh public post for the current state (Board button, /board). No log lines."""
-        raise NotImplementedError
+        return await self._public(channel_id)
 
     async def private_note(self, channel_id: int, user_id: int) -> PrivateNote:
         """The user's hand (and menu if it is their turn). NotSeated for spectators."""
-        raise NotImplementedError
+        game, row = await self._playing(channel_id)
+        seat = seat_of(row, user_id)
+        if seat is None:
+            raise errors.NotSeated("You are not playing at this table; press Board to watch.")
+        return await asyncio.to_thread(
+            posts.private_note, game, self._renderers, row, row.state, seat
+        )
 
     async def spectator_note(self, channel_id: int) -> PublicPost:
         """What a non-seated person gets from My hand: the public view."""
-        raise NotImplementedError
+        return await self._public(channel_id)
 
     async def menu(self, channel_id: int, user_id: int) -> tuple[int, list[MenuEntry]]:
         """(version, legal moves with menu steps) for the user; empty when not their turn."""
-        raise NotImplementedError
+        game, row = await self._playing(channel_id)
+        seat = seat_of(row, user_id)
+        if seat is None:
+            raise errors.NotSeated("You are not playing at this table.")
+        return row.version, await asyncio.to_thread(posts.menu, game, row.state, seat)
 
     async def legal_moves(self, channel_id: int, user_id: int) -> list[MenuEntry]:
-        """For /move autocomplete: the caller's legal moves (empty for someone not to move)."""
-        raise NotImplementedError
+        """For /move autocomplete: the caller's legal moves (empty for someone not to move,
+        and where there is no game: autocomplete never errs)."""
+        try:
+            return (await self.menu(channel_id, user_id))[1]
+        except errors.HostError:
+            return []
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
         """Remember which message is the current table post (to strip its buttons later)."""
-        raise NotImplementedError
+        await self._store.set_post(channel_id, message_id, version)
 
     async def stats(self, guild_id: int | None, user_id: int | None = None) -> dict[str, Any]:
         """Finished games in this guild: {"games": n, "per_game": {game_id: {"played": n,
-        "wins": n}}} for the user, or totals for the guild when user_id is None."""
-        raise NotImplementedError
+        "wins": n}}} for the user, or totals for the guild when user_id is None (there "wins"
+        counts games won by a human rather than a computer player)."""
+        return await self._store.stats(guild_id, user_id)
 
     # -- user preferences -------------------------------------------------------------------------
     async def dm_enabled(self, user_id: int, default: bool) -> bool:
-        raise NotImplementedError
+        stored = await self._store.dm_enabled(user_id)
+        return default if stored is None else stored
 
     async def set_dm_enabled(self, user_id: int, enabled: bool) -> None:
-        raise NotImplementedError
+        await self._store.set_dm_enabled(user_id, enabled)
+

@@ -1,0 +1,154 @@
+"""Lobby rules as pure functions on stored rows: who may sit, who hosts, when a game may start.
+
+Each function returns the changed row with its version bumped, or raises a
+:class:`~bot.host.errors.HostError` whose message is for the person who clicked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from games import BadOptions, Game
+
+from ..storage import TableRow
+from . import errors
+from .tables import host_name, seat_of
+
+
+def exists_message(game: Game, row: TableRow) -> str:
+    phase = "lobby" if row.status == "lobby" else "in play"
+    return (
+        f"There is already a game of {game.name} in this channel ({phase}, hosted by "
+        f"{host_name(row)}). Finish or /abandon it first."
+    )
+
+
+def check_options(game: Game, options: Mapping[str, Any]) -> None:
+    """Refuse options no player count could use (the count itself is checked at start)."""
+    first_error: BadOptions | None = None
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.normalize_options(players, options)
+            return
+        except BadOptions as exc:
+            first_error = first_error or exc
+    raise errors.BadTableOptions(str(first_error))
+
+
+def new_lobby(
+    game: Game,
+    channel_id: int,
+    guild_id: int | None,
+    options: Mapping[str, Any],
+    host_id: int,
+    host_name_: str,
+    seed: int,
+) -> TableRow:
+    check_options(game, options)
+    return TableRow(
+        channel_id=channel_id, guild_id=guild_id, game_id=game.id, options=dict(options),
+        status="lobby", host_id=host_id,
+        seats=[{"seat": 1, "user_id": host_id, "name": host_name_, "bot_level": None}],
+        seed=seed,
+    )
+
+
+def _in_lobby(row: TableRow, doing: str) -> None:
+    if row.status != "lobby":
+        raise errors.WrongPhase(f"The game has already started, so you cannot {doing} now.")
+
+
+def _host_only(row: TableRow, user_id: int, doing: str, *, is_admin: bool = False) -> None:
+    if user_id != row.host_id and not is_admin:
+        raise errors.NotHost(f"Only the host ({host_name(row)}) can {doing}.")
+
+
+def _renumber(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**s, "seat": i} for i, s in enumerate(seats, start=1)]
+
+
+def _check_room(game: Game, row: TableRow) -> None:
+    if len(row.seats) >= game.max_players:
+        raise errors.TableFull(
+            f"The table is full ({len(row.seats)} of {game.max_players} seats)."
+        )
+
+
+def join(game: Game, row: TableRow, user_id: int, name: str) -> TableRow:
+    seat = seat_of(row, user_id)
+    if seat is not None:
+        raise errors.AlreadySeated(f"You already sit at this table (seat {seat}).")
+    _in_lobby(row, "join")
+    _check_room(game, row)
+    seats = [*row.seats, {"seat": len(row.seats) + 1, "user_id": user_id, "name": name,
+                          "bot_level": None}]
+    return replace(row, seats=seats, version=row.version + 1)
+
+
+def leave(row: TableRow, user_id: int) -> TableRow | None:
+    """The row without that user; None when no human is left (the lobby is cancelled)."""
+    if seat_of(row, user_id) is None:
+        raise errors.NotSeated("You are not sitting at this table.")
+    if row.status != "lobby":
+        raise errors.WrongPhase(
+            "The game is under way, so you cannot leave; the host can /abandon it."
+        )
+    seats = _renumber([s for s in row.seats if s["user_id"] != user_id])
+    remaining = [s for s in seats if s["user_id"] is not None]
+    if not remaining:
+        return None
+    host = row.host_id if row.host_id != user_id else remaining[0]["user_id"]
+    return replace(row, seats=seats, host_id=host, version=row.version + 1)
+
+
+def add_computer(game: Game, row: TableRow, by_user: int, level: str) -> TableRow:
+    _host_only(row, by_user, "add computer players")
+    _in_lobby(row, "add a computer player")
+    if level not in game.bots:
+        levels = ", ".join(game.bots) or "none"
+        raise errors.BadTableOptions(
+            f"{game.name} has no computer player '{level}' (levels: {levels})."
+        )
+    _check_room(game, row)
+    seats = [*row.seats, {"seat": len(row.seats) + 1, "user_id": None,
+                          "name": f"Computer ({level})", "bot_level": level}]
+    return replace(row, seats=seats, version=row.version + 1)
+
+
+def remove_computer(row: TableRow, by_user: int) -> TableRow:
+    _host_only(row, by_user, "remove computer players")
+    _in_lobby(row, "remove a computer player")
+    bots = [i for i, s in enumerate(row.seats) if s["user_id"] is None]
+    if not bots:
+        raise errors.HostError("There is no computer player to remove.")
+    seats = _renumber([s for i, s in enumerate(row.seats) if i != bots[-1]])
+    return replace(row, seats=seats, version=row.version + 1)
+
+
+def check_cancel(row: TableRow, by_user: int, *, is_admin: bool) -> None:
+    _in_lobby(row, "cancel the lobby (use /abandon)")
+    _host_only(row, by_user, "cancel this lobby", is_admin=is_admin)
+
+
+def check_abandon(row: TableRow, by_user: int, *, is_admin: bool) -> None:
+    _host_only(row, by_user, "abandon this game (or someone with Manage Channels)",
+               is_admin=is_admin)
+
+
+def check_start(game: Game, row: TableRow, by_user: int) -> None:
+    """Host only, in the lobby, with a player count and options the game accepts."""
+    _host_only(row, by_user, "start the game")
+    _in_lobby(row, "start it again")
+    count = len(row.seats)
+    if count < game.min_players:
+        missing = game.min_players - count
+        raise errors.BadTableOptions(
+            f"{game.name} needs at least {game.min_players} players; {count} seated. "
+            f"Wait for {missing} more or add a computer player."
+        )
+    try:
+        game.normalize_options(count, row.options)
+    except BadOptions as exc:
+        raise errors.BadTableOptions(str(exc)) from None

@@ -1,0 +1,150 @@
+"""Building what people see from Views: the public table post, private notes, move menus.
+
+Synchronous (Pillow work); the host calls these in a thread. Public things are built from
+``view(state, None)`` only, so a hidden card cannot reach the channel by mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games import Game, State, View
+
+from ..storage import TableRow
+from .play import Lines
+from .results import MenuEntry, PrivateNote, PublicPost
+from .tables import is_bot, label
+
+Renderers = Callable[[str], Any]
+"""game id -> module with ``board(view)`` and ``hand(view)`` returning PIL images."""
+
+
+def png(image: Any) -> bytes:
+    from render.kit import png_bytes
+
+    return png_bytes(image)
+
+
+def _names(row: TableRow, seats: list[int]) -> str:
+    return ", ".join(label(row, s) for s in seats)
+
+
+def status_text(row: TableRow, view: View) -> str:
+    """"Seat 2 (Bob) to move · pile 21 · scores: Alice 3, Bob 2"."""
+    parts: list[str] = []
+    result = view.get("result")
+    if result:
+        winners = result.get("winners") or []
+        who = _names(row, winners) if winners else "nobody"
+        verb = "wins" if len(winners) == 1 else "win"
+        reason = f" ({result['reason']})" if result.get("reason") else ""
+        parts.append(f"Game over: {who} {verb}{reason}")
+    elif view.get("to_move"):
+        parts.append(f"{_names(row, view['to_move'])} to move")
+    if view.get("round") is not None and view.get("rounds_max") is not None:
+        parts.append(f"round {view['round']} of {view['rounds_max']}")
+    if view.get("pile") is not None:
+        parts.append(f"pile {view['pile']}")
+    scores = _scores(view)
+    if scores is not None:
+        parts.append("scores: " + ", ".join(
+            f"{row.seats[i]['name']} {score}" for i, score in enumerate(scores)
+        ))
+    teams = view.get("team_scores")
+    if teams:
+        parts.append("teams: " + ", ".join(f"{name} {score}" for name, score in teams.items()))
+    return " · ".join(parts)
+
+
+def _scores(view: View) -> list[Any] | None:
+    result = view.get("result")
+    if result and result.get("scores") is not None:
+        return list(result["scores"])
+    seats = view.get("seats") or []
+    scores = [s.get("score") for s in seats]
+    if scores and all(score is not None for score in scores):
+        return scores
+    return None
+
+
+def public_post(
+    game: Game, renderers: Renderers, row: TableRow, state: State, lines: Lines | None = None,
+    *, with_image: bool = True,
+) -> PublicPost:
+    view = game.view(state, None)
+    to_move = [s for s in view.get("to_move", []) if not is_bot(row, s)]
+    result = view.get("result")
+    return PublicPost(
+        channel_id=row.channel_id,
+        version=row.version,
+        lines=list(lines.public) if lines else [],
+        status=status_text(row, view),
+        image_png=png(renderers(game.id).board(view)) if with_image else None,
+        to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
+        finished=bool(result),
+        result=result,
+        transient_lines=list(lines.transient) if lines else [],
+    )
+
+
+def menu(game: Game, state: State, seat: int) -> list[MenuEntry]:
+    """The seat's legal moves with the steps a menu takes to reach each; empty if not to move."""
+    if seat not in game.to_move(state):
+        return []
+    view = game.view(state, seat)
+    out = []
+    for move in game.legal(state, seat):
+        steps = game.menu_path(view, move)
+        out.append(MenuEntry(move, [(s.token, s.label) for s in steps], game.describe(view, move)))
+    return out
+
+
+def note_text(row: TableRow, view: View, seat: int, private: list[str]) -> str:
+    """"Your hand: B4, G2, Y1 · it's your turn", then what only this seat learned."""
+    parts: list[str] = []
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        parts.append("Your hand: " + ", ".join(map(str, hand)) if hand else "Your hand is empty")
+    movers = view.get("to_move") or []
+    if view.get("result"):
+        parts.append("the game is over")
+    elif seat in movers:
+        parts.append("it's your turn")
+    elif movers:
+        parts.append(f"waiting for {_names(row, movers)}")
+    head = f"Seat {seat} · " + " · ".join(parts)
+    return "\n".join([head, *private])
+
+
+def private_note(
+    game: Game, renderers: Renderers, row: TableRow, state: State, seat: int,
+    private: list[str] | None = None,
+) -> PrivateNote:
+    view = game.view(state, seat)
+    your_turn = seat in (view.get("to_move") or [])
+    return PrivateNote(
+        seat=seat,
+        user_id=row.seats[seat - 1]["user_id"],
+        text=note_text(row, view, seat, private or []),
+        image_png=png(renderers(game.id).hand(view)),
+        your_turn=your_turn,
+        menu=menu(game, state, seat) if your_turn else [],
+    )
+
+
+def notes_for(
+    game: Game, renderers: Renderers, row: TableRow, state: State, lines: Lines,
+    *, everyone: bool = False,
+) -> list[PrivateNote]:
+    """Notes for the humans to move and those who learned something private (all if
+    ``everyone``); nobody else is disturbed."""
+    movers = set(game.to_move(state))
+    out = []
+    for seat_entry in row.seats:
+        seat = seat_entry["seat"]
+        if seat_entry["user_id"] is None:
+            continue
+        if everyone or seat in movers or lines.private.get(seat):
+            out.append(private_note(game, renderers, row, state, seat, lines.private.get(seat)))
+    return out

@@ -1,0 +1,32 @@
+"""Helpers that drive a table the way the adapter would: read the menu, press a move."""
+
+from __future__ import annotations
+
+from bot.host import Outcome, TableHost
+
+
+async def play_first_legal(host: TableHost, channel: int) -> Outcome | None:
+    """The human to move plays their first legal move, with the menu's version; None if no
+    human is to move (game over)."""
+    table = await host.table(channel)
+    if table is None:
+        return None
+    for seat in table.seats:
+        if seat.user_id is None:
+            continue
+        version, entries = await host.menu(channel, seat.user_id)
+        if entries:
+            return await host.play(channel, seat.user_id, entries[0].move, version=version)
+    raise AssertionError("a table in play where no human can move")
+
+
+async def play_to_end(host: TableHost, channel: int, limit: int = 2000) -> list[Outcome]:
+    outcomes = []
+    for _ in range(limit):
+        outcome = await play_first_legal(host, channel)
+        if outcome is None:
+            return outcomes
+        outcomes.append(outcome)
+        if outcome.table.status == "finished":
+            return outcomes
+    raise AssertionError(f"game did not end in {limit} human moves")

@@ -1,0 +1,160 @@
+"""Playing through the host: turns, errors, posts and notes, finishing, records and stats."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.host import TableHost, errors
+from games.records import replay
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from .drive import play_to_end
+from .toy import TOY_ID
+
+
+async def _started(host: TableHost, *, bots: int = 0, seed: int = 3, **options: str):
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, dict(options), ALICE, "Alice", seed=seed)
+    await host.join(CHANNEL, BOB, "Bob")
+    for _ in range(bots):
+        await host.add_computer(CHANNEL, ALICE, "random")
+    return await host.start(CHANNEL, ALICE)
+
+
+async def _mover(host: TableHost) -> tuple[int, int]:
+    """(user id, seat) of the human to move."""
+    table = await host.require_table(CHANNEL)
+    for seat in table.seats:
+        if seat.user_id is not None and (await host.menu(CHANNEL, seat.user_id))[1]:
+            return seat.user_id, seat.seat
+    raise AssertionError("no human to move")
+
+
+async def test_first_post_shows_board_and_whose_turn(host: TableHost) -> None:
+    outcome = await _started(host)
+    post = outcome.post
+    assert post is not None and post.lines == [] and post.version == outcome.table.version
+    user, seat = await _mover(host)
+    name = "Alice" if user == ALICE else "Bob"
+    assert post.status == f"Seat {seat} ({name}) to move · pile 4 · scores: Alice 0, Bob 0"
+    assert post.to_move_user_ids == [user]
+    assert Image.open(io.BytesIO(post.image_png)).size == (400, 120)
+
+
+async def test_move_errors_are_specific(host: TableHost) -> None:
+    with pytest.raises(errors.NoTable, match="No game here"):
+        await host.play(CHANNEL, ALICE, "play 1")
+    await _started(host)
+    user, seat = await _mover(host)
+    other = BOB if user == ALICE else ALICE
+    name = "Alice" if user == ALICE else "Bob"
+    with pytest.raises(errors.NotYourTurn) as exc:
+        await host.play(CHANNEL, other, "play 1")
+    assert exc.value.message == f"It's Seat {seat} ({name})'s turn, not yours."
+    with pytest.raises(errors.NotSeated):
+        await host.play(CHANNEL, CAROL, "play 1")
+    with pytest.raises(errors.IllegalMoveError, match="Moves look like 'play 4'"):
+        await host.play(CHANNEL, user, "jump")
+    with pytest.raises(errors.IllegalMoveError, match="no 0 in your hand"):
+        await host.play(CHANNEL, user, "play 0")
+    version, entries = await host.menu(CHANNEL, user)
+    with pytest.raises(errors.StaleVersion, match="That menu is out of date"):
+        await host.play(CHANNEL, user, entries[0].move, version=version - 1)
+    # nothing was applied by any refusal
+    assert (await host.require_table(CHANNEL)).version == version
+
+
+async def test_move_in_lobby_is_wrong_phase(host: TableHost) -> None:
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice")
+    with pytest.raises(errors.WrongPhase, match="not started"):
+        await host.play(CHANNEL, ALICE, "play 1")
+
+
+async def test_menu_and_autocomplete_only_for_the_mover(host: TableHost) -> None:
+    await _started(host)
+    user, seat = await _mover(host)
+    other = BOB if user == ALICE else ALICE
+    entries = await host.legal_moves(CHANNEL, user)
+    assert entries and all(e.move.startswith("play ") for e in entries)
+    assert all(" ".join(t for t, _ in e.steps) == e.move for e in entries)
+    assert await host.legal_moves(CHANNEL, other) == []
+    assert await host.legal_moves(CHANNEL, CAROL) == []
+    assert await host.legal_moves(CHANNEL + 1, user) == []
+    note = await host.private_note(CHANNEL, user)
+    assert note.your_turn and note.menu == entries and "it's your turn" in note.text
+    other_note = await host.private_note(CHANNEL, other)
+    assert not other_note.your_turn and other_note.menu == [] and "waiting for Seat" in other_note.text
+    with pytest.raises(errors.NotSeated):
+        await host.private_note(CHANNEL, CAROL)
+
+
+async def test_a_move_posts_its_line_and_tells_only_the_drawer_what_was_drawn(host: TableHost) -> None:
+    await _started(host)
+    user, seat = await _mover(host)
+    version, entries = await host.menu(CHANNEL, user)
+    outcome = await host.play(CHANNEL, user, entries[0].move, version=version)
+    card = entries[0].move.split()[1]
+    assert outcome.applied == [entries[0].move]
+    assert outcome.post.lines == [f"Seat {seat} played {card}.", f"Seat {seat} drew a card."]
+    assert outcome.post.version == version + 1
+    drawer_note = next(n for n in outcome.notes if n.user_id == user)
+    assert "You drew" in drawer_note.text and not drawer_note.your_turn
+    other_note = next(n for n in outcome.notes if n.user_id != user)
+    assert other_note.your_turn and "You drew" not in other_note.text
+    assert "You drew" not in " ".join(outcome.post.lines) + outcome.post.status
+
+
+async def test_computer_players_move_until_a_human_is_to_move(host: TableHost) -> None:
+    await _started(host, bots=1)  # seats: Alice, Bob, computer; the toy starts with seat 1
+    for user in (ALICE, BOB):
+        version, entries = await host.menu(CHANNEL, user)
+        outcome = await host.play(CHANNEL, user, entries[0].move, version=version)
+    assert len(outcome.applied) == 2 and outcome.applied[0] == entries[0].move
+    assert f"Seat 3 played {outcome.applied[1].split()[1]}." in outcome.post.lines
+    assert outcome.post.to_move_user_ids == [ALICE]
+    assert outcome.post.version == version + 2  # one version per move, computer moves included
+
+
+async def test_whole_game_finishes_stores_record_and_results(host: TableHost) -> None:
+    await _started(host, bots=1, length="long")
+    outcomes = await play_to_end(host, CHANNEL)
+    last = outcomes[-1]
+    assert last.table.status == "finished" and last.post.finished
+    assert last.post.status.startswith("Game over: ")
+    assert await host.table(CHANNEL) is None  # the channel is free again
+    [game_row] = await host.store.games_in_channel(CHANNEL)
+    stored = await host.store.game(game_row)
+    summary = replay(stored["record"])
+    assert summary["ok"] and summary["finished"]
+    assert summary["winners"] == stored["result"]["winners"] == last.post.result["winners"]
+    assert len(stored["record"]["moves"]) == 14  # every card of the long deck was played
+    stats = await host.stats(GUILD, ALICE)
+    alice_won = 1 in stored["result"]["winners"]
+    assert stats == {"games": 1, "per_game": {TOY_ID: {"played": 1, "wins": int(alice_won)}}}
+    assert (await host.stats(GUILD))["games"] == 1
+    assert (await host.stats(GUILD + 1, ALICE))["games"] == 0
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, BOB, "Bob")
+
+
+async def test_transient_lines_are_shown_once_and_never_stored(host: TableHost) -> None:
+    await _started(host, chatty="yes")
+    user, seat = await _mover(host)
+    version, entries = await host.menu(CHANNEL, user)
+    outcome = await host.play(CHANNEL, user, entries[0].move, version=version)
+    assert outcome.post.transient_lines == [f"(psst: seat {seat} had {entries[0].move.split()[1]})"]
+    assert not any("psst" in line for line in outcome.post.lines)
+    row = await host.store.get_table(CHANNEL)
+    logged = await host.store.moves(row.id)
+    assert logged and not any("psst" in line for m in logged for line in m.lines)
+    assert (await host.board(CHANNEL)).transient_lines == []
+
+
+async def test_board_and_spectator_posts_carry_no_lines(host: TableHost) -> None:
+    await _started(host)
+    board = await host.board(CHANNEL)
+    spectator = await host.spectator_note(CHANNEL)
+    assert board.lines == [] and board.image_png == spectator.image_png
+    await host.set_post(CHANNEL, 555, board.version)
+    assert (await host.require_table(CHANNEL)).post_message_id == 555
