@@ -1,0 +1,88 @@
+"""Render speed numbers for ``python -m bot bench``: board render + PNG encode on a big map.
+
+``bench_render(seconds)`` times, on a synthetic 64-card Master Islands view (bigger than most real
+games reach), the whole board (draw + :func:`render.kit.png_bytes`) and the bare encode of the same
+image, and returns medians / p95 in milliseconds plus the PNG size. The synthetic view follows
+docs/views.md exactly, so it needs no engine.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from . import kit, master_islands
+
+LETTERS = "BGRY"
+
+
+def big_map_view(cards: int = 64, seed: int = 7, seats: int = 4) -> dict[str, Any]:
+    """A public standard-mode view with ``cards`` cards (plus 6 holes) around 0,0, galleons."""
+    rng = random.Random(seed)
+    placed: dict[tuple[int, int], str] = {(0, 0): "B3"}
+    while len(placed) < cards + 6:  # 6 become holes
+        x, y = rng.choice(list(placed))
+        dx, dy = rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
+        if (x + dx, y + dy) not in placed:
+            placed[(x + dx, y + dy)] = f"{rng.choice(LETTERS)}{rng.randint(1, 5)}"
+    positions = sorted(set(placed) - {(0, 0)})
+    holes = rng.sample(positions, min(6, len(positions)))
+    for h in holes:
+        del placed[h]
+    on_map = sorted(placed)
+    seat_rows = []
+    for s in range(1, seats + 1):
+        galleons = [list(rng.choice(on_map)), list(rng.choice(on_map))]
+        collected = [f"{rng.choice(LETTERS)}{rng.randint(1, 5)}" for _ in range(rng.randint(0, 7))]
+        seat_rows.append({"seat": s, "role": "player", "team": None, "galleons": galleons,
+                          "hand_size": 3, "collected": collected, "score": len(collected)})
+    seat_rows[0]["galleons"][1] = [0, 0]  # a crowded card
+    last = on_map[len(on_map) // 2]
+    return {
+        "game": "master-islands", "viewer": None, "players": seats,
+        "options": {"mode": "standard"}, "to_move": [2],
+        "last_move": {"seat": 1, "move": f"place B4 {last[0]},{last[1]}", "cells": [list(last)]},
+        "result": None, "mode": "standard", "phase": "discovery",
+        "map": [{"x": x, "y": y, "card": c} for (x, y), c in sorted(placed.items())],
+        "holes": [list(h) for h in holes], "seats": seat_rows, "pile": 3, "hand": None,
+        "round": None, "rounds_max": None, "target": 8, "team_scores": None,
+    }
+
+
+def _stats(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"median_ms": round(statistics.median(ordered) * 1000, 2),
+            "p95_ms": round(p95 * 1000, 2), "runs": len(ordered)}
+
+
+def bench_render(seconds: float = 3.0, cards: int = 64) -> dict[str, Any]:
+    """Time board render + encode, and bare encode, for about ``seconds`` each (at least 5 runs)."""
+    view = big_map_view(cards)
+    master_islands.board(view)  # warm font cache
+    full: list[float] = []
+    deadline = time.perf_counter() + seconds / 2
+    while len(full) < 5 or time.perf_counter() < deadline:
+        t = time.perf_counter()
+        image = master_islands.board(view)
+        data = kit.png_bytes(image)
+        full.append(time.perf_counter() - t)
+    encode: list[float] = []
+    deadline = time.perf_counter() + seconds / 2
+    while len(encode) < 5 or time.perf_counter() < deadline:
+        t = time.perf_counter()
+        kit.png_bytes(image)
+        encode.append(time.perf_counter() - t)
+    return {
+        "game": "master-islands", "cards": len(view["map"]), "holes": len(view["holes"]),
+        "image_px": list(image.size), "png_bytes": len(data),
+        "board_render_and_encode": _stats(full), "png_encode": _stats(encode),
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(bench_render(), indent=2))
