@@ -1,0 +1,82 @@
+"""Concurrent clicks and two host objects on one file: never two moves on one version."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.host import TableHost, errors
+
+from .conftest import ALICE, BOB, CHANNEL, GUILD
+from .toy import TOY_ID, renderers
+
+
+async def _started(host: TableHost) -> None:
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.start(CHANNEL, ALICE)
+
+
+async def _race(calls: list) -> tuple[list, list]:
+    results = await asyncio.gather(*calls, return_exceptions=True)
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    return applied, refused
+
+
+async def test_fifty_concurrent_clicks_apply_exactly_once(host: TableHost) -> None:
+    await _started(host)
+    version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
+    move = entries[0].move
+    applied, refused = await _race(
+        [host.play(CHANNEL, ALICE, move, version=version) for _ in range(50)]
+    )
+    assert len(applied) == 1 and len(refused) == 49
+    assert all(isinstance(e, errors.StaleVersion | errors.NotYourTurn) for e in refused), refused
+    row = await host.store.get_table(CHANNEL)
+    assert row.version == version + 1
+    assert [m.move for m in await host.store.moves(row.id)] == [move]
+
+
+async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableHost, db_path: str) -> None:
+    await _started(host)
+    other = await TableHost.open(db_path, renderers=renderers)
+    try:
+        version, entries = await host.menu(CHANNEL, ALICE)
+        move = entries[0].move
+        calls = [h.play(CHANNEL, ALICE, move, version=version)
+                 for _ in range(10) for h in (host, other)]
+        applied, refused = await _race(calls)
+        assert len(applied) == 1, refused
+        assert all(isinstance(e, errors.StaleVersion | errors.NotYourTurn) for e in refused), refused
+        row = await other.store.get_table(CHANNEL)
+        assert row.version == version + 1
+        assert len(await other.store.moves(row.id)) == 1
+    finally:
+        await other.close()
+
+
+async def test_two_host_objects_race_for_one_channel(host: TableHost, db_path: str) -> None:
+    other = await TableHost.open(db_path, renderers=renderers)
+    try:
+        applied, refused = await _race([
+            host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice"),
+            other.create_lobby(CHANNEL, GUILD, TOY_ID, {}, BOB, "Bob"),
+        ])
+        assert len(applied) == 1 and len(refused) == 1
+        assert isinstance(refused[0], errors.TableExists)
+    finally:
+        await other.close()
+
+
+async def test_tables_in_different_channels_move_independently(host: TableHost) -> None:
+    channels = list(range(200, 220))
+    for channel in channels:
+        await host.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
+        await host.join(channel, BOB, "Bob")
+        await host.start(channel, ALICE)
+    menus = [await host.menu(c, ALICE) for c in channels]
+    outcomes = await asyncio.gather(*[
+        host.play(c, ALICE, entries[0].move, version=v) for c, (v, entries) in zip(channels, menus)
+    ])
+    assert [o.table.channel_id for o in outcomes] == channels
+    assert all(o.post.to_move_user_ids == [BOB] for o in outcomes)

@@ -1,0 +1,67 @@
+"""Kill and reopen: a new host object on the same file continues every table where it was."""
+
+from __future__ import annotations
+
+from bot.host import TableHost
+from games.records import replay
+
+from .conftest import ALICE, BOB, CHANNEL, GUILD
+from .drive import play_first_legal, play_to_end
+from .toy import TOY_ID, renderers
+
+
+async def _snapshot(host: TableHost) -> tuple:
+    table = await host.require_table(CHANNEL)
+    menus = [await host.menu(CHANNEL, user) for user in (ALICE, BOB)]
+    board = await host.board(CHANNEL)
+    hands = [(await host.private_note(CHANNEL, user)).text for user in (ALICE, BOB)]
+    return table, menus, board.image_png, board.status, hands
+
+
+async def test_reopen_mid_game_gives_same_table_and_game_finishes(db_path: str) -> None:
+    first = await TableHost.open(db_path, renderers=renderers)
+    await first.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice", seed=5)
+    await first.join(CHANNEL, BOB, "Bob")
+    await first.add_computer(CHANNEL, ALICE, "random")
+    await first.start(CHANNEL, ALICE)
+    for _ in range(3):
+        await play_first_legal(first, CHANNEL)
+    before = await _snapshot(first)
+    # "kill": the first host is never closed; a second one opens the same file
+    second = await TableHost.open(db_path, renderers=renderers)
+    try:
+        assert await _snapshot(second) == before
+        assert [t.channel_id for t in await second.active_tables()] == [CHANNEL]
+        outcomes = await play_to_end(second, CHANNEL)
+        assert outcomes[-1].table.status == "finished"
+        [game_row] = await second.store.games_in_channel(CHANNEL)
+        record = (await second.store.game(game_row))["record"]
+        assert replay(record)["finished"] and len(record["moves"]) == 14
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def test_computer_moves_interrupted_by_a_crash_resume(db_path: str) -> None:
+    first = await TableHost.open(db_path, renderers=renderers)
+    await first.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
+    await first.join(CHANNEL, BOB, "Bob")
+    await first.add_computer(CHANNEL, ALICE, "random")
+    await first.start(CHANNEL, ALICE)
+    await play_first_legal(first, CHANNEL)  # Alice; now Bob, then the computer
+
+    async def crash(game, row, lines):  # the process dies right after storing Bob's move
+        return row, []
+
+    first._run_bots = crash  # type: ignore[method-assign]
+    stuck = await play_first_legal(first, CHANNEL)
+    assert stuck.post.to_move_user_ids == []  # the computer is to move, nobody is moving it
+    second = await TableHost.open(db_path, renderers=renderers)
+    try:
+        [outcome] = await second.resume()
+        assert len(outcome.applied) == 1 and outcome.post.lines[0].startswith("Seat 3 played")
+        assert outcome.post.to_move_user_ids == [ALICE]
+        assert await second.resume() == []  # nothing left to do
+    finally:
+        await second.close()
+        await first.close()
