@@ -49,12 +49,19 @@ def status_text(row: TableRow, view: View) -> str:
     scores = _scores(view)
     if scores is not None:
         parts.append("scores: " + ", ".join(
-            f"{row.seats[i]['name']} {score}" for i, score in enumerate(scores)
+            f"{_short_name(row, i + 1)} {score}" for i, score in enumerate(scores)
         ))
     teams = view.get("team_scores")
     if teams:
         parts.append("teams: " + ", ".join(f"{name} {score}" for name, score in teams.items()))
     return " · ".join(parts)
+
+
+def _short_name(row: TableRow, seat: int) -> str:
+    """A seat's name, with its number when another seat has the same (two computers)."""
+    name = row.seats[seat - 1]["name"]
+    twins = sum(1 for s in row.seats if s["name"] == name)
+    return f"{name} #{seat}" if twins > 1 else str(name)
 
 
 def _scores(view: View) -> list[Any] | None:

@@ -76,7 +76,7 @@ async def test_tables_in_different_channels_move_independently(host: TableHost) 
         await host.start(channel, ALICE)
     menus = [await host.menu(c, ALICE) for c in channels]
     outcomes = await asyncio.gather(*[
-        host.play(c, ALICE, entries[0].move, version=v) for c, (v, entries) in zip(channels, menus)
+        host.play(c, ALICE, entries[0].move, version=v) for c, (v, entries) in zip(channels, menus, strict=True)
     ])
     assert [o.table.channel_id for o in outcomes] == channels
     assert all(o.post.to_move_user_ids == [BOB] for o in outcomes)
