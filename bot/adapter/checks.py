@@ -1,0 +1,60 @@
+"""Preconditions checked before the host is asked anything: a server channel, and the bot's
+right to post the table there (so a move is never applied that nobody can see)."""
+
+from __future__ import annotations
+
+import discord
+
+from .errors import Refusal
+from .i18n import _
+
+# What posting a table needs (the invite asks for a little more, see the README).
+NEEDED = ("view_channel", "send_messages", "attach_files")
+NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+
+
+def require_guild(interaction: discord.Interaction) -> int:
+    """The channel id of a server channel; refuses commands sent in DMs."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refusal(
+            _("Tablée games live in server channels: use this command in a channel of your server.")
+        )
+    return interaction.channel_id
+
+
+def bot_permissions(interaction: discord.Interaction) -> discord.Permissions:
+    """The bot's permissions in the interaction's channel: from the cache when the channel and the
+    bot's member are known, else the ``app_permissions`` Discord sends with the interaction."""
+    guild = interaction.guild
+    channel = interaction.channel
+    me = guild.me if guild is not None else None
+    if me is not None and channel is not None and hasattr(channel, "permissions_for"):
+        return channel.permissions_for(me)  # type: ignore[union-attr]
+    return interaction.app_permissions
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    perms = bot_permissions(interaction)
+    needed = list(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):
+        needed[needed.index("send_messages")] = "send_messages_in_threads"
+    return [NAMES[name] for name in needed if not getattr(perms, name)]
+
+
+def require_post_permissions(interaction: discord.Interaction) -> None:
+    missing = missing_permissions(interaction)
+    if missing:
+        raise Refusal(
+            _(
+                "I can't post the table here: I'm missing {perms} in this channel. "
+                "A server admin can grant them in the channel settings.",
+                perms=", ".join(missing),
+            )
+        )

@@ -1,0 +1,84 @@
+"""The discord.py client: registers the dynamic buttons and the commands, syncs them by scope.
+
+The bot gets an already opened :class:`~bot.host.TableHost`; the runner (or a test) owns its
+lifetime. Buttons are :class:`discord.ui.DynamicItem` classes registered at start-up, so the
+buttons of posts sent before a restart keep working.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.host import TableHost
+
+from .commands import TableCommands
+from .errors import guarded
+from .lobby import LobbyButton
+from .private_play import MenuButton, MenuSelect
+from .table_post import Poster, TableButton
+
+log = logging.getLogger("tablee.adapter")
+
+DYNAMIC_ITEMS = (LobbyButton, TableButton, MenuButton, MenuSelect)
+
+
+class TableeTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Last resort (commands normally answer their own errors): log and apologise."""
+        original = getattr(error, "original", error)
+        async with guarded(
+            interaction, f"command {interaction.command and interaction.command.name}"
+        ):
+            raise original
+
+
+class TableeBot(commands.Bot):
+    def __init__(self, config: Config, host: TableHost, **kwargs) -> None:  # noqa: ANN003
+        intents = discord.Intents.default()
+        intents.message_content = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=TableeTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **kwargs,
+        )
+        self.config = config
+        self.host = host
+        self.poster = Poster(self, dm_default=config.dm_default)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(TableCommands(self))
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands where the config says (guild sync is instant)."""
+        scope = self.config.sync
+        if scope == "off":
+            log.info("command sync is off")
+            return
+        if scope == "guild" and self.config.dev_guild_id:
+            guild = discord.Object(id=self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.config.dev_guild_id)
+            return
+        synced = await self.tree.sync()
+        log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info(
+            "logged in as %s (%s) in %d servers",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+        )

@@ -1,0 +1,74 @@
+"""Turn reminders by DM: the player's own hand and a link to the table post.
+
+Only the player whose turn starts gets their note; the note was built from ``view(state, seat)``
+of that seat, so nobody else's hand can travel here. Closed DMs (Discord error 50007) are
+reported back so the table post can say where the hand is instead.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable
+
+import discord
+
+from bot.host.results import PrivateNote
+
+from .i18n import _
+
+log = logging.getLogger("tablee.adapter.dms")
+
+CANNOT_SEND_TO_USER = 50007
+
+
+def turn_notes(notes: Iterable[PrivateNote], actor: int | None) -> list[PrivateNote]:
+    """Notes of players whose turn starts now: someone who just moved and moves again already
+    has their menu in front of them."""
+    seen: set[int] = set()
+    out = []
+    for note in notes:
+        if note.your_turn and note.user_id != actor and note.user_id not in seen:
+            seen.add(note.user_id)
+            out.append(note)
+    return out
+
+
+async def send_turn_dms(
+    client: discord.Client,
+    notes: Iterable[PrivateNote],
+    *,
+    actor: int | None,
+    jump_url: str,
+    game_name: str,
+    dm_default: bool,
+) -> list[int]:
+    """DM each player whose turn starts (unless they opted out); the ids whose DMs are closed."""
+    host = client.host  # type: ignore[attr-defined]
+    closed: list[int] = []
+    for note in turn_notes(notes, actor):
+        if not await host.dm_enabled(note.user_id, dm_default):
+            continue
+        text = _(
+            "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
+            game=game_name,
+            url=jump_url,
+            note=note.text,
+        )
+        file = discord.File(io.BytesIO(note.image_png), "hand.png") if note.image_png else None
+        try:
+            channel = await client.create_dm(discord.Object(id=note.user_id))
+            if file is not None:
+                await channel.send(text[:2000], file=file)
+            else:
+                await channel.send(text[:2000])
+        except discord.Forbidden as exc:
+            if exc.code == CANNOT_SEND_TO_USER:
+                closed.append(note.user_id)
+            else:
+                log.warning("DM to %s refused: %s", note.user_id, exc)
+                closed.append(note.user_id)
+        except discord.HTTPException:
+            log.warning("DM to %s failed", note.user_id, exc_info=True)
+            closed.append(note.user_id)
+    return closed

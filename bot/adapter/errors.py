@@ -1,0 +1,74 @@
+"""One place turning failures into private replies.
+
+A :class:`~bot.host.errors.HostError` (or an adapter :class:`Refusal`) becomes its own sentence,
+sent ephemerally. Anything unexpected is logged with its context and answered with a short
+apology, so a person never sees "This interaction failed".
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import discord
+
+from bot.host.errors import HostError
+
+from .i18n import _
+
+log = logging.getLogger("tablee.adapter")
+
+
+class Refusal(Exception):
+    """An adapter-level refusal (command in DMs, missing permission); the message is for people."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+async def reply_private(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the person who acted: the first response if still open, else a followup."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning(
+            "could not send a private reply for interaction %s", interaction.id, exc_info=True
+        )
+
+
+def _context(interaction: discord.Interaction, what: str) -> str:
+    return (
+        f"{what} (user {interaction.user.id}, channel {interaction.channel_id}, "
+        f"guild {interaction.guild_id}, interaction {interaction.id})"
+    )
+
+
+@asynccontextmanager
+async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
+    """Run an interaction handler; every failure ends in a private sentence, never silence."""
+    try:
+        yield
+    except (HostError, Refusal) as exc:
+        log.info("%s refused: %s", _context(interaction, what), exc.message)
+        await reply_private(interaction, exc.message)
+    except discord.Forbidden as exc:
+        log.warning("%s: Discord refused: %s", _context(interaction, what), exc)
+        await reply_private(interaction, missing_access_sentence())
+    except Exception:
+        log.exception("unexpected error in %s", _context(interaction, what))
+        await reply_private(
+            interaction,
+            _("Sorry, something went wrong on my side. It has been logged; please try again."),
+        )
+
+
+def missing_access_sentence() -> str:
+    return _(
+        "I can't post in this channel. A server admin needs to give me View Channel, Send Messages "
+        "and Attach Files here."
+    )

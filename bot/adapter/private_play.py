@@ -1,0 +1,255 @@
+"""Private play: My hand / Play, the step-by-step move menu, Board and Rules answers.
+
+Everything here is ephemeral: the hand image comes from the pressing player's own note, the menu
+from their legal moves. Each menu step edits the same ephemeral message; the final choice plays the
+move through the host (version-checked) and then posts the new table post publicly.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.host.errors import NotSeated, NotYourTurn, StaleVersion
+from bot.host.results import MenuEntry, Outcome
+from games import get_game
+
+from . import play_menu as pm
+from .checks import require_post_permissions
+from .errors import guarded
+from .i18n import _
+from .table_post import png_file
+from .texts import rules_text
+
+MENU_MARK = "**Your move:**"
+BUTTON_TEMPLATE = r"tm:(?P<kind>[np]):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
+SELECT_TEMPLATE = r"tm:(?P<kind>s):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
+
+
+def stale() -> StaleVersion:
+    return StaleVersion(_("That menu is out of date — press **My hand / Play** again."))
+
+
+def _host(interaction: discord.Interaction):  # noqa: ANN202
+    return interaction.client.host  # type: ignore[attr-defined]
+
+
+# -- building the menu ------------------------------------------------------------------------
+class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+    """A verb, a navigation step (Back / Previous / Next) or a final move."""
+
+    def __init__(
+        self, custom_id: str, label: str = "…", *, style=discord.ButtonStyle.secondary, row=None
+    ) -> None:  # noqa: ANN001
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # noqa: ANN001, ANN206
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.custom_id)
+        await on_menu(interaction, match, None)  # type: ignore[arg-type]
+
+
+class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    """One select of the next step's choices (cards, positions, alignments …)."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        options = options or [discord.SelectOption(label="…", value="n0")]
+        super().__init__(
+            discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder, row=0)
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # noqa: ANN001, ANN206
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.custom_id)
+        await on_menu(interaction, match, list(self.item.values))  # type: ignore[arg-type]
+
+
+def menu_screen(
+    channel_id: int,
+    version: int,
+    entries: list[MenuEntry],
+    intro: str,
+    prefix: pm.Prefix = (),
+    page: int = 0,
+) -> tuple[str, discord.ui.View]:
+    """The text and components of one menu step."""
+    screen = pm.build_page(entries, prefix, page)
+    chosen = " → ".join(screen.trail + ["…"]) if screen.trail else _("choose an action")
+    pages = _(" (page {p}/{n})", p=screen.page + 1, n=screen.pages) if screen.pages > 1 else ""
+    content = f"{intro}\n{MENU_MARK} {chosen}{pages}"
+    view = discord.ui.View(timeout=None)
+
+    def cid(kind: str, pre: pm.Prefix, pg: int = 0) -> str:
+        return pm.custom_id(kind, channel_id, version, entries, pre, pg)
+
+    if screen.style == "buttons":
+        for i, choice in enumerate(screen.choices):
+            kind = "p" if choice.move is not None else "n"
+            style = (
+                discord.ButtonStyle.success
+                if choice.move is not None
+                else discord.ButtonStyle.primary
+            )
+            view.add_item(
+                MenuButton(
+                    cid(kind, choice.prefix), pm.button_label(choice), style=style, row=i // 5
+                )
+            )
+    else:
+        options = [
+            discord.SelectOption(label=pm.option_label(c), value=pm.option_value(c))
+            for c in screen.choices
+        ]
+        view.add_item(MenuSelect(cid("s", screen.prefix, screen.page), options, _("Choose…")))
+    nav_row = 4 if screen.style == "buttons" else 1
+    if screen.prefix:
+        view.add_item(MenuButton(cid("n", screen.prefix[:-1]), _("Back"), row=nav_row))
+    if screen.page > 0:
+        view.add_item(
+            MenuButton(cid("n", screen.prefix, screen.page - 1), _("Previous"), row=nav_row)
+        )
+    if screen.page < screen.pages - 1:
+        view.add_item(MenuButton(cid("n", screen.prefix, screen.page + 1), _("Next"), row=nav_row))
+    return content[:2000], view
+
+
+async def private_screen(
+    interaction: discord.Interaction, channel_id: int
+) -> tuple[str, discord.File | None, discord.ui.View | None]:
+    """What My hand / Play shows this person now: their hand (+ menu on their turn), or the public
+    board with a clear "you are not seated" for anyone else."""
+    host = _host(interaction)
+    user_id = interaction.user.id
+    try:
+        note = await host.private_note(channel_id, user_id)
+    except NotSeated:
+        post = await host.spectator_note(channel_id)
+        text = _("You are not seated at this table, so here is the public board.")
+        return f"{text}\n{post.status}"[:2000], png_file(post.image_png, "board.png"), None
+    file = png_file(note.image_png, "hand.png")
+    if not note.your_turn:
+        return note.text[:1900], file, None
+    version, entries = await host.menu(channel_id, user_id)
+    if not entries:
+        return note.text[:1900], file, None
+    content, view = menu_screen(channel_id, version, entries, note.text[:1500])
+    return content, file, view
+
+
+# -- answering ----------------------------------------------------------------------------------
+async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
+    async with guarded(interaction, "my hand"):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, file, view = await private_screen(interaction, channel_id)
+        kwargs = {"ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content, **kwargs)
+
+
+async def show_board(interaction: discord.Interaction, channel_id: int) -> None:
+    async with guarded(interaction, "board"):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        post = await _host(interaction).board(channel_id)
+        file = png_file(post.image_png, "board.png")
+        kwargs = {"ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        await interaction.followup.send(post.status[:2000] or _("The board:"), **kwargs)
+
+
+async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
+    async with guarded(interaction, "rules"):
+        table = await _host(interaction).require_table(channel_id)
+        await interaction.response.send_message(rules_text(get_game(table.game_id)), ephemeral=True)
+
+
+async def on_menu(interaction: discord.Interaction, match, values: list[str] | None) -> None:  # noqa: ANN001
+    """One menu step: check the version, then open the next level or play the move."""
+    async with guarded(interaction, "menu"):
+        channel_id, version = int(match["channel"]), int(match["version"])
+        host = _host(interaction)
+        now, entries = await host.menu(channel_id, interaction.user.id)
+        if now != version:
+            raise stale()
+        if not entries:
+            raise NotYourTurn(_("It's not your turn."))
+        prefix = pm.decode_prefix(entries, match["code"])
+        if prefix is None:
+            raise stale()
+        page = int(match["page"])
+        if match["kind"] == "s":
+            resolved = pm.resolve_option(entries, prefix, values[0]) if values else None
+            if resolved is None:
+                raise stale()
+            action, arg = resolved
+            if action == "play":
+                await play_move(interaction, channel_id, str(arg), version=version, entries=entries)
+                return
+            prefix, page = arg, 0  # type: ignore[assignment]
+        elif match["kind"] == "p":
+            move = pm.find_move(entries, prefix)
+            if move is None:
+                raise stale()
+            await play_move(interaction, channel_id, move, version=version, entries=entries)
+            return
+        intro = (interaction.message.content if interaction.message else "").split(
+            f"\n{MENU_MARK}"
+        )[0]
+        content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
+        await interaction.response.edit_message(content=content, view=view)
+
+
+def _label(entries: list[MenuEntry] | None, move: str) -> str:
+    for entry in entries or []:
+        if entry.move == move:
+            return entry.label
+    return move
+
+
+async def play_move(
+    interaction: discord.Interaction,
+    channel_id: int,
+    move: str,
+    *,
+    version: int | None,
+    entries: list[MenuEntry] | None = None,
+) -> None:
+    """Play through the host, post the table, then update the player's private message: the next
+    menu when they move again, else what they played. Callers run this inside ``guarded``."""
+    require_post_permissions(interaction)
+    if not interaction.response.is_done():
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    host = _host(interaction)
+    outcome: Outcome = await host.play(channel_id, interaction.user.id, move, version=version)
+    previous = outcome.table.post_message_id
+    poster = interaction.client.poster  # type: ignore[attr-defined]
+    await poster.publish(channel_id, outcome, actor=interaction.user.id, previous=[previous])
+    played = _(
+        "You played **{label}**.",
+        label=_label(entries, outcome.applied[0] if outcome.applied else move),
+    )
+    finished = outcome.post is not None and outcome.post.finished
+    again = not finished and bool((await host.menu(channel_id, interaction.user.id))[1])
+    if again:
+        content, file, view = await private_screen(interaction, channel_id)
+        await interaction.edit_original_response(
+            content=f"{played}\n{content}"[:2000], attachments=[file] if file else [], view=view
+        )
+    else:
+        await interaction.edit_original_response(content=played, attachments=[], view=None)

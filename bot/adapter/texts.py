@@ -1,0 +1,72 @@
+"""Longer texts built from games and host results: rules summaries, stats, table options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import Game, all_games
+
+from .i18n import _
+
+MAX_CONTENT = 2000
+
+
+def options_text(options: dict[str, Any]) -> str:
+    shown = [f"{k}: {v}" for k, v in options.items() if v is not None]
+    return ", ".join(shown) if shown else _("default options")
+
+
+def rules_text(game: Game) -> str:
+    """The game's concise summary, its options and how to play in Discord, within 2000 chars."""
+    parts = [
+        _(
+            "**{name}** ({lo}–{hi} players)",
+            name=game.name,
+            lo=game.min_players,
+            hi=game.max_players,
+        )
+    ]
+    parts.append(game.summary.strip() or _("No summary yet."))
+    if game.options:
+        opts = []
+        for opt in game.options:
+            choices = "/".join(opt.choices) if opt.choices else _("a value")
+            default = _(" (default {d})", d=opt.default) if opt.default is not None else ""
+            opts.append(f"• `{opt.name}`: {choices}{default}. {opt.description}".rstrip())
+        parts.append(_("Options:") + "\n" + "\n".join(opts))
+    parts.append(
+        _(
+            "Play with **My hand / Play** on the table post, or type `/move` (it suggests your legal moves)."
+        )
+    )
+    text = "\n\n".join(parts)
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def game_names() -> dict[str, str]:
+    return {g.id: g.name for g in all_games()}
+
+
+def stats_text(stats: dict[str, Any], who: str | None) -> str:
+    names = game_names()
+    games = stats.get("games", 0)
+    head = (
+        _("**{who}** in this server: {n} finished games.", who=who, n=games)
+        if who
+        else _("This server: {n} finished games.", n=games)
+    )
+    lines = [head]
+    for game_id, row in sorted(stats.get("per_game", {}).items()):
+        name = names.get(game_id, game_id)
+        if who:
+            lines.append(
+                _(
+                    "• {game}: {played} played, {wins} won",
+                    game=name,
+                    played=row.get("played", 0),
+                    wins=row.get("wins", 0),
+                )
+            )
+        else:
+            lines.append(_("• {game}: {played} played", game=name, played=row.get("played", 0)))
+    return "\n".join(lines)[:MAX_CONTENT]

@@ -1,0 +1,89 @@
+"""``python -m bot`` (run) and ``python -m bot check``: config, database, then the Discord client.
+
+Exit codes: 0 fine, 1 a runtime failure (database, login), 2 an unusable config or missing token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+
+from .config import Config, ConfigError, load_config
+
+log = logging.getLogger("tablee")
+
+
+def _load(config_path: str | None) -> Config | None:
+    try:
+        return load_config(config_path)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+async def _check_database(config: Config) -> None:
+    from .host import TableHost
+
+    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay)
+    await host.close()
+
+
+def check_main(config_path: str | None) -> int:
+    """Validate the config and open (and migrate) the database without connecting to Discord."""
+    config = _load(config_path)
+    if config is None:
+        return 2
+    try:
+        asyncio.run(_check_database(config))
+    except Exception as exc:  # any failure here is the owner's to fix: say what and where
+        print(f"error: database {config.database_path}: {exc}", file=sys.stderr)
+        return 1
+    token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
+    print(
+        f"ok: config {config.source}, database {config.database_path}, "
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}"
+    )
+    return 0
+
+
+async def _run(config: Config, token: str) -> None:
+    import discord
+
+    from .adapter.client import TableeBot
+    from .host import TableHost
+
+    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay)
+    bot = TableeBot(config, host)
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        raise SystemExit(
+            "error: Discord refused DISCORD_TOKEN (reset it in the developer portal)"
+        ) from None
+    finally:
+        await host.close()
+
+
+def run_main(config_path: str | None) -> int:
+    config = _load(config_path)
+    if config is None:
+        return 2
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print(
+            "error: DISCORD_TOKEN is not set (the bot token from the developer portal)",
+            file=sys.stderr,
+        )
+        return 2
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    log.info("config %s, database %s", config.source, config.database_path)
+    try:
+        asyncio.run(_run(config, token))
+    except KeyboardInterrupt:
+        return 0
+    return 0

@@ -1,0 +1,90 @@
+"""The config: defaults, every field checked with a message naming file, field and reason."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config, ConfigError, load_config, parse_config
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "config.example.toml"
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_example_documents_every_setting_and_loads_to_defaults() -> None:
+    data = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
+    config = parse_config(data, "config.example.toml")
+    assert config == Config(source="config.example.toml")
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "DISCORD_TOKEN"):
+        assert key in text
+
+
+def test_missing_default_file_means_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TABLEE_CONFIG", raising=False)
+    assert load_config(None) == Config()
+
+
+def test_missing_named_file_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"nope\.toml: file not found"):
+        load_config(str(tmp_path / "nope.toml"))
+
+
+def test_env_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, '[database]\npath = "/data/t.db"\n')
+    monkeypatch.setenv("TABLEE_CONFIG", path)
+    assert load_config(None).database_path == "/data/t.db"
+
+
+def test_every_setting_is_read(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+[database]
+path = "x.db"
+[commands]
+sync = "guild"
+dev_guild_id = 1234
+[dms]
+default = false
+[logging]
+level = "debug"
+[computer]
+delay = 0
+""",
+    )
+    config = load_config(path)
+    assert config == Config("x.db", "guild", 1234, False, "DEBUG", 0.0, source=path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[database]\npath = 3", "database.path must be a string"),
+        ('[database]\npath = ""', "database.path must not be empty"),
+        ('[commands]\nsync = "everywhere"', "commands.sync must be one of global, guild, off"),
+        ('[commands]\nsync = "guild"', "commands.dev_guild_id is required"),
+        ("[commands]\ndev_guild_id = -4", "commands.dev_guild_id must be a server id"),
+        ('[dms]\ndefault = "yes"', "dms.default must be true or false"),
+        ('[logging]\nlevel = "LOUD"', "logging.level must be one of DEBUG, INFO"),
+        ('[computer]\ndelay = "1s"', "computer.delay must be a number of seconds"),
+        ("[computer]\ndelay = 600", "computer.delay must be between 0 and 60"),
+        ("[database]\npaht = 'x'", "unknown setting database.paht"),
+        ("[graphics]\nx = 1", r"unknown section \[graphics\]"),
+        ("database = 1", "database must be a section"),
+        ("[database\npath=1", "not valid TOML"),
+    ],
+)
+def test_bad_values_name_file_field_and_reason(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError, match=message) as info:
+        load_config(path)
+    assert str(info.value).startswith(f"{path}: ")
