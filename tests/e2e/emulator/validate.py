@@ -170,7 +170,11 @@ def _walk_components(components: Any, where: str, problems: list[str]) -> None:
         if isinstance(custom_id, str) and len(custom_id) > MAX_CUSTOM_ID:
             problems.append(f"{here}.custom_id: {len(custom_id)} characters > {MAX_CUSTOM_ID}")
         options = comp.get("options")
-        if comp.get("type") == 3 and isinstance(options, list) and len(options) > MAX_SELECT_OPTIONS:
+        if (
+            comp.get("type") == 3
+            and isinstance(options, list)
+            and len(options) > MAX_SELECT_OPTIONS
+        ):
             problems.append(f"{here}.options: {len(options)} select options > {MAX_SELECT_OPTIONS}")
         _walk_components(comp.get("components"), f"{here}.components", problems)
         if isinstance(comp.get("accessory"), dict):

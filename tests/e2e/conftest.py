@@ -1,0 +1,37 @@
+"""Fixtures for end-to-end tests against the local Discord emulator.
+
+    async def test_something(discord_sim):
+        await discord_sim.start_bot(make_my_bot())        # waits for on_ready
+        alice = discord_sim.user("alice")
+        reply = await discord_sim.slash(alice, "play", game="master-islands")
+
+`discord_env` is the running Emulator (world, api, gateway); `discord_sim` the person-like
+helpers on it. At teardown every bot is closed, discord.py's globals are restored, and the test
+fails if the bot broke a Discord rule (invalid body, late or missing acknowledgement...).
+"""
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.e2e.emulator import DiscordSim, Emulator
+
+
+@pytest.fixture
+async def discord_env() -> AsyncIterator[Emulator]:
+    emulator = Emulator()
+    await emulator.start()
+    try:
+        yield emulator
+    finally:
+        await emulator.stop()
+
+
+@pytest.fixture
+async def discord_sim(discord_env: Emulator) -> AsyncIterator[DiscordSim]:
+    sim = DiscordSim(discord_env)
+    yield sim
+    await sim.stop_bot()
+    problems = sim.problems()
+    if problems:
+        pytest.fail("the bot broke Discord's rules:\n" + "\n".join(problems), pytrace=False)

@@ -1,0 +1,492 @@
+"""Test helpers that read like a person using Discord.
+
+    alice = discord_sim.user("alice")
+    lobby = await discord_sim.slash(alice, "play", game="master-islands")
+    await discord_sim.click(bob, lobby, label="Join")
+
+Each action dispatches an INTERACTION_CREATE built as Discord documents it, waits until the bot
+acknowledged it (failing, with the interaction named, past the 3 s limit) and went idle, then
+returns the message the person would now look at.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from .app import RateLimitPlan, RequestRecord
+from .state import Channel, Interaction, Message, Role, User
+
+if TYPE_CHECKING:
+    import discord
+
+    from .fixtures import Emulator
+
+ACK_GRACE = 0.25
+ATTACHMENT_LIMIT = 10 * 1024 * 1024
+OPTION_TYPES = {1: "sub_command", 2: "sub_command_group"}
+
+
+class DiscordSim:
+    """The person-like face of an Emulator (see module doc)."""
+
+    def __init__(self, emulator: Emulator) -> None:
+        self.emulator = emulator
+        self.world = emulator.world
+        self.api = emulator.api
+        self.quiet = 0.05  # the bot is idle after this long without a REST request
+        self.settle_timeout = 10.0  # a deferred reply must arrive within this
+        self.last_interaction: Interaction | None = None
+        self.bot: discord.Client | None = None
+        self._reported: set[int] = set()
+
+    # -- the world ------------------------------------------------------------------------
+    @property
+    def general(self) -> Channel:
+        return self.world.general
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        return self.api.requests
+
+    @property
+    def violations(self) -> list[str]:
+        return self.api.violations
+
+    @property
+    def ack_deadline(self) -> float:
+        return self.api.ack_deadline
+
+    @ack_deadline.setter
+    def ack_deadline(self, seconds: float) -> None:
+        self.api.ack_deadline = seconds
+
+    def user(
+        self,
+        name: str,
+        *,
+        dms_open: bool = True,
+        roles: list[Role] | None = None,
+        permissions: int | None = None,
+    ) -> User:
+        """A guild member. `dms_open=False` makes DMs to them fail with 50007."""
+        roles = list(roles or [])
+        if permissions is not None:
+            roles.append(self.world.add_role(f"{name}-perms", permissions))
+        user = self.world.add_user(name, dms_open=dms_open, roles=roles)
+        self._announce(
+            "GUILD_MEMBER_ADD",
+            self.world.member_json(user) | {"guild_id": str(self.world.guild_id)},
+        )
+        return user
+
+    def role(self, name: str, permissions: int) -> Role:
+        return self.world.add_role(name, permissions)
+
+    def channel(self, name: str) -> Channel:
+        channel = self.world.add_channel(name)
+        self._announce("CHANNEL_CREATE", channel.to_json())
+        return channel
+
+    def _announce(self, event: str, data: dict[str, Any]) -> None:
+        if self.emulator.gateway.live:
+            asyncio.get_running_loop().create_task(self.emulator.gateway.dispatch(event, data))
+
+    # -- bots -----------------------------------------------------------------------------
+    async def start_bot(self, client: Any, *, token: str | None = None) -> Any:
+        """Start `client` on the emulator and wait for on_ready; it is stopped at teardown."""
+        self.bot = await self.emulator.start_bot(client, token=token)
+        return client
+
+    async def stop_bot(self) -> None:
+        if self.bot is not None:
+            await self.emulator.stop_bot(self.bot)
+            self.bot = None
+
+    async def restart_bot(self, new_client: Any, *, token: str | None = None) -> Any:
+        """Close the running bot, then start `new_client` (a fresh instance) on the same world."""
+        assert self.bot is not None, "no bot is running"
+        self.bot = await self.emulator.restart_bot(self.bot, new_client, token=token)
+        return new_client
+
+    # -- what people see ------------------------------------------------------------------
+    def visible_to(self, user: User, channel: Channel | None = None) -> list[Message]:
+        """Messages in `channel` (default #general) that `user` can see, oldest first."""
+        channel = channel or self.general
+        found = [
+            m for m in self.world.messages.values() if m.channel is channel and m.visible_to(user)
+        ]
+        return sorted(found, key=lambda m: m.id)
+
+    def public(self, channel: Channel | None = None) -> list[Message]:
+        """Messages everybody sees in the channel (no ephemerals), oldest first."""
+        channel = channel or self.general
+        found = [
+            m
+            for m in self.world.messages.values()
+            if m.channel is channel and not m.deleted and m.visible_only_to is None
+        ]
+        return sorted(found, key=lambda m: m.id)
+
+    def dms(self, user: User) -> list[Message]:
+        """The bot's DMs to `user`, oldest first."""
+        channel = self.world.dm_channel(user)
+        return sorted(
+            (m for m in self.world.messages.values() if m.channel is channel and not m.deleted),
+            key=lambda m: m.id,
+        )
+
+    def commands(self) -> list[dict[str, Any]]:
+        """Commands the bot synced (guild ones first)."""
+        return self.world.guild_commands.get(self.world.guild_id, []) + self.world.global_commands
+
+    # -- actions --------------------------------------------------------------------------
+    async def slash(
+        self, user: User, name: str, *, channel: Channel | None = None, **options: Any
+    ) -> Message | None:
+        """Type `/name option:value …` like the Discord client: only synced commands, only their
+        options, choices enforced, users resolved. Returns the reply (after any deferral)."""
+        data = self._command_data(name, options, focused=None)
+        interaction = self._interaction(2, user, channel or self.general, data, f"/{name}")
+        await self._run(interaction)
+        return interaction.original
+
+    async def autocomplete(
+        self,
+        user: User,
+        name: str,
+        *,
+        text: str,
+        option: str | None = None,
+        channel: Channel | None = None,
+        **options: Any,
+    ) -> list[dict[str, Any]]:
+        """Type `text` into an autocomplete option (default: the first that has autocomplete)
+        and return the choices the bot offered, as `{"name", "value"}` dicts."""
+        command = self._find_command(name)
+        leaf = _leaf(command, name)
+        if option is None:
+            option = next(
+                (o["name"] for o in leaf.get("options", []) if o.get("autocomplete")), None
+            )
+            if option is None:
+                raise LookupError(f"/{name} has no autocomplete option")
+        data = self._command_data(name, {**options, option: text}, focused=option)
+        interaction = self._interaction(
+            4, user, channel or self.general, data, f"/{name} {option}:…"
+        )
+        await self._run(interaction)
+        return list(interaction.choices or [])
+
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        *,
+        label: str | None = None,
+        custom_id: str | None = None,
+    ) -> Message | None:
+        """Press the button with that label (or custom_id) on `message`; returns the message
+        the bot answered with (a reply, or `message` itself when it was updated)."""
+        if not message.visible_to(user):
+            raise AssertionError(f"{user.name} cannot see {message!r}")
+        buttons = [
+            b
+            for b in message.buttons()
+            if (label is None or b.get("label") == label)
+            and (custom_id is None or b.get("custom_id") == custom_id)
+        ]
+        if not buttons:
+            raise LookupError(f"no button {label or custom_id!r} on {message!r}")
+        button = buttons[0]
+        if button.get("disabled"):
+            raise AssertionError(f"button {label or custom_id!r} is disabled on {message!r}")
+        if "custom_id" not in button:
+            raise AssertionError(f"button {label!r} is a link, not something the bot receives")
+        return await self.press(user, message, button["custom_id"], component_type=2, name=label)
+
+    async def select(
+        self, user: User, message: Message, *, values: list[Any], custom_id: str | None = None
+    ) -> Message | None:
+        """Pick `values` in the select menu (the first one, or the one with `custom_id`)."""
+        if not message.visible_to(user):
+            raise AssertionError(f"{user.name} cannot see {message!r}")
+        menus = [
+            s for s in message.selects() if custom_id is None or s.get("custom_id") == custom_id
+        ]
+        if not menus:
+            raise LookupError(f"no select menu {custom_id or ''} on {message!r}")
+        menu = menus[0]
+        if menu.get("disabled"):
+            raise AssertionError(f"select {menu['custom_id']!r} is disabled")
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not low <= len(values) <= high:
+            raise AssertionError(
+                f"select {menu['custom_id']!r} takes {low}..{high} values, not {len(values)}"
+            )
+        if menu["type"] == 3:
+            offered = [o["value"] for o in menu.get("options", [])]
+            missing = [v for v in values if v not in offered]
+            if missing:
+                raise AssertionError(f"{missing} not among the options {offered}")
+        return await self.press(
+            user, message, menu["custom_id"], component_type=menu["type"], values=values
+        )
+
+    async def press(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[Any] | None = None,
+        name: str | None = None,
+    ) -> Message | None:
+        """Low level: send a component interaction without checking the component exists
+        (what an out-of-date client does with a stale menu)."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = [str(v.id) if isinstance(v, User) else v for v in values]
+            users = [v for v in values if isinstance(v, User)]
+            if users:
+                data["resolved"] = self._resolved(users)
+        label = f"{'button' if component_type == 2 else 'select'} {name or custom_id!r}"
+        interaction = self._interaction(3, user, message.channel, data, label, message=message)
+        await self._run(interaction)
+        if interaction.response_type in (6, 7):
+            return message
+        return interaction.original
+
+    # -- building payloads ----------------------------------------------------------------
+    def _find_command(self, name: str) -> dict[str, Any]:
+        command = self.world.find_command(name.split()[0])
+        if command is None:
+            synced = sorted(c["name"] for c in self.commands())
+            raise LookupError(f"/{name.split()[0]} is not a synced command (synced: {synced})")
+        return command
+
+    def _command_data(self, name: str, values: dict[str, Any], focused: str | None) -> dict:
+        command = self._find_command(name)
+        leaf = _leaf(command, name)
+        resolved_users: list[User] = []
+        options = []
+        declared = {o["name"]: o for o in leaf.get("options", [])}
+        for key, value in values.items():
+            if key not in declared:
+                raise LookupError(f"/{name} has no option {key!r} (it has {sorted(declared)})")
+            spec = declared[key]
+            if key == focused:
+                options.append(
+                    {"name": key, "type": spec["type"], "value": str(value), "focused": True}
+                )
+                continue
+            options.append({"name": key, "type": spec["type"], "value": _option_value(spec, value)})
+            if isinstance(value, User):
+                resolved_users.append(value)
+        missing = [
+            o["name"] for o in declared.values() if o.get("required") and o["name"] not in values
+        ]
+        if missing and focused is None:
+            raise AssertionError(f"/{name} needs {missing}: Discord would not send it")
+        chain = [command]
+        for word in name.split()[1:]:
+            chain.append(_sub(chain[-1], word))
+        for node in reversed(chain[1:]):
+            options = [{"name": node["name"], "type": node["type"], "options": options}]
+        data: dict[str, Any] = {
+            "id": command["id"],
+            "name": command["name"],
+            "type": command.get("type", 1),
+            "options": options,
+        }
+        if "guild_id" in command:
+            data["guild_id"] = command["guild_id"]
+        if resolved_users:
+            data["resolved"] = self._resolved(resolved_users)
+        return data
+
+    def _resolved(self, users: list[User]) -> dict[str, Any]:
+        return {
+            "users": {str(u.id): u.to_json() for u in users},
+            "members": {
+                str(u.id): self.world.member_json(u, with_user=False, permissions=True)
+                for u in users
+            },
+        }
+
+    def _interaction(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        label: str,
+        message: Message | None = None,
+    ) -> Interaction:
+        world = self.world
+        interaction_id = world.ids.next()
+        token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(world.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel.to_json(),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(world.permissions(world.bot)),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": ATTACHMENT_LIMIT,
+        }
+        if channel.guild_id is not None:
+            payload |= {
+                "guild_id": str(world.guild_id),
+                "guild": {"id": str(world.guild_id), "locale": "en-US", "features": []},
+                "guild_locale": "en-US",
+                "member": world.member_json(user, permissions=True),
+                "authorizing_integration_owners": {"0": str(world.guild_id)},
+                "context": 0,
+            }
+        else:
+            payload |= {
+                "user": user.to_json(),
+                "authorizing_integration_owners": {"0": "0"},
+                "context": 1,
+            }
+        if message is not None:
+            payload["message"] = message.to_json()
+        loop_time = asyncio.get_running_loop().time()
+        interaction = Interaction(
+            interaction_id,
+            token,
+            kind,
+            user,
+            channel,
+            payload,
+            label,
+            loop_time,
+            source_message=message,
+        )
+        world.interactions[interaction_id] = interaction
+        return interaction
+
+    # -- waiting --------------------------------------------------------------------------
+    async def _run(self, interaction: Interaction) -> None:
+        self.last_interaction = interaction
+        interaction.dispatched_at = asyncio.get_running_loop().time()
+        await self.emulator.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
+        await self._await_ack(interaction)
+        await self._await_settled(interaction)
+        self.raise_violations()
+
+    async def _await_ack(self, interaction: Interaction) -> None:
+        loop = asyncio.get_running_loop()
+        limit = interaction.dispatched_at + self.api.ack_deadline + ACK_GRACE
+        known = len(self.api.violations)
+        while not interaction.acknowledged:
+            if len(self.api.violations) > known:
+                self.raise_violations()  # e.g. the answer was rejected as invalid: say why now
+            if loop.time() > limit:
+                message = (
+                    f"{interaction!r} was not acknowledged within {self.api.ack_deadline:g} s "
+                    "(Discord shows 'This interaction failed')"
+                )
+                self._reported.add(interaction.id)
+                self.api.violation(message)
+                raise AssertionError(message)
+            await asyncio.sleep(0.002)
+
+    async def _await_settled(self, interaction: Interaction) -> None:
+        loop = asyncio.get_running_loop()
+        if interaction.response_type == 5:
+            limit = loop.time() + self.settle_timeout
+            while interaction.original is not None and interaction.original.loading:
+                if loop.time() > limit:
+                    raise AssertionError(f"{interaction!r} deferred but never answered")
+                await asyncio.sleep(0.005)
+        if interaction.response_type == 6:
+            # A deferred update promises an edit; give the bot time to send it.
+            acked = len(self.api.requests)
+            limit = loop.time() + min(1.0, self.settle_timeout)
+            while len(self.api.requests) == acked and loop.time() < limit:
+                await asyncio.sleep(0.005)
+        await self.wait_idle()
+
+    async def wait_idle(self, timeout: float = 10.0) -> None:
+        """Until no REST request is in flight and none came for `self.quiet` seconds."""
+        loop = asyncio.get_running_loop()
+        limit = loop.time() + timeout
+        await asyncio.sleep(0)
+        while self.api.inflight or loop.time() - self.api.last_activity < self.quiet:
+            if loop.time() > limit:
+                raise TimeoutError(f"the bot was still busy after {timeout} s")
+            await asyncio.sleep(0.005)
+
+    # -- Discord's rules ------------------------------------------------------------------
+    def rate_limit(
+        self,
+        method: str,
+        route: str,
+        *,
+        retry_after: float = 0.2,
+        is_global: bool = False,
+        count: int = 1,
+    ) -> RateLimitPlan:
+        """Answer the next `count` `method route` requests (route as in the spec, e.g.
+        "/channels/{channel_id}/messages") with a 429 and Discord's rate-limit headers."""
+        plan = RateLimitPlan(method.upper(), route, retry_after, is_global, count)
+        self.api.rate_limits.append(plan)
+        return plan
+
+    def expire(self, interaction: Interaction) -> None:
+        """Age the interaction's token past its 15 minutes."""
+        interaction.expired = True
+
+    def problems(self) -> list[str]:
+        """Every broken Discord rule so far, including interactions never acknowledged."""
+        found = list(self.api.violations)
+        now = asyncio.get_running_loop().time()
+        for interaction in self.world.interactions.values():
+            late = now - interaction.dispatched_at > self.api.ack_deadline
+            if not interaction.acknowledged and late and interaction.id not in self._reported:
+                found.append(f"{interaction!r} was never acknowledged")
+        return found
+
+    def take_violations(self) -> list[str]:
+        """Return and forget the violations (for tests that provoke them on purpose)."""
+        taken = list(self.api.violations)
+        self.api.violations.clear()
+        return taken
+
+    def raise_violations(self) -> None:
+        if self.api.violations:
+            raise AssertionError("Discord rules broken:\n" + "\n".join(self.api.violations))
+
+
+def _leaf(command: dict[str, Any], name: str) -> dict[str, Any]:
+    node = command
+    for word in name.split()[1:]:
+        node = _sub(node, word)
+    return node
+
+
+def _sub(node: dict[str, Any], word: str) -> dict[str, Any]:
+    for option in node.get("options", []):
+        if option["name"] == word and option["type"] in OPTION_TYPES:
+            return option
+    raise LookupError(f"no subcommand {word!r} in /{node['name']}")
+
+
+def _option_value(spec: dict[str, Any], value: Any) -> Any:
+    kind = spec["type"]
+    if kind in (6, 7, 8, 9):
+        return str(value.id)
+    converted = {3: str, 4: int, 5: bool, 10: float}.get(kind, lambda v: v)(value)
+    choices = spec.get("choices")
+    if choices and converted not in [c["value"] for c in choices]:
+        raise AssertionError(f"{converted!r} is not a choice of {spec['name']!r}: {choices}")
+    return converted

@@ -1,0 +1,448 @@
+"""The emulated Discord's world: guild, channels, users, messages, interactions.
+
+Plain objects, no I/O. `to_json()` methods build payloads shaped as Discord documents them
+(`/work/shared/discord-api-docs/`), which is what the real discord.py client parses.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+DISCORD_EPOCH_MS = 1420070400000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+ALL_PERMISSIONS = (1 << 50) - 1
+# View channel, send messages, embed links, attach files, read history, use app commands.
+DEFAULT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
+TOKEN_LIFETIME = 15 * 60.0
+
+
+def _iso(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+class Snowflakes:
+    """Increasing snowflake ids whose timestamps are now, as discord.py expects."""
+
+    def __init__(self) -> None:
+        self._counter = itertools.count()
+
+    def next(self) -> int:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
+
+@dataclass(eq=False)
+class User:
+    """A person (or the bot) in the emulated guild."""
+
+    id: int
+    name: str
+    bot: bool = False
+    dms_open: bool = True
+    roles: list[Role] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": None if self.bot else self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Channel:
+    """A guild text channel (type 0) or a DM (type 1, with its recipient)."""
+
+    id: int
+    name: str
+    type: int = 0
+    guild_id: int | None = None
+    recipient: User | None = None
+    position: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        if self.type == 1:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": [self.recipient.to_json()],
+                "flags": 0,
+            }
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "topic": None,
+            "nsfw": False,
+            "parent_id": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Attachment:
+    """A file kept with its bytes, so tests can open it (`image()`)."""
+
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    url: str = ""
+
+    def image(self) -> Any:
+        """The attachment decoded by Pillow (imported lazily: only image tests need it)."""
+        from PIL import Image
+
+        img = Image.open(io.BytesIO(self.data))
+        img.load()
+        return img
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
+
+
+@dataclass(eq=False)
+class Message:
+    """A message as Discord stores it: components exactly as sent, attachments with bytes."""
+
+    id: int
+    channel: Channel
+    author: User
+    content: str = ""
+    components: list[dict[str, Any]] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    visible_only_to: User | None = None
+    interaction: Interaction | None = None
+    webhook_id: int | None = None
+    created: float = field(default_factory=time.time)
+    edited: float | None = None
+    deleted: bool = False
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    def visible_to(self, user: User) -> bool:
+        return not self.deleted and (self.visible_only_to is None or self.visible_only_to is user)
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """Every button on the message, in display order."""
+        return [c for c in _flatten(self.components) if c.get("type") == 2]
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in _flatten(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
+
+    @property
+    def labels(self) -> list[str]:
+        """Labels of the buttons, the handiest thing to assert on."""
+        return [b.get("label") or "" for b in self.buttons()]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": 0 if self.interaction is None else _message_type(self.interaction),
+            "channel_id": str(self.channel.id),
+            "author": self.author.to_json(),
+            "content": self.content,
+            "timestamp": _iso(self.created),
+            "edited_timestamp": None if self.edited is None else _iso(self.edited),
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.to_json() for a in self.attachments],
+            "embeds": self.embeds,
+            "pinned": False,
+            "flags": self.flags,
+            "components": self.components,
+        }
+        if self.channel.guild_id is not None:
+            data["guild_id"] = str(self.channel.guild_id)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+            data["application_id"] = str(self.webhook_id)
+        if self.interaction is not None:
+            data["interaction_metadata"] = self.interaction.metadata()
+        return data
+
+    def __repr__(self) -> str:
+        return f"<Message {self.id} in #{self.channel.name} {self.content[:40]!r} {self.labels}>"
+
+
+def _message_type(interaction: Interaction) -> int:
+    """20 = CHAT_INPUT_COMMAND reply, 19 = REPLY (component responses reply to their message)."""
+    return 20 if interaction.type in (2, 4) else 19
+
+
+def _flatten(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for comp in components:
+        out.append(comp)
+        out.extend(_flatten(comp.get("components") or []))
+        if isinstance(comp.get("accessory"), dict):
+            out.append(comp["accessory"])
+    return out
+
+
+@dataclass(eq=False)
+class Interaction:
+    """One dispatched interaction and everything the bot did with it."""
+
+    id: int
+    token: str
+    type: int
+    user: User
+    channel: Channel
+    payload: dict[str, Any]
+    label: str
+    dispatched_at: float
+    acked_at: float | None = None
+    response_type: int | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+    source_message: Message | None = None
+    expired: bool = False
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.response_type is not None
+
+    def metadata(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.user.to_json(),
+            "authorizing_integration_owners": {"0": str(self.channel.guild_id or 0)},
+        }
+
+    def __repr__(self) -> str:
+        return f"<Interaction {self.label} by {self.user.name} id={self.id}>"
+
+
+class World:
+    """Everything the emulated Discord knows. One guild, as Tablée's tests need."""
+
+    def __init__(self, token: str = "emulator-token") -> None:
+        self.ids = Snowflakes()
+        self.token = token
+        self.application_id = self.ids.next()
+        self.bot = User(self.application_id, "Tablée", bot=True)
+        self.owner = User(self.ids.next(), "owner")
+        self.guild_id = self.ids.next()
+        self.guild_name = "Emulated Guild"
+        self.everyone = Role(self.guild_id, "@everyone", DEFAULT_PERMISSIONS)
+        self.bot_role = Role(self.ids.next(), "Tablée", ALL_PERMISSIONS, position=1)
+        self.bot.roles.append(self.bot_role)
+        self.roles: list[Role] = [self.everyone, self.bot_role]
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.general = self.add_channel("general")
+
+    # -- creation -------------------------------------------------------------------------
+    def add_channel(self, name: str) -> Channel:
+        channel = Channel(
+            self.ids.next(), name, guild_id=self.guild_id, position=len(self.channels)
+        )
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_role(self, name: str, permissions: int) -> Role:
+        role = Role(self.ids.next(), name, permissions, position=len(self.roles))
+        self.roles.append(role)
+        return role
+
+    def add_user(
+        self, name: str, *, dms_open: bool = True, roles: list[Role] | None = None
+    ) -> User:
+        user = User(self.ids.next(), name, dms_open=dms_open, roles=list(roles or []))
+        self.users[user.id] = user
+        return user
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and `user`, created on first use like Discord does."""
+        for channel in self.channels.values():
+            if channel.type == 1 and channel.recipient is user:
+                return channel
+        channel = Channel(self.ids.next(), f"dm-{user.name}", type=1, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    # -- payloads -------------------------------------------------------------------------
+    def permissions(self, user: User) -> int:
+        if user is self.owner:
+            return ALL_PERMISSIONS
+        value = self.everyone.permissions
+        for role in user.roles:
+            value |= role.permissions
+        return ALL_PERMISSIONS if value & 8 else value  # ADMINISTRATOR implies everything
+
+    def member_json(self, user: User, *, with_user: bool = True, permissions: bool = False) -> dict:
+        data: dict[str, Any] = {
+            "nick": None,
+            "avatar": None,
+            "roles": [str(r.id) for r in user.roles],
+            "joined_at": _iso(time.time() - 86400),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = user.to_json()
+        if permissions:
+            data["permissions"] = str(self.permissions(user))
+        return data
+
+    def guild_json(self) -> dict[str, Any]:
+        """The full guild as GUILD_CREATE carries it (channels, members, roles)."""
+        guild_channels = [c for c in self.channels.values() if c.type != 1]
+        return {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [r.to_json() for r in self.roles],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": str(self.general.id),
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": _iso(time.time() - 86400),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.users),
+            "members": [self.member_json(u) for u in self.users.values()],
+            "channels": [c.to_json() for c in guild_channels],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    def application_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.application_id),
+            "name": self.bot.name,
+            "icon": None,
+            "description": "Board games in Discord channels",
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.owner.to_json(),
+            "verify_key": "0" * 64,
+            "team": None,
+            "flags": 0,
+            "bot": self.bot.to_json(),
+            "summary": "",
+            "rpc_origins": [],
+            "tags": [],
+            "install_params": None,
+            "custom_install_url": None,
+            "integration_types_config": {"0": {}},
+        }
+
+    def commands_for(self, guild_id: int | None) -> list[dict[str, Any]]:
+        return self.guild_commands.get(guild_id, []) if guild_id else self.global_commands
+
+    def find_command(self, name: str) -> dict[str, Any] | None:
+        """Guild commands shadow global ones, as in the Discord client."""
+        for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:
+            if cmd["name"] == name and cmd.get("type", 1) == 1:
+                return cmd
+        return None
+
+    def token_valid(self, interaction: Interaction, now: float) -> bool:
+        return not interaction.expired and now - interaction.dispatched_at < TOKEN_LIFETIME
+
+    def interaction_by_token(self, token: str) -> Interaction | None:
+        for interaction in self.interactions.values():
+            if interaction.token == token:
+                return interaction
+        return None
