@@ -61,6 +61,11 @@ class TableHost:
         """The storage (history, records, move log) for tools and tests."""
         return self._store
 
+    @property
+    def renderers(self) -> posts.Renderers:
+        """game id -> renderer module, as this host draws them."""
+        return self._renderers
+
     # -- helpers --------------------------------------------------------------------------------
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())

@@ -38,7 +38,7 @@ def status_text(row: TableRow, view: View) -> str:
         winners = result.get("winners") or []
         who = _names(row, winners) if winners else "nobody"
         verb = "wins" if len(winners) == 1 else "win"
-        reason = f" ({result['reason']})" if result.get("reason") else ""
+        reason = f" ({result['reason'].rstrip('.')})" if result.get("reason") else ""
         parts.append(f"Game over: {who} {verb}{reason}")
     elif view.get("to_move"):
         parts.append(f"{_names(row, view['to_move'])} to move")
@@ -53,7 +53,9 @@ def status_text(row: TableRow, view: View) -> str:
         ))
     teams = view.get("team_scores")
     if teams:
-        parts.append("teams: " + ", ".join(f"{name} {score}" for name, score in teams.items()))
+        parts.append(", ".join(
+            f"{'team ' if str(name).isdigit() else ''}{name}: {score}" for name, score in teams.items()
+        ))
     return " · ".join(parts)
 
 

@@ -1,0 +1,37 @@
+"""``python -m bot demo``: a whole game through the host leaves images and a replayable record."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.__main__ import main
+from games.records import replay
+
+
+@pytest.mark.parametrize(("mode", "players"), [("standard", 3), ("corsair", 4)])
+def test_demo_writes_posts_hands_and_record(tmp_path: Path, mode: str, players: int) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", "master-islands", "--players", str(players), "--mode", mode,
+                 "--seed", "5", "--out", str(out)]) == 0
+    posts = sorted(out.glob("post-*.png"))
+    hands = sorted(out.glob("hand-seat*.png"))
+    assert len(posts) >= 2 and len(hands) == players
+    for png in [*posts, *hands]:
+        assert png.stat().st_size <= 300_000
+        Image.open(io.BytesIO(png.read_bytes())).load()
+    record = json.loads((out / "record.json").read_text())
+    assert record["options"]["mode"] == mode
+    summary = replay(record)
+    assert summary["ok"] and summary["finished"]
+    assert (out / "log.txt").read_text().count("» ") == len(posts)
+
+
+def test_demo_refuses_impossible_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "master-islands", "--players", "3", "--mode", "coop",
+                 "--out", str(tmp_path)]) == 2
+    assert "Cooperative mode needs exactly 4 players" in capsys.readouterr().err
