@@ -137,8 +137,8 @@ def mark(
     else:
         draw.polygon(shape_points(shape, cx, cy, r), fill=fill, outline=outline, width=width)
     if label:
-        ty = cy + (r * 0.22 if shape == "triangle" else 0)
-        size = max(8, round(r * (1.05 if shape == "triangle" else 1.3)))
+        ty = cy + (r * 0.2 if shape == "triangle" else 0)
+        size = max(8, round(r * (0.9 if shape == "triangle" else 1.3)))
         text(draw, (cx, ty), label, size, ink_on(fill), anchor="mm", bold=r >= 12)
 
 
@@ -211,6 +211,14 @@ def _palette_image() -> Image.Image:
     return pal
 
 
+def highlight(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], thick: int) -> None:
+    """The last-move frame: thick black outside, white inside, hugging ``box`` (a shape cue)."""
+    b = (box[0] - thick // 2, box[1] - thick // 2, box[2] + thick // 2, box[3] + thick // 2)
+    draw.rounded_rectangle(b, radius=thick, outline=HIGHLIGHT, width=thick)
+    inner = (b[0] + thick, b[1] + thick, b[2] - thick, b[3] - thick)
+    draw.rectangle(inner, outline=WHITE, width=max(2, thick // 2))
+
+
 PNG_COMPRESS_LEVEL = 6
 
 
@@ -227,6 +235,17 @@ def png_bytes(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:
+    """Parts one under the other, each centred, on one canvas at least ``min_width`` wide."""
+    width = max(max(p.width for p in parts), min_width)
+    image = Image.new("RGB", (width, sum(p.height for p in parts)), BG)
+    y = 0
+    for p in parts:
+        image.paste(p, ((width - p.width) // 2, y))
+        y += p.height
+    return image
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -141,11 +141,8 @@ def _draw_map(view: View) -> Image.Image:
     thick = max(4, cell // 12)
     for c in last.get("cells") or []:
         p = (int(c[0]), int(c[1]))
-        if p in everything:  # a double frame (black outside, white inside) hugging the cell
-            b = box(p, -thick // 2)
-            draw.rounded_rectangle(b, radius=thick, outline=kit.HIGHLIGHT, width=thick)
-            inner_b = (b[0] + thick, b[1] + thick, b[2] - thick, b[3] - thick)
-            draw.rectangle(inner_b, outline=kit.WHITE, width=max(2, thick // 2))
+        if p in everything:
+            kit.highlight(draw, box(p), thick)
     return image
 
 
@@ -247,21 +244,11 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     return image
 
 
-def _stack(parts: list[Image.Image]) -> Image.Image:
-    width = max(max(p.width for p in parts), MIN_WIDTH)
-    image, _ = kit.new_canvas(width, sum(p.height for p in parts))
-    y = 0
-    for p in parts:
-        image.paste(p, ((width - p.width) // 2, y))
-        y += p.height
-    return image
-
-
 def board(view: View) -> Image.Image:
     """The public table image: map + status and players panel. Uses no hidden field of the view."""
     game_map = _draw_map(view)
     width = max(game_map.width, MIN_WIDTH)
-    return _stack([game_map, _draw_panel(view, width)])
+    return kit.stack([game_map, _draw_panel(view, width)], MIN_WIDTH)
 
 
 # -- the hand --------------------------------------------------------------------------------------
