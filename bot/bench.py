@@ -1,0 +1,156 @@
+"""``python -m bot bench``: render and host speed numbers (printed, never asserted).
+
+1. Board render + PNG encode, and the bare encode of the same image (from render/bench.py).
+2. One human move through the host (SQLite transaction + engine + board and hand PNGs + menu):
+   p50/p95 of ``TableHost.play`` on two-human Master Islands tables.
+3. Many concurrent tables: every table plays its moves one after another while all tables run at
+   once, each move clicked twice (a double click): moves per second, lost updates (moves the
+   host confirmed that are not in the stored log, or a version holding two moves: must be 0),
+   worst event-loop lag (Pillow and engine work run in threads, so the loop must stay
+   responsive) and peak RSS.
+Targets on the 2-core machine: render <= 50 ms median, move p95 <= 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .host import HostError, TableHost, errors
+
+GAME = "master-islands"
+HUMANS = (1, 2)
+
+
+def _pct(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _ms(samples: list[float]) -> dict[str, float]:
+    return {"p50_ms": round(statistics.median(samples) * 1000, 1),
+            "p95_ms": round(_pct(samples, 0.95) * 1000, 1), "runs": len(samples)}
+
+
+async def _new_table(host: TableHost, channel: int, seed: int) -> None:
+    await host.create_lobby(channel, 1, GAME, {}, HUMANS[0], "Ann", seed=seed)
+    await host.join(channel, HUMANS[1], "Ben")
+    await host.start(channel, HUMANS[0])
+
+
+async def _one_move(host: TableHost, channel: int, rng: random.Random, *, double: bool) -> int:
+    """The human to move plays a random legal move (twice at once if ``double``); returns how
+    many of the clicks the host confirmed, or -1 when the game is over."""
+    table = await host.table(channel)
+    if table is None:
+        return -1
+    for user in HUMANS:
+        version, menu = await host.menu(channel, user)
+        if not menu:
+            continue
+        move = rng.choice(menu).move
+        clicks = [host.play(channel, user, move, version=version) for _ in range(2 if double else 1)]
+        results = await asyncio.gather(*clicks, return_exceptions=True)
+        for r in results:
+            if isinstance(r, BaseException) and not isinstance(r, errors.StaleVersion):
+                raise r
+        return sum(1 for r in results if not isinstance(r, BaseException))
+    raise HostError("no human to move")
+
+
+async def bench_move(host: TableHost, samples: int) -> dict[str, float]:
+    """Latency of one ``play`` (one table, nothing else running)."""
+    rng = random.Random(1)
+    times: list[float] = []
+    channel = 10_000
+    await _new_table(host, channel, channel)
+    while len(times) < samples:
+        t = time.perf_counter()
+        if await _one_move(host, channel, rng, double=False) < 0:
+            channel += 1
+            await _new_table(host, channel, channel)
+            continue
+        times.append(time.perf_counter() - t)
+    return _ms(times)
+
+
+async def _loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
+    while not stop.is_set():
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(time.perf_counter() - t - 0.01)
+
+
+async def bench_tables(host: TableHost, tables: int, moves: int) -> dict[str, Any]:
+    channels = list(range(20_000, 20_000 + tables))
+    for c in channels:
+        await _new_table(host, c, c)
+    confirmed: dict[int, int] = {}
+
+    async def run(channel: int) -> None:
+        rng = random.Random(channel)
+        confirmed[channel] = 0
+        for _ in range(moves):
+            n = await _one_move(host, channel, rng, double=True)
+            if n < 0:
+                break
+            confirmed[channel] += n
+
+    stop, lags = asyncio.Event(), []
+    ticker = asyncio.create_task(_loop_lag(stop, lags))
+    t = time.perf_counter()
+    await asyncio.gather(*(run(c) for c in channels))
+    elapsed = time.perf_counter() - t
+    stop.set()
+    await ticker
+    lost = 0
+    for c in channels:
+        row = await host.store.get_table(c)
+        table_id = row.id if row else (await host.store.games_in_channel(c))[-1]
+        logged = await host.store.moves(table_id)
+        lost += abs(confirmed[c] - len(logged))  # a confirmed move missing, or one applied twice
+    total = sum(confirmed.values())
+    return {"tables": tables, "moves_per_table": moves, "moves": total,
+            "seconds": round(elapsed, 2), "moves_per_s": round(total / elapsed, 1),
+            "lost_updates": lost, "loop_lag_max_ms": round(max(lags, default=0) * 1000, 1),
+            "loop_lag_p95_ms": round(_pct(lags or [0.0], 0.95) * 1000, 1)}
+
+
+async def _host_numbers(quick: bool) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        host = await TableHost.open(str(Path(tmp) / "bench.db"))
+        try:
+            move = await bench_move(host, 30 if quick else 200)
+            tables = await bench_tables(host, 20 if quick else 200, 5 if quick else 20)
+        finally:
+            await host.close()
+    return {"host_move": move, "concurrent": tables}
+
+
+def main(args: argparse.Namespace) -> int:
+    from render.bench import bench_render
+
+    render_numbers = bench_render(1.0 if args.quick else 3.0)
+    board = render_numbers["board_render_and_encode"]
+    encode = render_numbers["png_encode"]
+    numbers = {"render": render_numbers, **asyncio.run(_host_numbers(args.quick))}
+    numbers["render_to_encode_ratio"] = round(board["median_ms"] / encode["median_ms"], 2)
+    numbers["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    move, conc = numbers["host_move"], numbers["concurrent"]
+    print(json.dumps(numbers, indent=2))
+    print(f"render+encode median {board['median_ms']} ms (target <= 50), p95 {board['p95_ms']} ms;"
+          f" bare encode median {encode['median_ms']} ms"
+          f" (ratio {numbers['render_to_encode_ratio']})")
+    print(f"host move p50 {move['p50_ms']} ms, p95 {move['p95_ms']} ms (target p95 <= 100)")
+    print(f"{conc['tables']} tables x {conc['moves_per_table']} moves: {conc['moves_per_s']} moves/s,"
+          f" lost updates {conc['lost_updates']}, loop lag max {conc['loop_lag_max_ms']} ms,"
+          f" peak RSS {numbers['peak_rss_mb']} MB")
+    return 0 if conc["lost_updates"] == 0 else 1
