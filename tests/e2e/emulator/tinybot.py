@@ -1,0 +1,211 @@
+"""The tiny discord.py bot the emulator's self-tests drive: one command per thing to prove.
+
+Built only from discord.py's public API, the way the real adapter will be; a few commands break
+Discord's rules on purpose so the self-tests can show the emulator catches them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from PIL import Image
+
+GAMES = ["isis-osiris", "master-islands", "maitre-des-mers", "ile-des-contrebandiers"]
+
+
+def png(width: int, height: int, colour: str = "navy") -> discord.File:
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), colour).save(buffer, "PNG")
+    buffer.seek(0)
+    return discord.File(buffer, filename=f"board-{width}x{height}.png")
+
+
+class Lobby(discord.ui.View):
+    """Join / Leave buttons and a colour select, answered with each callback type."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.players: list[str] = []
+
+    def text(self) -> str:
+        return "Players: " + (", ".join(self.players) or "nobody")
+
+    @discord.ui.button(label="Join", custom_id="lobby:join", style=discord.ButtonStyle.primary)
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        self.players.append(interaction.user.name)
+        await interaction.response.edit_message(content=self.text(), view=self)  # type 7
+
+    @discord.ui.button(label="Leave", custom_id="lobby:leave")
+    async def leave(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # type 6, then edit the message it sits on
+        if interaction.user.name in self.players:
+            self.players.remove(interaction.user.name)
+        await interaction.edit_original_response(content=self.text(), view=self)
+
+    @discord.ui.button(label="Hand", custom_id="lobby:hand")
+    async def hand(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_message(
+            f"your hand, {interaction.user.name}", file=png(40, 20, "red"), ephemeral=True
+        )
+
+    @discord.ui.select(
+        custom_id="lobby:colour",
+        options=[discord.SelectOption(label=c, value=c) for c in ("red", "green", "blue")],
+        max_values=2,
+    )
+    async def colour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.send_message(
+            "you chose " + "+".join(select.values), ephemeral=True
+        )
+
+
+class SixButtons(discord.ui.View):
+    """A view that lies about its layout: six buttons in one row (Discord allows five)."""
+
+    def to_components(self) -> list[dict[str, Any]]:
+        buttons = [
+            {"type": 2, "style": 1, "label": str(i), "custom_id": f"six:{i}"} for i in range(6)
+        ]
+        return [{"type": 1, "components": buttons}]
+
+
+class TinyBot(discord.Client):
+    def __init__(self, *, guild_commands: bool = False) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.tree = app_commands.CommandTree(self)
+        self.guild_commands = guild_commands
+        self.stored: discord.Interaction | None = None
+        self.errors: list[str] = []
+        self.ready_count = 0
+        self.resumed_count = 0
+        _commands(self)
+
+    async def setup_hook(self) -> None:
+        self.add_view(Lobby())  # persistent: the buttons work after a restart
+        if self.guild_commands:
+            # The guild is only known after READY; the tests sync guild commands from on_ready.
+            return
+        await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        self.ready_count += 1
+        if self.guild_commands and self.ready_count == 1:
+            guild = self.guilds[0]
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    async def on_resumed(self) -> None:
+        self.resumed_count += 1
+
+
+def _commands(bot: TinyBot) -> None:
+    tree = bot.tree
+
+    @tree.command(description="Greet someone")
+    async def hello(interaction: discord.Interaction, who: discord.User, times: int = 1) -> None:
+        await interaction.response.send_message(f"hello {who.mention} x{times}")
+
+    @tree.command(description="Pick a game")
+    @app_commands.describe(game="which game")
+    async def play(interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(f"lobby for {game}", view=Lobby())
+
+    @play.autocomplete("game")
+    async def play_game(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=g, value=g) for g in GAMES if current in g]
+
+    @tree.command(description="Think, then answer")
+    async def think(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await asyncio.sleep(0.2)
+        await interaction.followup.send("thought about it")
+
+    @tree.command(description="A secret")
+    async def secret(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("only you see this", ephemeral=True)
+
+    @tree.command(description="DM someone")
+    async def poke(interaction: discord.Interaction, who: discord.User) -> None:
+        try:
+            await who.send(f"poke from {interaction.user.name}")
+        except discord.Forbidden as err:
+            await interaction.response.send_message(f"{who.mention} has closed DMs ({err.code})")
+        else:
+            await interaction.response.send_message("poked", ephemeral=True)
+
+    @tree.command(description="Images: reply, followup, edit")
+    async def board(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("board", file=png(64, 32))
+        await interaction.followup.send("second", file=png(10, 10, "white"))
+        await interaction.edit_original_response(content="board v2", attachments=[png(80, 40)])
+
+    @tree.command(description="Channel messages: post, edit, fetch, delete")
+    async def post(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await interaction.client.fetch_channel(interaction.channel_id)
+        assert isinstance(channel, discord.TextChannel)
+        table = await channel.send("table v1", file=png(30, 30), view=Lobby())
+        await table.edit(content="table v2")
+        fetched = await channel.fetch_message(table.id)
+        scratch = await channel.send("scratch")
+        await scratch.delete()
+        guild = await interaction.client.fetch_guild(channel.guild.id)
+        original = await interaction.original_response()
+        await interaction.edit_original_response(
+            content=f"{fetched.content} in {guild.name}, original {original.id}"
+        )
+
+    @tree.command(description="Answers too late")
+    async def slow(interaction: discord.Interaction, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        await interaction.response.send_message("finally")
+
+    @tree.command(description="Keeps the interaction for later")
+    async def later(interaction: discord.Interaction) -> None:
+        bot.stored = interaction
+        await interaction.response.send_message("kept")
+
+    @tree.command(description="Uses the kept interaction's token")
+    async def finish(interaction: discord.Interaction) -> None:
+        assert bot.stored is not None
+        try:
+            await bot.stored.followup.send("late followup")
+            outcome = "sent"
+        except discord.HTTPException as err:
+            outcome = f"{err.status} {err.code}"
+        await interaction.response.send_message(outcome)
+
+    @tree.command(description="Six buttons in a row")
+    async def six(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("six", view=SixButtons())
+
+    @tree.command(description="Too long")
+    async def chatter(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("x" * 2001)
+
+    @tree.command(description="Posts in the channel (rate-limit test)")
+    async def announce(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        assert interaction.channel is not None
+        await interaction.channel.send("announcement")  # type: ignore[union-attr]
+        await interaction.followup.send("announced")
+
+    @tree.command(description="A form")
+    async def form(interaction: discord.Interaction) -> None:
+        modal = discord.ui.Modal(title="Your name")
+        modal.add_item(discord.ui.TextInput(label="Name", custom_id="form:name"))
+        await interaction.response.send_modal(modal)
+
+    group = app_commands.Group(name="table", description="Table admin")
+
+    @group.command(description="Abandon the table")
+    async def abandon(interaction: discord.Interaction, reason: str = "none") -> None:
+        await interaction.response.send_message(f"abandoned ({reason})")
+
+    tree.add_command(group)
