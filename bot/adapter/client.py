@@ -54,6 +54,23 @@ class TableeBot(commands.Bot):
         self.config = config
         self.host = host
         self.poster = Poster(self, dm_default=config.dm_default)
+        self._resumed = False
+
+    async def resume_tables(self) -> None:
+        """After a restart, computer players who were to move play on; post what they did."""
+        try:
+            outcomes = await self.host.resume()
+        except Exception:
+            log.exception("resuming tables failed")
+            return
+        for outcome in outcomes:
+            channel_id = outcome.table.channel_id
+            try:
+                await self.poster.publish(
+                    channel_id, outcome, actor=None, previous=[outcome.table.post_message_id]
+                )
+            except Exception:
+                log.exception("posting the resumed table in channel %s failed", channel_id)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -76,6 +93,9 @@ class TableeBot(commands.Bot):
         log.info("synced %d global commands", len(synced))
 
     async def on_ready(self) -> None:
+        if not self._resumed:
+            self._resumed = True
+            await self.resume_tables()
         log.info(
             "logged in as %s (%s) in %d servers",
             self.user,

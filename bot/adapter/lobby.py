@@ -76,7 +76,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
         channel_id = self.channel_id
         if self.action == "start":
             require_post_permissions(interaction)
-            await interaction.response.defer()
+        # Acknowledge first (a deferred update), then edit the lobby post in place.
+        await interaction.response.defer()
+        if self.action == "start":
             outcome = await host.start(channel_id, user.id)
             await interaction.edit_original_response(content=started_text(outcome.table), view=None)
             await interaction.client.poster.publish(channel_id, outcome, actor=None)  # type: ignore[attr-defined]
@@ -90,7 +92,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
         else:
             admin = bool(interaction.permissions.manage_channels)
             info = await host.cancel(channel_id, user.id, is_admin=admin)
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=_(
                     "The {game} table was cancelled by {name}.",
                     game=info.game_name,
@@ -100,12 +102,12 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
             )
             return
         if info.status != "lobby":
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=_("The {game} table closed: nobody is left.", game=info.game_name),
                 view=None,
             )
             return
-        await interaction.response.edit_message(content=lobby_text(info), view=lobby_view(info))
+        await interaction.edit_original_response(content=lobby_text(info), view=lobby_view(info))
 
 
 def lobby_view(info: TableInfo) -> discord.ui.View:

@@ -180,6 +180,7 @@ async def on_menu(interaction: discord.Interaction, match, values: list[str] | N
     """One menu step: check the version, then open the next level or play the move."""
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])
+        await interaction.response.defer()  # a deferred update of this ephemeral message
         host = _host(interaction)
         now, entries = await host.menu(channel_id, interaction.user.id)
         if now != version:
@@ -209,7 +210,7 @@ async def on_menu(interaction: discord.Interaction, match, values: list[str] | N
             f"\n{MENU_MARK}"
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
 
 
 def _label(entries: list[MenuEntry] | None, move: str) -> str:
