@@ -45,8 +45,11 @@ def line_label(line: tuple[int, int]) -> str:
     return "diagonal ↘" if family == DIAG_DOWN else "diagonal ↗"
 
 
-def _subsets(items: list[tuple[int, Pos]], target: int) -> list[tuple[Pos, ...]]:
-    """Subsets of ``items`` (value, pos) summing to ``target`` with at least MIN_ALIGNMENT items."""
+def _subsets(
+    items: list[tuple[int, Pos]], target: int, first_only: bool = False
+) -> list[tuple[Pos, ...]]:
+    """Subsets of ``items`` (value, pos) summing to ``target`` with at least MIN_ALIGNMENT items
+    (only the first one found with ``first_only``)."""
     items = sorted(items, reverse=True)
     suffix = [0] * (len(items) + 1)
     for i in range(len(items) - 1, -1, -1):
@@ -55,6 +58,8 @@ def _subsets(items: list[tuple[int, Pos]], target: int) -> list[tuple[Pos, ...]]
     chosen: list[Pos] = []
 
     def walk(i: int, left: int) -> None:
+        if first_only and out:
+            return
         if left == 0:
             if len(chosen) >= MIN_ALIGNMENT:
                 out.append(tuple(sorted(chosen)))
@@ -72,8 +77,11 @@ def _subsets(items: list[tuple[int, Pos]], target: int) -> list[tuple[Pos, ...]]
     return out
 
 
-def find_alignments(cells: Mapping[Pos, str], blocked: Iterable[Pos]) -> list[tuple[Pos, ...]]:
-    """Every alignment on the map: tuples of positions in ascending (x, y), in no set order."""
+def find_alignments(
+    cells: Mapping[Pos, str], blocked: Iterable[Pos], first_only: bool = False
+) -> list[tuple[Pos, ...]]:
+    """Every alignment on the map: tuples of positions in ascending (x, y), in no set order.
+    With ``first_only``, stop at the first one (enough to know whether to ask, MI-17)."""
     blocked = set(blocked)
     lines: dict[tuple[int, int], list[tuple[int, Pos]]] = {}
     for pos, card in cells.items():
@@ -85,13 +93,33 @@ def find_alignments(cells: Mapping[Pos, str], blocked: Iterable[Pos]) -> list[tu
     out: list[tuple[Pos, ...]] = []
     for items in lines.values():
         if len(items) >= MIN_ALIGNMENT and sum(v for v, _ in items) >= ALIGNMENT_SUM:
-            out.extend(_subsets(items, ALIGNMENT_SUM))
+            out.extend(_subsets(items, ALIGNMENT_SUM, first_only))
+            if first_only and out:
+                break
     return out
 
 
 def has_alignment(cells: Mapping[Pos, str], blocked: Iterable[Pos]) -> bool:
-    """Whether at least one alignment exists (MI-17: no conquest prompt otherwise)."""
-    return bool(find_alignments(cells, blocked))
+    """Whether at least one alignment exists (MI-17: no conquest prompt otherwise).
+
+    A bitset subset-sum per line: bit s of ``reach`` says some subset sums to s. Every value is
+    below 10, so a subset reaching 10 always has at least MIN_ALIGNMENT (2) cards.
+    """
+    blocked = set(blocked)
+    reach: dict[tuple[int, int], int] = {}
+    mask = (1 << (ALIGNMENT_SUM + 1)) - 1
+    goal = 1 << ALIGNMENT_SUM
+    for (x, y), card in cells.items():
+        if (x, y) in blocked:
+            continue
+        v = int(card[1])
+        for key in ((ROW, y), (COLUMN, x), (DIAG_DOWN, x - y), (DIAG_UP, x + y)):
+            r = reach.get(key, 1)
+            r = (r | (r << v)) & mask
+            if r & goal:
+                return True
+            reach[key] = r
+    return False
 
 
 def alignment_error(

@@ -39,13 +39,26 @@ def blocked(galleons: list[list[Pos]]) -> set[Pos]:
 
 def neighbours(pos: Pos) -> list[Pos]:
     x, y = pos
-    return [(x + dx, y + dy) for dx, dy in DIRECTIONS.values()]
+    return [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]
 
 
 def place_targets(cells: Cells, own: list[Pos]) -> list[Pos]:
     """MI-8: empty positions orthogonally next to a card holding one of ``own`` galleons."""
     out = {n for g in own for n in neighbours(g) if n not in cells}
     return sorted(out)
+
+
+def can_place_near(cells: Cells, own: list[Pos]) -> bool:
+    """Whether ``place_targets`` is non-empty, without building it (hot path of MI-9)."""
+    for x, y in own:
+        if (
+            (x, y - 1) not in cells
+            or (x + 1, y) not in cells
+            or (x, y + 1) not in cells
+            or (x - 1, y) not in cells
+        ):
+            return True
+    return False
 
 
 def sails(cells: Cells, own: list[Pos]) -> list[tuple[int, str, Pos]]:

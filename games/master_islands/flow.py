@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .alignments import has_alignment
-from .board import blocked, cells_of, galleons_of, place_targets, sails
+from .board import blocked, can_place_near, cells_of, galleons_of, place_targets, sails
 from .cards import CORSAIR_MOVES, HAND_SIZE, TEAM_TARGET, WIN_CARDS, value
 
 St = dict[str, Any]
@@ -62,7 +62,7 @@ def discovery_moves(st: St) -> list[str]:
         for n, d, dest in all_sails:
             moved = list(own)
             moved[n - 1] = dest
-            if place_targets(cells, moved):
+            if can_place_near(cells, moved):
                 good_sails.append(f"sail {n} {d}")
     if places or good_sails:
         return places + good_sails
@@ -82,9 +82,20 @@ def begin_discovery(st: St, ev: Events) -> None:
         ev.append({"seat": seat, "text": f"Seat {seat} {why}: only a sail this Discovery (MI-9)."})
 
 
+def _discovery_open(st: St) -> bool:
+    """After one action: is the other one still to do? (Cheaper than ``discovery_moves``.)"""
+    if st["placed"] and st["sailed"]:
+        return False
+    seat = st["current"]
+    own = [tuple(g) for g in st["galleons"][seat - 1]]
+    if st["placed"]:
+        return bool(sails(cells_of(st), own))
+    return bool(st["hands"][seat - 1]) and can_place_near(cells_of(st), own)
+
+
 def after_discovery_action(st: St, ev: Events) -> None:
     """Wait for the next action, or close the Discovery (bonus prompt if earned, MI-10)."""
-    if discovery_moves(st):
+    if _discovery_open(st):
         return
     seat = st["current"]
     if st["bonus"] and st["hands"][seat - 1]:

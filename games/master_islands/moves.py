@@ -6,7 +6,15 @@ from typing import Any
 
 from . import flow
 from .alignments import alignment_error, find_alignments, line_label, line_of
-from .board import blocked, bonus_colour, cells_of, galleons_of, place_targets, sails
+from .board import (
+    blocked,
+    bonus_colour,
+    can_place_near,
+    cells_of,
+    galleons_of,
+    place_targets,
+    sails,
+)
 from .cards import value
 from .notation import DIRECTION_NAMES, DIRECTIONS, parse_pos, take_text
 
@@ -52,9 +60,45 @@ def refusal(st: St, move: str) -> str | None:
     if verb == "take":
         positions = [parse_pos(a) for a in args]
         return alignment_error(positions, cells_of(st), blocked(galleons_of(st)))
+    if verb == "place" and _fine_place(st, args):
+        return None
+    if verb == "sail" and _fine_sail(st, args):
+        return None
     if move in legal(st):
         return None
     return _why_not(st, verb, args)
+
+
+def _fine_place(st: St, args: list[str]) -> bool:
+    """Fast path: a placement is legal whenever it is well placed (a sail onto the new card
+    always stays possible, so MI-9 never forbids it)."""
+    seat = st["current"]
+    pos = parse_pos(args[1])
+    if st["placed"] or args[0] not in st["hands"][seat - 1]:
+        return False
+    cells = cells_of(st)
+    return pos not in cells and any(
+        tuple(g) in cells and abs(g[0] - pos[0]) + abs(g[1] - pos[1]) == 1
+        for g in st["galleons"][seat - 1]
+    )
+
+
+def _fine_sail(st: St, args: list[str]) -> bool:
+    """Fast path for a sail onto a card: the corsair's, the second Discovery action, or a first
+    action that keeps a placement possible (MI-9). Anything else goes through ``legal``."""
+    own = [tuple(g) for g in st["galleons"][st["current"] - 1]]
+    n = int(args[0])
+    if n > len(own) or (st["phase"] == "discovery" and st["sailed"]):
+        return False
+    dx, dy = DIRECTIONS[args[1]]
+    moved = list(own)
+    moved[n - 1] = (own[n - 1][0] + dx, own[n - 1][1] + dy)
+    cells = cells_of(st)
+    if moved[n - 1] not in cells:
+        return False
+    if st["phase"] == "corsair" or st["placed"]:
+        return True
+    return bool(st["hands"][st["current"] - 1]) and can_place_near(cells, moved)
 
 
 def _why_not(st: St, verb: str, args: list[str]) -> str:
