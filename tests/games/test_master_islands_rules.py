@@ -311,7 +311,7 @@ def test_mi_k4_corsair_blocks_and_can_be_isolated() -> None:
     # the corsair's galleon on 1,3 blocks the only alignment: no conquest question
     assert GAME.view(state, None)["round"] == 2
     free = laid_out(corsair_game(), cards, galleons={3: [(5, 5)] * 2})  # same map, no blocker
-    free, _ = play(free, "place B1 1,0", "sail 1 E", "place B1 -1,0", "sail 1 W", "done")
+    free, _ = play(free, "place B1 1,0", "sail 1 E", "place B1 -1,0", "sail 1 W")  # K4: stuck
     assert GAME.legal(free, 1) == ["pass", "take 0,3 1,3"]
     isolated = laid_out(corsair_game(), {(0, 0): "Y5", (5, 5): "R1"}, galleons={3: [(5, 5)] * 2})
     isolated, events = play(isolated, "place B1 1,0", "sail 1 E", "place B1 -1,0", "sail 1 W")
