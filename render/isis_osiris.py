@@ -160,8 +160,8 @@ def _draw_panel(view: View, width: int) -> Image.Image:
             kit.text(draw, (16, mid), "WIN" if seat in winners else ">", 22, kit.INK, "lm",
                      bold=True)
         if seat in kit.SEAT_COLOURS:
-            kit.seat_mark(draw, (80, mid), 18, seat)
-        kit.text(draw, (108, mid), f"Seat {seat}", 23, kit.INK, "lm", bold=seat in to_move)
+            kit.seat_mark(draw, (86, mid), 18, seat)
+        kit.text(draw, (114, mid), f"Seat {seat}", 23, kit.INK, "lm", bold=seat in to_move)
         kit.text(draw, (215, mid), f"pawns {s.get('pawns_left', 0)}", 22, kit.INK, "lm")
         for k in range(min(s.get("pawns_left", 0), 8)):
             if seat in kit.SEAT_COLOURS:

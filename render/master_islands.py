@@ -26,8 +26,9 @@ UNKNOWN = kit.UNKNOWN
 
 MAP_WIDTH = 1000  # the map never makes the image wider than this unless cells hit MIN_CELL
 MAP_HEIGHT = 1100
-MAX_CELL, MIN_CELL = 130, 44
+MAX_CELL, MIN_CELL = 130, 40
 MIN_WIDTH = 900  # room for the panel even when the map is tiny
+RING = 1  # empty positions shown around the map (placement targets need coordinates too)
 
 
 # -- the map ----------------------------------------------------------------------------------------
@@ -86,10 +87,11 @@ def _draw_ships(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float
 def _draw_map(view: View) -> Image.Image:
     cards, holes, ships = _positions(view)
     everything = set(cards) | holes | set(ships) or {(0, 0)}
-    min_x = min(p[0] for p in everything)
-    max_x = max(p[0] for p in everything)
-    min_y = min(p[1] for p in everything)
-    max_y = max(p[1] for p in everything)
+    # One empty ring around the map: where cards can be placed next, with its coordinates.
+    min_x = min(p[0] for p in everything) - RING
+    max_x = max(p[0] for p in everything) + RING
+    min_y = min(p[1] for p in everything) - RING
+    max_y = max(p[1] for p in everything) + RING
     cols, rows = max_x - min_x + 1, max_y - min_y + 1
     axis = 30
     cell = _cell_size(cols, rows, axis)
@@ -227,9 +229,9 @@ def _draw_panel(view: View, width: int) -> Image.Image:
             draw.rectangle((8, y - 2, width - 8, y + row_h - 8), fill=kit.TURN_BG,
                            outline=kit.INK, width=2)
             kit.text(draw, (16, mid), "WIN" if seat in winners else ">", 22, kit.INK, "lm", bold=True)
-        _seat_badge(draw, (80, mid), 17, s)
+        _seat_badge(draw, (86, mid), 17, s)
         label = _seat_label(s, mode)
-        kit.text(draw, (106, mid), f"Seat {seat}" + (f" ({label})" if label else ""), 23,
+        kit.text(draw, (112, mid), f"Seat {seat}" + (f" ({label})" if label else ""), 23,
                  kit.INK, "lm", bold=seat in to_move)
         collected = s.get("collected", [])
         score = s.get("score", len(collected))
