@@ -10,8 +10,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Tablée, board games in Discord.")
     parser.add_argument("--config", help="config file (default: $TABLEE_CONFIG or ./config.toml)")
     sub = parser.add_subparsers(dest="cmd")
-    sub.add_parser("run", help="run the bot (the default)")
-    sub.add_parser("check", help="validate the config and the database, then exit")
+    p_run = sub.add_parser("run", help="run the bot (the default)")
+    p_check = sub.add_parser("check", help="validate the config and the database, then exit")
+    for p in (p_run, p_check):  # `python -m bot check --config PATH` works too
+        p.add_argument("--config", default=argparse.SUPPRESS, help="config file")
     p_demo = sub.add_parser("demo", help="play a game with computer players, write the images")
     p_demo.add_argument("game")
     p_demo.add_argument("--players", type=int, default=3)

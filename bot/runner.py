@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 import sys
+from pathlib import Path
 
 from .config import Config, ConfigError, load_config
 
@@ -23,6 +24,19 @@ def _load(config_path: str | None) -> Config | None:
         return None
 
 
+def database_problem(path: str) -> str | None:
+    """Why the database file cannot be used, in the owner's words; None when it looks fine."""
+    file = Path(path)
+    folder = file.parent if str(file.parent) else Path(".")
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+        return "the file is not readable and writable by this user"
+    if not file.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        return f"this user cannot create files in {folder}"
+    return None
+
+
 async def _check_database(config: Config) -> None:
     from .host import TableHost
 
@@ -35,6 +49,10 @@ def check_main(config_path: str | None) -> int:
     config = _load(config_path)
     if config is None:
         return 2
+    problem = database_problem(config.database_path)
+    if problem:
+        print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
+        return 1
     try:
         asyncio.run(_check_database(config))
     except Exception as exc:  # any failure here is the owner's to fix: say what and where
@@ -71,6 +89,10 @@ def run_main(config_path: str | None) -> int:
     config = _load(config_path)
     if config is None:
         return 2
+    problem = database_problem(config.database_path)
+    if problem:
+        print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
+        return 1
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print(

@@ -1,0 +1,30 @@
+# Tablée: a self-hosted Discord bot that hosts board games.
+#   docker build -t tablee .
+#   docker run -d --name tablee -e DISCORD_TOKEN=... -v tablee-data:/data tablee
+# The database (and an optional config.toml) live in the /data volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY games ./games
+COPY render ./render
+# The same install as the README's "Install with pip" (CI runs this line in a fresh venv).
+RUN python -m pip install --no-cache-dir .
+
+# A non-root user with fixed ids, owning the data volume.
+RUN groupadd --gid 10001 tablee \
+    && useradd --create-home --uid 10001 --gid 10001 --shell /usr/sbin/nologin tablee \
+    && mkdir /data \
+    && chown 10001:10001 /data
+USER 10001:10001
+# Relative paths resolve here: config.toml is read from /data, the database is /data/tablee.db.
+WORKDIR /data
+VOLUME /data
+
+CMD ["python", "-m", "bot"]

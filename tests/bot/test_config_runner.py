@@ -1,0 +1,53 @@
+"""`python -m bot check` / `run` before Discord: config and database problems named, exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+
+
+def config_file(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "config.toml"
+    path.write_text(body, encoding="utf-8")
+    return str(path)
+
+
+def test_check_accepts_a_good_config_and_creates_the_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "tablee.db"
+    path = config_file(tmp_path, f'[database]\npath = "{db}"\n')
+    assert main(["check", "--config", path]) == 0
+    assert db.exists()
+    assert "ok: config" in capsys.readouterr().out
+
+
+def test_config_before_the_subcommand_works_too(tmp_path: Path) -> None:
+    path = config_file(tmp_path, f'[database]\npath = "{tmp_path / "t.db"}"\n')
+    assert main(["--config", path, "check"]) == 0
+
+
+def test_check_names_the_bad_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = config_file(tmp_path, '[commands]\nsync = "sometimes"\n')
+    assert main(["check", "--config", path]) == 2
+    assert f"{path}: commands.sync must be one of global, guild, off" in capsys.readouterr().err
+
+
+def test_check_names_a_missing_database_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = config_file(tmp_path, f'[database]\npath = "{tmp_path / "no" / "t.db"}"\n')
+    assert main(["check", "--config", path]) == 1
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_run_without_a_token_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    path = config_file(tmp_path, f'[database]\npath = "{tmp_path / "t.db"}"\n')
+    assert main(["--config", path]) == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
