@@ -508,6 +508,7 @@ class Api:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         elapsed = now - interaction.dispatched_at
         if elapsed > self.ack_deadline:
+            interaction.reported = True
             self.violation(
                 f"{interaction!r} acknowledged after {elapsed:.2f} s "
                 f"(Discord allows {self.ack_deadline:g} s): answer sooner or defer"

@@ -39,7 +39,6 @@ class DiscordSim:
         self.settle_timeout = 10.0  # a deferred reply must arrive within this
         self.last_interaction: Interaction | None = None
         self.bot: discord.Client | None = None
-        self._reported: set[int] = set()
 
     # -- the world ------------------------------------------------------------------------
     @property
@@ -243,9 +242,11 @@ class DiscordSim:
         component_type: int = 2,
         values: list[Any] | None = None,
         name: str | None = None,
+        wait: bool = True,
     ) -> Message | None:
         """Low level: send a component interaction without checking the component exists
-        (what an out-of-date client does with a stale menu)."""
+        (what an out-of-date client does with a stale menu). `wait=False` only dispatches;
+        an interaction left unacknowledged is then reported at teardown."""
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = [str(v.id) if isinstance(v, User) else v for v in values]
@@ -254,6 +255,10 @@ class DiscordSim:
                 data["resolved"] = self._resolved(users)
         label = f"{'button' if component_type == 2 else 'select'} {name or custom_id!r}"
         interaction = self._interaction(3, user, message.channel, data, label, message=message)
+        if not wait:
+            self.last_interaction = interaction
+            await self.emulator.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
+            return None
         await self._run(interaction)
         if interaction.response_type in (6, 7):
             return message
@@ -395,7 +400,7 @@ class DiscordSim:
                     f"{interaction!r} was not acknowledged within {self.api.ack_deadline:g} s "
                     "(Discord shows 'This interaction failed')"
                 )
-                self._reported.add(interaction.id)
+                interaction.reported = True
                 self.api.violation(message)
                 raise AssertionError(message)
             await asyncio.sleep(0.002)
@@ -452,7 +457,7 @@ class DiscordSim:
         now = asyncio.get_running_loop().time()
         for interaction in self.world.interactions.values():
             late = now - interaction.dispatched_at > self.api.ack_deadline
-            if not interaction.acknowledged and late and interaction.id not in self._reported:
+            if not interaction.acknowledged and late and not interaction.reported:
                 found.append(f"{interaction!r} was never acknowledged")
         return found
 

@@ -264,6 +264,7 @@ class Interaction:
     modal: dict[str, Any] | None = None
     source_message: Message | None = None
     expired: bool = False
+    reported: bool = False  # a violation already names it
 
     @property
     def acknowledged(self) -> bool:
