@@ -9,6 +9,7 @@ seat's colour + shape + its number; corsair galleons are black discs over crosse
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -62,6 +63,15 @@ def draw_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
     size = value_size or max(14, round(w * 0.52))
     cy = value_y if value_y is not None else (y0 + y1) / 2
     kit.text(draw, ((x0 + x1) / 2 + w * 0.05, cy), value, size, ink, "mm", bold=True)
+
+
+@lru_cache(maxsize=512)
+def _card_tile(card: str, fill: kit.RGB, w: int, h: int) -> Image.Image:
+    """A card without galleons, drawn once per (card, colour, size) and pasted: a big map
+    repeats the same 20 cards, and rounded rectangles + text were most of its draw time."""
+    tile, draw = kit.new_canvas(w + 1, h + 1)
+    draw_card(draw, (0, 0, w, h), card)
+    return tile
 
 
 def _draw_ships(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
@@ -128,7 +138,9 @@ def _draw_map(view: View) -> Image.Image:
         b = box(p, pad)
         here = ships.get(p, [])
         if not here:
-            draw_card(draw, b, card)
+            fill = CARD_COLOURS.get(card[:1], UNKNOWN)
+            tile = _card_tile(card, fill, int(b[2] - b[0]), int(b[3] - b[1]))
+            image.paste(tile, (int(b[0]), int(b[1])))
             continue
         inner = b[2] - b[0]
         two_rows = len(here) > 4
