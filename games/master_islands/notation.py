@@ -68,7 +68,7 @@ def parse(text: str) -> str:
         return f"sail {args[0]} {direction}"
     if verb == "take":
         if not args:
-            raise IllegalMove("Write an alignment as: take <x>,<y> <x>,<y> …")
+            raise IllegalMove("Write an alignment as: take <x>,<y> <x>,<y> …, e.g. take 1,0 2,1 3,2.")
         positions = [parse_pos(a) for a in args]
         if len(set(positions)) != len(positions):
             raise IllegalMove("A position appears twice in that alignment.")
