@@ -105,6 +105,17 @@ class Api:
         self.base_url = ""
         self.changed = asyncio.Event()
 
+    async def wait_idle(self, quiet: float, timeout: float = 10.0) -> None:
+        """Until no request is in flight and none started for `quiet` seconds, counting from
+        now: work the bot schedules right now (an on_ready task) gets the chance to start."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        limit = start + timeout
+        while self.inflight or loop.time() - max(self.last_activity, start) < quiet:
+            if loop.time() > limit:
+                raise TimeoutError(f"the bot was still busy after {timeout} s")
+            await asyncio.sleep(0.005)
+
     # -- application ----------------------------------------------------------------------
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)

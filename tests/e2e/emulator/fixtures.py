@@ -22,6 +22,7 @@ from .gateway import Gateway
 from .state import World
 
 GUILD_READY_TIMEOUT = 0.05
+IDLE_AFTER_READY = 0.05
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
 
@@ -88,6 +89,7 @@ class Emulator:
                 await self.stop_bot(client)
                 raise TimeoutError(f"the bot was not ready within {timeout} s")
             await asyncio.sleep(0.005)
+        await self.api.wait_idle(IDLE_AFTER_READY)  # on_ready work (command sync...) finishes
         return client
 
     async def stop_bot(self, client: discord.Client) -> None:

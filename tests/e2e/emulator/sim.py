@@ -423,13 +423,7 @@ class DiscordSim:
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Until no REST request is in flight and none came for `self.quiet` seconds."""
-        loop = asyncio.get_running_loop()
-        limit = loop.time() + timeout
-        await asyncio.sleep(0)
-        while self.api.inflight or loop.time() - self.api.last_activity < self.quiet:
-            if loop.time() > limit:
-                raise TimeoutError(f"the bot was still busy after {timeout} s")
-            await asyncio.sleep(0.005)
+        await self.api.wait_idle(self.quiet, timeout)
 
     # -- Discord's rules ------------------------------------------------------------------
     def rate_limit(

@@ -1,0 +1,139 @@
+"""Each REST endpoint the bot needs, exercised by the tiny bot through real discord.py."""
+
+import aiohttp
+import pytest
+
+from tests.e2e.emulator.tinybot import TinyBot
+
+
+@pytest.fixture
+async def bot(discord_sim):
+    return await discord_sim.start_bot(TinyBot())
+
+
+def routes(sim):
+    return [(r.method, r.route, r.status) for r in sim.requests]
+
+
+async def test_login_and_global_command_sync(discord_sim, bot):
+    assert routes(discord_sim)[:3] == [
+        ("GET", "/users/@me", 200),
+        ("GET", "/oauth2/applications/@me", 200),
+        ("PUT", "/applications/{application_id}/commands", 200),
+    ]
+    names = {c["name"] for c in discord_sim.commands()}
+    assert {"hello", "play", "table", "board"} <= names
+    assert bot.application_id == discord_sim.world.application_id
+
+
+async def test_guild_command_sync_shadows_nothing_and_works(discord_sim):
+    await discord_sim.start_bot(TinyBot(guild_commands=True))
+    await discord_sim.wait_idle()
+    guild_route = "/applications/{application_id}/guilds/{guild_id}/commands"
+    assert ("PUT", guild_route, 200) in routes(discord_sim)
+    assert discord_sim.world.global_commands == []
+    reply = await discord_sim.slash(discord_sim.user("alice"), "secret")
+    assert reply.content == "only you see this"
+
+
+async def test_slash_options_users_resolved_and_integers(discord_sim, bot):
+    alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
+    reply = await discord_sim.slash(alice, "hello", who=bob, times=3)
+    assert reply.content == f"hello <@{bob.id}> x3"
+    assert reply.interaction is discord_sim.last_interaction
+    data = discord_sim.last_interaction.payload["data"]
+    assert data["resolved"]["users"][str(bob.id)]["username"] == "bob"
+
+
+async def test_subcommand_in_a_group(discord_sim, bot):
+    reply = await discord_sim.slash(discord_sim.user("alice"), "table abandon", reason="bored")
+    assert reply.content == "abandoned (bored)"
+
+
+async def test_helpers_refuse_what_the_discord_client_would_not_send(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    with pytest.raises(LookupError, match="not a synced command"):
+        await discord_sim.slash(alice, "nope")
+    with pytest.raises(LookupError, match="no option 'colour'"):
+        await discord_sim.slash(alice, "play", colour="red")
+    with pytest.raises(AssertionError, match=r"needs \['game'\]"):
+        await discord_sim.slash(alice, "play")
+
+
+async def test_defer_then_followup_edits_the_loading_message(discord_sim, bot):
+    reply = await discord_sim.slash(discord_sim.user("alice"), "think")
+    assert reply.content == "thought about it" and not reply.loading
+    assert discord_sim.last_interaction.response_type == 5
+    assert discord_sim.last_interaction.followups == []
+
+
+async def test_attachments_reply_followup_and_edit(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    reply = await discord_sim.slash(alice, "board")
+    assert reply.content == "board v2"
+    assert [a.filename for a in reply.attachments] == ["board-80x40.png"]
+    assert reply.attachments[0].image().size == (80, 40)
+    (second,) = discord_sim.last_interaction.followups
+    assert second.content == "second" and second.attachments[0].image().size == (10, 10)
+    first_version = reply.history[0]
+    assert first_version["attachments"][0]["filename"] == "board-64x32.png"
+    multipart = [r for r in discord_sim.requests if r.content_type.startswith("multipart/")]
+    assert len(multipart) == 3 and all(r.body is not None and not r.problems for r in multipart)
+
+
+async def test_attachment_bytes_are_served_back(discord_sim, discord_env, bot):
+    reply = await discord_sim.slash(discord_sim.user("alice"), "board")
+    attachment = reply.attachments[0]
+    async with aiohttp.ClientSession() as session, session.get(attachment.url) as response:
+        assert await response.read() == attachment.data
+
+
+async def test_channel_messages_fetches_and_original(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    reply = await discord_sim.slash(alice, "post")
+    table = next(m for m in discord_sim.public() if m.content == "table v2")
+    assert reply.content == f"table v2 in {discord_sim.world.guild_name}, original {reply.id}"
+    assert reply.ephemeral
+    assert table.labels == ["Join", "Leave", "Hand"] and table.attachments[0].image().size == (
+        30,
+        30,
+    )
+    assert [m.content for m in discord_sim.public()] == ["table v2"]  # "scratch" was deleted
+    seen = {(m, r) for m, r, _ in routes(discord_sim)}
+    for needed in [
+        ("GET", "/channels/{channel_id}"),
+        ("POST", "/channels/{channel_id}/messages"),
+        ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+        ("GET", "/channels/{channel_id}/messages/{message_id}"),
+        ("DELETE", "/channels/{channel_id}/messages/{message_id}"),
+        ("GET", "/guilds/{guild_id}"),
+        ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+        ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+    ]:
+        assert needed in seen
+    # The table post's buttons work like any other.
+    await discord_sim.click(alice, table, label="Join")
+    assert table.content == "Players: alice"
+
+
+async def test_modal_is_recorded(discord_sim, bot):
+    assert await discord_sim.slash(discord_sim.user("alice"), "form") is None
+    modal = discord_sim.last_interaction.modal
+    assert discord_sim.last_interaction.response_type == 9 and modal["title"] == "Your name"
+
+
+async def test_select_checks_the_options_offered(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    lobby = await discord_sim.slash(alice, "play", game="x")
+    with pytest.raises(AssertionError, match="not among the options"):
+        await discord_sim.select(alice, lobby, values=["purple"])
+    with pytest.raises(AssertionError, match="takes 1..2 values"):
+        await discord_sim.select(alice, lobby, values=["red", "green", "blue"])
+
+
+async def test_dm_channel_is_opened_and_reused(discord_sim, bot):
+    alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
+    await discord_sim.slash(alice, "poke", who=bob)
+    await discord_sim.slash(alice, "poke", who=bob)
+    assert [m.content for m in discord_sim.dms(bob)] == ["poke from alice"] * 2
+    assert [m.content for m in discord_sim.dms(alice)] == []
