@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError, relevance
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -112,7 +112,12 @@ def allowed_keys(schema: dict[str, Any]) -> set[str] | None:
 
 
 def _wrong_type(errors: list[ValidationError]) -> bool:
-    return any(list(e.relative_path) == ["type"] for e in errors)
+    """A branch the sender did not mean: other `type` field, or another JSON type (null)."""
+    for e in errors:
+        path = list(e.relative_path)
+        if path == ["type"] or (path == [] and e.validator == "type"):
+            return True
+    return False
 
 
 def _describe(error: ValidationError) -> str:
@@ -127,7 +132,7 @@ def _describe(error: ValidationError) -> str:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
         meant = [errs for errs in branches.values() if not _wrong_type(errs)]
         pool = meant[0] if len(meant) == 1 else error.context
-        error = best_match(pool)
+        error = max(pool, key=relevance)  # one level at a time: best_match would dive blindly
     return f"{error.json_path}: {_short_message(error)}"
 
 
