@@ -94,6 +94,26 @@ def _draw_ships(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float
                      kit.SEAT_COLOURS.get(seat, UNKNOWN), str(num))
 
 
+def _draw_axes(draw: ImageDraw.ImageDraw, origin: Pos, shape: tuple[int, int], cell: int,
+               axis: int) -> None:
+    """A faint grid so empty positions can be counted, and x / y labels on all four edges."""
+    (min_x, min_y), (cols, rows) = origin, shape
+    width, height = cols * cell + 2 * axis, rows * cell + 2 * axis
+    for i in range(cols + 1):
+        draw.line((axis + i * cell, axis, axis + i * cell, height - axis), fill=kit.GRID)
+    for j in range(rows + 1):
+        draw.line((axis, axis + j * cell, width - axis, axis + j * cell), fill=kit.GRID)
+    size = max(13, min(22, cell // 4))
+    for i in range(cols):
+        cx = axis + i * cell + cell / 2
+        for y in (axis / 2, height - axis / 2):
+            kit.text(draw, (cx, y), str(min_x + i), size, kit.MUTED, "mm", bold=True)
+    for j in range(rows):
+        cy = axis + j * cell + cell / 2
+        for x in (axis / 2, width - axis / 2):
+            kit.text(draw, (x, cy), str(min_y + j), size, kit.MUTED, "mm", bold=True)
+
+
 def _draw_map(view: View) -> Image.Image:
     cards, holes, ships = _positions(view)
     everything = set(cards) | holes | set(ships) or {(0, 0)}
@@ -115,21 +135,7 @@ def _draw_map(view: View) -> Image.Image:
         top = axis + (p[1] - min_y) * cell
         return (left + inset, top + inset, left + cell - inset - 1, top + cell - inset - 1)
 
-    # Faint grid so empty positions can be counted, and coordinates on the four edges.
-    for i in range(cols + 1):
-        draw.line((axis + i * cell, axis, axis + i * cell, height - axis), fill=kit.GRID)
-    for j in range(rows + 1):
-        draw.line((axis, axis + j * cell, width - axis, axis + j * cell), fill=kit.GRID)
-    size = max(13, min(22, cell // 4))
-    for i in range(cols):
-        cx = axis + i * cell + cell / 2
-        for y in (axis / 2, height - axis / 2):
-            kit.text(draw, (cx, y), str(min_x + i), size, kit.MUTED, "mm", bold=True)
-    for j in range(rows):
-        cy = axis + j * cell + cell / 2
-        for x in (axis / 2, width - axis / 2):
-            kit.text(draw, (x, cy), str(min_y + j), size, kit.MUTED, "mm", bold=True)
-
+    _draw_axes(draw, (min_x, min_y), (cols, rows), cell, axis)
     for p in holes - set(cards):
         b = box(p, pad)
         kit.hatch(draw, b, kit.GRID, step=max(6, cell // 8))
@@ -155,7 +161,7 @@ def _draw_map(view: View) -> Image.Image:
     thick = max(4, cell // 12)
     for c in last.get("cells") or []:
         p = (int(c[0]), int(c[1]))
-        if p in everything:
+        if min_x <= p[0] <= max_x and min_y <= p[1] <= max_y:
             kit.highlight(draw, box(p), thick)
     return image
 
