@@ -83,6 +83,8 @@ class Emulator:
         while not client.is_ready():
             if task.done():
                 self.bots.pop(client, None)
+                if task.exception() is not None:
+                    await client.close()  # login failed: release its HTTP session
                 task.result()
                 raise RuntimeError("the bot stopped before it was ready")
             if loop.time() > deadline:

@@ -74,8 +74,10 @@ class SixButtons(discord.ui.View):
 
 
 class TinyBot(discord.Client):
-    def __init__(self, *, guild_commands: bool = False) -> None:
-        super().__init__(intents=discord.Intents.default())
+    def __init__(self, *, guild_commands: bool = False, members: bool = False) -> None:
+        intents = discord.Intents.default()
+        intents.members = members
+        super().__init__(intents=intents)
         self.tree = app_commands.CommandTree(self)
         self.guild_commands = guild_commands
         self.stored: discord.Interaction | None = None
@@ -108,6 +110,13 @@ def _commands(bot: TinyBot) -> None:
     @tree.command(description="Greet someone")
     async def hello(interaction: discord.Interaction, who: discord.User, times: int = 1) -> None:
         await interaction.response.send_message(f"hello {who.mention} x{times}")
+
+    @tree.command(description="What may I do here?")
+    async def whoami(interaction: discord.Interaction) -> None:
+        perms = interaction.permissions
+        await interaction.response.send_message(
+            f"{interaction.user.name} manage_channels={perms.manage_channels}", ephemeral=True
+        )
 
     @tree.command(description="Pick a game")
     @app_commands.describe(game="which game")
