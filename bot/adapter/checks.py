@@ -30,8 +30,10 @@ def require_guild(interaction: discord.Interaction) -> int:
 
 
 def bot_permissions(interaction: discord.Interaction) -> discord.Permissions:
-    """The bot's permissions in the interaction's channel: from the cache when the channel and the
-    bot's member are known, else the ``app_permissions`` Discord sends with the interaction."""
+    """The bot's permissions in the interaction's channel: the ``app_permissions`` Discord sends
+    with every interaction (always current, threads included), else computed from the cache."""
+    if interaction.app_permissions.value:
+        return interaction.app_permissions
     guild = interaction.guild
     channel = interaction.channel
     me = guild.me if guild is not None else None

@@ -1,21 +1,26 @@
 """Shared helpers for the play e2e tests: start (and restart) the real Tablée bot on the
-emulator with a fresh SQLite file, and find the messages people look at."""
+emulator with a fresh SQLite file, read the table post like a person, and play turns through
+buttons and selects only. Imported by the ``test_play_*`` modules (no tests here)."""
 
 from __future__ import annotations
 
+import contextlib
+import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.adapter.client import TableeBot
 from bot.config import Config
 from bot.host import TableHost
 
+NAV = ("Back", "Previous", "Next")
+TURN = re.compile(r"<@(\d+)>, your turn")
+
 
 class Tablee:
-    """The bot under test plus what it needs; ``restart()`` is a process restart."""
+    """The bot under test plus its database; ``restart()`` is a process restart."""
 
     def __init__(self, sim: Any, db: Path) -> None:
         self.sim = sim
@@ -33,13 +38,13 @@ class Tablee:
         return self.bot
 
     async def restart(self) -> TableeBot:
+        """Stop the bot and its host (as a process exit would), start new ones on the same file."""
         old_host = self.bot.host if self.bot else None
-        new = await self._make()
         await self.sim.stop_bot()
         if old_host is not None:
             await old_host.close()
             self.hosts.remove(old_host)
-        self.bot = await self.sim.start_bot(new)
+        self.bot = await self.sim.start_bot(await self._make())
         await self.sim.wait_idle()
         return self.bot
 
@@ -49,9 +54,10 @@ class Tablee:
             await host.close()
 
 
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Tablee]:
-    app = Tablee(discord_sim, tmp_path / "tablee.db")
+@contextlib.asynccontextmanager
+async def running_tablee(sim: Any, tmp_path: Path) -> AsyncIterator[Tablee]:
+    """The bot on the emulator for the block (each test module wraps it in a fixture)."""
+    app = Tablee(sim, tmp_path / "tablee.db")
     await app.start()
     try:
         yield app
@@ -59,8 +65,104 @@ async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Tablee]:
         await app.close()
 
 
-def table_post(sim: Any) -> Any:
+def table_post(sim: Any, channel: Any = None) -> Any:
     """The current table post: the last public message with a My hand / Play button."""
-    posts = [m for m in sim.public() if "My hand / Play" in m.labels]
+    posts = [m for m in sim.public(channel) if "My hand / Play" in m.labels]
     assert posts, "no table post with buttons"
     return posts[-1]
+
+
+def last_public(sim: Any, channel: Any = None) -> Any:
+    return sim.public(channel)[-1]
+
+
+def to_move(sim: Any, users: dict[int, Any], channel: Any = None) -> Any | None:
+    """Who the latest public post says is to move (None once the game is over)."""
+    post = last_public(sim, channel)
+    if "The game is over" in post.content:
+        return None
+    ids = [int(x) for x in TURN.findall(post.content)]
+    assert ids, f"no turn mention in the latest post: {post.content!r}"
+    return users[ids[0]]
+
+
+def last_private(sim: Any, user: Any, channel: Any = None) -> Any:
+    """The newest message only `user` sees (an ephemeral reply)."""
+    mine = [m for m in sim.visible_to(user, channel) if m.visible_only_to is user]
+    assert mine, f"{user.name} got no private message"
+    return mine[-1]
+
+
+async def lobby_of(
+    sim: Any, host_user: Any, joiners: list[Any], computers: int = 0, **options: Any
+) -> tuple[Any, dict[int, int]]:
+    """/play, everybody joins, computers are added, the host starts. Returns the lobby message
+    and the seats (user id -> seat) as the lobby showed them just before Start."""
+    lobby = await sim.slash(host_user, "play", **options)
+    assert lobby is not None and not lobby.ephemeral, lobby
+    for user in joiners:
+        await sim.click(user, lobby, label="Join")
+    for _ in range(computers):
+        await sim.click(host_user, lobby, label="Add computer")
+    seats = seats_from_lobby(lobby.content, [host_user, *joiners])
+    await sim.click(host_user, lobby, label="Start")
+    assert "started" in lobby.content and not lobby.labels
+    return lobby, seats
+
+
+PREFERRED = ("Take an alignment", "Play another Discovery", "Reveal a tile")
+
+
+async def play_turn_by_menu(sim: Any, user: Any, rng: random.Random, channel: Any = None) -> str:
+    """Press My hand / Play on the table post and walk the menu to a move; returns the private
+    message's final text. Prefers conquests so games end sooner."""
+    message = await sim.click(user, table_post(sim, channel), label="My hand / Play")
+    message = (
+        last_private(sim, user, channel) if message is None or not message.ephemeral else message
+    )
+    assert message.ephemeral and "Your move" in message.content, message.content
+    for _step in range(12):
+        if message.selects():
+            options = message.selects()[0]["options"]
+            message = await sim.select(user, message, values=[rng.choice(options)["value"]])
+        else:
+            labels = [label for label in message.labels if label not in NAV]
+            assert labels, f"a menu step without choices: {message.content!r}"
+            pick = next((p for p in PREFERRED if p in labels), rng.choice(labels))
+            message = await sim.click(user, message, label=pick)
+        if "You played" in message.content:
+            return message.content
+    raise AssertionError(f"the menu did not end in a move: {message.content!r}")
+
+
+def seats_from_lobby(lobby_text: str, users: list[Any]) -> dict[int, int]:
+    """user id -> seat number, read from the lobby post ("2. Bob")."""
+    out = {}
+    for user in users:
+        match = re.search(rf"^(\d+)\. {re.escape(user.name.title())}", lobby_text, re.M)
+        assert match, f"{user.name} not seated in {lobby_text!r}"
+        out[user.id] = int(match[1])
+    return out
+
+
+def assert_hands_private(sim: Any, seats: dict[int, int]) -> None:
+    """No hand in a public message; DMs and ephemeral hands only ever show their owner's seat."""
+    for message in sim.world.messages.values():
+        names = [a.filename for a in message.attachments]
+        if message.channel.type == 1:  # a DM
+            owner = message.channel.recipient
+            for seat in re.findall(r"Seat (\d+) · Your hand", message.content):
+                assert int(seat) == seats[owner.id], f"{owner.name} got seat {seat}'s hand by DM"
+        elif message.visible_only_to is None:
+            assert "hand.png" not in names, f"a public message carries a hand: {message!r}"
+            assert "Your hand" not in message.content, f"a public message shows a hand: {message!r}"
+        else:
+            owner = message.visible_only_to
+            for seat in re.findall(r"Seat (\d+) · Your hand", message.content):
+                assert int(seat) == seats.get(owner.id), f"{owner.name} saw seat {seat}'s hand"
+
+
+def assert_all_requests_valid(sim: Any) -> None:
+    bad = [f"{r}: {r.problems}" for r in sim.requests if getattr(r, "problems", None)]
+    assert not bad, "\n".join(bad)
+    assert not sim.violations

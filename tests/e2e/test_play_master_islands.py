@@ -1,0 +1,119 @@
+"""Master Islands in Discord, end to end on the emulator: whole games from /play to a winner,
+through buttons and selects only (with a restart mid-game) and through /move in every mode."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    assert_hands_private,
+    last_public,
+    lobby_of,
+    play_turn_by_menu,
+    running_tablee,
+    table_post,
+    to_move,
+)
+
+MAX_TURNS = 200
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+
+
+def assert_finished_with_a_winner(sim: Any) -> None:
+    final = last_public(sim)
+    assert "The game is over" in final.content and "wins" in final.content, final.content
+    assert final.attachments and final.attachments[0].image().size[0] > 200
+    # Every table post lost its buttons: the last one has none, older ones were retired.
+    assert not [m for m in sim.public() if "My hand / Play" in m.labels]
+
+
+async def test_three_friends_play_to_a_winner_with_buttons_across_a_restart(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
+    users = {u.id: u for u in (alice, bob, carol)}
+    _lobby, seats = await lobby_of(sim, alice, [bob, carol], game="master-islands")
+    rng = random.Random(7)
+    turns = 0
+    restarted = False
+    while (user := to_move(sim, users)) is not None:
+        if turns == 4 and not restarted:
+            old_post = table_post(sim)
+            await tablee.restart()
+            restarted = True
+            assert table_post(sim).id == old_post.id  # the pre-restart post is still the table
+        text = await play_turn_by_menu(sim, user, rng)
+        assert "You played" in text
+        turns += 1
+        assert turns < MAX_TURNS
+    assert restarted and turns > 4
+    assert_finished_with_a_winner(sim)
+    assert_hands_private(sim, seats)
+    assert_all_requests_valid(sim)
+    # Each human got a turn DM with their own hand and a link to the table.
+    for user in users.values():
+        dms = sim.dms(user)
+        assert dms and all("discord.com/channels/" in m.content for m in dms)
+        assert all(a.filename == "hand.png" for m in dms for a in m.attachments)
+
+
+async def play_by_slash_move(sim: Any, user: Any, rng: random.Random) -> None:
+    """One move typed with /move, picked from what autocomplete offers."""
+    choices = await sim.autocomplete(user, "move", text="")
+    assert choices and len(choices) <= 25
+    takes = [c for c in choices if c["value"].startswith("take")]
+    pick = takes[0] if takes else rng.choice(choices)
+    reply = await sim.slash(user, "move", move=pick["value"])
+    assert reply is not None and reply.ephemeral and "You played" in reply.content, reply
+
+
+@pytest.mark.parametrize(
+    ("mode", "humans", "computers"),
+    [("standard", 2, 1), ("coop", 2, 2), ("corsair", 2, 1)],
+)
+async def test_a_game_played_with_slash_move_in_each_mode(
+    discord_sim: Any, tablee: Any, mode: str, humans: int, computers: int
+) -> None:
+    sim = discord_sim
+    people = [sim.user(name) for name in ("alice", "bob", "carol")[:humans]]
+    users = {u.id: u for u in people}
+    _lobby, seats = await lobby_of(
+        sim, people[0], people[1:], computers=computers, game="master-islands", mode=mode
+    )
+    rng = random.Random(11)
+    turns = 0
+    while (user := to_move(sim, users)) is not None:
+        await play_by_slash_move(sim, user, rng)
+        turns += 1
+        assert turns < MAX_TURNS * 2
+    final = last_public(sim)
+    assert "The game is over" in final.content
+    assert_hands_private(sim, seats)
+    assert_all_requests_valid(sim)
+
+
+async def test_autocomplete_offers_only_the_callers_legal_moves(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game="master-islands")
+    mover = to_move(sim, users)
+    other = bob if mover is alice else alice
+    offered = await sim.autocomplete(mover, "move", text="place")
+    assert offered and all(c["value"].startswith("place ") for c in offered)
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in offered)
+    assert await sim.autocomplete(other, "move", text="") == []
