@@ -65,7 +65,7 @@ def draw_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
     kit.text(draw, ((x0 + x1) / 2 + w * 0.05, cy), value, size, ink, "mm", bold=True)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)  # <= 256 x 50 KB at the largest cell size
 def _card_tile(card: str, fill: kit.RGB, w: int, h: int) -> Image.Image:
     """A card without galleons, drawn once per (card, colour, size) and pasted: a big map
     repeats the same 20 cards, and rounded rectangles + text were most of its draw time."""
