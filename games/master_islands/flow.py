@@ -69,16 +69,35 @@ def discovery_moves(st: St) -> list[str]:
     return [f"sail {n} {d}" for n, d, _ in all_sails]  # MI-9 decision: only one is possible
 
 
+def _both_possible(cells: dict, own: list, hand: list[str]) -> bool:
+    """MI-9: can this Discovery do both actions, in some order? (Same test as
+    ``discovery_moves`` without building the move texts.)"""
+    if not hand:
+        return False
+    if can_place_near(cells, own):
+        return True  # placing first always leaves a sail onto the new card
+    for n, _d, dest in sails(cells, own):
+        moved = list(own)
+        moved[n - 1] = dest
+        if can_place_near(cells, moved):
+            return True
+    return False
+
+
 def begin_discovery(st: St, ev: Events) -> None:
     st.update(phase="discovery", placed=False, sailed=False, bonus=False)
     seat = st["current"]
-    moves = discovery_moves(st)
-    if not moves:
+    cells = cells_of(st)
+    own = [tuple(g) for g in st["galleons"][seat - 1]]
+    hand = st["hands"][seat - 1]
+    if _both_possible(cells, own, hand):
+        return
+    if not sails(cells, own):
         ev.append({"seat": seat, "text": f"Seat {seat} can neither place a card nor sail: "
                    "Discovery skipped (MI-9)."})
         leave_discovery(st, ev)
-    elif not any(m.startswith("place") for m in moves):
-        why = "has no card" if not st["hands"][seat - 1] else "has no room to place a card"
+    else:
+        why = "has no card" if not hand else "has no room to place a card"
         ev.append({"seat": seat, "text": f"Seat {seat} {why}: only a sail this Discovery (MI-9)."})
 
 
