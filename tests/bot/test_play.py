@@ -12,7 +12,7 @@ from games.records import replay
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from .drive import play_to_end
-from .toy import TOY_ID
+from .toy import TOY_ID, renderers
 
 
 async def _started(host: TableHost, *, bots: int = 0, seed: int = 3, **options: str):
@@ -158,3 +158,21 @@ async def test_board_and_spectator_posts_carry_no_lines(host: TableHost) -> None
     assert board.lines == [] and board.image_png == spectator.image_png
     await host.set_post(CHANNEL, 555, board.version)
     assert (await host.require_table(CHANNEL)).post_message_id == 555
+
+
+async def test_same_seed_and_moves_give_the_same_computer_moves(tmp_path) -> None:
+    records = []
+    for name in ("a.db", "b.db"):
+        other = await TableHost.open(str(tmp_path / name), renderers=renderers)
+        try:
+            await other.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice",
+                                     seed=9)
+            for _ in range(2):
+                await other.add_computer(CHANNEL, ALICE, "random")
+            await other.start(CHANNEL, ALICE)
+            await play_to_end(other, CHANNEL)
+            [game_row] = await other.store.games_in_channel(CHANNEL)
+            records.append((await other.store.game(game_row))["record"])
+        finally:
+            await other.close()
+    assert records[0] == records[1] and len(records[0]["moves"]) == 14
