@@ -79,7 +79,9 @@ def bench_games(game: Game, seconds: float) -> None:
 
 def _no_take_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     """Random, but never conquers: the map only grows (for large-map numbers)."""
-    moves = [m for m in game.legal(state, seat) if not m.startswith("take")]
+    if game.view(state, seat)["phase"] == "conquest":
+        return "pass"
+    moves = game.legal(state, seat)
     return rng.choice(moves)
 
 

@@ -16,7 +16,7 @@ from .board import (
     sails,
 )
 from .cards import value
-from .notation import DIRECTION_NAMES, DIRECTIONS, parse_pos, take_text
+from .notation import DIRECTION_NAMES, DIRECTIONS, parse_pos
 
 St = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -46,8 +46,10 @@ def legal(st: St) -> list[str]:
         own = [tuple(g) for g in st["galleons"][st["current"] - 1]]
         return [f"sail {n} {d}" for n, d, _ in sails(cells_of(st), own)] + ["done"]
     if phase == "conquest":
-        found = find_alignments(cells_of(st), blocked(galleons_of(st)))
-        return [take_text(a) for a in found] + ["pass"]
+        cells = cells_of(st)
+        found = find_alignments(cells, blocked(galleons_of(st)))
+        texts = {p: f"{p[0]},{p[1]}" for p in cells}  # each found tuple is already in (x, y) order
+        return ["take " + " ".join([texts[p] for p in a]) for a in found] + ["pass"]
     return []
 
 
