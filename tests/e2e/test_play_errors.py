@@ -1,0 +1,210 @@
+"""Every wrong input gets a private, specific sentence and changes nothing: wrong user, stale
+menu, closed DMs, illegal /move, no table, missing permissions, commands in DMs, and an
+unexpected exception (logged, answered with an apology, never silence)."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.emulator.state import ALL_PERMISSIONS, DEFAULT_PERMISSIONS
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    last_private,
+    lobby_of,
+    running_tablee,
+    table_post,
+    to_move,
+)
+
+ATTACH_FILES = 1 << 15
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def two_player_game(sim: Any, **options: Any) -> tuple[Any, Any, dict[int, Any]]:
+    """Alice and Bob at a started Master Islands table; (mover, other, users)."""
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game="master-islands", **options)
+    mover = to_move(sim, users)
+    return mover, (bob if mover is alice else alice), users
+
+
+async def test_lobby_refuses_strangers_privately(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    lobby = await sim.slash(alice, "play", game="master-islands")
+    before = lobby.content
+    reply = await sim.click(bob, lobby, label="Start")
+    assert reply is lobby and lobby.content == before  # unchanged
+    refusal = last_private(sim, bob)
+    assert refusal.ephemeral and "Only the host (Alice)" in refusal.content
+    await sim.click(bob, lobby, label="Leave")
+    assert "not sitting" in last_private(sim, bob).content
+    again = await sim.slash(bob, "play", game="isis-osiris")
+    assert again.ephemeral and "There is already a game of Master Islands" in again.content
+    await sim.click(alice, lobby, label="Cancel")
+    assert "cancelled" in lobby.content and not lobby.labels
+    assert (await sim.slash(bob, "hand")).content == "No game here. Start one with /play."
+
+
+async def test_not_your_turn_and_not_seated(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    mover, other, _users = await two_player_game(sim)
+    carol = sim.user("carol")
+    posts = len(sim.public())
+    hand = await sim.click(other, table_post(sim), label="My hand / Play")
+    assert hand.ephemeral and "Your hand" in hand.content and "Your move" not in hand.content
+    assert not hand.labels and not hand.selects()
+    watcher = await sim.click(carol, table_post(sim), label="My hand / Play")
+    assert watcher.ephemeral and "You are not seated at this table" in watcher.content
+    assert [a.filename for a in watcher.attachments] == ["board.png"]
+    refused = await sim.slash(other, "move", move="pass")
+    assert refused.ephemeral and "turn, not yours" in refused.content
+    stranger = await sim.slash(carol, "move", move="pass")
+    assert stranger.ephemeral and "not playing at this table" in stranger.content
+    assert len(sim.public()) == posts  # nothing was posted
+
+
+async def test_a_stale_menu_says_so_privately(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    mover, _other, _users = await two_player_game(sim)
+    menu = await sim.click(mover, table_post(sim), label="My hand / Play")
+    assert "Your move" in menu.content
+    choices = await sim.autocomplete(mover, "move", text="")
+    played = await sim.slash(mover, "move", move=random.Random(1).choice(choices)["value"])
+    assert "You played" in played.content
+    posts = len(sim.public())
+    await sim.click(mover, menu, label=menu.labels[0])
+    stale = last_private(sim, mover)
+    assert stale.ephemeral and "out of date" in stale.content
+    assert len(sim.public()) == posts
+
+
+async def test_an_illegal_move_gets_the_reason_and_a_hint(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    mover, _other, _users = await two_player_game(sim)
+    posts = [m.content for m in sim.public()]
+    unreadable = await sim.slash(mover, "move", move="dance wildly")
+    assert unreadable.ephemeral and "My hand / Play" in unreadable.content
+    assert "Sorry" not in unreadable.content
+    illegal = await sim.slash(mover, "move", move="place B4 7,7")
+    assert (
+        illegal.ephemeral and "My hand / Play" in illegal.content and "Sorry" not in illegal.content
+    )
+    assert [m.content for m in sim.public()] == posts
+
+
+async def test_closed_dms_point_to_my_hand_instead(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob", dms_open=False)
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game="master-islands")
+    rng = random.Random(3)
+    closed_note = f"<@{bob.id}>, your turn. I couldn't DM you: your hand is under **My hand / Play**."
+    seen = False
+    for _ in range(12):
+        seen = seen or closed_note in table_post(sim).content
+        if seen and sim.dms(alice):
+            break
+        user = to_move(sim, users)
+        choices = await sim.autocomplete(user, "move", text="")
+        await sim.slash(user, "move", move=rng.choice(choices)["value"])
+    assert seen, "Bob's turn never said where his hand is"
+    assert sim.dms(bob) == []
+    assert sim.dms(alice)  # open DMs still get their reminder
+
+
+async def test_dm_opt_out(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    for user in (alice, bob):
+        reply = await sim.slash(user, "dms", enabled=False)
+        assert reply.ephemeral and "No more turn DMs" in reply.content
+    await lobby_of(sim, alice, [bob], game="master-islands")
+    assert sim.dms(alice) == [] and sim.dms(bob) == []
+
+
+async def test_no_table_here(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    for command, options in (
+        ("hand", {}),
+        ("board", {}),
+        ("move", {"move": "pass"}),
+        ("abandon", {}),
+    ):
+        reply = await sim.slash(alice, command, **options)
+        assert reply.ephemeral and reply.content == "No game here. Start one with /play.", command
+
+
+async def test_missing_permissions_are_named(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    world = sim.world
+    world.everyone.permissions = DEFAULT_PERMISSIONS & ~ATTACH_FILES
+    world.bot_role.permissions = ALL_PERMISSIONS & ~ATTACH_FILES & ~8  # no admin either
+    reply = await sim.slash(alice, "play", game="master-islands")
+    assert reply.ephemeral and "missing Attach Files" in reply.content
+    assert sim.public() == []
+    world.everyone.permissions = DEFAULT_PERMISSIONS
+    world.bot_role.permissions = ALL_PERMISSIONS
+    lobby = await sim.slash(alice, "play", game="master-islands")
+    assert not lobby.ephemeral and "Join" in lobby.labels
+
+
+async def test_commands_in_dms_are_refused_but_rules_work(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    dm = sim.world.dm_channel(alice)
+    reply = await sim.slash(alice, "play", channel=dm, game="master-islands")
+    assert reply.ephemeral and "server channels" in reply.content
+    rules = await sim.slash(alice, "rules", channel=dm, game="master-islands")
+    assert rules.ephemeral and "Master Islands" in rules.content and len(rules.content) <= 2000
+
+
+async def test_board_rules_and_abandon(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    mover, other, _users = await two_player_game(sim)
+    board = await sim.click(other, table_post(sim), label="Board")
+    assert board.ephemeral and board.attachments[0].image().size[0] > 200
+    rules = await sim.click(other, table_post(sim), label="Rules")
+    assert rules.ephemeral and "Master Islands" in rules.content
+    carol = sim.user("carol")
+    refused = await sim.slash(carol, "abandon")
+    assert refused.ephemeral and "host" in refused.content
+    post = table_post(sim)
+    done = await sim.slash(mover if mover.name == "alice" else other, "abandon")
+    assert not done.ephemeral and "abandoned" in done.content
+    assert not post.labels  # the table post lost its buttons
+    stats = await sim.slash(carol, "stats")
+    assert stats.ephemeral and "0 finished games" in stats.content
+
+
+async def test_an_unexpected_error_is_logged_and_apologised_for(
+    discord_sim: Any, tablee: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sim = discord_sim
+    mover, _other, _users = await two_player_game(sim)
+
+    async def broken(channel_id: int) -> Any:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(tablee.bot.host, "board", broken)
+    with caplog.at_level(logging.ERROR, logger="tablee.adapter"):
+        await sim.click(mover, table_post(sim), label="Board")
+    reply = last_private(sim, mover)
+    assert "Sorry, something went wrong on my side" in reply.content
+    assert any("disk on fire" in (r.exc_text or "") or r.exc_info for r in caplog.records)
+    assert any(f"user {mover.id}" in r.getMessage() for r in caplog.records)
