@@ -137,3 +137,28 @@ async def test_dm_channel_is_opened_and_reused(discord_sim, bot):
     await discord_sim.slash(alice, "poke", who=bob)
     assert [m.content for m in discord_sim.dms(bob)] == ["poke from alice"] * 2
     assert [m.content for m in discord_sim.dms(alice)] == []
+
+
+async def test_followup_edit_fetch_delete_and_original_delete(discord_sim, bot):
+    alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
+    original = await discord_sim.slash(alice, "undo")
+    assert original.deleted and original not in discord_sim.visible_to(alice)
+    note, extra, last = discord_sim.last_interaction.followups
+    assert note.content == "note v2" and note.ephemeral and note not in discord_sim.visible_to(bob)
+    assert extra.deleted
+    assert last.content == "fetched note v2"
+    assert [m.content for m in discord_sim.public()] == ["fetched note v2"]
+    seen = {(r.method, r.route) for r in discord_sim.requests}
+    assert ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original") in seen
+    assert ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}") in seen
+    assert ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}") in seen
+
+
+async def test_unknown_endpoint_is_a_violation(discord_sim, discord_env, bot):
+    headers = {"Authorization": f"Bot {discord_env.world.token}"}
+    url = f"{discord_env.base_url}/api/v10/voice/regions"
+    async with aiohttp.ClientSession() as session, session.get(url, headers=headers) as response:
+        assert response.status == 404
+    assert discord_sim.take_violations() == [
+        "GET /voice/regions: emulator: no such endpoint (unknown to the emulator)"
+    ]

@@ -89,3 +89,10 @@ async def test_run_bot_context_and_globals_restored():
             assert bot.is_ready()
         assert bot.is_closed()
     assert (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY) == before
+
+
+async def test_auto_sharded_client_connects_too(discord_sim, discord_env):
+    client = discord.AutoShardedClient(intents=discord.Intents.default())
+    await discord_sim.start_bot(client)
+    assert client.shard_count == 1 and len(client.guilds) == 1
+    assert ("GET", "/gateway/bot") in {(r.method, r.route) for r in discord_sim.requests}

@@ -124,6 +124,8 @@ class Api:
         app.add_routes([web.get("/attachments/{attachment_id}/{filename}", self.cdn)])
         app.add_routes(
             [
+                web.get(API + "/gateway", r.gateway_url),
+                web.get(API + "/gateway/bot", r.gateway_url),
                 web.get(API + "/users/@me", r.me),
                 web.post(API + "/users/@me/channels", r.open_dm),
                 web.get(API + "/users/{user_id}", r.get_user),
@@ -289,6 +291,12 @@ class Api:
         return None
 
     # -- users, application, commands -----------------------------------------------------
+    async def gateway_url(self, request: web.Request) -> web.Response:
+        """Only AutoShardedClient asks; one shard is plenty for one guild."""
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        url = f"{self.gateway.base_url}/gateway"
+        return json_response({"url": url, "shards": 1, "session_start_limit": limit})
+
     async def me(self, request: web.Request) -> web.Response:
         return json_response(self.world.bot.to_json() | {"verified": True, "mfa_enabled": False})
 
@@ -512,7 +520,7 @@ class Api:
     async def callback(self, request: web.Request) -> web.StreamResponse:
         interaction = self.world.interactions.get(_id(request, "interaction_id"))
         token = request.match_info["interaction_token"]
-        now = asyncio.get_running_loop().time()
+        now = request[RECORD].at  # arrival time: our own validation must not count
         if interaction is None or interaction.token != token:
             raise unknown("interaction", 10062)
         if interaction.acknowledged:

@@ -112,6 +112,8 @@ class Gateway:
             "user_settings": {},
             "session_type": "normal",
         }
+        if data.get("shard"):
+            ready["shard"] = data["shard"]
         await self._dispatch_to(session, "READY", ready)
         await self._dispatch_to(session, "GUILD_CREATE", world.guild_json())
         self._identified.set()

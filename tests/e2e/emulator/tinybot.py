@@ -170,6 +170,17 @@ def _commands(bot: TinyBot) -> None:
             content=f"{fetched.content} in {guild.name}, original {original.id}"
         )
 
+    @tree.command(description="Followups edited and deleted, original deleted")
+    async def undo(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("oops")
+        note = await interaction.followup.send("note v1", ephemeral=True, wait=True)
+        await note.edit(content="note v2")
+        fetched = await interaction.followup.fetch_message(note.id)
+        extra = await interaction.followup.send("extra", wait=True)
+        await extra.delete()
+        await interaction.delete_original_response()
+        await interaction.followup.send(f"fetched {fetched.content}")
+
     @tree.command(description="Answers too late")
     async def slow(interaction: discord.Interaction, seconds: float) -> None:
         await asyncio.sleep(seconds)
