@@ -96,3 +96,13 @@ async def test_auto_sharded_client_connects_too(discord_sim, discord_env):
     await discord_sim.start_bot(client)
     assert client.shard_count == 1 and len(client.guilds) == 1
     assert ("GET", "/gateway/bot") in {(r.method, r.route) for r in discord_sim.requests}
+
+
+async def test_channels_and_members_added_later_reach_the_bot(discord_sim):
+    bot = await discord_sim.start_bot(TinyBot(members=True))
+    tables = discord_sim.channel("tables")
+    late = discord_sim.user("late")
+    await until(lambda: bot.get_channel(tables.id) is not None)
+    await until(lambda: bot.guilds[0].get_member(late.id) is not None)
+    reply = await discord_sim.slash(late, "secret", channel=tables)
+    assert reply.channel is tables and reply in discord_sim.visible_to(late, tables)

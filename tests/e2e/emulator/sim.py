@@ -39,6 +39,7 @@ class DiscordSim:
         self.settle_timeout = 10.0  # a deferred reply must arrive within this
         self.last_interaction: Interaction | None = None
         self.bot: discord.Client | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- the world ------------------------------------------------------------------------
     @property
@@ -90,7 +91,11 @@ class DiscordSim:
 
     def _announce(self, event: str, data: dict[str, Any]) -> None:
         if self.emulator.gateway.live:
-            asyncio.get_running_loop().create_task(self.emulator.gateway.dispatch(event, data))
+            task = asyncio.get_running_loop().create_task(
+                self.emulator.gateway.dispatch(event, data)
+            )
+            self._tasks.add(task)  # keep a reference until it is done
+            task.add_done_callback(self._tasks.discard)
 
     # -- bots -----------------------------------------------------------------------------
     async def start_bot(self, client: Any, *, token: str | None = None) -> Any:
