@@ -1,4 +1,14 @@
-"""The Master Islands ``Game``: set-up, turn checks, views, results, determinization."""
+"""The Master Islands ``Game``: set-up, turn checks, views, results, determinization.
+
+Decisions taken here where the rules file is silent (numbers live in ``cards.py``):
+- ``setup.deck`` must hold at least the dealt cards plus the start card; an empty pile at a
+  Supply that needs cards ends the game like drawing the last card (MI-16 / MI-K5).
+- Corsair mode: ``first`` names the first crew seat; if it is the corsair's seat, the crew order
+  starts at the next crew seat. Without ``first``, a crew seat is drawn.
+- ``corsair`` and ``difficulty`` given outside corsair mode are refused (BadOptions), and are
+  stored as None there.
+- MI-C3 (table talk) is not an engine rule: the host may offer it; the engine does not police it.
+"""
 
 from __future__ import annotations
 
