@@ -8,6 +8,7 @@ tile waiting to be placed is drawn large in the panel.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -55,6 +56,15 @@ def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
              "mm", bold=True)
 
 
+@lru_cache(maxsize=64)
+def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
+    """A board tile drawn once per value (the board repeats 9 values on 36 cells), then pasted."""
+    image, draw = kit.new_canvas(side, side)
+    draw.rectangle((0, 0, side, side), fill=kit.SAND)
+    draw_tile(draw, (0, 0, side - 1, side - 1), value, size)
+    return image
+
+
 def _draw_grid(view: View) -> Image.Image:
     size = 6 * CELL + 2 * AXIS
     image, draw = kit.new_canvas(size, size)
@@ -85,7 +95,7 @@ def _draw_grid(view: View) -> Image.Image:
                 value = item.get("value")
                 if value is None:
                     value = final_tiles.get(cell)
-                draw_tile(draw, inner, value, 52)
+                image.paste(_tile_image(value, inner[2] - inner[0] + 1, 52), inner[:2])
             else:
                 seat = item.get("seat", 0)
                 cx = (x0 + x1) / 2

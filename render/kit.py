@@ -91,6 +91,7 @@ def text(
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
 
+@lru_cache(maxsize=1024)
 def text_width(s: str, size: int) -> int:
     return math.ceil(font(size).getlength(s))
 
@@ -144,7 +145,7 @@ def mark(
         draw.polygon(shape_points(shape, cx, cy, r), fill=outline)
         draw.polygon(shape_points(shape, cx, cy, r - width * _INSET[shape]), fill=fill)
     if label:
-        ty = cy + (r * 0.2 if shape == "triangle" else 0)
+        ty = cy + (r * 0.14 if shape == "triangle" else 0)
         size = max(8, round(r * (0.9 if shape == "triangle" else 1.3)))
         text(draw, (cx, ty), label, size, ink_on(fill), anchor="mm", bold=r >= 12)
 
