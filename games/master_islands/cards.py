@@ -49,7 +49,7 @@ def is_card(text: object) -> bool:
         isinstance(text, str)
         and len(text) == 2
         and text[0] in COLOURS
-        and text[1].isdigit()
+        and text[1] in "0123456789"
         and int(text[1]) in VALUE_COUNTS
     )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..base import IllegalMove
 from .cards import is_card
 
@@ -12,6 +14,7 @@ DIRECTIONS: dict[str, Pos] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 
 
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _DIRECTION_WORDS = {**{k: k for k in DIRECTIONS}, **{v.upper(): k for k, v in DIRECTION_NAMES.items()}}
+_POS = re.compile(r"[+-]?[0-9]{1,6},[+-]?[0-9]{1,6}")
 _SIMPLE = ("again", "stop", "pass", "done")
 
 
@@ -21,13 +24,9 @@ def pos_text(pos: Pos) -> str:
 
 def parse_pos(token: str) -> Pos:
     """``"1,-2"`` -> ``(1, -2)``; :class:`IllegalMove` if it is not a position."""
-    parts = token.split(",")
-    if len(parts) != 2:
+    if not _POS.fullmatch(token):
         raise IllegalMove(f"'{token}' is not a position: write x,y like 1,0.")
-    try:
-        x, y = int(parts[0]), int(parts[1])
-    except ValueError:
-        raise IllegalMove(f"'{token}' is not a position: write x,y like 1,0.") from None
+    x, y = (int(part) for part in token.split(","))
     if abs(x) > 10_000 or abs(y) > 10_000:
         raise IllegalMove(f"'{token}' is too far out to sea.")
     return x, y

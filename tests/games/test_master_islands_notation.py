@@ -49,7 +49,8 @@ def test_spellings_are_canonicalised(typed: str, canonical: str) -> None:
 @pytest.mark.parametrize(
     "bad",
     ["", "place", "place B6 1,0", "place X1 1,0", "place B4", "place B4 1", "place B4 a,b",
-     "sail 3 N", "sail 1 NE", "sail", "take", "take 1,0 1,0", "again now", "jump 1,0", "place B4 1,0,2"],
+     "sail 3 N", "sail 1 NE", "sail", "take", "take 1,0 1,0", "again now", "jump 1,0", "place B4 1,0,2",
+     "place B² 1,0", "place B4 1_0,0", "place B4 ١,0", "take 99999999,0 1,0"],
 )
 def test_bad_notation_is_refused_with_a_sentence(bad: str) -> None:
     with pytest.raises(IllegalMove) as info:
