@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
                 text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
             except OSError as exc:
                 raise BadRecord(f"cannot read {args.file}: {exc.strerror}") from None
+            except UnicodeDecodeError:
+                raise BadRecord(f"cannot read {args.file}: not UTF-8 text") from None
             try:
                 record = json.loads(text)
             except json.JSONDecodeError as exc:

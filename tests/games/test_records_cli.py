@@ -63,6 +63,13 @@ def test_cli_simulate_then_replay(tmp_path: Path, players: int, options: list[st
     assert cli("replay", "-", stdin=sim.stdout).stdout == rep.stdout
 
 
+def test_cli_refuses_a_binary_file(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_bytes(b"\xff\xfe\x00")
+    res = cli("replay", str(path))
+    assert res.returncode == 2 and "not UTF-8" in res.stderr and "Traceback" not in res.stderr
+
+
 def test_replay_reports_the_first_illegal_move() -> None:
     record = {"game": "master-islands", "players": 2, "seed": 1, "options": {"first": 1},
               "setup": {"deck": ["B1", "G2", "R3", "B1", "G2", "R3", "Y5"] + ["Y1"] * 20},
