@@ -197,14 +197,14 @@ async def on_menu(interaction: discord.Interaction, match, values: list[str] | N
                 raise stale()
             action, arg = resolved
             if action == "play":
-                await play_move(interaction, channel_id, str(arg), version=version, entries=entries)
+                await play_move(interaction, channel_id, str(arg), version=version)
                 return
             prefix, page = arg, 0  # type: ignore[assignment]
         elif match["kind"] == "p":
             move = pm.find_move(entries, prefix)
             if move is None:
                 raise stale()
-            await play_move(interaction, channel_id, move, version=version, entries=entries)
+            await play_move(interaction, channel_id, move, version=version)
             return
         intro = (interaction.message.content if interaction.message else "").split(
             f"\n{MENU_MARK}"
@@ -213,20 +213,12 @@ async def on_menu(interaction: discord.Interaction, match, values: list[str] | N
         await interaction.edit_original_response(content=content, view=view)
 
 
-def _label(entries: list[MenuEntry] | None, move: str) -> str:
-    for entry in entries or []:
-        if entry.move == move:
-            return entry.label
-    return move
-
-
 async def play_move(
     interaction: discord.Interaction,
     channel_id: int,
     move: str,
     *,
     version: int | None,
-    entries: list[MenuEntry] | None = None,
 ) -> None:
     """Play through the host, post the table, then update the player's private message: the next
     menu when they move again, else what they played. Callers run this inside ``guarded``."""
@@ -241,10 +233,9 @@ async def play_move(
     previous = outcome.table.post_message_id
     poster = interaction.client.poster  # type: ignore[attr-defined]
     await poster.publish(channel_id, outcome, actor=interaction.user.id, previous=[previous])
-    played = _(
-        "You played **{label}**.",
-        label=_label(entries, outcome.applied[0] if outcome.applied else move),
-    )
+    # The notation, not the label: a label may carry a value that must not be repeated later
+    # (an Isis & Osiris tile in memory mode), and the notation is what /move takes.
+    played = _("You played `{move}`.", move=outcome.applied[0] if outcome.applied else move)
     finished = outcome.post is not None and outcome.post.finished
     again = not finished and bool((await host.menu(channel_id, interaction.user.id))[1])
     if again:

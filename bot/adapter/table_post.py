@@ -3,7 +3,7 @@
 The post shows the board drawn from the spectator view, what happened since the last post
 (computer moves batched in), whose turn it is with a mention. The previous post loses its
 buttons, and lines the host marked transient (an Isis & Osiris reveal in memory mode) are edited
-away from it. Posts to one channel go out one at a time (a lock per channel), so they keep their
+away from it, together with its image (which showed the same value). Posts to one channel go out one at a time (a lock per channel), so they keep their
 order and discord.py's per-route rate-limit handling sees one request at a time per channel.
 """
 
@@ -154,7 +154,8 @@ class Poster:
                 plain = strip_transient(content)
         try:
             if plain is not None:
-                await message.edit(content=plain, view=None)
+                # The board image showed the same transient thing (a revealed tile): drop it too.
+                await message.edit(content=plain, attachments=[], view=None)
             else:
                 await message.edit(view=None)
         except discord.NotFound:

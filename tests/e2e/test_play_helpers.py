@@ -121,7 +121,7 @@ async def play_turn_by_menu(sim: Any, user: Any, rng: random.Random, channel: An
         last_private(sim, user, channel) if message is None or not message.ephemeral else message
     )
     assert message.ephemeral and "Your move" in message.content, message.content
-    for _step in range(12):
+    for _step in range(24):
         if message.selects():
             options = message.selects()[0]["options"]
             message = await sim.select(user, message, values=[rng.choice(options)["value"]])
@@ -131,7 +131,10 @@ async def play_turn_by_menu(sim: Any, user: Any, rng: random.Random, channel: An
             pick = next((p for p in PREFERRED if p in labels), rng.choice(labels))
             message = await sim.click(user, message, label=pick)
         if "You played" in message.content:
-            return message.content
+            if "Your move" not in message.content:
+                return message.content
+            # Still this player's turn (a bonus, a revealed tile): the same message shows the
+            # next menu; go on in it.
     raise AssertionError(f"the menu did not end in a move: {message.content!r}")
 
 

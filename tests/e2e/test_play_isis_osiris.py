@@ -1,0 +1,103 @@
+"""Isis & Osiris in Discord, end to end: the game is generic over the adapter (pawn / reveal →
+cell menus), and in memory mode a revealed value disappears from the table post as soon as the
+next move is made; no later post, log line or DM repeats a placed value."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    assert_hands_private,
+    last_public,
+    lobby_of,
+    play_turn_by_menu,
+    running_tablee,
+    table_post,
+    to_move,
+)
+
+REVEALED = re.compile(r"reveal\w* an? [+-]?\d")
+VALUE = re.compile(r"(?<![\w,])[+-]\d\b")
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+
+
+async def test_memory_mode_game_to_the_end_forgets_revealed_values(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    _lobby, seats = await lobby_of(sim, alice, [bob], computers=1, game="isis-osiris")
+    rng = random.Random(5)
+    reveals_seen = 0
+    turns = 0
+    while (user := to_move(sim, users)) is not None:
+        await play_turn_by_menu(sim, user, rng)
+        turns += 1
+        assert turns < 100
+        public = sim.public()
+        latest = public[-1]
+        reveals_seen += bool(REVEALED.search(latest.content))
+        if "The game is over" in latest.content:
+            break
+        # Only the newest post may show a revealed value; older ones were edited.
+        for message in public[:-1]:
+            assert not REVEALED.search(message.content), message.content
+    assert reveals_seen, "no tile was revealed in the whole game"
+    # The reveals were really shown, then edited away from their posts.
+    edited_away = [
+        m
+        for m in sim.public()[:-1]
+        if any(REVEALED.search(old.get("content", "")) for old in m.history)
+    ]
+    assert edited_away
+    assert all(not m.attachments for m in edited_away)  # its image showed the value too
+    final = last_public(sim)
+    assert "The game is over" in final.content and final.attachments
+    for message in sim.public()[:-1]:
+        assert not REVEALED.search(message.content), message.content
+    for user in users.values():
+        for dm in sim.dms(user):
+            assert not VALUE.search(dm.content), dm.content
+    assert_hands_private(sim, seats)
+    assert_all_requests_valid(sim)
+
+
+async def test_open_and_common_options_reach_the_game(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    lobby = await sim.slash(alice, "play", game="isis-osiris", reserve="common", open="true")
+    assert "reserve: common" in lobby.content and "open: true" in lobby.content
+    wrong = await sim.slash(alice, "abandon")
+    assert "abandoned" in wrong.content
+    refused = await sim.slash(alice, "play", game="isis-osiris", mode="coop")
+    assert refused.ephemeral and "mode" in refused.content
+
+
+async def test_the_menu_is_pawn_or_reveal_then_a_cell(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game="isis-osiris")
+    mover = to_move(sim, users)
+    menu = await sim.click(mover, table_post(sim), label="My hand / Play")
+    assert menu.labels == ["Place a pawn", "Reveal a tile"]
+    cells = await sim.click(mover, menu, label="Place a pawn")
+    (select,) = cells.selects()
+    assert len(select["options"]) == 25 and "Next" in cells.labels  # 36 cells, paginated
+    page2 = await sim.click(mover, cells, label="Next")
+    assert len(page2.selects()[0]["options"]) == 11
+    done = await sim.select(mover, page2, values=[page2.selects()[0]["options"][0]["value"]])
+    assert "You played `pawn" in done.content
