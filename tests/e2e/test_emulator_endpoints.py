@@ -162,3 +162,14 @@ async def test_unknown_endpoint_is_a_violation(discord_sim, discord_env, bot):
     assert discord_sim.take_violations() == [
         "GET /voice/regions: emulator: no such endpoint (unknown to the emulator)"
     ]
+
+
+async def test_buttons_in_a_dm_work_and_only_the_recipient_sees_them(discord_sim, bot):
+    alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
+    await discord_sim.slash(alice, "poke", who=bob)
+    (dm,) = discord_sim.dms(bob)
+    with pytest.raises(AssertionError, match="alice cannot see"):
+        await discord_sim.click(alice, dm, label="Join")
+    await discord_sim.click(bob, dm, label="Join")
+    assert dm.content == "Players: bob"
+    assert "user" in discord_sim.last_interaction.payload  # a DM carries user, not member

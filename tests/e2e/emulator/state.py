@@ -183,7 +183,9 @@ class Message:
         return bool(self.flags & LOADING)
 
     def visible_to(self, user: User) -> bool:
-        return not self.deleted and (self.visible_only_to is None or self.visible_only_to is user)
+        if self.deleted or (self.channel.type == 1 and self.channel.recipient is not user):
+            return False
+        return self.visible_only_to is None or self.visible_only_to is user
 
     def buttons(self) -> list[dict[str, Any]]:
         """Every button on the message, in display order."""

@@ -142,7 +142,7 @@ def _commands(bot: TinyBot) -> None:
     @tree.command(description="DM someone")
     async def poke(interaction: discord.Interaction, who: discord.User) -> None:
         try:
-            await who.send(f"poke from {interaction.user.name}")
+            await who.send(f"poke from {interaction.user.name}", view=Lobby())
         except discord.Forbidden as err:
             await interaction.response.send_message(f"{who.mention} has closed DMs ({err.code})")
         else:
