@@ -112,7 +112,9 @@ async def test_closed_dms_point_to_my_hand_instead(discord_sim: Any, tablee: Any
     users = {alice.id: alice, bob.id: bob}
     await lobby_of(sim, alice, [bob], game="master-islands")
     rng = random.Random(3)
-    closed_note = f"<@{bob.id}>, your turn. I couldn't DM you: your hand is under **My hand / Play**."
+    closed_note = (
+        f"<@{bob.id}>, your turn. I couldn't DM you: your hand is under **My hand / Play**."
+    )
     seen = False
     for _ in range(12):
         seen = seen or closed_note in table_post(sim).content
@@ -208,3 +210,34 @@ async def test_an_unexpected_error_is_logged_and_apologised_for(
     assert "Sorry, something went wrong on my side" in reply.content
     assert any("disk on fire" in (r.exc_text or "") or r.exc_info for r in caplog.records)
     assert any(f"user {mover.id}" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_rate_limited_table_post_waits_and_arrives_once(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    mover, _other, _users = await two_player_game(sim)
+    route = "/channels/{channel_id}/messages"
+    sim.rate_limit("POST", route, retry_after=0.3)
+    posts_before = len(sim.public())
+    choices = await sim.autocomplete(mover, "move", text="")
+    reply = await sim.slash(mover, "move", move=choices[0]["value"])
+    assert "You played" in reply.content
+    sent = [r for r in sim.requests if r.method == "POST" and r.route == route]
+    assert [r.status for r in sent[-2:]] == [429, 200]
+    assert sent[-1].at - sent[-2].at >= 0.3
+    assert len(sim.public()) == posts_before + 1  # one new table post, not two
+
+
+async def test_a_menu_opened_before_a_restart_still_plays(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    mover, _other, _users = await two_player_game(sim)
+    menu = await sim.click(mover, table_post(sim), label="My hand / Play")
+    await tablee.restart()
+    message = await sim.click(mover, menu, label=menu.labels[0])
+    for _ in range(6):
+        if "You played" in message.content:
+            break
+        options = message.selects()[0]["options"]
+        message = await sim.select(mover, message, values=[options[0]["value"]])
+    assert "You played" in message.content

@@ -169,3 +169,12 @@ def assert_all_requests_valid(sim: Any) -> None:
     bad = [f"{r}: {r.problems}" for r in sim.requests if getattr(r, "problems", None)]
     assert not bad, "\n".join(bad)
     assert not sim.violations
+
+
+async def slash_with_user_option(sim: Any, by: Any, name: str, **options: Any) -> Any:
+    """``sim.slash`` for a command whose option is itself called ``user`` (as /stats's is): the
+    helper's own ``user`` parameter would swallow it, so build the same interaction by hand."""
+    data = sim._command_data(name, options, focused=None)
+    interaction = sim._interaction(2, by, sim.general, data, f"/{name}")
+    await sim._run(interaction)
+    return interaction.original
