@@ -129,17 +129,11 @@ class TableCommands(commands.Cog):
         name="hand", description="See your hand (privately) and play on your turn"
     )
     async def hand(self, interaction: discord.Interaction) -> None:
-        async with guarded(interaction, "/hand"):
-            channel_id = require_guild(interaction)
-        if interaction.guild_id is not None and interaction.channel_id is not None:
-            await show_hand(interaction, channel_id)
+        await show_hand(interaction, None)
 
     @app_commands.command(name="board", description="See the current board (privately)")
     async def board(self, interaction: discord.Interaction) -> None:
-        async with guarded(interaction, "/board"):
-            channel_id = require_guild(interaction)
-        if interaction.guild_id is not None and interaction.channel_id is not None:
-            await show_board(interaction, channel_id)
+        await show_board(interaction, None)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules (privately)")
     @app_commands.describe(game="Which game")

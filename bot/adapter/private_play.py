@@ -14,7 +14,7 @@ from bot.host.results import MenuEntry, Outcome
 from games import get_game
 
 from . import play_menu as pm
-from .checks import require_post_permissions
+from .checks import require_guild, require_post_permissions
 from .errors import guarded
 from .i18n import _
 from .table_post import png_file
@@ -147,8 +147,10 @@ async def private_screen(
 
 
 # -- answering ----------------------------------------------------------------------------------
-async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
+async def show_hand(interaction: discord.Interaction, channel_id: int | None) -> None:
+    """My hand / Play (the button's channel) or /hand (``None``: this channel, in a server)."""
     async with guarded(interaction, "my hand"):
+        channel_id = channel_id or require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, file, view = await private_screen(interaction, channel_id)
         kwargs = {"ephemeral": True}
@@ -159,8 +161,9 @@ async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
         await interaction.followup.send(content, **kwargs)
 
 
-async def show_board(interaction: discord.Interaction, channel_id: int) -> None:
+async def show_board(interaction: discord.Interaction, channel_id: int | None) -> None:
     async with guarded(interaction, "board"):
+        channel_id = channel_id or require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         post = await _host(interaction).board(channel_id)
         file = png_file(post.image_png, "board.png")

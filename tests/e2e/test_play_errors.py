@@ -23,6 +23,7 @@ from tests.e2e.test_play_helpers import (
 )
 
 ATTACH_FILES = 1 << 15
+MANAGE_CHANNELS = 1 << 4
 
 
 @pytest.fixture
@@ -172,6 +173,9 @@ async def test_commands_in_dms_are_refused_but_rules_work(discord_sim: Any, tabl
     dm = sim.world.dm_channel(alice)
     reply = await sim.slash(alice, "play", channel=dm, game="master-islands")
     assert reply.ephemeral and "server channels" in reply.content
+    for command in ("hand", "board", "abandon", "stats"):
+        refused = await sim.slash(alice, command, channel=dm)
+        assert refused.ephemeral and "server channels" in refused.content, command
     rules = await sim.slash(alice, "rules", channel=dm, game="master-islands")
     assert rules.ephemeral and "Master Islands" in rules.content and len(rules.content) <= 2000
 
@@ -187,8 +191,9 @@ async def test_board_rules_and_abandon(discord_sim: Any, tablee: Any) -> None:
     refused = await sim.slash(carol, "abandon")
     assert refused.ephemeral and "host" in refused.content
     post = table_post(sim)
-    done = await sim.slash(mover if mover.name == "alice" else other, "abandon")
-    assert not done.ephemeral and "abandoned" in done.content
+    moderator = sim.user("dave", permissions=MANAGE_CHANNELS)
+    done = await sim.slash(moderator, "abandon")
+    assert not done.ephemeral and "abandoned by Dave" in done.content
     assert not post.labels  # the table post lost its buttons
     stats = await sim.slash(carol, "stats")
     assert stats.ephemeral and "0 finished games" in stats.content

@@ -22,16 +22,18 @@ TURN = re.compile(r"<@(\d+)>, your turn")
 class Tablee:
     """The bot under test plus its database; ``restart()`` is a process restart."""
 
-    def __init__(self, sim: Any, db: Path) -> None:
+    def __init__(self, sim: Any, db: Path, **settings: Any) -> None:
         self.sim = sim
         self.db = db
+        self.settings = settings  # Config fields beyond the database and a zero delay
         self.hosts: list[TableHost] = []
         self.bot: TableeBot | None = None
 
     async def _make(self) -> TableeBot:
         host = await TableHost.open(str(self.db), bot_delay=0)
         self.hosts.append(host)
-        return TableeBot(Config(database_path=str(self.db), computer_delay=0), host)
+        config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
+        return TableeBot(config, host)
 
     async def start(self) -> TableeBot:
         self.bot = await self.sim.start_bot(await self._make())
@@ -55,9 +57,9 @@ class Tablee:
 
 
 @contextlib.asynccontextmanager
-async def running_tablee(sim: Any, tmp_path: Path) -> AsyncIterator[Tablee]:
+async def running_tablee(sim: Any, tmp_path: Path, **settings: Any) -> AsyncIterator[Tablee]:
     """The bot on the emulator for the block (each test module wraps it in a fixture)."""
-    app = Tablee(sim, tmp_path / "tablee.db")
+    app = Tablee(sim, tmp_path / "tablee.db", **settings)
     await app.start()
     try:
         yield app
