@@ -8,6 +8,7 @@ buttons of posts sent before a restart keep working.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -40,7 +41,7 @@ class TableeTree(app_commands.CommandTree):
 
 
 class TableeBot(commands.Bot):
-    def __init__(self, config: Config, host: TableHost, **kwargs) -> None:  # noqa: ANN003
+    def __init__(self, config: Config, host: TableHost, **kwargs: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
         super().__init__(

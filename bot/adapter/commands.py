@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.host import TableHost
 from games import all_games, get_game
 
 from .checks import require_guild, require_post_permissions
@@ -72,7 +73,7 @@ class TableCommands(commands.Cog):
         self.bot = bot
 
     @property
-    def host(self):  # noqa: ANN201
+    def host(self) -> TableHost:
         return self.bot.host  # type: ignore[attr-defined]
 
     @app_commands.command(name="play", description="Open a table for a board game in this channel")
@@ -91,7 +92,7 @@ class TableCommands(commands.Cog):
         mode: str | None = None,
         difficulty: str | None = None,
         reserve: str | None = None,
-        open: str | None = None,  # noqa: A002 - the option's name in Discord
+        open: str | None = None,  # the option's name in Discord
     ) -> None:
         async with guarded(interaction, "/play"):
             channel_id = require_guild(interaction)

@@ -6,6 +6,9 @@ message), so everybody sees the seats change. Refusals go privately to the press
 
 from __future__ import annotations
 
+import re
+from typing import Self
+
 import discord
 
 from bot.host.results import TableInfo
@@ -63,7 +66,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
         self.channel_id = channel_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # noqa: ANN001, ANN206
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
+    ) -> Self:
         return cls(match["action"], int(match["channel"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -30,9 +30,13 @@ Prefix = tuple[str, ...]
 
 # kind: n = show the level under the prefix, p = play the move the prefix completes,
 #       s = a select whose values say what to do (n<i> / p<i>)
-CUSTOM_ID = re.compile(
-    r"tm:(?P<kind>[nps]):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
-)
+ID_PATTERN = r"tm:(?P<kind>[{kinds}]):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
+CUSTOM_ID = re.compile(ID_PATTERN.format(kinds="nps"))
+
+
+def id_template(kinds: str) -> str:
+    """The custom-id pattern for some kinds only (the button class takes n/p, the select s)."""
+    return ID_PATTERN.format(kinds=kinds)
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,12 @@ move through the host (version-checked) and then posts the new table post public
 
 from __future__ import annotations
 
+import re
+from typing import Self
+
 import discord
 
+from bot.host import TableHost
 from bot.host.errors import NotSeated, NotYourTurn, StaleVersion
 from bot.host.results import MenuEntry, Outcome
 from games import get_game
@@ -21,15 +25,15 @@ from .table_post import png_file
 from .texts import rules_text
 
 MENU_MARK = "**Your move:**"
-BUTTON_TEMPLATE = r"tm:(?P<kind>[np]):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
-SELECT_TEMPLATE = r"tm:(?P<kind>s):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
+BUTTON_TEMPLATE = pm.id_template("np")
+SELECT_TEMPLATE = pm.id_template("s")
 
 
 def stale() -> StaleVersion:
     return StaleVersion(_("That menu is out of date — press **My hand / Play** again."))
 
 
-def _host(interaction: discord.Interaction):  # noqa: ANN202
+def _host(interaction: discord.Interaction) -> TableHost:
     return interaction.client.host  # type: ignore[attr-defined]
 
 
@@ -38,12 +42,19 @@ class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
     """A verb, a navigation step (Back / Previous / Next) or a final move."""
 
     def __init__(
-        self, custom_id: str, label: str = "…", *, style=discord.ButtonStyle.secondary, row=None
-    ) -> None:  # noqa: ANN001
+        self,
+        custom_id: str,
+        label: str = "…",
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id), row=row)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # noqa: ANN001, ANN206
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
+    ) -> Self:
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -66,7 +77,9 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # noqa: ANN001, ANN206
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
+    ) -> Self:
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -179,7 +192,9 @@ async def show_table_rules(interaction: discord.Interaction, channel_id: int) ->
         await interaction.response.send_message(rules_text(get_game(table.game_id)), ephemeral=True)
 
 
-async def on_menu(interaction: discord.Interaction, match, values: list[str] | None) -> None:  # noqa: ANN001
+async def on_menu(
+    interaction: discord.Interaction, match: re.Match[str], values: list[str] | None
+) -> None:
     """One menu step: check the version, then open the next level or play the move."""
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])

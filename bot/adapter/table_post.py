@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections.abc import Iterable
+from typing import Self
 
 import discord
 
@@ -91,12 +93,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TABLE_ID):
 
     @classmethod
     async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item,
-        match,
-        /,  # noqa: ANN001
-    ) -> TableButton:
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
+    ) -> Self:
         return cls(match["action"], int(match["channel"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
