@@ -103,7 +103,7 @@ def bench_mi_large_maps(game: Game, seconds: float) -> None:
             state, _ = game.apply(state, movers[0], _no_take_bot(game, state, movers[0], rng))
     print("Master Islands legal() on large maps (3 players, nobody conquers):")
     budget = seconds / max(1, len(samples))
-    for key in sorted(samples, key=lambda k: (int(k.split("-")[0].rstrip("+")), k)):
+    for key in sorted(samples, key=lambda k: (int(k[:3].strip("-+ ")), k)):
         times: list[float] = []
         sizes: list[int] = []
         end = time.process_time() + budget
