@@ -34,12 +34,29 @@ TOLERATED_KEYS = {"tts"}
 
 @cache
 def spec() -> dict[str, Any]:
-    """The spec with snowflakes widened to string-or-integer."""
+    """The spec with snowflakes widened to string-or-integer, and `oneOf` evaluated as `anyOf`.
+
+    Discord's unions are discriminated (by `type`, or null-or-object), so at most one branch
+    can match and the two mean the same here; `anyOf` stops at the first matching branch
+    instead of trying them all, which makes validating components several times faster.
+    """
     data = json.loads(SPEC_PATH.read_text(encoding="utf-8"))
     schemas = data["components"]["schemas"]
     original = schemas["SnowflakeType"]
     schemas["SnowflakeType"] = {"anyOf": [original, {"type": "integer", "minimum": 0}]}
+    _one_of_as_any_of(data)
     return data
+
+
+def _one_of_as_any_of(node: Any) -> None:
+    if isinstance(node, dict):
+        if "oneOf" in node and "anyOf" not in node:
+            node["anyOf"] = node.pop("oneOf")
+        for value in node.values():
+            _one_of_as_any_of(value)
+    elif isinstance(node, list):
+        for value in node:
+            _one_of_as_any_of(value)
 
 
 @cache
@@ -53,6 +70,7 @@ def _pointer(*parts: str) -> str:
     return "/" + "/".join(quote(p, safe="~") for p in escaped)
 
 
+@cache
 def body_schema(method: str, route: str) -> dict[str, Any] | None:
     """The JSON request-body schema of `method route` (route relative to /api/v10), if any."""
     operation = spec()["paths"].get(route, {}).get(method.lower())
@@ -147,26 +165,31 @@ def _short_message(error: ValidationError) -> str:
 _SIZE_KEYWORDS = {"maxLength", "minLength", "maxItems", "minItems", "maxProperties"}
 
 
-def _unknown_keys(schema: dict[str, Any], body: Any, where: str) -> list[str]:
-    if not isinstance(body, dict):
-        return []
-    allowed = allowed_keys(schema)
-    if allowed is None:
-        return []
-    return [f"{where}.{key}: unknown key" for key in sorted(set(body) - allowed - TOLERATED_KEYS)]
+@cache
+def _top_keys(method: str, route: str) -> frozenset[str] | None:
+    schema = body_schema(method, route)
+    keys = allowed_keys(schema) if schema is not None else None
+    return None if keys is None else frozenset(keys | TOLERATED_KEYS)
 
 
-def _callback_data_keys(schema: dict[str, Any], body: Any) -> list[str]:
+@cache
+def _callback_data_keys(method: str, route: str) -> frozenset[str]:
     """A callback's `data` is the message (or choices, or modal): its keys must be known to one
     of the callback data schemas. (Not only the one `type` selects: discord.py sends `tts`
     with type 7, which the spec omits there and Discord ignores.)"""
-    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
-        return []
+    schema = body_schema(method, route)
+    assert schema is not None
     allowed = set(TOLERATED_KEYS)
     for alt in _alternatives(schema):
         if "data" in alt["properties"]:
             allowed |= allowed_keys(alt["properties"]["data"]) or set()
-    return [f"$.data.{key}: unknown key" for key in sorted(set(body["data"]) - allowed)]
+    return frozenset(allowed)
+
+
+def _unknown_keys(allowed: frozenset[str] | None, body: Any, where: str) -> list[str]:
+    if not isinstance(body, dict) or allowed is None:
+        return []
+    return [f"{where}.{key}: unknown key" for key in sorted(set(body) - allowed)]
 
 
 def _walk_components(components: Any, where: str, problems: list[str]) -> None:
@@ -219,12 +242,12 @@ def validate_body(method: str, route: str, body: Any) -> list[str]:
             return []
         return [f"$: {method} {route} takes no JSON body in the spec"]
     problems = [_describe(e) for e in validator.iter_errors(body)]
-    schema = body_schema(method, route)
-    assert schema is not None
-    problems += _unknown_keys(schema, body, "$")
+    problems += _unknown_keys(_top_keys(method, route), body, "$")
     if route.endswith("/callback"):
-        problems += _callback_data_keys(schema, body)
         if isinstance(body, dict):
+            problems += _unknown_keys(
+                _callback_data_keys(method, route), body.get("data"), "$.data"
+            )
             problems += _message_limits(body.get("data"), "$.data")
     elif isinstance(body, dict):
         problems += _message_limits(body, "$")
