@@ -6,8 +6,10 @@ Exit codes: 0 fine, 1 a runtime failure (database, login), 2 an unusable config 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -74,6 +76,9 @@ async def _run(config: Config, token: str) -> None:
 
     host = await TableHost.open(config.database_path, bot_delay=config.computer_delay)
     bot = TableeBot(config, host)
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly
+        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
     try:
         async with bot:
             await bot.start(token)
