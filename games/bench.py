@@ -120,12 +120,47 @@ def bench_mi_large_maps(game: Game, seconds: float) -> None:
               f"  max {max(sizes):6d}  ({len(samples[key])} states)")
 
 
+def bench_move_costs(game: Game, seconds: float) -> None:
+    """What the host pays per computer move: bot decision, determinize, view, legal, apply."""
+    level = "greedy" if "greedy" in game.bots else "random"
+    bot = game.bots[level]
+    samples: list[tuple[State, int]] = []
+    cpu0 = time.process_time()
+    seed = 0
+    while time.process_time() - cpu0 < seconds / 2 or seed < 3:
+        rng = random.Random(seed)
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        state = game.new(players, {}, seed)
+        while movers := game.to_move(state):
+            samples.append((state, movers[0]))
+            state, _ = game.apply(state, movers[0], bot(game, state, movers[0], rng))
+        seed += 1
+    rng = random.Random(0)
+    print(f"{game.name}: per-move costs over {level} self-play ({len(samples)} states, {seed} games)")
+    calls: list[tuple[str, Callable[[State, int], object]]] = [
+        (f"{level} move", lambda st, seat: bot(game, st, seat, rng)),
+        ("determinize", lambda st, seat: game.determinize(st, seat, rng)),
+        ("view", lambda st, seat: game.view(st, seat)),
+        ("legal", lambda st, seat: game.legal(st, seat)),
+        ("apply", lambda st, seat: game.apply(st, seat, game.legal(st, seat)[0])),
+    ]
+    for label, call in calls:
+        times = []
+        for st, seat in samples:
+            t = time.perf_counter()
+            call(st, seat)
+            times.append(time.perf_counter() - t)
+        print(f"  {label:<16} median {statistics.median(times) * 1e6:8.1f} µs"
+              f"  p95 {_pct(times, 0.95) * 1e6:8.1f} µs  max {max(times) * 1e6:8.0f} µs")
+
+
 EXTRAS: dict[str, Callable[[Game, float], None]] = {"master-islands": bench_mi_large_maps}
 
 
 def run_bench(game_id: str, seconds: float = 3.0) -> None:
     game = get_game(game_id)
     bench_games(game, seconds)
+    bench_move_costs(game, seconds)
     extra = EXTRAS.get(game_id)
     if extra:
         extra(game, seconds)
