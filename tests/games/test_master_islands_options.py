@@ -56,3 +56,12 @@ def test_registered_with_summary() -> None:
     assert (game.min_players, game.max_players) == (2, 4)
     assert 200 < len(game.summary) < 1800 and "corsair" in game.summary.lower()
     assert {o.name for o in game.options} == {"mode", "corsair", "difficulty", "first"}
+
+
+def test_corsair_first_names_the_first_crew_seat() -> None:
+    deck = ["B1", "G2", "R3"] * 3 + ["Y5"] + ["Y1"] * 20
+    for first, order in ((1, [1, 2, 3]), (3, [3, 1, 2]), (4, [1, 2, 3]), (2, [2, 3, 1])):
+        state = GAME.new(4, {"mode": "corsair", "first": first}, 0, {"deck": deck})
+        assert state["order"] == order and GAME.to_move(state) == [order[0]]
+    drawn = {GAME.to_move(GAME.new(3, {"mode": "corsair"}, seed))[0] for seed in range(30)}
+    assert drawn == {1, 2}  # a crew seat, never the corsair
