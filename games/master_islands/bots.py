@@ -46,12 +46,29 @@ def _discovery_score(view: dict[str, Any], seat: int, move: str) -> float:
     return 1.5 * size + 0.3 * room
 
 
-def _corsair_score(view: dict[str, Any], seat: int, galleons: list[list[Pos]]) -> tuple[int, int]:
-    """Lower is better for the corsair: crew alignments left, then (negated) card density."""
+def _threats(cells: dict[Pos, str], stop: set[Pos]) -> int:
+    """Lines one card short of an alignment: some free subset sums to 5..9 (a bitset per line)."""
+    reach: dict[tuple[int, int], int] = {}
+    for (x, y), card in cells.items():
+        if (x, y) in stop:
+            continue
+        v = value(card)
+        for key in ((0, y), (1, x), (2, x - y), (3, x + y)):
+            r = reach.get(key, 1)
+            reach[key] = (r | (r << v)) & 0x7FF
+    return sum(1 for r in reach.values() if r & 0b1111100000)
+
+
+def _corsair_score(
+    view: dict[str, Any], seat: int, galleons: list[list[Pos]]
+) -> tuple[int, int, int]:
+    """Lower is better for the corsair: crew alignments left, lines one card short of one,
+    then (negated) card density around his galleons."""
     cells = cells_of(view)
-    found = len(find_alignments(cells, blocked(galleons)))
+    stop = blocked(galleons)
+    found = len(find_alignments(cells, stop))
     density = sum(1 for g in galleons[seat - 1] for p in neighbours(g) if p in cells)
-    return found, -density
+    return found, _threats(cells, stop), -density
 
 
 def greedy_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
