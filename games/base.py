@@ -119,13 +119,7 @@ class Game(ABC):
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}."
             )
         if out.get("first") is not None:
-            try:
-                first = int(out["first"])
-            except ValueError:
-                raise BadOptions(f"Option 'first' must be a seat number, not '{out['first']}'.") from None
-            if not 1 <= first <= players:
-                raise BadOptions(f"Option 'first' must be a seat from 1 to {players}, not {first}.")
-            out["first"] = first
+            out["first"] = seat_option("first", out["first"], players)
         return out
 
     @abstractmethod
@@ -196,6 +190,17 @@ class Game(ABC):
     ``game.view(state, seat)``, ``game.legal(state, seat)`` and ``game.determinize`` only,
     never from hidden parts of ``state``.
     """
+
+
+def seat_option(name: str, value: Any, players: int) -> int:
+    """An option that names a seat (``first``, ``corsair``): a number from 1 to ``players``."""
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        raise BadOptions(f"Option '{name}' must be a seat number, not '{value}'.") from None
+    if not 1 <= seat <= players:
+        raise BadOptions(f"Option '{name}' must be a seat from 1 to {players}, not {seat}.")
+    return seat
 
 
 def rng_for(state: State, purpose: str = "") -> random.Random:

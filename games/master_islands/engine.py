@@ -16,7 +16,18 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import BadOptions, Game, IllegalMove, MenuStep, Option, Result, State, View, rng_for
+from ..base import (
+    BadOptions,
+    Game,
+    IllegalMove,
+    MenuStep,
+    Option,
+    Result,
+    State,
+    View,
+    rng_for,
+    seat_option,
+)
 from . import flow, moves
 from .bots import BOTS
 from .cards import HAND_SIZE, ROUNDS, full_deck, is_card
@@ -59,13 +70,7 @@ class MasterIslands(Game):
         if not 3 <= players <= 4:
             raise BadOptions(f"Corsair mode needs 3 or 4 players (one corsair against 2 or 3), not {players}.")
         corsair = out.get("corsair")
-        try:
-            corsair = players if corsair in (None, "") else int(corsair)
-        except ValueError:
-            raise BadOptions(f"Option 'corsair' must be a seat number, not '{corsair}'.") from None
-        if not 1 <= corsair <= players:
-            raise BadOptions(f"Option 'corsair' must be a seat from 1 to {players}, not {corsair}.")
-        out["corsair"] = corsair
+        out["corsair"] = players if corsair in (None, "") else seat_option("corsair", corsair, players)
         return out
 
     def new(
