@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -28,12 +30,13 @@ from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, posts
 from .bots import bot_step
-from .play import Lines, Step, human_step, record
+from .play import Lines, Step, human_step, plain, record
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, seat_of
 
 STALE = "That menu is out of date — press My hand / Play again."
 NO_TABLE = "No game here. Start one with /play."
+BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
 class TableHost:
@@ -42,6 +45,8 @@ class TableHost:
         self._bot_delay = bot_delay
         self._renderers = renderers
         self._locks: dict[int, asyncio.Lock] = {}
+        self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
+        self._boards_lock = threading.Lock()  # _post runs in worker threads
 
     @classmethod
     async def open(
@@ -173,7 +178,9 @@ class TableHost:
             game, row = await self._load(channel_id)
             lobby.check_start(game, row, by_user)
             try:
-                state = await asyncio.to_thread(game.new, len(row.seats), row.options, row.seed)
+                state = await asyncio.to_thread(
+                    lambda: plain(game.new(len(row.seats), row.options, row.seed))
+                )
             except BadOptions as exc:
                 raise errors.BadTableOptions(str(exc)) from None
             new = replace(row, status="playing", state=state, version=row.version + 1)
@@ -290,7 +297,7 @@ class TableHost:
         # the GIL, so on two cores this cuts a move's latency by about a quarter.
         finished_post, notes = await asyncio.gather(
             asyncio.to_thread(lambda: (game.result(state).finished,
-                                       posts.public_post(game, self._renderers, row, state, lines))),
+                                       self._post(game, row, state, lines))),
             asyncio.to_thread(posts.notes_for, game, self._renderers, row, state, lines,
                               everyone=everyone),
         )
@@ -323,7 +330,21 @@ class TableHost:
 
     async def _public(self, channel_id: int) -> PublicPost:
         game, row = await self._playing(channel_id)
-        return await asyncio.to_thread(posts.public_post, game, self._renderers, row, row.state)
+        return await asyncio.to_thread(self._post, game, row, row.state, None)
+
+    def _post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None) -> PublicPost:
+        """The public post, drawing the board once per table version (Board presses by many
+        spectators cost nothing). Runs in worker threads; a lost race draws the image twice."""
+        key = (row.id, row.version)
+        with self._boards_lock:
+            cached = self._boards.get(key)
+        post = posts.public_post(game, self._renderers, row, state, lines, image=cached)
+        if cached is None and post.image_png is not None:
+            with self._boards_lock:
+                self._boards[key] = post.image_png
+                while len(self._boards) > BOARD_CACHE:
+                    self._boards.popitem(last=False)
+        return post
 
     async def board(self, channel_id: int) -> PublicPost:
         """A fresh public post for the current state (Board button, /board). No log lines."""

@@ -3,6 +3,7 @@ private lines. Synchronous and pure; the host runs it in a thread and stores the
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,13 +45,19 @@ class Step:
     lines: Lines
 
 
+def plain(state: State) -> State:
+    """The state exactly as it will read back from storage (JSON round trip: tuples become
+    lists, int keys strings). Posts are drawn from this, so a reloaded table draws the same."""
+    return json.loads(json.dumps(state))
+
+
 def apply_checked(game: Game, state: State, seat: int, text: str) -> Step:
     """Parse and apply; the engine's :class:`IllegalMove` propagates."""
     move = game.parse(text)
     new_state, events = game.apply(state, seat, move)
     lines = Lines()
     lines.add(events)
-    return Step(seat, move, new_state, lines)
+    return Step(seat, move, plain(new_state), lines)
 
 
 def human_step(game: Game, state: State, seat: int, text: str) -> Step:

@@ -79,8 +79,9 @@ def _scores(view: View) -> list[Any] | None:
 
 def public_post(
     game: Game, renderers: Renderers, row: TableRow, state: State, lines: Lines | None = None,
-    *, with_image: bool = True,
+    *, image: bytes | None = None,
 ) -> PublicPost:
+    """The table post; ``image`` is the board PNG when the caller already has it (cache)."""
     view = game.view(state, None)
     to_move = [s for s in view.get("to_move", []) if not is_bot(row, s)]
     result = view.get("result")
@@ -89,7 +90,7 @@ def public_post(
         version=row.version,
         lines=list(lines.public) if lines else [],
         status=status_text(row, view),
-        image_png=png(renderers(game.id).board(view)) if with_image else None,
+        image_png=image if image is not None else png(renderers(game.id).board(view)),
         to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
         finished=bool(result),
         result=result,

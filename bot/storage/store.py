@@ -86,7 +86,7 @@ def _row(values: Sequence[Any]) -> TableRow:
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return json.dumps(value, separators=(",", ":"))  # key order kept: reloads read the same
 
 
 class Store:
