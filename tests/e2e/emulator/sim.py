@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from .fixtures import Emulator
 
 ACK_GRACE = 0.25
+# discord.py tasks that only wait for a timeout: never "the bot is still working".
+TIMERS = {"BaseView.__timeout_task_impl"}
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 OPTION_TYPES = {1: "sub_command", 2: "sub_command_group"}
 
@@ -35,7 +37,8 @@ class DiscordSim:
         self.emulator = emulator
         self.world = emulator.world
         self.api = emulator.api
-        self.quiet = 0.05  # the bot is idle after this long without a REST request
+        self.quiet = 0.02  # the bot is idle after this long without a REST request...
+        self.background_after = 2.0  # ...and once the tasks an action started are done
         self.settle_timeout = 10.0  # a deferred reply must arrive within this
         self.last_interaction: Interaction | None = None
         self.bot: discord.Client | None = None
@@ -388,9 +391,10 @@ class DiscordSim:
     async def _run(self, interaction: Interaction) -> None:
         self.last_interaction = interaction
         interaction.dispatched_at = asyncio.get_running_loop().time()
+        before = asyncio.all_tasks()
         await self.emulator.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
         await self._await_ack(interaction)
-        await self._await_settled(interaction)
+        await self._await_settled(interaction, before)
         self.raise_violations()
 
     async def _await_ack(self, interaction: Interaction) -> None:
@@ -410,7 +414,7 @@ class DiscordSim:
                 raise AssertionError(message)
             await asyncio.sleep(0.002)
 
-    async def _await_settled(self, interaction: Interaction) -> None:
+    async def _await_settled(self, interaction: Interaction, before: set[asyncio.Task]) -> None:
         loop = asyncio.get_running_loop()
         if interaction.response_type == 5:
             limit = loop.time() + self.settle_timeout
@@ -418,17 +422,26 @@ class DiscordSim:
                 if loop.time() > limit:
                     raise AssertionError(f"{interaction!r} deferred but never answered")
                 await asyncio.sleep(0.005)
-        if interaction.response_type == 6:
-            # A deferred update promises an edit; give the bot time to send it.
-            acked = len(self.api.requests)
-            limit = loop.time() + min(1.0, self.settle_timeout)
-            while len(self.api.requests) == acked and loop.time() < limit:
-                await asyncio.sleep(0.005)
-        await self.wait_idle()
+        await self.wait_idle(since=before)
 
-    async def wait_idle(self, timeout: float = 10.0) -> None:
-        """Until no REST request is in flight and none came for `self.quiet` seconds."""
-        await self.api.wait_idle(self.quiet, timeout)
+    async def wait_idle(
+        self, timeout: float = 10.0, since: set[asyncio.Task] | None = None
+    ) -> None:
+        """Until the bot is idle: no REST request in flight, none for `self.quiet` seconds,
+        and (with `since`, the tasks that existed before an action) none of the tasks the
+        action started still running, e.g. a handler rendering an image in a thread. A task
+        still running after `background_after` seconds counts as background work (a timer)."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        while True:
+            now = loop.time()
+            if now - start > timeout:
+                raise TimeoutError(f"the bot was still busy after {timeout} s")
+            quiet = not self.api.inflight and now - max(self.api.last_activity, start) >= self.quiet
+            working = since is not None and now - start < self.background_after and _busy(since)
+            if quiet and not working:
+                return
+            await asyncio.sleep(0.003)
 
     # -- Discord's rules ------------------------------------------------------------------
     def rate_limit(
@@ -469,6 +482,26 @@ class DiscordSim:
     def raise_violations(self) -> None:
         if self.api.violations:
             raise AssertionError("Discord rules broken:\n" + "\n".join(self.api.violations))
+
+
+def _busy(before: set[asyncio.Task]) -> bool:
+    """Whether a task started since `before` (the bot's handlers) is still running.
+
+    The emulator's own tasks (aiohttp's connection handlers, our dispatches) do not count.
+    """
+    current = asyncio.current_task()
+    for task in asyncio.all_tasks() - before:
+        if task is current or task.done():
+            continue
+        coro = task.get_coro()
+        code = getattr(coro, "cr_code", None)
+        filename = code.co_filename if code is not None else ""
+        if "/aiohttp/" in filename or "/tests/e2e/emulator/" in filename:
+            continue
+        if getattr(coro, "__qualname__", "") in TIMERS:
+            continue
+        return True
+    return False
 
 
 def _leaf(command: dict[str, Any], name: str) -> dict[str, Any]:
