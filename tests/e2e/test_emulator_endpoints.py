@@ -173,3 +173,9 @@ async def test_buttons_in_a_dm_work_and_only_the_recipient_sees_them(discord_sim
     await discord_sim.click(bob, dm, label="Join")
     assert dm.content == "Players: bob"
     assert "user" in discord_sim.last_interaction.payload  # a DM carries user, not member
+
+
+async def test_helpers_wait_for_silent_work_after_the_answer(discord_sim, bot):
+    reply = await discord_sim.slash(discord_sim.user("alice"), "render")
+    assert reply.content == "rendering"
+    assert [m.content for m in discord_sim.last_interaction.followups] == ["rendered"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from typing import Any
 
 import discord
@@ -180,6 +181,12 @@ def _commands(bot: TinyBot) -> None:
         await extra.delete()
         await interaction.delete_original_response()
         await interaction.followup.send(f"fetched {fetched.content}")
+
+    @tree.command(description="Answers, then renders in a thread and follows up")
+    async def render(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("rendering")
+        await asyncio.to_thread(time.sleep, 0.15)  # silent work: no request meanwhile
+        await interaction.followup.send("rendered")
 
     @tree.command(description="Answers too late")
     async def slow(interaction: discord.Interaction, seconds: float) -> None:
