@@ -15,8 +15,8 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from .app import RateLimitPlan, RequestRecord
 from .state import Channel, Interaction, Message, Role, User
+from .wire import RateLimitPlan, RequestRecord
 
 if TYPE_CHECKING:
     import discord
