@@ -179,3 +179,11 @@ async def test_helpers_wait_for_silent_work_after_the_answer(discord_sim, bot):
     reply = await discord_sim.slash(discord_sim.user("alice"), "render")
     assert reply.content == "rendering"
     assert [m.content for m in discord_sim.last_interaction.followups] == ["rendered"]
+
+
+async def test_options_named_like_the_helpers_own_arguments(discord_sim, bot):
+    alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
+    reply = await discord_sim.slash(alice, "greet", user=bob, name="Bobby")
+    assert reply.content == f"greetings <@{bob.id}> alias Bobby"
+    reply = await discord_sim.slash(alice, "greet", opts={"user": bob, "name": "B"})
+    assert reply.content == f"greetings <@{bob.id}> alias B"

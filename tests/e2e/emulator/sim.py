@@ -12,9 +12,9 @@ returns the message the person would now look at.
 from __future__ import annotations
 
 import asyncio
-import secrets
 from typing import TYPE_CHECKING, Any
 
+from .payloads import Payloads, leaf_of
 from .state import Channel, Interaction, Message, Role, User
 from .wire import RateLimitPlan, RequestRecord
 
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 ACK_GRACE = 0.25
 # discord.py tasks that only wait for a timeout: never "the bot is still working".
 TIMERS = {"BaseView.__timeout_task_impl"}
-ATTACHMENT_LIMIT = 10 * 1024 * 1024
-OPTION_TYPES = {1: "sub_command", 2: "sub_command_group"}
 
 
 class DiscordSim:
@@ -37,6 +35,7 @@ class DiscordSim:
         self.emulator = emulator
         self.world = emulator.world
         self.api = emulator.api
+        self.payloads = Payloads(emulator.world)
         self.quiet = 0.02  # the bot is idle after this long without a REST request...
         self.background_after = 2.0  # ...and once the tasks an action started are done
         self.settle_timeout = 10.0  # a deferred reply must arrive within this
@@ -100,6 +99,11 @@ class DiscordSim:
             self._tasks.add(task)  # keep a reference until it is done
             task.add_done_callback(self._tasks.discard)
 
+    async def _flush(self) -> None:
+        """Deliver pending CHANNEL_CREATE / GUILD_MEMBER_ADD before the next interaction."""
+        if self._tasks:
+            await asyncio.gather(*list(self._tasks))
+
     # -- bots -----------------------------------------------------------------------------
     async def start_bot(self, client: Any, *, token: str | None = None) -> Any:
         """Start `client` on the emulator and wait for on_ready; it is stopped at teardown."""
@@ -146,16 +150,25 @@ class DiscordSim:
 
     def commands(self) -> list[dict[str, Any]]:
         """Commands the bot synced (guild ones first)."""
-        return self.world.guild_commands.get(self.world.guild_id, []) + self.world.global_commands
+        return self.world.commands()
 
     # -- actions --------------------------------------------------------------------------
     async def slash(
-        self, user: User, name: str, *, channel: Channel | None = None, **options: Any
+        self,
+        user: User,
+        name: str,
+        /,
+        *,
+        channel: Channel | None = None,
+        opts: dict[str, Any] | None = None,
+        **options: Any,
     ) -> Message | None:
         """Type `/name option:value …` like the Discord client: only synced commands, only their
-        options, choices enforced, users resolved. Returns the reply (after any deferral)."""
-        data = self._command_data(name, options, focused=None)
-        interaction = self._interaction(2, user, channel or self.general, data, f"/{name}")
+        options, choices enforced, users resolved. Returns the reply (after any deferral).
+        `user` and `name` are positional, so options may be called `user` or `name`; an option
+        called `channel` or `opts` goes in `opts={...}`."""
+        data = self.payloads.command_data(name, {**options, **(opts or {})}, focused=None)
+        interaction = self.payloads.interaction(2, user, channel or self.general, data, f"/{name}")
         await self._run(interaction)
         return interaction.original
 
@@ -163,6 +176,7 @@ class DiscordSim:
         self,
         user: User,
         name: str,
+        /,
         *,
         text: str,
         option: str | None = None,
@@ -171,16 +185,16 @@ class DiscordSim:
     ) -> list[dict[str, Any]]:
         """Type `text` into an autocomplete option (default: the first that has autocomplete)
         and return the choices the bot offered, as `{"name", "value"}` dicts."""
-        command = self._find_command(name)
-        leaf = _leaf(command, name)
+        command = self.payloads.find_command(name)
+        leaf = leaf_of(command, name)
         if option is None:
             option = next(
                 (o["name"] for o in leaf.get("options", []) if o.get("autocomplete")), None
             )
             if option is None:
                 raise LookupError(f"/{name} has no autocomplete option")
-        data = self._command_data(name, {**options, option: text}, focused=option)
-        interaction = self._interaction(
+        data = self.payloads.command_data(name, {**options, option: text}, focused=option)
+        interaction = self.payloads.interaction(
             4, user, channel or self.general, data, f"/{name} {option}:…"
         )
         await self._run(interaction)
@@ -255,16 +269,14 @@ class DiscordSim:
         """Low level: send a component interaction without checking the component exists
         (what an out-of-date client does with a stale menu). `wait=False` only dispatches;
         an interaction left unacknowledged is then reported at teardown."""
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
-        if values is not None:
-            data["values"] = [str(v.id) if isinstance(v, User) else v for v in values]
-            users = [v for v in values if isinstance(v, User)]
-            if users:
-                data["resolved"] = self._resolved(users)
+        data = self.payloads.component_data(custom_id, component_type, values)
         label = f"{'button' if component_type == 2 else 'select'} {name or custom_id!r}"
-        interaction = self._interaction(3, user, message.channel, data, label, message=message)
+        interaction = self.payloads.interaction(
+            3, user, message.channel, data, label, message=message
+        )
         if not wait:
             self.last_interaction = interaction
+            await self._flush()
             await self.emulator.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
             return None
         await self._run(interaction)
@@ -272,125 +284,18 @@ class DiscordSim:
             return message
         return interaction.original
 
-    # -- building payloads ----------------------------------------------------------------
-    def _find_command(self, name: str) -> dict[str, Any]:
-        command = self.world.find_command(name.split()[0])
-        if command is None:
-            synced = sorted(c["name"] for c in self.commands())
-            raise LookupError(f"/{name.split()[0]} is not a synced command (synced: {synced})")
-        return command
-
+    # Kept for tests written before `slash` took positional-only arguments.
     def _command_data(self, name: str, values: dict[str, Any], focused: str | None) -> dict:
-        command = self._find_command(name)
-        leaf = _leaf(command, name)
-        resolved_users: list[User] = []
-        options = []
-        declared = {o["name"]: o for o in leaf.get("options", [])}
-        for key, value in values.items():
-            if key not in declared:
-                raise LookupError(f"/{name} has no option {key!r} (it has {sorted(declared)})")
-            spec = declared[key]
-            if key == focused:
-                options.append(
-                    {"name": key, "type": spec["type"], "value": str(value), "focused": True}
-                )
-                continue
-            options.append({"name": key, "type": spec["type"], "value": _option_value(spec, value)})
-            if isinstance(value, User):
-                resolved_users.append(value)
-        missing = [
-            o["name"] for o in declared.values() if o.get("required") and o["name"] not in values
-        ]
-        if missing and focused is None:
-            raise AssertionError(f"/{name} needs {missing}: Discord would not send it")
-        chain = [command]
-        for word in name.split()[1:]:
-            chain.append(_sub(chain[-1], word))
-        for node in reversed(chain[1:]):
-            options = [{"name": node["name"], "type": node["type"], "options": options}]
-        data: dict[str, Any] = {
-            "id": command["id"],
-            "name": command["name"],
-            "type": command.get("type", 1),
-            "options": options,
-        }
-        if "guild_id" in command:
-            data["guild_id"] = command["guild_id"]
-        if resolved_users:
-            data["resolved"] = self._resolved(resolved_users)
-        return data
+        return self.payloads.command_data(name, values, focused)
 
-    def _resolved(self, users: list[User]) -> dict[str, Any]:
-        return {
-            "users": {str(u.id): u.to_json() for u in users},
-            "members": {
-                str(u.id): self.world.member_json(u, with_user=False, permissions=True)
-                for u in users
-            },
-        }
-
-    def _interaction(
-        self,
-        kind: int,
-        user: User,
-        channel: Channel,
-        data: dict[str, Any],
-        label: str,
-        message: Message | None = None,
-    ) -> Interaction:
-        world = self.world
-        interaction_id = world.ids.next()
-        token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
-        payload: dict[str, Any] = {
-            "id": str(interaction_id),
-            "application_id": str(world.application_id),
-            "type": kind,
-            "data": data,
-            "channel_id": str(channel.id),
-            "channel": channel.to_json(),
-            "token": token,
-            "version": 1,
-            "app_permissions": str(world.permissions(world.bot)),
-            "locale": "en-US",
-            "entitlements": [],
-            "attachment_size_limit": ATTACHMENT_LIMIT,
-        }
-        if channel.guild_id is not None:
-            payload |= {
-                "guild_id": str(world.guild_id),
-                "guild": {"id": str(world.guild_id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US",
-                "member": world.member_json(user, permissions=True),
-                "authorizing_integration_owners": {"0": str(world.guild_id)},
-                "context": 0,
-            }
-        else:
-            payload |= {
-                "user": user.to_json(),
-                "authorizing_integration_owners": {"0": "0"},
-                "context": 1,
-            }
-        if message is not None:
-            payload["message"] = message.to_json()
-        loop_time = asyncio.get_running_loop().time()
-        interaction = Interaction(
-            interaction_id,
-            token,
-            kind,
-            user,
-            channel,
-            payload,
-            label,
-            loop_time,
-            source_message=message,
-        )
-        world.interactions[interaction_id] = interaction
-        return interaction
+    def _interaction(self, *args: Any, **kwargs: Any) -> Interaction:
+        return self.payloads.interaction(*args, **kwargs)
 
     # -- waiting --------------------------------------------------------------------------
     async def _run(self, interaction: Interaction) -> None:
         self.last_interaction = interaction
         interaction.dispatched_at = asyncio.get_running_loop().time()
+        await self._flush()
         before = asyncio.all_tasks()
         await self.emulator.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
         await self._await_ack(interaction)
@@ -502,28 +407,3 @@ def _busy(before: set[asyncio.Task]) -> bool:
             continue
         return True
     return False
-
-
-def _leaf(command: dict[str, Any], name: str) -> dict[str, Any]:
-    node = command
-    for word in name.split()[1:]:
-        node = _sub(node, word)
-    return node
-
-
-def _sub(node: dict[str, Any], word: str) -> dict[str, Any]:
-    for option in node.get("options", []):
-        if option["name"] == word and option["type"] in OPTION_TYPES:
-            return option
-    raise LookupError(f"no subcommand {word!r} in /{node['name']}")
-
-
-def _option_value(spec: dict[str, Any], value: Any) -> Any:
-    kind = spec["type"]
-    if kind in (6, 7, 8, 9):
-        return str(value.id)
-    converted = {3: str, 4: int, 5: bool, 10: float}.get(kind, lambda v: v)(value)
-    choices = spec.get("choices")
-    if choices and converted not in [c["value"] for c in choices]:
-        raise AssertionError(f"{converted!r} is not a choice of {spec['name']!r}: {choices}")
-    return converted

@@ -434,6 +434,10 @@ class World:
     def commands_for(self, guild_id: int | None) -> list[dict[str, Any]]:
         return self.guild_commands.get(guild_id, []) if guild_id else self.global_commands
 
+    def commands(self) -> list[dict[str, Any]]:
+        """Commands the bot synced (guild ones first)."""
+        return self.guild_commands.get(self.guild_id, []) + self.global_commands
+
     def find_command(self, name: str) -> dict[str, Any] | None:
         """Guild commands shadow global ones, as in the Discord client."""
         for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:

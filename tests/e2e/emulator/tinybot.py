@@ -112,6 +112,10 @@ def _commands(bot: TinyBot) -> None:
     async def hello(interaction: discord.Interaction, who: discord.User, times: int = 1) -> None:
         await interaction.response.send_message(f"hello {who.mention} x{times}")
 
+    @tree.command(description="Options named user and name")
+    async def greet(interaction: discord.Interaction, user: discord.User, name: str) -> None:
+        await interaction.response.send_message(f"greetings {user.mention} alias {name}")
+
     @tree.command(description="What may I do here?")
     async def whoami(interaction: discord.Interaction) -> None:
         perms = interaction.permissions
