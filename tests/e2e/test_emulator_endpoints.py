@@ -187,3 +187,25 @@ async def test_options_named_like_the_helpers_own_arguments(discord_sim, bot):
     assert reply.content == f"greetings <@{bob.id}> alias Bobby"
     reply = await discord_sim.slash(alice, "greet", opts={"user": bob, "name": "B"})
     assert reply.content == f"greetings <@{bob.id}> alias B"
+
+
+async def test_read_endpoints_guild_roles_member_user_commands_history_typing(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    await discord_sim.slash(alice, "hello", who=alice)
+    reply = await discord_sim.slash(alice, "inspect", who=alice)
+    count = len(discord_sim.commands())
+    assert reply.content == (
+        f"1 channels, 2 roles, member alice, user alice, {count} commands, "
+        f"history ['', 'hello <@{alice.id}> x1']"  # '' is this command's own "thinking…"
+    )
+    seen = {(r.method, r.route) for r in discord_sim.requests}
+    for needed in [
+        ("GET", "/guilds/{guild_id}/channels"),
+        ("GET", "/guilds/{guild_id}/roles"),
+        ("GET", "/guilds/{guild_id}/members/{user_id}"),
+        ("GET", "/users/{user_id}"),
+        ("GET", "/applications/{application_id}/commands"),
+        ("GET", "/channels/{channel_id}/messages"),
+        ("POST", "/channels/{channel_id}/typing"),
+    ]:
+        assert needed in seen

@@ -192,6 +192,25 @@ def _commands(bot: TinyBot) -> None:
         await asyncio.to_thread(time.sleep, 0.15)  # silent work: no request meanwhile
         await interaction.followup.send("rendered")
 
+    @tree.command(description="Reads back what Discord knows")
+    async def inspect(interaction: discord.Interaction, who: discord.User) -> None:
+        await interaction.response.defer(thinking=True)
+        client = interaction.client
+        guild = await client.fetch_guild(interaction.guild_id or 0)
+        channels = await guild.fetch_channels()
+        roles = await guild.fetch_roles()
+        member = await guild.fetch_member(who.id)
+        user = await client.fetch_user(who.id)
+        commands = await bot.tree.fetch_commands()
+        channel = channels[0]
+        assert isinstance(channel, discord.TextChannel)
+        async with channel.typing():
+            history = [m.content async for m in channel.history(limit=5)]
+        await interaction.followup.send(
+            f"{len(channels)} channels, {len(roles)} roles, member {member.name}, "
+            f"user {user.name}, {len(commands)} commands, history {history}"
+        )
+
     @tree.command(description="Answers too late")
     async def slow(interaction: discord.Interaction, seconds: float) -> None:
         await asyncio.sleep(seconds)
