@@ -65,6 +65,19 @@ async def test_second_initial_response_is_40060(discord_sim, discord_env, bot):
     status, body = await _post(url, {"type": 4, "data": {"content": "again"}})
     assert (status, body["code"]) == (400, 40060)
     assert reply.content == "only you see this"
+    assert discord_sim.take_violations() == [f"{interaction!r} answered twice (40060)"]
+
+
+async def test_callback_type_not_allowed_for_the_interaction(discord_sim, discord_env, bot):
+    await discord_sim.slash(discord_sim.user("alice"), "later")
+    kept = discord_sim.last_interaction
+    kept.response_type = None  # pretend it is fresh, then answer a slash command with type 6
+    url = f"{discord_env.base_url}/api/v10/interactions/{kept.id}/{kept.token}/callback"
+    status, body = await _post(url, {"type": 6})
+    assert (status, body["code"]) == (400, 50035)
+    assert discord_sim.take_violations() == [
+        f"{kept!r}: callback type 6 is not allowed for interaction type 2 (allowed: [4, 5, 9])"
+    ]
 
 
 async def test_unknown_interaction_is_10062(discord_env, bot):

@@ -25,6 +25,7 @@ class InteractionRoutes(MessageWriter):
         if interaction is None or interaction.token != token:
             raise unknown("interaction", 10062)
         if interaction.acknowledged:
+            self.violations.append(f"{interaction!r} answered twice (40060)")
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         elapsed = now - interaction.dispatched_at
         if elapsed > self.ack_deadline:
@@ -49,6 +50,10 @@ class InteractionRoutes(MessageWriter):
     def _check_callback_type(self, interaction: Interaction, kind: int) -> None:
         allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}[interaction.type]
         if kind not in allowed:
+            self.violations.append(
+                f"{interaction!r}: callback type {kind} is not allowed for interaction "
+                f"type {interaction.type} (allowed: {sorted(allowed)})"
+            )
             raise ApiError(400, 50035, f"Interaction callback type {kind} is invalid here")
 
     def _respond(
