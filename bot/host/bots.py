@@ -21,12 +21,21 @@ def bot_rng(seed: int, version: int) -> random.Random:
     return random.Random(f"{seed}:{version}:bot")
 
 
-def bot_step(game: Game, state: State, seat: int, level: str | None, seed: int, version: int) -> Step:
-    """One computer move; a bot that errs or proposes an illegal move falls back to random."""
+def bot_step(
+    game: Game, state: State, seat: int, level: str | None, seed: int, version: int,
+    *, table: object = None,
+) -> Step:
+    """One computer move. A bot that proposes an illegal move or whose code raises falls back
+    to the random player for this move, so a buggy bot never stalls a table. ``table`` names
+    the table in the log (channel id)."""
     rng = bot_rng(seed, version)
     choose = game.bots.get(level or "", random_bot)
     try:
         return apply_checked(game, state, seat, choose(game, state, seat, rng))
     except IllegalMove as exc:
-        log.warning("%s bot %r chose an illegal move (%s); playing a random one", game.id, level, exc)
-        return apply_checked(game, state, seat, random_bot(game, state, seat, bot_rng(seed, version)))
+        log.warning("table %s seat %s: %s bot %r chose an illegal move (%s); playing a random one",
+                    table, seat, game.id, level, exc)
+    except Exception:
+        log.exception("table %s seat %s: %s bot %r failed; playing a random move instead",
+                      table, seat, game.id, level)
+    return apply_checked(game, state, seat, random_bot(game, state, seat, bot_rng(seed, version)))

@@ -280,7 +280,8 @@ class TableHost:
             seat = bots[0]
             level = row.seats[seat - 1].get("bot_level")
             step = await asyncio.to_thread(
-                bot_step, game, row.state, seat, level, row.seed, row.version + 1
+                bot_step, game, row.state, seat, level, row.seed, row.version + 1,
+                table=row.channel_id,
             )
             row = await self._commit(game, row, step, None)
             lines.extend(step.lines)

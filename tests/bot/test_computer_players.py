@@ -1,0 +1,40 @@
+"""Computer players at the table: a bot whose code raises never stalls the game."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+
+from bot.host import TableHost
+from games import Game, State
+from games.base import random_bot
+
+from .conftest import ALICE, CHANNEL, GUILD
+from .drive import play_to_end
+from .toy import TOY_ID, toy_game
+
+
+def broken_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    raise ZeroDivisionError("the bot's own bug")
+
+
+async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
+    host: TableHost, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(toy_game(), "bots", {"random": random_bot, "broken": broken_bot})
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.add_computer(CHANNEL, ALICE, "broken")
+    with caplog.at_level(logging.ERROR, logger="bot.host.bots"):
+        await host.start(CHANNEL, ALICE)
+        outcomes = await play_to_end(host, CHANNEL)
+    assert outcomes[-1].table.status == "finished"
+    [game_row] = await host.store.games_in_channel(CHANNEL)
+    moves = (await host.store.game(game_row))["record"]["moves"]
+    assert sum(1 for m in moves if m["seat"] == 2) == 4  # the computer played all its cards
+    failures = [r for r in caplog.records if "failed" in r.getMessage()]
+    assert len(failures) == 4
+    message = failures[0].getMessage()
+    assert f"table {CHANNEL} seat 2" in message and "'broken'" in message
+    assert failures[0].exc_info and failures[0].exc_info[0] is ZeroDivisionError
