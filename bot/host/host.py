@@ -16,6 +16,7 @@ players and Pillow run in worker threads so the event loop stays responsive.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -33,6 +34,8 @@ from .bots import bot_step
 from .play import Lines, Step, human_step, plain, record
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, seat_of
+
+log = logging.getLogger(__name__)
 
 STALE = "That menu is out of date — press My hand / Play again."
 NO_TABLE = "No game here. Start one with /play."
@@ -269,7 +272,8 @@ class TableHost:
         await self._store.close_table(row, row.version, moves, ending)
 
     async def _run_bots(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
-        """Computer players move (each move its own transaction) until a human is to move."""
+        """Computer players move (each move its own transaction) until a human is to move, or
+        until another host object on the same file gets a move in first."""
         applied: list[str] = []
         while row.state is not None:
             bots = [s for s in game.to_move(row.state) if is_bot(row, s)]
@@ -283,7 +287,14 @@ class TableHost:
                 bot_step, game, row.state, seat, level, row.seed, row.version + 1,
                 table=row.channel_id,
             )
-            row = await self._commit(game, row, step, None)
+            try:
+                row = await self._commit(game, row, step, None)
+            except errors.StaleVersion:
+                # Another host object on this file moved first; it carries on the computer
+                # moves. What we stored stands, so we report that rather than an error.
+                log.info("table %s: computer move lost a race at version %s; left to the other "
+                         "host", row.channel_id, row.version)
+                break
             lines.extend(step.lines)
             applied.append(step.move)
         return row, applied

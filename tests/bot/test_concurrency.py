@@ -87,3 +87,33 @@ async def test_tables_in_different_channels_move_independently(host: TableHost) 
     ])
     assert [o.table.channel_id for o in outcomes] == channels
     assert all(o.post.to_move_user_ids == [BOB] for o in outcomes)
+
+
+async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
+    host: TableHost, db_path: str
+) -> None:
+    """Alice's move is stored by a slow host; another host plays the computer's reply first.
+    Alice gets the outcome of her move, not a "stale" error; nothing is played twice."""
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
+    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.start(CHANNEL, ALICE)
+    version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
+    slow = await TableHost.open(db_path, bot_delay=0.5, renderers=renderers)
+    try:
+        task = asyncio.create_task(slow.play(CHANNEL, ALICE, entries[0].move, version=version))
+        for _ in range(200):  # until Alice's move is stored and the slow host waits
+            if (await host.store.get_table(CHANNEL)).version > version:
+                break
+            await asyncio.sleep(0.01)
+        [resumed] = await host.resume()  # the computer's reply, played by the other host
+        outcome = await task
+        assert outcome.applied == [entries[0].move]
+        assert outcome.table.version == version + 1 and outcome.table.status == "playing"
+        assert outcome.post is not None and outcome.post.lines[0].startswith("Seat 1 played")
+        assert len(resumed.applied) == 1
+        row = await host.store.get_table(CHANNEL)
+        logged = [(m.seat, m.move) for m in await host.store.moves(row.id)]
+        assert logged == [(1, entries[0].move), (2, resumed.applied[0])]
+        assert row.version == version + 2
+    finally:
+        await slow.close()
