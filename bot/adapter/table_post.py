@@ -49,12 +49,12 @@ def compose(post: PublicPost, closed_dms: Iterable[int] = ()) -> tuple[str, str]
                 )
             else:
                 tail.append(_("<@{id}>, your turn: press **My hand / Play**.", id=user_id))
-    transient = [TRANSIENT_MARK + line for line in post.transient_lines]
-    lines = list(post.lines)
+    lines = [TRANSIENT_MARK + text if transient else text for text, transient in post.in_order()]
 
     def join(with_transient: bool, log_lines: list[str], dropped: int) -> str:
         head = [_("… ({n} earlier lines)", n=dropped)] if dropped else []
-        return "\n".join(head + log_lines + (transient if with_transient else []) + tail)
+        kept = log_lines if with_transient else [x for x in log_lines if not is_transient(x)]
+        return "\n".join(head + kept + tail)
 
     dropped = 0
     while len(join(True, lines, dropped)) > MAX_CONTENT and lines:
@@ -65,8 +65,12 @@ def compose(post: PublicPost, closed_dms: Iterable[int] = ()) -> tuple[str, str]
     return full, plain
 
 
+def is_transient(line: str) -> bool:
+    return line.startswith(TRANSIENT_MARK)
+
+
 def strip_transient(content: str) -> str:
-    return "\n".join(line for line in content.split("\n") if not line.startswith(TRANSIENT_MARK))
+    return "\n".join(line for line in content.split("\n") if not is_transient(line))
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TABLE_ID):

@@ -19,18 +19,22 @@ class Lines:
     public: list[str] = field(default_factory=list)  # stored in the move log, repeated in posts
     transient: list[str] = field(default_factory=list)  # shown once, never stored
     private: dict[int, list[str]] = field(default_factory=dict)  # seat -> sentences
+    ordered: list[tuple[str, bool]] = field(default_factory=list)  # (text, transient), as they came
 
     def add(self, events: list[Event]) -> None:
         for event in events:
             text = event.get("text")
             if text:
-                (self.transient if event.get("transient") else self.public).append(str(text))
+                transient = bool(event.get("transient"))
+                (self.transient if transient else self.public).append(str(text))
+                self.ordered.append((str(text), transient))
             for seat, sentence in (event.get("private") or {}).items():
                 self.private.setdefault(int(seat), []).append(str(sentence))
 
     def extend(self, other: Lines) -> None:
         self.public += other.public
         self.transient += other.transient
+        self.ordered += other.ordered
         for seat, sentences in other.private.items():
             self.private.setdefault(seat, []).extend(sentences)
 

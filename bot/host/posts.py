@@ -95,6 +95,7 @@ def public_post(
         finished=bool(result),
         result=result,
         transient_lines=list(lines.transient) if lines else [],
+        ordered_lines=list(lines.ordered) if lines else [],
     )
 
 

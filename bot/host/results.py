@@ -66,6 +66,15 @@ class PublicPost:
     finished: bool = False
     result: dict[str, Any] | None = None  # Result.to_json() when finished
     transient_lines: list[str] = field(default_factory=list)  # to drop once the next move is made
+    ordered_lines: list[tuple[str, bool]] = field(default_factory=list)
+    """Every line of ``lines`` and ``transient_lines`` in the order it happened, as (text,
+    transient): a reveal stays where it belongs among the moves. Empty: lines, then transient."""
+
+    def in_order(self) -> list[tuple[str, bool]]:
+        """(text, transient) pairs in the order they happened."""
+        if self.ordered_lines:
+            return list(self.ordered_lines)
+        return [(t, False) for t in self.lines] + [(t, True) for t in self.transient_lines]
 
 
 @dataclass(frozen=True)

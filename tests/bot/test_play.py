@@ -176,3 +176,20 @@ async def test_same_seed_and_moves_give_the_same_computer_moves(tmp_path) -> Non
         finally:
             await other.close()
     assert records[0] == records[1] and len(records[0]["moves"]) == 14
+
+
+async def test_transient_lines_keep_their_place_among_the_other_lines(host: TableHost) -> None:
+    """A reveal is told where it happened, not after every later move of the same post."""
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {"chatty": "yes"}, ALICE, "Alice", seed=3)
+    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.start(CHANNEL, ALICE)
+    version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
+    outcome = await host.play(CHANNEL, ALICE, entries[0].move, version=version)
+    mine, theirs = (m.split()[1] for m in outcome.applied)
+    assert outcome.post.ordered_lines == [
+        (f"Seat 1 played {mine}.", False), ("Seat 1 drew a card.", False),
+        (f"(psst: seat 1 had {mine})", True),
+        (f"Seat 2 played {theirs}.", False), ("Seat 2 drew a card.", False),
+        (f"(psst: seat 2 had {theirs})", True),
+    ]
+    assert outcome.post.in_order() == outcome.post.ordered_lines
