@@ -1,5 +1,6 @@
 """A whole conversation with the tiny bot, driven by the person-like helpers alone."""
 
+from tests.e2e.emulator import validate
 from tests.e2e.emulator.tinybot import TinyBot
 
 
@@ -36,3 +37,25 @@ async def test_conversation_through_helpers(discord_sim):
 
     assert all(not r.problems for r in discord_sim.requests)
     assert discord_sim.problems() == []
+
+
+async def test_every_answer_of_the_emulator_matches_the_spec(discord_sim):
+    """The emulator's own fidelity: its JSON answers validate against the spec's responses."""
+    await discord_sim.start_bot(TinyBot())
+    alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
+    lobby = await discord_sim.slash(alice, "play", game="isis-osiris")
+    await discord_sim.click(alice, lobby, label="Join")
+    await discord_sim.click(alice, lobby, label="Leave")
+    for command, options in [
+        ("board", {}),
+        ("post", {}),
+        ("undo", {}),
+        ("think", {}),
+        ("poke", {"who": bob}),
+        ("inspect", {"who": bob}),
+    ]:
+        await discord_sim.slash(alice, command, **options)
+    checked = [r for r in discord_sim.requests if r.response is not None and r.status < 300]
+    assert len(checked) > 25
+    for r in checked:
+        assert validate.validate_response(r.method, r.route, r.status, r.response) == [], r

@@ -8,6 +8,7 @@ fixture fails the test that caused it.
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 from collections.abc import Awaitable, Callable
 
@@ -138,6 +139,8 @@ class Api(ResourceRoutes, InteractionRoutes):
             record = await self._record(request)
             response = await self._answer(request, handler, record)
             record.status = response.status
+            if isinstance(response, web.Response) and response.content_type == "application/json":
+                record.response = json.loads(response.body)  # type: ignore[arg-type]
             return response
         finally:
             self.inflight -= 1

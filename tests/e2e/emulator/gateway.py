@@ -98,7 +98,7 @@ class Gateway:
         world = self.world
         ready = {
             "v": 10,
-            "user": world.bot.to_json() | {"verified": True, "mfa_enabled": False},
+            "user": world.bot_private_json(),
             "guilds": [{"id": str(world.guild_id), "unavailable": True}],
             "session_id": session.id,
             "resume_gateway_url": f"{self.base_url}/resume-gateway",

@@ -146,8 +146,6 @@ def _callback_response(interaction: Interaction, kind: int, message: Message | N
         info["response_message_loading"] = kind == 5
         info["response_message_ephemeral"] = interaction.original.ephemeral
     data: dict[str, Any] = {"interaction": info}
-    if kind in (4, 7) and message is not None:
+    if kind in (4, 7) and message is not None:  # the docs and the spec: a resource for 4 and 7
         data["resource"] = {"type": kind, "message": message.to_json()}
-    elif kind != 6:
-        data["resource"] = {"type": kind}
     return data

@@ -24,7 +24,7 @@ class ResourceRoutes(MessageWriter):
         return json_response({"url": url, "shards": 1, "session_start_limit": limit})
 
     async def me(self, request: web.Request) -> web.Response:
-        return json_response(self.world.bot.to_json() | {"verified": True, "mfa_enabled": False})
+        return json_response(self.world.bot_private_json())
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.users.get(path_id(request, "user_id"))
@@ -69,6 +69,8 @@ class ResourceRoutes(MessageWriter):
             "contexts": None,
             "integration_types": [0],
         } | sent
+        if command["integration_types"] is None:  # discord.py sends null: Discord's default
+            command["integration_types"] = [0]
         command |= {
             "id": old["id"] if old else str(self.world.ids.next()),
             "application_id": str(self.world.application_id),

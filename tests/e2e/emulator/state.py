@@ -57,6 +57,7 @@ class User:
             "bot": self.bot,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
 
     @property
@@ -216,7 +217,7 @@ class Message:
             "embeds": self.embeds,
             "pinned": False,
             "flags": self.flags,
-            "components": self.components,
+            "components": _numbered(self.components),
         }
         if self.channel.guild_id is not None:
             data["guild_id"] = str(self.channel.guild_id)
@@ -234,6 +235,23 @@ class Message:
 def _message_type(interaction: Interaction) -> int:
     """20 = CHAT_INPUT_COMMAND reply, 19 = REPLY (component responses reply to their message)."""
     return 20 if interaction.type in (2, 4) else 19
+
+
+def _numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Components as Discord returns them: each with a numeric `id`, depth first (ids the
+    sender chose are kept). The stored components stay exactly as sent."""
+    counter = itertools.count(1)
+
+    def walk(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for comp in items:
+            copy = {"id": next(counter)} | comp
+            if isinstance(comp.get("components"), list):
+                copy["components"] = walk(comp["components"])
+            out.append(copy)
+        return out
+
+    return walk(components)
 
 
 def _flatten(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -273,12 +291,15 @@ class Interaction:
         return self.response_type is not None
 
     def metadata(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": str(self.id),
             "type": self.type,
             "user": self.user.to_json(),
             "authorizing_integration_owners": {"0": str(self.channel.guild_id or 0)},
         }
+        if self.source_message is not None:
+            data["interacted_message_id"] = str(self.source_message.id)
+        return data
 
     def __repr__(self) -> str:
         return f"<Interaction {self.label} by {self.user.name} id={self.id}>"
@@ -349,6 +370,7 @@ class World:
         data: dict[str, Any] = {
             "nick": None,
             "avatar": None,
+            "banner": None,
             "roles": [str(r.id) for r in user.roles],
             "joined_at": _iso(time.time() - 86400),
             "premium_since": None,
@@ -396,6 +418,18 @@ class World:
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
+            "home_header": None,
+            "region": "deprecated",
+            "widget_enabled": False,
+            "widget_channel_id": None,
+            "max_presences": None,
+            "max_members": 25000,
+            "max_stage_video_channel_users": 50,
+            "max_video_channel_users": 25,
+            "premium_subscription_count": 0,
+            "safety_alerts_channel_id": None,
+            "nsfw": False,
+            "incidents_data": None,
             "joined_at": _iso(time.time() - 86400),
             "large": False,
             "unavailable": False,
@@ -409,6 +443,11 @@ class World:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
+
+    def bot_private_json(self) -> dict[str, Any]:
+        """The bot's own user, as /users/@me and READY give it."""
+        private = {"verified": True, "mfa_enabled": False, "locale": "en-US", "email": None}
+        return self.bot.to_json() | private
 
     def application_json(self) -> dict[str, Any]:
         return {
@@ -426,9 +465,17 @@ class World:
             "summary": "",
             "rpc_origins": [],
             "tags": [],
-            "install_params": None,
-            "custom_install_url": None,
             "integration_types_config": {"0": {}},
+            "type": None,
+            "flags_new": "0",
+            "redirect_uris": [],
+            "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
+            "approximate_guild_count": 1,
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": ["bot", "applications.commands"],
         }
 
     def commands_for(self, guild_id: int | None) -> list[dict[str, Any]]:

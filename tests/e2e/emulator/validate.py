@@ -252,3 +252,31 @@ def validate_body(method: str, route: str, body: Any) -> list[str]:
     elif isinstance(body, dict):
         problems += _message_limits(body, "$")
     return problems
+
+
+@cache
+def _response_validator(method: str, route: str, status: int) -> Draft202012Validator | None:
+    operation = spec()["paths"].get(route, {}).get(method.lower(), {})
+    content = operation.get("responses", {}).get(str(status), {}).get("content", {})
+    if "application/json" not in content:
+        return None
+    pointer = _pointer(
+        "paths",
+        route,
+        method.lower(),
+        "responses",
+        str(status),
+        "content",
+        "application/json",
+        "schema",
+    )
+    return Draft202012Validator({"$ref": f"{SPEC_URI}#{pointer}"}, registry=_registry())
+
+
+def validate_response(method: str, route: str, status: int, body: Any) -> list[str]:
+    """Problems with a response body the emulator sent, against the spec's response schema:
+    the emulator's own fidelity check (Discord's answers are what discord.py was built on)."""
+    validator = _response_validator(method, route, status)
+    if validator is None:
+        return []
+    return [_describe(e) for e in validator.iter_errors(body)]

@@ -47,6 +47,7 @@ class RequestRecord:
     at: float
     status: int = 0
     problems: list[str] = field(default_factory=list)
+    response: Any = None  # the JSON the emulator answered, for fidelity checks
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
