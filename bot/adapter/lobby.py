@@ -1,4 +1,5 @@
-"""The lobby post: game, options and seats, with Join / Leave / Add computer / Start / Cancel.
+"""The lobby post: game, options and seats, with Join / Leave / Start / Cancel and, on a second
+row, Add computer / Remove computer.
 
 Every press answers by editing the lobby post in place (one interaction response, no extra
 message), so everybody sees the seats change. Refusals go privately to the presser.
@@ -18,13 +19,14 @@ from .errors import guarded
 from .i18n import _
 from .texts import options_text
 
-LOBBY_ID = r"tl:(?P<action>join|leave|bot|start|cancel):(?P<channel>\d+):(?P<version>\d+)"
-BUTTONS = (
-    ("join", "Join", discord.ButtonStyle.success),
-    ("leave", "Leave", discord.ButtonStyle.secondary),
-    ("bot", "Add computer", discord.ButtonStyle.secondary),
-    ("start", "Start", discord.ButtonStyle.primary),
-    ("cancel", "Cancel", discord.ButtonStyle.danger),
+LOBBY_ID = r"tl:(?P<action>join|leave|bot|unbot|start|cancel):(?P<channel>\d+):(?P<version>\d+)"
+BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, computers below
+    ("join", "Join", discord.ButtonStyle.success, 0),
+    ("leave", "Leave", discord.ButtonStyle.secondary, 0),
+    ("start", "Start", discord.ButtonStyle.primary, 0),
+    ("cancel", "Cancel", discord.ButtonStyle.danger, 0),
+    ("bot", "Add computer", discord.ButtonStyle.secondary, 1),
+    ("unbot", "Remove computer", discord.ButtonStyle.secondary, 1),
 )
 
 
@@ -56,10 +58,11 @@ def started_text(info: TableInfo) -> str:
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
     def __init__(self, action: str, channel_id: int, version: int) -> None:
-        label, style = next((lbl, st) for a, lbl, st in BUTTONS if a == action)
+        label, style, row = next((lbl, st, r) for a, lbl, st, r in BUTTONS if a == action)
         super().__init__(
             discord.ui.Button(
-                label=_(label), style=style, custom_id=f"tl:{action}:{channel_id}:{version}"
+                label=_(label), style=style, custom_id=f"tl:{action}:{channel_id}:{version}",
+                row=row,
             )
         )
         self.action = action
@@ -94,6 +97,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
             info = await host.leave(channel_id, user.id)
         elif self.action == "bot":
             info = await host.add_computer(channel_id, user.id)
+        elif self.action == "unbot":
+            info = await host.remove_computer(channel_id, user.id)
         else:
             admin = bool(interaction.permissions.manage_channels)
             info = await host.cancel(channel_id, user.id, is_admin=admin)
@@ -117,6 +122,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
 
 def lobby_view(info: TableInfo) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for action, _label, _style in BUTTONS:
+    for action, *_rest in BUTTONS:
         view.add_item(LobbyButton(action, info.channel_id, info.version))
     return view
