@@ -22,7 +22,9 @@ from .lobby import lobby_text, lobby_view
 from .private_play import play_move, show_board, show_hand
 from .texts import rules_text, stats_text
 
-PLAY_OPTIONS = ("mode", "difficulty", "reserve", "open")
+PLAY_OPTIONS = ("mode", "difficulty", "reserve", "open", "first", "corsair")
+MAX_SEATS = max((g.max_players for g in all_games()), default=1)
+Seat = app_commands.Range[int, 1, MAX_SEATS]
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -83,6 +85,8 @@ class TableCommands(commands.Cog):
         difficulty="Master Islands corsair mode: easy (10 rounds), medium (7) or hard (4)",
         reserve="Isis & Osiris: own tiles per player, or one common pile",
         open="Isis & Osiris: show placed tile values (true) or play from memory (false)",
+        first="The seat number that moves first (default: drawn at random)",
+        corsair="Master Islands corsair mode: the corsair's seat number (default: the last seat)",
     )
     @_with_choices
     async def play(
@@ -93,11 +97,16 @@ class TableCommands(commands.Cog):
         difficulty: str | None = None,
         reserve: str | None = None,
         open: str | None = None,  # the option's name in Discord
+        first: Seat | None = None,
+        corsair: Seat | None = None,
     ) -> None:
         async with guarded(interaction, "/play"):
             channel_id = require_guild(interaction)
             require_post_permissions(interaction)
-            given = {"mode": mode, "difficulty": difficulty, "reserve": reserve, "open": open}
+            # Every option goes to the host, which refuses those this game lacks with the
+            # game's own sentence ("Master Islands has no option 'reserve' …").
+            given = {"mode": mode, "difficulty": difficulty, "reserve": reserve, "open": open,
+                     "first": first, "corsair": corsair}
             options = {k: v for k, v in given.items() if v is not None}
             user = interaction.user
             info = await self.host.create_lobby(

@@ -26,15 +26,19 @@ def exists_message(game: Game, row: TableRow) -> str:
 
 
 def check_options(game: Game, options: Mapping[str, Any]) -> None:
-    """Refuse options no player count could use (the count itself is checked at start)."""
-    first_error: BadOptions | None = None
-    for players in range(game.min_players, game.max_players + 1):
+    """Refuse options no player count could use (the count itself is checked at start).
+
+    The refusal is the game's sentence for a full table: at the largest count every seat
+    exists, so it names the option at fault ("a seat from 1 to 4, not 5") rather than the
+    lobby's size, which is still growing."""
+    largest_error: BadOptions | None = None
+    for players in range(game.max_players, game.min_players - 1, -1):
         try:
             game.normalize_options(players, options)
             return
         except BadOptions as exc:
-            first_error = first_error or exc
-    raise errors.BadTableOptions(str(first_error))
+            largest_error = largest_error or exc
+    raise errors.BadTableOptions(str(largest_error))
 
 
 def new_lobby(

@@ -130,3 +130,11 @@ async def test_dm_preference_defaults_until_set(host: TableHost) -> None:
     assert await host.dm_enabled(ALICE, True) is True
     await host.set_dm_enabled(ALICE, False)
     assert await host.dm_enabled(ALICE, True) is False
+
+
+async def test_a_bad_seat_option_is_named_for_a_full_table(host: TableHost) -> None:
+    """The lobby is still filling, so the refusal names the option, not the seat count."""
+    with pytest.raises(errors.BadTableOptions) as exc:
+        await host.create_lobby(CHANNEL, GUILD, "master-islands",
+                                {"mode": "corsair", "corsair": 5}, ALICE, "Alice")
+    assert exc.value.message == "Option 'corsair' must be a seat from 1 to 4, not 5."

@@ -27,6 +27,10 @@ async def test_global_sync_registers_every_command_with_descriptions_and_choices
         assert [c["value"] for c in play["mode"]["choices"]] == ["standard", "coop", "corsair"]
         assert [c["value"] for c in play["difficulty"]["choices"]] == ["easy", "medium", "hard"]
         assert [c["value"] for c in play["reserve"]["choices"]] == ["own", "common"]
+        for seat_option in ("first", "corsair"):  # seat numbers, optional
+            spec = play[seat_option]
+            assert (spec["type"], spec["min_value"], spec["max_value"]) == (4, 1, 4)
+            assert not spec.get("required")
         move = {o["name"]: o for o in commands["move"]["options"]}
         assert move["move"]["autocomplete"] is True
 
