@@ -233,8 +233,9 @@ class Message:
 
 
 def _message_type(interaction: Interaction) -> int:
-    """20 = CHAT_INPUT_COMMAND reply, 19 = REPLY (component responses reply to their message)."""
-    return 20 if interaction.type in (2, 4) else 19
+    """20 = CHAT_INPUT_COMMAND for answers to slash commands; component answers are plain
+    DEFAULT (0) messages carrying interaction_metadata (REPLY, 19, would need a reference)."""
+    return 20 if interaction.type in (2, 4) else 0
 
 
 def _numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
