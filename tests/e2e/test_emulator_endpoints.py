@@ -1,5 +1,7 @@
 """Each REST endpoint the bot needs, exercised by the tiny bot through real discord.py."""
 
+import asyncio
+
 import aiohttp
 import pytest
 
@@ -209,3 +211,15 @@ async def test_read_endpoints_guild_roles_member_user_commands_history_typing(di
         ("POST", "/channels/{channel_id}/typing"),
     ]:
         assert needed in seen
+
+
+async def test_concurrent_clicks_each_wait_for_their_own_answer(discord_sim, bot):
+    alice, bob, carol = (discord_sim.user(n) for n in ("alice", "bob", "carol"))
+    lobby = await discord_sim.slash(alice, "play", game="x")
+    results = await asyncio.gather(
+        *(discord_sim.click(u, lobby, label="Join") for u in (alice, bob, carol))
+    )
+    assert results == [lobby] * 3
+    assert sorted(lobby.content.removeprefix("Players: ").split(", ")) == ["alice", "bob", "carol"]
+    acks = [i for i in discord_sim.world.interactions.values() if i.type == 3]
+    assert len(acks) == 3 and all(i.response_type == 7 for i in acks)
