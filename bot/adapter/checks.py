@@ -47,7 +47,7 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     needed = list(NEEDED)
     if isinstance(interaction.channel, discord.Thread):
         needed[needed.index("send_messages")] = "send_messages_in_threads"
-    return [NAMES[name] for name in needed if not getattr(perms, name)]
+    return [_(NAMES[name]) for name in needed if not getattr(perms, name)]
 
 
 def require_post_permissions(interaction: discord.Interaction) -> None:

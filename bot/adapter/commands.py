@@ -78,15 +78,15 @@ class TableCommands(commands.Cog):
     def host(self) -> TableHost:
         return self.bot.host  # type: ignore[attr-defined]
 
-    @app_commands.command(name="play", description="Open a table for a board game in this channel")
+    @app_commands.command(name="play", description=_("Open a table for a board game in this channel"))
     @app_commands.describe(
-        game="Which game",
-        mode="Master Islands: standard, coop (4 players) or corsair (3–4 players)",
-        difficulty="Master Islands corsair mode: easy (10 rounds), medium (7) or hard (4)",
-        reserve="Isis & Osiris: own tiles per player, or one common pile",
-        open="Isis & Osiris: show placed tile values (true) or play from memory (false)",
-        first="The seat number that moves first (default: drawn at random)",
-        corsair="Master Islands corsair mode: the corsair's seat number (default: the last seat)",
+        game=_("Which game"),
+        mode=_("Master Islands: standard, coop (4 players) or corsair (3–4 players)"),
+        difficulty=_("Master Islands corsair mode: easy (10 rounds), medium (7) or hard (4)"),
+        reserve=_("Isis & Osiris: own tiles per player, or one common pile"),
+        open=_("Isis & Osiris: show placed tile values (true) or play from memory (false)"),
+        first=_("The seat number that moves first (default: drawn at random)"),
+        corsair=_("Master Islands corsair mode: the corsair's seat number (default: the last seat)"),
     )
     @_with_choices
     async def play(
@@ -116,8 +116,8 @@ class TableCommands(commands.Cog):
             message = await interaction.original_response()
             await self.host.set_post(channel_id, message.id, info.version)
 
-    @app_commands.command(name="move", description="Play a move in this channel's game")
-    @app_commands.describe(move="Your move, e.g. place B4 1,0 (start typing for suggestions)")
+    @app_commands.command(name="move", description=_("Play a move in this channel's game"))
+    @app_commands.describe(move=_("Your move, e.g. place B4 1,0 (start typing for suggestions)"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async with guarded(interaction, "/move"):
             channel_id = require_guild(interaction)
@@ -136,23 +136,23 @@ class TableCommands(commands.Cog):
         return autocomplete_choices(entries, current)
 
     @app_commands.command(
-        name="hand", description="See your hand (privately) and play on your turn"
+        name="hand", description=_("See your hand (privately) and play on your turn")
     )
     async def hand(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, None)
 
-    @app_commands.command(name="board", description="See the current board (privately)")
+    @app_commands.command(name="board", description=_("See the current board (privately)"))
     async def board(self, interaction: discord.Interaction) -> None:
         await show_board(interaction, None)
 
-    @app_commands.command(name="rules", description="A short summary of a game's rules (privately)")
-    @app_commands.describe(game="Which game")
+    @app_commands.command(name="rules", description=_("A short summary of a game's rules (privately)"))
+    @app_commands.describe(game=_("Which game"))
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         async with guarded(interaction, "/rules"):
             await interaction.response.send_message(rules_text(get_game(game)), ephemeral=True)
 
-    @app_commands.command(name="abandon", description="End this channel's game without a result")
+    @app_commands.command(name="abandon", description=_("End this channel's game without a result"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/abandon"):
             channel_id = require_guild(interaction)
@@ -168,8 +168,8 @@ class TableCommands(commands.Cog):
             )
             await self.bot.poster.close_table(channel_id, [before.post_message_id])  # type: ignore[attr-defined]
 
-    @app_commands.command(name="stats", description="Finished games and wins in this server")
-    @app_commands.describe(user="Whose stats (default: the whole server)")
+    @app_commands.command(name="stats", description=_("Finished games and wins in this server"))
+    @app_commands.describe(user=_("Whose stats (default: the whole server)"))
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
@@ -180,9 +180,9 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(stats_text(data, who), ephemeral=True)
 
     @app_commands.command(
-        name="dms", description="Turn on or off the DM with your hand when your turn starts"
+        name="dms", description=_("Turn on or off the DM with your hand when your turn starts")
     )
-    @app_commands.describe(enabled="True: send me my hand by DM on my turn; False: don't")
+    @app_commands.describe(enabled=_("True: send me my hand by DM on my turn; False: don't"))
     async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         async with guarded(interaction, "/dms"):
             await self.host.set_dm_enabled(interaction.user.id, enabled)

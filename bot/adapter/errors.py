@@ -55,7 +55,9 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
         yield
     except (HostError, Refusal) as exc:
         log.info("%s refused: %s", _context(interaction, what), exc.message)
-        await reply_private(interaction, exc.message)
+        # Refusals are translated where they are raised; the host's sentences here.
+        text = exc.message if isinstance(exc, Refusal) else _(exc.message)
+        await reply_private(interaction, text)
     except discord.Forbidden as exc:
         log.warning("%s: Discord refused: %s", _context(interaction, what), exc)
         await reply_private(interaction, missing_access_sentence())

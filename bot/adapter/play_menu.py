@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from bot.host.results import MenuEntry
 
+from .i18n import _
+
 MAX_CUSTOM_ID = 100
 PAGE_BUTTONS = 20  # four rows of five; the fifth row holds Back / Previous / Next
 PAGE_OPTIONS = 25  # Discord's limit per select
@@ -81,7 +83,7 @@ def children(entries: Sequence[MenuEntry], prefix: Prefix) -> list[Choice]:
         if toks[:depth] != prefix:
             continue
         if len(toks) == depth:
-            ends_here.append(Choice(f"Play {entry.label}", prefix, entry.move, i))
+            ends_here.append(Choice(_("Play {label}", label=entry.label), prefix, entry.move, i))
             continue
         groups.setdefault(toks[depth], []).append(i)
     for token, members in groups.items():

@@ -24,7 +24,7 @@ from .i18n import _
 from .table_post import png_file
 from .texts import rules_text
 
-MENU_MARK = "**Your move:**"
+MENU_MARK = _("**Your move:**")
 BUTTON_TEMPLATE = pm.id_template("np")
 SELECT_TEMPLATE = pm.id_template("s")
 
@@ -71,7 +71,7 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        options = options or [discord.SelectOption(label="…", value="n0")]
+        options = options or [discord.SelectOption(label=_("…"), value="n0")]
         super().__init__(
             discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder, row=0)
         )
