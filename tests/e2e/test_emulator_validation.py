@@ -1,10 +1,11 @@
 """Spec validation: what the bot sends is checked against Discord's OpenAPI spec plus the limits
 the spec lacks, and a violation fails the test that caused it with the path and the reason."""
 
+import discord
 import pytest
 
 from tests.e2e.emulator import validate
-from tests.e2e.emulator.tinybot import TinyBot
+from tests.e2e.emulator.tinybot import TinyBot, png
 
 MESSAGES = "/channels/{channel_id}/messages"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -100,3 +101,16 @@ async def test_bot_sending_2001_characters_fails_its_test(discord_sim):
     with pytest.raises(AssertionError, match=r"\$\.data\.content: 2001 characters > 2000"):
         await discord_sim.slash(discord_sim.user("alice"), "chatter")
     assert len(discord_sim.take_violations()) == 2  # the spec's maxLength and our own check
+
+
+async def test_multipart_payload_json_is_validated_too(discord_sim):
+    bot = await discord_sim.start_bot(TinyBot())
+    channel = bot.get_channel(discord_sim.general.id)
+    with pytest.raises(discord.HTTPException) as caught:
+        await channel.send("x" * 2001, file=png(2, 2))
+    assert caught.value.code == 50035
+    bad = discord_sim.requests[-1]
+    assert bad.content_type.startswith("multipart/form-data") and bad.files[0].filename
+    assert discord_sim.take_violations() == [
+        "POST /channels/{channel_id}/messages: $.content: 2001 characters > 2000"
+    ]
