@@ -144,3 +144,23 @@ async def test_rate_limit_headers_on_every_answer(discord_env, bot):
                 assert f"X-RateLimit-{name}" in r.headers
         async with session.get(f"{discord_env.base_url}/api/v10/users/@me") as r:
             assert r.status == 401
+
+
+async def test_429_answer_has_discords_shape(discord_sim, discord_env, bot):
+    discord_sim.rate_limit("GET", "/users/@me", retry_after=1.5, is_global=True)
+    headers = {"Authorization": f"Bot {discord_env.world.token}"}
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{discord_env.base_url}/api/v10/users/@me", headers=headers) as r:
+            body = await r.json()
+            assert r.status == 429 and r.headers["Content-Type"] == "application/json"
+            assert body == {
+                "message": "You are being rate limited.",
+                "retry_after": 1.5,
+                "global": True,
+            }
+            assert r.headers["Retry-After"] == "2" and r.headers["X-RateLimit-Remaining"] == "0"
+            assert r.headers["X-RateLimit-Reset-After"] == "1.500"
+            assert r.headers["X-RateLimit-Global"] == "true"
+            assert r.headers["X-RateLimit-Scope"] == "global" and r.headers["Via"]
+        async with session.get(f"{discord_env.base_url}/api/v10/users/@me", headers=headers) as r:
+            assert r.status == 200  # only the planned number of 429s
