@@ -25,6 +25,8 @@ async def discord_env() -> AsyncIterator[Emulator]:
         yield emulator
     finally:
         await emulator.stop()
+    if emulator.api.violations:  # tests using discord_env without discord_sim
+        pytest.fail(_report(emulator.api.violations), pytrace=False)
 
 
 @pytest.fixture
@@ -33,5 +35,10 @@ async def discord_sim(discord_env: Emulator) -> AsyncIterator[DiscordSim]:
     yield sim
     await sim.stop_bot()
     problems = sim.problems()
+    sim.take_violations()  # reported once, here
     if problems:
-        pytest.fail("the bot broke Discord's rules:\n" + "\n".join(problems), pytrace=False)
+        pytest.fail(_report(problems), pytrace=False)
+
+
+def _report(problems: list[str]) -> str:
+    return "the bot broke Discord's rules:\n" + "\n".join(problems)
