@@ -132,6 +132,12 @@ class Game(ABC):
     ) -> State:
         """A fresh state. ``setup`` may fix hidden/random elements (see design.md, records)."""
 
+    def record_setup(self, state: State) -> dict[str, Any]:
+        """The ``setup`` object of a record that fixes this *initial* state's hidden and random
+        parts (deck order, tiles …), so a stored record replays even if shuffling code changes.
+        Called by the table host on the state ``new`` returned. Default: nothing to fix."""
+        return {}
+
     # -- play ---------------------------------------------------------------------------------
     @abstractmethod
     def to_move(self, state: State) -> list[int]:
