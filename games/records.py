@@ -36,8 +36,11 @@ def start(record: Mapping[str, Any]) -> tuple[Game, State]:
     """The game and its initial state from a record's header; :class:`BadRecord` if unusable."""
     if not isinstance(record, Mapping):
         raise BadRecord("a record must be a JSON object")
+    game_id = record.get("game")
+    if not isinstance(game_id, str):
+        raise BadRecord("'game' must be a game id in quotes, e.g. \"master-islands\"")
     try:
-        game = get_game(record.get("game"))  # type: ignore[arg-type]
+        game = get_game(game_id)
     except UnknownGame as exc:
         raise BadRecord(str(exc)) from None
     players = record.get("players")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from .base import Game
 
 _GAMES: dict[str, Game] = {}
@@ -22,11 +24,14 @@ def register(game: Game) -> Game:
 
 
 def get_game(game_id: str) -> Game:
-    try:
-        return _GAMES[game_id]
-    except KeyError:
+    """The game with that id; :class:`UnknownGame` (a sentence) for anything else, including a
+    non-string id read from a record (``["x"]`` is unhashable: no traceback for it)."""
+    game = _GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGame(f"Unknown game '{game_id}'. Known games: {known}.") from None
+        shown = game_id if isinstance(game_id, str) else json.dumps(game_id, default=repr)
+        raise UnknownGame(f"Unknown game '{shown}'. Known games: {known}.")
+    return game
 
 
 def all_games() -> list[Game]:

@@ -185,6 +185,10 @@ def _crew_order(first: int, holders: list[int], players: int) -> list[int]:
 
 
 def _setup_deck(setup: Mapping[str, Any] | None, holders: int) -> list[str] | None:
+    """The record's deck (top first), or None to shuffle; a misspelt key is refused, not ignored."""
+    unknown = set(setup or {}) - {"deck"}
+    if unknown:
+        raise ValueError(f"unknown setup key(s) {', '.join(sorted(unknown))} (use 'deck')")
     if not setup or setup.get("deck") is None:
         return None
     deck = setup["deck"]

@@ -51,6 +51,11 @@ def test_setup_deck_must_be_cards_and_long_enough() -> None:
     assert state["pile"] == [] and state["hands"][2] == []
 
 
+def test_unknown_setup_keys_are_refused_not_ignored() -> None:
+    with pytest.raises(ValueError, match=r"unknown setup key\(s\) Deck, tiles \(use 'deck'\)"):
+        GAME.new(2, {}, 0, {"Deck": ["B4"] * 7, "tiles": []})
+
+
 def test_registered_with_summary() -> None:
     game = get_game("master-islands")
     assert (game.min_players, game.max_players) == (2, 4)

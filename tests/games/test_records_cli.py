@@ -88,6 +88,9 @@ def test_replay_reports_the_first_illegal_move() -> None:
         (["replay", "-"], "{bad", "not JSON"),
         (["replay", "-"], "[1, 2]", "JSON object"),
         (["replay", "-"], '{"game": "chess", "players": 2}', "Unknown game 'chess'"),
+        (["replay", "-"], '{"game": ["x"], "players": 2}', "'game' must be a game id"),
+        (["replay", "-"], '{"game": "master-islands", "players": 2, "setup": {"dek": []}}',
+         "unknown setup key(s) dek"),
         (["replay", "-"], '{"game": "master-islands", "players": 2, "moves": "x"}', "must be a list"),
         (["replay", "-"], '{"game": "master-islands", "players": 3, "options": {"mode": "coop"}}',
          "exactly 4 players"),
@@ -113,3 +116,13 @@ def test_bad_record_shapes_raise_bad_record() -> None:
                    {"game": "master-islands", "players": 2, "options": ["x"]}):
         with pytest.raises(BadRecord):
             replay(record)
+
+
+@pytest.mark.parametrize("game_id", [["x"], None, {"a": 1}, 3])
+def test_get_game_refuses_a_non_string_id_with_a_sentence(game_id: object) -> None:
+    from games.registry import UnknownGame
+
+    with pytest.raises(UnknownGame, match="Unknown game .* Known games: isis-osiris"):
+        get_game(game_id)  # type: ignore[arg-type]
+    with pytest.raises(BadRecord, match="'game' must be a game id"):
+        start({"game": game_id, "players": 2})
