@@ -90,6 +90,13 @@ class IsisOsiris(Game):
             "reason": "",
         }
 
+    def record_setup(self, state: State) -> dict[str, Any]:
+        """The dealt tiles, top first, as records write them: ``{"tiles": [[...] per seat]}``, or
+        ``{"pile": [...]}`` in the common-reserve variant. Valid for a fresh state."""
+        if state["pile"] is not None:
+            return {"pile": [format_value(v) for v in state["pile"]]}
+        return {"tiles": [[format_value(v) for v in r] for r in state["reserves"]]}
+
     # -- play -------------------------------------------------------------------------------------
     def to_move(self, state: State) -> list[int]:
         return [] if state["over"] else [state["turn"]]

@@ -114,6 +114,13 @@ class MasterIslands(Game):
         flow.begin_discovery(st, [])
         return st
 
+    def record_setup(self, state: State) -> dict[str, Any]:
+        """``{"deck": [...]}`` in design.md's dealing order: 3 cards per card-holding seat in seat
+        order (the corsair holds none), the start card, then the pile. Valid for a fresh state."""
+        corsair = state["options"]["corsair"]
+        dealt = [c for s, hand in enumerate(state["hands"], 1) if s != corsair for c in hand]
+        return {"deck": dealt + [state["map"][0][2]] + list(state["pile"])}
+
     # -- play ---------------------------------------------------------------------------------
     def to_move(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["current"]]
