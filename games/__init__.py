@@ -1,6 +1,17 @@
 """Rules engines (standard library only). Importing this package registers every game."""
 
-from .base import BadOptions, Event, Game, IllegalMove, MenuStep, Option, Result, State, View
+from .base import (
+    BadOptions,
+    Event,
+    Game,
+    IllegalMove,
+    MenuStep,
+    Option,
+    Result,
+    State,
+    View,
+    move_text,
+)
 from .registry import UnknownGame, all_games, get_game, register
 
 # Each game module registers itself; keep this list in one place.
@@ -20,5 +31,6 @@ __all__ = [
     "UnknownGame",
     "all_games",
     "get_game",
+    "move_text",
     "register",
 ]

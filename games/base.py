@@ -74,10 +74,24 @@ class Result:
 
 @dataclass(frozen=True)
 class MenuStep:
-    """One step of a move in a menu: the token(s) it adds to the move text and a readable label."""
+    """One step of a move in a menu: the token(s) it adds to the move text and a readable label.
+
+    ``join`` is the separator written before ``token`` when the move text is rebuilt from the
+    steps (:func:`move_text`): a space by default, ``""`` to glue the token to the previous one,
+    so one notation token can be chosen in two steps (column ``C``, then row ``4`` -> ``C4``).
+    A menu keys its choices by ``token`` (never empty, no ``|``); it plays the legal move
+    itself, so it never needs to rebuild the text.
+    """
 
     token: str
     label: str
+    join: str = " "
+
+
+def move_text(steps: list[MenuStep]) -> str:
+    """The move text a menu path spells: the tokens, each after its ``join`` (none before the
+    first). ``move_text(game.menu_path(view, m)) == m`` for every legal move ``m``."""
+    return "".join((step.join if i else "") + step.token for i, step in enumerate(steps))
 
 
 class Game(ABC):
@@ -178,9 +192,10 @@ class Game(ABC):
     def menu_path(self, view: View, move: str) -> list[MenuStep]:
         """How a menu reaches ``move``: one step per choice, with readable labels.
 
-        The concatenation of the tokens (joined by spaces) is the move text. The default is one
-        step per token; games override to merge tokens (an alignment is one choice) and to give
-        labels such as "5 + 4 + 1 on row 2".
+        The tokens, each after its ``join`` (a space unless the step says otherwise), spell the
+        move text: :func:`move_text`. The default is one step per token; games override to merge
+        tokens (an alignment is one choice), to split one (a cell as column, then row) and to give
+        labels such as "R5 (-3,0) + B4 (-1,0) + G1 (1,0) · row 0".
         """
         return [MenuStep(token, token) for token in move.split()]
 

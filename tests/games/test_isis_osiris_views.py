@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from games import move_text
 from games.isis_osiris.deal import revealed_values
 from games.isis_osiris.tiles import TILE_SET
 
@@ -81,16 +82,28 @@ def test_menu_paths_and_labels() -> None:
     state = new(setup={"tiles": [["-2"], ["+1"]]})
     view = GAME.view(state, 1)
     for move in GAME.legal(state, 1):
-        steps = GAME.menu_path(view, move)
-        assert " ".join(s.token for s in steps) == move
-    assert [(s.token, s.label) for s in GAME.menu_path(view, "pawn C4")] == [
-        ("pawn", "Place a pawn"),
-        ("C4", "on C4"),
+        assert move_text(GAME.menu_path(view, move)) == move
+    assert [(s.token, s.label, s.join) for s in GAME.menu_path(view, "pawn C4")] == [
+        ("pawn", "Place a pawn", " "),
+        ("C", "Column C", " "),
+        ("4", "C4", ""),
     ]
+    assert GAME.describe(view, "pawn C4") == "Place a pawn on C4"
     assert [s.label for s in GAME.menu_path(view, "reveal")] == ["Reveal a tile"]
+    assert GAME.describe(view, "reveal") == "Reveal a tile"
     state, _ = play(state, "reveal")
     view = GAME.view(state, 1)
-    assert GAME.describe(view, "tile D2") == "Place the -2 tile → on D2"
+    assert move_text(GAME.menu_path(view, "tile D2")) == "tile D2"
+    assert GAME.describe(view, "tile D2") == "Place the -2 tile on D2"
+
+
+def test_cell_menu_offers_at_most_six_choices_a_step() -> None:
+    """QA item 8: column, then row, so no select needs a second page (25 options a page)."""
+    view = GAME.view(new(), 1)
+    paths = [GAME.menu_path(view, m) for m in GAME.legal(new(), 1) if m != "reveal"]
+    columns = {p[1].token for p in paths}
+    rows_of_c = {p[2].label for p in paths if p[1].token == "C"}
+    assert columns == set("ABCDEF") and rows_of_c == {f"C{r}" for r in "123456"}
 
 
 def test_determinize_keeps_revealed_and_resamples_the_rest() -> None:

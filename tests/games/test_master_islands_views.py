@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from games.base import MenuStep
+from games.base import MenuStep, move_text
 
 from .test_master_islands_support import GAME, at_conquest, new, play
 
@@ -71,7 +71,7 @@ def test_menu_paths_have_readable_labels() -> None:
                         ("pass", "Take nothing"), ("done", "End corsair moves")]:
         assert GAME.menu_path(view, verb) == [MenuStep(verb, label)]
     for move in GAME.legal(new(), 1)[:3] + ["take 1,2 2,2 4,2", "sail 1 N"]:
-        assert " ".join(s.token for s in GAME.menu_path(view, move)) == move
+        assert move_text(GAME.menu_path(view, move)) == move
 
 
 def test_determinize_reshuffles_only_what_the_seat_cannot_see() -> None:
