@@ -66,7 +66,8 @@ def test_menu_paths_have_readable_labels() -> None:
     assert GAME.menu_path(view, "sail 2 W") == [
         MenuStep("sail", "Sail a galleon"), MenuStep("2 W", "Galleon 2 → west")]
     assert GAME.menu_path(view, "take 1,2 2,2 4,2") == [
-        MenuStep("take", "Take an alignment"), MenuStep("1,2 2,2 4,2", "5 + 4 + 1 on row 2")]
+        MenuStep("take", "Take an alignment"),
+        MenuStep("1,2 2,2 4,2", "B5 (1,2) + G4 (2,2) + Y1 (4,2) · row 2")]
     for verb, label in [("again", "Play another Discovery"), ("stop", "End Discovery"),
                         ("pass", "Take nothing"), ("done", "End corsair moves")]:
         assert GAME.menu_path(view, verb) == [MenuStep(verb, label)]
