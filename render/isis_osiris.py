@@ -137,7 +137,8 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     result = view.get("result") or {}
     lines = [_mode_line(view)]
     if result.get("finished"):
-        winners = ", ".join(f"seat {w}" for w in result.get("winners") or []) or "nobody"
+        winners = ", ".join(kit.seat_name(view, w) for w in result.get("winners") or [])
+        winners = winners or "nobody"
         lines += kit.wrap(f"GAME OVER - won by {winners}. {result.get('reason', '')}".strip(), 23,
                           width - 40)
     pending = _pending_line(view)
@@ -171,7 +172,8 @@ def _draw_panel(view: View, width: int) -> Image.Image:
                      bold=True)
         if seat in kit.SEAT_COLOURS:
             kit.seat_mark(draw, (86, mid), 18, seat)
-        kit.text(draw, (114, mid), f"Seat {seat}", 23, kit.INK, "lm", bold=seat in to_move)
+        kit.text(draw, (114, mid), kit.fit(kit.seat_name(view, seat), 23, 95), 23, kit.INK, "lm",
+                 bold=seat in to_move)
         kit.text(draw, (215, mid), f"pawns {s.get('pawns_left', 0)}", 22, kit.INK, "lm")
         for k in range(min(s.get("pawns_left", 0), 8)):
             if seat in kit.SEAT_COLOURS:

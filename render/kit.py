@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -94,6 +95,30 @@ def text(
 @lru_cache(maxsize=1024)
 def text_width(s: str, size: int) -> int:
     return math.ceil(font(size).getlength(s))
+
+
+def ascii_text(s: str) -> str:
+    """``s`` folded to printable ASCII (the only glyphs of the font): accents dropped ("Zoé" ->
+    "Zoe"), other characters (emoji, CJK) removed, spaces collapsed. May return ""."""
+    folded = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode("ascii")
+    return " ".join("".join(c for c in folded if c.isprintable()).split())
+
+
+def fit(s: str, size: int, width: int) -> str:
+    """``s`` cut with "..." so it is at most ``width`` px wide at ``size``."""
+    if text_width(s, size) <= width:
+        return s
+    while s and text_width(s + "...", size) > width:
+        s = s[:-1]
+    return s.rstrip() + "..."
+
+
+def seat_name(view: dict, seat: int) -> str:
+    """The display name the host put in ``view["seats"][i]["name"]`` (ASCII-folded for the
+    font), or "Seat n" when there is none or nothing of it can be drawn."""
+    row = next((s for s in view.get("seats") or [] if s.get("seat") == seat), {})
+    name = ascii_text(str(row.get("name") or ""))
+    return name if any(c.isalnum() for c in name) else f"Seat {seat}"
 
 
 def wrap(s: str, size: int, width: int) -> list[str]:

@@ -18,6 +18,7 @@ from . import kit
 
 View = dict[str, Any]
 Pos = tuple[int, int]
+Ship = tuple[int, int, bool, bool]  # seat, galleon number, corsair?, does the seat have two?
 
 CARD_COLOURS: dict[str, kit.RGB] = {
     "B": kit.BLUE, "G": kit.GREEN, "R": kit.VERMILLION, "Y": kit.YELLOW,
@@ -33,13 +34,14 @@ RING = 1  # empty positions shown around the map (placement targets need coordin
 
 
 # -- the map ----------------------------------------------------------------------------------------
-def _positions(view: View) -> tuple[dict[Pos, str], set[Pos], dict[Pos, list[tuple[int, int, bool]]]]:
+def _positions(view: View) -> tuple[dict[Pos, str], set[Pos], dict[Pos, list[Ship]]]:
     cards = {(c["x"], c["y"]): c["card"] for c in view.get("map", [])}
     holes = {(h[0], h[1]) for h in view.get("holes", [])}
-    ships: dict[Pos, list[tuple[int, int, bool]]] = defaultdict(list)
+    ships: dict[Pos, list[Ship]] = defaultdict(list)
     for s in view.get("seats", []):
-        for i, (x, y) in enumerate(s.get("galleons", []), start=1):
-            ships[(x, y)].append((s["seat"], i, s.get("role") == "corsair"))
+        galleons = s.get("galleons", [])
+        for i, (x, y) in enumerate(galleons, start=1):
+            ships[(x, y)].append((s["seat"], i, s.get("role") == "corsair", len(galleons) > 1))
     return cards, holes, ships
 
 
@@ -74,24 +76,102 @@ def _card_tile(card: str, fill: kit.RGB, w: int, h: int) -> Image.Image:
     return tile
 
 
+R_MIN = 9.0  # marker radius floor: 18 px across, the seat number stays readable on a phone
+R_MAX = 24.0
+HEADER = 0.34  # share of a card kept for its compact header (letter + value on one line)
+FULL, PACKED = 2.25, 1.7  # marker spacing in radii: apart, or overlapping (a stack) when tight
+MARGIN = 2
+
+
+def _tab_radius(r: float) -> float:
+    return max(6.0, r * 0.45)
+
+
+def _row_height(r: float, tabs: bool) -> float:
+    """A marker row: the tallest shape (diamond, 1.12 r each way) plus the galleon tab below."""
+    down = max(1.12 * r, r + 1.3 * _tab_radius(r)) if tabs else 1.12 * r
+    return 1.12 * r + down + MARGIN
+
+
+@lru_cache(maxsize=512)
+def _ship_layout(w: int, n: int, tabs: bool) -> tuple[float, int, int]:
+    """Marker radius, markers per row and rows for ``n`` galleons on a card ``w`` px wide.
+
+    The largest radius that fits, first with markers apart, then stacked (overlapping by a
+    third); never below R_MIN (QA found 7 px markers on a 15-column map): what still does not
+    fit is shown as a "+n" marker.
+    """
+    room = w * (1 - HEADER)
+    for spacing in (FULL, PACKED):
+        r = min(R_MAX, w * 0.19)
+        while r >= R_MIN:
+            per_row = max(1, int((w - MARGIN - FULL * r) // (spacing * r)) + 1)
+            rows = min(2, int(room // _row_height(r, tabs)))
+            if rows and per_row * rows >= n:
+                return r, per_row, -(-n // per_row)
+            r -= 0.5
+    r = R_MIN
+    per_row = max(1, int((w - MARGIN - FULL * r) // (PACKED * r)) + 1)
+    return r, per_row, max(1, min(2, int(room // _row_height(r, tabs))))
+
+
+def _draw_marker(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float,
+                 ship: Ship) -> None:
+    """The seat's mark (shape + colour + SEAT number, as in the panel), and when the seat has
+    two galleons a white tab under it with the galleon number (the ``n`` of ``sail <n> <dir>``)."""
+    seat, num, corsair, two = ship
+    cx, cy = center
+    if corsair:
+        kit.corsair_mark(draw, center, r * 0.85, str(seat))
+    else:
+        kit.mark(draw, center, r, kit.SEAT_SHAPES.get(seat, "circle"),
+                 kit.SEAT_COLOURS.get(seat, UNKNOWN), str(seat))
+    if two:
+        t = _tab_radius(r)
+        ty = cy + r + 0.3 * t  # below the seat number, overlapping the shape's edge
+        draw.rounded_rectangle((cx - t, ty - t, cx + t, ty + t), radius=max(2, t / 2),
+                               fill=kit.WHITE, outline=kit.INK, width=max(1, round(t / 6)))
+        kit.text(draw, (cx, ty), str(num), max(10, round(t * 1.6)), kit.INK, "mm", bold=t >= 9)
+
+
+def _draw_more(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float, more: int) -> None:
+    """The galleons that did not fit: a dark "+n" pill in the last slot."""
+    cx, cy = center
+    draw.rounded_rectangle((cx - r * 1.1, cy - r * 0.8, cx + r * 1.1, cy + r * 0.8),
+                           radius=r * 0.5, fill=kit.INK)
+    kit.text(draw, center, f"+{more}", max(10, round(r * 1.1)), kit.WHITE, "mm", bold=True)
+
+
+def _ships_height(w: float, ships: list[Ship]) -> float:
+    """Height the galleon rows take at the bottom of a card (to place the card's value)."""
+    tabs = any(s[3] for s in ships)
+    r, _, rows = _ship_layout(int(w), len(ships), tabs)
+    return rows * _row_height(r, tabs) + MARGIN
+
+
 def _draw_ships(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-                ships: list[tuple[int, int, bool]]) -> None:
-    """All galleons on a card, in up to two rows of four along its bottom."""
+                ships: list[Ship]) -> None:
+    """All galleons on a card, in rows along its bottom, in seat order (top row first)."""
     x0, _, x1, y1 = box
     w = x1 - x0
-    crowded = len(ships) > 3
-    r = w * (0.112 if crowded else 0.15 if len(ships) == 3 else 0.18)
-    step = w / 4 if crowded else r * 2.5
-    for k, (seat, num, corsair) in enumerate(sorted(ships)):
-        row, col = divmod(k, 4)
-        in_row = min(4, len(ships) - row * 4)
+    tabs = any(s[3] for s in ships)
+    r, per_row, rows = _ship_layout(int(w), len(ships), tabs)
+    shown: list[Ship | int] = list(sorted(ships))
+    if len(shown) > per_row * rows:
+        keep = per_row * rows - 1
+        shown = shown[:keep] + [len(shown) - keep]
+    row_h = _row_height(r, tabs)
+    top = y1 - MARGIN - rows * row_h + 1.12 * r + MARGIN
+    for k, item in enumerate(shown):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, len(shown) - row * per_row)
+        step = min(FULL * r + MARGIN, (w - MARGIN - FULL * r) / max(1, in_row - 1))
         left = (x0 + x1) / 2 - step * (in_row - 1) / 2
-        center = (left + col * step, y1 - r * 1.35 - row * r * 2.3)
-        if corsair:
-            kit.corsair_mark(draw, center, r * 0.85, str(num))
+        center = (left + col * step, top + row * row_h)
+        if isinstance(item, int):
+            _draw_more(draw, center, r, item)
         else:
-            kit.mark(draw, center, r, kit.SEAT_SHAPES.get(seat, "circle"),
-                     kit.SEAT_COLOURS.get(seat, UNKNOWN), str(num))
+            _draw_marker(draw, center, r, item)
 
 
 def _draw_axes(draw: ImageDraw.ImageDraw, origin: Pos, shape: tuple[int, int], cell: int,
@@ -112,6 +192,14 @@ def _draw_axes(draw: ImageDraw.ImageDraw, origin: Pos, shape: tuple[int, int], c
         cy = axis + j * cell + cell / 2
         for x in (axis / 2, width - axis / 2):
             kit.text(draw, (x, cy), str(min_y + j), size, kit.MUTED, "mm", bold=True)
+
+
+def _value_place(box: tuple[float, float, float, float], ships: list[Ship]) -> tuple[float, int]:
+    """Where and how big a card's value goes: centred in the space above its galleons, as
+    big as that space allows (it stays right of the corner letter, so may share its line)."""
+    w = box[2] - box[0]
+    free = w - _ships_height(w, ships)
+    return box[1] + free * 0.5 + w * 0.02, max(11, round(min(0.42 * w, free * 0.8)))
 
 
 def _draw_map(view: View) -> Image.Image:
@@ -148,11 +236,7 @@ def _draw_map(view: View) -> Image.Image:
             tile = _card_tile(card, fill, int(b[2] - b[0]), int(b[3] - b[1]))
             image.paste(tile, (int(b[0]), int(b[1])))
             continue
-        inner = b[2] - b[0]
-        two_rows = len(here) > 4
-        value_y = b[1] + inner * (0.30 if two_rows else 0.34)
-        value_size = max(12, round(inner * (0.36 if two_rows else 0.42)))
-        draw_card(draw, b, card, value_y, value_size)
+        draw_card(draw, b, card, *_value_place(b, here))
         _draw_ships(draw, b, here)
     for p in ships.keys() - set(cards):  # a galleon off the map: should not happen, still show it
         _draw_ships(draw, box(p, pad), ships[p])
@@ -199,13 +283,22 @@ def _status_lines(view: View) -> list[str]:
     result = view.get("result")
     if result and result.get("finished"):
         winners = result.get("winners") or []
-        who = ", ".join(f"seat {w}" for w in winners) or "nobody"
+        who = ", ".join(kit.seat_name(view, w) for w in winners) or "nobody"
         lines.append(f"GAME OVER - won by {who}. {result.get('reason', '')}".strip())
     return lines
 
 
 CHIP_W, CHIP_H = 46, 32
 ROW_H = 52
+NAME_X, HAND_X, CHIPS_X = 112, 350, 520  # panel columns: name (+ role), hand and score, cards
+
+
+def _name_label(view: View, s: dict[str, Any], mode: str) -> str:
+    """The seat's display name (fallback "Seat n") and its role, cut to fit its column."""
+    label = _seat_label(s, mode)
+    suffix = f" ({label})" if label else ""
+    room = HAND_X - NAME_X - 12 - kit.text_width(suffix, 23)
+    return kit.fit(kit.seat_name(view, s["seat"]), 23, room) + suffix
 
 
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, card: str) -> None:
@@ -218,7 +311,7 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, card: str) -> None:
 
 def _panel_rows(view: View, width: int) -> list[tuple[dict[str, Any], int]]:
     """Each seat with how many chip lines its collected cards need at this width."""
-    per_line = max(1, (width - 470) // CHIP_W)
+    per_line = max(1, (width - CHIPS_X - 10) // CHIP_W)
     return [(s, max(1, -(-len(s.get("collected", [])) // per_line))) for s in view.get("seats", [])]
 
 
@@ -238,7 +331,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     winners = set(result.get("winners") or []) if result.get("finished") else set()
     mode = view.get("mode", "standard")
     target = view.get("target")
-    per_line = max(1, (width - 470) // CHIP_W)
+    per_line = max(1, (width - CHIPS_X - 10) // CHIP_W)
     for s, n_lines in rows:
         seat = s["seat"]
         row_h = ROW_H + (n_lines - 1) * (CHIP_H + 6)
@@ -248,18 +341,17 @@ def _draw_panel(view: View, width: int) -> Image.Image:
                            outline=kit.INK, width=2)
             kit.text(draw, (16, mid), "WIN" if seat in winners else ">", 22, kit.INK, "lm", bold=True)
         _seat_badge(draw, (86, mid), 17, s)
-        label = _seat_label(s, mode)
-        kit.text(draw, (112, mid), f"Seat {seat}" + (f" ({label})" if label else ""), 23,
-                 kit.INK, "lm", bold=seat in to_move)
+        kit.text(draw, (NAME_X, mid), _name_label(view, s, mode), 23, kit.INK, "lm",
+                 bold=seat in to_move)
         collected = s.get("collected", [])
         score = s.get("score", len(collected))
         mine = f"{score}/{target}" if mode == "standard" and target else f"{score}"
         if s.get("role") != "corsair":
-            kit.text(draw, (290, mid), f"hand {s.get('hand_size', 0)}", 21, kit.MUTED, "lm")
-            kit.text(draw, (385, mid), mine, 23, kit.INK, "lm", bold=True)
+            kit.text(draw, (HAND_X, mid), f"hand {s.get('hand_size', 0)}", 21, kit.MUTED, "lm")
+            kit.text(draw, (HAND_X + 95, mid), mine, 23, kit.INK, "lm", bold=True)
         for k, card in enumerate(collected):
             line, col = divmod(k, per_line)
-            _chip(draw, 460 + col * CHIP_W, mid - CHIP_H / 2 + line * (CHIP_H + 6), card)
+            _chip(draw, CHIPS_X + col * CHIP_W, mid - CHIP_H / 2 + line * (CHIP_H + 6), card)
         y += row_h
     return image
 

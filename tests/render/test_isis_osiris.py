@@ -85,3 +85,9 @@ def test_hand_shows_remaining_pawns_and_tiles() -> None:
 def test_hand_in_common_reserve_variant() -> None:
     view = io_view(viewer=1, pile=12, options={"reserve": "common", "open": False, "first": None})
     assert isis_osiris.hand(view).width >= 300
+
+
+def test_panel_shows_the_seat_names_the_host_passes() -> None:
+    named = io_view()
+    named["seats"][0]["name"] = "Ann"
+    assert isis_osiris.board(named).tobytes() != isis_osiris.board(io_view()).tobytes()

@@ -57,3 +57,22 @@ def test_ink_on_picks_readable_text_colour() -> None:
     assert kit.ink_on(kit.YELLOW) == kit.BLACK
     assert kit.ink_on(kit.BLUE) == kit.WHITE
     assert kit.ink_on(kit.BLACK) == kit.WHITE
+
+
+def test_ascii_text_folds_accents_and_drops_what_the_font_cannot_draw() -> None:
+    assert kit.ascii_text("Zoé  Ünal") == "Zoe Unal"
+    assert kit.ascii_text("李明 🙂") == ""
+    assert kit.ascii_text("ann\x00\n bob") == "ann bob"
+
+
+def test_fit_cuts_with_dots_to_the_width() -> None:
+    assert kit.fit("Bob", 23, 500) == "Bob"
+    cut = kit.fit("Bartholomew the Magnificent", 23, 120)
+    assert cut.endswith("...") and kit.text_width(cut, 23) <= 120
+
+
+def test_seat_name_uses_the_view_name_else_seat_n() -> None:
+    view = {"seats": [{"seat": 1, "name": "Zoé"}, {"seat": 2, "name": "李明"}, {"seat": 3},
+                      {"seat": 4, "name": None}]}
+    assert [kit.seat_name(view, s) for s in (1, 2, 3, 4, 5)] == [
+        "Zoe", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]

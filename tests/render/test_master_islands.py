@@ -147,3 +147,20 @@ def test_corsair_hand_has_no_cards_but_works() -> None:
     view["viewer"] = 3
     image = master_islands.hand(view)
     assert image.width >= 300
+
+
+def test_panel_shows_the_seat_names_the_host_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``seats[i]["name"]`` replaces "Seat n" in the panel and the winners line; cut to fit."""
+    texts: list[str] = []
+    real = kit.text
+    monkeypatch.setattr(kit, "text", lambda d, xy, s, *a, **k: (texts.append(s), real(d, xy, s, *a, **k)))
+    view = mi_view(phase="over", to_move=[],
+                   result={"finished": True, "scores": [2, 0, 1], "winners": [1], "reason": ""})
+    view["seats"][0]["name"] = "Zoé"
+    view["seats"][1]["name"] = "Bartholomew the Magnificent of the Seven Seas"
+    master_islands.board(view)
+    assert "Zoe" in texts and "Seat 3" in texts and "Seat 1" not in texts
+    assert "GAME OVER - won by Zoe." in texts
+    long = [t for t in texts if t.startswith("Bartholomew")]
+    assert long and long[0].endswith("...")
+    assert kit.text_width(long[0], 23) <= master_islands.HAND_X - master_islands.NAME_X
