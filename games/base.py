@@ -54,6 +54,13 @@ class Option:
     description: str
 
 
+FIRST_OPTION = Option(
+    "first", None, None,
+    "The seat number that plays first (default: drawn at random).",
+)
+"""The ``first`` option every game offers (design.md: records fix the first seat with it)."""
+
+
 @dataclass(frozen=True)
 class Result:
     """Where a game stands. ``scores`` has one number per seat (index 0 = seat 1)."""

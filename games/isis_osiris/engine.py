@@ -12,16 +12,27 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Event, Game, IllegalMove, MenuStep, Option, Result, State, View, rng_for
+from ..base import (
+    FIRST_OPTION,
+    Event,
+    Game,
+    IllegalMove,
+    MenuStep,
+    Option,
+    Result,
+    State,
+    View,
+    rng_for,
+)
 from . import deal, scoring
 from .bots import BOTS
 from .notation import format_move, parse_move
 from .tiles import CELLS, DEAL, format_value
 
 SUMMARY = """\
-**Isis & Osiris** (2–4 players). A 6×6 board, cells A1–F6. Each player has pawns and face-down \
-Isis tiles worth -4 to +4 (2 players: 8 pawns, 11 tiles; 3: 6 and 7; 4: 5 and 5). Nobody, not \
-even the owner, knows a tile before it is revealed.
+A 6×6 board, cells A1–F6. Each player has pawns and face-down Isis tiles worth -4 to +4 \
+(2 players: 8 pawns, 11 tiles; 3: 6 and 7; 4: 5 and 5). Nobody, not even the owner, knows a \
+tile before it is revealed.
 **Your turn**, do one of:
 • `pawn C4`: place a pawn on an empty cell;
 • `reveal`, then `tile D2`: show your next tile to everyone, then place it face down on an empty \
@@ -32,11 +43,7 @@ tiles orthogonally next to it (it can be negative). Your score is the sum over y
 score wins (the least negative if all are negative); equal best scores share the win.
 **Memory mode** (default): placed tiles are face down again, so their values are hidden on the \
 board, and the reveal announcement disappears from the channel after the next move. Remember \
-where the good and bad tiles went!
-**Options**: `open:true` shows placed values on the board (casual or accessible play). \
-`reserve:common` (variant): no personal tiles; `reveal` takes the top of one common face-down \
-pile, and when it is empty everyone must place pawns. `first:<seat>` picks the first player \
-(default: drawn)."""
+where the good and bad tiles went!"""
 
 
 class IsisOsiris(Game):
@@ -47,9 +54,13 @@ class IsisOsiris(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("reserve", ("own", "common"), "own", "own: tiles dealt to each player; common: one shared pile (variant)"),
-        Option("open", ("false", "true"), "false", "true: placed tile values stay visible (no memory)"),
-        Option("first", None, None, "the first seat (default: drawn)"),
+        Option("reserve", ("own", "common"), "own",
+               "Own: each player reveals from their own tiles. Common (variant): everyone reveals "
+               "from one shared pile, and once it is empty only pawns are placed."),
+        Option("open", ("false", "true"), "false",
+               "True: placed tile values stay visible on the board (casual or accessible play, "
+               "no memory needed)."),
+        FIRST_OPTION,
     )
     summary = SUMMARY
     bots = BOTS

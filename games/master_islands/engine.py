@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
+    FIRST_OPTION,
     BadOptions,
     Game,
     IllegalMove,
@@ -45,11 +46,12 @@ class MasterIslands(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("mode", MODES, "standard", "standard, coop (4 players, 2 teams) or corsair (3–4)"),
-        Option("corsair", None, None, "corsair mode: the corsair's seat (default: the last seat)"),
+        Option("mode", MODES, "standard",
+               "Coop: 4 players in two teams. Corsair: 3–4 players, one corsair against the crew."),
+        Option("corsair", None, None, "Corsair mode: the corsair's seat number (default: the last)."),
         Option("difficulty", tuple(ROUNDS), "medium",
-               "corsair mode: easy (10 rounds), medium (7) or hard (4)"),
-        Option("first", None, None, "the first seat (default: drawn at random)"),
+               "Corsair mode: the crew's rounds, easy 10, medium 7, hard 4."),
+        FIRST_OPTION,
     )
     summary = SUMMARY
     bots = BOTS

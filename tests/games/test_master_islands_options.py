@@ -59,7 +59,7 @@ def test_unknown_setup_keys_are_refused_not_ignored() -> None:
 def test_registered_with_summary() -> None:
     game = get_game("master-islands")
     assert (game.min_players, game.max_players) == (2, 4)
-    assert 200 < len(game.summary) < 1800 and "corsair" in game.summary.lower()
+    assert "corsair" in game.summary.lower() and "Coop" in game.summary  # modes explained
     assert {o.name for o in game.options} == {"mode", "corsair", "difficulty", "first"}
 
 
