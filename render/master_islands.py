@@ -3,7 +3,9 @@
 Drawn only from a View (docs/views.md). The map auto-fits: the card size shrinks as the map grows so
 the image stays about 1000 px wide, with x/y coordinates on all four edges as in the notation
 (x east, y south, start card 0,0). Every card shows colour + letter + value; every galleon shows its
-seat's colour + shape + its number; corsair galleons are black discs over crossed bones.
+seat's mark (colour + shape + SEAT number, the same badge as the panel) and, when the seat has two
+galleons, a white tab with the galleon number (``sail <n>``); corsair galleons are black discs over
+crossed bones. The panel shows ``seats[i]["name"]`` when the host passes one, else "Seat n".
 """
 
 from __future__ import annotations
