@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Mapping
 
 from games import Game, IllegalMove, State
 from games.base import random_bot
@@ -23,7 +24,7 @@ def bot_rng(seed: int, version: int) -> random.Random:
 
 def bot_step(
     game: Game, state: State, seat: int, level: str | None, seed: int, version: int,
-    *, table: object = None,
+    *, table: object = None, names: Mapping[int, str] | None = None,
 ) -> Step:
     """One computer move. A bot that proposes an illegal move or whose code raises falls back
     to the random player for this move, so a buggy bot never stalls a table. ``table`` names
@@ -31,11 +32,12 @@ def bot_step(
     rng = bot_rng(seed, version)
     choose = game.bots.get(level or "", random_bot)
     try:
-        return apply_checked(game, state, seat, choose(game, state, seat, rng))
+        return apply_checked(game, state, seat, choose(game, state, seat, rng), names)
     except IllegalMove as exc:
         log.warning("table %s seat %s: %s bot %r chose an illegal move (%s); playing a random one",
                     table, seat, game.id, level, exc)
     except Exception:
         log.exception("table %s seat %s: %s bot %r failed; playing a random move instead",
                       table, seat, game.id, level)
-    return apply_checked(game, state, seat, random_bot(game, state, seat, bot_rng(seed, version)))
+    fallback = random_bot(game, state, seat, bot_rng(seed, version))
+    return apply_checked(game, state, seat, fallback, names)

@@ -31,9 +31,9 @@ from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, posts
 from .bots import bot_step
-from .play import Lines, Step, human_step, plain, record
+from .play import Lines, Step, human_step, plain, record, record_head
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
-from .tables import info, is_bot, label, seat_of
+from .tables import info, is_bot, label, names, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +55,8 @@ class TableHost:
     async def open(
         cls, db_path: str, *, bot_delay: float = 0.0, renderers: posts.Renderers | None = None
     ) -> TableHost:
-        """Open (and migrate) the database; reload active tables. ``bot_delay``: seconds to wait
-        between computer moves (0 in tests). ``renderers``: game id -> renderer module (default
+        """Open (and migrate) the database; reload active tables. ``bot_delay``: seconds to wait,
+        outside the table lock, before computer players answer a human's move (default 0). ``renderers``: game id -> renderer module (default
         :func:`render.renderer`; tests inject toy ones)."""
         store = await Store.open(db_path)
         return cls(store, bot_delay=bot_delay, renderers=renderers or render.renderer)
@@ -186,7 +186,9 @@ class TableHost:
                 )
             except BadOptions as exc:
                 raise errors.BadTableOptions(str(exc)) from None
-            new = replace(row, status="playing", state=state, version=row.version + 1)
+            head = await asyncio.to_thread(record_head, game, row.options, state)
+            new = replace(row, status="playing", state=state, version=row.version + 1,
+                          record_head=head)
             await self._save(row, new)
             lines = Lines()
             new, applied = await self._run_bots(game, new, lines)
@@ -212,27 +214,54 @@ class TableHost:
             if seat not in movers:
                 who = ", ".join(label(row, s) for s in movers)
                 raise errors.NotYourTurn(f"It's {who}'s turn, not yours.")
-            step = await asyncio.to_thread(human_step, game, row.state, seat, move)
+            step = await asyncio.to_thread(human_step, game, row.state, seat, move,
+                                           names(row))
             row = await self._commit(game, row, step, user_id)
             lines = Lines()
             lines.extend(step.lines)
-            row, applied = await self._run_bots(game, row, lines)
+            if not (self._bot_delay and self._bots_next(game, row)):
+                row, applied = await self._run_bots(game, row, lines)
+                return await self._outcome(game, row, lines, [step.move, *applied])
+        # A pause before the computer players answer, outside the lock: the human's move is
+        # stored, and Board / My hand / other commands are not held up meanwhile.
+        await asyncio.sleep(self._bot_delay)
+        async with self._lock(channel_id):
+            fresh = await self._store.get_table(channel_id)
+            if fresh is not None and fresh.version == row.version:
+                row, applied = await self._run_bots(game, fresh, lines)
+            else:
+                applied = []  # another host object moved on (or the game ended): ours stands
             return await self._outcome(game, row, lines, [step.move, *applied])
 
     async def resume(self) -> list[Outcome]:
         """After a restart: let computer players who were to move play on (a crash may have
-        stopped them). One Outcome per table that changed, for the adapter to post."""
+        stopped them). One Outcome per table whose current post is older than the table (moves
+        stored but never posted, e.g. a crash or a failed send), with the logged lines since that
+        post, for the adapter to post."""
         out = []
         for row in await self._store.active_tables():
             if row.status != "playing":
                 continue
             async with self._lock(row.channel_id):
-                game, fresh = await self._load(row.channel_id)
+                try:
+                    game, fresh = await self._load(row.channel_id)
+                except errors.NoTable:
+                    continue  # finished meanwhile by another host object
                 lines = Lines()
+                since = fresh.post_version or 0
+                if fresh.id is not None and since < fresh.version:
+                    for entry in await self._store.moves(fresh.id):
+                        if entry.version > since:
+                            lines.public += entry.lines
+                            lines.ordered += [(text, False) for text in entry.lines]
                 fresh, applied = await self._run_bots(game, fresh, lines)
-                if applied:
+                if applied or since < fresh.version:
                     out.append(await self._outcome(game, fresh, lines, applied))
         return out
+
+    @staticmethod
+    def _bots_next(game: Game, row: TableRow) -> bool:
+        return row.state is not None and any(is_bot(row, s) for s in game.to_move(row.state))
 
     async def _commit(self, game: Game, row: TableRow, step: Step, user_id: int | None) -> TableRow:
         """Store one applied move (and, when it ends the game, the record and results)."""
@@ -267,7 +296,9 @@ class TableHost:
         if status is not None:
             logged = await self._store.moves(row.id) if row.id is not None else []
             moves_played = [(m.seat, m.move) for m in [*logged, *moves]]
-            rec = record(row.game_id, len(row.seats), row.options, row.seed, moves_played)
+            head = row.record_head or {}
+            rec = record(row.game_id, len(row.seats), head.get("options", row.options), row.seed,
+                         moves_played, head.get("setup"))
             ending = Ending(status, rec, result, outcomes or [])
         await self._store.close_table(row, row.version, moves, ending)
 
@@ -279,13 +310,11 @@ class TableHost:
             bots = [s for s in game.to_move(row.state) if is_bot(row, s)]
             if not bots:
                 break
-            if self._bot_delay:
-                await asyncio.sleep(self._bot_delay)
             seat = bots[0]
             level = row.seats[seat - 1].get("bot_level")
             step = await asyncio.to_thread(
                 bot_step, game, row.state, seat, level, row.seed, row.version + 1,
-                table=row.channel_id,
+                table=row.channel_id, names=names(row),
             )
             try:
                 row = await self._commit(game, row, step, None)
@@ -395,6 +424,19 @@ class TableHost:
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
         """Remember which message is the current table post (to strip its buttons later)."""
         await self._store.set_post(channel_id, message_id, version)
+
+    async def remember_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
+        """A post shows a value to edit away at the next move (memory mode); ``plain`` is its
+        text without it. Stored, so the edit still happens after a restart."""
+        await self._store.add_transient_post(channel_id, message_id, plain)
+
+    async def transient_posts(self, channel_id: int) -> dict[int, str]:
+        """message id -> value-free text of this channel's posts still showing a value."""
+        return await self._store.transient_posts(channel_id)
+
+    async def forget_transient_post(self, message_id: int) -> None:
+        """The post was edited (or is gone): nothing left to edit away."""
+        await self._store.drop_transient_post(message_id)
 
     async def stats(self, guild_id: int | None, user_id: int | None = None) -> dict[str, Any]:
         """Finished games in this guild: {"games": n, "per_game": {game_id: {"played": n,

@@ -4,6 +4,8 @@ private lines. Synchronous and pure; the host runs it in a thread and stores the
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,15 +23,17 @@ class Lines:
     private: dict[int, list[str]] = field(default_factory=dict)  # seat -> sentences
     ordered: list[tuple[str, bool]] = field(default_factory=list)  # (text, transient), as they came
 
-    def add(self, events: list[Event]) -> None:
+    def add(self, events: list[Event], names: Mapping[int, str] | None = None) -> None:
+        """Sort events; ``names`` (seat -> player name) turns "Seat 2" into "Bob (seat 2)"."""
         for event in events:
             text = event.get("text")
             if text:
+                text = named(str(text), names)
                 transient = bool(event.get("transient"))
-                (self.transient if transient else self.public).append(str(text))
-                self.ordered.append((str(text), transient))
+                (self.transient if transient else self.public).append(text)
+                self.ordered.append((text, transient))
             for seat, sentence in (event.get("private") or {}).items():
-                self.private.setdefault(int(seat), []).append(str(sentence))
+                self.private.setdefault(int(seat), []).append(named(str(sentence), names))
 
     def extend(self, other: Lines) -> None:
         self.public += other.public
@@ -37,6 +41,33 @@ class Lines:
         self.ordered += other.ordered
         for seat, sentences in other.private.items():
             self.private.setdefault(seat, []).extend(sentences)
+
+
+_SEAT = re.compile(r"\b(?P<cap>S|s)eat (?P<n>\d+)\b(?P<close>\))?")
+
+
+def named(text: str, names: Mapping[int, str] | None) -> str:
+    """Engines say "Seat 2"; people read names: "Seat 2 placed …" -> "Bob (seat 2) placed …",
+    "The corsair (seat 3)" -> "The corsair (Carol, seat 3)". Unknown seats stay as they are."""
+    if not names:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        name = names.get(int(m["n"]))
+        if name is None or (m["cap"] == "s" and not m["close"]):
+            return m[0]
+        if m["close"]:  # "(seat 3)" -> "(Carol, seat 3)"
+            return f"{name}, seat {m['n']})"
+        return with_seat(name, int(m["n"]))
+
+    return _SEAT.sub(one, text)
+
+
+def with_seat(name: str, seat: int) -> str:
+    """"Bob (seat 2)"; "Computer (greedy)" -> "Computer (greedy, seat 3)"."""
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]}, seat {seat})"
+    return f"{name} (seat {seat})"
 
 
 @dataclass
@@ -55,18 +86,22 @@ def plain(state: State) -> State:
     return json.loads(json.dumps(state))
 
 
-def apply_checked(game: Game, state: State, seat: int, text: str) -> Step:
+def apply_checked(
+    game: Game, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
+) -> Step:
     """Parse and apply; the engine's :class:`IllegalMove` propagates."""
     move = game.parse(text)
     new_state, events = game.apply(state, seat, move)
     lines = Lines()
-    lines.add(events)
+    lines.add(events, names)
     return Step(seat, move, plain(new_state), lines)
 
 
-def human_step(game: Game, state: State, seat: int, text: str) -> Step:
+def human_step(
+    game: Game, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
+) -> Step:
     try:
-        return apply_checked(game, state, seat, text)
+        return apply_checked(game, state, seat, text, names)
     except IllegalMove as exc:
         reason = exc.reason.rstrip(". ")
         raise errors.IllegalMoveError(
@@ -74,14 +109,24 @@ def human_step(game: Game, state: State, seat: int, text: str) -> Step:
         ) from None
 
 
-def record(game_id: str, players: int, options: dict[str, Any], seed: int,
-           moves: list[tuple[int, str]]) -> dict[str, Any]:
+def record_head(game: Game, options: Mapping[str, Any], state: State) -> dict[str, Any]:
+    """What a record needs beyond the seed, fixed on the initial state: the options with the
+    seat that actually went first, and the engine's setup (deck order, tiles …). With both, the
+    record replays the same game even if the seed or the shuffling code changes."""
+    opts = dict(options)
+    if "first" in state and any(o.name == "first" for o in game.options):
+        opts["first"] = state["first"]
+    return {"options": opts, "setup": plain(game.record_setup(state))}
+
+
+def record(game_id: str, players: int, options: Mapping[str, Any], seed: int,
+           moves: list[tuple[int, str]], setup: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A game record as design.md defines it: replaying it gives the same game."""
     return {
         "game": game_id,
         "players": players,
         "options": dict(options),
         "seed": seed,
-        "setup": {},
+        "setup": dict(setup or {}),
         "moves": [{"seat": seat, "move": move} for seat, move in moves],
     }

@@ -7,6 +7,7 @@ from typing import Any
 from games import Game
 
 from ..storage import TableRow
+from .play import with_seat
 from .results import Seat, TableInfo
 
 
@@ -37,8 +38,13 @@ def seat_entry(row: TableRow, seat: int) -> dict[str, Any]:
 
 
 def label(row: TableRow, seat: int) -> str:
-    """How messages name a seat: "Seat 2 (Bob)"."""
-    return f"Seat {seat} ({seat_entry(row, seat)['name']})"
+    """How messages name a seat: "Bob (seat 2)"."""
+    return with_seat(str(seat_entry(row, seat)["name"]), seat)
+
+
+def names(row: TableRow) -> dict[int, str]:
+    """seat -> player name, for the log lines."""
+    return {int(s["seat"]): str(s["name"]) for s in row.seats}
 
 
 def seat_of(row: TableRow, user_id: int) -> int | None:

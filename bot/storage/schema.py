@@ -67,6 +67,18 @@ MIGRATIONS: tuple[str, ...] = (
         enabled INTEGER NOT NULL
     );
     """,
+    # 2: what a finished record needs beyond the seed (the options with the actual first seat
+    # and the engine's setup, fixed at start), and the posts showing a value to edit away
+    # (Isis & Osiris memory mode) with their value-free text, so a restart still edits them.
+    """
+    ALTER TABLE tables ADD COLUMN record_head TEXT;  -- JSON {"options": {...}, "setup": {...}}
+    CREATE TABLE transient_posts (
+        message_id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        plain      TEXT    NOT NULL                 -- the post's text without the value
+    );
+    CREATE INDEX transient_by_channel ON transient_posts (channel_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -44,6 +44,7 @@ class TableRow:
     post_message_id: int | None = None
     post_version: int | None = None
     id: int | None = None
+    record_head: dict[str, Any] | None = None  # {"options", "setup"} of the finished record
     created_at: float = field(default_factory=time.time)
 
 
@@ -70,18 +71,19 @@ class Ending:
 
 _COLUMNS = (
     "id, channel_id, guild_id, game_id, options, status, host_id, seats, seed, state, version,"
-    " post_message_id, post_version, created_at"
+    " post_message_id, post_version, created_at, record_head"
 )
 
 
 def _row(values: Sequence[Any]) -> TableRow:
     (id_, channel, guild, game, options, status, host, seats, seed, state, version, post, post_v,
-     created) = values
+     created, head) = values
     return TableRow(
         id=id_, channel_id=channel, guild_id=guild, game_id=game, options=json.loads(options),
         status=status, host_id=host, seats=json.loads(seats), seed=seed,
         state=json.loads(state) if state is not None else None, version=version,
         post_message_id=post, post_version=post_v, created_at=created,
+        record_head=json.loads(head) if head is not None else None,
     )
 
 
@@ -101,7 +103,9 @@ class Store:
         db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
         try:
             await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
+            # FULL: a committed move survives a power cut too (NORMAL in WAL mode may lose the
+            # last transactions); measured cost in the README of bench (python -m bot bench).
+            await db.execute("PRAGMA synchronous = FULL")
             await db.execute("PRAGMA busy_timeout = 10000")
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db)
@@ -165,9 +169,10 @@ class Store:
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
-                " options = ?, updated_at = ? WHERE id = ? AND version = ?",
+                " options = ?, record_head = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (row.status, row.host_id, _dump(row.seats),
                  None if row.state is None else _dump(row.state), row.version, _dump(row.options),
+                 None if row.record_head is None else _dump(row.record_head),
                  time.time(), row.id, expected_version),
             )
             if cur.rowcount != 1:
@@ -225,6 +230,27 @@ class Store:
                 " AND (post_version IS NULL OR post_version <= ?)",
                 (message_id, version, channel_id, version),
             )
+
+    # -- posts showing a value that must be edited away (memory mode) -------------------------
+    async def add_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
+        """Remember (or update) a post's value-free text until the post is edited."""
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO transient_posts (message_id, channel_id, plain) VALUES (?, ?, ?)"
+                " ON CONFLICT (message_id) DO UPDATE SET plain = excluded.plain",
+                (message_id, channel_id, plain),
+            )
+
+    async def transient_posts(self, channel_id: int) -> dict[int, str]:
+        """message id -> value-free text, for the channel's posts still showing a value."""
+        rows = await self._fetchall(
+            "SELECT message_id, plain FROM transient_posts WHERE channel_id = ?", (channel_id,)
+        )
+        return {m: p for m, p in rows}
+
+    async def drop_transient_post(self, message_id: int) -> None:
+        async with self._tx() as db:
+            await db.execute("DELETE FROM transient_posts WHERE message_id = ?", (message_id,))
 
     # -- history --------------------------------------------------------------------------------
     async def moves(self, table_id: int) -> list[MoveEntry]:

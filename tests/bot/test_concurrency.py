@@ -109,7 +109,7 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
         outcome = await task
         assert outcome.applied == [entries[0].move]
         assert outcome.table.version == version + 1 and outcome.table.status == "playing"
-        assert outcome.post is not None and outcome.post.lines[0].startswith("Seat 1 played")
+        assert outcome.post is not None and outcome.post.lines[0].startswith("Alice (seat 1) played")
         assert len(resumed.applied) == 1
         row = await host.store.get_table(CHANNEL)
         logged = [(m.seat, m.move) for m in await host.store.moves(row.id)]

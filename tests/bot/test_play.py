@@ -38,7 +38,7 @@ async def test_first_post_shows_board_and_whose_turn(host: TableHost) -> None:
     assert post is not None and post.lines == [] and post.version == outcome.table.version
     user, seat = await _mover(host)
     name = "Alice" if user == ALICE else "Bob"
-    assert post.status == f"Seat {seat} ({name}) to move · pile 4 · scores: Alice 0, Bob 0"
+    assert post.status == f"{name} (seat {seat}) to move · pile 4 · scores: Alice 0, Bob 0"
     assert post.to_move_user_ids == [user]
     assert Image.open(io.BytesIO(post.image_png)).size == (400, 120)
 
@@ -52,7 +52,7 @@ async def test_move_errors_are_specific(host: TableHost) -> None:
     name = "Alice" if user == ALICE else "Bob"
     with pytest.raises(errors.NotYourTurn) as exc:
         await host.play(CHANNEL, other, "play 1")
-    assert exc.value.message == f"It's Seat {seat} ({name})'s turn, not yours."
+    assert exc.value.message == f"It's {name} (seat {seat})'s turn, not yours."
     with pytest.raises(errors.NotSeated):
         await host.play(CHANNEL, CAROL, "play 1")
     with pytest.raises(errors.IllegalMoveError, match="Moves look like 'play 4'"):
@@ -85,7 +85,7 @@ async def test_menu_and_autocomplete_only_for_the_mover(host: TableHost) -> None
     note = await host.private_note(CHANNEL, user)
     assert note.your_turn and note.menu == entries and "it's your turn" in note.text
     other_note = await host.private_note(CHANNEL, other)
-    assert not other_note.your_turn and other_note.menu == [] and "waiting for Seat" in other_note.text
+    assert not other_note.your_turn and other_note.menu == [] and "waiting for " in other_note.text and "(seat " in other_note.text
     with pytest.raises(errors.NotSeated):
         await host.private_note(CHANNEL, CAROL)
 
@@ -97,7 +97,10 @@ async def test_a_move_posts_its_line_and_tells_only_the_drawer_what_was_drawn(ho
     outcome = await host.play(CHANNEL, user, entries[0].move, version=version)
     card = entries[0].move.split()[1]
     assert outcome.applied == [entries[0].move]
-    assert outcome.post.lines == [f"Seat {seat} played {card}.", f"Seat {seat} drew a card."]
+    name = {ALICE: "Alice", BOB: "Bob"}[user]
+    assert outcome.post.lines == [
+        f"{name} (seat {seat}) played {card}.", f"{name} (seat {seat}) drew a card."
+    ]
     assert outcome.post.version == version + 1
     drawer_note = next(n for n in outcome.notes if n.user_id == user)
     assert "You drew" in drawer_note.text and not drawer_note.your_turn
@@ -112,7 +115,7 @@ async def test_computer_players_move_until_a_human_is_to_move(host: TableHost) -
         version, entries = await host.menu(CHANNEL, user)
         outcome = await host.play(CHANNEL, user, entries[0].move, version=version)
     assert len(outcome.applied) == 2 and outcome.applied[0] == entries[0].move
-    assert f"Seat 3 played {outcome.applied[1].split()[1]}." in outcome.post.lines
+    assert f"Computer (random, seat 3) played {outcome.applied[1].split()[1]}." in outcome.post.lines
     assert outcome.post.to_move_user_ids == [ALICE]
     assert outcome.post.version == version + 2  # one version per move, computer moves included
 
@@ -187,9 +190,10 @@ async def test_transient_lines_keep_their_place_among_the_other_lines(host: Tabl
     outcome = await host.play(CHANNEL, ALICE, entries[0].move, version=version)
     mine, theirs = (m.split()[1] for m in outcome.applied)
     assert outcome.post.ordered_lines == [
-        (f"Seat 1 played {mine}.", False), ("Seat 1 drew a card.", False),
+        (f"Alice (seat 1) played {mine}.", False), ("Alice (seat 1) drew a card.", False),
         (f"(psst: seat 1 had {mine})", True),
-        (f"Seat 2 played {theirs}.", False), ("Seat 2 drew a card.", False),
+        (f"Computer (random, seat 2) played {theirs}.", False),
+        ("Computer (random, seat 2) drew a card.", False),
         (f"(psst: seat 2 had {theirs})", True),
     ]
     assert outcome.post.in_order() == outcome.post.ordered_lines

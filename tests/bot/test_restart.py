@@ -59,8 +59,13 @@ async def test_computer_moves_interrupted_by_a_crash_resume(db_path: str) -> Non
     second = await TableHost.open(db_path, renderers=renderers)
     try:
         [outcome] = await second.resume()
-        assert len(outcome.applied) == 1 and outcome.post.lines[0].startswith("Seat 3 played")
+        # No post was recorded, so every stored move is reported, Bob's with the computer's.
+        assert len(outcome.applied) == 1
+        assert any(line.startswith("Bob (seat 2) played") for line in outcome.post.lines)
+        assert outcome.post.lines[-1].startswith("Computer (random, seat 3) played")
         assert outcome.post.to_move_user_ids == [ALICE]
+        assert len(await second.resume()) == 1  # still never posted: offered again
+        await second.set_post(CHANNEL, 999, outcome.post.version)  # the adapter posted it
         assert await second.resume() == []  # nothing left to do
     finally:
         await second.close()

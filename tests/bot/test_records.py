@@ -1,0 +1,38 @@
+"""Finished games store a record that replays on its own: the deal (``setup``) and the seat that
+went first (``options.first``) are fixed at start, so neither the seed nor shuffling code matter."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.host import TableHost
+from games.records import replay
+
+from .conftest import ALICE, CHANNEL, GUILD
+from .drive import play_to_end
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("isis-osiris", {}),
+    ("isis-osiris", {"reserve": "common"}),
+])
+async def test_a_stored_record_replays_to_the_same_result_with_another_seed(
+    host: TableHost, game_id: str, options: dict
+) -> None:
+    await host.create_lobby(CHANNEL, GUILD, game_id, options, ALICE, "Alice", seed=21)
+    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.start(CHANNEL, ALICE)
+    outcomes = await play_to_end(host, CHANNEL)
+    assert outcomes[-1].table.status == "finished"
+    [row] = await host.store.games_in_channel(CHANNEL)
+    stored = await host.store.game(row)
+    record = stored["record"]
+    assert record["setup"], "the deal is in the record"
+    assert record["options"]["first"] in (1, 2)
+    same = replay(record)
+    assert same["finished"] and same["scores"] == stored["result"]["scores"]
+    for seed in (0, 22, 12345):
+        other = replay({**record, "seed": seed})
+        assert other["ok"], other
+        assert other["scores"] == stored["result"]["scores"]
+        assert other["winners"] == stored["result"]["winners"]
