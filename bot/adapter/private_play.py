@@ -257,9 +257,12 @@ async def play_move(
     finished = outcome.post is not None and outcome.post.finished
     again = not finished and bool((await host.menu(channel_id, interaction.user.id))[1])
     if again:
+        # The table post is only edited during a turn: the mover sees the fresh board here.
         content, file, view = await private_screen(interaction, channel_id)
+        board = png_file(outcome.post.image_png if outcome.post else None, "board.png")
         await interaction.edit_original_response(
-            content=f"{played}\n{content}"[:2000], attachments=[file] if file else [], view=view
+            content=f"{played}\n{content}"[:2000],
+            attachments=[f for f in (board, file) if f is not None], view=view,
         )
     else:
         await interaction.edit_original_response(content=played, attachments=[], view=None)

@@ -1,10 +1,14 @@
 """The table post: one public message per turn, and its buttons.
 
 The post shows the board drawn from the spectator view, what happened since the last post
-(computer moves batched in), whose turn it is with a mention. The previous post loses its
-buttons, and lines the host marked transient (an Isis & Osiris reveal in memory mode) are edited
-away from it, together with its image (which showed the same value). Posts to one channel go out one at a time (a lock per channel), so they keep their
-order and discord.py's per-route rate-limit handling sees one request at a time per channel.
+(computer moves batched in), whose turn it is with a mention of whoever's turn starts. While the
+same player keeps moving (a second Discovery action, a bonus, the corsair's sails) the post is
+edited in place instead. A new post goes out before the previous one loses its buttons; lines
+the host marked transient (an Isis & Osiris reveal in memory mode) are edited away from it,
+together with its image (which showed the same value), and the value-free text is stored by the
+host so a restart still edits it. Posts to one channel go out one at a time (a lock per channel),
+so they keep their order and discord.py's per-route rate-limit handling (edits included) sees one
+request at a time per channel.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Iterable
-from typing import Self
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any, Self
 
 import discord
 
@@ -27,20 +32,25 @@ log = logging.getLogger("tablee.adapter.post")
 
 MAX_CONTENT = 2000
 TRANSIENT_MARK = "👁️ "
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 TABLE_ID = r"tt:(?P<action>hand|board|rules):(?P<channel>\d+):(?P<version>\d+)"
 
 
-def compose(post: PublicPost, closed_dms: Iterable[int] = ()) -> tuple[str, str]:
+def compose(
+    post: PublicPost, closed_dms: Iterable[int] = (), still: Mapping[int, str] | None = None
+) -> tuple[str, str]:
     """(content, content once the transient lines are dropped), each within 2000 characters;
-    the oldest log lines give way first."""
+    the oldest log lines give way first. ``still``: user id -> name of people to move who just
+    acted themselves; they are named, not mentioned (nobody is pinged about their own move)."""
     closed = set(closed_dms)
+    still = still or {}
     tail = [post.status] if post.status else []
     if post.finished:
         tail.append(_("🏁 The game is over. Start another with /play."))
     else:
         for user_id in post.to_move_user_ids:
-            if user_id in closed:
+            if user_id in still:
+                tail.append(_("**{name}** moves again.", name=still[user_id]))
+            elif user_id in closed:
                 tail.append(
                     _(
                         "<@{id}>, your turn. I couldn't DM you: your hand is under **My hand / Play**.",
@@ -63,6 +73,26 @@ def compose(post: PublicPost, closed_dms: Iterable[int] = ()) -> tuple[str, str]
     full = join(True, lines, dropped)[:MAX_CONTENT]
     plain = join(False, lines, dropped)[:MAX_CONTENT]
     return full, plain
+
+
+def mentions(post: PublicPost, still: Mapping[int, str]) -> discord.AllowedMentions:
+    """Ping only the people whose turn starts with this post."""
+    pinged = [discord.Object(id=u) for u in post.to_move_user_ids if u not in still]
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=pinged or False, replied_user=False
+    )
+
+
+def continued(shown: list[tuple[str, bool]], post: PublicPost) -> PublicPost:
+    """The post edited in place during one turn: the lines already shown (minus values shown
+    once, which the next move drops) followed by the new ones."""
+    lines = [(t, False) for t, transient in shown if not transient] + post.in_order()
+    return replace(
+        post,
+        lines=[t for t, transient in lines if not transient],
+        transient_lines=[t for t, transient in lines if transient],
+        ordered_lines=lines,
+    )
 
 
 def is_transient(line: str) -> bool:
@@ -124,14 +154,16 @@ def png_file(png: bytes | None, name: str) -> discord.File | None:
 
 
 class Poster:
-    """Sends table posts and retires the previous one. Holds only message ids (what to edit)."""
+    """Sends table posts, edits the current one in place while the same player keeps moving, and
+    retires older ones. Holds only message ids and the current post's lines (what to edit)."""
 
     def __init__(self, client: discord.Client, *, dm_default: bool) -> None:
         self.client = client
         self.dm_default = dm_default
         self._locks: dict[int, asyncio.Lock] = {}
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
-        self._plain: dict[int, str] = {}  # message id -> its content without transient lines
+        self._shown: dict[int, tuple[list[int], list[tuple[str, bool]]]] = {}
+        """channel -> (users to move, lines) of the latest post, to extend it in place."""
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -142,18 +174,15 @@ class Poster:
             return channel
         return self.client.get_partial_messageable(channel_id)
 
-    async def retire(self, channel_id: int, message_id: int) -> None:
-        """Take the buttons (and transient lines) off an older post; a deleted post is fine."""
+    @property
+    def _host(self) -> Any:
+        return self.client.host  # type: ignore[attr-defined]
+
+    async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
+        """Take the buttons off an older post and, when it showed a value once (``plain``: its
+        text without it, as stored by the host), that value and its image; a deleted post is
+        fine. A failed edit of a value is kept for the next retirement."""
         message = self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
-        plain = self._plain.pop(message_id, None)
-        if plain is None and message_id not in self._current.values():
-            # Unknown after a restart: read it back to drop any transient line.
-            try:
-                content = (await message.fetch()).content
-            except discord.HTTPException:
-                content = ""
-            if any(line.startswith(TRANSIENT_MARK) for line in content.split("\n")):
-                plain = strip_transient(content)
         try:
             if plain is not None:
                 # The board image showed the same transient thing (a revealed tile): drop it too.
@@ -164,6 +193,56 @@ class Poster:
             pass
         except discord.HTTPException:
             log.warning("could not retire post %s in %s", message_id, channel_id, exc_info=True)
+            return
+        if plain is not None:
+            await self._host.forget_transient_post(message_id)
+
+    async def _retire_all(self, channel_id: int, ids: Iterable[int | None], keep: int | None) -> None:
+        values = await self._host.transient_posts(channel_id)
+        for message_id in sorted({m for m in ids if m} | set(values) - {keep}):
+            await self.retire(channel_id, message_id, values.get(message_id))
+
+    async def _remember(self, channel_id: int, message_id: int, full: str, plain: str) -> None:
+        if plain != full:
+            await self._host.remember_transient_post(channel_id, message_id, plain)
+        else:
+            await self._host.forget_transient_post(message_id)
+
+    def _same_turn(self, channel_id: int, outcome: Outcome, actor: int | None) -> bool:
+        """The actor is still to move, alone with the same people as on the current post."""
+        post = outcome.post
+        current = self._current.get(channel_id)
+        shown = self._shown.get(channel_id)
+        return (
+            post is not None and not post.finished and actor is not None and current is not None
+            and shown is not None and actor in post.to_move_user_ids
+            and shown[0] == post.to_move_user_ids
+            and outcome.table.post_message_id in (None, current)
+        )
+
+    async def _edit_in_place(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
+        """Extend the current post with this move (new image, lines appended, no mention)."""
+        assert outcome.post is not None
+        message_id = self._current[channel_id]
+        post = continued(self._shown[channel_id][1], outcome.post)
+        names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
+        still = {actor: names.get(actor, "")}
+        full, plain = compose(post, still=still)
+        message = self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
+        file = png_file(post.image_png, "board.png")
+        try:
+            await message.edit(
+                content=full, attachments=[file] if file else [],
+                view=table_view(channel_id, post.version),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
+            return False
+        self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+        await self._remember(channel_id, message_id, full, plain)
+        await self._host.set_post(channel_id, message_id, post.version)
+        return True
 
     async def publish(
         self,
@@ -173,31 +252,36 @@ class Poster:
         actor: int | None,
         previous: Iterable[int | None] = (),
     ) -> discord.Message | None:
-        """Post the outcome's table post, retire the older ones, DM whoever's turn starts."""
+        """One post per turn: while the actor keeps moving, the current post is edited in place;
+        otherwise a new post goes out first, then older posts lose their buttons (if the send
+        fails, the old post keeps working ones). DMs whoever's turn starts."""
         post = outcome.post
         if post is None:
             return None
-        host = self.client.host  # type: ignore[attr-defined]
         async with self._lock(channel_id):
-            old = {m for m in previous if m} | {self._current.get(channel_id)} - {None}
-            for message_id in sorted(m for m in old if m):
-                await self.retire(channel_id, message_id)
-            full, plain = compose(post)
-            view = None if post.finished else table_view(channel_id, post.version)
-            kwargs = {"allowed_mentions": MENTIONS}
-            if view is not None:
-                kwargs["view"] = view
+            if (actor is not None and self._same_turn(channel_id, outcome, actor)
+                    and await self._edit_in_place(channel_id, outcome, actor)):
+                return None
+            names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
+            still = {actor: names.get(actor, "")} if actor in post.to_move_user_ids else {}
+            full, plain = compose(post, still=still)
+            kwargs: dict[str, Any] = {"allowed_mentions": mentions(post, still)}
+            if not post.finished:
+                kwargs["view"] = table_view(channel_id, post.version)
             file = png_file(post.image_png, "board.png")
             if file is not None:
                 kwargs["file"] = file
             message = await self._channel(channel_id).send(full, **kwargs)
+            old = [*previous, self._current.get(channel_id)]
             if post.finished:
                 self._current.pop(channel_id, None)
+                self._shown.pop(channel_id, None)
             else:
                 self._current[channel_id] = message.id
-            if plain != full:
-                self._plain[message.id] = plain
-            await host.set_post(channel_id, message.id, post.version)
+                self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+            await self._remember(channel_id, message.id, full, plain)
+            await self._host.set_post(channel_id, message.id, post.version)
+            await self._retire_all(channel_id, old, keep=message.id)
         if post.finished:
             return message
         guild = outcome.table.guild_id or "@me"
@@ -211,11 +295,10 @@ class Poster:
         )
         closed_to_move = [u for u in closed if u in post.to_move_user_ids]
         if closed_to_move:
-            full, plain = compose(post, closed_to_move)
-            if plain != full:
-                self._plain[message.id] = plain
+            full, plain = compose(post, closed_to_move, still)
             try:
-                await message.edit(content=full, allowed_mentions=MENTIONS)
+                await message.edit(content=full, allowed_mentions=discord.AllowedMentions.none())
+                await self._remember(channel_id, message.id, full, plain)
             except discord.HTTPException:
                 log.warning("could not add the closed-DM note to %s", message.id, exc_info=True)
         return message
@@ -223,6 +306,6 @@ class Poster:
     async def close_table(self, channel_id: int, message_ids: Iterable[int | None]) -> None:
         """A table ended without a result (abandon): retire its posts."""
         async with self._lock(channel_id):
-            ids = {m for m in message_ids if m} | {self._current.pop(channel_id, None)} - {None}
-            for message_id in sorted(m for m in ids if m):
-                await self.retire(channel_id, message_id)
+            self._shown.pop(channel_id, None)
+            ids = [*message_ids, self._current.pop(channel_id, None)]
+            await self._retire_all(channel_id, ids, keep=None)

@@ -17,6 +17,7 @@ from bot.host import TableHost
 
 NAV = ("Back", "Previous", "Next")
 TURN = re.compile(r"<@(\d+)>, your turn")
+AGAIN = re.compile(r"\*\*(.+?)\*\* moves again")
 
 
 class Tablee:
@@ -84,8 +85,12 @@ def to_move(sim: Any, users: dict[int, Any], channel: Any = None) -> Any | None:
     if "The game is over" in post.content:
         return None
     ids = [int(x) for x in TURN.findall(post.content)]
-    assert ids, f"no turn mention in the latest post: {post.content!r}"
-    return users[ids[0]]
+    if ids:
+        return users[ids[0]]
+    # The player who just moved and moves again is named, not mentioned.
+    again = AGAIN.search(post.content)
+    assert again, f"no turn mention in the latest post: {post.content!r}"
+    return next(u for u in users.values() if u.name.title() == again[1] or u.name == again[1])
 
 
 def last_private(sim: Any, user: Any, channel: Any = None) -> Any:
