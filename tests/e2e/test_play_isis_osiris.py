@@ -75,6 +75,28 @@ async def test_memory_mode_game_to_the_end_forgets_revealed_values(
     assert_all_requests_valid(sim)
 
 
+async def test_a_value_revealed_before_a_restart_is_still_edited_away(
+    discord_sim: Any, tablee: Any
+) -> None:
+    """The value-free text is stored, so the bot that edits the post needs neither its memory
+    nor to read the message back."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game="isis-osiris")
+    mover = to_move(sim, users)
+    await sim.slash(mover, "move", move="reveal")
+    shown = table_post(sim)
+    assert REVEALED.search(shown.content) and shown.attachments
+    await tablee.restart()
+    choices = await sim.autocomplete(mover, "move", text="")
+    reply = await sim.slash(mover, "move", move=choices[0]["value"])
+    assert "You played `tile" in reply.content, reply.content
+    assert table_post(sim).id != shown.id  # the turn passed: a new post
+    assert not REVEALED.search(shown.content) and not shown.attachments and not shown.labels
+    assert_all_requests_valid(sim)
+
+
 async def test_open_and_common_options_reach_the_game(discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
     alice = sim.user("alice")

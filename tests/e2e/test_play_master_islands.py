@@ -96,9 +96,17 @@ async def test_a_game_played_with_slash_move_in_each_mode(
     rng = random.Random(11)
     turns = 0
     while (user := to_move(sim, users)) is not None:
+        before = len(sim.public())
         await play_by_slash_move(sim, user, rng)
         turns += 1
         assert turns < MAX_TURNS * 2
+        new = sim.public()[before:]
+        assert len(new) <= 1, "one post per turn"
+        if not new:  # the same player moves on: their post was edited in place
+            assert to_move(sim, users) is user
+            assert f"<@{user.id}>" not in last_public(sim).content
+        elif f"<@{user.id}>" in new[0].content:  # the turn came back after computer moves
+            assert "Computer (" in new[0].content, new[0].content
     final = last_public(sim)
     assert "The game is over" in final.content
     stats = await slash_with_user_option(sim, people[1], "stats", user=people[0])
