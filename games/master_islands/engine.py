@@ -32,7 +32,7 @@ from ..base import (
 from . import flow, moves
 from .bots import BOTS
 from .cards import HAND_SIZE, ROUNDS, full_deck, is_card
-from .menu import menu_path
+from .menu import describe, menu_path
 from .notation import parse
 from .summary import SUMMARY
 from .view import build_view
@@ -172,6 +172,9 @@ class MasterIslands(Game):
 
     def menu_path(self, view: View, move: str) -> list[MenuStep]:
         return menu_path(view, move)
+
+    def describe(self, view: View, move: str) -> str:
+        return describe(view, move)
 
 
 def _working_copy(state: State) -> dict[str, Any]:

@@ -39,6 +39,15 @@ def menu_path(view: dict[str, Any], move: str) -> list[MenuStep]:
             MenuStep(" ".join(args), alignment_label(cells_of(view), positions))]
 
 
+def describe(view: dict[str, Any], move: str) -> str:
+    """One line for autocomplete and logs: ``Take R5 (-3,0) + B4 (-1,0) + G1 (1,0) · row 0``
+    (a take is one choice, so its label alone says it all); other moves join their steps."""
+    steps = menu_path(view, move)
+    if steps[0].token == "take":
+        return f"Take {steps[1].label}"
+    return " → ".join(step.label for step in steps)
+
+
 def alignment_label(cells: dict[Pos, str], positions: list[Pos]) -> str:
     """``R5 (-3,0) + B4 (-1,0) + G1 (1,0) · row 0``: every card with its position, so two
     alignments never read the same (values alone repeat). Shortened to fit a select option."""

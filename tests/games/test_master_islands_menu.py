@@ -9,7 +9,7 @@ import pytest
 from games import move_text
 from games.master_islands.menu import MAX_LABEL, alignment_label
 
-from .test_master_islands_support import GAME
+from .test_master_islands_support import GAME, at_conquest, new
 
 
 def _labels(state: dict, seat: int) -> list[str]:
@@ -51,3 +51,10 @@ def test_a_long_alignment_is_shortened_not_clipped() -> None:
     diagonal = [(-12 + i, -12 + i) for i in range(10)]
     text = alignment_label({p: "B1" for p in diagonal}, diagonal)
     assert len(text) <= MAX_LABEL and text.startswith("diagonal ↘ from -12,-12 · x: B1 -12, B1 -11")
+
+
+def test_describe_a_take_in_one_phrase() -> None:
+    state = at_conquest(new(), {(0, 0): "Y5", (1, 2): "B5", (2, 2): "G4", (4, 2): "Y1"})
+    view = GAME.view(state, 1)
+    assert GAME.describe(view, "take 1,2 2,2 4,2") == "Take B5 (1,2) + G4 (2,2) + Y1 (4,2) · row 2"
+    assert GAME.describe(view, "sail 2 W") == "Sail a galleon → Galleon 2 → west"
