@@ -172,6 +172,35 @@ def assert_hands_private(sim: Any, seats: dict[int, int]) -> None:
                 assert int(seat) == seats.get(owner.id), f"{owner.name} saw seat {seat}'s hand"
 
 
+CARD = re.compile(r"\b[BGRY][1-5]\b")
+
+
+def hidden_cards(state: dict[str, Any]) -> set[str]:
+    """Master Islands card codes held in a hand now with no public copy (map, collected): the
+    deck has duplicates, so a code also on the map may be named in public."""
+    held = {card for hand in state.get("hands") or [] for card in hand or []}
+    public = {cell[2] for cell in state.get("map") or []}
+    public |= {card for cards in state.get("collected") or [] for card in cards}
+    return held - public
+
+
+async def assert_no_hidden_card_in_public(sim: Any, tablee: Tablee, channel: Any = None) -> None:
+    """At this moment, no card in anyone's hand (unless a copy is public) appears in any public
+    text, old versions of edited posts included. Reads the truth from the host's stored state."""
+    channel = channel or sim.general
+    assert tablee.bot is not None
+    row = await tablee.bot.host.store.get_table(channel.id)
+    if row is None or row.state is None or "hands" not in row.state:
+        return
+    hidden = hidden_cards(row.state)
+    for message in sim.world.messages.values():
+        if message.visible_only_to is not None or message.channel.type == 1:
+            continue
+        texts = [message.content, *(old.get("content") or "" for old in message.history)]
+        leaked = {code for text in texts for code in CARD.findall(text)} & hidden
+        assert not leaked, f"hand cards {sorted(leaked)} in public: {message.content!r}"
+
+
 def assert_all_requests_valid(sim: Any) -> None:
     bad = [f"{r}: {r.problems}" for r in sim.requests if getattr(r, "problems", None)]
     assert not bad, "\n".join(bad)

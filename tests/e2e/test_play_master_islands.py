@@ -13,6 +13,8 @@ import pytest
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     assert_hands_private,
+    assert_no_hidden_card_in_public,
+    hidden_cards,
     last_public,
     lobby_of,
     play_turn_by_menu,
@@ -57,6 +59,7 @@ async def test_three_friends_play_to_a_winner_with_buttons_across_a_restart(
             assert table_post(sim).id == old_post.id  # the pre-restart post is still the table
         text = await play_turn_by_menu(sim, user, rng)
         assert "You played" in text
+        await assert_no_hidden_card_in_public(sim, tablee)
         turns += 1
         assert turns < MAX_TURNS
     assert restarted and turns > 4
@@ -100,6 +103,7 @@ async def test_a_game_played_with_slash_move_in_each_mode(
         await play_by_slash_move(sim, user, rng)
         turns += 1
         assert turns < MAX_TURNS * 2
+        await assert_no_hidden_card_in_public(sim, tablee)
         new = sim.public()[before:]
         assert len(new) <= 1, "one post per turn"
         if not new:  # the same player moves on: their post was edited in place
@@ -129,3 +133,18 @@ async def test_autocomplete_offers_only_the_callers_legal_moves(
     assert offered and all(c["value"].startswith("place ") for c in offered)
     assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in offered)
     assert await sim.autocomplete(other, "move", text="") == []
+
+
+async def test_the_privacy_check_catches_a_hand_card_in_public_text(
+    discord_sim: Any, tablee: Any
+) -> None:
+    """The check used above is not vacuous: a card from a hand in a public message fails it."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    await lobby_of(sim, alice, [bob], game="master-islands")
+    await assert_no_hidden_card_in_public(sim, tablee)
+    row = await tablee.bot.host.store.get_table(sim.general.id)
+    card = sorted(hidden_cards(row.state))[0]
+    await tablee.bot.get_partial_messageable(sim.general.id).send(f"psst, Bob holds {card}")
+    with pytest.raises(AssertionError, match="hand cards"):
+        await assert_no_hidden_card_in_public(sim, tablee)
