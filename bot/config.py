@@ -30,7 +30,7 @@ class Config:
     dev_guild_id: int | None = None
     dm_default: bool = True  # turn DMs for users who never chose
     log_level: str = "INFO"
-    computer_delay: float = 1.0  # seconds between computer moves
+    computer_delay: float = 0.0  # pause before computers answer a human (outside the lock)
     source: str = "(defaults)"  # the file these settings came from, for messages
 
 

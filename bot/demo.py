@@ -57,8 +57,9 @@ class _Writer:
         name = f"post-{self.count:03d}.png"
         if post.image_png:
             (self.out / name).write_bytes(post.image_png)
-        self.log += [f"[{name} v{post.version}]", *post.lines,
-                     *(f"(shown once) {line}" for line in post.transient_lines), f"» {post.status}"]
+        self.log += [f"[{name} v{post.version}]",
+                     *(f"(shown once) {text}" if once else text for text, once in post.in_order()),
+                     f"» {post.status}"]
         self.count += 1
 
 

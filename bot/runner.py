@@ -86,6 +86,13 @@ async def _run(config: Config, token: str) -> None:
         raise SystemExit(
             "error: Discord refused DISCORD_TOKEN (reset it in the developer portal)"
         ) from None
+    except (OSError, TimeoutError, discord.GatewayNotFound, discord.HTTPException) as exc:
+        # No network, DNS failure, Discord down: a sentence for the owner, not a traceback.
+        log.debug("connection failure", exc_info=True)
+        raise SystemExit(
+            f"error: cannot reach Discord ({type(exc).__name__}: {exc}); check the network "
+            "and try again"
+        ) from None
     finally:
         await host.close()
 

@@ -1,7 +1,8 @@
 """Slash commands: /play, /move (with autocomplete), /hand, /board, /rules, /abandon, /stats, /dms.
 
 Each command is a thin call into the host inside :func:`guarded`, so every refusal is a private
-sentence. Choices come from the registered games, so a new game shows up by registration.
+sentence. Commands about a channel's table are guild-only (hidden in DMs); /rules and /dms work
+everywhere. The in-DM refusal stays for clients that still offer them. Choices come from the registered games, so a new game shows up by registration.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ class TableCommands(commands.Cog):
     def host(self) -> TableHost:
         return self.bot.host  # type: ignore[attr-defined]
 
+    @app_commands.guild_only()
     @app_commands.command(name="play", description=_("Open a table for a board game in this channel"))
     @app_commands.describe(
         game=_("Which game"),
@@ -116,6 +118,7 @@ class TableCommands(commands.Cog):
             message = await interaction.original_response()
             await self.host.set_post(channel_id, message.id, info.version)
 
+    @app_commands.guild_only()
     @app_commands.command(name="move", description=_("Play a move in this channel's game"))
     @app_commands.describe(move=_("Your move, e.g. place B4 1,0 (start typing for suggestions)"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
@@ -135,12 +138,14 @@ class TableCommands(commands.Cog):
             return []
         return autocomplete_choices(entries, current)
 
+    @app_commands.guild_only()
     @app_commands.command(
         name="hand", description=_("See your hand (privately) and play on your turn")
     )
     async def hand(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, None)
 
+    @app_commands.guild_only()
     @app_commands.command(name="board", description=_("See the current board (privately)"))
     async def board(self, interaction: discord.Interaction) -> None:
         await show_board(interaction, None)
@@ -152,6 +157,7 @@ class TableCommands(commands.Cog):
         async with guarded(interaction, "/rules"):
             await interaction.response.send_message(rules_text(get_game(game)), ephemeral=True)
 
+    @app_commands.guild_only()
     @app_commands.command(name="abandon", description=_("End this channel's game without a result"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/abandon"):
@@ -168,6 +174,7 @@ class TableCommands(commands.Cog):
             )
             await self.bot.poster.close_table(channel_id, [before.post_message_id])  # type: ignore[attr-defined]
 
+    @app_commands.guild_only()
     @app_commands.command(name="stats", description=_("Finished games and wins in this server"))
     @app_commands.describe(user=_("Whose stats (default: the whole server)"))
     async def stats(

@@ -50,10 +50,13 @@ def game_names() -> dict[str, str]:
 def stats_text(stats: dict[str, Any], who: str | None) -> str:
     names = game_names()
     games = stats.get("games", 0)
+    count = (
+        _("1 finished game", n=games) if games == 1 else _("{n} finished games", n=games)
+    )
     head = (
-        _("**{who}** in this server: {n} finished games.", who=who, n=games)
+        _("**{who}** in this server: {count}.", who=who, count=count)
         if who
-        else _("This server: {n} finished games.", n=games)
+        else _("This server: {count}.", count=count)
     )
     lines = [head]
     for game_id, row in sorted(stats.get("per_game", {}).items()):

@@ -51,3 +51,17 @@ def test_run_without_a_token_says_so(
     path = config_file(tmp_path, f'[database]\npath = "{tmp_path / "t.db"}"\n')
     assert main(["--config", path]) == 2
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_run_without_network_says_so_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import discord.http
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x.y.z")
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")  # refused
+    path = config_file(tmp_path, f'[database]\npath = "{tmp_path / "t.db"}"\n')
+    with pytest.raises(SystemExit) as exc:
+        main(["--config", path])
+    assert "cannot reach Discord" in str(exc.value.code)
+    assert "Traceback" not in capsys.readouterr().err

@@ -35,3 +35,17 @@ def test_demo_refuses_impossible_options(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["demo", "master-islands", "--players", "3", "--mode", "coop",
                  "--out", str(tmp_path)]) == 2
     assert "Cooperative mode needs exactly 4 players" in capsys.readouterr().err
+
+
+def test_demo_log_tells_a_reveal_before_the_tile_it_places(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", "isis-osiris", "--players", "2", "--seed", "3", "--out", str(out)]) == 0
+    lines = (out / "log.txt").read_text().splitlines()
+    reveals = [i for i, line in enumerate(lines) if "revealed a" in line]
+    assert reveals
+    for i in reveals:
+        assert lines[i].startswith("(shown once) ")
+        following = lines[i + 1]
+        assert "placed the tile on" in following or following.startswith(("» ", "[")), following
+    # Computer turns come in the same post: their reveal sits right before its tile, in order.
+    assert any("placed the tile on" in lines[i + 1] for i in reveals)

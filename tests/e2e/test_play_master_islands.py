@@ -114,7 +114,7 @@ async def test_a_game_played_with_slash_move_in_each_mode(
     final = last_public(sim)
     assert "The game is over" in final.content
     stats = await slash_with_user_option(sim, people[1], "stats", user=people[0])
-    assert stats.ephemeral and "1 finished games" in stats.content
+    assert stats.ephemeral and "1 finished game." in stats.content
     assert "Master Islands: 1 played" in stats.content
     assert_hands_private(sim, seats)
     assert_all_requests_valid(sim)

@@ -33,6 +33,12 @@ async def test_global_sync_registers_every_command_with_descriptions_and_choices
             assert not spec.get("required")
         move = {o["name"]: o for o in commands["move"]["options"]}
         assert move["move"]["autocomplete"] is True
+        # Table commands are hidden in DMs (guild context only); /rules and /dms work anywhere.
+        for name, command in commands.items():
+            in_dms = name in ("rules", "dms")
+            assert command.get("dm_permission", True) is in_dms, name
+            assert (command.get("contexts") in (None, [0, 1, 2])) if in_dms else (
+                command.get("contexts") in (None, [0])), (name, command.get("contexts"))
 
 
 async def test_guild_sync_registers_only_in_the_dev_guild(discord_sim: Any, tmp_path: Path) -> None:
