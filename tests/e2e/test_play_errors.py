@@ -252,3 +252,42 @@ async def test_a_menu_opened_before_a_restart_still_plays(discord_sim: Any, tabl
         options = message.selects()[0]["options"]
         message = await sim.select(mover, message, values=[options[0]["value"]])
     assert "You played" in message.content
+
+
+async def test_a_failed_table_post_keeps_the_old_buttons_and_comes_after_a_restart(
+    discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new post is sent before the old one loses its buttons; a move stored but never posted
+    is posted when the bot starts again."""
+    sim = discord_sim
+    _mover, _other, users = await two_player_game(sim)
+    poster = tablee.bot.poster
+    real = poster._channel
+    attempts: list[str] = []
+
+    class NoSend:
+        def __init__(self, channel: Any) -> None:
+            self.channel = channel
+
+        async def send(self, content: str, **_kwargs: Any) -> Any:
+            attempts.append(content)
+            raise RuntimeError("network down")
+
+        def get_partial_message(self, message_id: int) -> Any:
+            return self.channel.get_partial_message(message_id)
+
+    monkeypatch.setattr(poster, "_channel", lambda channel_id: NoSend(real(channel_id)))
+    for _ in range(8):  # until a move passes the turn and needs a new post
+        old = table_post(sim)
+        mover = to_move(sim, users)
+        choices = await sim.autocomplete(mover, "move", text="")
+        await sim.slash(mover, "move", move=choices[0]["value"])
+        if attempts:
+            break
+    assert attempts, "no move passed the turn"
+    assert table_post(sim).id == old.id and "My hand / Play" in old.labels  # still playable
+    await tablee.restart()
+    new = table_post(sim)
+    assert new.id != old.id and "My hand / Play" not in old.labels
+    assert new.content == attempts[0]  # the post that failed, now sent
+    assert_all_requests_valid(sim)
