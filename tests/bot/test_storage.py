@@ -93,3 +93,43 @@ async def test_dm_preferences_round_trip(db_path: str) -> None:
     await store.set_dm_enabled(9, True)
     assert await store.dm_enabled(9) is True
     await store.close()
+
+
+async def test_a_version_1_file_upgrades_keeping_its_tables(db_path: str) -> None:
+    """Migration 2 on a file written by the first schema: the table is still there, with no
+    record head, and the new columns and table work."""
+    from bot.storage.schema import MIGRATIONS, _statements
+
+    with sqlite3.connect(db_path) as db:
+        for statement in _statements(MIGRATIONS[0]):
+            db.execute(statement)
+        db.execute(
+            "INSERT INTO tables (channel_id, guild_id, game_id, options, status, host_id, seats,"
+            " seed, state, version, created_at, updated_at)"
+            " VALUES (5, 1, 'toy-cards', '{}', 'lobby', 9, '[]', 42, NULL, 1, 0, 0)"
+        )
+        db.execute("PRAGMA user_version = 1")
+    store = await Store.open(db_path)
+    try:
+        row = await store.get_table(5)
+        assert row is not None and row.seed == 42 and row.record_head is None
+        await store.update_table(replace(row, version=2, record_head={"setup": {"x": 1}}), 1)
+        assert (await store.get_table(5)).record_head == {"setup": {"x": 1}}
+        await store.add_transient_post(5, 77, "plain")
+        await store.add_transient_post(5, 77, "plainer")
+        assert await store.transient_posts(5) == {77: "plainer"}
+        await store.drop_transient_post(77)
+        assert await store.transient_posts(5) == {}
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+
+
+async def test_commits_are_durable_synchronous_full(db_path: str) -> None:
+    store = await Store.open(db_path)
+    try:
+        async with store._db.execute("PRAGMA synchronous") as cur:
+            assert (await cur.fetchone())[0] == 2  # FULL
+    finally:
+        await store.close()
