@@ -51,9 +51,14 @@ class _Writer:
         self.count = 0
         self.log: list[str] = []
 
-    def post(self, outcome: Outcome) -> None:
+    def post(self, outcome: Outcome, *, same_turn: bool = False) -> None:
+        """A new post, or (``same_turn``: the person moves on) the current one edited in place,
+        as the Discord adapter does: its image is replaced, its lines go on."""
         post = outcome.post
         assert post is not None
+        if same_turn and self.count:
+            self.count -= 1
+            self.log.append("(edited in place)")
         name = f"post-{self.count:03d}.png"
         if post.image_png:
             (self.out / name).write_bytes(post.image_png)
@@ -73,8 +78,9 @@ async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[st
     outcome = await host.start(CHANNEL, YOU)
     await _write_hands(host, out)
     rng = random.Random(args.seed)
+    same_turn = False
     while True:
-        writer.post(outcome)
+        writer.post(outcome, same_turn=same_turn)
         if outcome.post is not None:
             await host.set_post(CHANNEL, 10_000 + writer.count, outcome.post.version)
         if outcome.table.status == "finished":
@@ -84,6 +90,8 @@ async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[st
         assert row is not None and row.state is not None and menu
         move = game.bots[level](game, row.state, 1, rng)  # the stand-in person decides
         outcome = await host.play(CHANNEL, YOU, move, version=version)
+        same_turn = (outcome.post is not None and len(outcome.applied) == 1
+                     and YOU in outcome.post.to_move_user_ids)
     (out / "log.txt").write_text("\n".join(writer.log) + "\n", encoding="utf-8")
     [game_row] = (await host.store.games_in_channel(CHANNEL))[-1:]
     stored = await host.store.game(game_row)

@@ -209,13 +209,15 @@ class Poster:
             await self._host.forget_transient_post(message_id)
 
     def _same_turn(self, channel_id: int, outcome: Outcome, actor: int | None) -> bool:
-        """The actor is still to move, alone with the same people as on the current post."""
+        """Only the actor moved and is still to move, with the same people as on the current
+        post (when computer players moved too, their turns came between: a new post)."""
         post = outcome.post
         current = self._current.get(channel_id)
         shown = self._shown.get(channel_id)
         return (
             post is not None and not post.finished and actor is not None and current is not None
-            and shown is not None and actor in post.to_move_user_ids
+            and shown is not None and len(outcome.applied) == 1
+            and actor in post.to_move_user_ids
             and shown[0] == post.to_move_user_ids
             and outcome.table.post_message_id in (None, current)
         )

@@ -12,9 +12,9 @@ from typing import Any
 from games import Game, State, View
 
 from ..storage import TableRow
-from .play import Lines
+from .play import Lines, named
 from .results import MenuEntry, PrivateNote, PublicPost
-from .tables import is_bot, label
+from .tables import is_bot, label, names
 
 Renderers = Callable[[str], Any]
 """game id -> module with ``board(view)`` and ``hand(view)`` returning PIL images."""
@@ -38,7 +38,8 @@ def status_text(row: TableRow, view: View) -> str:
         winners = result.get("winners") or []
         who = _names(row, winners) if winners else "nobody"
         verb = "wins" if len(winners) == 1 else "win"
-        reason = f" ({result['reason'].rstrip('.')})" if result.get("reason") else ""
+        reason = (f" ({named(result['reason'], names(row)).rstrip('.')})"
+                  if result.get("reason") else "")
         parts.append(f"Game over: {who} {verb}{reason}")
     elif view.get("to_move"):
         parts.append(f"{_names(row, view['to_move'])} to move")

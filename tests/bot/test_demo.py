@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,10 @@ def test_demo_writes_posts_hands_and_record(tmp_path: Path, mode: str, players: 
     assert record["options"]["mode"] == mode
     summary = replay(record)
     assert summary["ok"] and summary["finished"]
-    assert (out / "log.txt").read_text().count("» ") == len(posts)
+    log = (out / "log.txt").read_text()
+    assert len(set(re.findall(r"\[(post-\d+\.png)", log))) == len(posts)
+    # One post per turn: a Discovery has two actions, so the person's post is edited in place.
+    assert "(edited in place)" in log
 
 
 def test_demo_refuses_impossible_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
