@@ -117,3 +117,29 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
         assert row.version == version + 2
     finally:
         await slow.close()
+
+
+async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
+    host: TableHost, db_path: str
+) -> None:
+    """With computer.delay set, the human's move is stored at once and the table stays free
+    (Board, My hand) while the pause runs; the computer's reply still comes in the same post."""
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
+    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.start(CHANNEL, ALICE)
+    version, entries = await host.menu(CHANNEL, ALICE)
+    paced = await TableHost.open(db_path, bot_delay=0.5, renderers=renderers)
+    try:
+        task = asyncio.create_task(paced.play(CHANNEL, ALICE, entries[0].move, version=version))
+        for _ in range(200):
+            if (await paced.store.get_table(CHANNEL)).version > version:
+                break
+            await asyncio.sleep(0.01)
+        assert not task.done()  # pausing
+        assert not paced._lock(CHANNEL).locked()
+        board = await paced.board(CHANNEL)  # served during the pause
+        assert board.version == version + 1
+        outcome = await task
+        assert len(outcome.applied) == 2 and outcome.table.version == version + 2
+    finally:
+        await paced.close()

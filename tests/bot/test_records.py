@@ -15,6 +15,7 @@ from .drive import play_to_end
 @pytest.mark.parametrize("game_id, options", [
     ("isis-osiris", {}),
     ("isis-osiris", {"reserve": "common"}),
+    ("master-islands", {}),
 ])
 async def test_a_stored_record_replays_to_the_same_result_with_another_seed(
     host: TableHost, game_id: str, options: dict
