@@ -281,7 +281,8 @@ class Poster:
             else:
                 self._current[channel_id] = message.id
                 self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
-            await self._remember(channel_id, message.id, full, plain)
+            if not post.finished:  # at the end every value is public anyway
+                await self._remember(channel_id, message.id, full, plain)
             await self._host.set_post(channel_id, message.id, post.version)
             await self._retire_all(channel_id, old, keep=message.id)
         if post.finished:

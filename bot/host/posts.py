@@ -31,7 +31,7 @@ def _names(row: TableRow, seats: list[int]) -> str:
 
 
 def status_text(row: TableRow, view: View) -> str:
-    """"Seat 2 (Bob) to move · pile 21 · scores: Alice 3, Bob 2"."""
+    """"Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2"."""
     parts: list[str] = []
     result = view.get("result")
     if result:

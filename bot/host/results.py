@@ -60,7 +60,7 @@ class PublicPost:
     channel_id: int
     version: int
     lines: list[str]  # what happened since the last post (computer moves included)
-    status: str  # "Seat 2 (@Bob) to move · pile 21 · scores …"
+    status: str  # "Bob (seat 2) to move · pile 21 · scores …"
     image_png: bytes | None  # board drawn from the spectator view
     to_move_user_ids: list[int]  # humans to mention
     finished: bool = False

@@ -156,7 +156,9 @@ def seats_from_lobby(lobby_text: str, users: list[Any]) -> dict[int, int]:
 
 
 def assert_hands_private(sim: Any, seats: dict[int, int]) -> None:
-    """No hand in a public message; DMs and ephemeral hands only ever show their owner's seat."""
+    """No hand in a public message; DMs and ephemeral hands only ever show their owner's seat.
+    Card codes in public text are checked move by move by :func:`assert_no_hidden_card_in_public`
+    (it needs the state of that moment)."""
     for message in sim.world.messages.values():
         names = [a.filename for a in message.attachments]
         if message.channel.type == 1:  # a DM
