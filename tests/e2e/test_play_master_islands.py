@@ -84,17 +84,19 @@ async def play_by_slash_move(sim: Any, user: Any, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "humans", "computers"),
-    [("standard", 2, 1), ("coop", 2, 2), ("corsair", 2, 1)],
+    ("mode", "humans", "computers", "extra"),
+    [("standard", 2, 1, {}), ("coop", 2, 2, {}), ("corsair", 2, 1, {}),
+     ("corsair", 2, 1, {"corsair": 1})],  # a human corsair sails up to 4 times in one post
 )
 async def test_a_game_played_with_slash_move_in_each_mode(
-    discord_sim: Any, tablee: Any, mode: str, humans: int, computers: int
+    discord_sim: Any, tablee: Any, mode: str, humans: int, computers: int, extra: dict
 ) -> None:
     sim = discord_sim
     people = [sim.user(name) for name in ("alice", "bob", "carol")[:humans]]
     users = {u.id: u for u in people}
     _lobby, seats = await lobby_of(
-        sim, people[0], people[1:], computers=computers, game="master-islands", mode=mode
+        sim, people[0], people[1:], computers=computers, game="master-islands", mode=mode,
+        **extra,
     )
     rng = random.Random(11)
     turns = 0
