@@ -25,9 +25,18 @@ class ToyCards(Game):
     name = "Toy Cards"
     min_players = 2
     max_players = 3
+    summary = (
+        "A tiny card game that exists only for the tests of the table host and the adapter.\n"
+        "Each player holds a few numbered cards drawn from a shuffled deck. On your turn you play "
+        "one card from your hand with `play <n>`, score its value and draw the top card of the "
+        "pile, which only you see. When the pile and every hand are empty, the highest score "
+        "wins; equal scores share the win."
+    )
     options = (
-        Option("length", ("short", "long"), "short", "short: 8 cards, long: 14"),
-        Option("chatty", ("no", "yes"), "no", "add a transient line to each move"),
+        Option("length", ("short", "long"), "short",
+               "How long the game is: short deals 8 cards, long deals 14."),
+        Option("chatty", ("no", "yes"), "no",
+               "Whether each move also adds a line that is shown only once."),
     )
     bots = {"random": random_bot}
 
