@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import Game, all_games
+from games.base import Option
 
 from .i18n import _
 
@@ -14,6 +15,15 @@ MAX_CONTENT = 2000
 def options_text(options: dict[str, Any]) -> str:
     shown = [f"{k}: {v}" for k, v in options.items() if v is not None]
     return ", ".join(shown) if shown else _("default options")
+
+
+def option_line(opt: Option) -> str:
+    """One ``/rules`` line: the choices and default when the option has them; a free value
+    (a seat number...) is explained by its description alone, which says what it does."""
+    default = _(" (default {d})", d=opt.default) if opt.default is not None else ""
+    if opt.choices:
+        return f"• `{opt.name}`: {'/'.join(opt.choices)}{default}. {opt.description}".rstrip()
+    return f"• `{opt.name}`{default}: {opt.description}".rstrip()
 
 
 def rules_text(game: Game) -> str:
@@ -30,9 +40,7 @@ def rules_text(game: Game) -> str:
     if game.options:
         opts = []
         for opt in game.options:
-            choices = "/".join(opt.choices) if opt.choices else _("a value")
-            default = _(" (default {d})", d=opt.default) if opt.default is not None else ""
-            opts.append(f"• `{opt.name}`: {choices}{default}. {opt.description}".rstrip())
+            opts.append(option_line(opt))
         parts.append(_("Options:") + "\n" + "\n".join(opts))
     parts.append(
         _(
