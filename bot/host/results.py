@@ -49,7 +49,9 @@ class MenuEntry:
     """One legal move and the steps a menu takes to reach it (from ``Game.menu_path``)."""
 
     move: str  # canonical text
-    steps: list[tuple[str, str]]  # (token, label) pairs; tokens joined by " " == move
+    steps: list[tuple[str, str]]  # (token, label) pairs: the menu keys choices by token
+    # The tokens, each after its MenuStep.join (games.base.move_text), spell ``move``; the join is
+    # not kept because nothing rebuilds the text: a menu plays ``move`` itself.
     label: str  # readable label of the whole move
 
 
