@@ -12,6 +12,7 @@ from typing import Any
 from games import Game, State, View
 
 from ..storage import TableRow
+from .menu_order import ordered
 from .play import Lines, named
 from .results import MenuEntry, PrivateNote, PublicPost
 from .tables import is_bot, label, names
@@ -101,7 +102,8 @@ def public_post(
 
 
 def menu(game: Game, state: State, seat: int) -> list[MenuEntry]:
-    """The seat's legal moves with the steps a menu takes to reach each; empty if not to move."""
+    """The seat's legal moves with the steps a menu takes to reach each, siblings in reading
+    order (:mod:`.menu_order`); empty if not to move."""
     if seat not in game.to_move(state):
         return []
     view = game.view(state, seat)
@@ -109,7 +111,7 @@ def menu(game: Game, state: State, seat: int) -> list[MenuEntry]:
     for move in game.legal(state, seat):
         steps = game.menu_path(view, move)
         out.append(MenuEntry(move, [(s.token, s.label) for s in steps], game.describe(view, move)))
-    return out
+    return ordered(out)
 
 
 def note_text(row: TableRow, view: View, seat: int, private: list[str]) -> str:
