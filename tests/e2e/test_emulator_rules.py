@@ -16,11 +16,11 @@ async def bot(discord_sim):
 async def test_late_acknowledgement_fails_naming_the_interaction(discord_sim, bot):
     discord_sim.ack_deadline = 0.2  # Discord's 3 s, shrunk to keep the suite fast
     alice = discord_sim.user("alice")
-    with pytest.raises(AssertionError, match=r"/slow by alice .*acknowledged after 0\.\d+ s"):
+    with pytest.raises(AssertionError, match=r"/slow by alice .*acknowledged after \d+\.\d+ s"):
         await discord_sim.slash(alice, "slow", seconds=0.35)
     await discord_sim.wait_idle()
     broken = discord_sim.take_violations()
-    assert any("/slow by alice" in v and "acknowledged after 0." in v for v in broken), broken
+    assert any("/slow by alice" in v and "acknowledged after" in v for v in broken), broken
     assert not discord_sim.public()  # Discord refused the late answer (10062)
 
 
