@@ -79,6 +79,19 @@ def _scores(view: View) -> list[Any] | None:
     return None
 
 
+def drawn(row: TableRow, view: View) -> View:
+    """The view to draw: a copy whose ``seats[i]`` carry the table's display names
+    (``Computer (greedy)`` for a computer), which renderers show instead of "Seat n". Only
+    names are added: what the view hides stays hidden."""
+    seats = view.get("seats")
+    if not isinstance(seats, list):
+        return view
+    by_seat = names(row)
+    return {**view, "seats": [
+        {**s, "name": by_seat[s["seat"]]} if s.get("seat") in by_seat else s for s in seats
+    ]}
+
+
 def public_post(
     game: Game, renderers: Renderers, row: TableRow, state: State, lines: Lines | None = None,
     *, image: bytes | None = None,
@@ -92,7 +105,7 @@ def public_post(
         version=row.version,
         lines=list(lines.public) if lines else [],
         status=status_text(row, view),
-        image_png=image if image is not None else png(renderers(game.id).board(view)),
+        image_png=image if image is not None else png(renderers(game.id).board(drawn(row, view))),
         to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
         finished=bool(result),
         result=result,
@@ -141,7 +154,7 @@ def private_note(
         seat=seat,
         user_id=row.seats[seat - 1]["user_id"],
         text=note_text(row, view, seat, private or []),
-        image_png=png(renderers(game.id).hand(view)),
+        image_png=png(renderers(game.id).hand(drawn(row, view))),
         your_turn=your_turn,
         menu=menu(game, state, seat) if your_turn else [],
     )

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.host import TableHost
-from bot.host.posts import public_post
+from bot.host.posts import private_note, public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay
@@ -70,3 +70,34 @@ def test_public_png_does_not_depend_on_the_hands() -> None:
     assert posts[0].image_png == posts[1].image_png
     assert posts[0].status == posts[1].status
     _decodes(posts[0].image_png)
+
+
+class _Spy:
+    """A renderer module that records the views it is asked to draw."""
+
+    def __init__(self) -> None:
+        self.views: list[dict] = []
+
+    def board(self, view: dict) -> Image.Image:
+        self.views.append(view)
+        return Image.new("RGB", (4, 4))
+
+    hand = board
+
+
+def test_images_are_drawn_with_the_seat_names_and_nothing_more() -> None:
+    game = get_game(GAME)
+    row = _row(3)
+    row.seats[2].update(user_id=None, name="Computer (greedy)", bot_level="greedy")
+    state = game.new(3, {"first": 1}, seed=4)
+    spy = _Spy()
+    public_post(game, lambda _id: spy, row, state)
+    private_note(game, lambda _id: spy, row, state, 1)
+    (board, hand) = spy.views
+    names = ["P1", "P2", "Computer (greedy)"]
+    for drawn, seat in ((board, None), (hand, 1)):
+        assert [s["name"] for s in drawn["seats"]] == names
+        plain = game.view(state, seat)
+        assert {**drawn, "seats": [{k: v for k, v in s.items() if k != "name"}
+                                   for s in drawn["seats"]]} == plain
+    assert board["hand"] is None
