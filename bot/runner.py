@@ -18,12 +18,18 @@ from .config import Config, ConfigError, load_config
 log = logging.getLogger("tablee")
 
 
-def _load(config_path: str | None) -> Config | None:
+def _load(config_path: str | None) -> Config | int:
+    """The config with a usable database path, or the exit code after saying what is wrong."""
     try:
-        return load_config(config_path)
+        config = load_config(config_path)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return None
+        return 2
+    problem = database_problem(config.database_path)
+    if problem:
+        print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
+        return 1
+    return config
 
 
 def database_problem(path: str) -> str | None:
@@ -49,12 +55,8 @@ async def _check_database(config: Config) -> None:
 def check_main(config_path: str | None) -> int:
     """Validate the config and open (and migrate) the database without connecting to Discord."""
     config = _load(config_path)
-    if config is None:
-        return 2
-    problem = database_problem(config.database_path)
-    if problem:
-        print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
-        return 1
+    if isinstance(config, int):
+        return config
     try:
         asyncio.run(_check_database(config))
     except Exception as exc:  # any failure here is the owner's to fix: say what and where
@@ -99,12 +101,8 @@ async def _run(config: Config, token: str) -> None:
 
 def run_main(config_path: str | None) -> int:
     config = _load(config_path)
-    if config is None:
-        return 2
-    problem = database_problem(config.database_path)
-    if problem:
-        print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
-        return 1
+    if isinstance(config, int):
+        return config
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print(
