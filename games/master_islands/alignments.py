@@ -42,7 +42,8 @@ def line_label(line: tuple[int, int]) -> str:
         return f"row {const}"
     if family == COLUMN:
         return f"column {const}"
-    return "diagonal ↘" if family == DIAG_DOWN else "diagonal ↗"
+    # A diagonal is named by the cell where it crosses row 0 (x - y or x + y there is x).
+    return f"diagonal {'↘' if family == DIAG_DOWN else '↗'} through {const},0"
 
 
 def _subsets(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import MenuStep
-from .alignments import COLUMN, DIAG_DOWN, DIAG_UP, line_label, line_of
+from .alignments import COLUMN, line_label, line_of
 from .board import cells_of
 from .cards import label
 from .notation import DIRECTION_NAMES, parse, parse_pos, pos_text
@@ -64,12 +64,10 @@ def alignment_label(cells: dict[Pos, str], positions: list[Pos]) -> str:
 
 def _compact_label(cells: dict[Pos, str], positions: list[Pos], line: tuple[int, int]) -> str:
     """``row -33 · x: Y1 -40, Y1 -37, …``: on one line a single coordinate places each card
-    (y on a column, x elsewhere); a diagonal also names its first cell to tell it apart.
+    (y on a column, x elsewhere).
     Only a near-impossible alignment (ten value-1 cards far out on a diagonal) still passes
     100 characters; the menu then clips its tail."""
     column = line[0] == COLUMN
     head = line_label(line)
-    if line[0] in (DIAG_DOWN, DIAG_UP):
-        head += f" from {pos_text(positions[0])}"
     coords = ", ".join(f"{cells.get(p, '?')} {p[1] if column else p[0]}" for p in positions)
     return f"{head} · {'y' if column else 'x'}: {coords}"

@@ -50,7 +50,7 @@ def test_a_long_alignment_is_shortened_not_clipped() -> None:
     assert text == "row -33 · x: " + ", ".join(f"Y1 {x}" for x in range(-40, -12, 3))
     diagonal = [(-12 + i, -12 + i) for i in range(10)]
     text = alignment_label({p: "B1" for p in diagonal}, diagonal)
-    assert len(text) <= MAX_LABEL and text.startswith("diagonal ↘ from -12,-12 · x: B1 -12, B1 -11")
+    assert len(text) <= MAX_LABEL and text.startswith("diagonal ↘ through 0,0 · x: B1 -12, B1 -11")
 
 
 def test_describe_a_take_in_one_phrase() -> None:

@@ -152,8 +152,8 @@ def test_mi_11_alignment_on_any_line_with_gaps() -> None:
     state = at_conquest(new(), cards)
     assert GAME.legal(state, 1) == ["pass", "take -1,2 0,1 2,-1", "take 1,1 3,3"]
     labels = {m: GAME.describe(GAME.view(state, 1), m) for m in GAME.legal(state, 1)}
-    assert labels["take 1,1 3,3"].endswith("B5 (1,1) + G5 (3,3) · diagonal ↘")
-    assert labels["take -1,2 0,1 2,-1"].endswith("Y3 (-1,2) + R3 (0,1) + R4 (2,-1) · diagonal ↗")
+    assert labels["take 1,1 3,3"].endswith("B5 (1,1) + G5 (3,3) · diagonal ↘ through 0,0")
+    assert labels["take -1,2 0,1 2,-1"].endswith("Y3 (-1,2) + R3 (0,1) + R4 (2,-1) · diagonal ↗ through 1,0")
     with pytest.raises(IllegalMove, match="MI-11"):
         GAME.apply(state, 1, "take 1,1 0,1 2,-1")
 
