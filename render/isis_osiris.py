@@ -130,7 +130,8 @@ def _pending_line(view: View) -> str | None:
     pending = view.get("pending")
     if not pending:
         return None
-    return f"Seat {pending['seat']} revealed {_sign(pending['value'])}: it must be placed now"
+    who = kit.seat_name(view, pending["seat"])
+    return f"{who} revealed {_sign(pending['value'])}: it must be placed now"
 
 
 def _draw_panel(view: View, width: int) -> Image.Image:
@@ -156,7 +157,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
         seat = view["pending"]["seat"]
         if seat in kit.SEAT_COLOURS:
             kit.seat_mark(draw, (196, y + 40), 22, seat)
-        kit.text(draw, (232, y + 40), f"Seat {seat} revealed a tile", 26, kit.INK, "lm", bold=True)
+        kit.text(draw, (232, y + 40), kit.fit(kit.seat_name(view, seat), 26, 380) + " revealed a tile", 26, kit.INK, "lm", bold=True)
         kit.text(draw, (176, y + 88), f"{_sign(view['pending']['value'])}: it must be placed now",
                  23, kit.INK, "lm")
         y += pending_h
