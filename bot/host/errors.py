@@ -70,3 +70,15 @@ class BadTableOptions(HostError):
 
 class UnknownGameError(HostError):
     code = "unknown_game"
+
+
+class NoPartnerChannel(HostError):
+    """/partner where no cooperative game is being played (MI-C3)."""
+
+    code = "no_partner_channel"
+
+
+class PartnerMessageRefused(HostError):
+    """A partner message the rule or the size refuses (letters while apart, too long, empty)."""
+
+    code = "partner_message_refused"

@@ -29,7 +29,7 @@ from games import BadOptions, Game, UnknownGame, get_game
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
-from . import errors, lobby, posts
+from . import errors, lobby, partner, posts
 from .bots import bot_step
 from .play import Lines, Step, human_step, plain, record, record_head
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
@@ -420,6 +420,18 @@ class TableHost:
             return (await self.menu(channel_id, user_id))[1]
         except errors.HostError:
             return []
+
+    async def partner_message(
+        self, channel_id: int, user_id: int, text: str
+    ) -> partner.PartnerMessage:
+        """/partner (MI-C3): what the user may tell their coop partner now, and how it travels.
+        NoPartnerChannel outside a coop game in play; PartnerMessageRefused for letters while
+        the galleons are apart, an empty or a too long text."""
+        game, row = await self._playing(channel_id)
+        seat = seat_of(row, user_id)
+        if seat is None:
+            raise errors.NotSeated("Only the players of this game have a partner; you can watch.")
+        return partner.partner_message(game, row, seat, text)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
         """Remember which message is the current table post (to strip its buttons later)."""

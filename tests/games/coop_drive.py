@@ -12,7 +12,8 @@ GAME = get_game("master-islands")
 ENDERS = ("stop", "pass")
 
 
-def _next(state: dict[str, Any], seat: int, direction: str | None) -> str:
+def next_move(state: dict[str, Any], seat: int, direction: str | None) -> str:
+    """The next move of a turn steering toward ``direction`` (None: any, ending soon)."""
     legal = GAME.legal(state, seat)
     view = GAME.view(state, None)
     x, y = view["seats"][seat - 1]["galleons"][0]
@@ -34,7 +35,7 @@ def turn_moves(state: dict[str, Any], seat: int, direction: str | None) -> tuple
     assert GAME.to_move(state) == [seat], GAME.to_move(state)
     played = []
     while GAME.to_move(state) == [seat]:
-        move = _next(state, seat, direction)
+        move = next_move(state, seat, direction)
         state, _events = GAME.apply(state, seat, move)
         played.append(move)
     return state, played

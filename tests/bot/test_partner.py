@@ -1,0 +1,108 @@
+"""The partner channel (MI-C3) through the host, on a real SQLite file: galleons are moved by
+playing moves, and the answer follows where they stand."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.host import TableHost
+from bot.host.errors import NoPartnerChannel, NoTable, NotSeated, PartnerMessageRefused, WrongPhase
+from bot.host.partner import APART, MAX_LENGTH
+from tests.games.coop_drive import next_move
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
+
+GAME = "master-islands"
+SEED = 5
+
+
+async def coop_table(host: TableHost, *, computers: int = 0, start: bool = True) -> None:
+    """Alice, Bob, Carol, Dave in seats 1-4 (computers take the last seats); Alice moves first."""
+    await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": "coop", "first": 1}, ALICE, "Alice",
+                            seed=SEED)
+    for user, name in [(BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")][: 3 - computers]:
+        await host.join(CHANNEL, user, name)
+    for _ in range(computers):
+        await host.add_computer(CHANNEL, ALICE, "greedy")
+    if start:
+        await host.start(CHANNEL, ALICE)
+
+
+async def turn(host: TableHost, user: int, direction: str | None) -> list[str]:
+    """The user's whole turn, steering their galleon one step toward ``direction``."""
+    played = []
+    while True:
+        row = await host.store.get_table(CHANNEL)
+        assert row is not None and row.state is not None
+        table = await host.table(CHANNEL)
+        assert table is not None
+        seat = table.seat_of(user)
+        version, entries = await host.menu(CHANNEL, user)
+        if not entries:
+            return played
+        move = next_move(row.state, seat, direction)
+        await host.play(CHANNEL, user, move, version=version)
+        played.append(move)
+
+
+async def test_mi_c3_secret_at_the_start_names_the_partner(host: TableHost) -> None:
+    await coop_table(host)
+    msg = await host.partner_message(CHANNEL, ALICE, "  go east, I hold a 7  ")
+    assert (msg.mode, msg.seat, msg.name) == ("secret", 1, "Alice")
+    assert (msg.partner_seat, msg.partner_user_id, msg.partner_name) == (3, CAROL, "Carol")
+    assert msg.text == "go east, I hold a 7"
+    back = await host.partner_message(CHANNEL, DAVE, "ok")
+    assert (back.partner_seat, back.partner_user_id) == (2, BOB)
+
+
+async def test_mi_c3_one_sail_apart_is_aloud_the_other_team_still_secret(host: TableHost) -> None:
+    await coop_table(host)
+    assert "sail 1 E" in await turn(host, ALICE, "E")
+    assert (await host.partner_message(CHANNEL, CAROL, "come back")).mode == "aloud"
+    assert (await host.partner_message(CHANNEL, BOB, "hi Dave")).mode == "secret"
+
+
+async def test_mi_c3_two_sails_apart_only_emoji_cross(host: TableHost) -> None:
+    await coop_table(host)
+    await turn(host, ALICE, "E")
+    await turn(host, BOB, None)
+    assert "sail 1 W" in await turn(host, CAROL, "W")
+    for text in ("go north", "7", "👍 2"):
+        with pytest.raises(PartnerMessageRefused) as refused:
+            await host.partner_message(CHANNEL, ALICE, text)
+        assert refused.value.message == APART
+    msg = await host.partner_message(CHANNEL, ALICE, "🙂👍 🏝️")
+    assert (msg.mode, msg.text) == ("gestures", "🙂👍 🏝️")
+
+
+async def test_mi_c3_length_is_limited_and_empty_refused(host: TableHost) -> None:
+    await coop_table(host)
+    assert len((await host.partner_message(CHANNEL, ALICE, "a" * MAX_LENGTH)).text) == MAX_LENGTH
+    with pytest.raises(PartnerMessageRefused, match="300 characters"):
+        await host.partner_message(CHANNEL, ALICE, "a" * (MAX_LENGTH + 1))
+    with pytest.raises(PartnerMessageRefused, match="Write something"):
+        await host.partner_message(CHANNEL, ALICE, "   ")
+
+
+async def test_mi_c3_a_computer_partner_has_no_user_id(host: TableHost) -> None:
+    await coop_table(host, computers=2)  # seats 3 and 4 are computers
+    msg = await host.partner_message(CHANNEL, ALICE, "hello")
+    assert (msg.partner_seat, msg.partner_user_id) == (3, None)
+    assert msg.partner_name.startswith("Computer")
+
+
+async def test_mi_c3_refusals_where_there_is_no_partner(host: TableHost) -> None:
+    with pytest.raises(NoTable):
+        await host.partner_message(CHANNEL, ALICE, "hi")
+    await coop_table(host, start=False)
+    with pytest.raises(WrongPhase):
+        await host.partner_message(CHANNEL, ALICE, "hi")
+    await host.start(CHANNEL, ALICE)
+    with pytest.raises(NotSeated):
+        await host.partner_message(CHANNEL, 99, "hi")
+    await host.abandon(CHANNEL, ALICE)
+    await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": "standard"}, ALICE, "Alice", seed=SEED)
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.start(CHANNEL, ALICE)
+    with pytest.raises(NoPartnerChannel, match="cooperative"):
+        await host.partner_message(CHANNEL, ALICE, "hi")
