@@ -20,6 +20,7 @@ from bot.host import TableHost
 from .commands import TableCommands
 from .errors import guarded
 from .lobby import LobbyButton
+from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
 from .table_post import Poster, TableButton
 
@@ -76,6 +77,7 @@ class TableeBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TableCommands(self))
+        await self.add_cog(PartnerCommands(self))
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from games import all_games
 from tests.e2e.test_play_helpers import running_tablee
 
-COMMANDS = {"play", "move", "hand", "board", "rules", "abandon", "stats", "dms"}
+COMMANDS = {"play", "move", "hand", "board", "rules", "abandon", "stats", "dms", "partner"}
 
 
 async def test_global_sync_registers_every_command_with_descriptions_and_choices(

@@ -1,0 +1,88 @@
+"""/partner: the cooperative partner channel (MI-C3). The host decides the mode; this delivers.
+
+"secret": a DM to the partner only; "aloud": a channel message everyone reads; "gestures": the
+emoji in the channel. The sender always hears privately what happened. Player text never pings
+anyone (no mentions are allowed on these messages).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.host import TableHost
+from bot.host.partner import MAX_LENGTH, PartnerMessage
+
+from .checks import require_guild
+from .errors import guarded
+from .i18n import _
+
+log = logging.getLogger("tablee.adapter.partner")
+
+QUIET = discord.AllowedMentions.none()
+
+
+def public_text(msg: PartnerMessage) -> str:
+    """What the channel reads for "aloud" and "gestures"."""
+    if msg.mode == "aloud":
+        return _("🗣️ {name} says to {partner}: {text}", name=msg.name, partner=msg.partner_name,
+                 text=msg.text)
+    return _("🤚 {name} gestures to {partner}: {text}", name=msg.name, partner=msg.partner_name,
+             text=msg.text)
+
+
+async def whisper(client: discord.Client, msg: PartnerMessage, jump_url: str) -> str:
+    """DM the partner; the sentence for the sender saying whether it arrived."""
+    if msg.partner_user_id is None:
+        return _("{partner} is a computer player: nobody reads whispers there.",
+                 partner=msg.partner_name)
+    text = _("🤫 {name} (your partner) whispers: {text}\n-# {url}", name=msg.name, text=msg.text,
+             url=jump_url)
+    try:
+        channel = await client.create_dm(discord.Object(id=msg.partner_user_id))
+        await channel.send(text, allowed_mentions=QUIET)
+    except discord.HTTPException as exc:  # 50007: DMs closed; anything else: not delivered
+        log.info("partner DM to %s failed: %s", msg.partner_user_id, exc)
+        return _("I couldn't DM {partner} (their DMs are closed): your whisper was not delivered.",
+                 partner=msg.partner_name)
+    return _("You whispered to {partner}: {text}", partner=msg.partner_name, text=msg.text)
+
+
+class PartnerCommands(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def host(self) -> TableHost:
+        return self.bot.host  # type: ignore[attr-defined]
+
+    @app_commands.guild_only()
+    @app_commands.command(
+        name="partner",
+        description=_("Coop Master Islands: talk to your partner as your galleons allow"),
+    )
+    @app_commands.describe(
+        message=_("Same card: a secret DM; adjacent cards: said aloud; apart: emoji only")
+    )
+    async def partner(
+        self, interaction: discord.Interaction,
+        message: app_commands.Range[str, 1, MAX_LENGTH],
+    ) -> None:
+        async with guarded(interaction, "/partner"):
+            channel_id = require_guild(interaction)
+            msg = await self.host.partner_message(channel_id, interaction.user.id, message)
+            if msg.mode == "secret":
+                url = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}"
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await interaction.followup.send(await whisper(self.bot, msg, url), ephemeral=True)
+                return
+            await interaction.response.send_message(public_text(msg), allowed_mentions=QUIET)
+            note = (
+                _("Said aloud: your galleons are on adjacent cards, so the whole table heard it.")
+                if msg.mode == "aloud"
+                else _("Your gesture crossed the sea: the whole table saw it.")
+            )
+            await interaction.followup.send(note, ephemeral=True)
