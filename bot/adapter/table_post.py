@@ -87,12 +87,7 @@ def continued(shown: list[tuple[str, bool]], post: PublicPost) -> PublicPost:
     """The post edited in place during one turn: the lines already shown (minus values shown
     once, which the next move drops) followed by the new ones."""
     lines = [(t, False) for t, transient in shown if not transient] + post.in_order()
-    return replace(
-        post,
-        lines=[t for t, transient in lines if not transient],
-        transient_lines=[t for t, transient in lines if transient],
-        ordered_lines=lines,
-    )
+    return replace(post, ordered_lines=lines)
 
 
 def is_transient(line: str) -> bool:

@@ -252,7 +252,6 @@ class TableHost:
                 if fresh.id is not None and since < fresh.version:
                     for entry in await self._store.moves(fresh.id):
                         if entry.version > since:
-                            lines.public += entry.lines
                             lines.ordered += [(text, False) for text in entry.lines]
                 fresh, applied = await self._run_bots(game, fresh, lines)
                 if applied or since < fresh.version:

@@ -18,10 +18,18 @@ from . import errors
 class Lines:
     """Event texts sorted by who may see them and how long."""
 
-    public: list[str] = field(default_factory=list)  # stored in the move log, repeated in posts
-    transient: list[str] = field(default_factory=list)  # shown once, never stored
-    private: dict[int, list[str]] = field(default_factory=dict)  # seat -> sentences
     ordered: list[tuple[str, bool]] = field(default_factory=list)  # (text, transient), as they came
+    private: dict[int, list[str]] = field(default_factory=dict)  # seat -> sentences
+
+    @property
+    def public(self) -> list[str]:
+        """Lines stored in the move log and repeated in posts."""
+        return [text for text, transient in self.ordered if not transient]
+
+    @property
+    def transient(self) -> list[str]:
+        """Lines shown once, never stored."""
+        return [text for text, transient in self.ordered if transient]
 
     def add(self, events: list[Event], names: Mapping[int, str] | None = None) -> None:
         """Sort events; ``names`` (seat -> player name) turns "Seat 2" into "Bob (seat 2)"."""
@@ -29,15 +37,11 @@ class Lines:
             text = event.get("text")
             if text:
                 text = named(str(text), names)
-                transient = bool(event.get("transient"))
-                (self.transient if transient else self.public).append(text)
-                self.ordered.append((text, transient))
+                self.ordered.append((text, bool(event.get("transient"))))
             for seat, sentence in (event.get("private") or {}).items():
                 self.private.setdefault(int(seat), []).append(named(str(sentence), names))
 
     def extend(self, other: Lines) -> None:
-        self.public += other.public
-        self.transient += other.transient
         self.ordered += other.ordered
         for seat, sentences in other.private.items():
             self.private.setdefault(seat, []).extend(sentences)

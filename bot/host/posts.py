@@ -103,14 +103,12 @@ def public_post(
     return PublicPost(
         channel_id=row.channel_id,
         version=row.version,
-        lines=list(lines.public) if lines else [],
+        ordered_lines=list(lines.ordered) if lines else [],
         status=status_text(row, view),
         image_png=image if image is not None else png(renderers(game.id).board(drawn(row, view))),
         to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
         finished=bool(result),
         result=result,
-        transient_lines=list(lines.transient) if lines else [],
-        ordered_lines=list(lines.ordered) if lines else [],
     )
 
 

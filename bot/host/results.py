@@ -61,22 +61,29 @@ class PublicPost:
 
     channel_id: int
     version: int
-    lines: list[str]  # what happened since the last post (computer moves included)
     status: str  # "Bob (seat 2) to move · pile 21 · scores …"
     image_png: bytes | None  # board drawn from the spectator view
     to_move_user_ids: list[int]  # humans to mention
     finished: bool = False
     result: dict[str, Any] | None = None  # Result.to_json() when finished
-    transient_lines: list[str] = field(default_factory=list)  # to drop once the next move is made
     ordered_lines: list[tuple[str, bool]] = field(default_factory=list)
-    """Every line of ``lines`` and ``transient_lines`` in the order it happened, as (text,
-    transient): a reveal stays where it belongs among the moves. Empty: lines, then transient."""
+    """What happened since the last post (computer moves included), in order, as (text,
+    transient): a transient line (a reveal in memory mode) is dropped once the next move is made,
+    and keeps its place among the moves until then."""
+
+    @property
+    def lines(self) -> list[str]:
+        """The lasting lines (stored in the move log)."""
+        return [text for text, transient in self.ordered_lines if not transient]
+
+    @property
+    def transient_lines(self) -> list[str]:
+        """The lines to drop once the next move is made."""
+        return [text for text, transient in self.ordered_lines if transient]
 
     def in_order(self) -> list[tuple[str, bool]]:
         """(text, transient) pairs in the order they happened."""
-        if self.ordered_lines:
-            return list(self.ordered_lines)
-        return [(t, False) for t in self.lines] + [(t, True) for t in self.transient_lines]
+        return list(self.ordered_lines)
 
 
 @dataclass(frozen=True)

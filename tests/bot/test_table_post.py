@@ -7,15 +7,13 @@ from bot.host.results import PublicPost
 
 
 def _post(**fields: object) -> PublicPost:
-    base: dict = dict(channel_id=1, version=3, lines=[], status="Seat 1 (Ann) to move",
+    base: dict = dict(channel_id=1, version=3, status="Seat 1 (Ann) to move",
                       image_png=None, to_move_user_ids=[])
     return PublicPost(**{**base, **fields})
 
 
 def test_a_transient_line_stays_between_the_moves_it_came_with() -> None:
     post = _post(
-        lines=["Seat 2 placed the tile on B2.", "Seat 3 placed a pawn on C1."],
-        transient_lines=["Seat 2 revealed a -2 tile."],
         ordered_lines=[("Seat 2 revealed a -2 tile.", True),
                        ("Seat 2 placed the tile on B2.", False),
                        ("Seat 3 placed a pawn on C1.", False)],
@@ -28,8 +26,8 @@ def test_a_transient_line_stays_between_the_moves_it_came_with() -> None:
     assert plain == strip_transient(full) and "revealed" not in plain
 
 
-def test_without_an_order_transient_lines_come_last() -> None:
-    post = _post(lines=["a"], transient_lines=["b"])
+def test_a_transient_line_is_marked_and_left_out_of_the_plain_text() -> None:
+    post = _post(ordered_lines=[("a", False), ("b", True)])
     full, plain = compose(post)
     assert full.split("\n") == ["a", TRANSIENT_MARK + "b", "Seat 1 (Ann) to move"]
     assert plain.split("\n") == ["a", "Seat 1 (Ann) to move"]
@@ -37,7 +35,7 @@ def test_without_an_order_transient_lines_come_last() -> None:
 
 def test_the_oldest_lines_give_way_within_2000_characters() -> None:
     lines = [f"line {i} " + "x" * 90 for i in range(40)]
-    post = _post(lines=lines, ordered_lines=[(t, False) for t in lines])
+    post = _post(ordered_lines=[(t, False) for t in lines])
     full, _plain = compose(post)
     assert len(full) <= 2000 and full.endswith("Seat 1 (Ann) to move")
     assert lines[-1] in full and lines[0] not in full and "earlier lines" in full.split("\n")[0]
