@@ -11,12 +11,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.host import TableHost
 from games import all_games, get_game
 
 from .checks import require_guild, require_post_permissions
+from .cog import HostCog
 from .errors import guarded
 from .i18n import _
 from .lobby import lobby_text, lobby_view
@@ -71,13 +70,7 @@ def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Ch
     return out
 
 
-class TableCommands(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def host(self) -> TableHost:
-        return self.bot.host  # type: ignore[attr-defined]
+class TableCommands(HostCog):
 
     @app_commands.guild_only()
     @app_commands.command(name="play", description=_("Open a table for a board game in this channel"))

@@ -7,9 +7,6 @@ message), so everybody sees the seats change. Refusals go privately to the press
 
 from __future__ import annotations
 
-import re
-from typing import Self
-
 import discord
 
 from bot.host.results import TableInfo
@@ -17,6 +14,7 @@ from bot.host.results import TableInfo
 from .checks import require_post_permissions
 from .errors import guarded
 from .i18n import _
+from .items import ActionIdItem
 from .texts import options_text
 
 LOBBY_ID = r"tl:(?P<action>join|leave|bot|unbot|start|cancel):(?P<channel>\d+):(?P<version>\d+)"
@@ -56,7 +54,7 @@ def started_text(info: TableInfo) -> str:
     )
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
+class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
     def __init__(self, action: str, channel_id: int, version: int) -> None:
         label, style, row = next((lbl, st, r) for a, lbl, st, r in BUTTONS if a == action)
         super().__init__(
@@ -67,12 +65,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
         )
         self.action = action
         self.channel_id = channel_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
-    ) -> Self:
-        return cls(match["action"], int(match["channel"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, f"lobby {self.action}"):

@@ -11,12 +11,11 @@ import logging
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.host import TableHost
 from bot.host.partner import MAX_LENGTH, PartnerMessage
 
 from .checks import require_guild
+from .cog import HostCog
 from .errors import guarded
 from .i18n import _
 
@@ -51,13 +50,7 @@ async def whisper(client: discord.Client, msg: PartnerMessage, jump_url: str) ->
     return _("You whispered to {partner}: {text}", partner=msg.partner_name, text=msg.text)
 
 
-class PartnerCommands(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def host(self) -> TableHost:
-        return self.bot.host  # type: ignore[attr-defined]
+class PartnerCommands(HostCog):
 
     @app_commands.guild_only()
     @app_commands.command(

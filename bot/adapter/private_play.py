@@ -8,7 +8,6 @@ move through the host (version-checked) and then posts the new table post public
 from __future__ import annotations
 
 import re
-from typing import Self
 
 import discord
 
@@ -21,6 +20,7 @@ from . import play_menu as pm
 from .checks import require_guild, require_post_permissions
 from .errors import guarded
 from .i18n import _
+from .items import WholeIdItem
 from .table_post import png_file
 from .texts import rules_text
 
@@ -38,7 +38,7 @@ def _host(interaction: discord.Interaction) -> TableHost:
 
 
 # -- building the menu ------------------------------------------------------------------------
-class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+class MenuButton(WholeIdItem, discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     """A verb, a navigation step (Back / Previous / Next) or a final move."""
 
     def __init__(
@@ -51,18 +51,12 @@ class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
     ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id), row=row)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
-    ) -> Self:
-        return cls(match.string)
-
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.custom_id)
         await on_menu(interaction, match, None)  # type: ignore[arg-type]
 
 
-class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+class MenuSelect(WholeIdItem, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     """One select of the next step's choices (cards, positions, alignments …)."""
 
     def __init__(
@@ -75,12 +69,6 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         super().__init__(
             discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder, row=0)
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
-    ) -> Self:
-        return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.custom_id)

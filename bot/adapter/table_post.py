@@ -16,10 +16,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Self
+from typing import Any
 
 import discord
 
@@ -27,6 +26,7 @@ from bot.host.results import Outcome, PublicPost
 
 from .dms import send_turn_dms
 from .i18n import _
+from .items import ActionIdItem
 
 log = logging.getLogger("tablee.adapter.post")
 
@@ -98,7 +98,7 @@ def strip_transient(content: str) -> str:
     return "\n".join(line for line in content.split("\n") if not is_transient(line))
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TABLE_ID):
+class TableButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=TABLE_ID):
     """My hand / Play, Board, Rules. Any version works: each shows the table as it is now."""
 
     LABELS = {"hand": "My hand / Play", "board": "Board", "rules": "Rules"}
@@ -119,12 +119,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TABLE_ID):
         self.action = action
         self.channel_id = channel_id
         self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
-    ) -> Self:
-        return cls(match["action"], int(match["channel"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from . import private_play  # late: private_play imports this module
