@@ -17,12 +17,14 @@ def main(argv: list[str] | None = None) -> int:
     p_demo = sub.add_parser("demo", help="play a game with computer players, write the images")
     p_demo.add_argument("game")
     p_demo.add_argument("--players", type=int, default=3)
-    p_demo.add_argument("--mode", default=None, help="Master Islands mode: standard, coop, corsair")
-    p_demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p_demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a table option, e.g. --option first=2 (see /rules for each game)")
     p_demo.add_argument("--seed", type=int, default=1)
     p_demo.add_argument("--out", default="demo-out")
     p_bench = sub.add_parser("bench", help="print render and host speed numbers")
     p_bench.add_argument("--quick", action="store_true", help="smaller runs")
+    p_bench.add_argument("--game", default=None, help="game id of the host tables (default: the "
+                         "first registered game)")
     args = parser.parse_args(argv)
 
     if args.cmd == "demo":

@@ -2,7 +2,8 @@
 
 1. Board render + PNG encode, and the bare encode of the same image (from render/bench.py).
 2. One human move through the host (SQLite transaction + engine + board and hand PNGs + menu):
-   p50/p95 of ``TableHost.play`` on two-human Master Islands tables.
+   p50/p95 of ``TableHost.play`` on two-human tables of one game (``--game``; default: the
+   first registered).
 3. Many concurrent tables: every table plays its moves one after another while all tables run at
    once, each move clicked twice (a double click): moves per second, lost updates (moves the
    host confirmed that are not in the stored log, or a version holding two moves: must be 0),
@@ -24,24 +25,20 @@ import time
 from pathlib import Path
 from typing import Any
 
+from games.cli import percentile
+
 from .host import HostError, TableHost, errors
 
-GAME = "master-islands"
 HUMANS = (1, 2)
-
-
-def _pct(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def _ms(samples: list[float]) -> dict[str, float]:
     return {"p50_ms": round(statistics.median(samples) * 1000, 1),
-            "p95_ms": round(_pct(samples, 0.95) * 1000, 1), "runs": len(samples)}
+            "p95_ms": round(percentile(samples, 0.95) * 1000, 1), "runs": len(samples)}
 
 
-async def _new_table(host: TableHost, channel: int, seed: int) -> None:
-    await host.create_lobby(channel, 1, GAME, {}, HUMANS[0], "Ann", seed=seed)
+async def _new_table(host: TableHost, channel: int, seed: int, game: str) -> None:
+    await host.create_lobby(channel, 1, game, {}, HUMANS[0], "Ann", seed=seed)
     await host.join(channel, HUMANS[1], "Ben")
     await host.start(channel, HUMANS[0])
 
@@ -71,18 +68,18 @@ async def _one_move(
     raise HostError("no human to move")
 
 
-async def bench_move(host: TableHost, samples: int) -> dict[str, float]:
+async def bench_move(host: TableHost, samples: int, game: str) -> dict[str, float]:
     """Latency of one ``play`` (one table, nothing else running): SQLite transaction, engine,
     board PNG, the hand PNG and menu of the seat to move."""
     rng = random.Random(1)
     times: list[float] = []
     channel = 10_000
-    await _new_table(host, channel, channel)
+    await _new_table(host, channel, channel, game)
     while len(times) < samples:
         confirmed, took = await _one_move(host, channel, rng, double=False)
         if confirmed < 0:
             channel += 1
-            await _new_table(host, channel, channel)
+            await _new_table(host, channel, channel, game)
             continue
         times.append(took)
     return _ms(times)
@@ -95,10 +92,10 @@ async def _loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
         lags.append(time.perf_counter() - t - 0.01)
 
 
-async def bench_tables(host: TableHost, tables: int, moves: int) -> dict[str, Any]:
+async def bench_tables(host: TableHost, tables: int, moves: int, game: str) -> dict[str, Any]:
     channels = list(range(20_000, 20_000 + tables))
     for c in channels:
-        await _new_table(host, c, c)
+        await _new_table(host, c, c, game)
     confirmed: dict[int, int] = {}
 
     async def run(channel: int) -> None:
@@ -127,27 +124,30 @@ async def bench_tables(host: TableHost, tables: int, moves: int) -> dict[str, An
     return {"tables": tables, "moves_per_table": moves, "moves": total,
             "seconds": round(elapsed, 2), "moves_per_s": round(total / elapsed, 1),
             "lost_updates": lost, "loop_lag_max_ms": round(max(lags, default=0) * 1000, 1),
-            "loop_lag_p95_ms": round(_pct(lags or [0.0], 0.95) * 1000, 1)}
+            "loop_lag_p95_ms": round(percentile(lags or [0.0], 0.95) * 1000, 1)}
 
 
-async def _host_numbers(quick: bool) -> dict[str, Any]:
+async def _host_numbers(quick: bool, game: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         host = await TableHost.open(str(Path(tmp) / "bench.db"))
         try:
-            move = await bench_move(host, 30 if quick else 200)
-            tables = await bench_tables(host, 20 if quick else 200, 5 if quick else 20)
+            move = await bench_move(host, 30 if quick else 200, game)
+            tables = await bench_tables(host, 20 if quick else 200, 5 if quick else 20, game)
         finally:
             await host.close()
     return {"host_move": move, "concurrent": tables}
 
 
 def main(args: argparse.Namespace) -> int:
+    from render import table_games
     from render.bench import bench_render
+
+    game = args.game or table_games()[0].game.id
 
     render_numbers = bench_render(1.0 if args.quick else 3.0)
     board = render_numbers["board_render_and_encode"]
     encode = render_numbers["png_encode"]
-    numbers = {"render": render_numbers, **asyncio.run(_host_numbers(args.quick))}
+    numbers = {"render": render_numbers, **asyncio.run(_host_numbers(args.quick, game))}
     numbers["render_to_encode_ratio"] = round(board["median_ms"] / encode["median_ms"], 2)
     numbers["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     move, conc = numbers["host_move"], numbers["concurrent"]

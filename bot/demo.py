@@ -18,24 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from games import BadOptions, get_game
+from games.cli import option_pairs
 from games.registry import UnknownGame
 
 from .host import HostError, Outcome, TableHost
 from .host.posts import private_note
 
 CHANNEL, GUILD, YOU = 1, 1, 1
-
-
-def _options(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in args.option:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise BadOptions(f"--option takes key=value, not '{pair}'")
-        out[key.strip()] = value.strip()
-    if args.mode:
-        out["mode"] = args.mode
-    return out
 
 
 def _level(game_id: str) -> str:
@@ -71,7 +60,7 @@ class _Writer:
 async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[str, Any]:
     game = get_game(args.game)
     level = _level(args.game)
-    await host.create_lobby(CHANNEL, GUILD, args.game, _options(args), YOU, "You", seed=args.seed)
+    await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, "You", seed=args.seed)
     for _ in range(args.players - 1):
         await host.add_computer(CHANNEL, YOU, level)
     writer = _Writer(out)
@@ -107,7 +96,7 @@ async def _write_hands(host: TableHost, out: Path) -> None:
     assert row is not None and row.state is not None
     game = get_game(row.game_id)
     for seat in range(1, len(row.seats) + 1):
-        note = await asyncio.to_thread(private_note, game, host.renderers, row, row.state, seat)
+        note = await asyncio.to_thread(private_note, game, row, row.state, seat)
         if note.image_png:
             (out / f"hand-seat{seat}.png").write_bytes(note.image_png)
 

@@ -1,12 +1,15 @@
-"""Rules engines (standard library only). Importing this package registers every game."""
+"""Rules engines (standard library only). Importing this package registers every game package
+found under games/."""
 
 from .base import (
     BadOptions,
     Event,
     Game,
     IllegalMove,
+    MenuItem,
     MenuStep,
     Option,
+    PartnerTalk,
     Result,
     State,
     View,
@@ -14,17 +17,29 @@ from .base import (
 )
 from .registry import UnknownGame, all_games, get_game, register
 
-# Each game module registers itself; keep this list in one place.
-from . import master_islands as _master_islands  # noqa: E402,F401  isort: skip
-from . import isis_osiris as _isis_osiris  # noqa: E402,F401  isort: skip
+
+def _register_all() -> None:
+    """Import every game package under games/ (each registers itself on import), so a new game
+    is a new folder and nothing else."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_register_all()
 
 __all__ = [
     "BadOptions",
     "Event",
     "Game",
     "IllegalMove",
+    "MenuItem",
     "MenuStep",
     "Option",
+    "PartnerTalk",
     "Result",
     "State",
     "View",

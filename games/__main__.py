@@ -8,17 +8,8 @@ import sys
 
 from . import all_games
 from .base import BadOptions
+from .cli import option_pairs
 from .records import BadRecord, replay, simulate
-
-
-def _options(pairs: list[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise BadOptions(f"--option takes key=value, not '{pair}'")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(out, sort_keys=True))
             return 0 if out["ok"] else 1
         if args.cmd == "simulate":
-            record = simulate(args.game, args.players, args.seed, _options(args.option), args.bot)
+            record = simulate(args.game, args.players, args.seed, option_pairs(args.option), args.bot)
             print(json.dumps(record))
             return 0
         if args.cmd == "bench":

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 State = dict[str, Any]
 """A game state: plain JSON data (dicts, lists, str, int, bool, None). Never mutated in place."""
@@ -44,21 +44,87 @@ class BadOptions(ValueError):
     """Options or player count a game cannot be set up with; the message names the option."""
 
 
+OptionKind = Literal["choice", "yesno", "seat", "number"]
+
+
 @dataclass(frozen=True)
 class Option:
-    """A table option: its name, allowed values (strings as typed in Discord), default, help."""
+    """A table option as a game declares it; the Discord command, the lobby settings, ``/rules``
+    and the records are all built from these declarations (the bot names no option itself).
+
+    ``kind`` (derived when empty): ``choice`` (one of ``choices``), ``yesno`` (a bool),
+    ``seat`` (a seat number, 1 to the player count) or ``number`` (``minimum``..``maximum``).
+    ``label`` is the short name people read ("First player"); ``unset`` says what no value
+    means for an option whose default is None ("drawn at random").
+    """
 
     name: str
     choices: tuple[str, ...] | None
-    default: str | None
+    default: Any
     description: str
+    kind: OptionKind | Literal[""] = ""
+    label: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    unset: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.kind:
+            object.__setattr__(self, "kind", "choice" if self.choices else "seat")
+        if not self.label:
+            object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
+
+    def normalize(self, value: Any, players: int) -> Any:
+        """``value`` as stored (str, bool or int), or :class:`BadOptions` naming the option."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if self.kind == "choice":
+            text = str(value).strip().lower()
+            if text not in (self.choices or ()):
+                raise BadOptions(
+                    f"Option '{self.name}' must be one of {', '.join(self.choices or ())}, "
+                    f"not '{text}'."
+                )
+            return text
+        if self.kind == "yesno":
+            return yes_no(self.name, value)
+        if self.kind == "seat":
+            return seat_option(self.name, value, players)
+        return number_option(self.name, value, self.minimum, self.maximum)
+
+    def value_text(self, value: Any) -> str:
+        """How people read a stored value: "yes", "3", "drawn at random"."""
+        if value is None:
+            return self.unset or "default"
+        if self.kind == "yesno":
+            return "yes" if value else "no"
+        return str(value)
 
 
 FIRST_OPTION = Option(
     "first", None, None,
     "The seat number that plays first (default: drawn at random).",
+    kind="seat", label="First player", unset="drawn at random",
 )
-"""The ``first`` option every game offers (design.md: records fix the first seat with it)."""
+"""The ``first`` option every game offers (a record fixes the first seat with it)."""
+
+
+@dataclass(frozen=True)
+class PartnerTalk:
+    """How a seat may talk to its partner right now (a game's table-talk rule): ``reach`` is
+    ``secret`` (privately), ``aloud`` (the whole table hears) or ``gestures`` (emoji only)."""
+
+    partner: int
+    reach: Literal["secret", "aloud", "gestures"]
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """A legal move as a menu offers it: the steps that reach it and a label for the whole."""
+
+    move: str
+    steps: list[MenuStep]
+    label: str
 
 
 @dataclass(frozen=True)
@@ -116,8 +182,8 @@ class Game(ABC):
     def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and check values and player count; raise :class:`BadOptions` if wrong.
 
-        The default checks option names and choices; games override to add cross-checks
-        (e.g. coop needs 4 players) and to convert types. The result is stored in the state.
+        The default checks names and values by each option's kind; games override to add
+        cross-checks. The result is stored in the state.
         """
         options = dict(options or {})
         known = {o.name: o for o in self.options}
@@ -127,21 +193,25 @@ class Game(ABC):
                 raise BadOptions(f"{self.name} has no option '{key}' (options: {names}).")
         out: dict[str, Any] = {}
         for opt in self.options:
-            value = options.get(opt.name, opt.default)
-            if value is not None:
-                value = str(value).strip().lower() if opt.choices else str(value).strip()
-                if opt.choices and value not in opt.choices:
-                    raise BadOptions(
-                        f"Option '{opt.name}' must be one of {', '.join(opt.choices)}, not '{value}'."
-                    )
-            out[opt.name] = value
+            value = options.get(opt.name)
+            if value is None or (isinstance(value, str) and not value.strip()):
+                value = opt.default
+            out[opt.name] = opt.normalize(value, max(players, 1))
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}."
             )
-        if out.get("first") is not None:
-            out["first"] = seat_option("first", out["first"], players)
         return out
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """How many players these options allow (the lobby's seat count follows it). Games
+        whose modes need other counts override it; ``options`` may be partial or raw."""
+        return self.min_players, self.max_players
+
+    def active_options(self, options: Mapping[str, Any]) -> tuple[Option, ...]:
+        """The options that matter with these values (a mode's own options only when that mode
+        is chosen); the lobby offers and shows only these. Default: all of them."""
+        return self.options
 
     @abstractmethod
     def new(
@@ -151,7 +221,7 @@ class Game(ABC):
         seed: int,
         setup: Mapping[str, Any] | None = None,
     ) -> State:
-        """A fresh state. ``setup`` may fix hidden/random elements (see design.md, records)."""
+        """A fresh state. ``setup`` may fix hidden/random elements (see docs/rules/<game>.md, setup keys)."""
 
     def record_setup(self, state: State) -> dict[str, Any]:
         """The ``setup`` object of a record that fixes this *initial* state's hidden and random
@@ -210,6 +280,31 @@ class Game(ABC):
         """A one-line readable label of a whole move (autocomplete, logs)."""
         return " → ".join(step.label for step in self.menu_path(view, move))
 
+    def menu(self, view: View, moves: list[str]) -> list[MenuItem]:
+        """The seat's legal ``moves`` as a menu shows them, in the order a person reads them.
+        Default: :func:`games.menu_order.ordered` over ``menu_path`` and ``describe``."""
+        from .menu_order import ordered
+
+        return ordered([MenuItem(m, self.menu_path(view, m), self.describe(view, m)) for m in moves])
+
+    def status(self, view: View) -> list[str]:
+        """Short public facts for the table post's status line ("pile 21", "scores: Seat 1 3,
+        Seat 2 2"), from the view only; seats are written "Seat n" and the host puts names in.
+        Default: the scores, when the view shows every seat's score."""
+        scores = scores_of(view)
+        if scores is None:
+            return []
+        return ["scores: " + ", ".join(f"Seat {i} {v}" for i, v in enumerate(scores, start=1))]
+
+    # -- table talk --------------------------------------------------------------------------------
+    offers_partner_talk: bool = False
+    """True when the game has a partner channel (the bot then offers ``/partner``)."""
+
+    def partner_talk(self, view: View, seat: int) -> PartnerTalk | None:
+        """How ``seat`` may reach its partner now, decided from the public ``view``; None when
+        it has none (outside a team mode, once the game is over)."""
+        return None
+
     # -- computer players ------------------------------------------------------------------------
     bots: Mapping[str, Callable[[Game, State, int, random.Random], str]] = {}
     """Computer players by level name (``random``, ``greedy`` …).
@@ -229,6 +324,38 @@ def seat_option(name: str, value: Any, players: int) -> int:
     if not 1 <= seat <= players:
         raise BadOptions(f"Option '{name}' must be a seat from 1 to {players}, not {seat}.")
     return seat
+
+
+def yes_no(name: str, value: Any) -> bool:
+    """A yes/no option from a bool or the words people and records use."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "on", "1"):
+        return True
+    if text in ("false", "no", "off", "0"):
+        return False
+    raise BadOptions(f"Option '{name}' must be yes or no, not '{value}'.")
+
+
+def number_option(name: str, value: Any, low: int | None, high: int | None) -> int:
+    """A whole-number option within its declared bounds."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise BadOptions(f"Option '{name}' must be a whole number, not '{value}'.") from None
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise BadOptions(f"Option '{name}' must be from {low} to {high}, not {number}.")
+    return number
+
+
+def scores_of(view: View) -> list[Any] | None:
+    """The scores a view shows: the result's, else every seat's ``score`` when all are known."""
+    result = view.get("result")
+    if result and result.get("scores") is not None:
+        return list(result["scores"])
+    scores = [s.get("score") for s in view.get("seats") or []]
+    return scores if scores and all(v is not None for v in scores) else None
 
 
 def rng_for(state: State, purpose: str = "") -> random.Random:

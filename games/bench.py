@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import BadOptions, Game, State, random_bot
+from .cli import percentile
 from .registry import get_game
 
 
@@ -50,11 +51,6 @@ def play_random(game: Game, players: int, options: dict[str, Any], seed: int) ->
     return moves
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def bench_games(game: Game, seconds: float) -> None:
     print(f"{game.name}: random complete games per option set ({seconds:g} s CPU each, one core)")
     for players, options in option_sets(game):
@@ -74,7 +70,7 @@ def bench_games(game: Game, seconds: float) -> None:
         print(f"  {players}p {label:<28} {len(times) / cpu:8.1f} games/s (cpu)"
               f" {len(times) / wall:8.1f} games/s (wall)  {moves / cpu:9.0f} moves/s"
               f"  game median {statistics.median(times) * 1e3:6.2f} ms"
-              f" p95 {_pct(times, 0.95) * 1e3:6.2f} ms  ({len(times)} games)")
+              f" p95 {percentile(times, 0.95) * 1e3:6.2f} ms  ({len(times)} games)")
 
 
 def _no_take_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -116,7 +112,7 @@ def bench_mi_large_maps(game: Game, seconds: float) -> None:
             sizes.append(len(legal))
             i += 1
         print(f"  map {key:<20} legal() median {statistics.median(times) * 1e6:8.0f} µs"
-              f"  p95 {_pct(times, 0.95) * 1e6:8.0f} µs  moves median {statistics.median(sizes):6.0f}"
+              f"  p95 {percentile(times, 0.95) * 1e6:8.0f} µs  moves median {statistics.median(sizes):6.0f}"
               f"  max {max(sizes):6d}  ({len(samples[key])} states)")
 
 
@@ -151,7 +147,7 @@ def bench_move_costs(game: Game, seconds: float) -> None:
             call(st, seat)
             times.append(time.perf_counter() - t)
         print(f"  {label:<16} median {statistics.median(times) * 1e6:8.1f} µs"
-              f"  p95 {_pct(times, 0.95) * 1e6:8.1f} µs  max {max(times) * 1e6:8.0f} µs")
+              f"  p95 {percentile(times, 0.95) * 1e6:8.1f} µs  max {max(times) * 1e6:8.0f} µs")
 
 
 EXTRAS: dict[str, Callable[[Game, float], None]] = {"master-islands": bench_mi_large_maps}

@@ -5,11 +5,13 @@ The Discord adapter sends ``str(exc)`` privately (ephemeral) and changes nothing
 
 from __future__ import annotations
 
+STALE = "That menu is out of date — press **My hand / Play** again."
+"""The one sentence for a menu or button built for an older version of the table."""
+
 
 class HostError(Exception):
-    """Base: a refusal with a player-facing message. ``code`` is stable for tests and logs."""
+    """Base: a refusal with a player-facing message; subclasses say which refusal it is."""
 
-    code = "error"
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -17,68 +19,62 @@ class HostError(Exception):
 
 
 class NoTable(HostError):
-    code = "no_table"
+    pass
 
 
 class TableExists(HostError):
     """A second /play in a channel that has a table; the message names the running game."""
 
-    code = "table_exists"
 
 
 class NotSeated(HostError):
-    code = "not_seated"
+    pass
 
 
 class AlreadySeated(HostError):
-    code = "already_seated"
+    pass
 
 
 class TableFull(HostError):
-    code = "table_full"
+    pass
 
 
 class NotHost(HostError):
-    code = "not_host"
+    pass
 
 
 class WrongPhase(HostError):
     """E.g. joining a game in play, moving in a lobby."""
 
-    code = "wrong_phase"
 
 
 class NotYourTurn(HostError):
-    code = "not_your_turn"
+    pass
 
 
 class StaleVersion(HostError):
     """A button or menu built for an older version of the table."""
 
-    code = "stale"
 
 
 class IllegalMoveError(HostError):
     """The rules refused the move; the message is the engine's reason (plus a hint)."""
 
-    code = "illegal_move"
 
 
 class BadTableOptions(HostError):
-    code = "bad_options"
+    pass
 
 
 class UnknownGameError(HostError):
-    code = "unknown_game"
+    pass
 
 
 class NoPartnerChannel(HostError):
-    """/partner where no cooperative game is being played (MI-C3)."""
+    """/partner where the game offers no partner channel now."""
 
-    code = "no_partner_channel"
 
 
 class PartnerMessageRefused(HostError):
     """A partner message the rule or the size refuses (letters while apart, too long, empty)."""
 
-    code = "partner_message_refused"

@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 import render
-from games import BadOptions, Game, UnknownGame, get_game
+from games import BadOptions, Game, UnknownGame
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
@@ -37,29 +37,25 @@ from .tables import info, is_bot, label, names, seat_of
 
 log = logging.getLogger(__name__)
 
-STALE = "That menu is out of date — press My hand / Play again."
 NO_TABLE = "No game here. Start one with /play."
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
 class TableHost:
-    def __init__(self, store: Store, *, bot_delay: float, renderers: posts.Renderers) -> None:
+    def __init__(self, store: Store, *, bot_delay: float) -> None:
         self._store = store
         self._bot_delay = bot_delay
-        self._renderers = renderers
         self._locks: dict[int, asyncio.Lock] = {}
         self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
     @classmethod
-    async def open(
-        cls, db_path: str, *, bot_delay: float = 0.0, renderers: posts.Renderers | None = None
-    ) -> TableHost:
-        """Open (and migrate) the database; reload active tables. ``bot_delay``: seconds to wait,
-        outside the table lock, before computer players answer a human's move (default 0). ``renderers``: game id -> renderer module (default
-        :func:`render.renderer`; tests inject toy ones)."""
+    async def open(cls, db_path: str, *, bot_delay: float = 0.0) -> TableHost:
+        """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
+        lock, before computer players answer a human's move (default 0). Games and their
+        renderers come from the registry (:func:`render.table_game`)."""
         store = await Store.open(db_path)
-        return cls(store, bot_delay=bot_delay, renderers=renderers or render.renderer)
+        return cls(store, bot_delay=bot_delay)
 
     async def close(self) -> None:
         await self._store.close()
@@ -69,21 +65,20 @@ class TableHost:
         """The storage (history, records, move log) for tools and tests."""
         return self._store
 
-    @property
-    def renderers(self) -> posts.Renderers:
-        """game id -> renderer module, as this host draws them."""
-        return self._renderers
-
     # -- helpers --------------------------------------------------------------------------------
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
     @staticmethod
     def _game(game_id: str) -> Game:
+        """The game of a table, with a renderer (what the bot offers); UnknownGameError with
+        the known games otherwise."""
         try:
-            return get_game(game_id)
+            return render.table_game(game_id).game
         except UnknownGame as exc:
             raise errors.UnknownGameError(str(exc)) from None
+        except KeyError:
+            raise errors.UnknownGameError(f"'{game_id}' has no images here, so no table.") from None
 
     async def _load(self, channel_id: int) -> tuple[Game, TableRow]:
         row = await self._store.get_table(channel_id)
@@ -162,6 +157,14 @@ class TableHost:
     async def add_computer(self, channel_id: int, by_user: int, level: str = "greedy") -> TableInfo:
         return await self._change(channel_id, lambda g, r: lobby.add_computer(g, r, by_user, level))
 
+    async def set_option(self, channel_id: int, by_user: int, name: str, value: str) -> TableInfo:
+        """The table's host changes one option in the lobby (``value`` as a select gives it,
+        "" for the default). Options that stop applying are dropped; BadTableOptions or
+        TableFull say why a value is refused."""
+        return await self._change(
+            channel_id, lambda g, r: lobby.set_option(g, r, by_user, name, value)
+        )
+
     async def remove_computer(self, channel_id: int, by_user: int) -> TableInfo:
         """Remove the last computer seat (host only)."""
         return await self._change(channel_id, lambda g, r: lobby.remove_computer(r, by_user))
@@ -208,7 +211,7 @@ class TableHost:
             if seat is None:
                 raise errors.NotSeated("You are not playing at this table; you can watch.")
             if version is not None and version != row.version:
-                raise errors.StaleVersion(STALE)
+                raise errors.StaleVersion(errors.STALE)
             assert row.state is not None
             movers = game.to_move(row.state)
             if seat not in movers:
@@ -279,7 +282,7 @@ class TableHost:
             else:
                 await self._store.update_table(new, row.version, [entry])
         except Conflict:
-            raise errors.StaleVersion(STALE) from None
+            raise errors.StaleVersion(errors.STALE) from None
         return new
 
     async def _close(
@@ -338,8 +341,7 @@ class TableHost:
         finished_post, notes = await asyncio.gather(
             asyncio.to_thread(lambda: (game.result(state).finished,
                                        self._post(game, row, state, lines))),
-            asyncio.to_thread(posts.notes_for, game, self._renderers, row, state, lines,
-                              everyone=everyone),
+            asyncio.to_thread(posts.notes_for, game, row, state, lines, everyone=everyone),
         )
         finished, post = finished_post
         status = "finished" if finished else row.status
@@ -378,7 +380,7 @@ class TableHost:
         key = (row.id, row.version)
         with self._boards_lock:
             cached = self._boards.get(key)
-        post = posts.public_post(game, self._renderers, row, state, lines, image=cached)
+        post = posts.public_post(game, row, state, lines, image=cached)
         if cached is None and post.image_png is not None:
             with self._boards_lock:
                 self._boards[key] = post.image_png
@@ -396,13 +398,7 @@ class TableHost:
         seat = seat_of(row, user_id)
         if seat is None:
             raise errors.NotSeated("You are not playing at this table; press Board to watch.")
-        return await asyncio.to_thread(
-            posts.private_note, game, self._renderers, row, row.state, seat
-        )
-
-    async def spectator_note(self, channel_id: int) -> PublicPost:
-        """What a non-seated person gets from My hand: the public view."""
-        return await self._public(channel_id)
+        return await asyncio.to_thread(posts.private_note, game, row, row.state, seat)
 
     async def menu(self, channel_id: int, user_id: int) -> tuple[int, list[MenuEntry]]:
         """(version, legal moves with menu steps) for the user; empty when not their turn."""
@@ -423,9 +419,9 @@ class TableHost:
     async def partner_message(
         self, channel_id: int, user_id: int, text: str
     ) -> partner.PartnerMessage:
-        """/partner (MI-C3): what the user may tell their coop partner now, and how it travels.
-        NoPartnerChannel outside a coop game in play; PartnerMessageRefused for letters while
-        the galleons are apart, an empty or a too long text."""
+        """/partner: what the user may tell their partner now, and how it travels (the game's
+        :meth:`~games.Game.partner_talk`). NoPartnerChannel where the game has none now;
+        PartnerMessageRefused for letters out of earshot, an empty or a too long text."""
         game, row = await self._playing(channel_id)
         seat = seat_of(row, user_id)
         if seat is None:
@@ -437,7 +433,7 @@ class TableHost:
         await self._store.set_post(channel_id, message_id, version)
 
     async def remember_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
-        """A post shows a value to edit away at the next move (memory mode); ``plain`` is its
+        """A post shows a value to edit away at the next move (a transient line); ``plain`` is its
         text without it. Stored, so the edit still happens after a restart."""
         await self._store.add_transient_post(channel_id, message_id, plain)
 

@@ -13,7 +13,7 @@ from typing import Any
 from games import BadOptions, Game
 
 from ..storage import TableRow
-from . import errors
+from . import errors, settings
 from .tables import host_name, seat_of
 
 
@@ -25,22 +25,6 @@ def exists_message(game: Game, row: TableRow) -> str:
     )
 
 
-def check_options(game: Game, options: Mapping[str, Any]) -> None:
-    """Refuse options no player count could use (the count itself is checked at start).
-
-    The refusal is the game's sentence for a full table: at the largest count every seat
-    exists, so it names the option at fault ("a seat from 1 to 4, not 5") rather than the
-    lobby's size, which is still growing."""
-    largest_error: BadOptions | None = None
-    for players in range(game.max_players, game.min_players - 1, -1):
-        try:
-            game.normalize_options(players, options)
-            return
-        except BadOptions as exc:
-            largest_error = largest_error or exc
-    raise errors.BadTableOptions(str(largest_error))
-
-
 def new_lobby(
     game: Game,
     channel_id: int,
@@ -50,7 +34,7 @@ def new_lobby(
     host_name_: str,
     seed: int,
 ) -> TableRow:
-    check_options(game, options)
+    settings.check_options(game, options)
     return TableRow(
         channel_id=channel_id, guild_id=guild_id, game_id=game.id, options=dict(options),
         status="lobby", host_id=host_id,
@@ -74,10 +58,10 @@ def _renumber(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _check_room(game: Game, row: TableRow) -> None:
-    if len(row.seats) >= game.max_players:
-        raise errors.TableFull(
-            f"The table is full ({len(row.seats)} of {game.max_players} seats)."
-        )
+    """Room follows the options in force (a mode may seat fewer players than the game)."""
+    high = game.player_range(row.options)[1]
+    if len(row.seats) >= high:
+        raise errors.TableFull(f"The table is full ({len(row.seats)} of {high} seats).")
 
 
 def join(game: Game, row: TableRow, user_id: int, name: str) -> TableRow:
@@ -117,8 +101,24 @@ def add_computer(game: Game, row: TableRow, by_user: int, level: str) -> TableRo
         )
     _check_room(game, row)
     seats = [*row.seats, {"seat": len(row.seats) + 1, "user_id": None,
-                          "name": f"Computer ({level})", "bot_level": level}]
+                          "name": computer_name(row), "bot_level": level}]
     return replace(row, seats=seats, version=row.version + 1)
+
+
+def computer_name(row: TableRow) -> str:
+    """"Computer 1", "Computer 2" …: the lowest number no seat uses, so names stay unique."""
+    taken = {str(s["name"]) for s in row.seats}
+    n = 1
+    while f"Computer {n}" in taken:
+        n += 1
+    return f"Computer {n}"
+
+
+def set_option(game: Game, row: TableRow, by_user: int, name: str, value: str) -> TableRow:
+    """The host changes one option before Start (see :func:`settings.changed`)."""
+    _host_only(row, by_user, "change the settings")
+    _in_lobby(row, "change the settings")
+    return settings.changed(game, row, name, value)
 
 
 def remove_computer(row: TableRow, by_user: int) -> TableRow:
@@ -153,6 +153,12 @@ def check_start(game: Game, row: TableRow, by_user: int) -> None:
             f"Wait for {missing} more or add a computer player."
         )
     try:
-        game.normalize_options(count, row.options)
+        game.normalize_options(count, row.options)  # the game's own sentence ("coop needs 4")
     except BadOptions as exc:
         raise errors.BadTableOptions(str(exc)) from None
+    low = game.player_range(row.options)[0]
+    if count < low:
+        raise errors.BadTableOptions(
+            f"{game.name} needs at least {low} players with these settings; {count} seated. "
+            f"Wait for {low - count} more or add a computer player."
+        )

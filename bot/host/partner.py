@@ -1,23 +1,25 @@
-"""The partner channel of cooperative Master Islands (MI-C3): who may say what to whom, now.
+"""A game's partner channel (:meth:`games.Game.partner_talk`): who may say what to whom, now.
 
-The host only decides; the adapter delivers (a DM for "secret", a channel message otherwise).
-Everything is decided from the public view, so a refusal or a delivery reveals nothing hidden.
+The game decides the reach from its public view; the host checks the text; the adapter delivers
+(a DM for "secret", a channel message otherwise). Nothing hidden is used, so a refusal or a
+delivery reveals nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from games import Game
-from games.master_islands.coop import TalkRange, partner_seat, talk_range
 
 from ..storage import TableRow
 from . import errors
-from .tables import seat_entry
+from .tables import names, seat_entry
 
 MAX_LENGTH = 300
-NOT_COOP = "The partner channel is open only during a cooperative Master Islands game (mode coop)."
-APART = "Your galleons are apart: only emoji can cross the sea. 🙂👍"
+TalkRange = Literal["secret", "aloud", "gestures"]
+NO_PARTNER = "There is no partner to talk to at this table right now."
+APART = "Your partner is out of earshot: only emoji reach them now. 🙂👍"
 EMPTY = "Write something for your partner."
 TOO_LONG = "That message is too long for the partner channel: {max} characters at most."
 
@@ -50,18 +52,17 @@ def check_text(text: str, mode: TalkRange) -> str:
 def partner_message(game: Game, row: TableRow, seat: int, text: str) -> PartnerMessage:
     """Decide a seated player's message to their partner at a table in play."""
     assert row.state is not None
-    view = game.view(row.state, None)
-    mode = talk_range(view, seat) if game.id == "master-islands" else None
-    partner = partner_seat(view, seat) if mode is not None else None
-    if mode is None or partner is None:
-        raise errors.NoPartnerChannel(NOT_COOP)
+    talk = game.partner_talk(game.view(row.state, None), seat)
+    if talk is None:
+        raise errors.NoPartnerChannel(NO_PARTNER)
+    mode, partner = talk.reach, talk.partner
     other = seat_entry(row, partner)
     return PartnerMessage(
         mode=mode,
         seat=seat,
-        name=str(seat_entry(row, seat)["name"]),
+        name=names(row)[seat],
         partner_seat=partner,
         partner_user_id=other["user_id"],
-        partner_name=str(other["name"]),
+        partner_name=names(row)[partner],
         text=check_text(text, mode),
     )

@@ -50,9 +50,10 @@ class Lines:
 _SEAT = re.compile(r"\b(?P<cap>S|s)eat (?P<n>\d+)\b(?P<close>\))?")
 
 
-def named(text: str, names: Mapping[int, str] | None) -> str:
+def named(text: str, names: Mapping[int, str] | None, *, short: bool = False) -> str:
     """Engines say "Seat 2"; people read names: "Seat 2 placed …" -> "Bob (seat 2) placed …",
-    "The corsair (seat 3)" -> "The corsair (Carol, seat 3)". Unknown seats stay as they are."""
+    "The corsair (seat 3)" -> "The corsair (Carol, seat 3)". ``short``: the name alone ("Seat 2
+    3" -> "Bob 3", for the status line). Unknown seats stay as they are."""
     if not names:
         return text
 
@@ -60,6 +61,8 @@ def named(text: str, names: Mapping[int, str] | None) -> str:
         name = names.get(int(m["n"]))
         if name is None or (m["cap"] == "s" and not m["close"]):
             return m[0]
+        if short:
+            return name + (m["close"] or "")
         if m["close"]:  # "(seat 3)" -> "(Carol, seat 3)"
             return f"{name}, seat {m['n']})"
         return with_seat(name, int(m["n"]))
@@ -125,7 +128,7 @@ def record_head(game: Game, options: Mapping[str, Any], state: State) -> dict[st
 
 def record(game_id: str, players: int, options: Mapping[str, Any], seed: int,
            moves: list[tuple[int, str]], setup: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A game record as design.md defines it: replaying it gives the same game."""
+    """A game record (setup keys per game in docs/rules/<game>.md): replaying it gives the same game."""
     return {
         "game": game_id,
         "players": players,

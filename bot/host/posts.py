@@ -6,19 +6,15 @@ Synchronous (Pillow work); the host calls these in a thread. Public things are b
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+import render
 from games import Game, State, View
 
 from ..storage import TableRow
-from .menu_order import ordered
 from .play import Lines, named
 from .results import MenuEntry, PrivateNote, PublicPost
 from .tables import is_bot, label, names
-
-Renderers = Callable[[str], Any]
-"""game id -> module with ``board(view)`` and ``hand(view)`` returning PIL images."""
 
 
 def png(image: Any) -> bytes:
@@ -31,8 +27,9 @@ def _names(row: TableRow, seats: list[int]) -> str:
     return ", ".join(label(row, s) for s in seats)
 
 
-def status_text(row: TableRow, view: View) -> str:
-    """"Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2"."""
+def status_text(game: Game, row: TableRow, view: View) -> str:
+    """"Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2": who moves or who won (the
+    view keys every game has), then the game's own facts (:meth:`Game.status`)."""
     parts: list[str] = []
     result = view.get("result")
     if result:
@@ -44,56 +41,25 @@ def status_text(row: TableRow, view: View) -> str:
         parts.append(f"Game over: {who} {verb}{reason}")
     elif view.get("to_move"):
         parts.append(f"{_names(row, view['to_move'])} to move")
-    if view.get("round") is not None and view.get("rounds_max") is not None:
-        parts.append(f"round {view['round']} of {view['rounds_max']}")
-    if view.get("pile") is not None:
-        parts.append(f"pile {view['pile']}")
-    scores = _scores(view)
-    if scores is not None:
-        parts.append("scores: " + ", ".join(
-            f"{_short_name(row, i + 1)} {score}" for i, score in enumerate(scores)
-        ))
-    teams = view.get("team_scores")
-    if teams:
-        parts.append(", ".join(
-            f"{'team ' if str(name).isdigit() else ''}{name}: {score}" for name, score in teams.items()
-        ))
+    parts += [named(fact, names(row), short=True) for fact in game.status(view)]
     return " · ".join(parts)
-
-
-def _short_name(row: TableRow, seat: int) -> str:
-    """A seat's name, with its number when another seat has the same (two computers)."""
-    name = row.seats[seat - 1]["name"]
-    twins = sum(1 for s in row.seats if s["name"] == name)
-    return f"{name} #{seat}" if twins > 1 else str(name)
-
-
-def _scores(view: View) -> list[Any] | None:
-    result = view.get("result")
-    if result and result.get("scores") is not None:
-        return list(result["scores"])
-    seats = view.get("seats") or []
-    scores = [s.get("score") for s in seats]
-    if scores and all(score is not None for score in scores):
-        return scores
-    return None
 
 
 def drawn(row: TableRow, view: View) -> View:
     """The view to draw: a copy whose ``seats[i]`` carry the table's display names
-    (``Computer (greedy)`` for a computer), which renderers show instead of "Seat n". Only
+    (unique, "Computer 2" for a computer), which renderers show instead of "Seat n". Only
     names are added: what the view hides stays hidden."""
     seats = view.get("seats")
     if not isinstance(seats, list):
         return view
-    by_seat = names(row)
+    by_seat = names(row)  # unique names
     return {**view, "seats": [
         {**s, "name": by_seat[s["seat"]]} if s.get("seat") in by_seat else s for s in seats
     ]}
 
 
 def public_post(
-    game: Game, renderers: Renderers, row: TableRow, state: State, lines: Lines | None = None,
+    game: Game, row: TableRow, state: State, lines: Lines | None = None,
     *, image: bytes | None = None,
 ) -> PublicPost:
     """The table post; ``image`` is the board PNG when the caller already has it (cache)."""
@@ -104,8 +70,8 @@ def public_post(
         channel_id=row.channel_id,
         version=row.version,
         ordered_lines=list(lines.ordered) if lines else [],
-        status=status_text(row, view),
-        image_png=image if image is not None else png(renderers(game.id).board(drawn(row, view))),
+        status=status_text(game, row, view),
+        image_png=image if image is not None else png(render.renderer(game.id).board(drawn(row, view))),
         to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
         finished=bool(result),
         result=result,
@@ -113,16 +79,12 @@ def public_post(
 
 
 def menu(game: Game, state: State, seat: int) -> list[MenuEntry]:
-    """The seat's legal moves with the steps a menu takes to reach each, siblings in reading
-    order (:mod:`.menu_order`); empty if not to move."""
+    """The seat's legal moves with the steps a menu takes to reach each, in the order the game's
+    menu gives (:meth:`Game.menu`); empty if not to move."""
     if seat not in game.to_move(state):
         return []
-    view = game.view(state, seat)
-    out = []
-    for move in game.legal(state, seat):
-        steps = game.menu_path(view, move)
-        out.append(MenuEntry(move, [(s.token, s.label) for s in steps], game.describe(view, move)))
-    return ordered(out)
+    items = game.menu(game.view(state, seat), game.legal(state, seat))
+    return [MenuEntry(i.move, [(s.token, s.label) for s in i.steps], i.label) for i in items]
 
 
 def note_text(row: TableRow, view: View, seat: int, private: list[str]) -> str:
@@ -143,8 +105,7 @@ def note_text(row: TableRow, view: View, seat: int, private: list[str]) -> str:
 
 
 def private_note(
-    game: Game, renderers: Renderers, row: TableRow, state: State, seat: int,
-    private: list[str] | None = None,
+    game: Game, row: TableRow, state: State, seat: int, private: list[str] | None = None,
 ) -> PrivateNote:
     view = game.view(state, seat)
     your_turn = seat in (view.get("to_move") or [])
@@ -152,15 +113,15 @@ def private_note(
         seat=seat,
         user_id=row.seats[seat - 1]["user_id"],
         text=note_text(row, view, seat, private or []),
-        image_png=png(renderers(game.id).hand(drawn(row, view))),
+        image_png=png(render.renderer(game.id).hand(drawn(row, view))),
         your_turn=your_turn,
         menu=menu(game, state, seat) if your_turn else [],
+        version=row.version,
     )
 
 
 def notes_for(
-    game: Game, renderers: Renderers, row: TableRow, state: State, lines: Lines,
-    *, everyone: bool = False,
+    game: Game, row: TableRow, state: State, lines: Lines, *, everyone: bool = False,
 ) -> list[PrivateNote]:
     """Notes for the humans to move and those who learned something private (all if
     ``everyone``); nobody else is disturbed."""
@@ -171,5 +132,5 @@ def notes_for(
         if seat_entry["user_id"] is None:
             continue
         if everyone or seat in movers or lines.private.get(seat):
-            out.append(private_note(game, renderers, row, state, seat, lines.private.get(seat)))
+            out.append(private_note(game, row, state, seat, lines.private.get(seat)))
     return out

@@ -14,12 +14,24 @@ from typing import Any
 class Seat:
     seat: int  # from 1
     user_id: int | None  # None for a computer player
-    name: str  # display name at join time, or "Computer (greedy)"
-    bot_level: str | None = None  # "random" / "greedy" for computer players
+    name: str  # display name at join time, or "Computer 2" (unique at the table)
+    bot_level: str | None = None  # the game's level name for computer players
 
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One option the table's host may change in the lobby, as a select shows it."""
+
+    name: str
+    label: str  # "First player"
+    description: str
+    value: str  # the current value as a select value; "" = unset (the default)
+    value_text: str  # how people read it: "drawn at random", "yes", "corsair"
+    choices: list[tuple[str, str]]  # (value, text) pairs, the current one included
 
 
 @dataclass(frozen=True)
@@ -34,8 +46,10 @@ class TableInfo:
     seats: list[Seat]
     version: int
     post_message_id: int | None = None  # current table (or lobby) post
-    min_players: int = 1
+    min_players: int = 1  # for the options in force (a mode may need more or fewer)
     max_players: int = 1
+    settings: list[Setting] = field(default_factory=list)  # in the lobby: what the host may set
+    option_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, value) in force
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -96,6 +110,7 @@ class PrivateNote:
     image_png: bytes | None  # their hand, from view(state, seat)
     your_turn: bool = False
     menu: list[MenuEntry] = field(default_factory=list)  # legal moves when it is their turn
+    version: int = 0  # the table version the menu belongs to (menus are version-checked)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import Any
 from games import Game
 
 from ..storage import TableRow
+from . import settings
 from .play import with_seat
 from .results import Seat, TableInfo
 
@@ -17,6 +18,8 @@ def seats_of(row: TableRow) -> list[Seat]:
 
 def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
     """The adapter's picture of a table; ``status`` overrides the stored one for closed tables."""
+    low, high = game.player_range(row.options)
+    lobby = row.status == "lobby"
     return TableInfo(
         channel_id=row.channel_id,
         guild_id=row.guild_id,
@@ -28,8 +31,10 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         seats=seats_of(row),
         version=row.version,
         post_message_id=row.post_message_id,
-        min_players=game.min_players,
-        max_players=game.max_players,
+        min_players=low,
+        max_players=high,
+        settings=settings.settings(game, row.options) if lobby else [],
+        option_texts=settings.option_texts(game, row.options),
     )
 
 
@@ -39,12 +44,17 @@ def seat_entry(row: TableRow, seat: int) -> dict[str, Any]:
 
 def label(row: TableRow, seat: int) -> str:
     """How messages name a seat: "Bob (seat 2)"."""
-    return with_seat(str(seat_entry(row, seat)["name"]), seat)
+    return with_seat(names(row)[seat], seat)
 
 
 def names(row: TableRow) -> dict[int, str]:
-    """seat -> player name, for the log lines."""
-    return {int(s["seat"]): str(s["name"]) for s in row.seats}
+    """seat -> player name, unique at the table: two people with the same display name are
+    told apart by their seat number ("Alex #3"), in posts and images alike."""
+    plain = [str(s["name"]) for s in row.seats]
+    return {
+        int(s["seat"]): name if plain.count(name) == 1 else f"{name} #{s['seat']}"
+        for s, name in zip(row.seats, plain, strict=True)
+    }
 
 
 def seat_of(row: TableRow, user_id: int) -> int | None:
@@ -63,7 +73,3 @@ def host_name(row: TableRow) -> str:
 
 def is_bot(row: TableRow, seat: int) -> bool:
     return seat_entry(row, seat)["user_id"] is None
-
-
-def humans(row: TableRow) -> list[dict[str, Any]]:
-    return [s for s in row.seats if s["user_id"] is not None]

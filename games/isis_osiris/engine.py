@@ -1,4 +1,4 @@
-"""The Isis & Osiris rules engine (rules/isis-osiris.md, IO-1..IO-12 and IO-V1).
+"""The Isis & Osiris rules engine (docs/rules/isis-osiris.md, IO-1..IO-12 and IO-V1).
 
 State (plain JSON): ``board`` (cell -> pawn ``{"kind", "seat"}`` or tile ``{"kind", "value"}``;
 every placed tile was revealed to all before it was placed, so its value is public history even
@@ -56,22 +56,17 @@ class IsisOsiris(Game):
     options = (
         Option("reserve", ("own", "common"), "own",
                "Own: each player reveals from their own tiles. Common (variant): everyone reveals "
-               "from one shared pile, and once it is empty only pawns are placed."),
-        Option("open", ("false", "true"), "false",
-               "True: placed tile values stay visible on the board (casual or accessible play, "
-               "no memory needed)."),
+               "from one shared pile, and once it is empty only pawns are placed.",
+               label="Tile reserve"),
+        Option("open", None, False,
+               "Yes: placed tile values stay visible on the board (casual or accessible play, "
+               "no memory needed).", kind="yesno", label="Open board"),
         FIRST_OPTION,
     )
     summary = SUMMARY
     bots = BOTS
 
     # -- set-up -----------------------------------------------------------------------------------
-    def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Base checks, then ``open`` becomes a bool (it is stored and re-normalisable)."""
-        out = super().normalize_options(players, options)
-        out["open"] = out["open"] == "true"
-        return out
-
     def new(
         self,
         players: int,
@@ -276,6 +271,11 @@ class IsisOsiris(Game):
         return deal.resample(state, rng)
 
     # -- presentation ---------------------------------------------------------------------------
+    def status(self, view: View) -> list[str]:
+        """The common pile (variant) and the scores when the view shows them (open or over)."""
+        pile = [f"pile {view['pile']}"] if view.get("pile") is not None else []
+        return pile + super().status(view)
+
     def menu_path(self, view: View, move: str) -> list[MenuStep]:
         """Verb, then the cell in two short choices: column (A–F), then row, glued (``join=""``)
         so the tokens still spell ``pawn C4``; 6 options a step instead of 36 in one select."""

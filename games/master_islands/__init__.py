@@ -1,4 +1,4 @@
-"""Master Islands: registers the engine on import (rules: shared/rules/master-islands.md)."""
+"""Master Islands: registers the engine on import (rules: docs/rules/master-islands.md)."""
 
 from ..registry import register
 from .engine import MasterIslands

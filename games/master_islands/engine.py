@@ -23,6 +23,7 @@ from ..base import (
     IllegalMove,
     MenuStep,
     Option,
+    PartnerTalk,
     Result,
     State,
     View,
@@ -32,12 +33,15 @@ from ..base import (
 from . import flow, moves
 from .bots import BOTS
 from .cards import HAND_SIZE, ROUNDS, full_deck, is_card
+from .coop import partner_seat, talk_range
 from .menu import describe, menu_path
 from .notation import parse
 from .summary import SUMMARY
 from .view import build_view
 
 MODES = ("standard", "coop", "corsair")
+PLAYERS_BY_MODE = {"standard": (2, 4), "coop": (4, 4), "corsair": (3, 4)}
+CORSAIR_ONLY = ("corsair", "difficulty")
 
 
 class MasterIslands(Game):
@@ -47,14 +51,26 @@ class MasterIslands(Game):
     max_players = 4
     options = (
         Option("mode", MODES, "standard",
-               "Coop: 4 players in two teams. Corsair: 3–4 players, one corsair against the crew."),
-        Option("corsair", None, None, "Corsair mode: the corsair's seat number (default: the last)."),
+               "Coop: 4 players in two teams. Corsair: 3–4 players, one corsair against the crew.",
+               label="Mode"),
+        Option("corsair", None, None, "Corsair mode: the corsair's seat number (default: the last).",
+               kind="seat", label="Corsair seat", unset="the last seat"),
         Option("difficulty", tuple(ROUNDS), "medium",
-               "Corsair mode: the crew's rounds, easy 10, medium 7, hard 4."),
+               "Corsair mode: the crew's rounds, easy 10, medium 7, hard 4.", label="Difficulty"),
         FIRST_OPTION,
     )
     summary = SUMMARY
     bots = BOTS
+    offers_partner_talk = True  # MI-C3, in coop mode
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        return PLAYERS_BY_MODE[str(options.get("mode") or "standard")]
+
+    def active_options(self, options: Mapping[str, Any]) -> tuple[Option, ...]:
+        """``corsair`` and ``difficulty`` only matter in corsair mode."""
+        if options.get("mode") == "corsair":
+            return self.options
+        return tuple(o for o in self.options if o.name not in CORSAIR_ONLY)
 
     # -- set-up -----------------------------------------------------------------------------
     def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -64,7 +80,7 @@ class MasterIslands(Game):
         if mode == "coop" and players != 4:
             raise BadOptions(f"Cooperative mode needs exactly 4 players (two teams of two), not {players}.")
         if mode != "corsair":
-            for key in ("corsair", "difficulty"):
+            for key in CORSAIR_ONLY:
                 if raw.get(key) not in (None, ""):
                     raise BadOptions(f"Option '{key}' only applies to corsair mode (mode=corsair).")
             out["corsair"] = out["difficulty"] = None
@@ -93,7 +109,7 @@ class MasterIslands(Game):
             deck = full_deck()
             rng.shuffle(deck)
         hands: list[list[str]] = [[] for _ in range(players)]
-        for s in holders:  # design.md: 3 cards per seat in seat order, then the start card
+        for s in holders:  # setup.deck order (docs/rules/master-islands.md): 3 cards a seat, then the start
             hands[s - 1], deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
         start, pile = deck[0], deck[1:]
         one = mode != "standard"  # MI-C1 / MI-K1: one galleon each (the corsair keeps two)
@@ -117,7 +133,7 @@ class MasterIslands(Game):
         return st
 
     def record_setup(self, state: State) -> dict[str, Any]:
-        """``{"deck": [...]}`` in design.md's dealing order: 3 cards per card-holding seat in seat
+        """``{"deck": [...]}`` in the dealing order of docs/rules/master-islands.md: 3 cards per card-holding seat in seat
         order (the corsair holds none), the start card, then the pile. Valid for a fresh state."""
         corsair = state["options"]["corsair"]
         dealt = [c for s, hand in enumerate(state["hands"], 1) if s != corsair for c in hand]
@@ -175,6 +191,27 @@ class MasterIslands(Game):
 
     def describe(self, view: View, move: str) -> str:
         return describe(view, move)
+
+    def status(self, view: View) -> list[str]:
+        """Round (corsair mode), pile, each seat's collected cards, team totals."""
+        parts = []
+        if view.get("round") is not None and view.get("rounds_max") is not None:
+            parts.append(f"round {view['round']} of {view['rounds_max']}")
+        parts.append(f"pile {view['pile']}")
+        parts += super().status(view)
+        teams = view.get("team_scores") or {}
+        if teams:
+            parts.append(", ".join(
+                f"{'team ' if str(name).isdigit() else ''}{name}: {score}"
+                for name, score in teams.items()
+            ))
+        return parts
+
+    def partner_talk(self, view: View, seat: int) -> PartnerTalk | None:
+        """MI-C3: partners on one card talk secretly, on adjacent cards aloud, else by gestures."""
+        reach = talk_range(view, seat)
+        partner = partner_seat(view, seat) if reach is not None else None
+        return None if reach is None or partner is None else PartnerTalk(partner, reach)
 
 
 def _working_copy(state: State) -> dict[str, Any]:

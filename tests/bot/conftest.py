@@ -9,7 +9,7 @@ import pytest
 
 from bot.host import TableHost
 
-from .toy import renderers, toy_game
+from .toy import toy_game
 
 toy_game()
 
@@ -25,6 +25,6 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 async def host(db_path: str) -> AsyncIterator[TableHost]:
-    h = await TableHost.open(db_path, renderers=renderers)
+    h = await TableHost.open(db_path)
     yield h
     await h.close()

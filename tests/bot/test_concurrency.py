@@ -9,7 +9,7 @@ import pytest
 from bot.host import TableHost, errors
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
-from .toy import TOY_ID, renderers
+from .toy import TOY_ID
 
 
 async def _started(host: TableHost) -> None:
@@ -46,7 +46,7 @@ async def test_fifty_concurrent_clicks_apply_exactly_once(
 
 async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableHost, db_path: str) -> None:
     await _started(host)
-    other = await TableHost.open(db_path, renderers=renderers)
+    other = await TableHost.open(db_path)
     try:
         version, entries = await host.menu(CHANNEL, ALICE)
         move = entries[0].move
@@ -63,7 +63,7 @@ async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableHost, 
 
 
 async def test_two_host_objects_race_for_one_channel(host: TableHost, db_path: str) -> None:
-    other = await TableHost.open(db_path, renderers=renderers)
+    other = await TableHost.open(db_path)
     try:
         applied, refused = await _race([
             host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice"),
@@ -98,7 +98,7 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
     await host.add_computer(CHANNEL, ALICE, "random")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
-    slow = await TableHost.open(db_path, bot_delay=0.5, renderers=renderers)
+    slow = await TableHost.open(db_path, bot_delay=0.5)
     try:
         task = asyncio.create_task(slow.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):  # until Alice's move is stored and the slow host waits
@@ -128,7 +128,7 @@ async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
     await host.add_computer(CHANNEL, ALICE, "random")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)
-    paced = await TableHost.open(db_path, bot_delay=0.5, renderers=renderers)
+    paced = await TableHost.open(db_path, bot_delay=0.5)
     try:
         task = asyncio.create_task(paced.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):

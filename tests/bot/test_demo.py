@@ -17,7 +17,7 @@ from games.records import replay
 @pytest.mark.parametrize(("mode", "players"), [("standard", 3), ("corsair", 4)])
 def test_demo_writes_posts_hands_and_record(tmp_path: Path, mode: str, players: int) -> None:
     out = tmp_path / "demo"
-    assert main(["demo", "master-islands", "--players", str(players), "--mode", mode,
+    assert main(["demo", "master-islands", "--players", str(players), "--option", f"mode={mode}",
                  "--seed", "5", "--out", str(out)]) == 0
     posts = sorted(out.glob("post-*.png"))
     hands = sorted(out.glob("hand-seat*.png"))
@@ -36,7 +36,7 @@ def test_demo_writes_posts_hands_and_record(tmp_path: Path, mode: str, players: 
 
 
 def test_demo_refuses_impossible_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "master-islands", "--players", "3", "--mode", "coop",
+    assert main(["demo", "master-islands", "--players", "3", "--option", "mode=coop",
                  "--out", str(tmp_path)]) == 2
     assert "Cooperative mode needs exactly 4 players" in capsys.readouterr().err
 

@@ -12,7 +12,6 @@ from bot.host.posts import public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay
-from render import renderer
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .drive import play_to_end
@@ -64,5 +63,5 @@ def test_public_png_hides_reserves_and_placed_values_in_memory_mode() -> None:
     assert all(m == first_tile[0] for m in first_tile)
     hidden = {str(s["board"]) for s in states}
     assert len(hidden) > 1  # the placed values really differ between these games
-    images = {public_post(game, renderer, _row(), s).image_png for s in states}
+    images = {public_post(game, _row(), s).image_png for s in states}
     assert len(images) == 1

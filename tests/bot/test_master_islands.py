@@ -7,12 +7,12 @@ import io
 import pytest
 from PIL import Image
 
+import render
 from bot.host import TableHost
 from bot.host.posts import private_note, public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay
-from render import renderer
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .drive import play_to_end
@@ -66,7 +66,7 @@ def test_public_png_does_not_depend_on_the_hands() -> None:
     posts = []
     for deck in ([*hand_1, *hand_2, *rest], [*hand_2, *hand_1, *rest]):
         state = game.new(2, {"first": 1}, seed=4, setup={"deck": deck})
-        posts.append(public_post(game, renderer, _row(2), state))
+        posts.append(public_post(game, _row(2), state))
     assert posts[0].image_png == posts[1].image_png
     assert posts[0].status == posts[1].status
     _decodes(posts[0].image_png)
@@ -85,16 +85,19 @@ class _Spy:
     hand = board
 
 
-def test_images_are_drawn_with_the_seat_names_and_nothing_more() -> None:
+def test_images_are_drawn_with_the_seat_names_and_nothing_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = get_game(GAME)
     row = _row(3)
-    row.seats[2].update(user_id=None, name="Computer (greedy)", bot_level="greedy")
+    row.seats[2].update(user_id=None, name="Computer 1", bot_level="greedy")
     state = game.new(3, {"first": 1}, seed=4)
     spy = _Spy()
-    public_post(game, lambda _id: spy, row, state)
-    private_note(game, lambda _id: spy, row, state, 1)
+    monkeypatch.setattr(render, "renderer", lambda _id: spy)
+    public_post(game, row, state)
+    private_note(game, row, state, 1)
     (board, hand) = spy.views
-    names = ["P1", "P2", "Computer (greedy)"]
+    names = ["P1", "P2", "Computer 1"]
     for drawn, seat in ((board, None), (hand, 1)):
         assert [s["name"] for s in drawn["seats"]] == names
         plain = game.view(state, seat)

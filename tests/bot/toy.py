@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games import Game, IllegalMove, Option, Result, State, View, get_game, register
+from games import Game, IllegalMove, Option, Result, State, View, get_game
 from games.base import random_bot
 from games.registry import UnknownGame
 
@@ -110,6 +110,9 @@ class ToyCards(Game):
             "hand": list(state["hands"][seat - 1]) if seat else None,
         }
 
+    def status(self, view: View) -> list[str]:
+        return [f"pile {view['pile']}", *super().status(view)]
+
     def result(self, state: State) -> Result:
         scores = list(state["scores"])
         if any(state["hands"]):
@@ -122,10 +125,13 @@ class ToyCards(Game):
 
 
 def toy_game() -> Game:
+    """The toy game, registered once with its renderer (the way any game is offered)."""
     try:
         return get_game(TOY_ID)
     except UnknownGame:
-        return register(ToyCards())
+        import render
+
+        return render.register(ToyCards(), ToyRenderer()).game
 
 
 class ToyRenderer:
@@ -143,12 +149,3 @@ class ToyRenderer:
 
     def hand(self, view: View) -> Image.Image:
         return self._draw(f"hand {view['hand']}")
-
-
-def renderers(game_id: str) -> Any:
-    """Toy renderer for the toy game, the real ones for the rest."""
-    if game_id == TOY_ID:
-        return ToyRenderer()
-    import render
-
-    return render.renderer(game_id)

@@ -1,4 +1,4 @@
-"""One test per Isis & Osiris rule id (rules/isis-osiris.md)."""
+"""One test per Isis & Osiris rule id (docs/rules/isis-osiris.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per Master Islands rule id (shared/rules/master-islands.md), from small fixed decks."""
+"""One test per Master Islands rule id (docs/rules/master-islands.md), from small fixed decks."""
 
 from __future__ import annotations
 

@@ -6,20 +6,21 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.host.menu_order import group_of, natural, ordered
-from bot.host.results import MenuEntry
+from games.base import MenuItem, MenuStep
+from games.menu_order import group_of, natural, ordered
 
 
-def entry(*steps: tuple[str, str]) -> MenuEntry:
-    return MenuEntry(" ".join(t for t, _ in steps), list(steps), steps[-1][1])
+def entry(*steps: tuple[str, str]) -> MenuItem:
+    return MenuItem(" ".join(t for t, _ in steps), [MenuStep(t, lbl) for t, lbl in steps],
+                    steps[-1][1])
 
 
-def take(positions: str, label: str) -> MenuEntry:
+def take(positions: str, label: str) -> MenuItem:
     return entry(("take", "Take an alignment"), (positions, label))
 
 
-def labels(entries: list[MenuEntry], verb: str) -> list[str]:
-    return [e.steps[-1][1] for e in entries if e.steps[0][0] == verb]
+def labels(entries: list[MenuItem], verb: str) -> list[str]:
+    return [e.steps[-1].label for e in entries if e.steps[0].token == verb]
 
 
 def test_takes_are_grouped_by_line_then_ordered_by_positions() -> None:
@@ -80,7 +81,7 @@ def test_order_is_a_permutation_keeping_each_prefix_together(paths: list[list[st
     for depth in (1, 2):
         seen: list[tuple[str, ...]] = []
         for e in out:
-            prefix = tuple(t for t, _ in e.steps[:depth])
+            prefix = tuple(step.token for step in e.steps[:depth])
             if len(prefix) == depth and (not seen or seen[-1] != prefix):
                 assert prefix not in seen, prefix
                 seen.append(prefix)

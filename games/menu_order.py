@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .results import MenuEntry
+from .base import MenuItem
 
 GROUP_SEP = " · "
 NUMBER = re.compile(r"(-?\d+)")
@@ -45,7 +45,7 @@ def label_key(label: str) -> LabelKey:
     return natural(group_of(label)), positions, natural(label)
 
 
-def ordered(entries: Sequence[MenuEntry]) -> list[MenuEntry]:
+def ordered(entries: Sequence[MenuItem]) -> list[MenuItem]:
     """The entries with siblings below the first step sorted by :func:`label_key`.
 
     Sorting whole entries by their steps' keys keeps the prefix tree intact: a step's token
@@ -54,14 +54,14 @@ def ordered(entries: Sequence[MenuEntry]) -> list[MenuEntry]:
     first_seen: dict[str, int] = {}
     for entry in entries:
         if entry.steps:
-            first_seen.setdefault(entry.steps[0][0], len(first_seen))
+            first_seen.setdefault(entry.steps[0].token, len(first_seen))
 
-    def key(pair: tuple[int, MenuEntry]) -> tuple[object, ...]:
+    def key(pair: tuple[int, MenuItem]) -> tuple[object, ...]:
         index, entry = pair
         if not entry.steps:
             return (-1, (), index)
-        head = first_seen[entry.steps[0][0]]
-        rest = tuple((label_key(label), token) for token, label in entry.steps[1:])
+        head = first_seen[entry.steps[0].token]
+        rest = tuple((label_key(step.label), step.token) for step in entry.steps[1:])
         return (head, rest, index)
 
     return [entry for _i, entry in sorted(enumerate(entries), key=key)]

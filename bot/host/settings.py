@@ -1,0 +1,111 @@
+"""Table options as the lobby shows and changes them, built from the game's declarations only
+(the bot knows no option by name): what is in force, what the host may pick, and the change."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from games import BadOptions, Game, Option
+
+from ..storage import TableRow
+from . import errors
+from .results import Setting
+
+MAX_CHOICES = 25  # a select offers at most 25 values
+
+
+def current(opt: Option, options: Mapping[str, Any]) -> Any:
+    """The value in force: the one chosen, else the declared default."""
+    value = options.get(opt.name)
+    return opt.default if value is None else value
+
+
+def select_value(value: Any) -> str:
+    """A stored value as a select value ("" for none, "true"/"false" for yes/no)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value).lower() if isinstance(value, str) else str(value)
+
+
+def choices(opt: Option, seats: int) -> list[tuple[str, str]]:
+    """(select value, text) of every value the option may take with ``seats`` seats at most."""
+    if opt.kind == "choice":
+        return [(c, c) for c in opt.choices or ()]
+    if opt.kind == "yesno":
+        return [("true", "yes"), ("false", "no")]
+    if opt.kind == "seat":
+        none = [("", opt.unset or "default")] if opt.default is None else []
+        return none + [(str(s), f"seat {s}") for s in range(1, seats + 1)]
+    low = opt.minimum if opt.minimum is not None else 0
+    high = opt.maximum if opt.maximum is not None else low + MAX_CHOICES - 1
+    return [(str(n), str(n)) for n in range(low, high + 1)][:MAX_CHOICES]
+
+
+def settings(game: Game, options: Mapping[str, Any]) -> list[Setting]:
+    """The options that apply with these values, as the lobby's Settings panel offers them."""
+    seats = game.player_range(options)[1]
+    out = []
+    for opt in game.active_options(options):
+        value = current(opt, options)
+        out.append(Setting(
+            name=opt.name, label=opt.label, description=opt.description,
+            value=select_value(value), value_text=opt.value_text(value),
+            choices=choices(opt, seats),
+        ))
+    return out
+
+
+def option_texts(game: Game, options: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(label, value text) of the options in force, for the lobby post."""
+    return [(opt.label, opt.value_text(current(opt, options)))
+            for opt in game.active_options(options)]
+
+
+def check_options(game: Game, options: Mapping[str, Any]) -> None:
+    """Refuse options no player count could use (the count itself is checked at start).
+
+    The refusal is the game's sentence for a full table: at the largest count every seat
+    exists, so it names the option at fault ("a seat from 1 to 4, not 5") rather than the
+    lobby's size, which is still growing."""
+    largest_error: BadOptions | None = None
+    low, high = game.player_range(options)
+    for players in range(max(high, low), low - 1, -1):
+        try:
+            game.normalize_options(players, options)
+            return
+        except BadOptions as exc:
+            largest_error = largest_error or exc
+    raise errors.BadTableOptions(str(largest_error or f"{game.name} cannot be set up like that."))
+
+
+def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
+    """The lobby row with option ``name`` set to ``value`` ("" = back to the default). Options
+    that stop applying (a mode's own options when the mode changes) are dropped; a value the
+    seated players do not fit is refused with the reason."""
+    active = {o.name: o for o in game.active_options(row.options)}
+    opt = active.get(name)
+    if opt is None:
+        raise errors.BadTableOptions(f"{game.name} has no setting '{name}' at this table now.")
+    options = dict(row.options)
+    try:
+        stored = opt.normalize(value, game.max_players)
+    except BadOptions as exc:
+        raise errors.BadTableOptions(str(exc)) from None
+    if stored is None:
+        options.pop(name, None)
+    else:
+        options[name] = stored
+    still = {o.name for o in game.active_options(options)}
+    options = {k: v for k, v in options.items() if k in still}
+    check_options(game, options)
+    low, high = game.player_range(options)
+    if len(row.seats) > high:
+        raise errors.TableFull(
+            f"{len(row.seats)} players are seated, but with {opt.label} {opt.value_text(stored)} "
+            f"the table has room for {high}. Someone has to leave first."
+        )
+    return replace(row, options=options, version=row.version + 1)
