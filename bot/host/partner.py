@@ -26,9 +26,9 @@ TOO_LONG = "That message is too long for the partner channel: {max} characters a
 
 @dataclass(frozen=True)
 class PartnerMessage:
-    """What to deliver: ``mode`` says how (DM, aloud in the channel, emoji in the channel)."""
+    """What to deliver: ``reach`` says how (DM, aloud in the channel, emoji in the channel)."""
 
-    mode: TalkRange
+    reach: TalkRange
     seat: int
     name: str  # the sender's name at the table
     partner_seat: int
@@ -37,14 +37,14 @@ class PartnerMessage:
     text: str
 
 
-def check_text(text: str, mode: TalkRange) -> str:
+def check_text(text: str, reach: TalkRange) -> str:
     """The text to deliver, or PartnerMessageRefused with the reason."""
     text = text.strip()
     if not text:
         raise errors.PartnerMessageRefused(EMPTY)
     if len(text) > MAX_LENGTH:
         raise errors.PartnerMessageRefused(TOO_LONG.format(max=MAX_LENGTH))
-    if mode == "gestures" and any(ch.isalnum() for ch in text):
+    if reach == "gestures" and any(ch.isalnum() for ch in text):
         raise errors.PartnerMessageRefused(APART)
     return text
 
@@ -55,14 +55,14 @@ def partner_message(game: Game, row: TableRow, seat: int, text: str) -> PartnerM
     talk = game.partner_talk(game.view(row.state, None), seat)
     if talk is None:
         raise errors.NoPartnerChannel(NO_PARTNER)
-    mode, partner = talk.reach, talk.partner
+    partner = talk.partner
     other = seat_entry(row, partner)
     return PartnerMessage(
-        mode=mode,
+        reach=talk.reach,
         seat=seat,
         name=names(row)[seat],
         partner_seat=partner,
         partner_user_id=other["user_id"],
         partner_name=names(row)[partner],
-        text=check_text(text, mode),
+        text=check_text(text, talk.reach),
     )

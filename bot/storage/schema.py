@@ -69,7 +69,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 2: what a finished record needs beyond the seed (the options with the actual first seat
     # and the engine's setup, fixed at start), and the posts showing a value to edit away
-    # (Isis & Osiris memory mode) with their value-free text, so a restart still edits them.
+    # (a value shown once, e.g. a revealed tile) with their value-free text, so a restart
+    # still edits them.
     """
     ALTER TABLE tables ADD COLUMN record_head TEXT;  -- JSON {"options": {...}, "setup": {...}}
     CREATE TABLE transient_posts (

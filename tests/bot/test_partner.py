@@ -48,7 +48,7 @@ async def turn(host: TableHost, user: int, direction: str | None) -> list[str]:
 async def test_mi_c3_secret_at_the_start_names_the_partner(host: TableHost) -> None:
     await coop_table(host)
     msg = await host.partner_message(CHANNEL, ALICE, "  go east, I hold a 7  ")
-    assert (msg.mode, msg.seat, msg.name) == ("secret", 1, "Alice")
+    assert (msg.reach, msg.seat, msg.name) == ("secret", 1, "Alice")
     assert (msg.partner_seat, msg.partner_user_id, msg.partner_name) == (3, CAROL, "Carol")
     assert msg.text == "go east, I hold a 7"
     back = await host.partner_message(CHANNEL, DAVE, "ok")
@@ -58,8 +58,8 @@ async def test_mi_c3_secret_at_the_start_names_the_partner(host: TableHost) -> N
 async def test_mi_c3_one_sail_apart_is_aloud_the_other_team_still_secret(host: TableHost) -> None:
     await coop_table(host)
     assert "sail 1 E" in await turn(host, ALICE, "E")
-    assert (await host.partner_message(CHANNEL, CAROL, "come back")).mode == "aloud"
-    assert (await host.partner_message(CHANNEL, BOB, "hi Dave")).mode == "secret"
+    assert (await host.partner_message(CHANNEL, CAROL, "come back")).reach == "aloud"
+    assert (await host.partner_message(CHANNEL, BOB, "hi Dave")).reach == "secret"
 
 
 async def test_mi_c3_two_sails_apart_only_emoji_cross(host: TableHost) -> None:
@@ -72,7 +72,7 @@ async def test_mi_c3_two_sails_apart_only_emoji_cross(host: TableHost) -> None:
             await host.partner_message(CHANNEL, ALICE, text)
         assert refused.value.message == APART
     msg = await host.partner_message(CHANNEL, ALICE, "🙂👍 🏝️")
-    assert (msg.mode, msg.text) == ("gestures", "🙂👍 🏝️")
+    assert (msg.reach, msg.text) == ("gestures", "🙂👍 🏝️")
 
 
 async def test_mi_c3_length_is_limited_and_empty_refused(host: TableHost) -> None:
