@@ -1,7 +1,8 @@
 """The emulated Discord's world: guild, channels, users, messages, interactions.
 
 Plain objects, no I/O. `to_json()` methods build payloads shaped as Discord documents them
-(`/work/shared/discord-api-docs/`), which is what the real discord.py client parses.
+(Discord's API documentation; the OpenAPI spec is vendored in tests/e2e/emulator/spec/), which
+is what the real discord.py client parses.
 """
 
 from __future__ import annotations
