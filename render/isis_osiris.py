@@ -1,15 +1,17 @@
 """Isis & Osiris images: the 6x6 board (board) and a player's reserve (hand).
 
-Drawn only from a View (docs/views.md). Pawns carry their seat's colour, shape (circle, square,
-triangle, diamond) and number. Placed tiles are face down (a plain dark tile) unless the view gives
-their value (open option, or the end); the final image adds each pawn's value under it. A revealed
-tile waiting to be placed is drawn large in the panel.
+Drawn only from a View (docs/views.md), phone first: the board is 800 px wide and no text is
+smaller than 20 px (10 px at the ~400 px a phone shows). Pawns carry their seat's colour, shape
+and number (the kit's seat marks, seats 1-6). Placed tiles are face down (a plain dark tile) unless
+the view gives their value (open option, or the end); the final image adds each pawn's value under
+it and names the winner. A revealed tile waiting to be placed is drawn large in the panel. A legend
+explains the last-move frame; the panel shows each seat's full name (wrapped, never cut).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -18,9 +20,13 @@ from . import kit
 View = dict[str, Any]
 
 COLS, ROWS = "ABCDEF", "123456"
-CELL = 124
-AXIS = 36
-MIN_WIDTH = 900
+BOARD_WIDTH = 800  # phone first: 20 px text reads as 10 px at 400 px wide
+FONT = kit.min_font_for(BOARD_WIDTH)
+AXIS = 31
+CELL = (BOARD_WIDTH - 2 * AXIS) // 6
+TITLE, BODY, SMALL = 26, 22, FONT
+LINE = 32
+EDGE = 14
 
 
 def _sign(value: int) -> str:
@@ -57,11 +63,19 @@ def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
 
 
 @lru_cache(maxsize=64)
+def _tile_cached(value: int | None, side: int, size: int) -> tuple[Image.Image, list[int]]:
+    with kit.recording_text_sizes(isolated=True) as sizes:
+        image, draw = kit.new_canvas(side, side)
+        draw.rectangle((0, 0, side, side), fill=kit.SAND)
+        draw_tile(draw, (0, 0, side - 1, side - 1), value, size)
+    return image, sizes
+
+
 def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
-    """A board tile drawn once per value (the board repeats 9 values on 36 cells), then pasted."""
-    image, draw = kit.new_canvas(side, side)
-    draw.rectangle((0, 0, side, side), fill=kit.SAND)
-    draw_tile(draw, (0, 0, side - 1, side - 1), value, size)
+    """A board tile drawn once per value (the board repeats 9 values on 36 cells), then pasted;
+    its text sizes are recorded again on every paste (the phone-readability check sees them)."""
+    image, sizes = _tile_cached(value, side, size)
+    kit.note_text_sizes(sizes)
     return image
 
 
@@ -88,7 +102,7 @@ def _draw_grid(view: View) -> Image.Image:
             draw.rectangle((x0, y0, x1, y1), fill=kit.SAND, outline=kit.BG, width=3)
             item = board.get(cell)
             if item is None:
-                kit.text(draw, (x0 + 8, y0 + 6), cell, 16, kit.MUTED)
+                kit.text(draw, (x0 + 8, y0 + 6), cell, FONT, kit.MUTED)
                 continue
             inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
             if item.get("kind") == "tile":
@@ -101,125 +115,181 @@ def _draw_grid(view: View) -> Image.Image:
                 cx = (x0 + x1) / 2
                 worth = pawn_values.get(cell)
                 cy = (y0 + y1) / 2 - (14 if worth is not None else 0)
-                kit.mark(draw, (cx, cy), CELL * 0.3, kit.SEAT_SHAPES.get(seat, "circle"),
-                         kit.SEAT_COLOURS.get(seat, kit.UNKNOWN), str(seat))
+                kit.seat_mark(draw, (cx, cy), CELL * 0.28, seat)
                 if worth is not None:
                     label = _sign(worth) if worth else "0"
                     w = kit.text_width(label, 24) + 14
                     draw.rounded_rectangle((cx - w / 2, y1 - 36, cx + w / 2, y1 - 8), radius=6,
                                            fill=kit.WHITE, outline=kit.INK, width=2)
                     kit.text(draw, (cx, y1 - 22), label, 24, kit.INK, "mm", bold=True)
-    last = view.get("last_move") or {}
-    for cell in last.get("cells") or []:
-        if isinstance(cell, str) and len(cell) == 2 and cell[0] in COLS and cell[1] in ROWS:
-            kit.highlight(draw, _cell_box(cell), 8)
+    for cell in _last_cells(view):
+        kit.highlight(draw, _cell_box(cell), FRAME)
     return image
 
 
-def _mode_line(view: View) -> str:
+FRAME = 8  # last-move frame thickness
+
+
+def _last_cells(view: View) -> list[str]:
+    last = view.get("last_move") or {}
+    return [c for c in last.get("cells") or []
+            if isinstance(c, str) and len(c) == 2 and c[0] in COLS and c[1] in ROWS]
+
+
+def _legend(view: View, width: int) -> Image.Image | None:
+    """What the frame on the board means, drawn with the board's own frame."""
+    if not _last_cells(view):
+        return None
+    return kit.legend(width, [(lambda d, b: kit.highlight(d, b, 5), "last move")])
+
+
+def _mode_facts(view: View) -> list[str]:
     options = view.get("options") or {}
     memory = "open tiles" if str(options.get("open")).lower() == "true" else "memory"
     reserve = "common reserve" if options.get("reserve") == "common" else "own reserves"
     facts = [f"Isis & Osiris - {memory}, {reserve}"]
     if view.get("pile") is not None:
         facts.append(f"pile: {view['pile']} tiles")
-    return "   ".join(facts)
+    return facts
 
 
-def _pending_line(view: View) -> str | None:
-    pending = view.get("pending")
-    if not pending:
-        return None
-    who = kit.seat_name(view, pending["seat"])
-    return f"{who} revealed {_sign(pending['value'])}: it must be placed now"
+def _head_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
+    """(text, size, bold) lines above the seats: game, winner by name, how it ended."""
+    room = width - 2 * EDGE
+    lines = [(line, TITLE, True) for line in kit.wrap_items(_mode_facts(view), TITLE, room)]
+    title = kit.result_title(view)
+    if title:
+        reason = (view.get("result") or {}).get("reason") or ""
+        lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
+        lines += [(line, BODY, False) for line in kit.wrap(f"Game over. {reason}", BODY, room)]
+    return lines
+
+
+PENDING_H = 150
+
+
+def _draw_pending(draw: ImageDraw.ImageDraw, view: View, y: int, width: int) -> None:
+    """The revealed tile waiting to be placed, large, with who revealed it (full name)."""
+    pending = view["pending"]
+    draw_tile(draw, (EDGE + 6, y, EDGE + 136, y + 130), pending["value"], 64)
+    seat = pending["seat"]
+    kit.seat_mark(draw, (196, y + 30), 20, seat)
+    lines = kit.wrap(f"{kit.seat_name(view, seat)} revealed a tile", 24, width - 226 - EDGE)
+    for k, line in enumerate(lines):
+        kit.text(draw, (226, y + 30 + k * LINE), line, 24, kit.INK, "lm", bold=True)
+    kit.text(draw, (176, y + 36 + LINE * len(lines)), f"{_sign(pending['value'])}: it must be "
+             "placed now", BODY, kit.INK, "lm")
+
+
+STATE_X, BADGE_X, NAME_X = 14, 84, 112
+
+
+class SeatRow(NamedTuple):
+    seat: dict[str, Any]
+    names: list[str]
+
+    @property
+    def height(self) -> int:
+        return 14 + LINE * (len(self.names) + 1) + 6
+
+
+def _seat_rows(view: View, width: int) -> list[SeatRow]:
+    rows = []
+    for s in view.get("seats") or []:
+        score = f"score {s['score']}" if s.get("score") is not None else ""
+        room = width - NAME_X - EDGE - 20 - kit.text_width(score, BODY)
+        rows.append(SeatRow(s, kit.wrap(kit.seat_name(view, s["seat"]), BODY, room)))
+    return rows
+
+
+def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
+                   width: int) -> None:
+    """One seat: turn / win flag, badge, full name and score; pawns and tiles left below."""
+    s = row.seat
+    seat = s["seat"]
+    result = view.get("result") or {}
+    won = result.get("finished") and seat in (result.get("winners") or [])
+    to_move = seat in (view.get("to_move") or [])
+    mid = y + 8 + LINE / 2
+    if to_move or won:
+        draw.rectangle((4, y + 1, width - 5, y + row.height - 3), fill=kit.TURN_BG,
+                       outline=kit.INK, width=2)
+        kit.text(draw, (STATE_X, mid), "WIN" if won else ">", SMALL, kit.INK, "lm", bold=True)
+    kit.seat_mark(draw, (BADGE_X, mid), 17, seat)
+    for k, line in enumerate(row.names):
+        kit.text(draw, (NAME_X, mid + k * LINE), line, BODY, kit.INK, "lm", bold=to_move)
+    if s.get("score") is not None:
+        kit.text(draw, (width - EDGE - 4, mid), f"score {s['score']}", BODY, kit.INK, "rm",
+                 bold=True)
+    low = mid + LINE * len(row.names)
+    pawns = s.get("pawns_left", 0)
+    kit.text(draw, (NAME_X, low), f"pawns {pawns}", SMALL, kit.INK, "lm")
+    for k in range(min(pawns, 8)):
+        kit.mark(draw, (NAME_X + 100 + k * 24, low), 9, kit.seat_shape(seat), kit.seat_colour(seat))
+    if view.get("pile") is None:
+        kit.text(draw, (NAME_X + 320, low), f"tiles {s.get('tiles_left', 0)}", SMALL, kit.INK, "lm")
 
 
 def _draw_panel(view: View, width: int) -> Image.Image:
-    result = view.get("result") or {}
-    lines = [_mode_line(view)]
-    if result.get("finished"):
-        winners = ", ".join(kit.seat_name(view, w) for w in result.get("winners") or [])
-        winners = winners or "nobody"
-        lines += kit.wrap(f"GAME OVER - won by {winners}. {result.get('reason', '')}".strip(), 23,
-                          width - 40)
-    pending = _pending_line(view)
-    seats = view.get("seats") or []
-    pending_h = 150 if pending else 0
-    height = 20 + 40 * len(lines) + pending_h + 56 * len(seats) + 16
+    head = _head_lines(view, width)
+    rows = _seat_rows(view, width)
+    pending_h = PENDING_H if view.get("pending") else 0
+    height = 12 + LINE * len(head) + 10 + pending_h + sum(r.height for r in rows) + 8
     image, draw = kit.new_canvas(width, height)
     draw.line((0, 0, width, 0), fill=kit.GRID, width=3)
-    y = 16
-    for k, line in enumerate(lines):
-        kit.text(draw, (20, y), line, 26 if k == 0 else 23, kit.INK, bold=True)
-        y += 40
-    if pending:
-        draw_tile(draw, (24, y, 154, y + 130), view["pending"]["value"], 64)
-        seat = view["pending"]["seat"]
-        if seat in kit.SEAT_COLOURS:
-            kit.seat_mark(draw, (196, y + 40), 22, seat)
-        kit.text(draw, (232, y + 40), kit.fit(kit.seat_name(view, seat), 26, 380) + " revealed a tile", 26, kit.INK, "lm", bold=True)
-        kit.text(draw, (176, y + 88), f"{_sign(view['pending']['value'])}: it must be placed now",
-                 23, kit.INK, "lm")
+    y = 12
+    for line, size, bold in head:
+        kit.text(draw, (EDGE, y + LINE / 2), line, size, kit.INK, "lm", bold=bold)
+        y += LINE
+    y += 10
+    if pending_h:
+        _draw_pending(draw, view, y, width)
         y += pending_h
-    to_move = set(view.get("to_move") or [])
-    winners = set(result.get("winners") or []) if result.get("finished") else set()
-    for s in seats:
-        seat = s["seat"]
-        mid = y + 24
-        if seat in to_move or seat in winners:
-            draw.rectangle((8, y - 2, width - 8, y + 50), fill=kit.TURN_BG, outline=kit.INK,
-                           width=2)
-            kit.text(draw, (16, mid), "WIN" if seat in winners else ">", 22, kit.INK, "lm",
-                     bold=True)
-        if seat in kit.SEAT_COLOURS:
-            kit.seat_mark(draw, (86, mid), 18, seat)
-        kit.text(draw, (114, mid), kit.fit(kit.seat_name(view, seat), 23, 95), 23, kit.INK, "lm",
-                 bold=seat in to_move)
-        kit.text(draw, (215, mid), f"pawns {s.get('pawns_left', 0)}", 22, kit.INK, "lm")
-        for k in range(min(s.get("pawns_left", 0), 8)):
-            if seat in kit.SEAT_COLOURS:
-                kit.mark(draw, (320 + k * 24, mid), 9, kit.SEAT_SHAPES[seat], kit.SEAT_COLOURS[seat])
-        if view.get("pile") is None:
-            kit.text(draw, (530, mid), f"tiles {s.get('tiles_left', 0)}", 22, kit.INK, "lm")
-        if s.get("score") is not None:
-            kit.text(draw, (width - 24, mid), f"score {s['score']}", 23, kit.INK, "rm", bold=True)
-        y += 56
+    for row in rows:
+        _draw_seat_row(draw, view, row, y, width)
+        y += row.height
     return image
 
 
 def board(view: View) -> Image.Image:
-    """The public board: grid, pawns, tiles (values only when the view gives them), panel."""
+    """The public board: grid, pawns, tiles (values only when the view gives them), legend,
+    panel."""
     grid = _draw_grid(view)
-    width = max(grid.width, MIN_WIDTH)
-    return kit.stack([grid, _draw_panel(view, width)], MIN_WIDTH)
+    parts = [grid, _legend(view, grid.width), _draw_panel(view, grid.width)]
+    return kit.trim(kit.stack([p for p in parts if p is not None], grid.width))
+
+
+HAND_WIDTH = 760
 
 
 def hand(view: View) -> Image.Image:
     """The viewer's reserve: remaining pawns and tiles (tiles face down: nobody knows them)."""
     viewer = view.get("viewer")
     me = next((s for s in view.get("seats") or [] if s["seat"] == viewer), None)
-    width = 760
+    if me is None:
+        image, draw = kit.new_canvas(HAND_WIDTH, 110)
+        kit.text(draw, (24, 28), "Isis & Osiris", 28, kit.INK, bold=True)
+        kit.text(draw, (24, 66), "Spectator: no reserve to show", BODY, kit.MUTED)
+        return kit.trim(image)
+    who = f"{kit.seat_name(view, viewer)} (seat {viewer})"
+    if view.get("pile") is None:
+        note = f"{who}: tile values unknown until revealed (even to you)"
+    else:
+        note = f"{who}: tiles come from the common pile ({view['pile']} left)"
+    notes = kit.wrap(note, BODY, HAND_WIDTH - 76 - EDGE)
     pending = view.get("pending")
     mine_pending = bool(pending and pending.get("seat") == viewer)
-    height = 110 + (120 if me else 0) + (130 if me and view.get("pile") is None else 0)
-    height += 150 if mine_pending else 0
-    image, draw = kit.new_canvas(width, height)
-    if me is None:
-        kit.text(draw, (24, 28), "Isis & Osiris", 28, kit.INK, bold=True)
-        kit.text(draw, (24, 66), "Spectator: no reserve to show", 22, kit.MUTED)
-        return image
-    if viewer in kit.SEAT_COLOURS:
-        kit.seat_mark(draw, (40, 42), 22, viewer)
+    top = 70 + LINE * len(notes)
+    height = top + 120 + (130 if view.get("pile") is None else 0) + (150 if mine_pending else 0)
+    image, draw = kit.new_canvas(HAND_WIDTH, height)
+    kit.seat_mark(draw, (40, 42), 22, viewer)
     kit.text(draw, (76, 28), "Your reserve", 28, kit.INK, bold=True)
-    if view.get("pile") is None:
-        note = f"Seat {viewer}: tile values unknown until revealed (even to you)"
-    else:
-        note = f"Seat {viewer}: tiles come from the common pile ({view['pile']} left)"
-    kit.text(draw, (76, 66), note, 21, kit.MUTED)
-    y = 110
+    for k, line in enumerate(notes):
+        kit.text(draw, (76, 64 + LINE * k), line, BODY, kit.MUTED)
+    y = top
     pawns = me.get("pawns_left", 0)
     kit.text(draw, (24, y + 45), f"{pawns} pawns", 24, kit.INK, "lm", bold=True)
-    for k in range(pawns if viewer in kit.SEAT_COLOURS else 0):
+    for k in range(pawns):
         kit.seat_mark(draw, (190 + k * 62, y + 45), 26, viewer)
     y += 120
     if view.get("pile") is None:
@@ -233,4 +303,4 @@ def hand(view: View) -> Image.Image:
         draw_tile(draw, (24, y, 154, y + 130), pending["value"], 64)
         kit.text(draw, (176, y + 65), f"You revealed {_sign(pending['value'])}: place it now", 24,
                  kit.INK, "lm", bold=True)
-    return image
+    return kit.trim(image)

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 
@@ -38,10 +41,73 @@ UNKNOWN: RGB = (160, 160, 160)
 SAND: RGB = (236, 222, 190)  # board squares
 TILE: RGB = (120, 92, 60)  # face-down tile
 
-# Seats 1-4: a colour AND a shape (and the seat number is written on the mark).
-SEAT_COLOURS: dict[int, RGB] = {1: ORANGE, 2: SKY, 3: PURPLE, 4: WHITE}
-SEAT_SHAPES: dict[int, str] = {1: "circle", 2: "square", 3: "triangle", 4: "diamond"}
-SEAT_COLOUR_NAMES: dict[int, str] = {1: "orange", 2: "sky", 3: "purple", 4: "white"}
+# Seats 1-6: a colour AND a shape (and the seat number is written on the mark), all different.
+SEAT_COLOURS: dict[int, RGB] = {1: ORANGE, 2: SKY, 3: PURPLE, 4: WHITE, 5: YELLOW, 6: GREEN}
+SEAT_SHAPES: dict[int, str] = {
+    1: "circle", 2: "square", 3: "triangle", 4: "diamond", 5: "hexagon", 6: "star",
+}
+SEAT_COLOUR_NAMES: dict[int, str] = {
+    1: "orange", 2: "sky", 3: "purple", 4: "white", 5: "yellow", 6: "bluish green",
+}
+
+PHONE_WIDTH = 400  # a phone shows an image about this wide
+MIN_READABLE = 10  # smallest text size (px) once the image is scaled to PHONE_WIDTH
+MARGIN = 14  # the uniform empty margin left around every image's content
+
+
+def seat_colour(seat: int) -> RGB:
+    """The colour of ``seat`` (grey past the sixth seat: the number still tells it)."""
+    return SEAT_COLOURS.get(seat, UNKNOWN)
+
+
+def seat_shape(seat: int) -> str:
+    """The shape of ``seat`` (a circle past the sixth seat: the number still tells it)."""
+    return SEAT_SHAPES.get(seat, "circle")
+
+
+# -- text sizes: every kit.text call can be recorded, per thread --------------------------------
+_LOCAL = threading.local()
+
+
+def _recorders() -> list[list[int]]:
+    stack = getattr(_LOCAL, "stack", None)
+    if stack is None:
+        stack = _LOCAL.stack = []
+    return stack
+
+
+@contextmanager
+def recording_text_sizes(isolated: bool = False) -> Iterator[list[int]]:
+    """Collect the ``size`` of every :func:`text` drawn in this thread while the block runs.
+
+    Why: the phone-readability rule (size * 400 / image width >= 10) is checked by tests on
+    what was really drawn. Thread-local, so concurrent renders in worker threads do not mix.
+    ``isolated`` hides the sizes from outer recorders (for cached drawings, which replay theirs
+    with :func:`note_text_sizes` on every use).
+    """
+    sizes: list[int] = []
+    stack = _recorders()
+    saved = stack[:] if isolated else None
+    if isolated:
+        stack.clear()
+    stack.append(sizes)
+    try:
+        yield sizes
+    finally:
+        stack.remove(sizes)
+        if saved is not None:
+            stack[:0] = saved
+
+
+def note_text_sizes(sizes: Iterable[int]) -> None:
+    """Record ``sizes`` as drawn now (a cached drawing pasted again draws its texts again)."""
+    for recorder in _recorders():
+        recorder.extend(sizes)
+
+
+def min_font_for(width: int) -> int:
+    """The smallest text size that stays readable on an image ``width`` px wide."""
+    return math.ceil(MIN_READABLE * width / PHONE_WIDTH)
 
 
 @lru_cache(maxsize=64)
@@ -88,6 +154,10 @@ def text(
     """Draw ``s``; ``bold`` fakes a heavier weight with a same-colour stroke (one font only)."""
     if not s:
         return
+    stack = getattr(_LOCAL, "stack", None)
+    if stack:
+        for recorder in stack:
+            recorder.append(size)
     mask, left, top = _glyphs(s, size, anchor, bold)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
@@ -104,15 +174,6 @@ def ascii_text(s: str) -> str:
     return " ".join("".join(c for c in folded if c.isprintable()).split())
 
 
-def fit(s: str, size: int, width: int) -> str:
-    """``s`` cut with "..." so it is at most ``width`` px wide at ``size``."""
-    if text_width(s, size) <= width:
-        return s
-    while s and text_width(s + "...", size) > width:
-        s = s[:-1]
-    return s.rstrip() + "..."
-
-
 def seat_name(view: dict, seat: int) -> str:
     """The display name the host put in ``view["seats"][i]["name"]`` (ASCII-folded for the
     font), or "Seat n" when there is none or nothing of it can be drawn."""
@@ -121,33 +182,91 @@ def seat_name(view: dict, seat: int) -> str:
     return name if any(c.isalnum() for c in name) else f"Seat {seat}"
 
 
+def _split_word(word: str, size: int, width: int) -> list[str]:
+    """A word wider than ``width`` broken into pieces that fit (names may have no spaces)."""
+    pieces = [""]
+    for c in word:
+        if pieces[-1] and text_width(pieces[-1] + c, size) > width:
+            pieces.append("")
+        pieces[-1] += c
+    return pieces
+
+
 def wrap(s: str, size: int, width: int) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` px at ``size`` (word boundaries)."""
+    """Split ``s`` into lines no wider than ``width`` px at ``size``: at spaces, and inside a
+    word only when the word alone is too wide. Nothing is ever cut off."""
     lines: list[str] = []
     for word in s.split():
         if lines and text_width(f"{lines[-1]} {word}", size) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
-            lines.append(word)
+            lines.extend(_split_word(word, size, width))
     return lines or [""]
 
 
-_INSET = {"square": 1.17, "triangle": 1.7, "diamond": 1.26}
+def wrap_items(items: list[str], size: int, width: int, sep: str = "   ") -> list[str]:
+    """Join ``items`` with ``sep`` into lines no wider than ``width``, breaking between items
+    (an item too wide alone is wrapped by :func:`wrap`)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and text_width(lines[-1] + sep + item, size) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.extend(wrap(item, size, width))
+    return lines or [""]
+
+
+def result_title(view: dict) -> str | None:
+    """Who won, by name, when the game is over: "Winner: Ann", "Winners: Ann, Bob", "No winner"."""
+    result = view.get("result") or {}
+    if not result.get("finished"):
+        return None
+    names = [seat_name(view, w) for w in result.get("winners") or []]
+    if not names:
+        return "No winner"
+    return ("Winner: " if len(names) == 1 else "Winners: ") + ", ".join(names)
+
+
+_INSET = {"square": 1.17, "triangle": 1.7, "diamond": 1.26, "hexagon": 1.16}
 """Radius reduction per unit of border width that leaves an even border (1/inradius ratio)."""
+
+LABEL_SCALE = 1.45
+"""A mark's number is this many times its radius: r >= 14 keeps it at 20 px and more."""
+
+
+def _regular(cx: float, cy: float, r: float, n: int, turn: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(turn + 2 * math.pi * k / n), cy + r * math.sin(turn + 2 * math.pi * k / n))
+            for k in range(n)]
+
+
+def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A fat five-pointed star: its inner pentagon still holds a digit."""
+    outer = _regular(cx, cy + r * 0.12, r * 1.42, 5, -math.pi / 2)
+    inner = _regular(cx, cy + r * 0.12, r * 0.92, 5, -math.pi / 2 + math.pi / 5)
+    return [p for pair in zip(outer, inner, strict=True) for p in pair]
 
 
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """Polygon of a seat shape of "radius" ``r`` (the circle is handled by :func:`mark`)."""
     if shape == "square":
-        r *= 0.86
+        r *= 0.9
         return [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
-    if shape == "triangle":
-        r *= 1.18
-        return [(cx, cy - r), (cx + r * 0.94, cy + r * 0.62), (cx - r * 0.94, cy + r * 0.62)]
+    if shape == "triangle":  # bigger than the others: its number sits in the wide lower part
+        r *= 1.42
+        return [(cx, cy - r * 0.92), (cx + r * 0.94, cy + r * 0.62), (cx - r * 0.94, cy + r * 0.62)]
     if shape == "diamond":
-        r *= 1.12
+        r *= 1.2
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "hexagon":  # flat top and bottom: corners left and right, unlike the circle
+        return _regular(cx, cy, r * 1.08, 6, 0.0)
+    if shape == "star":
+        return _star(cx, cy, r)
     raise ValueError(f"unknown shape {shape!r}")
+
+
+SHAPE_REACH = {"circle": (1.0, 1.0), "square": (0.9, 0.9), "triangle": (1.31, 0.88),
+               "diamond": (1.2, 1.2), "hexagon": (0.94, 0.94), "star": (1.3, 1.3)}
+"""How far (in radii) each shape reaches above and below its centre: for laying marks out."""
 
 
 def mark(
@@ -158,38 +277,66 @@ def mark(
     fill: RGB,
     label: str = "",
     outline: RGB = INK,
+    halo: RGB | None = None,
 ) -> None:
-    """A seat badge: ``shape`` filled with ``fill``, outlined, ``label`` centred inside."""
+    """A seat badge: ``shape`` filled with ``fill``, outlined, ``label`` centred inside.
+
+    ``halo`` adds a thin outer ring (white on the map) so a mark stands out even on a card of
+    its own colour.
+    """
     cx, cy = center
     width = max(1, round(r / 7))
+    if halo is not None:
+        _shape(draw, center, r + width * 1.5, shape, halo)
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    elif shape == "star":  # concave: a shrunk copy would not leave an even border
+        points = shape_points(shape, cx, cy, r - width / 2)
+        draw.polygon(points, fill=fill)
+        draw.line([*points, points[0], points[1]], fill=outline, width=width, joint="curve")
     else:
         # Outline colour first, then the fill shrunk by the border width: Pillow's polygon
         # ``width=`` allocates a full-image mask per call (it was 40 % of a board's draw time).
         draw.polygon(shape_points(shape, cx, cy, r), fill=outline)
         draw.polygon(shape_points(shape, cx, cy, r - width * _INSET[shape]), fill=fill)
     if label:
-        ty = cy + (r * 0.14 if shape == "triangle" else 0)
-        size = max(8, round(r * (0.9 if shape == "triangle" else 1.3)))
-        text(draw, (cx, ty), label, size, ink_on(fill), anchor="mm", bold=r >= 12)
+        ty = cy + {"triangle": r * 0.2, "star": r * 0.12}.get(shape, 0)
+        text(draw, (cx, ty), label, label_size(r), ink_on(fill), anchor="mm", bold=r >= 12)
+
+
+def label_size(r: float) -> int:
+    """The size of the number written on a mark of radius ``r``."""
+    return max(8, round(r * LABEL_SCALE))
+
+
+def _shape(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float, shape: str,
+           fill: RGB) -> None:
+    """``shape`` filled flat (a halo behind a mark)."""
+    cx, cy = center
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+    else:
+        draw.polygon(shape_points(shape, cx, cy, r), fill=fill)
 
 
 def seat_mark(
-    draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float, seat: int, label: str = ""
+    draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float, seat: int, label: str = "",
+    halo: RGB | None = None,
 ) -> None:
     """The mark of ``seat`` (colour + shape), with ``label`` (default: the seat number)."""
-    mark(draw, center, r, SEAT_SHAPES[seat], SEAT_COLOURS[seat], label or str(seat))
+    mark(draw, center, r, seat_shape(seat), seat_colour(seat), label or str(seat), halo=halo)
 
 
 def corsair_mark(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float, label: str) -> None:
     """The corsair: a black disc over crossed bones (white X), unlike any seat shape."""
     cx, cy = center
-    k = r * 1.35
+    k = r * 1.15
     for dx in (-k, k):
         draw.line((cx - dx, cy - k, cx + dx, cy + k), fill=BLACK, width=max(3, round(r / 2.5)))
         draw.line((cx - dx, cy - k, cx + dx, cy + k), fill=WHITE, width=max(1, round(r / 6)))
-    mark(draw, center, r, "circle", BLACK, label, outline=WHITE)
+    mark(draw, center, r * 0.92, "circle", BLACK, outline=WHITE)
+    if label:  # the number as big as on a seat mark of radius r
+        text(draw, center, label, label_size(r), WHITE, anchor="mm", bold=r >= 12)
 
 
 def dashed_rect(
@@ -287,6 +434,46 @@ def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), BG)
     return image, ImageDraw.Draw(image)
+
+
+def trim(image: Image.Image, margin: int = MARGIN) -> Image.Image:
+    """``image`` cropped to its content plus ``margin`` (at most), so no image carries an empty
+    band of background on any side (a phone shrinks empty space along with the text)."""
+    box = ImageChops.difference(image, Image.new("RGB", image.size, BG)).getbbox()
+    if box is None:
+        return image
+    crop = (max(0, box[0] - margin), max(0, box[1] - margin),
+            min(image.width, box[2] + margin), min(image.height, box[3] + margin))
+    return image if crop == (0, 0, *image.size) else image.crop(crop)
+
+
+Painter = Callable[[ImageDraw.ImageDraw, tuple[float, float, float, float]], None]
+
+LEGEND_SIZE = 20  # legend text: 10 px on a phone for images up to 800 px wide
+
+
+def legend(width: int, entries: list[tuple[Painter, str]], size: int = LEGEND_SIZE) -> Image.Image:
+    """One strip explaining map marks: each entry's sample (drawn by its painter with the map's
+    own code, so it looks the same) then its words, wrapping onto more lines when needed."""
+    swatch_w, swatch_h, gap, line_h = 44, 32, 28, 44
+    widths = [swatch_w + 10 + text_width(label, size) for _, label in entries]
+    rows: list[list[int]] = [[]]
+    x = MARGIN
+    for k, w in enumerate(widths):
+        if rows[-1] and x + w > width - MARGIN:
+            rows.append([])
+            x = MARGIN
+        rows[-1].append(k)
+        x += w + gap
+    image, draw = new_canvas(width, line_h * len(rows) + 8)
+    for j, row in enumerate(rows):
+        x, mid = MARGIN, 4 + j * line_h + line_h / 2
+        for k in row:
+            paint, label = entries[k]
+            paint(draw, (x + 6, mid - swatch_h / 2 + 4, x + swatch_w - 6, mid + swatch_h / 2 - 4))
+            text(draw, (x + swatch_w + 10, mid), label, size, INK, "lm")
+            x += widths[k] + gap
+    return image
 
 
 _PALETTE = _palette_image()

@@ -1,18 +1,23 @@
 """Master Islands images: the growing map (board) and a player's cards (hand).
 
-Drawn only from a View (docs/views.md). The map auto-fits: the card size shrinks as the map grows so
-the image stays about 1000 px wide, with x/y coordinates on all four edges as in the notation
-(x east, y south, start card 0,0). Every card shows colour + letter + value; every galleon shows its
+Drawn only from a View (docs/views.md), phone first: a board is at most 800 px wide and no text is
+smaller than 20 px, so at the ~400 px a phone shows, every label is at least 10 px. The map
+auto-fits: the card size shrinks as the map grows, with x/y coordinates on all four edges as in
+the notation (x east, y south, start card 0,0) and half a cell of empty positions around it (where
+cards can be placed next). Every card shows colour + letter + value; every galleon shows its
 seat's mark (colour + shape + SEAT number, the same badge as the panel) and, when the seat has two
-galleons, a white tab with the galleon number (``sail <n>``); corsair galleons are black discs over
-crossed bones. The panel shows ``seats[i]["name"]`` when the host passes one, else "Seat n".
+galleons, one or two pips under it (galleon 1 or 2, the ``n`` of ``sail <n>``); corsair galleons
+are black discs over crossed bones. A legend explains the last-move frame, holes and pips. The
+panel shows each seat's full name (``seats[i]["name"]``, wrapped, else "Seat n") and, at the end,
+who won.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -20,6 +25,7 @@ from . import kit
 
 View = dict[str, Any]
 Pos = tuple[int, int]
+Box = tuple[float, float, float, float]
 Ship = tuple[int, int, bool, bool]  # seat, galleon number, corsair?, does the seat have two?
 
 CARD_COLOURS: dict[str, kit.RGB] = {
@@ -28,11 +34,13 @@ CARD_COLOURS: dict[str, kit.RGB] = {
 CARD_NAMES: dict[str, str] = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}
 UNKNOWN = kit.UNKNOWN
 
-MAP_WIDTH = 1000  # the map never makes the image wider than this unless cells hit MIN_CELL
-MAP_HEIGHT = 1100
-MAX_CELL, MIN_CELL = 130, 40
-MIN_WIDTH = 900  # room for the panel even when the map is tiny
-RING = 1  # empty positions shown around the map (placement targets need coordinates too)
+BOARD_WIDTH = 800  # phone first: a board is never wider unless cells hit MIN_CELL (15+ columns)
+FONT = kit.min_font_for(BOARD_WIDTH)  # 20: the smallest text on any board
+MAP_HEIGHT = 1000
+MAX_CELL, MIN_CELL = 170, 40
+COMPACT_BELOW = 52  # a card narrower than this shows "B4" on one line (20 px text)
+MIN_WIDTH = 600  # room for the panel even when the map is tiny or tall
+RING = 0.5  # cells of empty positions shown around the map (placement targets have coordinates)
 
 
 # -- the map ----------------------------------------------------------------------------------------
@@ -47,209 +55,342 @@ def _positions(view: View) -> tuple[dict[Pos, str], set[Pos], dict[Pos, list[Shi
     return cards, holes, ships
 
 
-def _cell_size(cols: int, rows: int, axis: int) -> int:
-    fit = min((MAP_WIDTH - 2 * axis) // cols, (MAP_HEIGHT - 2 * axis) // rows)
-    return max(MIN_CELL, min(MAX_CELL, fit))
+class Grid(NamedTuple):
+    """The map window: map units (a card at x spans [x, x + 1)) to pixels."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+    cell: int
+    ax: int  # width of the left and right coordinate strips
+    ay: int  # height of the top and bottom coordinate strips
+
+    def px(self, gx: float) -> float:
+        return self.ax + (gx - self.left) * self.cell
+
+    def py(self, gy: float) -> float:
+        return self.ay + (gy - self.top) * self.cell
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (round(self.px(self.right)) + self.ax, round(self.py(self.bottom)) + self.ay)
+
+    def box(self, p: Pos, inset: float = 0) -> Box:
+        left, top = self.px(p[0]), self.py(p[1])
+        return (left + inset, top + inset, left + self.cell - inset - 1,
+                top + self.cell - inset - 1)
 
 
-def draw_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], card: str,
-              value_y: float | None = None, value_size: int | None = None) -> None:
+def _axis_font(cell: int) -> int:
+    return max(FONT, min(24, cell // 4))
+
+
+def _grid(everything: set[Pos]) -> Grid:
+    """The window around ``everything``: cells as big as BOARD_WIDTH and MAP_HEIGHT allow, and
+    on a small or tall map more empty columns, so the map spans the board's width (no band)."""
+    min_x, max_x = min(p[0] for p in everything), max(p[0] for p in everything)
+    min_y, max_y = min(p[1] for p in everything), max(p[1] for p in everything)
+    cols, rows = max_x - min_x + 1 + 2 * RING, max_y - min_y + 1 + 2 * RING
+    widest = max(len(str(v)) for v in (min_y, max_y + 1, min_y - 1))
+    ax = kit.text_width("-" * (widest > 2) + "8" * (widest - (widest > 2)), 24) + 12
+    ay = 34
+    cell = min(MAX_CELL, int((BOARD_WIDTH - 2 * ax) / cols), int((MAP_HEIGHT - 2 * ay) / rows))
+    cell = max(MIN_CELL, cell)
+    ring_x = RING + max(0.0, (MIN_WIDTH - 2 * ax) / cell - cols) / 2
+    return Grid(min_x - ring_x, min_y - RING, max_x + 1 + ring_x, max_y + 1 + RING, cell, ax, ay)
+
+
+def draw_card(draw: ImageDraw.ImageDraw, box: Box, card: str, value_y: float | None = None,
+              value_size: int | None = None) -> None:
     """One card: colour fill, letter in the corner, big value (colour is never alone)."""
     x0, y0, x1, y1 = box
     w = x1 - x0
+    if w < COMPACT_BELOW and value_y is None:
+        _draw_compact_card(draw, box, card, middle=True)
+        return
     letter, value = card[:1], card[1:]
     fill = CARD_COLOURS.get(letter, UNKNOWN)
     ink = kit.ink_on(fill)
     draw.rounded_rectangle(box, radius=max(3, round(w / 10)), fill=fill, outline=kit.INK,
                            width=max(1, round(w / 50)))
-    corner = max(11, round(w * 0.27))
+    corner = max(FONT, round(w * 0.27))
     kit.text(draw, (x0 + w * 0.08, y0 + w * 0.05), letter, corner, ink, "la", bold=True)
-    size = value_size or max(14, round(w * 0.52))
+    size = value_size or max(FONT + 6, round(w * 0.52))
     cy = value_y if value_y is not None else (y0 + y1) / 2
     kit.text(draw, ((x0 + x1) / 2 + w * 0.05, cy), value, size, ink, "mm", bold=True)
 
 
-@lru_cache(maxsize=256)  # <= 256 x 50 KB at the largest cell size
+def _draw_compact_card(draw: ImageDraw.ImageDraw, box: Box, card: str, middle: bool = False) -> None:
+    """A card too small for a big value: letter and value on one line, at the top (over its
+    galleons) or in the ``middle``."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    fill = CARD_COLOURS.get(card[:1], UNKNOWN)
+    draw.rounded_rectangle(box, radius=max(3, round(w / 10)), fill=fill, outline=kit.INK,
+                           width=max(1, round(w / 50)))
+    ink = kit.ink_on(fill)
+    if middle:
+        kit.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), card, FONT, ink, "mm", bold=True)
+    else:
+        kit.text(draw, (x0 + max(3, w * 0.06), y0 + HEADER - 2), card, FONT, ink, "ls", bold=True)
+
+
+@lru_cache(maxsize=256)  # <= 256 x 60 KB at the largest cell size
+def _card_tile_cached(card: str, fill: kit.RGB, w: int, h: int) -> tuple[Image.Image, list[int]]:
+    with kit.recording_text_sizes(isolated=True) as sizes:
+        tile, draw = kit.new_canvas(w + 1, h + 1)
+        draw_card(draw, (0, 0, w, h), card)
+    return tile, sizes
+
+
 def _card_tile(card: str, fill: kit.RGB, w: int, h: int) -> Image.Image:
     """A card without galleons, drawn once per (card, colour, size) and pasted: a big map
-    repeats the same 20 cards, and rounded rectangles + text were most of its draw time."""
-    tile, draw = kit.new_canvas(w + 1, h + 1)
-    draw_card(draw, (0, 0, w, h), card)
+    repeats the same 20 cards, and rounded rectangles + text were most of its draw time. Its
+    text sizes are recorded again on every paste (the phone-readability check sees them)."""
+    tile, sizes = _card_tile_cached(card, fill, w, h)
+    kit.note_text_sizes(sizes)
     return tile
 
 
-R_MIN = 9.0  # marker radius floor: 18 px across, the seat number stays readable on a phone
+# -- galleons on a card ---------------------------------------------------------------------------
+R_MIN = 14.0  # numbered marker radius floor: its seat number is 20 px (10 px on a phone)
+R_TINY = 11.0  # unnumbered markers (shape + colour), only when numbered ones cannot all fit
 R_MAX = 24.0
-HEADER = 0.34  # share of a card kept for its compact header (letter + value on one line)
-FULL, PACKED = 2.25, 1.7  # marker spacing in radii: apart, or overlapping (a stack) when tight
+HEADER = FONT - 2  # the compact header line (letter + value) above the galleons
+PIPS = 0.3  # how much further down (in radii) the galleon pips reach below a mark
+FOOT = 2.4  # a marker's width in radii
+FULL, PACKED = 2.6, 1.7  # marker spacing in radii: apart, or overlapping (a stack) when tight
 MARGIN = 2
 
 
-def _tab_radius(r: float) -> float:
-    return max(6.0, r * 0.45)
+class Reach(NamedTuple):
+    """How far the marks of one card reach above and below their centre, in radii."""
+
+    up: float
+    down: float
 
 
-def _row_height(r: float, tabs: bool) -> float:
-    """A marker row: the tallest shape (diamond, 1.12 r each way) plus the galleon tab below."""
-    down = max(1.12 * r, r + 1.3 * _tab_radius(r)) if tabs else 1.12 * r
-    return 1.12 * r + down + MARGIN
+def _reach(ships: list[Ship]) -> Reach:
+    """The reach of the tallest mark on the card (a card of circles packs tighter)."""
+    shapes = ["corsair" if s[2] else kit.seat_shape(s[0]) for s in ships]
+    up = max(kit.SHAPE_REACH.get(sh, (1.15, 1.15))[0] for sh in shapes)
+    down = max(kit.SHAPE_REACH.get(sh, (1.15, 1.15))[1] for sh in shapes)
+    return Reach(up, down + (PIPS if any(s[3] for s in ships) else 0))
 
 
-@lru_cache(maxsize=512)
-def _ship_layout(w: int, n: int, tabs: bool) -> tuple[float, int, int]:
-    """Marker radius, markers per row and rows for ``n`` galleons on a card ``w`` px wide.
+class Layout(NamedTuple):
+    r: float
+    per_row: int
+    rows: int
+    numbered: bool
+    reach: Reach
+    fits: bool = True
 
-    The largest radius that fits, first with markers apart, then stacked (overlapping by a
-    third); never below R_MIN (QA found 7 px markers on a 15-column map): what still does not
-    fit is shown as a "+n" marker.
-    """
-    room = w * (1 - HEADER)
+    @property
+    def slots(self) -> int:
+        return self.per_row * self.rows
+
+
+def _row_height(r: float, reach: Reach) -> float:
+    return (reach.up + reach.down) * r + MARGIN
+
+
+def _fit(w: int, room: float, n: int, reach: Reach, r_min: float) -> tuple[float, int, int] | None:
+    """The largest radius >= ``r_min`` at which ``n`` markers fit, apart first, then stacked."""
     for spacing in (FULL, PACKED):
-        r = min(R_MAX, w * 0.19)
-        while r >= R_MIN:
-            per_row = max(1, int((w - MARGIN - FULL * r) // (spacing * r)) + 1)
-            rows = min(2, int(room // _row_height(r, tabs)))
+        r = max(r_min, min(R_MAX, w * 0.2))
+        while r >= r_min:
+            per_row = max(1, int((w - MARGIN - FOOT * r) // (spacing * r)) + 1)
+            rows = min(3, int(room // _row_height(r, reach)))
             if rows and per_row * rows >= n:
                 return r, per_row, -(-n // per_row)
             r -= 0.5
-    r = R_MIN
-    per_row = max(1, int((w - MARGIN - FULL * r) // (PACKED * r)) + 1)
-    return r, per_row, max(1, min(2, int(room // _row_height(r, tabs))))
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _ship_layout(w: int, h: int, n: int, reach: Reach) -> Layout:
+    """How ``n`` galleons sit on a card ``w`` x ``h`` px: numbered markers (seat number 20 px)
+    when they all fit; else smaller unnumbered ones (shape and colour still tell the seat);
+    else numbered ones with a "+n" marker for the rest (``fits`` is False when even one row
+    of them is taller than the card leaves, on 13+ column maps: they overlap the card's top)."""
+    room = h - HEADER
+    for r_min, numbered in ((R_MIN, True), (R_TINY, False)):
+        found = _fit(w, room, n, reach, r_min)
+        if found:
+            return Layout(*found, numbered, reach)
+    per_row = max(1, int((w - MARGIN - FOOT * R_MIN) // (PACKED * R_MIN)) + 1)
+    rows = min(3, int(room // _row_height(R_MIN, reach)))
+    return Layout(R_MIN, per_row, max(1, rows), True, reach, fits=rows > 0)
+
+
+def _draw_pips(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float, num: int) -> None:
+    """Galleon ``num`` of a seat that has two: ``num`` black pips on a white tab under the mark."""
+    cx, cy = center
+    pr = max(3.0, r * 0.2)
+    half_w = num * pr + (num + 1) * pr * 0.7 / 2 + pr * 0.5
+    ty = cy + r - pr * 0.2
+    draw.rounded_rectangle((cx - half_w, ty - pr * 1.6, cx + half_w, ty + pr * 1.6),
+                           radius=pr * 1.5, fill=kit.WHITE, outline=kit.INK, width=1)
+    for k in range(num):
+        px = cx + (k - (num - 1) / 2) * pr * 2.8
+        draw.ellipse((px - pr, ty - pr, px + pr, ty + pr), fill=kit.INK)
 
 
 def _draw_marker(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float,
-                 ship: Ship) -> None:
+                 ship: Ship, numbered: bool = True) -> None:
     """The seat's mark (shape + colour + SEAT number, as in the panel), and when the seat has
-    two galleons a white tab under it with the galleon number (the ``n`` of ``sail <n> <dir>``)."""
+    two galleons pips under it telling galleon 1 from 2 (the ``n`` of ``sail <n> <dir>``)."""
     seat, num, corsair, two = ship
-    cx, cy = center
+    label = str(seat) if numbered else ""
     if corsair:
-        kit.corsair_mark(draw, center, r * 0.85, str(seat))
+        kit.corsair_mark(draw, center, r, label)
     else:
-        kit.mark(draw, center, r, kit.SEAT_SHAPES.get(seat, "circle"),
-                 kit.SEAT_COLOURS.get(seat, UNKNOWN), str(seat))
+        kit.mark(draw, center, r, kit.seat_shape(seat), kit.seat_colour(seat), label,
+                 halo=kit.WHITE)
     if two:
-        t = _tab_radius(r)
-        ty = cy + r + 0.3 * t  # below the seat number, overlapping the shape's edge
-        draw.rounded_rectangle((cx - t, ty - t, cx + t, ty + t), radius=max(2, t / 2),
-                               fill=kit.WHITE, outline=kit.INK, width=max(1, round(t / 6)))
-        kit.text(draw, (cx, ty), str(num), max(10, round(t * 1.6)), kit.INK, "mm", bold=t >= 9)
+        _draw_pips(draw, center, r, num)
 
 
 def _draw_more(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float, more: int) -> None:
     """The galleons that did not fit: a dark "+n" pill in the last slot."""
     cx, cy = center
-    draw.rounded_rectangle((cx - r * 1.1, cy - r * 0.8, cx + r * 1.1, cy + r * 0.8),
-                           radius=r * 0.5, fill=kit.INK)
-    kit.text(draw, center, f"+{more}", max(10, round(r * 1.1)), kit.WHITE, "mm", bold=True)
+    half = max(r * 1.1, kit.text_width(f"+{more}", FONT) / 2 + 5)
+    draw.rounded_rectangle((cx - half, cy - r * 0.85, cx + half, cy + r * 0.85),
+                           radius=r * 0.5, fill=kit.INK, outline=kit.WHITE, width=2)
+    kit.text(draw, center, f"+{more}", FONT, kit.WHITE, "mm", bold=True)
 
 
-def _ships_height(w: float, ships: list[Ship]) -> float:
+def _layout(box: Box, ships: list[Ship]) -> Layout:
+    return _ship_layout(int(box[2] - box[0]), int(box[3] - box[1]), len(ships), _reach(ships))
+
+
+def _ships_height(box: Box, ships: list[Ship]) -> float:
     """Height the galleon rows take at the bottom of a card (to place the card's value)."""
-    tabs = any(s[3] for s in ships)
-    r, _, rows = _ship_layout(int(w), len(ships), tabs)
-    return rows * _row_height(r, tabs) + MARGIN
+    lay = _layout(box, ships)
+    return lay.rows * _row_height(lay.r, lay.reach) + MARGIN
 
 
-def _draw_ships(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-                ships: list[Ship]) -> None:
+def _draw_ships(draw: ImageDraw.ImageDraw, box: Box, ships: list[Ship]) -> None:
     """All galleons on a card, in rows along its bottom, in seat order (top row first)."""
     x0, _, x1, y1 = box
     w = x1 - x0
-    tabs = any(s[3] for s in ships)
-    r, per_row, rows = _ship_layout(int(w), len(ships), tabs)
+    lay = _layout(box, ships)
+    r, per_row = lay.r, lay.per_row
     shown: list[Ship | int] = list(sorted(ships))
-    if len(shown) > per_row * rows:
-        keep = per_row * rows - 1
+    if len(shown) > lay.slots:
+        keep = lay.slots - 1
         shown = shown[:keep] + [len(shown) - keep]
-    row_h = _row_height(r, tabs)
-    top = y1 - MARGIN - rows * row_h + 1.12 * r + MARGIN
+    row_h = _row_height(r, lay.reach)
+    top = y1 - MARGIN - lay.rows * row_h + lay.reach.up * r + MARGIN
     for k, item in enumerate(shown):
         row, col = divmod(k, per_row)
         in_row = min(per_row, len(shown) - row * per_row)
-        step = min(FULL * r + MARGIN, (w - MARGIN - FULL * r) / max(1, in_row - 1))
-        left = (x0 + x1) / 2 - step * (in_row - 1) / 2
-        center = (left + col * step, top + row * row_h)
+        step = min(FULL * r, (w - MARGIN - FOOT * r) / max(1, in_row - 1))
+        center = ((x0 + x1) / 2 + (col - (in_row - 1) / 2) * step, top + row * row_h)
         if isinstance(item, int):
             _draw_more(draw, center, r, item)
         else:
-            _draw_marker(draw, center, r, item)
+            _draw_marker(draw, center, r, item, lay.numbered)
 
 
-def _draw_axes(draw: ImageDraw.ImageDraw, origin: Pos, shape: tuple[int, int], cell: int,
-               axis: int) -> None:
+def _visible(lo: float, hi: float) -> list[tuple[int, float]]:
+    """Integer positions whose cell shows at least 45 % between ``lo`` and ``hi``, with the
+    centre of their visible part (where their coordinate label goes)."""
+    out = []
+    for i in range(math.floor(lo), math.ceil(hi)):
+        a, b = max(lo, i), min(hi, i + 1)
+        if b - a >= 0.45:
+            out.append((i, (a + b) / 2))
+    return out
+
+
+def _draw_axes(draw: ImageDraw.ImageDraw, g: Grid) -> None:
     """A faint grid so empty positions can be counted, and x / y labels on all four edges."""
-    (min_x, min_y), (cols, rows) = origin, shape
-    width, height = cols * cell + 2 * axis, rows * cell + 2 * axis
-    for i in range(cols + 1):
-        draw.line((axis + i * cell, axis, axis + i * cell, height - axis), fill=kit.GRID)
-    for j in range(rows + 1):
-        draw.line((axis, axis + j * cell, width - axis, axis + j * cell), fill=kit.GRID)
-    size = max(13, min(22, cell // 4))
-    for i in range(cols):
-        cx = axis + i * cell + cell / 2
-        for y in (axis / 2, height - axis / 2):
-            kit.text(draw, (cx, y), str(min_x + i), size, kit.MUTED, "mm", bold=True)
-    for j in range(rows):
-        cy = axis + j * cell + cell / 2
-        for x in (axis / 2, width - axis / 2):
-            kit.text(draw, (x, cy), str(min_y + j), size, kit.MUTED, "mm", bold=True)
+    width, height = g.size
+    x_lo, x_hi, y_lo, y_hi = g.px(g.left), g.px(g.right), g.py(g.top), g.py(g.bottom)
+    for i in range(math.ceil(g.left), math.floor(g.right) + 1):
+        draw.line((g.px(i), y_lo, g.px(i), y_hi), fill=kit.GRID)
+    for j in range(math.ceil(g.top), math.floor(g.bottom) + 1):
+        draw.line((x_lo, g.py(j), x_hi, g.py(j)), fill=kit.GRID)
+    draw.rectangle((x_lo, y_lo, x_hi, y_hi), outline=kit.GRID)
+    size = _axis_font(g.cell)
+    for i, at in _visible(g.left, g.right):
+        for y in (g.ay / 2, height - g.ay / 2):
+            kit.text(draw, (g.px(at), y), str(i), size, kit.MUTED, "mm", bold=True)
+    for j, at in _visible(g.top, g.bottom):
+        for x in (g.ax / 2, width - g.ax / 2):
+            kit.text(draw, (x, g.py(at)), str(j), size, kit.MUTED, "mm", bold=True)
 
 
-def _value_place(box: tuple[float, float, float, float], ships: list[Ship]) -> tuple[float, int]:
-    """Where and how big a card's value goes: centred in the space above its galleons, as
-    big as that space allows (it stays right of the corner letter, so may share its line)."""
-    w = box[2] - box[0]
-    free = w - _ships_height(w, ships)
-    return box[1] + free * 0.5 + w * 0.02, max(11, round(min(0.42 * w, free * 0.8)))
+def _draw_card_with_ships(draw: ImageDraw.ImageDraw, b: Box, card: str, ships: list[Ship]) -> None:
+    """A card holding galleons: its value as big as the space above them allows (centred), or,
+    when that space is too small, letter and value on one compact line at the top."""
+    w = b[2] - b[0]
+    free = (b[3] - b[1]) - _ships_height(b, ships)
+    size = round(min(0.42 * w, free * 0.8))
+    if size >= max(FONT + 4, round(w * 0.27) + 4):
+        draw_card(draw, b, card, b[1] + free * 0.5 + w * 0.02, size)
+    else:
+        _draw_compact_card(draw, b, card)
+    _draw_ships(draw, b, ships)
+
+
+def _draw_hole(draw: ImageDraw.ImageDraw, b: Box, cell: int) -> None:
+    """A position emptied by a conquest: hatched, dashed outline (a pattern, not a colour)."""
+    kit.hatch(draw, b, kit.MUTED, step=max(7, cell // 8))
+    kit.dashed_rect(draw, b, kit.INK, width=max(2, cell // 40), dash=max(5, cell // 12))
+
+
+def _frame_thick(cell: int) -> int:
+    return max(5, cell // 12)
 
 
 def _draw_map(view: View) -> Image.Image:
     cards, holes, ships = _positions(view)
-    everything = set(cards) | holes | set(ships) or {(0, 0)}
-    # One empty ring around the map: where cards can be placed next, with its coordinates.
-    min_x = min(p[0] for p in everything) - RING
-    max_x = max(p[0] for p in everything) + RING
-    min_y = min(p[1] for p in everything) - RING
-    max_y = max(p[1] for p in everything) + RING
-    cols, rows = max_x - min_x + 1, max_y - min_y + 1
-    axis = 30
-    cell = _cell_size(cols, rows, axis)
-    axis = max(22, min(34, cell // 3))
-    width, height = cols * cell + 2 * axis, rows * cell + 2 * axis
-    image, draw = kit.new_canvas(width, height)
+    g = _grid(set(cards) | holes | set(ships) or {(0, 0)})
+    image, draw = kit.new_canvas(*g.size)
+    cell = g.cell
     pad = max(2, cell // 22)
-
-    def box(p: Pos, inset: float = 0) -> tuple[float, float, float, float]:
-        left = axis + (p[0] - min_x) * cell
-        top = axis + (p[1] - min_y) * cell
-        return (left + inset, top + inset, left + cell - inset - 1, top + cell - inset - 1)
-
-    _draw_axes(draw, (min_x, min_y), (cols, rows), cell, axis)
+    _draw_axes(draw, g)
     for p in holes - set(cards):
-        b = box(p, pad)
-        kit.hatch(draw, b, kit.GRID, step=max(6, cell // 8))
-        kit.dashed_rect(draw, b, kit.MUTED, width=max(1, cell // 40), dash=max(4, cell // 12))
+        _draw_hole(draw, g.box(p, pad), cell)
     for p, card in cards.items():
-        b = box(p, pad)
+        b = g.box(p, pad)
         here = ships.get(p, [])
-        if not here:
+        if here:
+            _draw_card_with_ships(draw, b, card, here)
+        else:
             fill = CARD_COLOURS.get(card[:1], UNKNOWN)
-            tile = _card_tile(card, fill, int(b[2] - b[0]), int(b[3] - b[1]))
-            image.paste(tile, (int(b[0]), int(b[1])))
-            continue
-        draw_card(draw, b, card, *_value_place(b, here))
-        _draw_ships(draw, b, here)
+            image.paste(_card_tile(card, fill, int(b[2] - b[0]), int(b[3] - b[1])),
+                        (int(b[0]), int(b[1])))
     for p in ships.keys() - set(cards):  # a galleon off the map: should not happen, still show it
-        _draw_ships(draw, box(p, pad), ships[p])
-
-    last = view.get("last_move") or {}
-    thick = max(4, cell // 12)
-    for c in last.get("cells") or []:
-        p = (int(c[0]), int(c[1]))
-        if min_x <= p[0] <= max_x and min_y <= p[1] <= max_y:
-            kit.highlight(draw, box(p), thick)
+        _draw_ships(draw, g.box(p, pad), ships[p])
+    for p in _last_cells(view):
+        if g.left <= p[0] < g.right and g.top <= p[1] < g.bottom:
+            kit.highlight(draw, g.box(p), _frame_thick(cell))
     return image
+
+
+def _last_cells(view: View) -> list[Pos]:
+    last = view.get("last_move") or {}
+    return [(int(c[0]), int(c[1])) for c in last.get("cells") or []]
+
+
+def _legend(view: View, width: int) -> Image.Image | None:
+    """What the map's marks mean, drawn with the map's own code: only the marks it shows."""
+    entries: list[tuple[kit.Painter, str]] = []
+    if _last_cells(view):
+        entries.append((lambda d, b: kit.highlight(d, b, 5), "last move"))
+    cards = {(c["x"], c["y"]) for c in view.get("map", [])}
+    if any((h[0], h[1]) not in cards for h in view.get("holes", [])):
+        entries.append((lambda d, b: _draw_hole(d, b, 60), "hole (card taken)"))
+    if any(len(s.get("galleons", [])) > 1 for s in view.get("seats", [])):
+        for num in (1, 2):
+            entries.append((lambda d, b, n=num: _draw_pips(
+                d, ((b[0] + b[2]) / 2, b[1] - 1), 14, n), f"galleon {num}"))
+    return kit.legend(width, entries) if entries else None
 
 
 # -- the panel -------------------------------------------------------------------------------------
@@ -265,144 +406,187 @@ def _seat_label(s: dict[str, Any], mode: str) -> str:
 def _seat_badge(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float,
                 s: dict[str, Any]) -> None:
     if s.get("role") == "corsair":
-        kit.corsair_mark(draw, center, r * 0.85, str(s["seat"]))
+        kit.corsair_mark(draw, center, r, str(s["seat"]))
     else:
         kit.seat_mark(draw, center, r, s["seat"])
 
 
-def _status_lines(view: View) -> list[str]:
+TITLE, BODY, SMALL = 26, 22, FONT  # panel text sizes (>= 10 px on a phone at 800 px wide)
+LINE = 32  # panel line height at BODY size
+
+
+def _status_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
+    """(text, size, bold) lines of the panel's head, wrapped to ``width``: game, winner by
+    name, facts, how it ended."""
     mode = view.get("mode", "standard")
-    lines = [f"Master Islands - {mode}"]
+    lines = [(f"Master Islands - {mode}", TITLE, True)]
+    title = kit.result_title(view)
+    if title:
+        lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, width)]
     facts = [f"phase: {view.get('phase', '?')}", f"pile: {view.get('pile', '?')} cards"]
     if view.get("round") is not None:
         facts.append(f"round {view['round']}/{view.get('rounds_max', '?')}")
-    teams = view.get("team_scores") or {}
     target = view.get("target")
-    for name, total in sorted(teams.items()):
-        label = "crew" if name == "crew" else f"team {name}"
-        facts.append(f"{label}: {total}/{target}")
-    lines.append("   ".join(facts))
-    result = view.get("result")
-    if result and result.get("finished"):
-        winners = result.get("winners") or []
-        who = ", ".join(kit.seat_name(view, w) for w in winners) or "nobody"
-        lines.append(f"GAME OVER - won by {who}. {result.get('reason', '')}".strip())
+    for name, total in sorted((view.get("team_scores") or {}).items()):
+        facts.append(f"{'crew' if name == 'crew' else f'team {name}'}: {total}/{target}")
+    lines += [(line, BODY, False) for line in kit.wrap_items(facts, BODY, width)]
+    if title:
+        reason = (view.get("result") or {}).get("reason") or ""
+        lines += [(line, BODY, False) for line in kit.wrap(f"Game over. {reason}", BODY, width)]
     return lines
 
 
-CHIP_W, CHIP_H = 46, 32
-ROW_H = 52
-NAME_X, HAND_X, CHIPS_X = 112, 350, 520  # panel columns: name (+ role), hand and score, cards
+CHIP_W, CHIP_H = 50, 34
+STATE_X, BADGE_X, NAME_X = 14, 84, 112  # panel columns: ">" / "WIN", seat badge, name
+EDGE = 14  # right margin of the panel rows
 
 
-def _name_label(view: View, s: dict[str, Any], mode: str) -> str:
-    """The seat's display name (fallback "Seat n") and its role, cut to fit its column."""
-    label = _seat_label(s, mode)
-    suffix = f" ({label})" if label else ""
-    room = HAND_X - NAME_X - 12 - kit.text_width(suffix, 23)
-    return kit.fit(kit.seat_name(view, s["seat"]), 23, room) + suffix
+def _score_text(view: View, s: dict[str, Any]) -> str:
+    score = s.get("score", len(s.get("collected", [])))
+    target = view.get("target")
+    return f"{score}/{target}" if view.get("mode", "standard") == "standard" and target else f"{score}"
+
+
+def _right_width(view: View, s: dict[str, Any]) -> int:
+    """Width of the right-hand "hand n   score" column of a seat's row."""
+    if s.get("role") == "corsair":
+        return 0
+    return kit.text_width(f"hand {s.get('hand_size', 0)}", SMALL) + 20 + kit.text_width(
+        _score_text(view, s), BODY)
+
+
+def _name_lines(view: View, s: dict[str, Any], width: int) -> list[str]:
+    """The seat's full display name (fallback "Seat n") and its role, wrapped, never cut."""
+    label = _seat_label(s, view.get("mode", "standard"))
+    name = kit.seat_name(view, s["seat"]) + (f" ({label})" if label else "")
+    room = width - NAME_X - EDGE - 16 - _right_width(view, s)
+    return kit.wrap(name, BODY, room)
 
 
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, card: str) -> None:
     fill = CARD_COLOURS.get(card[:1], UNKNOWN)
-    draw.rounded_rectangle((x, y, x + CHIP_W - 4, y + CHIP_H), radius=5, fill=fill,
+    draw.rounded_rectangle((x, y, x + CHIP_W - 5, y + CHIP_H), radius=5, fill=fill,
                            outline=kit.INK, width=1)
-    kit.text(draw, (x + (CHIP_W - 4) / 2, y + CHIP_H / 2), card, 19, kit.ink_on(fill), "mm",
+    kit.text(draw, (x + (CHIP_W - 5) / 2, y + CHIP_H / 2), card, SMALL, kit.ink_on(fill), "mm",
              bold=True)
 
 
-def _panel_rows(view: View, width: int) -> list[tuple[dict[str, Any], int]]:
-    """Each seat with how many chip lines its collected cards need at this width."""
-    per_line = max(1, (width - CHIPS_X - 10) // CHIP_W)
-    return [(s, max(1, -(-len(s.get("collected", [])) // per_line))) for s in view.get("seats", [])]
+class SeatRow(NamedTuple):
+    seat: dict[str, Any]
+    names: list[str]
+    chip_lines: int
+
+    @property
+    def height(self) -> int:
+        return 14 + LINE * len(self.names) + (CHIP_H + 6) * self.chip_lines + 6
+
+
+def _seat_rows(view: View, width: int) -> list[SeatRow]:
+    per_line = max(1, (width - NAME_X - EDGE) // CHIP_W)
+    return [SeatRow(s, _name_lines(view, s, width), -(-len(s.get("collected", [])) // per_line))
+            for s in view.get("seats", [])]
+
+
+def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
+                   width: int) -> None:
+    """One seat: turn / win flag, badge, full name, hand and score, collected cards below."""
+    s = row.seat
+    seat = s["seat"]
+    result = view.get("result") or {}
+    won = result.get("finished") and seat in (result.get("winners") or [])
+    to_move = seat in (view.get("to_move") or [])
+    mid = y + 8 + LINE / 2
+    if to_move or won:
+        draw.rectangle((4, y + 1, width - 5, y + row.height - 3), fill=kit.TURN_BG,
+                       outline=kit.INK, width=2)
+        kit.text(draw, (STATE_X, mid), "WIN" if won else ">", SMALL, kit.INK, "lm", bold=True)
+    _seat_badge(draw, (BADGE_X, mid), 17, s)
+    for k, line in enumerate(row.names):
+        kit.text(draw, (NAME_X, mid + k * LINE), line, BODY, kit.INK, "lm", bold=to_move)
+    if s.get("role") != "corsair":
+        score = _score_text(view, s)
+        right = width - EDGE - 4
+        kit.text(draw, (right, mid), score, BODY, kit.INK, "rm", bold=True)
+        kit.text(draw, (right - kit.text_width(score, BODY) - 20, mid),
+                 f"hand {s.get('hand_size', 0)}", SMALL, kit.MUTED, "rm")
+    per_line = max(1, (width - NAME_X - EDGE) // CHIP_W)
+    top = y + 8 + LINE * len(row.names) + 4
+    for k, card in enumerate(s.get("collected", [])):
+        line, col = divmod(k, per_line)
+        _chip(draw, NAME_X + col * CHIP_W, top + line * (CHIP_H + 6), card)
 
 
 def _draw_panel(view: View, width: int) -> Image.Image:
-    status = [piece for k, line in enumerate(_status_lines(view))
-              for piece in ([line] if k < 2 else kit.wrap(line, 23, width - 40))]
-    rows = _panel_rows(view, width)
-    height = 20 + 40 * len(status) + sum(ROW_H + (n - 1) * (CHIP_H + 6) for _, n in rows) + 16
+    status = _status_lines(view, width - 2 * EDGE)
+    rows = _seat_rows(view, width)
+    height = 12 + LINE * len(status) + 10 + sum(r.height for r in rows) + 8
     image, draw = kit.new_canvas(width, height)
     draw.line((0, 0, width, 0), fill=kit.GRID, width=3)
-    y = 16
-    for k, line in enumerate(status):
-        kit.text(draw, (20, y), line, 28 if k == 0 else 23, kit.INK, "la", bold=k != 1)
-        y += 40
-    to_move = set(view.get("to_move") or [])
-    result = view.get("result") or {}
-    winners = set(result.get("winners") or []) if result.get("finished") else set()
-    mode = view.get("mode", "standard")
-    target = view.get("target")
-    per_line = max(1, (width - CHIPS_X - 10) // CHIP_W)
-    for s, n_lines in rows:
-        seat = s["seat"]
-        row_h = ROW_H + (n_lines - 1) * (CHIP_H + 6)
-        mid = y + ROW_H / 2 - 4
-        if seat in to_move or seat in winners:
-            draw.rectangle((8, y - 2, width - 8, y + row_h - 8), fill=kit.TURN_BG,
-                           outline=kit.INK, width=2)
-            kit.text(draw, (16, mid), "WIN" if seat in winners else ">", 22, kit.INK, "lm", bold=True)
-        _seat_badge(draw, (86, mid), 17, s)
-        kit.text(draw, (NAME_X, mid), _name_label(view, s, mode), 23, kit.INK, "lm",
-                 bold=seat in to_move)
-        collected = s.get("collected", [])
-        score = s.get("score", len(collected))
-        mine = f"{score}/{target}" if mode == "standard" and target else f"{score}"
-        if s.get("role") != "corsair":
-            kit.text(draw, (HAND_X, mid), f"hand {s.get('hand_size', 0)}", 21, kit.MUTED, "lm")
-            kit.text(draw, (HAND_X + 95, mid), mine, 23, kit.INK, "lm", bold=True)
-        for k, card in enumerate(collected):
-            line, col = divmod(k, per_line)
-            _chip(draw, CHIPS_X + col * CHIP_W, mid - CHIP_H / 2 + line * (CHIP_H + 6), card)
-        y += row_h
+    y = 12
+    for line, size, bold in status:
+        kit.text(draw, (EDGE, y + LINE / 2), line, size, kit.INK, "lm", bold=bold)
+        y += LINE
+    y += 10
+    for row in rows:
+        _draw_seat_row(draw, view, row, y, width)
+        y += row.height
     return image
 
 
 def board(view: View) -> Image.Image:
-    """The public table image: map + status and players panel. Uses no hidden field of the view."""
+    """The public table image: map, legend, status and players panel. Uses no hidden field."""
     game_map = _draw_map(view)
     width = max(game_map.width, MIN_WIDTH)
-    return kit.stack([game_map, _draw_panel(view, width)], MIN_WIDTH)
+    parts = [game_map, _legend(view, width), _draw_panel(view, width)]
+    return kit.trim(kit.stack([p for p in parts if p is not None], width))
 
 
 # -- the hand --------------------------------------------------------------------------------------
-def _context_line(view: View) -> str:
+HAND_WIDTH = 760
+CARD_W, CARD_H, GAP = 190, 250, 24
+PER_ROW = 3  # cards per row: more would widen the image and shrink its text on a phone
+
+
+def _context_lines(view: View, width: int) -> list[str]:
+    """Who this is, how many cards collected, where the galleons are (wrapped to ``width``)."""
     viewer = view.get("viewer")
     if viewer is None:
-        return "Spectator: no cards to show"
+        return ["Spectator: no cards to show"]
     me = next((s for s in view.get("seats", []) if s["seat"] == viewer), None)
+    who = f"{kit.seat_name(view, viewer)} (seat {viewer})"
     if me is None:
-        return f"Seat {viewer}"
+        return kit.wrap(who, BODY, width)
     where = "   ".join(f"galleon {i} at {x},{y}" for i, (x, y) in
                        enumerate(me.get("galleons", []), start=1))
     if me.get("role") == "corsair":
-        return f"Seat {viewer} (corsair): no cards.   {where}"
-    collected = len(me.get("collected", []))
+        return kit.wrap(f"{who}, corsair: no cards.   {where}", BODY, width)
     target = view.get("target")
-    return f"Seat {viewer}: collected {collected}" + (f"/{target}" if target else "") + f"   {where}"
+    got = f"collected {len(me.get('collected', []))}" + (f"/{target}" if target else "")
+    return kit.wrap(f"{who}: {got}", BODY, width) + kit.wrap(where, BODY, width)
 
 
 def hand(view: View) -> Image.Image:
-    """The viewer's own cards, large, with one line of context (seat, collected, galleons)."""
+    """The viewer's own cards, large, with context (name, seat, collected, galleons)."""
     cards = view.get("hand") or []
-    card_w, card_h, gap = 190, 250, 24
-    width = max(760, len(cards) * (card_w + gap) + gap)
-    height = 100 + (card_h + 50 if cards else 40)
-    image, draw = kit.new_canvas(width, height)
+    context = _context_lines(view, HAND_WIDTH - 76 - EDGE)
+    top = 70 + LINE * len(context)
+    card_rows = -(-len(cards) // PER_ROW)
+    height = top + card_rows * (CARD_H + 56) + 10
+    image, draw = kit.new_canvas(HAND_WIDTH, height)
     viewer = view.get("viewer")
     if viewer is not None:
         me = next((s for s in view.get("seats", []) if s["seat"] == viewer), {"seat": viewer})
-        if me["seat"] in kit.SEAT_COLOURS:
-            _seat_badge(draw, (40, 42), 22, me)
+        _seat_badge(draw, (40, 42), 22, me)
     kit.text(draw, (76, 28), "Your hand" if viewer is not None else "Master Islands", 28,
              kit.INK, bold=True)
-    kit.text(draw, (76, 64), _context_line(view), 21, kit.MUTED)
-    x = (width - len(cards) * (card_w + gap) + gap) / 2
-    for card in cards:
-        box = (x, 100, x + card_w, 100 + card_h)
-        draw_card(draw, box, card, value_y=100 + card_h * 0.5, value_size=130)
+    for k, line in enumerate(context):
+        kit.text(draw, (76, 64 + LINE * k), line, BODY, kit.MUTED)
+    for k, card in enumerate(cards):
+        row, col = divmod(k, PER_ROW)
+        in_row = min(PER_ROW, len(cards) - row * PER_ROW)
+        x = (HAND_WIDTH - in_row * (CARD_W + GAP) + GAP) / 2 + col * (CARD_W + GAP)
+        y = top + row * (CARD_H + 56)
+        draw_card(draw, (x, y, x + CARD_W, y + CARD_H), card, y + CARD_H * 0.5, 130)
         name = CARD_NAMES.get(card[:1], card[:1])
-        kit.text(draw, (x + card_w / 2, 100 + card_h + 24), f"{card}  ({name})", 22, kit.INK,
-                 "mm")
-        x += card_w + gap
-    return image
+        kit.text(draw, (x + CARD_W / 2, y + CARD_H + 26), f"{card}  ({name})", BODY, kit.INK, "mm")
+    return kit.trim(image)

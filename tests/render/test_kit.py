@@ -65,10 +65,61 @@ def test_ascii_text_folds_accents_and_drops_what_the_font_cannot_draw() -> None:
     assert kit.ascii_text("ann\x00\n bob") == "ann bob"
 
 
-def test_fit_cuts_with_dots_to_the_width() -> None:
-    assert kit.fit("Bob", 23, 500) == "Bob"
-    cut = kit.fit("Bartholomew the Magnificent", 23, 120)
-    assert cut.endswith("...") and kit.text_width(cut, 23) <= 120
+def test_wrap_never_cuts_a_name() -> None:
+    """Names are wrapped onto more lines, never cut with "..." (even a 32-letter word)."""
+    name = "Bartholomew_the_Magnificent_XIV!"
+    assert len(name) == 32
+    lines = kit.wrap(name, 22, 150)
+    assert "".join(lines) == name and len(lines) > 1
+    assert all(kit.text_width(line, 22) <= 150 for line in lines)
+    assert kit.wrap("Computer 1 (greedy)", 22, 500) == ["Computer 1 (greedy)"]
+    assert " ".join(kit.wrap("Computer 1 (greedy)", 22, 110)) == "Computer 1 (greedy)"
+    assert not hasattr(kit, "fit")
+
+
+def test_wrap_items_breaks_between_items() -> None:
+    lines = kit.wrap_items(["phase: bonus", "pile: 15 cards", "round 4/7"], 22, 330)
+    assert lines == ["phase: bonus   pile: 15 cards", "round 4/7"]
+
+
+def test_result_title_names_the_winners() -> None:
+    seats = [{"seat": 1, "name": "Alice"}, {"seat": 2, "name": "Bob"}, {"seat": 3}]
+    over = {"finished": True, "winners": [1], "scores": [], "reason": ""}
+    assert kit.result_title({"seats": seats, "result": None}) is None
+    assert kit.result_title({"seats": seats, "result": over}) == "Winner: Alice"
+    both = dict(over, winners=[1, 3])
+    assert kit.result_title({"seats": seats, "result": both}) == "Winners: Alice, Seat 3"
+    assert kit.result_title({"seats": seats, "result": dict(over, winners=[])}) == "No winner"
+
+
+def test_recording_text_sizes_is_per_thread_and_nests() -> None:
+    import threading
+
+    image, draw = kit.new_canvas(100, 40)
+    seen_elsewhere: list[list[int]] = []
+
+    def other() -> None:
+        with kit.recording_text_sizes() as mine:
+            kit.text(draw, (0, 0), "x", 31)
+        seen_elsewhere.append(mine)
+
+    with kit.recording_text_sizes() as outer:
+        kit.text(draw, (0, 0), "a", 21)
+        with kit.recording_text_sizes(isolated=True) as inner:
+            kit.text(draw, (0, 0), "b", 22)
+        kit.note_text_sizes(inner)
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+    kit.text(draw, (0, 0), "c", 23)  # not recording: nothing kept
+    assert outer == [21, 22] and inner == [22] and seen_elsewhere == [[31]]
+
+
+def test_trim_leaves_a_uniform_margin() -> None:
+    image, draw = kit.new_canvas(300, 200)
+    draw.rectangle((100, 50, 150, 90), fill=kit.INK)
+    trimmed = kit.trim(image, 10)
+    assert trimmed.size == (71, 61)
 
 
 def test_seat_name_uses_the_view_name_else_seat_n() -> None:

@@ -33,10 +33,10 @@ def test_board_and_hand_decode_with_sensible_sizes(make) -> None:
     view = make()
     data = _png(master_islands.board(view))
     image = _decode(data)
-    assert 600 <= image.width <= 1010
+    assert 600 <= image.width <= master_islands.BOARD_WIDTH
     assert 400 <= image.height <= 2000
     hand = _decode(_png(master_islands.hand(view)))  # a spectator: hand None
-    assert hand.width >= 300 and hand.height >= 100
+    assert hand.width >= 300 and hand.height >= 60
 
 
 def test_big_70_card_map_fits_width_and_size_budget() -> None:
@@ -150,7 +150,8 @@ def test_corsair_hand_has_no_cards_but_works() -> None:
 
 
 def test_panel_shows_the_seat_names_the_host_passes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``seats[i]["name"]`` replaces "Seat n" in the panel and the winners line; cut to fit."""
+    """``seats[i]["name"]`` replaces "Seat n" in the panel and names the winner; long names are
+    wrapped in full, never cut."""
     texts: list[str] = []
     real = kit.text
     monkeypatch.setattr(kit, "text", lambda d, xy, s, *a, **k: (texts.append(s), real(d, xy, s, *a, **k)))
@@ -160,7 +161,8 @@ def test_panel_shows_the_seat_names_the_host_passes(monkeypatch: pytest.MonkeyPa
     view["seats"][1]["name"] = "Bartholomew the Magnificent of the Seven Seas"
     master_islands.board(view)
     assert "Zoe" in texts and "Seat 3" in texts and "Seat 1" not in texts
-    assert "GAME OVER - won by Zoe." in texts
+    assert "Winner: Zoe" in texts
+    assert not any("..." in t for t in texts)
     long = [t for t in texts if t.startswith("Bartholomew")]
-    assert long and long[0].endswith("...")
-    assert kit.text_width(long[0], 23) <= master_islands.HAND_X - master_islands.NAME_X
+    joined = " ".join(texts[texts.index(long[0]):texts.index(long[0]) + 2])
+    assert joined == "Bartholomew the Magnificent of the Seven Seas"

@@ -1,6 +1,7 @@
 """Master Islands galleon markers (QA item 6): the map marker is the seat's mark with the SEAT
-number, as in the panel; a tab tells galleon 1 from 2 where a seat has two; markers never shrink
-below R_MIN, and what does not fit on a card shows as "+n"."""
+number, as in the panel; pips tell galleon 1 from 2 where a seat has two; numbered markers never
+shrink below R_MIN (20 px numbers), smaller ones carry no number, and what does not fit on a card
+shows as "+n"."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ def _markers(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any]) -> tuple[lis
     more: list[int] = []
     real_marker = master_islands._draw_marker
 
-    def spy(draw, center, r, ship):
-        drawn.append((center, r, ship))
-        real_marker(draw, center, r, ship)
+    def spy(draw, center, r, ship, numbered=True):
+        drawn.append((center, r, ship, numbered))
+        real_marker(draw, center, r, ship, numbered)
 
     monkeypatch.setattr(master_islands, "_draw_marker", spy)
     monkeypatch.setattr(master_islands, "_draw_more", lambda d, c, r, n: more.append(n))
@@ -33,15 +34,20 @@ def _markers(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any]) -> tuple[lis
 def _labels(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any]) -> list[tuple[str, str]]:
     """(shape, label) of every seat mark drawn on the board, map and panel."""
     seen: list[tuple[str, str]] = []
-    real = kit.mark
+    real, real_corsair = kit.mark, kit.corsair_mark
 
-    def spy(draw, center, r, shape, fill, label="", outline=kit.INK):
+    def spy(draw, center, r, shape, fill, label="", outline=kit.INK, halo=None):
         seen.append((shape, label))
-        real(draw, center, r, shape, fill, label, outline)
+        real(draw, center, r, shape, fill, label, outline, halo)
 
+    def corsair_spy(draw, center, r, label):
+        seen.append(("corsair", label))
+        real_corsair(draw, center, r, label)
+
+    monkeypatch.setattr(kit, "corsair_mark", corsair_spy)
     monkeypatch.setattr(kit, "mark", spy)
     master_islands.board(view)
-    return seen
+    return [(shape, label) for shape, label in seen if label or shape == "corsair"]
 
 
 def test_coop_markers_carry_the_seat_number_like_the_panel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,20 +61,20 @@ def test_coop_markers_carry_the_seat_number_like_the_panel(monkeypatch: pytest.M
 
 def test_corsair_markers_carry_the_seat_number(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn, _ = _markers(monkeypatch, corsair_view())
-    assert sorted((ship[0], ship[1]) for _, _, ship in drawn) == [(1, 1), (2, 1), (3, 1), (3, 2)]
+    assert sorted((ship[0], ship[1]) for _, _, ship, _ in drawn) == [(1, 1), (2, 1), (3, 1), (3, 2)]
     labels = _labels(monkeypatch, corsair_view())
     assert ("circle", "1") in labels and ("square", "2") in labels
-    assert labels.count(("circle", "3")) == 3  # the corsair's two galleons + its panel badge
+    assert labels.count(("corsair", "3")) == 3  # the corsair's two galleons + its panel badge
 
 
-def test_tab_only_where_a_seat_has_two_galleons(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pips_only_where_a_seat_has_two_galleons(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn, _ = _markers(monkeypatch, corsair_view())
-    two = {ship[0]: ship[3] for _, _, ship in drawn}
+    two = {ship[0]: ship[3] for _, _, ship, _ in drawn}
     assert two == {1: False, 2: False, 3: True}
 
 
-def test_tab_tells_galleon_1_from_galleon_2() -> None:
-    """Swapping where seat 1's two galleons are changes the image (the tab numbers move)."""
+def test_pips_tell_galleon_1_from_galleon_2() -> None:
+    """Swapping where seat 1's two galleons are changes the image (the pips move)."""
     view = mi_view(last_move=None)
     swapped = mi_view(last_move=None)
     first, second = view["seats"][0]["galleons"]
@@ -76,15 +82,18 @@ def test_tab_tells_galleon_1_from_galleon_2() -> None:
     assert master_islands.board(view).tobytes() != master_islands.board(swapped).tobytes()
 
 
-def test_markers_stay_at_least_18_px_on_a_15_column_map(monkeypatch: pytest.MonkeyPatch) -> None:
-    """13 cards in a row (+ the empty ring: 15 columns, ~60 px cards), 3 and 2 galleons per card."""
-    view = mi_view(map=[{"x": x, "y": 0, "card": "B1"} for x in range(-6, 7)], holes=[])
-    where = ([[0, 0], [0, 0]], [[0, 0], [1, 0]], [[1, 0], [5, 0]])
+def test_markers_are_numbered_on_a_10_column_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8 cards in a row (the widest maps of random games reach 10), 2 galleons per card: every
+    marker shows its seat number at 20 px or more."""
+    view = mi_view(map=[{"x": x, "y": 0, "card": "B1"} for x in range(-4, 6)], holes=[])
+    where = ([[0, 0], [1, 0]], [[0, 0], [1, 0]], [[2, 0], [5, 0]])
     for s, galleons in zip(view["seats"], where, strict=True):
         s["galleons"] = galleons
     drawn, more = _markers(monkeypatch, view)
-    assert not more and len(drawn) == 6
-    assert min(r for _, r, _ in drawn) >= master_islands.R_MIN == 9.0
+    assert len(drawn) == 6 and not more
+    assert all(numbered for *_, numbered in drawn)
+    assert min(r for _, r, _, _ in drawn) >= master_islands.R_MIN
+    assert kit.label_size(master_islands.R_MIN) >= master_islands.FONT
 
 
 def test_crowded_small_card_overflows_with_plus_n(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -93,28 +102,37 @@ def test_crowded_small_card_overflows_with_plus_n(monkeypatch: pytest.MonkeyPatc
     for s in view["seats"]:
         s["galleons"] = [[0, 0], [0, 0]]
     drawn, more = _markers(monkeypatch, view)
-    assert more and len(drawn) + sum(more) == 8
-    assert min(r for _, r, _ in drawn) >= master_islands.R_MIN
+    assert len(drawn) + sum(more) == 8
+    for _, r, _, numbered in drawn:
+        assert r >= (master_islands.R_MIN if numbered else master_islands.R_TINY)
 
 
-def test_start_card_shows_all_eight_galleons_without_overflow(monkeypatch: pytest.MonkeyPatch) -> None:
-    view = mi_view(players=4)
-    view["seats"].append(dict(view["seats"][0], seat=4))
+@pytest.mark.parametrize("seats", [4, 6])
+def test_start_card_shows_every_galleon_without_overflow(monkeypatch: pytest.MonkeyPatch,
+                                                         seats: int) -> None:
+    view = mi_view(players=seats)
+    view["seats"] += [dict(view["seats"][0], seat=k) for k in range(4, seats + 1)]
     for s in view["seats"]:
         s["galleons"] = [[0, 0], [0, 0]]
     drawn, more = _markers(monkeypatch, view)
     assert not more
-    assert sorted((ship[0], ship[1]) for _, _, ship in drawn) == [
-        (seat, n) for seat in (1, 2, 3, 4) for n in (1, 2)]
+    assert all(numbered for *_, numbered in drawn)
+    assert sorted((ship[0], ship[1]) for _, _, ship, _ in drawn) == [
+        (seat, n) for seat in range(1, seats + 1) for n in (1, 2)]
 
 
-@pytest.mark.parametrize("tabs", [True, False])
-@pytest.mark.parametrize("n", range(1, 9))
-def test_layout_fits_its_card(n: int, tabs: bool) -> None:
-    """For every card width from a 15-column map up to the largest cell: markers >= R_MIN, the
-    rows fit under the card's header, a row fits across the card, overlapping by at most 0.3 r."""
-    for w in range(50, master_islands.MAX_CELL):
-        r, per_row, rows = master_islands._ship_layout(w, n, tabs)
-        assert r >= master_islands.R_MIN
-        assert rows * master_islands._row_height(r, tabs) <= w * (1 - master_islands.HEADER)
-        assert master_islands.FULL * r + (per_row - 1) * master_islands.PACKED * r <= w
+@pytest.mark.parametrize("shapes", [("circle",), ("diamond", "triangle"), ("star", "hexagon")])
+@pytest.mark.parametrize("n", range(1, 13))
+def test_layout_fits_its_card(n: int, shapes: tuple[str, ...]) -> None:
+    """For every card width from the smallest cell up to the largest: markers >= R_TINY (>= R_MIN
+    when numbered), the rows fit under the card's header, a row fits across the card."""
+    seats = {shape: seat for seat, shape in kit.SEAT_SHAPES.items()}
+    ships = [(seats[shapes[k % len(shapes)]], 1, False, k % 2 == 0) for k in range(n)]
+    mi = master_islands
+    for w in range(mi.MIN_CELL - 4, mi.MAX_CELL):
+        lay = mi._ship_layout(w, w, n, mi._reach(ships))
+        assert lay.r >= (mi.R_MIN if lay.numbered else mi.R_TINY)
+        assert lay.fits or w < 60 or n > 2  # 2 galleons fit unless 12+ columns
+        if lay.fits and lay.slots >= n:
+            assert lay.rows * mi._row_height(lay.r, lay.reach) <= w - mi.HEADER
+            assert mi.FOOT * lay.r + (lay.per_row - 1) * mi.PACKED * lay.r <= w
