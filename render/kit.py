@@ -44,7 +44,7 @@ TILE: RGB = (120, 92, 60)  # face-down tile
 # Seats 1-6: a colour AND a shape (and the seat number is written on the mark), all different.
 SEAT_COLOURS: dict[int, RGB] = {1: ORANGE, 2: SKY, 3: PURPLE, 4: WHITE, 5: YELLOW, 6: GREEN}
 SEAT_SHAPES: dict[int, str] = {
-    1: "circle", 2: "square", 3: "triangle", 4: "diamond", 5: "hexagon", 6: "star",
+    1: "circle", 2: "square", 3: "triangle", 4: "diamond", 5: "cross", 6: "star",
 }
 SEAT_COLOUR_NAMES: dict[int, str] = {
     1: "orange", 2: "sky", 3: "purple", 4: "white", 5: "yellow", 6: "bluish green",
@@ -227,7 +227,7 @@ def result_title(view: dict) -> str | None:
     return ("Winner: " if len(names) == 1 else "Winners: ") + ", ".join(names)
 
 
-_INSET = {"square": 1.17, "triangle": 1.7, "diamond": 1.26, "hexagon": 1.16}
+_INSET = {"square": 1.17, "triangle": 1.7, "diamond": 1.26, "cross": 1.0}
 """Radius reduction per unit of border width that leaves an even border (1/inradius ratio)."""
 
 LABEL_SCALE = 1.45
@@ -257,15 +257,18 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
     if shape == "diamond":
         r *= 1.2
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-    if shape == "hexagon":  # flat top and bottom: corners left and right, unlike the circle
-        return _regular(cx, cy, r * 1.08, 6, 0.0)
+    if shape == "cross":  # a fat plus: its centre square holds the number
+        a, b = r * 1.12, r * 0.56
+        return [(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b),
+                (cx + a, cy + b), (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a),
+                (cx - b, cy + b), (cx - a, cy + b), (cx - a, cy - b), (cx - b, cy - b)]
     if shape == "star":
         return _star(cx, cy, r)
     raise ValueError(f"unknown shape {shape!r}")
 
 
 SHAPE_REACH = {"circle": (1.0, 1.0), "square": (0.9, 0.9), "triangle": (1.31, 0.88),
-               "diamond": (1.2, 1.2), "hexagon": (0.94, 0.94), "star": (1.3, 1.3)}
+               "diamond": (1.2, 1.2), "cross": (1.12, 1.12), "star": (1.3, 1.3)}
 """How far (in radii) each shape reaches above and below its centre: for laying marks out."""
 
 
@@ -290,7 +293,7 @@ def mark(
         _shape(draw, center, r + width * 1.5, shape, halo)
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
-    elif shape == "star":  # concave: a shrunk copy would not leave an even border
+    elif shape in ("star", "cross"):  # concave: a shrunk copy would not leave an even border
         points = shape_points(shape, cx, cy, r - width / 2)
         draw.polygon(points, fill=fill)
         draw.line([*points, points[0], points[1]], fill=outline, width=width, joint="curve")

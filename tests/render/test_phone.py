@@ -1,0 +1,196 @@
+"""Every game image reads on a phone: shown ~400 px wide, no text is under 10 px; no empty band
+of background around the content; full seat names (never cut); the winner named at the end;
+a legend for the map's marks; all text drawn through kit.text (so the size check sees it)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from games import get_game
+from render import isis_osiris, kit, master_islands, renderer
+from render.bench import big_map_view
+
+from .io_views import final_view, io_view
+from .mi_views import coop_view, corsair_view, mi_view
+
+View = dict[str, Any]
+NAMES = ["Alice", "Computer 1 (greedy)", "Bartholomew the Magnificent XIV!",
+         "Zoé", "Computer 2 (random)", "W" * 32]
+
+
+def _named(view: View) -> View:
+    for i, s in enumerate(view.get("seats") or []):
+        s["name"] = NAMES[i % len(NAMES)]
+    return view
+
+
+def _six_seat_mi() -> View:
+    view = mi_view(players=6, to_move=[5])
+    view["seats"] = [{"seat": s, "role": "player", "team": None, "galleons": [[0, 0], [1, 0]],
+                      "hand_size": 3, "collected": ["B1"] * s, "score": s} for s in range(1, 7)]
+    return view
+
+
+def _six_seat_io() -> View:
+    board = {f"{c}{r}": {"kind": "pawn", "seat": k % 6 + 1}
+             for k, (c, r) in enumerate(zip("ABCDEF", "123456", strict=True))}
+    seats = [{"seat": s, "pawns_left": 3, "tiles_left": 4, "score": None} for s in range(1, 7)]
+    return io_view(players=6, board=board, seats=seats, to_move=[6])
+
+
+def _finished_mi() -> View:
+    return mi_view(phase="over", to_move=[], result={
+        "finished": True, "scores": [2, 0, 1], "winners": [1, 3], "reason": "The pile is empty."})
+
+
+HAND_MADE: list[tuple[str, Callable[[], View]]] = [
+    ("master-islands", mi_view), ("master-islands", corsair_view),
+    ("master-islands", coop_view), ("master-islands", _finished_mi),
+    ("master-islands", _six_seat_mi), ("master-islands", lambda: big_map_view(64)),
+    ("master-islands", lambda: big_map_view(70, seats=6)),
+    ("isis-osiris", io_view), ("isis-osiris", final_view), ("isis-osiris", _six_seat_io),
+    ("isis-osiris", lambda: io_view(pending={"seat": 2, "value": -3})),
+]
+
+ENGINE_GAMES = [
+    ("master-islands", 4, {}, 2), ("master-islands", 4, {"mode": "coop"}, 3),
+    ("master-islands", 4, {"mode": "corsair"}, 4), ("master-islands", 2, {}, 11),
+    ("isis-osiris", 3, {}, 6), ("isis-osiris", 4, {"reserve": "common"}, 8),
+    ("isis-osiris", 2, {"open": "true"}, 9),
+]
+
+
+def _engine_views(game_id: str, players: int, options: dict, seed: int) -> Iterator[View]:
+    """Views of a random game at its start, a third, two thirds (big maps late) and the end,
+    public and for every seat (with names, as the host passes them)."""
+    game = get_game(game_id)
+    state = game.new(players, options, seed)
+    rng = random.Random(seed)
+    states = [state]
+    while game.to_move(state):
+        seat = game.to_move(state)[0]
+        state, _ = game.apply(state, seat, rng.choice(game.legal(state, seat)))
+        states.append(state)
+    for k in (0, len(states) // 3, 2 * len(states) // 3, len(states) - 1):
+        for seat in (None, *range(1, players + 1)):
+            yield _named(game.view(states[k], seat))
+
+
+def _all_views() -> Iterator[tuple[str, View]]:
+    for game_id, make in HAND_MADE:
+        yield game_id, make()
+        yield game_id, _named(make())
+    for game_id, players, options, seed in ENGINE_GAMES:
+        for view in _engine_views(game_id, players, options, seed):
+            yield game_id, view
+
+
+def _images(game_id: str, view: View) -> Iterator[tuple[str, Image.Image, list[int]]]:
+    draw = renderer(game_id)
+    for name in ("board", "hand"):
+        with kit.recording_text_sizes() as sizes:
+            image = getattr(draw, name)(view)
+        yield name, image, sizes
+
+
+def _empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
+    box = ImageChops.difference(image, Image.new("RGB", image.size, kit.BG)).getbbox()
+    assert box is not None
+    return box[0], box[1], image.width - box[2], image.height - box[3]
+
+
+def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
+    worst = 99.0
+    for game_id, view in _all_views():
+        for name, image, sizes in _images(game_id, view):
+            where = f"{game_id} {name} {view.get('mode', '')} seats={len(view['seats'])}"
+            assert sizes, where
+            scaled = min(sizes) * kit.PHONE_WIDTH / image.width
+            worst = min(worst, scaled)
+            assert scaled >= kit.MIN_READABLE, f"{where}: {min(sizes)} px on {image.width} px"
+            assert max(_empty_bands(image)) <= kit.MARGIN, where
+    assert worst >= 10
+
+
+@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris"])
+def test_pngs_decode_within_budget(game_id: str) -> None:
+    import io
+
+    for make in (f for g, f in HAND_MADE if g == game_id):
+        data = kit.png_bytes(renderer(game_id).board(_named(make())))
+        assert len(data) <= 300_000
+        Image.open(io.BytesIO(data)).load()
+
+
+def _texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    texts: list[str] = []
+    real = kit.text
+    monkeypatch.setattr(kit, "text",
+                        lambda d, xy, s, *a, **k: (texts.append(s), real(d, xy, s, *a, **k)))
+    return texts
+
+
+@pytest.mark.parametrize("make", [_six_seat_mi, _six_seat_io])
+def test_full_names_are_shown_never_cut(monkeypatch: pytest.MonkeyPatch, make) -> None:
+    texts = _texts(monkeypatch)
+    view = _named(make())
+    renderer(view["game"]).board(view)
+    drawn = " ".join(texts)
+    assert "..." not in drawn
+    for name in ("Alice", "Computer 1 (greedy)", "Computer 2 (random)"):
+        assert name in texts or any(name in f"{a} {b}" for a, b in zip(texts, texts[1:], strict=False))
+    assert "Zoe" in texts
+    assert "W" * 32 in "".join(texts)  # a 32-letter word, wrapped at a letter if need be
+    assert "Bartholomew the Magnificent XIV!" in drawn
+
+
+@pytest.mark.parametrize(("make", "expected"), [
+    (_finished_mi, "Winners: Alice, Bartholomew the Magnificent XIV!"),
+    (final_view, "Winners: Alice, Computer 1 (greedy)"),
+])
+def test_final_image_names_the_winner(monkeypatch: pytest.MonkeyPatch, make, expected) -> None:
+    texts = _texts(monkeypatch)
+    view = _named(make())
+    renderer(view["game"]).board(view)
+    start = next(k for k, t in enumerate(texts) if t.startswith("Winner"))
+    assert expected in " ".join(texts[start:start + 2])
+
+
+def test_engine_final_images_name_the_winner(monkeypatch: pytest.MonkeyPatch) -> None:
+    for game_id, players, options, seed in ENGINE_GAMES:
+        final = list(_engine_views(game_id, players, options, seed))[-players - 1]
+        texts = _texts(monkeypatch)
+        renderer(game_id).board(final)
+        assert any(t.startswith(("Winner: ", "Winners: ", "No winner")) for t in texts)
+        monkeypatch.undo()
+
+
+def test_legends_explain_the_map_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _texts(monkeypatch)
+    master_islands.board(mi_view())
+    assert {"last move", "hole (card taken)", "galleon 1", "galleon 2"} <= set(texts)
+    texts.clear()
+    master_islands.board(mi_view(last_move=None, holes=[]))
+    assert "last move" not in texts and "hole (card taken)" not in texts
+    texts.clear()
+    isis_osiris.board(io_view())
+    assert "last move" in texts
+
+
+def test_all_text_goes_through_kit_text() -> None:
+    """Only kit.text draws text (so the phone check sees every size): no other ``.text(``."""
+    root = Path(__file__).resolve().parents[2] / "render"
+    bad = []
+    for path in sorted(root.glob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if re.search(r"(?<!kit)\.text\(", line) and not (
+                    path.name == "kit.py" and "ImageDraw.Draw(mask).text(" in line):
+                bad.append(f"{path.name}:{n}: {line.strip()}")
+    assert not bad, "\n".join(bad)
