@@ -14,19 +14,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import render
 from bot.config import Config
 from bot.host import TableHost
 
 from .commands import TableCommands
 from .errors import guarded
-from .lobby import LobbyButton
+from .game_commands import play_group, rules_command
+from .lobby import LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
 from .table_post import Poster, TableButton
 
 log = logging.getLogger("tablee.adapter")
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, MenuButton, MenuSelect)
+DYNAMIC_ITEMS = (LobbyButton, SettingsSelect, SettingsPage, TableButton, MenuButton, MenuSelect)
 
 
 class TableeTree(app_commands.CommandTree):
@@ -55,7 +57,7 @@ class TableeBot(commands.Bot):
         )
         self.config = config
         self.host = host
-        self.poster = Poster(self, dm_default=config.dm_default)
+        self.poster = Poster(self, host, dm_default=config.dm_default)
         self._resumed = False
 
     async def resume_tables(self) -> None:
@@ -76,9 +78,20 @@ class TableeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(TableCommands(self))
-        await self.add_cog(PartnerCommands(self))
+        await self.add_game_commands()
         await self.sync_commands()
+
+    async def add_game_commands(self) -> None:
+        """The commands, built from the games registered now (a game registered before the
+        bot starts is offered like the others): /play <game>, /rules, and /partner only when
+        some game has a partner channel."""
+        games = [table_game.game for table_game in render.table_games()]
+        await self.add_cog(TableCommands(self))
+        self.tree.add_command(play_group(games))
+        self.tree.add_command(rules_command(games))
+        if any(game.offers_partner_talk for game in games):
+            await self.add_cog(PartnerCommands(self))
+        log.info("offering %d games: %s", len(games), ", ".join(g.id for g in games))
 
     async def sync_commands(self) -> None:
         """Register the slash commands where the config says (guild sync is instant)."""

@@ -1,4 +1,5 @@
-"""The base of the adapter's command cogs: they reach the table host through the bot."""
+"""The base of the adapter's command cogs: they reach the table host and the poster through the
+bot (typed by :func:`bot.adapter.context.tablee`)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,24 @@ from discord.ext import commands
 
 from bot.host import TableHost
 
+from .context import Tablee, tablee
+from .table_post import Poster
+
 
 class HostCog(commands.Cog):
-    """A cog whose commands ask the table host (``bot.host``, set by the client)."""
+    """A cog whose commands ask the table host and post through the poster."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @property
+    def tablee(self) -> Tablee:
+        return tablee(self.bot)
+
+    @property
     def host(self) -> TableHost:
-        return self.bot.host  # type: ignore[attr-defined]
+        return self.tablee.host
+
+    @property
+    def poster(self) -> Poster:
+        return self.tablee.poster

@@ -13,9 +13,11 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.host import TableHost
 from bot.host.results import PrivateNote
 
 from .i18n import _
+from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.dms")
 
@@ -36,6 +38,7 @@ def turn_notes(notes: Iterable[PrivateNote], actor: int | None) -> list[PrivateN
 
 async def send_turn_dms(
     client: discord.Client,
+    host: TableHost,
     notes: Iterable[PrivateNote],
     *,
     actor: int | None,
@@ -44,7 +47,6 @@ async def send_turn_dms(
     dm_default: bool,
 ) -> list[int]:
     """DM each player whose turn starts (unless they opted out); the ids whose DMs are closed."""
-    host = client.host  # type: ignore[attr-defined]
     closed: list[int] = []
     for note in turn_notes(notes, actor):
         if not await host.dm_enabled(note.user_id, dm_default):
@@ -59,9 +61,9 @@ async def send_turn_dms(
         try:
             channel = await client.create_dm(discord.Object(id=note.user_id))
             if file is not None:
-                await channel.send(text[:2000], file=file)
+                await channel.send(text[:MAX_CONTENT], file=file)
             else:
-                await channel.send(text[:2000])
+                await channel.send(text[:MAX_CONTENT])
         except discord.Forbidden as exc:
             if exc.code == CANNOT_SEND_TO_USER:
                 closed.append(note.user_id)

@@ -1,38 +1,60 @@
-"""The lobby post: game, options and seats, with Join / Leave / Start / Cancel and, on a second
-row, Add computer / Remove computer.
+"""The lobby post: game, options in force and seats, with Join / Leave / Start / Cancel and, on a
+second row, Add computer / Remove computer / Settings; and the host's settings panel.
 
 Every press answers by editing the lobby post in place (one interaction response, no extra
 message), so everybody sees the seats change. Refusals go privately to the presser.
+
+**Settings** opens a private panel for the table's host (anyone else gets a sentence): one select
+per option that applies now (:mod:`bot.adapter.settings`). A choice goes to the host
+(``set_option``), then the lobby post is edited in place and the panel is redrawn with the
+settings as they now are (a mode's own options appear or go). A panel built for an older lobby
+version changes nothing: it is redrawn as the lobby now is, saying so.
 """
 
 from __future__ import annotations
 
+import logging
+import re
+from typing import Any
+
 import discord
 
+from bot.host.errors import HostError
 from bot.host.results import TableInfo
 
+from . import settings as st
 from .checks import require_post_permissions
+from .context import tablee
 from .errors import guarded
 from .i18n import _
 from .items import ActionIdItem
-from .texts import options_text
+from .limits import MAX_CONTENT
 
-LOBBY_ID = r"tl:(?P<action>join|leave|bot|unbot|start|cancel):(?P<channel>\d+):(?P<version>\d+)"
-BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, computers below
+log = logging.getLogger("tablee.adapter.lobby")
+
+LOBBY_ID = (
+    r"tl:(?P<action>join|leave|bot|unbot|start|cancel|settings):(?P<channel>\d+):(?P<version>\d+)"
+)
+BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, the host's below
     ("join", "Join", discord.ButtonStyle.success, 0),
     ("leave", "Leave", discord.ButtonStyle.secondary, 0),
     ("start", "Start", discord.ButtonStyle.primary, 0),
     ("cancel", "Cancel", discord.ButtonStyle.danger, 0),
     ("bot", "Add computer", discord.ButtonStyle.secondary, 1),
     ("unbot", "Remove computer", discord.ButtonStyle.secondary, 1),
+    ("settings", "Settings", discord.ButtonStyle.secondary, 1),
 )
 
 
+def host_name(info: TableInfo) -> str:
+    return next((s.name for s in info.seats if s.user_id == info.host_id), "?")
+
+
 def lobby_text(info: TableInfo) -> str:
-    host_name = next((s.name for s in info.seats if s.user_id == info.host_id), "?")
+    shown = [_("{label}: {value}", label=label, value=value) for label, value in info.option_texts]
     lines = [
-        _("**{game}**: a table hosted by {host}", game=info.game_name, host=host_name),
-        _("Options: {opts}", opts=options_text(info.options)),
+        _("**{game}**: a table hosted by {host}", game=info.game_name, host=host_name(info)),
+        _("Options: {opts}", opts=" · ".join(shown) if shown else _("none")),
         _(
             "Seats ({n}/{hi}, {lo} needed to start):",
             n=len(info.seats),
@@ -43,8 +65,12 @@ def lobby_text(info: TableInfo) -> str:
     for seat in info.seats:
         mark = _(" (host)") if seat.user_id is not None and seat.user_id == info.host_id else ""
         lines.append(f"{seat.seat}. {seat.name}{mark}")
-    lines.append(_("Press **Join** to sit down; the host presses **Start**."))
-    return "\n".join(lines)[:2000]
+    if info.settings:
+        lines.append(_("Press **Join** to sit down; the host may change the options with "
+                       "**Settings**, then presses **Start**."))
+    else:
+        lines.append(_("Press **Join** to sit down; the host presses **Start**."))
+    return "\n".join(lines)[:MAX_CONTENT]
 
 
 def started_text(info: TableInfo) -> str:
@@ -68,10 +94,14 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, f"lobby {self.action}"):
-            await self._act(interaction)
+            if self.action == "settings":
+                await open_settings(interaction, self.channel_id)
+            else:
+                await self._act(interaction)
 
     async def _act(self, interaction: discord.Interaction) -> None:
-        host = interaction.client.host  # type: ignore[attr-defined]
+        bot = tablee(interaction.client)
+        host = bot.host
         user = interaction.user
         channel_id = self.channel_id
         if self.action == "start":
@@ -81,7 +111,7 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         if self.action == "start":
             outcome = await host.start(channel_id, user.id)
             await interaction.edit_original_response(content=started_text(outcome.table), view=None)
-            await interaction.client.poster.publish(channel_id, outcome, actor=None)  # type: ignore[attr-defined]
+            await bot.poster.publish(channel_id, outcome, actor=None)
             return
         if self.action == "join":
             info = await host.join(channel_id, user.id, user.display_name)
@@ -115,5 +145,139 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
 def lobby_view(info: TableInfo) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action, *_rest in BUTTONS:
+        if action == "settings" and not info.settings:
+            continue
         view.add_item(LobbyButton(action, info.channel_id, info.version))
     return view
+
+
+# -- the settings panel -------------------------------------------------------------------------
+class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select], template=st.SELECT_ID):
+    """One option's select on the host's settings panel."""
+
+    def __init__(self, custom_id: str, placeholder: str = "…",
+                 options: list[discord.SelectOption] | None = None) -> None:
+        options = options or [discord.SelectOption(label=_("…"), value=st.VALUE_MARK)]
+        super().__init__(discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
+                                           options=options))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SettingsSelect:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.custom_id)
+        assert match is not None
+        values = list(self.item.values)
+        async with guarded(interaction, "settings"):
+            await on_setting(interaction, match, values[0] if values else "")
+
+
+class SettingsPage(discord.ui.DynamicItem[discord.ui.Button], template=st.PAGE_ID):
+    """Previous / Next on a settings panel with more than five options."""
+
+    def __init__(self, custom_id: str, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id,
+                                           style=discord.ButtonStyle.secondary))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SettingsPage:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.custom_id)
+        assert match is not None
+        async with guarded(interaction, "settings page"):
+            await interaction.response.defer()
+            info = await tablee(interaction.client).host.require_table(int(match["channel"]))
+            await show_panel(interaction, info, int(match["page"]))
+
+
+def panel_view(page: st.PanelPage, info: TableInfo) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for spec in page.selects:
+        options = [discord.SelectOption(label=label, value=value, default=current)
+                   for label, value, current in spec.options]
+        view.add_item(SettingsSelect(spec.custom_id, spec.placeholder, options))
+    head = f"ts:p:{info.channel_id}:{info.version}:"
+    if page.page > 0:
+        view.add_item(SettingsPage(f"{head}{page.page - 1}", _("Previous")))
+    if page.page < page.pages - 1:
+        view.add_item(SettingsPage(f"{head}{page.page + 1}", _("Next")))
+    return view
+
+
+async def show_panel(
+    interaction: discord.Interaction, info: TableInfo, page: int = 0, note: str = ""
+) -> None:
+    """Redraw the panel this interaction came from (already deferred) as the lobby now is."""
+    if info.status != "lobby":
+        await interaction.edit_original_response(
+            content=_("The game has started: its settings can't change any more."), view=None
+        )
+        return
+    screen = st.panel_page(info, page, note)
+    await interaction.edit_original_response(content=screen.text, view=panel_view(screen, info))
+
+
+async def open_settings(interaction: discord.Interaction, channel_id: int) -> None:
+    """Settings on the lobby post: the panel for the host, a sentence for anyone else."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info = await tablee(interaction.client).host.require_table(channel_id)
+    if info.status != "lobby":
+        text = _("The game has started: its settings can't change any more.")
+    elif interaction.user.id != info.host_id:
+        text = _("Only the host ({name}) can change the settings.", name=host_name(info))
+    else:
+        screen = st.panel_page(info)
+        await interaction.followup.send(screen.text, view=panel_view(screen, info), ephemeral=True)
+        return
+    await interaction.followup.send(text, ephemeral=True)
+
+
+async def on_setting(interaction: discord.Interaction, match: re.Match[str], value: str) -> None:
+    """A choice on the panel: set the option, edit the lobby post, redraw the panel."""
+    await interaction.response.defer()  # a deferred update of the panel
+    bot = tablee(interaction.client)
+    channel_id, version, page = int(match["channel"]), int(match["version"]), int(match["page"])
+    info = await bot.host.require_table(channel_id)
+    if info.status != "lobby":
+        await show_panel(interaction, info, page)
+        return
+    setting = st.setting_named(info.settings, match["name"]) if info.version == version else None
+    decoded = st.decode_value(value)
+    if setting is None or decoded is None:
+        note = _("⚠️ The lobby changed since this panel was drawn, so nothing was changed: "
+                 "here are the settings as they are now.")
+        await show_panel(interaction, info, page, note)
+        return
+    try:
+        info = await bot.host.set_option(channel_id, interaction.user.id, setting.name, decoded)
+    except HostError as exc:
+        log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
+                 exc.message)
+        await show_panel(interaction, info, page, "⚠️ " + _(exc.message))
+        return
+    await refresh_lobby_post(interaction.client, info)
+    now = next((s for s in info.settings if s.name == setting.name), None)
+    note = _("✅ {label}: {value}.", label=setting.label,
+             value=now.value_text if now else setting.value_text)
+    await show_panel(interaction, info, page, note)
+
+
+async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
+    """Edit the lobby post (the table's stored post) to show ``info``."""
+    if info.post_message_id is None:
+        return
+    message = client.get_partial_messageable(info.channel_id).get_partial_message(
+        info.post_message_id
+    )
+    try:
+        await message.edit(content=lobby_text(info), view=lobby_view(info))
+    except discord.HTTPException:
+        log.warning("could not update lobby post %s in %s", info.post_message_id,
+                    info.channel_id, exc_info=True)

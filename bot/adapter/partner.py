@@ -1,4 +1,6 @@
-"""/partner: the cooperative partner channel (MI-C3). The host decides the mode; this delivers.
+"""/partner: talking to one's partner in a game that has a partner channel (the bot registers
+this command only when some registered game offers one). The host decides the mode; this
+delivers.
 
 "secret": a DM to the partner only; "aloud": a channel message everyone reads; "gestures": the
 emoji in the channel. The sender always hears privately what happened. Player text never pings
@@ -26,7 +28,7 @@ QUIET = discord.AllowedMentions.none()
 
 def public_text(msg: PartnerMessage) -> str:
     """What the channel reads for "aloud" and "gestures"."""
-    if msg.mode == "aloud":
+    if msg.reach == "aloud":
         return _("🗣️ {name} says to {partner}: {text}", name=msg.name, partner=msg.partner_name,
                  text=msg.text)
     return _("🤚 {name} gestures to {partner}: {text}", name=msg.name, partner=msg.partner_name,
@@ -55,10 +57,10 @@ class PartnerCommands(HostCog):
     @app_commands.guild_only()
     @app_commands.command(
         name="partner",
-        description=_("Coop Master Islands: talk to your partner as your galleons allow"),
+        description=_("Talk to your partner as the game's table-talk rule allows now"),
     )
     @app_commands.describe(
-        message=_("Same card: a secret DM; adjacent cards: said aloud; apart: emoji only")
+        message=_("What to say: the game decides if it goes as a secret DM, aloud or as emoji")
     )
     async def partner(
         self, interaction: discord.Interaction,
@@ -67,15 +69,15 @@ class PartnerCommands(HostCog):
         async with guarded(interaction, "/partner"):
             channel_id = require_guild(interaction)
             msg = await self.host.partner_message(channel_id, interaction.user.id, message)
-            if msg.mode == "secret":
+            if msg.reach == "secret":
                 url = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}"
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await interaction.followup.send(await whisper(self.bot, msg, url), ephemeral=True)
                 return
             await interaction.response.send_message(public_text(msg), allowed_mentions=QUIET)
             note = (
-                _("Said aloud: your galleons are on adjacent cards, so the whole table heard it.")
-                if msg.mode == "aloud"
-                else _("Your gesture crossed the sea: the whole table saw it.")
+                _("Said aloud: the game's rule let the whole table hear it.")
+                if msg.reach == "aloud"
+                else _("Only gestures reach your partner now: the whole table saw it.")
             )
             await interaction.followup.send(note, ephemeral=True)

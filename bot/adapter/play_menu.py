@@ -2,7 +2,7 @@
 
 Each legal move arrives as a :class:`MenuEntry` whose ``steps`` are (token, label) pairs. A menu
 level shows the distinct next steps under the chosen prefix: verbs as buttons at the top level,
-then selects (cards, positions, galleons, alignments), 25 options a page. A choice that completes
+then selects (cards, positions, pieces, combinations), 25 options a page. A choice that completes
 a move plays it.
 
 Custom ids carry channel, version and the prefix so a menu survives a restart and a stale one is
@@ -22,12 +22,10 @@ from dataclasses import dataclass
 from bot.host.results import MenuEntry
 
 from .i18n import _
+from .limits import MAX_BUTTON_LABEL, MAX_CHOICES, MAX_CUSTOM_ID, MAX_OPTION_LABEL, clip
 
-MAX_CUSTOM_ID = 100
 PAGE_BUTTONS = 20  # four rows of five; the fifth row holds Back / Previous / Next
-PAGE_OPTIONS = 25  # Discord's limit per select
-MAX_BUTTON_LABEL = 80
-MAX_OPTION_LABEL = 100
+PAGE_OPTIONS = MAX_CHOICES  # Discord's limit per select
 
 Prefix = tuple[str, ...]
 
@@ -59,17 +57,9 @@ class MenuPage:
     page: int
     pages: int
 
-    @property
-    def depth(self) -> int:
-        return len(self.prefix)
-
 
 def tokens(entry: MenuEntry) -> Prefix:
     return tuple(token for token, _label in entry.steps)
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def children(entries: Sequence[MenuEntry], prefix: Prefix) -> list[Choice]:
@@ -88,10 +78,10 @@ def children(entries: Sequence[MenuEntry], prefix: Prefix) -> list[Choice]:
             continue
         groups.setdefault(toks[depth], []).append(i)
     for token, members in groups.items():
-        first = entries[members[0]]
-        label = first.steps[depth][1]
-        leaf = len(members) == 1 and len(first.steps) == depth + 1
-        out.append(Choice(label, prefix + (token,), first.move if leaf else None, members[0]))
+        lead = entries[members[0]]
+        label = lead.steps[depth][1]
+        leaf = len(members) == 1 and len(lead.steps) == depth + 1
+        out.append(Choice(label, prefix + (token,), lead.move if leaf else None, members[0]))
     return ends_here + out
 
 
@@ -169,7 +159,8 @@ def option_value(choice: Choice) -> str:
 def resolve_option(
     entries: Sequence[MenuEntry], prefix: Prefix, value: str
 ) -> tuple[str, Prefix | str] | None:
-    """("play", move) or ("open", prefix) for a select value chosen at ``prefix``; None if stale."""
+    """("play", move) or ("next", prefix: the level to show) for a select value chosen at
+    ``prefix``; None if stale."""
     match = re.fullmatch(r"([np])(\d+)", value)
     if not match or int(match[2]) >= len(entries):
         return None
@@ -181,7 +172,7 @@ def resolve_option(
         return ("play", entry.move)
     if len(toks) <= len(prefix):
         return None
-    return ("open", toks[: len(prefix) + 1])
+    return ("next", toks[: len(prefix) + 1])
 
 
 def find_move(entries: Sequence[MenuEntry], prefix: Prefix) -> str | None:
@@ -193,8 +184,8 @@ def find_move(entries: Sequence[MenuEntry], prefix: Prefix) -> str | None:
 
 
 def button_label(choice: Choice) -> str:
-    return _clip(choice.label, MAX_BUTTON_LABEL)
+    return clip(choice.label, MAX_BUTTON_LABEL)
 
 
 def option_label(choice: Choice) -> str:
-    return _clip(choice.label, MAX_OPTION_LABEL)
+    return clip(choice.label, MAX_OPTION_LABEL)

@@ -8,20 +8,22 @@ move through the host (version-checked) and then posts the new table post public
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
-from bot.host import TableHost
-from bot.host.errors import NotSeated, NotYourTurn, StaleVersion
-from bot.host.results import MenuEntry, Outcome
+from bot.host.errors import STALE, NotSeated, NotYourTurn, StaleVersion
+from bot.host.results import MenuEntry, Outcome, PrivateNote
 from games import get_game
 
 from . import play_menu as pm
 from .checks import require_guild, require_post_permissions
+from .context import tablee
 from .errors import guarded
+from .files import png_file
 from .i18n import _
 from .items import WholeIdItem
-from .table_post import png_file
+from .limits import MAX_CONTENT
 from .texts import rules_text
 
 MENU_MARK = _("**Your move:**")
@@ -29,12 +31,12 @@ BUTTON_TEMPLATE = pm.id_template("np")
 SELECT_TEMPLATE = pm.id_template("s")
 
 
+HAND_TEXT = 1900  # a hand's text, leaving room for what precedes it
+MENU_INTRO = 1500  # the hand's text above a menu, leaving room for the menu line
+
+
 def stale() -> StaleVersion:
-    return StaleVersion(_("That menu is out of date — press **My hand / Play** again."))
-
-
-def _host(interaction: discord.Interaction) -> TableHost:
-    return interaction.client.host  # type: ignore[attr-defined]
+    return StaleVersion(_(STALE))
 
 
 # -- building the menu ------------------------------------------------------------------------
@@ -121,30 +123,32 @@ def menu_screen(
         )
     if screen.page < screen.pages - 1:
         view.add_item(MenuButton(cid("n", screen.prefix, screen.page + 1), _("Next"), row=nav_row))
-    return content[:2000], view
+    return content[:MAX_CONTENT], view
 
 
-async def private_screen(
-    interaction: discord.Interaction, channel_id: int
-) -> tuple[str, discord.File | None, discord.ui.View | None]:
+Screen = tuple[str, discord.File | None, discord.ui.View | None]
+
+
+def note_screen(channel_id: int, note: PrivateNote) -> Screen:
+    """A seat's private note: the hand, and the menu's first step when it is their turn."""
+    file = png_file(note.image_png, "hand.png")
+    if not note.your_turn or not note.menu:
+        return note.text[:HAND_TEXT], file, None
+    content, view = menu_screen(channel_id, note.version, note.menu, note.text[:MENU_INTRO])
+    return content, file, view
+
+
+async def private_screen(interaction: discord.Interaction, channel_id: int) -> Screen:
     """What My hand / Play shows this person now: their hand (+ menu on their turn), or the public
     board with a clear "you are not seated" for anyone else."""
-    host = _host(interaction)
-    user_id = interaction.user.id
+    host = tablee(interaction.client).host
     try:
-        note = await host.private_note(channel_id, user_id)
+        note = await host.private_note(channel_id, interaction.user.id)
     except NotSeated:
-        post = await host.spectator_note(channel_id)
+        post = await host.board(channel_id)
         text = _("You are not seated at this table, so here is the public board.")
-        return f"{text}\n{post.status}"[:2000], png_file(post.image_png, "board.png"), None
-    file = png_file(note.image_png, "hand.png")
-    if not note.your_turn:
-        return note.text[:1900], file, None
-    version, entries = await host.menu(channel_id, user_id)
-    if not entries:
-        return note.text[:1900], file, None
-    content, view = menu_screen(channel_id, version, entries, note.text[:1500])
-    return content, file, view
+        return f"{text}\n{post.status}"[:MAX_CONTENT], png_file(post.image_png, "board.png"), None
+    return note_screen(channel_id, note)
 
 
 # -- answering ----------------------------------------------------------------------------------
@@ -154,7 +158,7 @@ async def show_hand(interaction: discord.Interaction, channel_id: int | None) ->
         channel_id = channel_id or require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, file, view = await private_screen(interaction, channel_id)
-        kwargs = {"ephemeral": True}
+        kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
@@ -166,17 +170,17 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
     async with guarded(interaction, "board"):
         channel_id = channel_id or require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        post = await _host(interaction).board(channel_id)
+        post = await tablee(interaction.client).host.board(channel_id)
         file = png_file(post.image_png, "board.png")
-        kwargs = {"ephemeral": True}
+        kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file
-        await interaction.followup.send(post.status[:2000] or _("The board:"), **kwargs)
+        await interaction.followup.send(post.status[:MAX_CONTENT] or _("The board:"), **kwargs)
 
 
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
-        table = await _host(interaction).require_table(channel_id)
+        table = await tablee(interaction.client).host.require_table(channel_id)
         await interaction.response.send_message(rules_text(get_game(table.game_id)), ephemeral=True)
 
 
@@ -187,8 +191,7 @@ async def on_menu(
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])
         await interaction.response.defer()  # a deferred update of this ephemeral message
-        host = _host(interaction)
-        now, entries = await host.menu(channel_id, interaction.user.id)
+        now, entries = await tablee(interaction.client).host.menu(channel_id, interaction.user.id)
         if now != version:
             raise stale()
         if not entries:
@@ -234,22 +237,23 @@ async def play_move(
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-    host = _host(interaction)
-    outcome: Outcome = await host.play(channel_id, interaction.user.id, move, version=version)
+    bot = tablee(interaction.client)
+    user_id = interaction.user.id
+    outcome: Outcome = await bot.host.play(channel_id, user_id, move, version=version)
     previous = outcome.table.post_message_id
-    poster = interaction.client.poster  # type: ignore[attr-defined]
-    await poster.publish(channel_id, outcome, actor=interaction.user.id, previous=[previous])
+    await bot.poster.publish(channel_id, outcome, actor=user_id, previous=[previous])
     # The notation, not the label: a label may carry a value that must not be repeated later
-    # (an Isis & Osiris tile in memory mode), and the notation is what /move takes.
+    # (a tile's value shown once), and the notation is what /move takes.
     played = _("You played `{move}`.", move=outcome.applied[0] if outcome.applied else move)
     finished = outcome.post is not None and outcome.post.finished
-    again = not finished and bool((await host.menu(channel_id, interaction.user.id))[1])
-    if again:
+    # The host adds the actor's own note (with its menu) when they move again.
+    note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
+    if note is not None and not finished:
         # The table post is only edited during a turn: the mover sees the fresh board here.
-        content, file, view = await private_screen(interaction, channel_id)
+        content, file, view = note_screen(channel_id, note)
         board = png_file(outcome.post.image_png if outcome.post else None, "board.png")
         await interaction.edit_original_response(
-            content=f"{played}\n{content}"[:2000],
+            content=f"{played}\n{content}"[:MAX_CONTENT],
             attachments=[f for f in (board, file) if f is not None], view=view,
         )
     else:

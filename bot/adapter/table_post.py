@@ -2,9 +2,9 @@
 
 The post shows the board drawn from the spectator view, what happened since the last post
 (computer moves batched in), whose turn it is with a mention of whoever's turn starts. While the
-same player keeps moving (a second Discovery action, a bonus, the corsair's sails) the post is
+same player keeps moving (a second action, a bonus, several steps of one turn) the post is
 edited in place instead. A new post goes out before the previous one loses its buttons; lines
-the host marked transient (an Isis & Osiris reveal in memory mode) are edited away from it,
+the host marked transient (a hidden value shown once) are edited away from it,
 together with its image (which showed the same value), and the value-free text is stored by the
 host so a restart still edits it. Posts to one channel go out one at a time (a lock per channel),
 so they keep their order and discord.py's per-route rate-limit handling (edits included) sees one
@@ -14,7 +14,6 @@ request at a time per channel.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
@@ -22,15 +21,18 @@ from typing import Any
 
 import discord
 
+from bot.host import TableHost
 from bot.host.results import Outcome, PublicPost
 
+from . import private_play
 from .dms import send_turn_dms
+from .files import png_file
 from .i18n import _
 from .items import ActionIdItem
+from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.post")
 
-MAX_CONTENT = 2000
 TRANSIENT_MARK = "👁️ "
 TABLE_ID = r"tt:(?P<action>hand|board|rules):(?P<channel>\d+):(?P<version>\d+)"
 
@@ -121,8 +123,6 @@ class TableButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         self.version = version
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from . import private_play  # late: private_play imports this module
-
         if self.action == "hand":
             await private_play.show_hand(interaction, self.channel_id)
         elif self.action == "board":
@@ -138,16 +138,13 @@ def table_view(channel_id: int, version: int) -> discord.ui.View:
     return view
 
 
-def png_file(png: bytes | None, name: str) -> discord.File | None:
-    return discord.File(io.BytesIO(png), name) if png else None
-
-
 class Poster:
     """Sends table posts, edits the current one in place while the same player keeps moving, and
     retires older ones. Holds only message ids and the current post's lines (what to edit)."""
 
-    def __init__(self, client: discord.Client, *, dm_default: bool) -> None:
+    def __init__(self, client: discord.Client, host: TableHost, *, dm_default: bool) -> None:
         self.client = client
+        self._host = host
         self.dm_default = dm_default
         self._locks: dict[int, asyncio.Lock] = {}
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
@@ -162,10 +159,6 @@ class Poster:
         if isinstance(channel, discord.abc.Messageable):
             return channel
         return self.client.get_partial_messageable(channel_id)
-
-    @property
-    def _host(self) -> Any:
-        return self.client.host  # type: ignore[attr-defined]
 
     async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
         """Take the buttons off an older post and, when it showed a value once (``plain``: its
@@ -279,6 +272,7 @@ class Poster:
         guild = outcome.table.guild_id or "@me"
         closed = await send_turn_dms(
             self.client,
+            self._host,
             outcome.notes,
             actor=actor,
             jump_url=f"https://discord.com/channels/{guild}/{channel_id}/{message.id}",

@@ -8,13 +8,7 @@ from games import Game, all_games
 from games.base import Option
 
 from .i18n import _
-
-MAX_CONTENT = 2000
-
-
-def options_text(options: dict[str, Any]) -> str:
-    shown = [f"{k}: {v}" for k, v in options.items() if v is not None]
-    return ", ".join(shown) if shown else _("default options")
+from .limits import MAX_CONTENT, clip
 
 
 def option_line(opt: Option) -> str:
@@ -48,7 +42,7 @@ def rules_text(game: Game) -> str:
         )
     )
     text = "\n\n".join(parts)
-    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+    return clip(text, MAX_CONTENT)
 
 
 def game_names() -> dict[str, str]:

@@ -45,7 +45,7 @@ async def two_player_game(sim: Any, **options: Any) -> tuple[Any, Any, dict[int,
 async def test_lobby_refuses_strangers_privately(discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
-    lobby = await sim.slash(alice, "play", game="master-islands")
+    lobby = await sim.slash(alice, "play master-islands")
     before = lobby.content
     reply = await sim.click(bob, lobby, label="Start")
     assert reply is lobby and lobby.content == before  # unchanged
@@ -53,7 +53,7 @@ async def test_lobby_refuses_strangers_privately(discord_sim: Any, tablee: Any) 
     assert refusal.ephemeral and "Only the host (Alice)" in refusal.content
     await sim.click(bob, lobby, label="Leave")
     assert "not sitting" in last_private(sim, bob).content
-    again = await sim.slash(bob, "play", game="isis-osiris")
+    again = await sim.slash(bob, "play isis-osiris")
     assert again.ephemeral and "There is already a game of Master Islands" in again.content
     await sim.click(alice, lobby, label="Cancel")
     assert "cancelled" in lobby.content and not lobby.labels
@@ -158,12 +158,12 @@ async def test_missing_permissions_are_named(discord_sim: Any, tablee: Any) -> N
     world = sim.world
     world.everyone.permissions = DEFAULT_PERMISSIONS & ~ATTACH_FILES
     world.bot_role.permissions = ALL_PERMISSIONS & ~ATTACH_FILES & ~8  # no admin either
-    reply = await sim.slash(alice, "play", game="master-islands")
+    reply = await sim.slash(alice, "play master-islands")
     assert reply.ephemeral and "missing Attach Files" in reply.content
     assert sim.public() == []
     world.everyone.permissions = DEFAULT_PERMISSIONS
     world.bot_role.permissions = ALL_PERMISSIONS
-    lobby = await sim.slash(alice, "play", game="master-islands")
+    lobby = await sim.slash(alice, "play master-islands")
     assert not lobby.ephemeral and "Join" in lobby.labels
 
 
@@ -171,7 +171,7 @@ async def test_commands_in_dms_are_refused_but_rules_work(discord_sim: Any, tabl
     sim = discord_sim
     alice = sim.user("alice")
     dm = sim.world.dm_channel(alice)
-    reply = await sim.slash(alice, "play", channel=dm, game="master-islands")
+    reply = await sim.slash(alice, "play master-islands", channel=dm)
     assert reply.ephemeral and "server channels" in reply.content
     for command in ("hand", "board", "abandon", "stats"):
         refused = await sim.slash(alice, command, channel=dm)

@@ -101,11 +101,12 @@ def last_private(sim: Any, user: Any, channel: Any = None) -> Any:
 
 
 async def lobby_of(
-    sim: Any, host_user: Any, joiners: list[Any], computers: int = 0, **options: Any
+    sim: Any, host_user: Any, joiners: list[Any], computers: int = 0, *, game: str,
+    **options: Any,
 ) -> tuple[Any, dict[int, int]]:
-    """/play, everybody joins, computers are added, the host starts. Returns the lobby message
+    """/play <game> with ``options``, everybody joins, computers are added, the host starts. Returns the lobby message
     and the seats (user id -> seat) as the lobby showed them just before Start."""
-    lobby = await sim.slash(host_user, "play", **options)
+    lobby = await sim.slash(host_user, f"play {game}", **options)
     assert lobby is not None and not lobby.ephemeral, lobby
     for user in joiners:
         await sim.click(user, lobby, label="Join")

@@ -31,9 +31,9 @@ async def test_remove_computer_is_for_the_host_and_removes_the_last_one(
 ) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
-    lobby = await sim.slash(alice, "play", game="master-islands")
+    lobby = await sim.slash(alice, "play master-islands")
     assert _rows(lobby) == [["Join", "Leave", "Start", "Cancel"],
-                            ["Add computer", "Remove computer"]]
+                            ["Add computer", "Remove computer", "Settings"]]
     await sim.click(alice, lobby, label="Remove computer")
     assert "no computer player to remove" in last_private(sim, alice).content
     await sim.click(alice, lobby, label="Add computer")
@@ -48,5 +48,5 @@ async def test_remove_computer_is_for_the_host_and_removes_the_last_one(
     await sim.click(alice, lobby, label="Remove computer")
     assert "Seats (3/4" in lobby.content
     seats = [line for line in lobby.content.split("\n") if line[:2] in ("1.", "2.", "3.", "4.")]
-    assert seats == ["1. Alice (host)", "2. Computer (greedy)", "3. Bob"]
-    assert _rows(lobby)[1] == ["Add computer", "Remove computer"]
+    assert seats == ["1. Alice (host)", "2. Computer 1", "3. Bob"]
+    assert _rows(lobby)[1] == ["Add computer", "Remove computer", "Settings"]

@@ -1,13 +1,16 @@
 """The bot's face in Discord before any game: commands synced where the config says, each with a
-description, /play's choices coming from the registered games."""
+description; /play has one subcommand per registered game with exactly its options, typed."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from games import all_games
+import render
+from games.base import Game, Option
 from tests.e2e.test_play_helpers import running_tablee
+
+STRING, INTEGER, BOOLEAN, SUBCOMMAND = 3, 4, 5, 1
 
 COMMANDS = {"play", "move", "hand", "board", "rules", "abandon", "stats", "dms", "partner"}
 
@@ -22,15 +25,11 @@ async def test_global_sync_registers_every_command_with_descriptions_and_choices
         for command in commands.values():
             assert command["description"]
             assert all(o["description"] for o in command.get("options", []))
-        play = {o["name"]: o for o in commands["play"]["options"]}
-        assert [c["value"] for c in play["game"]["choices"]] == [g.id for g in all_games()]
-        assert [c["value"] for c in play["mode"]["choices"]] == ["standard", "coop", "corsair"]
-        assert [c["value"] for c in play["difficulty"]["choices"]] == ["easy", "medium", "hard"]
-        assert [c["value"] for c in play["reserve"]["choices"]] == ["own", "common"]
-        for seat_option in ("first", "corsair"):  # seat numbers, optional
-            spec = play[seat_option]
-            assert (spec["type"], spec["min_value"], spec["max_value"]) == (4, 1, 4)
-            assert not spec.get("required")
+        assert_play_matches_the_registry(commands["play"])
+        rules = {o["name"]: o for o in commands["rules"]["options"]}
+        assert [c["value"] for c in rules["game"]["choices"]] == [
+            t.game.id for t in render.table_games()
+        ]
         move = {o["name"]: o for o in commands["move"]["options"]}
         assert move["move"]["autocomplete"] is True
         # Table commands are hidden in DMs (guild context only); /rules and /dms work anywhere.
@@ -53,3 +52,37 @@ async def test_sync_off_registers_nothing(discord_sim: Any, tmp_path: Path) -> N
     async with running_tablee(discord_sim, tmp_path, sync="off"):
         assert discord_sim.world.global_commands == []
         assert not discord_sim.world.guild_commands.get(discord_sim.world.guild_id)
+
+
+def expected_option(game: Game, opt: Option) -> dict[str, Any]:
+    """What Discord must show of one game option (its type and bounds)."""
+    if opt.kind == "choice":
+        return {"type": STRING, "choices": list(opt.choices or ())}
+    if opt.kind == "yesno":
+        return {"type": BOOLEAN}
+    if opt.kind == "seat":
+        return {"type": INTEGER, "min_value": 1, "max_value": game.max_players}
+    return {"type": INTEGER, "min_value": opt.minimum, "max_value": opt.maximum}
+
+
+def assert_play_matches_the_registry(play: dict[str, Any]) -> None:
+    """/play <game> for every game with a renderer; each has the game's options, optional,
+    typed and bounded, described within Discord's 100 characters."""
+    games = [t.game for t in render.table_games()]
+    subcommands = {o["name"]: o for o in play["options"]}
+    assert set(subcommands) == {g.id for g in games}
+    for game in games:
+        sub = subcommands[game.id]
+        assert sub["type"] == SUBCOMMAND and game.name in sub["description"]
+        assert len(sub["description"]) <= 100
+        shown = {o["name"]: o for o in sub.get("options", [])}
+        assert set(shown) == {o.name for o in game.options}, game.id
+        for opt in game.options:
+            spec = shown[opt.name]
+            assert not spec.get("required")
+            assert spec["description"] and len(spec["description"]) <= 100
+            want = expected_option(game, opt)
+            got = {"type": spec["type"], "min_value": spec.get("min_value"),
+                   "max_value": spec.get("max_value"),
+                   "choices": [c["value"] for c in spec.get("choices", [])]}
+            assert {k: got[k] for k in want} == want, (game.id, opt.name)

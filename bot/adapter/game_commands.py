@@ -1,0 +1,205 @@
+"""The commands built from the game registry when the bot starts: ``/play <game>`` (one
+subcommand per game, with exactly that game's options as typed, optional parameters) and
+``/rules game`` (its choices are the games). Nothing here names a game or an option: a game
+registered before the bot starts (a test's toy game included) is offered like any other.
+
+discord.py reads a command's parameters from its callback's signature, so each game gets a
+callback with a synthetic ``__signature__`` (real annotation objects such as
+``app_commands.Range[int, 1, 6]``) plus the descriptions, choices and Discord names it would get
+from the ``describe`` / ``choices`` / ``rename`` decorators.
+"""
+
+from __future__ import annotations
+
+import inspect
+import keyword
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from games import Game, get_game
+from games.base import Option
+
+from .checks import require_guild, require_post_permissions
+from .context import tablee
+from .errors import guarded
+from .i18n import _
+from .limits import (
+    MAX_CHOICES,
+    MAX_COMMAND_OPTIONS,
+    MAX_DESCRIPTION,
+    MAX_NAME,
+    MAX_SUBCOMMANDS,
+    clip,
+)
+from .lobby import lobby_text, lobby_view
+from .texts import rules_text
+
+log = logging.getLogger("tablee.adapter.commands")
+
+NAME = re.compile(r"^[-_a-z0-9]{1,32}$")  # what this bot uses of Discord's name rule
+RESERVED = {"interaction"}  # the callback's own first parameter
+
+
+def discord_name(text: str) -> str:
+    """``text`` as a Discord command or option name: lowercase, ``-``/``_``/letters/digits."""
+    name = re.sub(r"[^-_a-z0-9]+", "-", text.strip().lower()).strip("-")[:MAX_NAME]
+    return name or "x"
+
+
+def python_name(name: str, taken: set[str]) -> str:
+    """A Python identifier for a Discord option name (keywords and clashes get a suffix)."""
+    ident = re.sub(r"\W", "_", name)
+    if not ident or ident[0].isdigit():
+        ident = "o_" + ident
+    while keyword.iskeyword(ident) or ident in RESERVED or ident in taken:
+        ident += "_"
+    return ident
+
+
+def player_text(game: Game) -> str:
+    lo, hi = game.min_players, game.max_players
+    if lo == hi:
+        return _("{n} players", n=lo)
+    return _("{lo}–{hi} players", lo=lo, hi=hi)
+
+
+def annotation(game: Game, opt: Option) -> Any:
+    """The parameter type Discord shows for an option of this kind."""
+    if opt.kind == "yesno":
+        return bool
+    if opt.kind == "seat":
+        return app_commands.Range[int, 1, game.max_players]
+    if opt.kind == "number":
+        if opt.minimum is not None and opt.maximum is not None:
+            return app_commands.Range[int, opt.minimum, opt.maximum]
+        if opt.minimum is not None:
+            return app_commands.Range[int, opt.minimum, None]
+        if opt.maximum is not None:
+            return app_commands.Range[int, None, opt.maximum]
+        return int
+    return str
+
+
+def option_choices(opt: Option) -> list[app_commands.Choice[str]]:
+    """A choice option's values as Discord choices; the default is marked."""
+    out = []
+    for value in (opt.choices or ())[:MAX_CHOICES]:
+        text = opt.value_text(value)
+        if value == opt.default:
+            text = _("{value} (default)", value=text)
+        out.append(app_commands.Choice(name=clip(text, MAX_DESCRIPTION), value=value))
+    return out
+
+
+async def open_lobby(
+    interaction: discord.Interaction, game: Game, options: dict[str, Any]
+) -> None:
+    """``/play <game>``: open a lobby with the options given; the host refuses bad ones."""
+    async with guarded(interaction, f"/play {game.id}"):
+        channel_id = require_guild(interaction)
+        require_post_permissions(interaction)
+        bot = tablee(interaction.client)
+        user = interaction.user
+        info = await bot.host.create_lobby(
+            channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
+        )
+        await interaction.response.send_message(lobby_text(info), view=lobby_view(info))
+        message = await interaction.original_response()
+        await bot.host.set_post(channel_id, message.id, info.version)
+
+
+def play_callback(game: Game) -> Callable[..., Awaitable[None]]:
+    """The callback of ``/play <game>``: one optional keyword parameter per option."""
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    descriptions: dict[str, str] = {}
+    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    renames: dict[str, str] = {}
+    by_param: dict[str, str] = {}  # Python parameter -> the game's option name
+    taken: set[str] = set()
+    for opt in game.options[:MAX_COMMAND_OPTIONS]:
+        shown = discord_name(opt.name)
+        ident = python_name(shown, taken)
+        taken.add(ident)
+        by_param[ident] = opt.name
+        if ident != shown:
+            renames[ident] = shown
+        params.append(
+            inspect.Parameter(
+                ident, inspect.Parameter.KEYWORD_ONLY,
+                annotation=annotation(game, opt) | None, default=None,
+            )
+        )
+        descriptions[ident] = clip(opt.description or opt.label, MAX_DESCRIPTION)
+        if opt.kind == "choice" and opt.choices:
+            choices[ident] = option_choices(opt)
+
+    async def callback(interaction: discord.Interaction, **given: Any) -> None:
+        options = {by_param[k]: v for k, v in given.items() if v is not None}
+        await open_lobby(interaction, game, options)
+
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_rename__ = renames  # type: ignore[attr-defined]
+    return callback
+
+
+def play_group(games: Sequence[Game]) -> app_commands.Group:
+    """``/play`` with one subcommand per game (Discord allows 25 a group)."""
+    group = app_commands.Group(
+        name="play",
+        description=_("Open a table for a board game in this channel"),
+        guild_only=True,
+    )
+    names: set[str] = set()
+    for game in games:
+        name = game.id if NAME.match(game.id) else discord_name(game.id)
+        if name in names or len(names) == MAX_SUBCOMMANDS:
+            log.warning("/play cannot offer %r (name taken or 25 games already)", game.id)
+            continue
+        names.add(name)
+        description = clip(
+            _("{game} ({players})", game=game.name, players=player_text(game)), MAX_DESCRIPTION
+        )
+        group.add_command(
+            app_commands.Command(name=name, description=description, callback=play_callback(game))
+        )
+    return group
+
+
+def rules_command(games: Sequence[Game]) -> app_commands.Command[Any, ..., None]:
+    """``/rules game``: the games as choices (autocomplete beyond Discord's 25 choices)."""
+    known = {game.id: game for game in games}
+
+    async def rules(interaction: discord.Interaction, game: str) -> None:
+        async with guarded(interaction, "/rules"):
+            found = known.get(game) or get_game(game)
+            await interaction.response.send_message(rules_text(found), ephemeral=True)
+
+    command = app_commands.Command(
+        name="rules",
+        description=_("A short summary of a game's rules (privately)"),
+        callback=rules,
+    )
+    command = app_commands.describe(game=_("Which game"))(command)
+    offered = [app_commands.Choice(name=clip(g.name, MAX_DESCRIPTION), value=g.id) for g in games]
+    if len(offered) <= MAX_CHOICES:
+        return app_commands.choices(game=offered)(command)
+
+    async def suggest(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        return [c for c in offered if typed in c.name.lower()][:MAX_CHOICES]
+
+    command.autocomplete("game")(suggest)
+    return command
