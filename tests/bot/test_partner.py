@@ -104,5 +104,5 @@ async def test_mi_c3_refusals_where_there_is_no_partner(host: TableHost) -> None
     await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": "standard"}, ALICE, "Alice", seed=SEED)
     await host.join(CHANNEL, BOB, "Bob")
     await host.start(CHANNEL, ALICE)
-    with pytest.raises(NoPartnerChannel, match="cooperative"):
+    with pytest.raises(NoPartnerChannel, match="no partner to talk to"):
         await host.partner_message(CHANNEL, ALICE, "hi")

@@ -97,7 +97,7 @@ def test_select_values_open_the_next_level_or_play() -> None:
     entries = islands_like()
     cards = pm.build_page(entries, ("place",))
     b1 = cards.choices[0]
-    assert pm.resolve_option(entries, ("place",), pm.option_value(b1)) == ("open", ("place", "B1"))
+    assert pm.resolve_option(entries, ("place",), pm.option_value(b1)) == ("next", ("place", "B1"))
     pos = pm.build_page(entries, ("place", "B1")).choices[1]
     assert pm.resolve_option(entries, ("place", "B1"), pm.option_value(pos)) == ("play", "place B1 0,1")
 
