@@ -15,6 +15,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from games.cli import percentile
+
 from . import validate
 from .fixtures import running_emulator
 from .sim import DiscordSim
@@ -58,9 +60,8 @@ BODIES: dict[str, tuple[str, Any]] = {
 
 
 def _stats(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[int(len(ordered) * 0.95) - 1]
-    return f"median {statistics.median(ordered) * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms"
+    p95 = percentile(samples, 0.95)
+    return f"median {statistics.median(samples) * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms"
 
 
 def _time(fn: Callable[[], Any], runs: int) -> list[float]:
