@@ -86,7 +86,8 @@ async def play_by_slash_move(sim: Any, user: Any, rng: random.Random) -> None:
 @pytest.mark.parametrize(
     ("mode", "humans", "computers", "extra"),
     [("standard", 2, 1, {}), ("coop", 2, 2, {}), ("corsair", 2, 1, {}),
-     ("corsair", 2, 1, {"corsair": 1})],  # a human corsair sails up to 4 times in one post
+     # every option in the command; a human corsair sails up to 4 times in one post
+     ("corsair", 2, 1, {"corsair": 1, "difficulty": "hard", "first": 2})],
 )
 async def test_a_game_played_with_slash_move_in_each_mode(
     discord_sim: Any, tablee: Any, mode: str, humans: int, computers: int, extra: dict

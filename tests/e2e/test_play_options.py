@@ -53,8 +53,9 @@ async def test_first_and_corsair_seats_are_used(discord_sim: Any, tablee: Any) -
     sim = discord_sim
     alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
     lobby = await sim.slash(alice, "play master-islands", mode="corsair", corsair=1,
-                            first=3)
-    assert "Corsair seat: 1" in lobby.content and "First player: 3" in lobby.content
+                            first=3, difficulty="easy")
+    for text in ("Mode: corsair", "Corsair seat: 1", "First player: 3", "Difficulty: easy"):
+        assert text in lobby.content, text
     for user in (bob, carol):
         await sim.click(user, lobby, label="Join")
     assert "3. Carol" in lobby.content
