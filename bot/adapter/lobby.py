@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.host.errors import HostError
+from bot.host.errors import LOBBY_CHANGED, HostError
 from bot.host.results import TableInfo
 
 from . import settings as st
@@ -251,15 +251,15 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
     setting = st.setting_named(info.settings, match["name"]) if info.version == version else None
     decoded = st.decode_value(value)
     if setting is None or decoded is None:
-        note = _("⚠️ The lobby changed since this panel was drawn, so nothing was changed: "
-                 "here are the settings as they are now.")
-        await show_panel(interaction, info, page, note)
+        await show_panel(interaction, info, page, "⚠️ " + _(LOBBY_CHANGED))
         return
     try:
-        info = await bot.host.set_option(channel_id, interaction.user.id, setting.name, decoded)
+        info = await bot.host.set_option(channel_id, interaction.user.id, setting.name, decoded,
+                                         version=version)
     except HostError as exc:
         log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
                  exc.message)
+        info = await bot.host.require_table(channel_id)  # as it is now, after the refusal
         await show_panel(interaction, info, page, "⚠️ " + _(exc.message))
         return
     await refresh_lobby_post(interaction.client, info)

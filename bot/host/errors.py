@@ -7,6 +7,10 @@ from __future__ import annotations
 
 STALE = "That menu is out of date — press **My hand / Play** again."
 """The one sentence for a menu or button built for an older version of the table."""
+LOBBY_CHANGED = (
+    "The lobby changed since this panel was drawn, so nothing was changed: here are the "
+    "settings as they are now."
+)
 
 
 class HostError(Exception):

@@ -157,13 +157,20 @@ class TableHost:
     async def add_computer(self, channel_id: int, by_user: int, level: str = "greedy") -> TableInfo:
         return await self._change(channel_id, lambda g, r: lobby.add_computer(g, r, by_user, level))
 
-    async def set_option(self, channel_id: int, by_user: int, name: str, value: str) -> TableInfo:
+    async def set_option(
+        self, channel_id: int, by_user: int, name: str, value: str, *, version: int | None = None
+    ) -> TableInfo:
         """The table's host changes one option in the lobby (``value`` as a select gives it,
         "" for the default). Options that stop applying are dropped; BadTableOptions or
-        TableFull say why a value is refused."""
-        return await self._change(
-            channel_id, lambda g, r: lobby.set_option(g, r, by_user, name, value)
-        )
+        TableFull say why a value is refused. ``version``: the lobby version the panel showed;
+        another one -> StaleVersion, checked under the table lock."""
+
+        def change(game: Game, row: TableRow) -> TableRow:
+            if version is not None and row.version != version:
+                raise errors.StaleVersion(errors.LOBBY_CHANGED)
+            return lobby.set_option(game, row, by_user, name, value)
+
+        return await self._change(channel_id, change)
 
     async def remove_computer(self, channel_id: int, by_user: int) -> TableInfo:
         """Remove the last computer seat (host only)."""

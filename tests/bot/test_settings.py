@@ -104,3 +104,15 @@ def test_every_real_game_declares_labelled_options() -> None:
         for opt in get_game(game_id).options:
             assert opt.label and opt.description and opt.kind in ("choice", "yesno", "seat",
                                                                    "number")
+
+
+async def test_a_panel_drawn_for_an_older_lobby_changes_nothing(host: TableHost) -> None:
+    table = await host.create_lobby(CHANNEL, GUILD, IO, {}, ALICE, "Alice")
+    drawn_at = table.version
+    await host.join(CHANNEL, BOB, "Bob")  # the lobby moves on after the panel was drawn
+    with pytest.raises(errors.StaleVersion, match="lobby changed since this panel was drawn"):
+        await host.set_option(CHANNEL, ALICE, "open", "true", version=drawn_at)
+    assert (await host.require_table(CHANNEL)).options == {}
+    now = (await host.require_table(CHANNEL)).version
+    table = await host.set_option(CHANNEL, ALICE, "open", "true", version=now)
+    assert table.options == {"open": True}
