@@ -64,6 +64,8 @@ def lobby_text(info: TableInfo) -> str:
     ]
     for seat in info.seats:
         mark = _(" (host)") if seat.user_id is not None and seat.user_id == info.host_id else ""
+        if seat.is_bot and seat.bot_level:
+            mark = _(" ({level})", level=seat.bot_level)  # "Computer 1 (greedy)"
         lines.append(f"{seat.seat}. {seat.name}{mark}")
     if info.settings:
         lines.append(_("Press **Join** to sit down; the host may change the options with "

@@ -48,5 +48,5 @@ async def test_remove_computer_is_for_the_host_and_removes_the_last_one(
     await sim.click(alice, lobby, label="Remove computer")
     assert "Seats (3/4" in lobby.content
     seats = [line for line in lobby.content.split("\n") if line[:2] in ("1.", "2.", "3.", "4.")]
-    assert seats == ["1. Alice (host)", "2. Computer 1", "3. Bob"]
+    assert seats == ["1. Alice (host)", "2. Computer 1 (greedy)", "3. Bob"]
     assert _rows(lobby)[1] == ["Add computer", "Remove computer", "Settings"]
