@@ -181,7 +181,7 @@ def _draw_pending(draw: ImageDraw.ImageDraw, view: View, y: int, width: int) -> 
              "placed now", BODY, kit.INK, "lm")
 
 
-STATE_X, BADGE_X, NAME_X = 14, 84, 112
+NAME_X = kit.PANEL_NAME_X
 
 
 class SeatRow(NamedTuple):
@@ -207,17 +207,8 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
     """One seat: turn / win flag, badge, full name and score; pawns and tiles left below."""
     s = row.seat
     seat = s["seat"]
-    result = view.get("result") or {}
-    won = result.get("finished") and seat in (result.get("winners") or [])
-    to_move = seat in (view.get("to_move") or [])
-    mid = y + 8 + LINE / 2
-    if to_move or won:
-        draw.rectangle((4, y + 1, width - 5, y + row.height - 3), fill=kit.TURN_BG,
-                       outline=kit.INK, width=2)
-        kit.text(draw, (STATE_X, mid), "WIN" if won else ">", SMALL, kit.INK, "lm", bold=True)
-    kit.seat_mark(draw, (BADGE_X, mid), 17, seat)
-    for k, line in enumerate(row.names):
-        kit.text(draw, (NAME_X, mid + k * LINE), line, BODY, kit.INK, "lm", bold=to_move)
+    mid = kit.seat_row_head(draw, view, seat, row.names, (y, row.height, width, LINE),
+                            (BODY, SMALL), lambda at: kit.seat_mark(draw, at, 17, seat))
     if s.get("score") is not None:
         kit.text(draw, (width - EDGE - 4, mid), f"score {s['score']}", BODY, kit.INK, "rm",
                  bold=True)

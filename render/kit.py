@@ -480,3 +480,35 @@ def legend(width: int, entries: list[tuple[Painter, str]], size: int = LEGEND_SI
 
 
 _PALETTE = _palette_image()
+
+
+PANEL_STATE_X, PANEL_BADGE_X, PANEL_NAME_X = 14, 84, 112
+"""Panel columns every game shares: ">" / "WIN" flag, seat badge, name."""
+
+
+def seat_row_head(
+    draw: ImageDraw.ImageDraw,
+    view: dict,
+    seat: int,
+    names: list[str],
+    box: tuple[int, int, int, int],
+    sizes: tuple[int, int],
+    badge: Callable[[tuple[float, float]], None],
+) -> float:
+    """The start of a seat's panel row, alike in every game: framed and flagged when the seat is
+    to move (">") or won ("WIN"), its badge, its full name on as many lines as it takes.
+    ``box`` is (y, height, width, line height); ``sizes`` (body, small) text sizes. Returns
+    the middle y of the first line, where a game draws the rest (score, hand …)."""
+    y, height, width, line = box
+    body, small = sizes
+    result = view.get("result") or {}
+    won = bool(result.get("finished")) and seat in (result.get("winners") or [])
+    to_move = seat in (view.get("to_move") or [])
+    mid = y + 8 + line / 2
+    if to_move or won:
+        draw.rectangle((4, y + 1, width - 5, y + height - 3), fill=TURN_BG, outline=INK, width=2)
+        text(draw, (PANEL_STATE_X, mid), "WIN" if won else ">", small, INK, "lm", bold=True)
+    badge((PANEL_BADGE_X, mid))
+    for k, name_line in enumerate(names):
+        text(draw, (PANEL_NAME_X, mid + k * line), name_line, body, INK, "lm", bold=to_move)
+    return mid

@@ -437,7 +437,7 @@ def _status_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
 
 
 CHIP_W, CHIP_H = 50, 34
-STATE_X, BADGE_X, NAME_X = 14, 84, 112  # panel columns: ">" / "WIN", seat badge, name
+NAME_X = kit.PANEL_NAME_X
 EDGE = 14  # right margin of the panel rows
 
 
@@ -491,18 +491,8 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
                    width: int) -> None:
     """One seat: turn / win flag, badge, full name, hand and score, collected cards below."""
     s = row.seat
-    seat = s["seat"]
-    result = view.get("result") or {}
-    won = result.get("finished") and seat in (result.get("winners") or [])
-    to_move = seat in (view.get("to_move") or [])
-    mid = y + 8 + LINE / 2
-    if to_move or won:
-        draw.rectangle((4, y + 1, width - 5, y + row.height - 3), fill=kit.TURN_BG,
-                       outline=kit.INK, width=2)
-        kit.text(draw, (STATE_X, mid), "WIN" if won else ">", SMALL, kit.INK, "lm", bold=True)
-    _seat_badge(draw, (BADGE_X, mid), 17, s)
-    for k, line in enumerate(row.names):
-        kit.text(draw, (NAME_X, mid + k * LINE), line, BODY, kit.INK, "lm", bold=to_move)
+    mid = kit.seat_row_head(draw, view, s["seat"], row.names, (y, row.height, width, LINE),
+                            (BODY, SMALL), lambda at: _seat_badge(draw, at, 17, s))
     if s.get("role") != "corsair":
         score = _score_text(view, s)
         right = width - EDGE - 4
