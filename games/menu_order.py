@@ -12,8 +12,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
-from .base import MenuItem
+
+class _Step(Protocol):
+    token: str
+    label: str
+
+
+class _Item(Protocol):
+    """What is ordered: a menu item with its steps (``games.base.MenuItem``)."""
+
+    @property
+    def steps(self) -> Sequence[_Step]: ...
+
+
+Item = TypeVar("Item", bound=_Item)
 
 GROUP_SEP = " · "
 NUMBER = re.compile(r"(-?\d+)")
@@ -45,7 +59,7 @@ def label_key(label: str) -> LabelKey:
     return natural(group_of(label)), positions, natural(label)
 
 
-def ordered(entries: Sequence[MenuItem]) -> list[MenuItem]:
+def ordered(entries: Sequence[Item]) -> list[Item]:
     """The entries with siblings below the first step sorted by :func:`label_key`.
 
     Sorting whole entries by their steps' keys keeps the prefix tree intact: a step's token
@@ -56,7 +70,7 @@ def ordered(entries: Sequence[MenuItem]) -> list[MenuItem]:
         if entry.steps:
             first_seen.setdefault(entry.steps[0].token, len(first_seen))
 
-    def key(pair: tuple[int, MenuItem]) -> tuple[object, ...]:
+    def key(pair: tuple[int, Item]) -> tuple[object, ...]:
         index, entry = pair
         if not entry.steps:
             return (-1, (), index)
