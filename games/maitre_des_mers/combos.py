@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import product
 
 SLOTS: dict[str, int] = {
     "ship": 5,
@@ -55,14 +54,27 @@ def placements(
 ) -> list[tuple[int, ...]]:
     """Every distinct non-empty sub-multiset of ``rolled`` (ascending tuples, the list sorted)
     that may be placed on a card already holding ``placed`` (MM-10a)."""
+    key = _key(combination, target)
+    placed_t = tuple(sorted(placed))
     return list(
-        _placements(
-            combination,
-            tuple(sorted(placed)),
-            tuple(sorted(rolled)),
-            _key(combination, target),
-        )
+        _placements(combination, placed_t, relevant(combination, placed_t, rolled, key), key)
     )
+
+
+def relevant(
+    combination: str, placed: Sequence[int], rolled: Sequence[int], target: int = 0
+) -> tuple[int, ...]:
+    """The rolled dice that matter for placing (ascending): values that fit on their own, each
+    kept at most as many times as the card has free slots. Placing is downward closed (a subset
+    of a placeable set is placeable), so ``placements`` depends on these dice only."""
+    key = _key(combination, target)
+    placed_t = tuple(sorted(placed))
+    free = SLOTS[combination] - len(placed_t)
+    out: list[int] = []
+    for value, n in sorted(Counter(rolled).items()):
+        if _completable(combination, tuple(sorted((*placed_t, value))), key):
+            out.extend([value] * min(n, free))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -108,13 +120,20 @@ def _placements(
     if free <= 0 or not _completable(combination, placed, target):
         return ()
     counts = sorted(Counter(rolled).items())
-    out = []
-    for takes in product(*(range(n + 1) for _, n in counts)):
-        size = sum(takes)
-        if not 0 < size <= free:
-            continue
-        sub = tuple(v for (v, _), k in zip(counts, takes, strict=True) for _ in range(k))
-        if _completable(combination, tuple(sorted(placed + sub)), target):
-            out.append(sub)
+    out: list[tuple[int, ...]] = []
+
+    def extend(index: int, sub: tuple[int, ...]) -> None:
+        # depth first over values ascending; a set that cannot be placed has no placeable superset
+        for i in range(index, len(counts)):
+            value, n = counts[i]
+            grown = sub
+            for _ in range(min(n, free - len(sub))):
+                grown = (*grown, value)
+                if not _completable(combination, tuple(sorted(placed + grown)), target):
+                    break
+                out.append(grown)
+                extend(i + 1, grown)
+
+    extend(0, ())
     out.sort()
     return tuple(out)
