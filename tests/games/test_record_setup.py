@@ -17,9 +17,11 @@ CASES = [
     ("isis-osiris", 2, {}),
     ("isis-osiris", 3, {"reserve": "common"}),
     ("isis-osiris", 4, {}),
+    ("maitre-des-mers", 5, {}),
 ]
 
-HIDDEN = {"master-islands": ("hands", "pile", "map"), "isis-osiris": ("reserves", "pile")}
+HIDDEN = {"master-islands": ("hands", "pile", "map"), "isis-osiris": ("reserves", "pile"),
+          "maitre-des-mers": ("port", "pile")}
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CASES)
