@@ -19,6 +19,7 @@ from render.bench import big_map_view
 
 from .io_views import final_view, io_view
 from .mi_views import coop_view, corsair_view, mi_view
+from .mm_views import VIEWS as MM_VIEWS
 
 View = dict[str, Any]
 NAMES = ["Alice", "Computer 1 (greedy)", "Bartholomew the Magnificent XIV!",
@@ -57,6 +58,7 @@ HAND_MADE: list[tuple[str, Callable[[], View]]] = [
     ("master-islands", lambda: big_map_view(70, seats=6)),
     ("isis-osiris", io_view), ("isis-osiris", final_view), ("isis-osiris", _six_seat_io),
     ("isis-osiris", lambda: io_view(pending={"seat": 2, "value": -3})),
+    *(("maitre-des-mers", make) for make in MM_VIEWS.values()),
 ]
 
 ENGINE_GAMES = [
@@ -119,7 +121,7 @@ def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
     assert worst >= 10
 
 
-@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris"])
+@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris", "maitre-des-mers"])
 def test_pngs_decode_within_budget(game_id: str) -> None:
     import io
 
