@@ -297,7 +297,8 @@ def draw_stack_card(draw: ImageDraw.ImageDraw, box: Box, kind: str, card: dict[s
         helptext = f"worth {card.get('points', '?')} points"
     kit.text(draw, (x0 + 10, y0 + 108), helptext, SMALL, kit.INK, "lm")
     if below is not None:
-        kit.text(draw, (x0 + 10, y1 - 22), f"{below} more below", SMALL, kit.MUTED, "lm")
+        words = f"{below} more below" if below > 0 else "the last card"
+        kit.text(draw, (x0 + 10, y1 - 22), words, SMALL, kit.MUTED, "lm")
 
 
 def draw_target_card(draw: ImageDraw.ImageDraw, box: Box, target: dict[str, Any] | None) -> None:
@@ -461,8 +462,12 @@ def _stage_text(view: View, action: dict[str, Any], past: bool) -> str:
         return _loot_text(view, action)
     if stage == "dice":
         left = _dice_left(action)
-        return "Rolling dice" + (f": {left} of {action['pool']} dice left"
+        extra = [str(p) for p in action.get("powers") or []].count("die")
+        text = "Rolling dice" + (f": {left} of {action['pool']} dice left"
                                  if left is not None else "")
+        if extra:  # MM-15: extra-die goods join the pool by themselves
+            text += f" ({extra} extra {'die' if extra == 1 else 'dice'} from goods)"
+        return text
     return ""
 
 
@@ -633,6 +638,22 @@ def _fight(view: View, action: dict[str, Any]) -> Piece:
     return Piece(FIGHT_H + 6, paint)
 
 
+def _back_under_pile(view: View, fight: dict[str, Any]) -> str | None:
+    """MM-16: the losing ship, when it is in no fleet and not in the port any more."""
+    winner = fight.get("winner")
+    if winner is None or not view.get("seats"):
+        return None
+    loser = next((f for f in (fight.get("attacker") or {}, fight.get("defender") or {})
+                  if f.get("seat") != winner), {})
+    code = loser.get("ship")
+    if not code:
+        return None
+    where = {ship_info(p)["ship"] for p in view.get("port") or []}
+    for s in view["seats"]:
+        where |= {ship_info(x)["ship"] for x in s.get("fleet") or []}
+    return None if code in where else str(code)
+
+
 def _action_pieces(view: View, action: dict[str, Any], past: bool) -> list[Piece]:
     out = _lines(_action_head(view, action, past), HEAD_X, bold=True, seat=action.get("seat"))
     out.append(_gap(6))
@@ -645,6 +666,9 @@ def _action_pieces(view: View, action: dict[str, Any], past: bool) -> list[Piece
                 "defender")
             out += _lines(f"The {side}, {_name(view, winner)}, wins the fight")
         out.append(_fight(view, action))
+        gone = _back_under_pile(view, fight)
+        if gone:
+            out += _lines(f"{gone} carried nothing: it went back under the ship pile")
     elif kind == "attack" and (action.get("target") or {}).get("kind") == "ship":
         target = ship_info(action["target"].get("ship", "?"))
         out.append(Piece(SHIP_H, lambda image, draw, y: draw_ship_card(
@@ -667,7 +691,7 @@ def _draw_action(view: View) -> Image.Image | None:
         title = "Action"
         pieces += _action_pieces(view, turn, past=False)
     else:
-        title = "Last action" if last else "Action"
+        title = "Action" if turn else "Last action"
         if turn:
             seat = turn.get("seat")
             pieces += _lines(f"{_name(view, seat)} announces an action: arm, hunt, buy or attack",
@@ -714,15 +738,16 @@ def draw_ship_chip(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any]) ->
     _draw_cargo(draw, (x0 + 6, band + 5, right, y1 - 5), info.get("cargo"), SMALL)
 
 
-def _fleet_facts(fleet: list[dict[str, Any]]) -> str:
+def _fleet_facts(fleet: list[dict[str, Any]]) -> list[str]:
+    """What breaks ties and adds to the score (MM-18): fleet size, firepower, full families."""
     if not fleet:
-        return "no ships yet"
+        return ["no ships yet"]
     fire = sum(s.get("firepower") or 0 for s in fleet)
     families = sum(1 for f in FAMILIES if sum(1 for s in fleet if s.get("family") == f) >= 4)
-    text = f"{len(fleet)} ship{'s' if len(fleet) != 1 else ''}, firepower {fire}"
+    facts = [f"{len(fleet)} ship{'s' if len(fleet) != 1 else ''}", f"firepower {fire}"]
     if families:
-        text += f", {families} full famil{'ies' if families > 1 else 'y'} (+{5 * families})"
-    return text
+        facts.append(f"{families} full famil{'ies' if families > 1 else 'y'} (+{5 * families})")
+    return facts
 
 
 def _score(view: View, s: dict[str, Any]) -> Any:
@@ -763,10 +788,10 @@ def _seat_rows(view: View, width: int) -> list[SeatRow]:
         facts_text = _fleet_facts(fleet)
         last = len(fleet) - (-(-len(fleet) // per_line) - 1) * per_line if fleet else 0
         beside = width - EDGE - (CHIPS_X + last * pitch) - 6
-        facts = kit.wrap(facts_text, SMALL, beside) if fleet and beside >= 140 else []
+        facts = kit.wrap_items(facts_text, SMALL, beside, ", ") if fleet and beside >= 140 else []
         inline = bool(facts) and len(facts) <= 2
         if not inline:
-            facts = kit.wrap(facts_text, SMALL, width - CHIPS_X - EDGE)
+            facts = kit.wrap_items(facts_text, SMALL, width - CHIPS_X - EDGE, ", ")
         rows.append(SeatRow(s, names, fleet, per_line, facts, inline))
     return rows
 
@@ -904,7 +929,7 @@ def hand(view: View) -> Image.Image:
     score = f"score {_score(view, me)}"
     names = kit.wrap(kit.seat_name(view, viewer), BODY, WIDTH - 76 - EDGE - 30
                      - kit.text_width(score, TITLE))
-    facts = kit.wrap(_fleet_facts(fleet), BODY, WIDTH - 76 - EDGE)
+    facts = kit.wrap_items(_fleet_facts(fleet), BODY, WIDTH - 76 - EDGE, ", ")
     powers = [POWER_TEXT.get(c["cargo"].get("power"), str(c["cargo"].get("power")))
               for c in fleet if c.get("cargo") and c["cargo"].get("kind") == "goods"]
     power_lines = kit.wrap_items([f"Your goods powers: {', '.join(powers)}"], BODY,
