@@ -457,7 +457,11 @@ def _stage_text(view: View, action: dict[str, Any], past: bool) -> str:
         return f"Outcome: {outcome or 'ended'}"
     stage = action.get("stage")
     if stage == "stow":
-        return f"{_name(view, action.get('seat'))} chooses a free ship to carry the card"
+        seat = action.get("seat")
+        free = [ship_info(x)["ship"] for x in _seat_row(view, seat).get("fleet") or []
+                if not ship_info(x)["cargo"]]
+        return (f"{_name(view, seat)} chooses a free ship to carry the card"
+                + (f": {', '.join(free)}" if free else ""))
     if stage == "loot":
         return _loot_text(view, action)
     if stage == "dice":
