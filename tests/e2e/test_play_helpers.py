@@ -121,9 +121,12 @@ async def lobby_of(
 PREFERRED = ("Take an alignment", "Play another Discovery", "Reveal a tile")
 
 
-async def play_turn_by_menu(sim: Any, user: Any, rng: random.Random, channel: Any = None) -> str:
+async def play_turn_by_menu(
+    sim: Any, user: Any, rng: random.Random, channel: Any = None,
+    prefer: tuple[str, ...] = PREFERRED,
+) -> str:
     """Press My hand / Play on the table post and walk the menu to a move; returns the private
-    message's final text. Prefers conquests so games end sooner."""
+    message's final text. Prefers the ``prefer`` buttons (conquests) so games end sooner."""
     message = await sim.click(user, table_post(sim, channel), label="My hand / Play")
     message = (
         last_private(sim, user, channel) if message is None or not message.ephemeral else message
@@ -136,7 +139,7 @@ async def play_turn_by_menu(sim: Any, user: Any, rng: random.Random, channel: An
         else:
             labels = [label for label in message.labels if label not in NAV]
             assert labels, f"a menu step without choices: {message.content!r}"
-            pick = next((p for p in PREFERRED if p in labels), rng.choice(labels))
+            pick = next((p for p in prefer if p in labels), rng.choice(labels))
             message = await sim.click(user, message, label=pick)
         if "You played" in message.content:
             if "Your move" not in message.content:

@@ -1,0 +1,95 @@
+"""Le Maître des Mers in Discord, end to end on the emulator: nothing in bot/ knows this game, yet
+/play maitre-des-mers opens it, the menus walk its announce / place / stow / loot choices, rolls
+happen by themselves and each turn is one table post, edited in place while the same player
+rolls again."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    last_public,
+    lobby_of,
+    play_turn_by_menu,
+    running_tablee,
+    to_move,
+)
+
+GAME = "maitre-des-mers"
+ROLL = re.compile(r"\brolls?\b[^\n]*\d")
+ARM = ("Arm a ship",)  # people who arm end the game (the port empties); fights can go on long
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+
+
+async def _play_to_the_end(sim: Any, users: dict[int, Any], rng: random.Random,
+                           by_move: frozenset[int] = frozenset()) -> int:
+    """Humans play until the game is over (menu clicks, or /move for ``by_move`` users, picking
+    from its autocomplete); the number of human turns started."""
+    turns = 0
+    while (user := to_move(sim, users)) is not None:
+        turns += 1
+        assert turns < 600, "the game does not end"
+        if user.id in by_move:
+            await _turn_by_move_command(sim, user, users, rng)
+        else:
+            await play_turn_by_menu(sim, user, rng, prefer=ARM)
+    return turns
+
+
+async def _turn_by_move_command(
+    sim: Any, user: Any, users: dict[int, Any], rng: random.Random
+) -> None:
+    """Moves typed with /move, each chosen from what autocomplete suggests, until the turn
+    passes (the player may roll again several times in one turn)."""
+    for _ in range(40):
+        suggestions = await sim.autocomplete(user, "move", text="")
+        if not suggestions:
+            return
+        arms = [c for c in suggestions if c["value"].startswith("arm ")]
+        await sim.slash(user, "move", move=rng.choice(arms or suggestions)["value"])
+        if to_move(sim, users) is not user:
+            return
+
+
+async def test_two_players_play_to_the_end_by_menu(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game=GAME)
+    turns = await _play_to_the_end(sim, users, random.Random(7))
+    final = last_public(sim)
+    assert "The game is over" in final.content and final.attachments
+    posts = [m for m in sim.public() if m.attachments or "My hand / Play" in m.labels]
+    # One post per turn: rolls again in the same turn edit the post, never a message per die.
+    assert len(posts) <= turns + 2
+    assert any(ROLL.search(old.get("content", "")) for m in posts for old in [*m.history,
+                                                                           {"content": m.content}])
+    assert_all_requests_valid(sim)
+
+
+async def test_six_seats_two_humans_four_computers_to_the_end(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    lobby, seats = await lobby_of(sim, alice, [bob], computers=4, game=GAME)
+    assert any("Seats (6/6" in old.get("content", "") for old in lobby.history)
+    assert len(seats) == 2
+    await _play_to_the_end(sim, users, random.Random(11), by_move=frozenset({bob.id}))
+    final = last_public(sim)
+    assert "The game is over" in final.content and final.attachments
+    assert "My hand / Play" not in final.labels
+    assert_all_requests_valid(sim)
