@@ -81,6 +81,18 @@ def leader_gap(view: View, seat: int) -> float:
     return (max(others) if others else 0) - mine
 
 
+def standing(view: View, seat: int) -> tuple[int, int, int]:
+    """MM-18's order: score, then fleet size, then total firepower."""
+    ships = fleet(view, seat)
+    return (view["seats"][seat - 1]["score"], len(ships), sum(e["firepower"] for e in ships))
+
+
+def would_win(view: View, seat: int) -> bool:
+    """Whether ``seat`` wins (or shares the win) if the game ended now."""
+    mine = standing(view, seat)
+    return all(standing(view, s["seat"]) <= mine for s in view["seats"])
+
+
 # -- what things are worth -----------------------------------------------------------------------
 
 
@@ -118,7 +130,7 @@ def ship_worth(view: View, seat: int, code: str) -> float:
     if lead > 0:
         worth += 1.0 + 0.4 * min(lead, 10)
     if view["pile"] == 0 and len(view["port"]) == 1:
-        worth += 10.0 if lead > 0 else -10.0
+        worth += 10.0 if would_win(view, seat) else -10.0
     return worth
 
 
@@ -178,7 +190,8 @@ def attack_value(view: View, seat: int, own: str, other: str) -> float:
     )
     deny = 1.0 if leader else 0.6
     if target["cargo"] is not None:
-        gain = cargo_worth(target["cargo"]) * ((1.0 if free_ships(view, seat) else 0.0) + deny)
+        # with no free ship to take it, the loot stays where it is (MM-16): nothing changes
+        gain = cargo_worth(target["cargo"]) * (1.0 + deny) if free_ships(view, seat) else 0.0
     else:
         # an empty losing ship goes back under the pile
         gain = deny * (1.0 + family_worth(view, their_seat, theirs, their_seat))
@@ -264,7 +277,12 @@ def greedy(game: Game, state: State, seat: int, rng: random.Random) -> str:
     turn = view["turn"] or {}
     stage = turn.get("stage")
     if stage == "announce":
-        return max(legal, key=lambda m: (announce_value(view, seat, m), m))
+        value, move = max((announce_value(view, seat, m), m) for m in legal)
+        arms = [m for m in legal if m.startswith("arm ")]
+        if value <= 0 and arms:
+            # nothing worth doing: move the game on (a table of bots never stalls, MM-17)
+            return max(arms, key=lambda m: (completion_chance("ship", (), 5, target_of(m[4:])), m))
+        return move
     if stage == "dice":
         return dice_move(view, seat, legal)
     if stage == "stow":
