@@ -334,10 +334,14 @@ class Board:
             else:
                 continue
             if target is None:
-                options.append((0.0, move))
-                continue
-            caught = target in self.lit
-            after = self.rival_value(seat, target, caught)
+                # a swap after a one-step sail: the start is not in the view, assume the worst
+                # of the spaces next to ``at`` it may have been
+                after = max(
+                    (self.rival_value(seat, n) for n in neighbours(at) if n not in self.reefs),
+                    default=before,
+                )
+            else:
+                after = self.rival_value(seat, target, target in self.lit)
             options.append((weight * (before - after), move))
         return options
 

@@ -259,6 +259,14 @@ def test_push_a_rival_away_from_its_destination() -> None:
     assert {choose(v, legal, seed=seed) for seed in range(10)} == {"push 1d", "push 2e"}
 
 
+def test_never_swap_a_rival_into_its_destination_harbour() -> None:
+    # a one-step sail into 3c, where the rival waits with a tile for H1: the view does not say
+    # where the bot came from, maybe H1, where a swap would deliver the rival's tile
+    v = view({1: ("3c", None), 2: ("3c", known(1, 2))}, beam=8, stage="push", path=["3c"])
+    legal = ["push 2c", "push 3b", "push 3d", "swap"]
+    assert choose(v, legal) != "swap"
+
+
 def test_sail_into_a_loaded_rival_next_to_the_light() -> None:
     v = view({1: ("2b", None), 2: ("2d", hidden())}, beam=4, white=2, goods=(0, 0, 0, 0, 0))
     assert choose(v, ["sail 2c 2d", "sail 2a", "sail 1b", "stay"]) == "sail 2c 2d"
