@@ -423,7 +423,8 @@ def _status_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
     title = kit.result_title(view)
     if title:
         lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, width)]
-    facts = [f"phase: {view.get('phase', '?')}", f"pile: {view.get('pile', '?')} cards"]
+    pile = view.get("pile", "?")
+    facts = [f"phase: {view.get('phase', '?')}", f"pile: {pile} card{'' if pile == 1 else 's'}"]
     if view.get("round") is not None:
         facts.append(f"round {view['round']}/{view.get('rounds_max', '?')}")
     target = view.get("target")
