@@ -17,6 +17,7 @@ from games import get_game
 from render import isis_osiris, kit, master_islands, renderer
 from render.bench import big_map_view
 
+from .ic_views import VIEWS as IC_VIEWS
 from .io_views import final_view, io_view
 from .mi_views import coop_view, corsair_view, mi_view
 from .mm_views import VIEWS as MM_VIEWS
@@ -59,6 +60,7 @@ HAND_MADE: list[tuple[str, Callable[[], View]]] = [
     ("isis-osiris", io_view), ("isis-osiris", final_view), ("isis-osiris", _six_seat_io),
     ("isis-osiris", lambda: io_view(pending={"seat": 2, "value": -3})),
     *(("maitre-des-mers", make) for make in MM_VIEWS.values()),
+    *(("ile-des-contrebandiers", make) for make in IC_VIEWS.values()),
 ]
 
 ENGINE_GAMES = [
@@ -121,7 +123,8 @@ def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
     assert worst >= 10
 
 
-@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris", "maitre-des-mers"])
+@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris", "maitre-des-mers",
+                                     "ile-des-contrebandiers"])
 def test_pngs_decode_within_budget(game_id: str) -> None:
     import io
 
