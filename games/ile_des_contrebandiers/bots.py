@@ -34,12 +34,14 @@ View = dict[str, Any]
 Tile = tuple[int, int] | None
 """A tile as the bot values it: (destination, points) when known, None when hidden."""
 
-GAMMA = 0.85
+GAMMA = 0.7
 """What one more step to sail costs a point (the white die moves 2.5 steps a turn on average)."""
 PICKUP = 1
 """Loading a tile or taking one in a harbour ends the move: counted as one step more."""
 WAIT = 3
 """Steps a turn spent waiting is worth (the white die's average, 2.5, rounded up)."""
+RISK_ROLLS: int | None = None
+"""Rolls the beam threat looks at: None, every roll up to (and including) the bot's next."""
 LOSS = 0.8
 """Share of a carried tile's value lost when the beam catches the boat (it floats nearby)."""
 WIN_POINTS = 7
@@ -222,9 +224,9 @@ class Board:
         occupied.add(sector)
         beams: dict[int, float] = {self.beam if self.beam is not None else 0: 1.0}
         caught = 0.0
-        rolls = max(self.players, 1)
+        rolls = max(self.players, 1) if RISK_ROLLS is None else RISK_ROLLS
         for roll in range(rolls):
-            own = roll == rolls - 1
+            own = roll == self.players - 1  # the bot's own roll comes after every rival's
             after: dict[int, float] = {}
             for beam, chance in beams.items():
                 share = chance / len(YELLOW)
