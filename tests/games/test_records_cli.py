@@ -122,7 +122,7 @@ def test_bad_record_shapes_raise_bad_record() -> None:
 def test_get_game_refuses_a_non_string_id_with_a_sentence(game_id: object) -> None:
     from games.registry import UnknownGame
 
-    with pytest.raises(UnknownGame, match="Unknown game .* Known games: isis-osiris"):
+    with pytest.raises(UnknownGame, match="Unknown game .* Known games: .*isis-osiris"):
         get_game(game_id)  # type: ignore[arg-type]
     with pytest.raises(BadRecord, match="'game' must be a game id"):
         start({"game": game_id, "players": 2})
