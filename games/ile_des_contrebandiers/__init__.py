@@ -1,1 +1,9 @@
-"""L'île des contrebandiers (issue #11). Not registered yet: the engine is being written."""
+"""L'île des contrebandiers (Anja Wrede): registers the engine on import (rules:
+docs/rules/ile-des-contrebandiers.md)."""
+
+from ..registry import register
+from .engine import IleDesContrebandiers
+
+GAME = register(IleDesContrebandiers())
+
+__all__ = ["GAME", "IleDesContrebandiers"]

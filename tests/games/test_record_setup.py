@@ -18,10 +18,12 @@ CASES = [
     ("isis-osiris", 3, {"reserve": "common"}),
     ("isis-osiris", 4, {}),
     ("maitre-des-mers", 5, {}),
+    ("ile-des-contrebandiers", 3, {"reefs": 2}),
 ]
 
 HIDDEN = {"master-islands": ("hands", "pile", "map"), "isis-osiris": ("reserves", "pile"),
-          "maitre-des-mers": ("port", "pile")}
+          "maitre-des-mers": ("port", "pile"),
+          "ile-des-contrebandiers": ("stacks", "beam", "reefs")}
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CASES)
