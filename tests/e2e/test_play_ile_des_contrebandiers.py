@@ -1,0 +1,99 @@
+"""L'île des contrebandiers in Discord, end to end on the emulator: /play ile-des-contrebandiers
+opens it (nothing in bot/ knows the game), the set-up harbour choice, the lighthouse turns, drops,
+sails, pushes and loads all go through the private menus or /move, the dice roll by themselves,
+and the owner alone ever sees a loaded tile."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games import get_game
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    last_public,
+    lobby_of,
+    play_turn_by_menu,
+    running_tablee,
+    to_move,
+)
+
+GAME = "ile-des-contrebandiers"
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+
+
+async def _typed_turn(sim: Any, tablee: Any, user: Any, users: dict[int, Any],
+                      seats: dict[int, int], rng: random.Random) -> None:
+    """A player who knows the game types their moves with /move: each is what a thoughtful
+    player would pick (the greedy computer's choice from this seat's own view), and must be
+    among what autocomplete offers them."""
+    game = get_game(GAME)
+    for _ in range(20):
+        row = await tablee.bot.host.store.get_table(sim.general.id)
+        if row is None or row.state is None:
+            return
+        seat = seats[user.id]
+        if seat not in game.to_move(row.state):
+            return
+        move = game.bots["greedy"](game, row.state, seat, rng)
+        offered = [c["value"] for c in await sim.autocomplete(user, "move", text="")]
+        assert move in offered or len(offered) == 25, (move, offered)
+        await sim.slash(user, "move", move=move)
+        if to_move(sim, users) is not user:
+            return
+
+
+async def _play_to_the_end(sim: Any, tablee: Any, users: dict[int, Any], seats: dict[int, int],
+                           typed: set[int], rng: random.Random) -> int:
+    turns = 0
+    while (user := to_move(sim, users)) is not None:
+        turns += 1
+        assert turns < 400, "the game does not end"
+        if user.id in typed:
+            await _typed_turn(sim, tablee, user, users, seats, rng)
+        else:
+            await play_turn_by_menu(sim, user, rng)
+    return turns
+
+
+def _assert_no_tile_in_public(sim: Any, seats: dict[int, int]) -> None:
+    """The hand image of a tile goes only to its owner: no public message carries one."""
+    for message in sim.world.messages.values():
+        if message.visible_only_to is None and message.channel.type != 1:
+            assert "hand.png" not in [a.filename for a in message.attachments], message.content
+
+
+async def test_two_players_to_the_end(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    _lobby, seats = await lobby_of(sim, alice, [bob], game=GAME)
+    await _play_to_the_end(sim, tablee, users, seats, {alice.id}, random.Random(3))
+    final = last_public(sim)
+    assert "The game is over" in final.content and final.attachments
+    _assert_no_tile_in_public(sim, seats)
+    assert_all_requests_valid(sim)
+
+
+async def test_four_players_two_humans_two_computers_to_the_end(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    lobby, seats = await lobby_of(sim, alice, [bob], computers=2, game=GAME)
+    assert any("Seats (4/4" in old.get("content", "") for old in lobby.history)
+    await _play_to_the_end(sim, tablee, users, seats, {alice.id, bob.id}, random.Random(5))
+    final = last_public(sim)
+    assert "The game is over" in final.content and final.attachments
+    _assert_no_tile_in_public(sim, seats)
+    assert_all_requests_valid(sim)
