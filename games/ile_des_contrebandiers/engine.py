@@ -11,7 +11,7 @@ State (plain JSON): ``beam`` (the lit sector 0-9), ``reefs`` (every reef space, 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
@@ -23,7 +23,6 @@ from ..base import (
     Result,
     State,
     View,
-    random_bot,
     rng_for,
 )
 from . import flow, moves
@@ -36,6 +35,7 @@ from .board import (
     harbour_access,
     harbours_connected,
 )
+from .bots import BOTS
 from .menu import describe, menu_path
 from .notation import parse, parse_sea
 from .summary import SUMMARY
@@ -50,33 +50,6 @@ REEFS_OPTION = Option(
     "reachable.",
     kind="number", label="Extra reefs", minimum=0, maximum=MAX_REEFS, unset="none",
 )
-
-
-class _Bots(Mapping[str, Callable[..., str]]):
-    """The computer players of ``bots.py``, imported on first use; only ``random`` while that
-    module is absent."""
-
-    _found: dict[str, Callable[..., str]] | None = None
-
-    def _load(self) -> dict[str, Callable[..., str]]:
-        if self._found is None:
-            try:
-                from .bots import BOTS
-            except ModuleNotFoundError as exc:
-                if exc.name != f"{__package__}.bots":
-                    raise
-                BOTS = {"random": random_bot}
-            type(self)._found = dict(BOTS)
-        return self._found  # type: ignore[return-value]
-
-    def __getitem__(self, key: str) -> Callable[..., str]:
-        return self._load()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
-
-    def __len__(self) -> int:
-        return len(self._load())
 
 
 def standard_goods() -> list[list[str]]:
@@ -94,7 +67,7 @@ class IleDesContrebandiers(Game):
     max_players = 4
     options = (FIRST_OPTION, REEFS_OPTION)
     summary = SUMMARY
-    bots = _Bots()
+    bots = BOTS
 
     # -- set-up -------------------------------------------------------------------------------
     def new(

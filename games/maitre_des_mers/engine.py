@@ -11,7 +11,7 @@ ended), ``script`` + ``dice_used`` + ``seed`` + ``rng_counter`` (the dice, see `
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
@@ -22,10 +22,10 @@ from ..base import (
     Result,
     State,
     View,
-    random_bot,
     rng_for,
 )
 from . import flow, moves
+from .bots import BOTS
 from .cards import GOODS_IDS, SHIP_CODES, TREASURE_IDS
 from .menu import describe, menu_path
 from .notation import parse
@@ -33,33 +33,6 @@ from .summary import SUMMARY
 from .view import build_view
 
 SETUP_KEYS = ("ships", "dice")
-
-
-class _Bots(Mapping[str, Callable[..., str]]):
-    """The computer players of ``bots.py``, imported on first use (it imports this package's
-    modules itself); only ``random`` while that module is absent."""
-
-    _found: dict[str, Callable[..., str]] | None = None
-
-    def _load(self) -> dict[str, Callable[..., str]]:
-        if self._found is None:
-            try:
-                from .bots import BOTS
-            except ModuleNotFoundError as exc:
-                if exc.name != f"{__package__}.bots":
-                    raise
-                BOTS = {"random": random_bot}
-            type(self)._found = dict(BOTS)
-        return self._found  # type: ignore[return-value]
-
-    def __getitem__(self, key: str) -> Callable[..., str]:
-        return self._load()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
-
-    def __len__(self) -> int:
-        return len(self._load())
 
 
 class MaitreDesMers(Game):
@@ -71,7 +44,7 @@ class MaitreDesMers(Game):
     max_players = 6
     options = (FIRST_OPTION,)
     summary = SUMMARY
-    bots = _Bots()
+    bots = BOTS
 
     # -- set-up -------------------------------------------------------------------------------
     def new(
