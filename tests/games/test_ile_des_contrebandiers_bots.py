@@ -5,14 +5,15 @@ registered, and (slow, opt-in) its win rate against random players and its move 
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import pytest
 
+from games import get_game
 from games.base import random_bot
 from games.ile_des_contrebandiers.bots import BOTS, Board, greedy, sweep
+
+from . import bot_games
 
 NAMES = ("gems", "coins", "jewels", "vases", "barrels")
 
@@ -281,93 +282,50 @@ def test_stay_when_nothing_is_better() -> None:
 # -- with the engine -------------------------------------------------------------------------
 
 
-def _game() -> Any:
-    games = pytest.importorskip("games")
-    try:
-        return games.get_game("ile-des-contrebandiers")
-    except games.UnknownGame:
-        pytest.skip("the ile-des-contrebandiers engine is not registered yet")
+GAME = get_game("ile-des-contrebandiers")
 
 
-def play(
-    game: Any,
-    players: int,
-    seed: int,
-    greedy_seats: set[int],
-    cap: int = 5000,
-    times: list[float] | None = None,
-) -> Any:
-    rng = random.Random(seed)
-    state = game.new(players, {}, seed)
-    for _ in range(cap):
-        to_move = game.to_move(state)
-        if not to_move:
-            break
-        seat = to_move[0]
-        if seat in greedy_seats:
-            start = time.perf_counter()
-            move = greedy(game, state, seat, rng)
-            if times is not None:
-                times.append(time.perf_counter() - start)
-            assert move in game.legal(state, seat), move
-        else:
-            move = random_bot(game, state, seat, rng)
-        state, _ = game.apply(state, seat, move)
-    return state
+def play(players: int, seed: int, greedy_seats: set[int]) -> Any:
+    return bot_games.play(GAME, greedy, players, seed, greedy_seats, cap=5000)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_only_plays_legal_moves_in_random_states(players: int) -> None:
-    game = _game()
     rng = random.Random(players)
     for seed in range(6):
-        state = game.new(players, {}, 100 * players + seed)
+        state = GAME.new(players, {}, 100 * players + seed)
         for _ in range(rng.randrange(0, 150)):
-            to_move = game.to_move(state)
+            to_move = GAME.to_move(state)
             if not to_move:
                 break
-            state, _ = game.apply(state, to_move[0], random_bot(game, state, to_move[0], rng))
+            state, _ = GAME.apply(state, to_move[0], random_bot(GAME, state, to_move[0], rng))
         for _ in range(12):
-            to_move = game.to_move(state)
+            to_move = GAME.to_move(state)
             if not to_move:
                 break
             seat = to_move[0]
-            move = greedy(game, state, seat, rng)
-            assert move in game.legal(state, seat), move
-            state, _ = game.apply(state, seat, move)
+            move = greedy(GAME, state, seat, rng)
+            assert move in GAME.legal(state, seat), move
+            state, _ = GAME.apply(state, seat, move)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_plays_whole_games(players: int) -> None:
-    game = _game()
     for seed in range(2):
         seats = {1 + seed % players, 1 + (seed + 1) % players}
-        state = play(game, players, seed, seats)
-        assert game.result(state).finished
+        state = play(players, seed, seats)
+        assert GAME.result(state).finished
 
 
 def test_greedy_tables_finish() -> None:
-    game = _game()
     for players in (2, 4):
-        state = play(game, players, 7, set(range(1, players + 1)))
-        assert game.result(state).finished
+        state = play(players, 7, set(range(1, players + 1)))
+        assert GAME.result(state).finished
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_beats_random(players: int) -> None:
-    game = _game()
-    games_played, wins, times = 200, 0.0, []
-    for seed in range(games_played):
-        seat = 1 + seed % players
-        result = game.result(play(game, players, seed, {seat}, times=times))
-        assert result.finished
-        if seat in result.winners:
-            wins += 1 / len(result.winners)
-    rate = wins / games_played
-    print(
-        f"{players} players: greedy wins {rate:.3f} (baseline {1 / players:.3f}), "
-        f"median move {statistics.median(times) * 1000:.2f} ms"
-    )
+    rate, median = bot_games.win_rate(GAME, greedy, players)
+    bot_games.report(players, rate, median)
     assert rate > max(0.6, 1.5 / players)
-    assert statistics.median(times) < 0.02

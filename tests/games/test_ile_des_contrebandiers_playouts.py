@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 
@@ -99,12 +98,10 @@ def playout_checked(players: int, seed: int, goods: list[list[str]] | None = Non
 def test_random_playouts_keep_invariants() -> None:
     """500 games over 2-4 players, every fifth with the 20 tiles, the others with a handful;
     reefs 0-3; a goal-seeking policy mixed with random moves."""
-    start = time.process_time()
     for seed in range(500):
         rng = random.Random(seed)
         goods = None if seed % 5 == 0 else short_goods(rng)
         playout_checked(2 + seed % 3, seed, goods, reefs=seed % 4, bias=0.5 + 0.1 * (seed % 5))
-    assert time.process_time() - start < 60
 
 
 @pytest.mark.slow
@@ -165,27 +162,3 @@ def test_hand_made_record_replays_to_the_expected_end() -> None:
     bad = replay(record)
     assert not bad["ok"] and bad["error"]["index"] == 4 and "white die shows 2" in \
         bad["error"]["message"]
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_cli_simulate_then_replay(players: int) -> None:
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "PYTHONPATH": str(root)}
-
-    def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "games", *args], input=stdin, text=True,
-                              capture_output=True, cwd=root, env=env, timeout=120)
-
-    bots = [a for _ in range(players) for a in ("--bot", "random")]
-    sim = cli("simulate", "ile-des-contrebandiers", "--players", str(players), "--seed", "2",
-              *bots)
-    assert sim.returncode == 0, sim.stderr
-    record = json.loads(sim.stdout)
-    rep = cli("replay", "-", stdin=sim.stdout)
-    assert rep.returncode == 0, rep.stderr
-    assert json.loads(rep.stdout) == replay(record) and json.loads(rep.stdout)["finished"]

@@ -4,15 +4,16 @@ shape), legal moves only over whole games, and (slow, opt-in) its win rate again
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import pytest
 
+from games import get_game
 from games.base import random_bot
 from games.maitre_des_mers.bots import BOTS, announce_value, greedy, safest_ship
 from games.maitre_des_mers.odds import completion_chance
+
+from . import bot_games
 
 TREASURES = [{"letter": "A", "points": 5}, {"letter": "B", "points": 6}]
 GOODS = [{"letter": "A", "power": "flip"}, {"letter": "B", "power": "reroll"}]
@@ -164,71 +165,29 @@ def test_stow_and_loot_on_the_ship_hardest_to_attack() -> None:
     assert choose(v, ["loot C7", "loot G12", "noloot"]) == "loot C7"
 
 
-def _game() -> Any:
-    games = pytest.importorskip("games")
-    try:
-        return games.get_game("maitre-des-mers")
-    except games.UnknownGame:
-        pytest.skip("the maitre-des-mers engine is not registered yet")
+GAME = get_game("maitre-des-mers")
 
 
-def play(
-    game: Any,
-    players: int,
-    seed: int,
-    greedy_seats: set[int],
-    cap: int = 4000,
-    times: list[float] | None = None,
-) -> Any:
-    rng = random.Random(seed)
-    state = game.new(players, {}, seed)
-    for _ in range(cap):
-        to_move = game.to_move(state)
-        if not to_move:
-            break
-        seat = to_move[0]
-        if seat in greedy_seats:
-            start = time.perf_counter()
-            move = greedy(game, state, seat, rng)
-            if times is not None:
-                times.append(time.perf_counter() - start)
-            assert move in game.legal(state, seat), move
-        else:
-            move = random_bot(game, state, seat, rng)
-        state, _ = game.apply(state, seat, move)
-    return state
+def play(players: int, seed: int, greedy_seats: set[int]) -> Any:
+    return bot_games.play(GAME, greedy, players, seed, greedy_seats, cap=4000)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_greedy_plays_only_legal_moves_to_the_end(players: int) -> None:
-    game = _game()
     for seed in range(2):
-        state = play(game, players, seed, {1 + seed % players, 1 + (seed + 1) % players})
-        assert game.result(state).finished
+        state = play(players, seed, {1 + seed % players, 1 + (seed + 1) % players})
+        assert GAME.result(state).finished
 
 
 def test_greedy_tables_finish() -> None:
-    game = _game()
     for players in (2, 3):
-        state = play(game, players, 11, set(range(1, players + 1)))
-        assert game.result(state).finished
+        state = play(players, 11, set(range(1, players + 1)))
+        assert GAME.result(state).finished
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_greedy_beats_random(players: int) -> None:
-    game = _game()
-    games_played, wins, times = 200, 0.0, []
-    for seed in range(games_played):
-        seat = 1 + seed % players
-        result = game.result(play(game, players, seed, {seat}, times=times))
-        assert result.finished
-        if seat in result.winners:
-            wins += 1 / len(result.winners)
-    rate = wins / games_played
-    print(
-        f"{players} players: greedy wins {rate:.3f} (baseline {1 / players:.3f}), "
-        f"median move {statistics.median(times) * 1000:.2f} ms"
-    )
+    rate, median = bot_games.win_rate(GAME, greedy, players)
+    bot_games.report(players, rate, median)
     assert rate > max(0.6, 1.5 / players)
-    assert statistics.median(times) < 0.02

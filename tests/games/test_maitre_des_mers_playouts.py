@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 
@@ -58,14 +57,12 @@ def playout_checked(players: int, seed: int, ships: list[str] | None = None) -> 
 
 def test_random_playouts_keep_invariants() -> None:
     """Full games over 2-6 players, then many short ones (a short ship list: fewer ships to arm)."""
-    start = time.process_time()
     for seed in range(40):
         playout_checked(2 + seed % 5, seed)
     for seed in range(40, 500):
         rng = random.Random(seed)
         ships = rng.sample(SHIPS, 1 + seed % 5)
         playout_checked(2 + seed % 5, seed, ships)
-    assert time.process_time() - start < 60
 
 
 @pytest.mark.slow
@@ -107,26 +104,3 @@ def test_hand_made_record_replays_to_the_expected_end() -> None:
     bad = replay(record)
     assert not bad["ok"] and bad["error"]["index"] == 3 and "did not roll a 4" in bad["error"]["message"]
     assert bad["legal"] == ["discard 1", "discard 2", "discard 3"]
-
-
-@pytest.mark.parametrize("players", [2, 6])
-def test_cli_simulate_then_replay(players: int) -> None:
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "PYTHONPATH": str(root)}
-
-    def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "games", *args], input=stdin, text=True,
-                              capture_output=True, cwd=root, env=env, timeout=120)
-
-    bots = [a for _ in range(players) for a in ("--bot", "random")]
-    sim = cli("simulate", "maitre-des-mers", "--players", str(players), "--seed", "2", *bots)
-    assert sim.returncode == 0, sim.stderr
-    record = json.loads(sim.stdout)
-    rep = cli("replay", "-", stdin=sim.stdout)
-    assert rep.returncode == 0, rep.stderr
-    assert json.loads(rep.stdout) == replay(record) and json.loads(rep.stdout)["finished"]

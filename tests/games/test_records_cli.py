@@ -63,6 +63,20 @@ def test_cli_simulate_then_replay(tmp_path: Path, players: int, options: list[st
     assert cli("replay", "-", stdin=sim.stdout).stdout == rep.stdout
 
 
+@pytest.mark.parametrize(("game_id", "players"), [
+    ("maitre-des-mers", 2), ("maitre-des-mers", 6),
+    ("ile-des-contrebandiers", 2), ("ile-des-contrebandiers", 4),
+])
+def test_cli_simulate_then_replay_with_random_players(game_id: str, players: int) -> None:
+    bots = [a for _ in range(players) for a in ("--bot", "random")]
+    sim = cli("simulate", game_id, "--players", str(players), "--seed", "2", *bots)
+    assert sim.returncode == 0, sim.stderr
+    record = json.loads(sim.stdout)
+    rep = cli("replay", "-", stdin=sim.stdout)
+    assert rep.returncode == 0, rep.stderr
+    assert json.loads(rep.stdout) == replay(record) and json.loads(rep.stdout)["finished"]
+
+
 def test_cli_refuses_a_binary_file(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     path.write_bytes(b"\xff\xfe\x00")
