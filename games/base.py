@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .menu_order import ordered
+
 State = dict[str, Any]
 """A game state: plain JSON data (dicts, lists, str, int, bool, None). Never mutated in place."""
 
@@ -283,8 +285,6 @@ class Game(ABC):
     def menu(self, view: View, moves: list[str]) -> list[MenuItem]:
         """The seat's legal ``moves`` as a menu shows them, in the order a person reads them.
         Default: :func:`games.menu_order.ordered` over ``menu_path`` and ``describe``."""
-        from .menu_order import ordered
-
         return ordered([MenuItem(m, self.menu_path(view, m), self.describe(view, m)) for m in moves])
 
     def status(self, view: View) -> list[str]:

@@ -75,6 +75,11 @@ def lobby_text(info: TableInfo) -> str:
     return "\n".join(lines)[:MAX_CONTENT]
 
 
+def started_sentence() -> str:
+    """What a settings panel says once the game is under way."""
+    return _("The game has started: its settings can't change any more.")
+
+
 def started_text(info: TableInfo) -> str:
     names = ", ".join(s.name for s in info.seats)
     return _(
@@ -219,7 +224,7 @@ async def show_panel(
     """Redraw the panel this interaction came from (already deferred) as the lobby now is."""
     if info.status != "lobby":
         await interaction.edit_original_response(
-            content=_("The game has started: its settings can't change any more."), view=None
+            content=started_sentence(), view=None
         )
         return
     screen = st.panel_page(info, page, note)
@@ -231,7 +236,7 @@ async def open_settings(interaction: discord.Interaction, channel_id: int) -> No
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = await tablee(interaction.client).host.require_table(channel_id)
     if info.status != "lobby":
-        text = _("The game has started: its settings can't change any more.")
+        text = started_sentence()
     elif interaction.user.id != info.host_id:
         text = _("Only the host ({name}) can change the settings.", name=host_name(info))
     else:

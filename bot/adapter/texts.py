@@ -12,11 +12,18 @@ from .limits import MAX_CONTENT, clip
 
 
 def option_line(opt: Option) -> str:
-    """One ``/rules`` line: the choices and default when the option has them; a free value
-    (a seat number...) is explained by its description alone, which says what it does."""
-    default = _(" (default {d})", d=opt.default) if opt.default is not None else ""
-    if opt.choices:
-        return f"• `{opt.name}`: {'/'.join(opt.choices)}{default}. {opt.description}".rstrip()
+    """One ``/rules`` line: the values and default when the option has them (as people read
+    them: "yes/no", "1–3"); a seat number is explained by its description alone."""
+    default = (_(" (default {d})", d=opt.value_text(opt.default))
+               if opt.default is not None else "")
+    values = {
+        "choice": "/".join(opt.choices or ()),
+        "yesno": _("yes/no"),
+        "number": f"{opt.minimum}–{opt.maximum}"
+        if opt.minimum is not None and opt.maximum is not None else "",
+    }.get(opt.kind, "")
+    if values:
+        return f"• `{opt.name}`: {values}{default}. {opt.description}".rstrip()
     return f"• `{opt.name}`{default}: {opt.description}".rstrip()
 
 

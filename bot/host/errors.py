@@ -16,7 +16,6 @@ LOBBY_CHANGED = (
 class HostError(Exception):
     """Base: a refusal with a player-facing message; subclasses say which refusal it is."""
 
-
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
@@ -28,7 +27,6 @@ class NoTable(HostError):
 
 class TableExists(HostError):
     """A second /play in a channel that has a table; the message names the running game."""
-
 
 
 class NotSeated(HostError):
@@ -51,7 +49,6 @@ class WrongPhase(HostError):
     """E.g. joining a game in play, moving in a lobby."""
 
 
-
 class NotYourTurn(HostError):
     pass
 
@@ -60,10 +57,8 @@ class StaleVersion(HostError):
     """A button or menu built for an older version of the table."""
 
 
-
 class IllegalMoveError(HostError):
     """The rules refused the move; the message is the engine's reason (plus a hint)."""
-
 
 
 class BadTableOptions(HostError):
@@ -76,7 +71,6 @@ class UnknownGameError(HostError):
 
 class NoPartnerChannel(HostError):
     """/partner where the game offers no partner channel now."""
-
 
 
 class PartnerMessageRefused(HostError):

@@ -41,7 +41,8 @@ def status_text(game: Game, row: TableRow, view: View) -> str:
         parts.append(f"Game over: {who} {verb}{reason}")
     elif view.get("to_move"):
         parts.append(f"{_names(row, view['to_move'])} to move")
-    parts += [named(fact, names(row), short=True) for fact in game.status(view)]
+    by_seat = names(row)
+    parts += [named(fact, by_seat, short=True) for fact in game.status(view)]
     return " · ".join(parts)
 
 

@@ -13,7 +13,7 @@ from ..storage import TableRow
 from . import errors
 from .results import Setting
 
-MAX_CHOICES = 25  # a select offers at most 25 values
+UNBOUNDED_SPAN = 25  # values offered for a number option declared without a maximum
 
 
 def current(opt: Option, options: Mapping[str, Any]) -> Any:
@@ -41,8 +41,9 @@ def choices(opt: Option, seats: int) -> list[tuple[str, str]]:
         none = [("", opt.unset or "default")] if opt.default is None else []
         return none + [(str(s), f"seat {s}") for s in range(1, seats + 1)]
     low = opt.minimum if opt.minimum is not None else 0
-    high = opt.maximum if opt.maximum is not None else low + MAX_CHOICES - 1
-    return [(str(n), str(n)) for n in range(low, high + 1)][:MAX_CHOICES]
+    high = opt.maximum if opt.maximum is not None else low + UNBOUNDED_SPAN - 1
+    # every value: how many one select shows is the adapter's business (Discord's limit)
+    return [(str(n), str(n)) for n in range(low, high + 1)]
 
 
 def settings(game: Game, options: Mapping[str, Any]) -> list[Setting]:

@@ -116,3 +116,18 @@ async def test_a_panel_drawn_for_an_older_lobby_changes_nothing(host: TableHost)
     now = (await host.require_table(CHANNEL)).version
     table = await host.set_option(CHANNEL, ALICE, "open", "true", version=now)
     assert table.options == {"open": True}
+
+
+def test_a_wide_number_option_offers_every_value_and_the_panel_shows_25_around_it() -> None:
+    """The host lists every value; the adapter's select shows Discord's 25 around the current."""
+    from bot.adapter.settings import select_options
+    from bot.host.results import Setting
+    from bot.host.settings import choices
+    from games import Option
+
+    wide = Option("length", None, 40, "How long.", kind="number", minimum=1, maximum=60)
+    values = choices(wide, 4)
+    assert [v for v, _t in values] == [str(n) for n in range(1, 61)]
+    setting = Setting("length", "Length", "How long.", "40", "40", values)
+    shown = select_options(setting)
+    assert len(shown) == 25 and ("40", "=40", True) in shown

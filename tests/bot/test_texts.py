@@ -24,3 +24,10 @@ def test_rules_reply_lists_every_option_without_a_value_placeholder(game: Game) 
     assert "a value" not in text and len(text) <= 2000
     for opt in game.options:
         assert option_line(opt) in text
+
+
+def test_option_lines_read_yes_no_and_number_options_as_people_say_them() -> None:
+    yes_no = Option("open", None, False, "Yes: values stay visible.", kind="yesno")
+    assert option_line(yes_no) == "• `open`: yes/no (default no). Yes: values stay visible."
+    reefs = Option("reefs", None, 0, "Extra reefs.", kind="number", minimum=0, maximum=3)
+    assert option_line(reefs) == "• `reefs`: 0–3 (default 0). Extra reefs."
