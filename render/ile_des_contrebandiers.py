@@ -250,10 +250,6 @@ def chip_text(view: View, face: tuple[Any, Any] | None) -> str:
     return f"{island_letter(view, dest)}{points if points is not None else '?'}"
 
 
-def _seat_row(view: View, seat: Any) -> dict[str, Any]:
-    return next((s for s in view.get("seats") or [] if s.get("seat") == seat), {})
-
-
 def _boat(view: View, seat: Any) -> dict[str, Any]:
     return next((b for b in view.get("boats") or [] if b.get("seat") == seat), {})
 
@@ -263,7 +259,7 @@ def _name(view: View, seat: Any) -> str:
 
 
 def _score(view: View, seat: Any) -> Any:
-    row = _seat_row(view, seat)
+    row = kit.seat_row(view, seat)
     if row.get("score") is not None:
         return row["score"]
     scores = (view.get("result") or {}).get("scores") or []
@@ -799,10 +795,7 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
 def _draw_head(view: View) -> Image.Image:
     lines = _head_lines(view)
     image, draw = kit.new_canvas(WIDTH, 12 + LINE * len(lines) + 6)
-    y = 12
-    for line, size, bold in lines:
-        kit.text(draw, (EDGE, y + LINE / 2), line, size, kit.INK, "lm", bold=bold)
-        y += LINE
+    kit.text_lines(draw, lines, EDGE, 12, LINE)
     return image
 
 
@@ -860,7 +853,7 @@ def tile_words(view: View, tile: Any, public: bool = True) -> str:
 
 
 def delivered_words(view: View, seat: Any) -> str:
-    done = _seat_row(view, seat).get("delivered") or []
+    done = kit.seat_row(view, seat).get("delivered") or []
     items = [f"{island_name(view, d.get('destination'))} {d.get('points', '?')}"
              for d in done if isinstance(d, dict)]
     return "delivered: " + (", ".join(items) if items else "nothing yet")
@@ -959,7 +952,7 @@ def hand(view: View) -> Image.Image:
     """The viewer's own tile large (``hand``), their boat's place, score and deliveries; when
     they are to move, what to do now. A spectator or an empty boat: said in words."""
     viewer = view.get("viewer")
-    me = _seat_row(view, viewer) if viewer is not None else {}
+    me = kit.seat_row(view, viewer) if viewer is not None else {}
     room = WIDTH - 2 * EDGE
     if viewer is None or not me:
         prompt = stage_prompt(view)

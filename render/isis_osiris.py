@@ -228,10 +228,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     height = 12 + LINE * len(head) + 10 + pending_h + sum(r.height for r in rows) + 8
     image, draw = kit.new_canvas(width, height)
     draw.line((0, 0, width, 0), fill=kit.GRID, width=3)
-    y = 12
-    for line, size, bold in head:
-        kit.text(draw, (EDGE, y + LINE / 2), line, size, kit.INK, "lm", bold=bold)
-        y += LINE
+    y = kit.text_lines(draw, head, EDGE, 12, LINE)
     y += 10
     if pending_h:
         _draw_pending(draw, view, y, width)
@@ -256,7 +253,7 @@ HAND_WIDTH = 760
 def hand(view: View) -> Image.Image:
     """The viewer's reserve: remaining pawns and tiles (tiles face down: nobody knows them)."""
     viewer = view.get("viewer")
-    me = next((s for s in view.get("seats") or [] if s["seat"] == viewer), None)
+    me = kit.seat_row(view, viewer) or None
     if me is None:
         image, draw = kit.new_canvas(HAND_WIDTH, 110)
         kit.text(draw, (24, 28), "Isis & Osiris", 28, kit.INK, bold=True)

@@ -174,11 +174,15 @@ def ascii_text(s: str) -> str:
     return " ".join("".join(c for c in folded if c.isprintable()).split())
 
 
+def seat_row(view: dict, seat: object) -> dict:
+    """``view["seats"]``'s entry for ``seat`` ({} when there is none)."""
+    return next((s for s in view.get("seats") or [] if s.get("seat") == seat), {})
+
+
 def seat_name(view: dict, seat: int) -> str:
     """The display name the host put in ``view["seats"][i]["name"]`` (ASCII-folded for the
     font), or "Seat n" when there is none or nothing of it can be drawn."""
-    row = next((s for s in view.get("seats") or [] if s.get("seat") == seat), {})
-    name = ascii_text(str(row.get("name") or ""))
+    name = ascii_text(str(seat_row(view, seat).get("name") or ""))
     return name if any(c.isalnum() for c in name) else f"Seat {seat}"
 
 
@@ -480,6 +484,20 @@ def legend(width: int, entries: list[tuple[Painter, str]], size: int = LEGEND_SI
 
 
 _PALETTE = _palette_image()
+
+
+TextLine = tuple[str, int, bool]
+"""A line of a panel or header: (text, size, bold)."""
+
+
+def text_lines(
+    draw: ImageDraw.ImageDraw, lines: Iterable[TextLine], x: float, y: float, height: int
+) -> float:
+    """``lines`` left-aligned at ``x``, one every ``height`` px from ``y``; the y after them."""
+    for line, size, bold in lines:
+        text(draw, (x, y + height / 2), line, size, INK, "lm", bold=bold)
+        y += height
+    return y
 
 
 PANEL_STATE_X, PANEL_BADGE_X, PANEL_NAME_X = 14, 84, 112

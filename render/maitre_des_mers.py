@@ -91,10 +91,6 @@ def _from_code(code: str) -> dict[str, Any]:
             "map": code in MAP_SHIPS, "cargo": None}
 
 
-def _seat_row(view: View, seat: Any) -> dict[str, Any]:
-    return next((s for s in view.get("seats") or [] if s.get("seat") == seat), {})
-
-
 def _name(view: View, seat: Any) -> str:
     return kit.seat_name(view, seat) if isinstance(seat, int) else "?"
 
@@ -458,7 +454,7 @@ def _stage_text(view: View, action: dict[str, Any], past: bool) -> str:
     stage = action.get("stage")
     if stage == "stow":
         seat = action.get("seat")
-        free = [ship_info(x)["ship"] for x in _seat_row(view, seat).get("fleet") or []
+        free = [ship_info(x)["ship"] for x in kit.seat_row(view, seat).get("fleet") or []
                 if not ship_info(x)["cargo"]]
         return (f"{_name(view, seat)} chooses a free ship to carry the card"
                 + (f": {', '.join(free)}" if free else ""))
@@ -477,7 +473,7 @@ def _stage_text(view: View, action: dict[str, Any], past: bool) -> str:
 
 def _fleet_ship(view: View, seat: Any, code: Any) -> dict[str, Any]:
     """``code`` as its owner's fleet shows it (cargo, map), else from the code alone."""
-    for ship in _seat_row(view, seat).get("fleet") or []:
+    for ship in kit.seat_row(view, seat).get("fleet") or []:
         info = ship_info(ship)
         if info["ship"] == code:
             return info
@@ -869,10 +865,7 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
 def _draw_head(view: View) -> Image.Image:
     lines = _head_lines(view)
     image, draw = kit.new_canvas(WIDTH, 12 + LINE * len(lines) + 8)
-    y = 12
-    for line, size, bold in lines:
-        kit.text(draw, (EDGE, y + LINE / 2), line, size, kit.INK, "lm", bold=bold)
-        y += LINE
+    kit.text_lines(draw, lines, EDGE, 12, LINE)
     return image
 
 
@@ -926,7 +919,7 @@ def hand(view: View) -> Image.Image:
     """The viewer's fleet, large (ships, cargo, goods powers) and score; when the viewer is to
     move, the action under way too. A spectator gets every fleet."""
     viewer = view.get("viewer")
-    me = _seat_row(view, viewer) if viewer is not None else {}
+    me = kit.seat_row(view, viewer) if viewer is not None else {}
     if viewer is None or not me:
         return kit.trim(kit.stack([_draw_fleets(view, "Le Maitre des Mers - fleets")], WIDTH))
     fleet = [ship_info(x) for x in me.get("fleet") or []]

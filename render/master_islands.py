@@ -513,10 +513,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     height = 12 + LINE * len(status) + 10 + sum(r.height for r in rows) + 8
     image, draw = kit.new_canvas(width, height)
     draw.line((0, 0, width, 0), fill=kit.GRID, width=3)
-    y = 12
-    for line, size, bold in status:
-        kit.text(draw, (EDGE, y + LINE / 2), line, size, kit.INK, "lm", bold=bold)
-        y += LINE
+    y = kit.text_lines(draw, status, EDGE, 12, LINE)
     y += 10
     for row in rows:
         _draw_seat_row(draw, view, row, y, width)

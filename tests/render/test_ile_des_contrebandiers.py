@@ -7,7 +7,6 @@ never depends on who looks nor on what a hidden tile would be."""
 from __future__ import annotations
 
 import copy
-import io
 import random
 import statistics
 import time
@@ -15,13 +14,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
 
 from games import UnknownGame, get_game
 from render import ile_des_contrebandiers as ic
 from render import kit, renderer
 
-from . import ic_views
+from . import checks, ic_views
 from .ic_views import LONG, VIEWS, named
 
 View = dict[str, Any]
@@ -47,41 +45,6 @@ def _as_seen_by(view: View, viewer: int | None) -> View:
     return out
 
 
-def _empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
-    box = ImageChops.difference(image, Image.new("RGB", image.size, kit.BG)).getbbox()
-    assert box is not None
-    return box[0], box[1], image.width - box[2], image.height - box[3]
-
-
-def _check(view: View, where: str) -> float:
-    """Board and hand of ``view``: PNG decodes within budget, phone-readable, no empty band.
-    Returns the smallest scaled text size."""
-    worst = 99.0
-    for name in ("board", "hand"):
-        with kit.recording_text_sizes() as sizes:
-            image = getattr(ic, name)(view)
-        data = kit.png_bytes(image)
-        assert len(data) <= 300_000, f"{where} {name}: {len(data)} bytes"
-        decoded = Image.open(io.BytesIO(data))
-        decoded.load()
-        assert decoded.size == image.size
-        assert sizes, f"{where} {name}: no text"
-        scaled = min(sizes) * kit.PHONE_WIDTH / image.width
-        assert scaled >= kit.MIN_READABLE, f"{where} {name}: {min(sizes)} px on {image.width} px"
-        assert max(_empty_bands(image)) <= kit.MARGIN, f"{where} {name}"
-        assert 600 <= image.width <= 800, f"{where} {name}: {image.width} px wide"
-        worst = min(worst, scaled)
-    return worst
-
-
-def _texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    texts: list[str] = []
-    real = kit.text
-    monkeypatch.setattr(kit, "text",
-                        lambda d, xy, s, *a, **k: (texts.append(s), real(d, xy, s, *a, **k)))
-    return texts
-
-
 def test_renderer_lookup_finds_module() -> None:
     assert renderer(GAME) is ic
 
@@ -91,14 +54,14 @@ def test_hand_made_views_decode_and_read_on_a_phone(name: str) -> None:
     for make in (VIEWS[name], lambda: named(VIEWS[name]())):
         base = make()
         for viewer in _viewers(base):
-            _check(_as_seen_by(base, viewer), f"{name} viewer={viewer}")
+            checks.check_board_and_hand(ic, _as_seen_by(base, viewer), f"{name} viewer={viewer}")
 
 
 @pytest.mark.parametrize("face", sorted(ic.YELLOW_DIE))
 def test_each_yellow_die_face_reads_on_a_phone(face: str, monkeypatch: pytest.MonkeyPatch) -> None:
     view = named(ic_views.yellow_views()[face])
-    _check(view, face)
-    texts = _texts(monkeypatch)
+    checks.check_board_and_hand(ic, view, face)
+    texts = checks.recorded_texts(monkeypatch)
     ic.board(view)
     assert any(ic.YELLOW_DIE[face][3] in t for t in texts)
 
@@ -160,7 +123,7 @@ def test_a_shown_tile_is_drawn_face_up_and_an_unshown_one_is_not() -> None:
 
 
 def test_the_board_shows_spaces_islands_and_the_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     ic.board(named(ic_views.ic_view()))
     assert {f"{r}{c}" for r in "123" for c in "abcdefghij"} <= set(texts)
     assert {"gems (G)", "coins (C)", "jewels (J)", "vases (V)", "barrels (B)"} <= set(texts)
@@ -186,14 +149,14 @@ def test_the_board_shows_spaces_islands_and_the_prompt(monkeypatch: pytest.Monke
     (ic_views.setup_first_view, "Alice puts a boat in a harbour (H0-H4)"),
 ])
 def test_turn_stage_prompts(monkeypatch: pytest.MonkeyPatch, make, expected: str) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     ic.board(named(make()))
     start = next(k for k, t in enumerate(texts) if t == "L'ile des contrebandiers")
     assert expected in " ".join(texts[start + 1:start + 4])
 
 
 def test_drop_names_the_caught_boats(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     ic.board(named(ic_views.drop_view()))
     assert "Caught by the beam: Alice, Computer 1 (greedy)" in " ".join(texts)
     assert "at sea on 3c (lit), a hidden tile, caught by the beam" in " ".join(texts)
@@ -213,7 +176,7 @@ def test_path_starts_where_the_last_move_began() -> None:
 ])
 def test_final_image_names_the_winner_and_reason(monkeypatch: pytest.MonkeyPatch, make,
                                                  expected: str) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     view = named(make())
     ic.board(view)
     start = next(k for k, t in enumerate(texts) if t.startswith("Winner"))
@@ -226,7 +189,7 @@ def test_final_image_names_the_winner_and_reason(monkeypatch: pytest.MonkeyPatch
 
 
 def test_full_names_are_shown_never_cut(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     ic.board(named(ic_views.harbour_crowd_view(), [LONG] * 4))
     assert "..." not in " ".join(texts)
     assert "".join(texts).count(LONG) >= 4  # 32 letters without a space, wrapped at a letter
@@ -257,7 +220,7 @@ def test_the_beam_and_reefs_change_the_picture() -> None:
 
 
 def test_hand_shows_the_own_tile_large(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     view = named(_as_seen_by(ic_views.ic_view(), 2))
     ic.hand(view)
     assert {"Your boat", "Your tile", "to jewels (J)", "2 points", "deliver to harbour H2",
@@ -283,14 +246,14 @@ def test_defensive_readings_of_the_contract() -> None:
     view = ic_views.ic_view(dice={"yellow": "cw9", "white": None}, beam=None, reefs=["9z"],
                             path=["3a", "zz", "H9"], floating=[{"space": "2b", "tile": None}])
     view["turn"]["stage"] = "mystery"
-    _check(view, "odd view")
+    checks.check_board_and_hand(ic, view, "odd view")
     bare = {"game": GAME, "viewer": None, "players": 2, "to_move": [], "result": None,
             "seats": [{"seat": 1}, {"seat": 2}]}
-    _check(bare, "bare view")
+    checks.check_board_and_hand(ic, bare, "bare view")
     crowd = ic_views.harbour_crowd_view()
     crowd["boats"].append({"seat": 5, "space": "H2", "tile": None})
     crowd["seats"].append({"seat": 5, "score": 0, "delivered": []})
-    _check(crowd, "five in a harbour")
+    checks.check_board_and_hand(ic, crowd, "five in a harbour")
 
 
 def test_render_time_is_printed() -> None:
@@ -350,11 +313,11 @@ def test_engine_views_render(players: int, seed: int, monkeypatch: pytest.Monkey
         board = kit.png_bytes(ic.board(public))
         for viewer in _viewers(public):
             view = named(game.view(state, viewer))
-            _check(view, where)
+            checks.check_board_and_hand(ic, view, where)
             assert kit.png_bytes(ic.board(view)) == board, f"{where}: board depends on {viewer}"
         last = public
     assert last is not None and last["result"] and last["result"]["finished"]
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     ic.board(last)
     title = kit.result_title(last)
     assert title and title.startswith(("Winner", "No winner"))

@@ -6,7 +6,6 @@ depends on who looks (everything is public)."""
 
 from __future__ import annotations
 
-import io
 import random
 import statistics
 import time
@@ -20,7 +19,7 @@ from PIL import Image, ImageChops, ImageDraw
 from games import UnknownGame, get_game
 from render import kit, maitre_des_mers, renderer
 
-from . import mm_views
+from . import checks, mm_views
 from .mm_views import LONG, VIEWS, named
 
 View = dict[str, Any]
@@ -37,41 +36,6 @@ def _with_viewer(view: View, viewer: int | None) -> View:
     return out
 
 
-def _empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
-    box = ImageChops.difference(image, Image.new("RGB", image.size, kit.BG)).getbbox()
-    assert box is not None
-    return box[0], box[1], image.width - box[2], image.height - box[3]
-
-
-def _check(view: View, where: str) -> float:
-    """Board and hand of ``view``: PNG decodes within budget, phone-readable, no empty band.
-    Returns the smallest scaled text size."""
-    worst = 99.0
-    for name in ("board", "hand"):
-        with kit.recording_text_sizes() as sizes:
-            image = getattr(maitre_des_mers, name)(view)
-        data = kit.png_bytes(image)
-        assert len(data) <= 300_000, f"{where} {name}: {len(data)} bytes"
-        decoded = Image.open(io.BytesIO(data))
-        decoded.load()
-        assert decoded.size == image.size
-        assert sizes, f"{where} {name}: no text"
-        scaled = min(sizes) * kit.PHONE_WIDTH / image.width
-        assert scaled >= kit.MIN_READABLE, f"{where} {name}: {min(sizes)} px on {image.width} px"
-        assert max(_empty_bands(image)) <= kit.MARGIN, f"{where} {name}"
-        assert 600 <= image.width <= 800, f"{where} {name}: {image.width} px wide"
-        worst = min(worst, scaled)
-    return worst
-
-
-def _texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    texts: list[str] = []
-    real = kit.text
-    monkeypatch.setattr(kit, "text",
-                        lambda d, xy, s, *a, **k: (texts.append(s), real(d, xy, s, *a, **k)))
-    return texts
-
-
 def test_renderer_lookup_finds_module() -> None:
     assert renderer(GAME) is maitre_des_mers
 
@@ -81,7 +45,7 @@ def test_hand_made_views_decode_and_read_on_a_phone(name: str) -> None:
     for make in (VIEWS[name], lambda: named(VIEWS[name]())):
         base = make()
         for viewer in _viewers(base):
-            _check(_with_viewer(base, viewer), f"{name} viewer={viewer}")
+            checks.check_board_and_hand(maitre_des_mers, _with_viewer(base, viewer), f"{name} viewer={viewer}")
 
 
 @pytest.mark.parametrize("name", sorted(VIEWS))
@@ -98,7 +62,7 @@ def test_same_view_same_bytes_and_board_ignores_the_viewer(name: str) -> None:
 
 
 def test_finished_tie_names_both_winners_and_final_scores(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(named(mm_views.finished_tie_view()))
     start = next(k for k, t in enumerate(texts) if t.startswith("Winner"))
     assert "Winners: Alice, Bartholomew the Magnificent XIV!" in " ".join(texts[start:start + 2])
@@ -122,7 +86,7 @@ def test_six_seats_show_six_distinct_marks(monkeypatch: pytest.MonkeyPatch) -> N
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_full_names_are_shown_never_cut(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     names = None if players == 6 else ["Alice", LONG]
     maitre_des_mers.board(named(mm_views.full_fleets_view(players), names))
     drawn = " ".join(texts)
@@ -134,7 +98,7 @@ def test_full_names_are_shown_never_cut(monkeypatch: pytest.MonkeyPatch, players
 
 
 def test_the_action_shows_dice_slots_aside_and_powers(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     base = kit.png_bytes(maitre_des_mers.board(mm_views.mm_view()))
     assert {"placed", "rolled", "aside", "powers", "+1 used", "flip"} <= set(texts)
     assert "Rolling dice: 2 of 6 dice left" in texts
@@ -165,7 +129,7 @@ def test_families_differ_by_shape_not_only_colour() -> None:
 
 
 def test_fight_names_the_winner_and_the_loot(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(named(mm_views.loot_view()))
     drawn = " ".join(texts)
     assert "The defender, Bartholomew the Magnificent XIV!, wins the fight" in drawn
@@ -175,7 +139,7 @@ def test_fight_names_the_winner_and_the_loot(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_stacks_show_top_card_and_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(mm_views.mm_view())
     assert "A: -1" in texts and "4 more below" in texts
     assert "A: 5 pts" in texts and "3 more below" in texts
@@ -183,7 +147,7 @@ def test_stacks_show_top_card_and_count(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_legend_explains_the_symbols(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(mm_views.mm_view())
     assert {"treasure map", "die set aside", "C = Caravelle", "F = Fregate", "G = Galion",
             "last move"} <= set(texts)
@@ -194,7 +158,7 @@ def test_legend_explains_the_symbols(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_announce_shows_the_previous_action_with_its_outcome(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(named(mm_views.announce_view()))
     drawn = " ".join(texts)
     assert "Previous action: Computer 1 (greedy) armed G11" in drawn
@@ -207,14 +171,14 @@ def test_defensive_readings_of_the_contract() -> None:
     view = mm_views.mm_view(port=[{"ship": "G11", "map": True}, "C7"])
     view["turn"].update(powers=["+1", "magic"], combination="royal flush", slots=None,
                         pool=None, placed=[6, 9])
-    _check(view, "odd view")
+    checks.check_board_and_hand(maitre_des_mers, view, "odd view")
     bare = {"game": GAME, "viewer": None, "players": 2, "to_move": [], "result": None,
             "seats": [{"seat": 1}, {"seat": 2}]}
-    _check(bare, "bare view")
+    checks.check_board_and_hand(maitre_des_mers, bare, "bare view")
 
 
 def test_hand_shows_the_viewers_fleet_large(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     view = named(mm_views.mm_view(viewer=2))
     maitre_des_mers.hand(view)
     assert "Your fleet" in texts and "score 0" in texts
@@ -276,11 +240,11 @@ def test_engine_views_render(players: int, seed: int, monkeypatch: pytest.Monkey
         board = kit.png_bytes(maitre_des_mers.board(public))
         for viewer in _viewers(public):
             view = named(game.view(state, viewer))
-            _check(view, where)
+            checks.check_board_and_hand(maitre_des_mers, view, where)
             assert kit.png_bytes(maitre_des_mers.board(view)) == board, where
         last = public
     assert last is not None and last["result"] and last["result"]["finished"]
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(last)
     title = kit.result_title(last)
     assert title and title.startswith(("Winner", "No winner"))

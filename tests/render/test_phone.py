@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from games import get_game
 from render import isis_osiris, kit, master_islands, renderer
 from render.bench import big_map_view
 
+from . import checks
 from .ic_views import VIEWS as IC_VIEWS
 from .io_views import final_view, io_view
 from .mi_views import coop_view, corsair_view, mi_view
@@ -104,12 +105,6 @@ def _images(game_id: str, view: View) -> Iterator[tuple[str, Image.Image, list[i
         yield name, image, sizes
 
 
-def _empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
-    box = ImageChops.difference(image, Image.new("RGB", image.size, kit.BG)).getbbox()
-    assert box is not None
-    return box[0], box[1], image.width - box[2], image.height - box[3]
-
-
 def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
     worst = 99.0
     for game_id, view in _all_views():
@@ -119,7 +114,7 @@ def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
             scaled = min(sizes) * kit.PHONE_WIDTH / image.width
             worst = min(worst, scaled)
             assert scaled >= kit.MIN_READABLE, f"{where}: {min(sizes)} px on {image.width} px"
-            assert max(_empty_bands(image)) <= kit.MARGIN, where
+            assert max(checks.empty_bands(image)) <= kit.MARGIN, where
     assert worst >= 10
 
 
@@ -134,17 +129,9 @@ def test_pngs_decode_within_budget(game_id: str) -> None:
         Image.open(io.BytesIO(data)).load()
 
 
-def _texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    texts: list[str] = []
-    real = kit.text
-    monkeypatch.setattr(kit, "text",
-                        lambda d, xy, s, *a, **k: (texts.append(s), real(d, xy, s, *a, **k)))
-    return texts
-
-
 @pytest.mark.parametrize("make", [_six_seat_mi, _six_seat_io])
 def test_full_names_are_shown_never_cut(monkeypatch: pytest.MonkeyPatch, make) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     view = _named(make())
     renderer(view["game"]).board(view)
     drawn = " ".join(texts)
@@ -161,7 +148,7 @@ def test_full_names_are_shown_never_cut(monkeypatch: pytest.MonkeyPatch, make) -
     (final_view, "Winners: Alice, Computer 1 (greedy)"),
 ])
 def test_final_image_names_the_winner(monkeypatch: pytest.MonkeyPatch, make, expected) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     view = _named(make())
     renderer(view["game"]).board(view)
     start = next(k for k, t in enumerate(texts) if t.startswith("Winner"))
@@ -171,14 +158,14 @@ def test_final_image_names_the_winner(monkeypatch: pytest.MonkeyPatch, make, exp
 def test_engine_final_images_name_the_winner(monkeypatch: pytest.MonkeyPatch) -> None:
     for game_id, players, options, seed in ENGINE_GAMES:
         final = list(_engine_views(game_id, players, options, seed))[-players - 1]
-        texts = _texts(monkeypatch)
+        texts = checks.recorded_texts(monkeypatch)
         renderer(game_id).board(final)
         assert any(t.startswith(("Winner: ", "Winners: ", "No winner")) for t in texts)
         monkeypatch.undo()
 
 
 def test_legends_explain_the_map_marks(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts(monkeypatch)
+    texts = checks.recorded_texts(monkeypatch)
     master_islands.board(mi_view())
     assert {"last move", "hole (card taken)", "galleon 1", "galleon 2"} <= set(texts)
     texts.clear()

@@ -1,0 +1,50 @@
+"""Checks every game's image tests share (no tests here): what a phone shows, empty bands, the
+texts an image was drawn with."""
+
+from __future__ import annotations
+
+import io
+from types import ModuleType
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from render import kit
+
+
+def empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
+    """Background-only margins (left, top, right, bottom) around what is drawn."""
+    box = ImageChops.difference(image, Image.new("RGB", image.size, kit.BG)).getbbox()
+    assert box is not None
+    return box[0], box[1], image.width - box[2], image.height - box[3]
+
+
+def recorded_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string drawn with ``kit.text`` from now on (the list fills as images are drawn)."""
+    texts: list[str] = []
+    real = kit.text
+    monkeypatch.setattr(kit, "text",
+                        lambda d, xy, s, *a, **k: (texts.append(s), real(d, xy, s, *a, **k)))
+    return texts
+
+
+def check_board_and_hand(module: ModuleType | Any, view: dict, where: str) -> float:
+    """Board and hand of ``view``: PNG decodes within budget, phone-readable, no empty band,
+    600-800 px wide. Returns the smallest scaled text size."""
+    worst = 99.0
+    for name in ("board", "hand"):
+        with kit.recording_text_sizes() as sizes:
+            image = getattr(module, name)(view)
+        data = kit.png_bytes(image)
+        assert len(data) <= 300_000, f"{where} {name}: {len(data)} bytes"
+        decoded = Image.open(io.BytesIO(data))
+        decoded.load()
+        assert decoded.size == image.size
+        assert sizes, f"{where} {name}: no text"
+        scaled = min(sizes) * kit.PHONE_WIDTH / image.width
+        assert scaled >= kit.MIN_READABLE, f"{where} {name}: {min(sizes)} px on {image.width} px"
+        assert max(empty_bands(image)) <= kit.MARGIN, f"{where} {name}"
+        assert 600 <= image.width <= 800, f"{where} {name}: {image.width} px wide"
+        worst = min(worst, scaled)
+    return worst
