@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Result
+from ..base import Result, view_head
 from . import flow
 from .board import HARBOURS, ISLAND_NAMES
 
@@ -37,13 +37,8 @@ def build_view(game_id: str, st: dict[str, Any], seat: int | None, result: Resul
             dest, points = flow.tile_info(own)
             hand = {"destination": dest, "points": points}
     return {
-        "game": game_id,
-        "viewer": seat,
-        "players": st["players"],
-        "options": dict(st["options"]),
-        "to_move": list(to_move),
-        "last_move": None if last is None else {**last, "cells": list(last["cells"])},
-        "result": result.to_json() if result.finished else None,
+        **view_head(game_id, st, seat, to_move,
+                    None if last is None else {**last, "cells": list(last["cells"])}, result),
         "beam": st["beam"],
         "reefs": list(st["reefs"]),
         "islands": [{"island": k, "name": name, "harbour": HARBOURS[k], "sector": 2 * k,

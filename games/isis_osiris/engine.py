@@ -23,6 +23,7 @@ from ..base import (
     State,
     View,
     rng_for,
+    view_head,
 )
 from . import deal, scoring
 from .bots import BOTS
@@ -251,13 +252,8 @@ class IsisOsiris(Game):
                 "scores": points,
             }
         return {
-            "game": self.id,
-            "viewer": seat,
-            "players": state["players"],
-            "options": dict(state["options"]),
-            "to_move": self.to_move(state),
-            "last_move": _copy_last(state["last_move"]),
-            "result": self.result(state).to_json() if over else None,
+            **view_head(self.id, state, seat, self.to_move(state),
+                        _copy_last(state["last_move"]), self.result(state) if over else None),
             "board": {c: dict(v) for c, v in board.items()},
             "seats": seats,
             "pile": len(state["pile"]) if common else None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Result
+from ..base import Result, view_head
 from . import flow
 from .cards import GOODS, SHIPS, TREASURES, cargo_json
 
@@ -24,13 +24,8 @@ def build_view(game_id: str, st: dict[str, Any], seat: int | None, result: Resul
     last = st["last_move"]
     last_action = st["last_action"]
     return {
-        "game": game_id,
-        "viewer": seat,
-        "players": st["players"],
-        "options": dict(st["options"]),
-        "to_move": list(to_move),
-        "last_move": None if last is None else {**last, "cells": list(last["cells"])},
-        "result": result.to_json() if result.finished else None,
+        **view_head(game_id, st, seat, to_move,
+                    None if last is None else {**last, "cells": list(last["cells"])}, result),
         "port": list(st["port"]),
         "pile": len(st["pile"]),
         "goods": [{"letter": GOODS[g].letter, "power": GOODS[g].power} for g in st["goods"]],

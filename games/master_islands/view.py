@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Result
+from ..base import Result, view_head
 from . import flow
 
 
@@ -33,13 +33,9 @@ def build_view(game_id: str, st: dict[str, Any], seat: int | None, result: Resul
     own_hand = isinstance(seat, int) and 1 <= seat <= st["players"] and seat != corsair
     last = st["last_move"]
     return {
-        "game": game_id,
-        "viewer": seat,
-        "players": st["players"],
-        "options": dict(st["options"]),
-        "to_move": [] if st["phase"] == "over" else [st["current"]],
-        "last_move": None if last is None else {**last, "cells": [list(c) for c in last["cells"]]},
-        "result": result.to_json() if result.finished else None,
+        **view_head(game_id, st, seat, [] if st["phase"] == "over" else [st["current"]],
+                    None if last is None else {**last, "cells": [list(c) for c in last["cells"]]},
+                    result),
         "mode": mode,
         "phase": st["phase"],
         "map": [{"x": x, "y": y, "card": card} for x, y, card in st["map"]],
