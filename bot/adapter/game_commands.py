@@ -21,12 +21,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from games import Game, get_game
+from games import Game
 from games.base import Option
 
 from .checks import require_guild, require_post_permissions
 from .context import tablee
-from .errors import guarded
+from .errors import Refusal, guarded
 from .i18n import _
 from .limits import (
     MAX_CHOICES,
@@ -182,7 +182,10 @@ def rules_command(games: Sequence[Game]) -> app_commands.Command[Any, ..., None]
 
     async def rules(interaction: discord.Interaction, game: str) -> None:
         async with guarded(interaction, "/rules"):
-            found = known.get(game) or get_game(game)
+            found = known.get(game)
+            if found is None:  # typed past the choices: say which games there are
+                raise Refusal(_("I don't know the game '{game}'. Games here: {known}.",
+                                game=game, known=", ".join(g.name for g in games)))
             await interaction.response.send_message(rules_text(found), ephemeral=True)
 
     command = app_commands.Command(
