@@ -20,7 +20,36 @@ from games.registry import UnknownGame
 TOY_ID = "toy-cards"
 
 
-class ToyCards(Game):
+class PlayOneCard(Game):
+    """What the test-only card games share: on your turn you play one card of your hand
+    (``play 4``); the game ends when every hand is empty, the highest score winning."""
+
+    def to_move(self, state: State) -> list[int]:
+        return [] if self.result(state).finished else [state["turn"]]
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        if seat not in self.to_move(state):
+            return []
+        return sorted({f"play {c}" for c in state["hands"][seat - 1]})
+
+    def parse(self, text: str) -> str:
+        parts = text.split()
+        if len(parts) != 2 or parts[0].lower() != "play" or not parts[1].isdigit():
+            raise IllegalMove("Moves look like 'play 4'.")
+        return f"play {int(parts[1])}"
+
+    def result(self, state: State) -> Result:
+        scores = list(state["scores"])
+        if any(state["hands"]):
+            return Result(False, scores)
+        best = max(scores)
+        return Result(True, scores, [i + 1 for i, s in enumerate(scores) if s == best], "all cards played")
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return state
+
+
+class ToyCards(PlayOneCard):
     id = TOY_ID
     name = "Toy Cards"
     min_players = 2
@@ -53,20 +82,6 @@ class ToyCards(Game):
         return {"seed": seed, "rng_counter": 0, "players": players, "options": opts,
                 "hands": hands, "pile": deck[2 * players:], "scores": [0] * players,
                 "turn": 1, "last": None}
-
-    def to_move(self, state: State) -> list[int]:
-        return [] if self.result(state).finished else [state["turn"]]
-
-    def legal(self, state: State, seat: int) -> list[str]:
-        if seat not in self.to_move(state):
-            return []
-        return sorted({f"play {c}" for c in state["hands"][seat - 1]})
-
-    def parse(self, text: str) -> str:
-        parts = text.split()
-        if len(parts) != 2 or parts[0].lower() != "play" or not parts[1].isdigit():
-            raise IllegalMove("Moves look like 'play 4'.")
-        return f"play {int(parts[1])}"
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
         move = self.parse(move)
@@ -112,16 +127,6 @@ class ToyCards(Game):
 
     def status(self, view: View) -> list[str]:
         return [f"pile {view['pile']}", *super().status(view)]
-
-    def result(self, state: State) -> Result:
-        scores = list(state["scores"])
-        if any(state["hands"]):
-            return Result(False, scores)
-        best = max(scores)
-        return Result(True, scores, [i + 1 for i, s in enumerate(scores) if s == best], "all cards played")
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return state
 
 
 def toy_game() -> Game:

@@ -15,14 +15,15 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import render
-from games import Game, IllegalMove, Option, Result, State, View, get_game
+from games import Game, IllegalMove, Option, State, View, get_game
 from games.base import FIRST_OPTION, random_bot
 from games.registry import UnknownGame
+from tests.bot.toy import PlayOneCard
 
 TOY_ID = "toy-rounds"
 
 
-class ToyRounds(Game):
+class ToyRounds(PlayOneCard):
     id = TOY_ID
     name = "Toy Rounds"
     min_players = 2
@@ -55,20 +56,6 @@ class ToyRounds(Game):
         first = opts["first"] or rng.randint(1, players)
         return {"seed": seed, "rng_counter": 0, "players": players, "options": opts,
                 "hands": hands, "scores": [0] * players, "turn": first, "last": None}
-
-    def to_move(self, state: State) -> list[int]:
-        return [] if self.result(state).finished else [state["turn"]]
-
-    def legal(self, state: State, seat: int) -> list[str]:
-        if seat not in self.to_move(state):
-            return []
-        return sorted({f"play {c}" for c in state["hands"][seat - 1]})
-
-    def parse(self, text: str) -> str:
-        parts = text.split()
-        if len(parts) != 2 or parts[0].lower() != "play" or not parts[1].isdigit():
-            raise IllegalMove("Moves look like 'play 4'.")
-        return f"play {int(parts[1])}"
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
         move = self.parse(move)
@@ -103,17 +90,6 @@ class ToyRounds(Game):
                       for i, h in enumerate(state["hands"])],
             "hand": list(state["hands"][seat - 1]) if seat else None,
         }
-
-    def result(self, state: State) -> Result:
-        scores = list(state["scores"])
-        if any(state["hands"]):
-            return Result(False, scores)
-        best = max(scores)
-        return Result(True, scores, [i + 1 for i, s in enumerate(scores) if s == best],
-                      "all cards played")
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return state
 
 
 class ToyRenderer:
