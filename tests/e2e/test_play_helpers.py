@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +147,19 @@ async def play_turn_by_menu(
             # Still this player's turn (a bonus, a revealed tile): the same message shows the
             # next menu; go on in it.
     raise AssertionError(f"the menu did not end in a move: {message.content!r}")
+
+
+async def play_to_the_end(
+    sim: Any, users: dict[int, Any], turn: Callable[[Any], Awaitable[Any]], limit: int
+) -> int:
+    """Whoever the table post calls plays a turn with ``turn(user)`` until the game is over;
+    the number of human turns started (more than ``limit`` fails: the game does not end)."""
+    turns = 0
+    while (user := to_move(sim, users)) is not None:
+        turns += 1
+        assert turns < limit, "the game does not end"
+        await turn(user)
+    return turns
 
 
 def seats_from_lobby(lobby_text: str, users: list[Any]) -> dict[int, int]:

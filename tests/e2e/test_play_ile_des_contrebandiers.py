@@ -17,6 +17,7 @@ from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_public,
     lobby_of,
+    play_to_the_end,
     play_turn_by_menu,
     running_tablee,
     to_move,
@@ -54,15 +55,13 @@ async def _typed_turn(sim: Any, tablee: Any, user: Any, users: dict[int, Any],
 
 async def _play_to_the_end(sim: Any, tablee: Any, users: dict[int, Any], seats: dict[int, int],
                            typed: set[int], rng: random.Random) -> int:
-    turns = 0
-    while (user := to_move(sim, users)) is not None:
-        turns += 1
-        assert turns < 400, "the game does not end"
+    async def turn(user: Any) -> None:
         if user.id in typed:
             await _typed_turn(sim, tablee, user, users, seats, rng)
         else:
             await play_turn_by_menu(sim, user, rng)
-    return turns
+
+    return await play_to_the_end(sim, users, turn, limit=400)
 
 
 def _assert_no_tile_in_public(sim: Any, seats: dict[int, int]) -> None:

@@ -17,6 +17,7 @@ from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_public,
     lobby_of,
+    play_to_the_end,
     play_turn_by_menu,
     running_tablee,
     to_move,
@@ -37,15 +38,14 @@ async def _play_to_the_end(sim: Any, users: dict[int, Any], rng: random.Random,
                            by_move: frozenset[int] = frozenset()) -> int:
     """Humans play until the game is over (menu clicks, or /move for ``by_move`` users, picking
     from its autocomplete); the number of human turns started."""
-    turns = 0
-    while (user := to_move(sim, users)) is not None:
-        turns += 1
-        assert turns < 600, "the game does not end"
+
+    async def turn(user: Any) -> None:
         if user.id in by_move:
             await _turn_by_move_command(sim, user, users, rng)
         else:
             await play_turn_by_menu(sim, user, rng, prefer=ARM)
-    return turns
+
+    return await play_to_the_end(sim, users, turn, limit=600)
 
 
 async def _turn_by_move_command(
