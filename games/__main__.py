@@ -1,4 +1,4 @@
-"""``python -m games replay FILE|-``, ``simulate GAME``, ``bench GAME``."""
+"""``python -m games replay FILE|-``, ``simulate GAME``, ``bench GAME``, ``arena GAME``."""
 
 from __future__ import annotations
 
@@ -26,6 +26,15 @@ def main(argv: list[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="print speed numbers for a game's engine")
     p_bench.add_argument("game", choices=[g.id for g in all_games()])
     p_bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p_arena = sub.add_parser("arena", help="play level A against level B, print win rates")
+    p_arena.add_argument("game", choices=[g.id for g in all_games()])
+    p_arena.add_argument("--a", default="hard", help="the level measured (one seat)")
+    p_arena.add_argument("--b", default="medium", help="the level at every other seat")
+    p_arena.add_argument("--games", type=int, default=40)
+    p_arena.add_argument("--players", type=int, default=None)
+    p_arena.add_argument("--seed", type=int, default=0)
+    p_arena.add_argument("--seat", type=int, default=None, help="A's seat (default: rotated)")
+    p_arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
 
     try:
@@ -52,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
 
             run_bench(args.game, args.seconds)
             return 0
+        if args.cmd == "arena":
+            from .arena import main as arena
+
+            return arena(args)
     except (BadRecord, BadOptions) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -10,9 +10,11 @@ Seats are numbered from 1 everywhere (records, notation, messages).
 
 from __future__ import annotations
 
+import inspect
 import random
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -32,6 +34,10 @@ shown only to that seat, e.g. "You drew B4"), ``seat`` (who acted), and ``transi
 the public line must vanish from the table once the next move is made, e.g. an Isis & Osiris
 reveal in memory mode).
 """
+
+
+Bot = Callable[..., str]
+"""A computer player: ``bot(game, state, seat, rng[, *, deadline]) -> move text``."""
 
 
 class IllegalMove(ValueError):
@@ -306,12 +312,13 @@ class Game(ABC):
         return None
 
     # -- computer players ------------------------------------------------------------------------
-    bots: Mapping[str, Callable[[Game, State, int, random.Random], str]] = {}
-    """Computer players by level name (``random``, ``greedy`` …).
+    bots: Mapping[str, Bot] = {}
+    """Computer players by level: ``easy``, ``medium``, ``hard`` (a :class:`Levels`).
 
-    A bot is ``choose(game, state, seat, rng) -> move text``. It must decide from
-    ``game.view(state, seat)``, ``game.legal(state, seat)`` and ``game.determinize`` only,
-    never from hidden parts of ``state``.
+    A bot is ``bot(game, state, seat, rng) -> move text`` (search bots also take a keyword
+    ``deadline``). It must decide from ``game.view(state, seat)``, ``game.legal(state, seat)``
+    and ``game.determinize`` only, never from hidden parts of ``state``. Call bots through
+    :func:`choose`, which resolves old level names and passes the deadline.
     """
 
 
@@ -388,3 +395,67 @@ def random_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     if not moves:
         raise IllegalMove(f"Seat {seat} has no legal move.")
     return rng.choice(moves)
+
+LEVELS = ("easy", "medium", "hard")
+"""Computer levels, weakest first; ``medium`` is the default."""
+
+OLD_LEVELS = {"random": "easy", "greedy": "medium"}
+"""Level names stored by earlier versions (lobby seats, records) -> the level they are now."""
+
+
+def level_of(name: str | None) -> str:
+    """The level a stored name means: old names resolve, None or anything unknown is medium."""
+    name = OLD_LEVELS.get(name or "", name or "")
+    return name if name in LEVELS else "medium"
+
+
+class Levels(Mapping[str, Bot]):
+    """A game's ``bots``: the three levels; the old names (``random``, ``greedy``) look up the
+    level they became, so stored tables and records that name them keep working."""
+
+    def __init__(self, easy: Bot, medium: Bot, hard: Bot) -> None:
+        self._bots = {"easy": easy, "medium": medium, "hard": hard}
+
+    def __getitem__(self, name: str) -> Bot:
+        return self._bots[OLD_LEVELS.get(name, name)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._bots)
+
+    def __len__(self) -> int:
+        return len(self._bots)
+
+
+def choose(
+    game: Game, level: str | None, state: State, seat: int, rng: random.Random,
+    *, deadline: float | None = None,
+) -> str:
+    """The move the computer of ``level`` plays for ``seat``. Old or unknown names resolve
+    (:func:`level_of`); a game without that level uses its next weaker one. ``deadline`` (a
+    ``time.monotonic()`` value) reaches bots that take it: a safety cap for a busy machine,
+    the move is otherwise decided by fixed budgets and ``rng`` alone."""
+    bot = _bot_for(game, level_of(level))
+    if deadline is not None and _takes_deadline(bot):
+        return bot(game, state, seat, rng, deadline=deadline)
+    return bot(game, state, seat, rng)
+
+
+def _bot_for(game: Game, level: str) -> Bot:
+    names = {new: old for old, new in OLD_LEVELS.items()}
+    for lower in reversed(LEVELS[: LEVELS.index(level) + 1]):
+        for name in (lower, names.get(lower)):
+            if name and name in game.bots:
+                return game.bots[name]
+    return random_bot
+
+
+def _takes_deadline(bot: Bot) -> bool:
+    try:
+        return "deadline" in inspect.signature(bot).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def past(deadline: float | None) -> bool:
+    """Whether a bot's safety deadline has passed."""
+    return deadline is not None and time.monotonic() >= deadline

@@ -496,5 +496,3 @@ def greedy(game: Game, state: State, seat: int, rng: random.Random) -> str:
         return best(scored, rng)
     return rng.choice(legal)
 
-
-BOTS = {"random": random_bot, "greedy": greedy}

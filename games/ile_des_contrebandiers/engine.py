@@ -35,7 +35,7 @@ from .board import (
     harbour_access,
     harbours_connected,
 )
-from .bots import BOTS
+from .levels import BOTS
 from .menu import describe, menu_path
 from .notation import parse, parse_sea
 from .summary import SUMMARY
@@ -183,7 +183,7 @@ class IleDesContrebandiers(Game):
         for i, b in enumerate(st["boats"], start=1):
             if b["tile"] is not None and not b["shown"] and i != seat:
                 slots.append(("boat", i))
-        pool = [_slot_get(st, s) for s in slots]
+        pool = sorted(_slot_get(st, s) for s in slots)  # never the real order: only the view counts
         rng.shuffle(pool)
         for slot, tile in zip(slots, pool, strict=True):
             _slot_set(st, slot, tile)

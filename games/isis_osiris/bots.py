@@ -1,4 +1,4 @@
-"""Computer players: ``random`` and ``greedy`` (a player with perfect memory).
+"""The medium computer player, ``greedy`` (a player with perfect memory); levels.py lists all.
 
 Every placed tile was revealed to the whole table before it was placed, so its value is public
 history: a bot may remember it even in memory mode (bots have perfect memory). ``known_values``
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import Game, State, random_bot
+from ..base import Game, State
 from .tiles import NEIGHBOURS
 
 
@@ -69,5 +69,3 @@ def greedy_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
             return f"pawn {spot}"
     return "reveal"
 
-
-BOTS = {"random": random_bot, "greedy": greedy_bot}

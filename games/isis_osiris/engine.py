@@ -26,7 +26,7 @@ from ..base import (
     view_head,
 )
 from . import deal, scoring
-from .bots import BOTS
+from .levels import BOTS
 from .notation import format_move, parse_move
 from .tiles import CELLS, DEAL, format_value
 

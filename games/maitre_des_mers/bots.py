@@ -312,5 +312,3 @@ def _loser_cargo(view: View, loser: dict[str, Any] | None) -> dict[str, Any] | N
             return e["cargo"]
     return None
 
-
-BOTS = {"random": random_bot, "greedy": greedy}

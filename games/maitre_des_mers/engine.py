@@ -25,8 +25,8 @@ from ..base import (
     rng_for,
 )
 from . import flow, moves
-from .bots import BOTS
 from .cards import GOODS_IDS, SHIP_CODES, TREASURE_IDS
+from .levels import BOTS
 from .menu import describe, menu_path
 from .notation import parse
 from .summary import SUMMARY
@@ -122,8 +122,10 @@ class MaitreDesMers(Game):
         return Result(True, scores, list(state["winners"]), state["reason"])
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        """The pile reshuffled and the future dice re-seeded: everything else is public."""
+        """The pile reshuffled and the future dice re-seeded: everything else is public. The pile
+        is sorted before the shuffle, so the result never depends on its real order."""
         st = _working_copy(state)
+        st["pile"] = sorted(st["pile"])
         rng.shuffle(st["pile"])
         st["script"] = []
         st["seed"] = rng.randrange(2**62)

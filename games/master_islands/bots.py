@@ -2,7 +2,8 @@
 
 greedy: takes the largest alignment (most cards, then highest sum), always plays the bonus
 Discovery, places for colour bonuses and alignments, sails towards free space and off cards it
-wants to take; as the corsair it sits on cards to break the crew's alignments.
+wants to take; as the corsair it plans its round's steps: the two cards to sit on that leave the crew the
+fewest cards to take (:func:`corsair_plan`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def _best_alignment(cells: dict[Pos, str], galleons: list[list[Pos]]) -> tuple[i
     return max(((len(a), sum(value(cells[p]) for p in a)) for a in found), default=(0, 0))
 
 
-def _discovery_score(view: dict[str, Any], seat: int, move: str) -> float:
+def discovery_score(view: dict[str, Any], seat: int, move: str) -> float:
     cells = cells_of(view)
     galleons = galleons_of(view)
     own = galleons[seat - 1]
@@ -59,16 +60,75 @@ def _threats(cells: dict[Pos, str], stop: set[Pos]) -> int:
     return sum(1 for r in reach.values() if r & 0b1111100000)
 
 
-def _corsair_score(
-    view: dict[str, Any], seat: int, galleons: list[list[Pos]]
-) -> tuple[int, int, int]:
-    """Lower is better for the corsair: crew alignments left, lines one card short of one,
-    then (negated) card density around his galleons."""
+def crew_gain(alignments: list[tuple[Pos, ...]], stops: set[Pos], takers: int) -> int:
+    """Cards the crew can take this round with the corsair on ``stops``: each of ``takers``
+    players takes the largest alignment left (MI-K3), so the largest disjoint ones add up."""
+    left = sorted((a for a in alignments if not stops.intersection(a)), key=len, reverse=True)
+    taken: set[Pos] = set()
+    cards = 0
+    for a in left:
+        if takers == 0:
+            break
+        if taken.isdisjoint(a):
+            taken.update(a)
+            cards += len(a)
+            takers -= 1
+    return cards
+
+
+def _reach(cells: dict[Pos, str], start: Pos, steps: int) -> dict[Pos, int]:
+    """Cards a galleon reaches in at most ``steps`` single steps (never through holes, MI-7)."""
+    dist = {start: 0}
+    frontier = [start]
+    for d in range(1, steps + 1):
+        nxt = []
+        for pos in frontier:
+            for n in neighbours(pos):
+                if n in cells and n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def corsair_plan(view: dict[str, Any], seat: int) -> tuple[Pos, Pos]:
+    """Where the corsair's two galleons best end this round's steps: fewest cards the crew can
+    then take (:func:`crew_gain`), then fewest lines one card short of an alignment, then most
+    cards around them (room to move next round), then fewest steps."""
     cells = cells_of(view)
-    stop = blocked(galleons)
-    found = len(find_alignments(cells, stop))
-    density = sum(1 for g in galleons[seat - 1] for p in neighbours(g) if p in cells)
-    return found, _threats(cells, stop), -density
+    galleons = galleons_of(view)
+    crew = [p for s, own in enumerate(galleons, 1) if s != seat for p in own]
+    alignments = find_alignments(cells, crew)
+    takers = sum(1 for s in view["seats"] if s["role"] == "crew")
+    steps = view.get("moves_left") or 4
+    first, second = galleons[seat - 1][:2]
+    reach_a, reach_b = _reach(cells, first, steps), _reach(cells, second, steps)
+    plans = [((crew_gain(alignments, {a, b}, takers)), da + db, a, b)
+             for a, da in reach_a.items() for b, db in reach_b.items() if da + db <= steps]
+    least = min(p[0] for p in plans)
+
+    def rank(plan: tuple[int, int, Pos, Pos]) -> tuple[int, int, int, int, Pos, Pos]:
+        gain, used, a, b = plan
+        room = sum(1 for g in (a, b) for n in neighbours(g) if n in cells)
+        return gain, _threats(cells, set(crew) | {a, b}), -room, used, a, b
+
+    _, _, a, b = min((p for p in plans if p[0] == least), key=rank)[:4]
+    return a, b
+
+
+def corsair_step(view: dict[str, Any], seat: int) -> str:
+    """The next step towards :func:`corsair_plan` (``done`` when there already)."""
+    cells = cells_of(view)
+    own = galleons_of(view)[seat - 1]
+    for n, (here, goal) in enumerate(zip(own, corsair_plan(view, seat), strict=False), start=1):
+        if here == goal:
+            continue
+        back = _reach(cells, goal, 8)
+        for letter, (dx, dy) in sorted(DIRECTIONS.items()):
+            step = (here[0] + dx, here[1] + dy)
+            if step in cells and back.get(step, 99) < back.get(here, 99):
+                return f"sail {n} {letter}"
+    return "done"
 
 
 def greedy_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -89,22 +149,8 @@ def greedy_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
 
         return max(takes, key=size)
     if phase == "corsair":
-        galleons = galleons_of(view)
-        stay = _corsair_score(view, seat, galleons)
-        best, best_score = "done", stay
-        for m in legal:
-            if m == "done":
-                continue
-            _, a, b = m.split()
-            moved = [list(g) for g in galleons]
-            gx, gy = moved[seat - 1][int(a) - 1]
-            dx, dy = DIRECTIONS[b]
-            moved[seat - 1][int(a) - 1] = (gx + dx, gy + dy)
-            score = _corsair_score(view, seat, moved)
-            if score < best_score:
-                best, best_score = m, score
-        return best
-    return max(legal, key=lambda m: (_discovery_score(view, seat, m), rng.random()))
+        planned = corsair_step(view, seat)
+        return planned if planned in legal else "done"
+    return max(legal, key=lambda m: (discovery_score(view, seat, m), rng.random()))
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}

@@ -31,9 +31,9 @@ from ..base import (
     seat_option,
 )
 from . import flow, moves
-from .bots import BOTS
 from .cards import HAND_SIZE, ROUNDS, full_deck, is_card
 from .coop import partner_seat, talk_range
+from .levels import BOTS
 from .menu import describe, menu_path
 from .notation import parse
 from .summary import SUMMARY
@@ -175,10 +175,12 @@ class MasterIslands(Game):
         return Result(True, scores, list(res["winners"]), res["reason"])
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        """Reshuffle every card ``seat`` cannot see (other hands + pile), keeping sizes."""
+        """Reshuffle every card ``seat`` cannot see (other hands + pile), keeping sizes. The
+        unseen cards are sorted before the shuffle, so the result depends on ``seat``'s view
+        and ``rng`` only, never on where the hidden cards really are."""
         st = _working_copy(state)
         others = [s for s in range(1, st["players"] + 1) if s != seat]
-        unseen = list(st["pile"]) + [c for s in others for c in st["hands"][s - 1]]
+        unseen = sorted(list(st["pile"]) + [c for s in others for c in st["hands"][s - 1]])
         rng.shuffle(unseen)
         for s in others:
             k = len(st["hands"][s - 1])

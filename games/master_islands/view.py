@@ -45,6 +45,7 @@ def build_view(game_id: str, st: dict[str, Any], seat: int | None, result: Resul
         "hand": list(st["hands"][seat - 1]) if own_hand else None,
         "round": st["round"],
         "rounds_max": st["rounds_max"],
+        "moves_left": st["moves_left"],
         "target": flow.target(st),
         "team_scores": team_scores,
     }

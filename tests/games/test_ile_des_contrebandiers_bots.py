@@ -11,7 +11,8 @@ import pytest
 
 from games import get_game
 from games.base import random_bot
-from games.ile_des_contrebandiers.bots import BOTS, Board, greedy, sweep
+from games.ile_des_contrebandiers.bots import Board, greedy, sweep
+from games.ile_des_contrebandiers.levels import BOTS
 
 from . import bot_games
 
@@ -84,7 +85,8 @@ def choose(v: dict[str, Any], legal: list[str], seat: int = 1, seed: int = 0) ->
 
 
 def test_bots_table() -> None:
-    assert BOTS == {"random": random_bot, "greedy": greedy}
+    assert dict(BOTS) == {"easy": random_bot, "medium": greedy, "hard": BOTS["hard"]}
+    assert BOTS["random"] is random_bot and BOTS["greedy"] is greedy  # stored old names
 
 
 # -- set-up --------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import pytest
 
 from games import get_game
 from games.base import random_bot
-from games.maitre_des_mers.bots import BOTS, announce_value, greedy, safest_ship
+from games.maitre_des_mers.bots import announce_value, greedy, safest_ship
+from games.maitre_des_mers.levels import BOTS
 from games.maitre_des_mers.odds import completion_chance
 
 from . import bot_games
@@ -98,7 +99,8 @@ def choose(v: dict[str, Any], legal: list[str], seat: int = 1) -> str:
 
 
 def test_bots_table() -> None:
-    assert BOTS == {"random": random_bot, "greedy": greedy}
+    assert dict(BOTS) == {"easy": random_bot, "medium": greedy, "hard": BOTS["hard"]}
+    assert BOTS["random"] is random_bot and BOTS["greedy"] is greedy  # stored old names
 
 
 def test_greedy_hunts_with_a_map_ship_and_arms_without() -> None:

@@ -33,7 +33,7 @@ def test_greedy_corsair_blocks_an_alignment() -> None:
 
 
 def test_bots_only_play_legal_moves_to_the_end() -> None:
-    for level in ("random", "greedy"):
+    for level in ("easy", "medium"):
         for players, options in ((3, {}), (4, {"mode": "coop"}), (3, {"mode": "corsair"})):
             rng = random.Random(1)
             state = GAME.new(players, options, 3)

@@ -1,0 +1,120 @@
+"""``python -m games arena GAME --a hard --b medium --games N``: how strong a level is.
+
+Game ``i`` is seeded ``seed + i``; level A plays one seat (seat ``i mod players + 1``, so every
+seat gets its turn, or the seat ``--seat`` fixes) and level B every other seat. Prints A's share
+of the wins (a shared win counts its share) with a 95% Wilson interval, the share a level equal
+to B would get, and the move times per level (median, p95). Bots are called through
+:func:`games.base.choose`, as the table host calls them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import Game, choose, level_of
+from .cli import percentile
+from .registry import get_game
+
+MAX_MOVES = 100_000
+
+
+@dataclass
+class Tally:
+    """What an arena run found: A's win shares per game and every move's time per level."""
+
+    shares: list[float] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    """Wall seconds per move, by level."""
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    """CPU seconds per move, by level (what the move costs on a machine nobody else uses)."""
+
+
+def play(
+    game: Game, levels: list[str], options: Mapping[str, Any], seed: int, tally: Tally
+) -> list[int]:
+    """One seeded game, ``levels[i]`` at seat i+1; the winners. Move times go in ``tally``."""
+    state = game.new(len(levels), options, seed)
+    for n in range(MAX_MOVES):
+        movers = game.to_move(state)
+        if not movers:
+            return game.result(state).winners
+        seat = movers[0]
+        level = levels[seat - 1]
+        rng = random.Random(f"{seed}:{n}:arena")
+        start, start_cpu = time.perf_counter(), time.process_time()
+        move = choose(game, level, state, seat, rng)
+        tally.times.setdefault(level, []).append(time.perf_counter() - start)
+        tally.cpu.setdefault(level, []).append(time.process_time() - start_cpu)
+        state, _ = game.apply(state, seat, move)
+    raise RuntimeError(f"{game.id} seed {seed} did not end within {MAX_MOVES} moves")
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (``successes`` may be fractional)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low, high = (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
+    return max(0.0, low), min(1.0, high)
+
+
+def run(
+    game_id: str, a: str, b: str, games: int, players: int | None = None, seed: int = 0,
+    options: Mapping[str, Any] | None = None, seat: int | None = None,
+) -> Tally:
+    """Play the arena's games (see the module docstring) and return the tally."""
+    game = get_game(game_id)
+    options = dict(options or {})
+    players = players or game.player_range(options)[0]
+    game.normalize_options(players, options)  # a bad option or count: BadOptions, before playing
+    a, b = level_of(a), level_of(b)
+    tally = Tally()
+    for i in range(games):
+        a_seat = seat or i % players + 1
+        levels = [a if s == a_seat else b for s in range(1, players + 1)]
+        winners = play(game, levels, options, seed + i, tally)
+        tally.shares.append(1.0 / len(winners) if a_seat in winners else 0.0)
+    return tally
+
+
+def report(game_id: str, a: str, b: str, players: int, tally: Tally) -> list[str]:
+    """The printed table: A's win share with its interval, then move times per level."""
+    game = get_game(game_id)
+    n = len(tally.shares)
+    wins = sum(tally.shares)
+    low, high = wilson(wins, n)
+    lines = [
+        f"{game.name}, {players} players, {n} games: {level_of(a)} (one seat, rotated) against "
+        f"{level_of(b)}",
+        f"  {level_of(a)} win share {wins / n:6.1%}  95% CI [{low:.1%}, {high:.1%}]  "
+        f"(an equal player: {1 / players:.1%})",
+    ]
+    for level, times in sorted(tally.times.items()):
+        cpu = tally.cpu[level]
+        lines.append(
+            f"  {level:<6} move wall median {statistics.median(times) * 1e3:7.2f} ms  "
+            f"p95 {percentile(times, 0.95) * 1e3:7.1f} ms  max {max(times) * 1e3:7.1f} ms · "
+            f"cpu median {statistics.median(cpu) * 1e3:7.2f} ms  p95 "
+            f"{percentile(cpu, 0.95) * 1e3:7.1f} ms  ({len(times)} moves)"
+        )
+    return lines
+
+
+def main(args: Any) -> int:
+    """The ``arena`` subcommand (arguments parsed by :mod:`games.__main__`)."""
+    from .cli import option_pairs
+
+    options = option_pairs(args.option)
+    game = get_game(args.game)
+    players = args.players or game.player_range(options)[0]
+    tally = run(args.game, args.a, args.b, args.games, players, args.seed, options, args.seat)
+    print("\n".join(report(args.game, args.a, args.b, players, tally)))
+    return 0

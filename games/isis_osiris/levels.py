@@ -1,0 +1,38 @@
+"""Isis & Osiris computer levels: easy (random), medium (:func:`.bots.greedy_bot`) and hard
+(:mod:`games.search` over the medium player's best few cells). A game is about 50 cheap moves,
+so playouts run to the end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import Game, Levels, State, random_bot
+from ..search import Knobs, search_bot, top
+from .bots import greedy_bot, known_values, pawn_worth, tile_gain
+from .tiles import NEIGHBOURS
+
+KEEP = 4
+"""Cells searched per decision (the medium player's best), ``reveal`` always with them."""
+
+
+def candidates(game: Game, state: State, seat: int, legal: list[str], rng: random.Random) -> list[str]:
+    board = state["board"]  # positions and public history only (see .bots)
+    if state["pending"]:
+        value = state["pending"]["value"]
+        return top([(tile_gain(board, m.split()[1], value, seat, state["players"]), m)
+                    for m in legal], KEEP)
+    known = known_values(state)
+    pawns = [(pawn_worth(known, m.split()[1]) + 0.01 * _open(board, m.split()[1]), m)
+             for m in legal if m != "reveal"]
+    return top(pawns, KEEP, [m for m in legal if m == "reveal"]) if pawns else legal
+
+
+def _open(board: dict[str, Any], cell: str) -> int:
+    """Empty cells next to ``cell``: room for the tiles that will score a pawn there."""
+    return sum(1 for n in NEIGHBOURS[cell] if n not in board)
+
+
+KNOBS = Knobs(policy=greedy_bot, playouts=240, candidates=candidates, margin=1.0)
+
+BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=search_bot(KNOBS))

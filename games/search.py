@@ -1,0 +1,133 @@
+"""The ``hard`` computer player of every game: determinized Monte Carlo search.
+
+Each decision looks at the moves a per-game ``candidates`` function keeps (the medium player's
+best few), and plays each of them out many times: every round deals the hidden parts again
+(``game.determinize`` from the bot's own knowledge: the real hidden cards never matter, only
+their unseen multiset), then plays every surviving candidate on that same deal with the same
+playout generator (common random numbers: the candidates are compared on equal luck), with the
+game's medium player moving every seat. A playout stops at the end of the game or after
+``depth`` moves, where the game's ``evaluate`` scores the position. Successive halving drops the
+worse half of the candidates after each stage, so the budget goes to the close calls.
+
+The budget is a number of playouts (``Knobs.playouts``), so the move depends only on the state
+the seat sees and the generator: a replay or a restart plays the same move. ``deadline`` is only
+a safety net for an overloaded machine: the search then stops early with its best so far.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .base import Bot, Game, IllegalMove, State, past
+
+Candidates = Callable[[Game, State, int, list[str], random.Random], list[str]]
+"""``(game, state, seat, legal, rng) -> moves to search``, best first (the order breaks ties)."""
+
+Evaluate = Callable[[Game, State, int], float]
+"""``(game, state, seat) -> how good the position is for seat``, about 0 (lost) .. 1 (won)."""
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """A game's search settings (calibrated so a move takes well under a second)."""
+
+    policy: Bot
+    """The playout player for every seat (the game's medium)."""
+    playouts: int = 200
+    """Playouts per decision, all candidates together."""
+    depth: int | None = None
+    """Moves a playout runs before ``evaluate`` scores it; None: to the end of the game."""
+    candidates: Candidates | None = None
+    """Which legal moves to search; None: all of them."""
+    evaluate: Evaluate | None = None
+    """Scores a position a playout stopped in before the end (needed when ``depth`` is set)."""
+    margin: float = 0.0
+    """Weight of the score margin at the end (a tie-break between equally winning moves)."""
+
+
+def outcome(game: Game, state: State, seat: int, knobs: Knobs) -> float:
+    """What a playout's last position is worth to ``seat``: its share of the win (plus the
+    score margin, lightly) at the end, else the game's evaluation."""
+    res = game.result(state)
+    if not res.finished:
+        if knobs.evaluate is None:
+            raise ValueError("a truncated playout needs an evaluate function")
+        return knobs.evaluate(game, state, seat)
+    share = 1.0 / len(res.winners) if seat in res.winners else 0.0
+    if knobs.margin and res.scores:
+        mine = res.scores[seat - 1]
+        best_other = max((v for i, v in enumerate(res.scores, 1) if i != seat), default=mine)
+        share += knobs.margin * math.tanh((mine - best_other) / 4)
+    return share
+
+
+def playout(
+    game: Game, state: State, seat: int, move: str, rng: random.Random, knobs: Knobs
+) -> float:
+    """Play ``move``, then the policy for everyone until the end or ``knobs.depth`` moves."""
+    state, _ = game.apply(state, seat, move)
+    steps = 0
+    while (movers := game.to_move(state)) and (knobs.depth is None or steps < knobs.depth):
+        mover = movers[0]
+        state, _ = game.apply(state, mover, knobs.policy(game, state, mover, rng))
+        steps += 1
+    return outcome(game, state, seat, knobs)
+
+
+def search(
+    game: Game, state: State, seat: int, rng: random.Random, knobs: Knobs,
+    deadline: float | None = None,
+) -> str:
+    """The candidate with the best mean playout value (see the module docstring)."""
+    known = game.determinize(state, seat, rng)  # from here on, only what ``seat`` knows
+    legal = game.legal(known, seat)
+    if not legal:
+        raise IllegalMove(f"Seat {seat} has no legal move.")
+    alive = knobs.candidates(game, known, seat, legal, rng) if knobs.candidates else list(legal)
+    if len(alive) <= 1:
+        return alive[0] if alive else legal[0]
+    total = {m: 0.0 for m in alive}
+    count = {m: 0 for m in alive}
+    stages = max(1, int(math.log2(len(alive))))  # halvings until one move is left
+    for stage in range(stages):
+        rounds = max(1, knobs.playouts // (stages * len(alive)))
+        for _ in range(rounds):
+            deal = game.determinize(state, seat, rng)
+            luck = rng.randrange(2**32)
+            for move in alive:
+                total[move] += playout(game, deal, seat, move, random.Random(luck), knobs)
+                count[move] += 1
+                if past(deadline):
+                    return _best(alive, total, count)
+        if stage < stages - 1:
+            alive = sorted(alive, key=lambda m: -total[m] / count[m])[: max(1, len(alive) // 2)]
+    return _best(alive, total, count)
+
+
+def _best(moves: list[str], total: dict[str, float], count: dict[str, int]) -> str:
+    """Best mean among the moves played out (the first, the heuristic's best, on ties)."""
+    tried = [m for m in moves if count[m]] or moves[:1]
+    return max(tried, key=lambda m: (total[m] / count[m] if count[m] else 0.0, -moves.index(m)))
+
+
+def search_bot(knobs: Knobs) -> Bot:
+    """A hard bot for one game's knobs: ``bot(game, state, seat, rng, *, deadline=None)``."""
+
+    def hard(
+        game: Game, state: State, seat: int, rng: random.Random, *, deadline: float | None = None
+    ) -> str:
+        return search(game, state, seat, rng, knobs, deadline)
+
+    hard.__doc__ = "Determinized Monte Carlo search over the medium player's playouts."
+    return hard
+
+
+def top(scored: list[tuple[float, str]], keep: int, always: list[str] | None = None) -> list[str]:
+    """The ``keep`` best-scored moves, best first (ties in move order), then ``always`` (moves
+    the caller wants searched whatever their score)."""
+    ranked = [m for _, m in sorted(scored, key=lambda sm: (-sm[0], sm[1]))]
+    chosen = ranked[:keep]
+    return chosen + [m for m in always or () if m not in chosen]

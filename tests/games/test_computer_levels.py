@@ -1,0 +1,164 @@
+"""Computer levels (easy, medium, hard) of every game, ``games.base.choose`` and the hard search:
+legal moves only, the deadline, view-only input, determinism, and the arena command."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import random
+import subprocess
+import sys
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from games import all_games, get_game
+from games.arena import wilson
+from games.base import LEVELS, Game, Levels, State, choose, level_of, random_bot
+from games.search import Knobs, search
+
+CASES = [
+    ("master-islands", 2, {}), ("master-islands", 4, {"mode": "coop"}),
+    ("master-islands", 3, {"mode": "corsair"}), ("isis-osiris", 3, {}),
+    ("isis-osiris", 2, {"reserve": "common"}), ("maitre-des-mers", 3, {}),
+    ("ile-des-contrebandiers", 2, {}), ("ile-des-contrebandiers", 3, {}),
+]
+
+
+def small_knobs(game: Game) -> Knobs:
+    """The game's own search settings with a tiny budget (tests stay fast)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    knobs = importlib.import_module(f"{package}.levels").KNOBS
+    return dataclasses.replace(knobs, playouts=6)
+
+
+def positions(game: Game, players: int, options: dict[str, Any], seed: int, every: int,
+              limit: int) -> list[tuple[State, int]]:
+    """Up to ``limit`` positions of a game between random players, one every ``every`` moves."""
+    rng = random.Random(seed)
+    state = game.new(players, options, seed)
+    out: list[tuple[State, int]] = []
+    n = 0
+    while (movers := game.to_move(state)) and len(out) < limit:
+        if n % every == 0:
+            out.append((state, movers[0]))
+        state, _ = game.apply(state, movers[0], random_bot(game, state, movers[0], rng))
+        n += 1
+    return out
+
+
+def test_every_game_offers_the_three_levels_and_reads_old_names() -> None:
+    for game in all_games():
+        assert tuple(game.bots) == LEVELS
+        assert game.bots["random"] is game.bots["easy"] is random_bot
+        assert game.bots["greedy"] is game.bots["medium"]
+        assert "random" in game.bots and "expert" not in game.bots
+
+
+def test_choose_resolves_old_unknown_and_missing_levels() -> None:
+    played: list[str] = []
+
+    def bot(name: str) -> Any:
+        return lambda game, state, seat, rng: played.append(name) or name
+
+    three = SimpleNamespace(bots=Levels(bot("easy"), bot("medium"), bot("hard")))
+    rng = random.Random(0)
+    picks = [choose(three, level, {}, 1, rng)  # type: ignore[arg-type]
+             for level in ("random", "greedy", None, "nonsense", "hard", "easy")]
+    assert picks == ["easy", "medium", "medium", "medium", "hard", "easy"]
+    assert [level_of(x) for x in ("random", "greedy", None, "")] == ["easy", "medium"] + ["medium"] * 2
+    # a game with only the old random player: every level falls back to it
+    old = SimpleNamespace(bots={"random": bot("old random")})
+    assert choose(old, "hard", {}, 1, rng) == "old random"  # type: ignore[arg-type]
+
+
+def test_choose_passes_the_deadline_only_to_bots_that_take_it() -> None:
+    seen: dict[str, Any] = {}
+
+    def plain(game: Any, state: Any, seat: int, rng: random.Random) -> str:
+        return "plain"
+
+    def timed(game: Any, state: Any, seat: int, rng: random.Random, *, deadline: float | None = None
+              ) -> str:
+        seen["deadline"] = deadline
+        return "timed"
+
+    game = SimpleNamespace(bots=Levels(plain, plain, timed))
+    assert choose(game, "medium", {}, 1, random.Random(0), deadline=5.0) == "plain"  # type: ignore[arg-type]
+    assert choose(game, "hard", {}, 1, random.Random(0), deadline=5.0) == "timed"  # type: ignore[arg-type]
+    assert seen == {"deadline": 5.0}
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+def test_hard_plays_only_legal_moves(game_id: str, players: int, options: dict[str, Any]) -> None:
+    game = get_game(game_id)
+    knobs = small_knobs(game)
+    rng = random.Random(3)
+    checked = 0
+    for state, seat in positions(game, players, options, seed=5, every=9, limit=12):
+        legal = game.legal(state, seat)
+        assert search(game, state, seat, rng, knobs) in legal
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+def test_hard_sees_only_its_own_view(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """The hidden parts dealt again (what the seat sees unchanged): the same move for a seed."""
+    game = get_game(game_id)
+    knobs = small_knobs(game)
+    redealt = 0
+    for state, seat in positions(game, players, options, seed=8, every=11, limit=6):
+        other = game.determinize(state, seat, random.Random(99))
+        assert game.view(other, seat) == game.view(state, seat)
+        redealt += other != state
+        first = search(game, state, seat, random.Random(4), knobs)
+        assert search(game, other, seat, random.Random(4), knobs) == first
+        assert search(game, state, seat, random.Random(4), knobs) == first  # deterministic
+    assert redealt >= 2  # the redeal really changed hidden parts
+
+
+def test_hard_stops_at_its_deadline() -> None:
+    """A deadline already past: one playout, then the best so far (a legal move)."""
+    game = get_game("isis-osiris")
+    calls: list[int] = []
+
+    def evaluate(game: Game, state: State, seat: int) -> float:
+        calls.append(seat)
+        return 0.5
+
+    knobs = dataclasses.replace(small_knobs(game), playouts=40, depth=1, evaluate=evaluate)
+    state, seat = positions(game, 2, {}, seed=1, every=5, limit=4)[3]
+    legal = game.legal(state, seat)
+    assert search(game, state, seat, random.Random(0), knobs) in legal
+    unhurried = len(calls)
+    calls.clear()
+    move = search(game, state, seat, random.Random(0), knobs, deadline=time.monotonic() - 1)
+    assert move in legal and len(calls) == 1 < unhurried
+
+
+def test_hard_through_choose_is_deterministic() -> None:
+    game = get_game("isis-osiris")
+    state, seat = positions(game, 2, {}, seed=2, every=7, limit=3)[2]
+    moves = {choose(game, "hard", state, seat, random.Random(11)) for _ in range(2)}
+    assert len(moves) == 1 and moves <= set(game.legal(state, seat))
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_arena_command_prints_win_share_and_move_times() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "games", "arena", "isis-osiris", "--a", "medium", "--b", "random",
+         "--games", "2", "--seed", "4"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "2 players, 2 games: medium (one seat, rotated) against easy" in out.stdout
+    assert "medium win share" in out.stdout and "95% CI" in out.stdout
+    assert "easy   move wall median" in out.stdout
