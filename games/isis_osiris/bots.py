@@ -54,10 +54,10 @@ def greedy_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     """Negative tiles beside rivals, positive beside itself; pawns beside known good tiles;
     reveals when no empty cell is worth a pawn."""
     moves = game.legal(state, seat)
-    view = game.view(state, seat)
     board = state["board"]  # positions and remembered values only (see module docstring)
-    if view["pending"]:
-        value = view["pending"]["value"]
+    pending = state["pending"]  # public: the revealed tile waiting for its cell
+    if pending:
+        value = pending["value"]
         cells = [m.split()[1] for m in moves]
         gain = lambda c: tile_gain(board, c, value, seat, state["players"])  # noqa: E731
         return f"tile {_best(cells, gain, rng)}"

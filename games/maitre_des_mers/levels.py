@@ -8,38 +8,24 @@ import math
 import random
 
 from ..base import Game, Levels, State, random_bot
-from ..search import Knobs, search_bot, top
+from ..search import Knobs, search_bot
 from . import flow
-from .bots import POWER_WORTH, dice_target, greedy, use_value
+from .bots import POWER_WORTH, greedy
 from .cards import FAMILY_BONUS, GOODS, SHIPS
-from .odds import completion_chance
 
-KEEP = 5
-"""Dice placements searched per roll (the likeliest to complete the card)."""
 DEPTH = 40
 """Playout moves before the evaluation (a few turns)."""
 FAMILY_SIZE = 4
 
 
 def candidates(game: Game, state: State, seat: int, legal: list[str], rng: random.Random) -> list[str]:
-    """Every announcement; on a roll the best few placements and powers."""
+    """Every announcement, stowing and looting choice; on a roll, the medium player's own
+    placement (it already plays the exact best odds for the card: searching it costs much and
+    gains little)."""
     turn = state.get("turn") or {}
-    if turn.get("stage") != "dice" or len(legal) <= KEEP:
-        return list(legal)
-    combination, placed = turn["combination"], list(turn["placed"])
-    left = len(turn["rolled"])
-    scored = []
-    for move in legal:
-        verb, *args = move.split()
-        if verb == "place":
-            dice = [int(v) for v in args]
-            chance = completion_chance(combination, placed + dice, left - len(dice), dice_target(turn))
-            scored.append((chance, move))
-        elif verb == "use":
-            scored.append((use_value(turn, args[0], int(args[1])), move))
-        else:
-            scored.append((0.0, move))
-    return top(scored, KEEP)
+    if turn.get("stage") == "dice":
+        return [greedy(game, state, seat, rng)]
+    return list(legal)
 
 
 def worth(state: State, seat: int) -> float:
