@@ -23,9 +23,10 @@ def broken_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
 async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
     host: TableHost, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(toy_game(), "bots", {"random": random_bot, "broken": broken_bot})
+    monkeypatch.setattr(toy_game(), "bots", {"easy": random_bot, "medium": random_bot,
+                                             "hard": broken_bot})
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.add_computer(CHANNEL, ALICE, "broken")
+    await host.add_computer(CHANNEL, ALICE, "hard")
     with caplog.at_level(logging.ERROR, logger="bot.host.bots"):
         await host.start(CHANNEL, ALICE)
         outcomes = await play_to_end(host, CHANNEL)
@@ -36,5 +37,5 @@ async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
     failures = [r for r in caplog.records if "failed" in r.getMessage()]
     assert len(failures) == 4
     message = failures[0].getMessage()
-    assert f"table {CHANNEL} seat 2" in message and "'broken'" in message
+    assert f"table {CHANNEL} seat 2" in message and "'hard'" in message
     assert failures[0].exc_info and failures[0].exc_info[0] is ZeroDivisionError
