@@ -63,7 +63,9 @@ class TableHost:
         and tests) chooses in a thread, the bot passes its config (default 1). Games and their
         renderers come from the registry (:func:`render.table_game`)."""
         store = await Store.open(db_path)
-        return cls(store, bot_delay=bot_delay, pool=BotPool(workers, think_seconds))
+        pool = BotPool(workers, think_seconds)
+        await pool.start()
+        return cls(store, bot_delay=bot_delay, pool=pool)
 
     async def close(self) -> None:
         try:

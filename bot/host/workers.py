@@ -80,6 +80,12 @@ class BotPool:
             )
         return self._executor
 
+    async def start(self) -> None:
+        """Start the worker processes now (at the bot's start) rather than at the first
+        computer move, which would otherwise wait for them. Nothing to do with ``workers=0``."""
+        if self.workers:
+            await asyncio.wrap_future(self._pool().submit(int))
+
     async def choose(
         self, game_id: str, state: State, seat: int, level: str | None, seed: int, version: int
     ) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -39,3 +40,26 @@ async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
     message = failures[0].getMessage()
     assert f"table {CHANNEL} seat 2" in message and "'hard'" in message
     assert failures[0].exc_info and failures[0].exc_info[0] is ZeroDivisionError
+
+
+async def test_seats_stored_with_the_old_level_names_still_play(
+    host: TableHost, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Tables stored before the levels have "random" and "greedy" seats named "Computer 1":
+    they play on (as easy and medium), and nothing falls back to a random move."""
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4)
+    await host.add_computer(CHANNEL, ALICE, "easy")
+    await host.add_computer(CHANNEL, ALICE, "easy")
+    row = await host.store.get_table(CHANNEL)
+    assert row is not None
+    old = [row.seats[0], {**row.seats[1], "name": "Computer 1", "bot_level": "random"},
+           {**row.seats[2], "name": "Computer 2", "bot_level": "greedy"}]
+    await host.store.update_table(replace(row, seats=old, version=row.version + 1), row.version)
+    with caplog.at_level(logging.WARNING, logger="bot.host"):
+        await host.start(CHANNEL, ALICE)
+        outcomes = await play_to_end(host, CHANNEL)
+    assert outcomes[-1].table.status == "finished"
+    [game_row] = await host.store.games_in_channel(CHANNEL)
+    moves = (await host.store.game(game_row))["record"]["moves"]
+    assert {m["seat"] for m in moves} == {1, 2, 3}
+    assert not caplog.records
