@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,15 @@ def broken_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     raise ZeroDivisionError("the bot's own bug")
 
 
+async def start_and_finish(host: TableHost) -> list[dict[str, Any]]:
+    """Start the lobby, play it to the end; the moves of its finished record."""
+    await host.start(CHANNEL, ALICE)
+    outcomes = await play_to_end(host, CHANNEL)
+    assert outcomes[-1].table.status == "finished"
+    [game_row] = await host.store.games_in_channel(CHANNEL)
+    return list((await host.store.game(game_row))["record"]["moves"])
+
+
 async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
     host: TableHost, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -29,11 +39,7 @@ async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.add_computer(CHANNEL, ALICE, "hard")
     with caplog.at_level(logging.ERROR, logger="bot.host.bots"):
-        await host.start(CHANNEL, ALICE)
-        outcomes = await play_to_end(host, CHANNEL)
-    assert outcomes[-1].table.status == "finished"
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    moves = (await host.store.game(game_row))["record"]["moves"]
+        moves = await start_and_finish(host)
     assert sum(1 for m in moves if m["seat"] == 2) == 4  # the computer played all its cards
     failures = [r for r in caplog.records if "failed" in r.getMessage()]
     assert len(failures) == 4
@@ -56,10 +62,6 @@ async def test_seats_stored_with_the_old_level_names_still_play(
            {**row.seats[2], "name": "Computer 2", "bot_level": "greedy"}]
     await host.store.update_table(replace(row, seats=old, version=row.version + 1), row.version)
     with caplog.at_level(logging.WARNING, logger="bot.host"):
-        await host.start(CHANNEL, ALICE)
-        outcomes = await play_to_end(host, CHANNEL)
-    assert outcomes[-1].table.status == "finished"
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    moves = (await host.store.game(game_row))["record"]["moves"]
+        moves = await start_and_finish(host)
     assert {m["seat"] for m in moves} == {1, 2, 3}
     assert not caplog.records
