@@ -33,6 +33,6 @@ def _open(board: dict[str, Any], cell: str) -> int:
     return sum(1 for n in NEIGHBOURS[cell] if n not in board)
 
 
-KNOBS = Knobs(policy=greedy_bot, playouts=240, candidates=candidates, margin=1.0)
+KNOBS = Knobs(policy=greedy_bot, playouts=160, candidates=candidates, margin=1.0)
 
 BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=search_bot(KNOBS))

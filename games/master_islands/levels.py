@@ -47,7 +47,7 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh((totals[mine] - rival) / 3)
 
 
-KNOBS = Knobs(policy=greedy_bot, playouts=160, depth=DEPTH, candidates=candidates,
+KNOBS = Knobs(policy=greedy_bot, playouts=120, depth=DEPTH, candidates=candidates,
               evaluate=evaluate, margin=0.2)
 
 BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=search_bot(KNOBS))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.master_islands.bots import greedy_bot
+from games.master_islands.bots import corsair_plan, crew_gain, greedy_bot
 
 from .test_master_islands_support import GAME, at_conquest, laid_out, new, play
 
@@ -30,6 +30,28 @@ def test_greedy_corsair_blocks_an_alignment() -> None:
     state, _ = play(state, "place R3 0,1", "sail 1 S", "place B1 0,-1", "sail 1 N")
     assert GAME.to_move(state) == [3]
     assert greedy_bot(GAME, state, 3, random.Random(0)) in ("sail 1 E", "sail 2 E")
+
+
+def test_crew_gain_adds_the_largest_disjoint_alignments_one_per_crew_player() -> None:
+    big = ((0, 0), (1, 0), (2, 0))
+    overlapping = ((2, 0), (3, 0))
+    apart = ((0, 5), (1, 5))
+    alignments = [overlapping, big, apart]
+    assert crew_gain(alignments, set(), 2) == 5  # 3 + 2: the overlapping one cannot follow
+    assert crew_gain(alignments, set(), 1) == 3
+    assert crew_gain(alignments, {(1, 0)}, 2) == 4  # the big one broken: 2 + 2
+    assert crew_gain(alignments, {(1, 0), (0, 5)}, 3) == 2
+
+
+def test_corsair_plan_sits_where_it_breaks_the_most_cards() -> None:
+    # the crew's galleons hold 3,0; free alignments: row 0 (1 + 5 + 4) and column 0 (5 + 5)
+    cards = {(0, 0): "Y1", (1, 0): "B5", (2, 0): "G4", (3, 0): "R1", (0, 1): "B5", (0, 2): "G5"}
+    state = new(3, [["B1", "G2", "R3"]] * 2, mode="corsair")
+    state = laid_out(state, cards, galleons={1: [(3, 0)], 2: [(3, 0)], 3: [(0, 0), (0, 0)]})
+    view = GAME.view(state, 3)
+    a, b = corsair_plan(view | {"moves_left": 4}, 3)
+    stops = {a, b}
+    assert stops & {(0, 0), (1, 0), (2, 0)} and stops & {(0, 1), (0, 2)}  # both broken
 
 
 def test_bots_only_play_legal_moves_to_the_end() -> None:
