@@ -10,7 +10,7 @@ from games.base import MenuStep, move_text
 from .test_master_islands_support import GAME, at_conquest, new, play
 
 COMMON = {"game", "viewer", "players", "options", "to_move", "last_move", "result"}
-MI_KEYS = {"mode", "phase", "map", "holes", "seats", "pile", "hand", "round", "rounds_max",
+MI_KEYS = {"mode", "phase", "map", "holes", "seats", "pile", "hand", "round", "rounds_max", "moves_left",
            "target", "team_scores"}
 SEAT_KEYS = {"seat", "role", "team", "galleons", "hand_size", "collected", "score"}
 
