@@ -15,6 +15,7 @@ import discord
 
 from bot.host.errors import HostError
 
+from . import send
 from .i18n import _
 
 log = logging.getLogger("tablee.adapter")
@@ -31,10 +32,7 @@ class Refusal(Exception):
 async def reply_private(interaction: discord.Interaction, text: str) -> None:
     """Answer only the person who acted: the first response if still open, else a followup."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await send.respond(interaction, text, ephemeral=True)
     except discord.HTTPException:
         log.warning(
             "could not send a private reply for interaction %s", interaction.id, exc_info=True

@@ -24,7 +24,7 @@ import discord
 from bot.host import TableHost
 from bot.host.results import Outcome, PublicPost
 
-from . import private_play
+from . import private_play, send
 from .dms import send_turn_dms
 from .files import png_file
 from .i18n import _
@@ -77,12 +77,9 @@ def compose(
     return full, plain
 
 
-def mentions(post: PublicPost, still: Mapping[int, str]) -> discord.AllowedMentions:
-    """Ping only the people whose turn starts with this post."""
-    pinged = [discord.Object(id=u) for u in post.to_move_user_ids if u not in still]
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=pinged or False, replied_user=False
-    )
+def pinged(post: PublicPost, still: Mapping[int, str]) -> list[int]:
+    """The only people a post pings: those whose turn starts with it."""
+    return [u for u in post.to_move_user_ids if u not in still]
 
 
 def continued(shown: list[tuple[str, bool]], post: PublicPost) -> PublicPost:
@@ -168,9 +165,9 @@ class Poster:
         try:
             if plain is not None:
                 # The board image showed the same transient thing (a revealed tile): drop it too.
-                await message.edit(content=plain, attachments=[], view=None)
+                await send.edit(message, content=plain, attachments=[], view=None)
             else:
-                await message.edit(view=None)
+                await send.edit(message, view=None)
         except discord.NotFound:
             pass
         except discord.HTTPException:
@@ -215,10 +212,9 @@ class Poster:
         message = self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
         file = png_file(post.image_png, "board.png")
         try:
-            await message.edit(
-                content=full, attachments=[file] if file else [],
+            await send.edit(
+                message, content=full, attachments=[file] if file else [],
                 view=table_view(channel_id, post.version),
-                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
@@ -249,13 +245,15 @@ class Poster:
             names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
             still = {actor: names.get(actor, "")} if actor in post.to_move_user_ids else {}
             full, plain = compose(post, still=still)
-            kwargs: dict[str, Any] = {"allowed_mentions": mentions(post, still)}
+            kwargs: dict[str, Any] = {}
             if not post.finished:
                 kwargs["view"] = table_view(channel_id, post.version)
             file = png_file(post.image_png, "board.png")
             if file is not None:
                 kwargs["file"] = file
-            message = await self._channel(channel_id).send(full, **kwargs)
+            message = await send.send(
+                self._channel(channel_id), full, ping=pinged(post, still), **kwargs
+            )
             old = [*previous, self._current.get(channel_id)]
             if post.finished:
                 self._current.pop(channel_id, None)
@@ -283,7 +281,7 @@ class Poster:
         if closed_to_move:
             full, plain = compose(post, closed_to_move, still)
             try:
-                await message.edit(content=full, allowed_mentions=discord.AllowedMentions.none())
+                await send.edit(message, content=full, ping=pinged(post, still))
                 await self._remember(channel_id, message.id, full, plain)
             except discord.HTTPException:
                 log.warning("could not add the closed-DM note to %s", message.id, exc_info=True)
