@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 
 import discord
 
-from bot.host.errors import HostError
+from bot.host.errors import HostError, Unavailable
 
 from . import send
 from .i18n import _
@@ -51,6 +51,9 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
     """Run an interaction handler; every failure ends in a private sentence, never silence."""
     try:
         yield
+    except Unavailable as exc:  # the database is busy or full: say so, in time
+        log.warning("%s: storage unavailable: %s", _context(interaction, what), exc.message)
+        await reply_private(interaction, _(exc.message))
     except (HostError, Refusal) as exc:
         log.info("%s refused: %s", _context(interaction, what), exc.message)
         # Refusals are translated where they are raised; the host's sentences here.

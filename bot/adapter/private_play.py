@@ -255,7 +255,7 @@ async def play_move(
         board = png_file(outcome.post.image_png if outcome.post else None, "board.png")
         await send.edit_original(
             interaction,
-            content=f"{played}\n{content}",
+            content="\n".join((played, content)),
             attachments=[f for f in (board, file) if f is not None], view=view,
         )
     else:
