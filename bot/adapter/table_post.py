@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.host import TableHost
+from bot.host.locks import ChannelLocks
 from bot.host.results import Outcome, PublicPost
 
 from . import private_play, send
@@ -143,13 +144,13 @@ class Poster:
         self.client = client
         self._host = host
         self.dm_default = dm_default
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
         self._shown: dict[int, tuple[list[int], list[tuple[str, bool]]]] = {}
         """channel -> (users to move, lines) of the latest post, to extend it in place."""
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+        return self._locks(channel_id)
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)

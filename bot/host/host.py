@@ -33,6 +33,7 @@ from ..storage.store import Ending
 from . import errors, lobby, partner, posts
 from .bots import bot_step
 from .lobby import DEFAULT_LEVEL
+from .locks import ChannelLocks
 from .play import Lines, Step, human_step, plain, record, record_head
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, names, seat_of
@@ -49,7 +50,7 @@ class TableHost:
         self._store = store
         self._bot_delay = bot_delay
         self._pool = pool or BotPool()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = ChannelLocks()
         self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
@@ -80,7 +81,7 @@ class TableHost:
 
     # -- helpers --------------------------------------------------------------------------------
     def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+        return self._locks(channel_id)
 
     @staticmethod
     def _game(game_id: str) -> Game:
