@@ -110,6 +110,7 @@ class TableCommands(HostCog):
     ) -> None:
         async with guarded(interaction, "/stats"):
             require_guild(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
             data = await self.host.stats(interaction.guild_id, user.id if user else None)
             who = user.display_name if user else None
             await send.respond(interaction, stats_text(data, who), ephemeral=True)
@@ -120,6 +121,7 @@ class TableCommands(HostCog):
     @app_commands.describe(enabled=_("True: send me my hand by DM on my turn; False: don't"))
     async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         async with guarded(interaction, "/dms"):
+            await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
             await self.host.set_dm_enabled(interaction.user.id, enabled)
             text = (
                 _("On your turn I'll DM you your hand and a link to the table.")

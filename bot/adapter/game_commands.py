@@ -109,9 +109,24 @@ async def open_lobby(
         info = await bot.host.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
         )
-        await send.respond(interaction, lobby_text(info), view=lobby_view(info))
+        try:
+            await send.respond(interaction, lobby_text(info), view=lobby_view(info))
+        except BaseException:
+            await drop_lobby(interaction, channel_id)
+            raise
         message = await interaction.original_response()
         await bot.host.set_post(channel_id, message.id, info.version)
+
+
+async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
+    """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
+    cancel that lobby, and it would block the channel, so it goes."""
+    try:
+        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
+    except Exception:
+        log.exception("could not remove the unposted lobby in channel %s", channel_id)
+    else:
+        log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
 
 
 def play_callback(game: Game) -> Callable[..., Awaitable[None]]:
