@@ -107,6 +107,20 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))  # key order kept: reloads read the same
 
 
+async def _connect(path: str) -> aiosqlite.Connection:
+    """A connection in autocommit mode (we issue BEGIN/COMMIT ourselves). When opening fails,
+    aiosqlite's worker thread still has a stop to report: wait for it while the event loop
+    runs, or it reports into a closed loop ("Event loop is closed" tracebacks after the error)."""
+    conn = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await conn
+    except BaseException:
+        thread = getattr(conn, "_thread", None)
+        if thread is not None:
+            await asyncio.to_thread(thread.join, 5)
+        raise
+
+
 class Store:
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
@@ -118,7 +132,7 @@ class Store:
 
     @classmethod
     async def open(cls, path: str) -> Store:
-        db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+        db = await _connect(path)
         try:
             await db.execute(f"PRAGMA busy_timeout = {OPEN_BUSY_TIMEOUT_MS}")
             await db.execute("PRAGMA journal_mode = WAL")
@@ -129,7 +143,7 @@ class Store:
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db)
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            reader = await aiosqlite.connect(path, isolation_level=None)
+            reader = await _connect(path)
         except BaseException:
             await db.close()
             raise
