@@ -148,6 +148,7 @@ class Poster:
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
         self._shown: dict[int, tuple[list[int], list[tuple[str, bool]]]] = {}
         """channel -> (users to move, lines) of the latest post, to extend it in place."""
+        self._tasks: set[asyncio.Task[None]] = set()  # computers going on after a post
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks(channel_id)
@@ -235,7 +236,34 @@ class Poster:
     ) -> discord.Message | None:
         """One post per turn: while the actor keeps moving, the current post is edited in place;
         otherwise a new post goes out first, then older posts lose their buttons (if the send
-        fails, the old post keeps working ones). DMs whoever's turn starts."""
+        fails, the old post keeps working ones). DMs whoever's turn starts. When computer players
+        still have to move (one showed a value once, as a person's reveal, on this post), they
+        go on afterwards in a task of their own, and their post takes that value away."""
+        try:
+            return await self._publish(channel_id, outcome, actor=actor, previous=previous)
+        finally:
+            if outcome.computers_next:
+                task = asyncio.get_running_loop().create_task(self._computers(channel_id))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _computers(self, channel_id: int) -> None:
+        try:
+            outcome = await self._host.computers_move(channel_id)
+            if outcome is not None:
+                await self.publish(channel_id, outcome, actor=None,
+                                   previous=[outcome.table.post_message_id])
+        except Exception:
+            log.exception("computer players could not go on in channel %s", channel_id)
+
+    async def _publish(
+        self,
+        channel_id: int,
+        outcome: Outcome,
+        *,
+        actor: int | None,
+        previous: Iterable[int | None],
+    ) -> discord.Message | None:
         post = outcome.post
         if post is None:
             return None

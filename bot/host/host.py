@@ -286,6 +286,19 @@ class TableHost:
                     out.append(await self._outcome(game, fresh, lines, applied))
         return out
 
+    async def computers_move(self, channel_id: int) -> Outcome | None:
+        """Computer players to move here play on, after the configured pause (an Outcome with
+        ``computers_next`` asks for this call); None when no computer is to move any more."""
+        await asyncio.sleep(self._bot_delay)
+        async with self._lock(channel_id):
+            try:
+                game, row = await self._playing(channel_id)
+            except errors.HostError:
+                return None  # finished or abandoned meanwhile
+            lines = Lines()
+            row, applied = await self._run_bots(game, row, lines)
+            return await self._outcome(game, row, lines, applied) if applied else None
+
     @staticmethod
     def _bots_next(game: Game, row: TableRow) -> bool:
         return row.state is not None and any(is_bot(row, s) for s in game.to_move(row.state))
@@ -331,7 +344,10 @@ class TableHost:
 
     async def _run_bots(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
         """Computer players move (each move its own transaction) until a human is to move, or
-        until another host object on the same file gets a move in first."""
+        until another host object on the same file gets a move in first, or until one showed a
+        value once (a revealed tile): that goes out on its own post, as a person's reveal does,
+        and the adapter has the computers go on (:meth:`computers_move`), so the value is gone
+        by the time its cell is shown."""
         applied: list[str] = []
         while row.state is not None:
             bots = [s for s in game.to_move(row.state) if is_bot(row, s)]
@@ -351,6 +367,8 @@ class TableHost:
                 break
             lines.extend(step.lines)
             applied.append(step.move)
+            if step.lines.transient:
+                break
         return row, applied
 
     async def _outcome(
@@ -368,7 +386,8 @@ class TableHost:
         )
         finished, post = finished_post
         status = "finished" if finished else row.status
-        return Outcome(info(game, row, status), post, notes, applied)
+        return Outcome(info(game, row, status), post, notes, applied,
+                       computers_next=not finished and self._bots_next(game, row))
 
     async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
         """Host or admin (Manage Channels) ends a lobby or a game without result."""
