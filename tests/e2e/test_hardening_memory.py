@@ -49,8 +49,8 @@ async def test_a_computers_reveal_is_gone_once_its_tile_is_placed(
             if COMPUTER_REVEAL.search(old.get("content") or "")
             and "placed the tile" not in old["content"].split("revealed")[1]
         )
-        if shown_alone >= 2:
+        if shown_alone:
             break
     # The computer's values were shown (on a post of their own), then edited away.
-    assert shown_alone >= 2
+    assert shown_alone
     assert_all_requests_valid(sim)
