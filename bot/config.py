@@ -17,6 +17,7 @@ DEFAULT_PATH = "config.toml"
 SYNC_SCOPES = ("global", "guild", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MAX_DELAY = 60.0
+REMATCH_SECONDS = (30, 86400)  # a rematch keeps the last game's seats from 30 s to a day
 
 
 class ConfigError(ValueError):
@@ -31,6 +32,7 @@ class Config:
     dm_default: bool = True  # turn DMs for users who never chose
     log_level: str = "INFO"
     computer_delay: float = 0.0  # pause before computers answer a human (outside the lock)
+    rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
     source: str = "(defaults)"  # the file these settings came from, for messages
 
 
@@ -77,12 +79,22 @@ def _delay(where: str, value: Any) -> float:
     return float(value)
 
 
+def _rematch_seconds(where: str, value: Any) -> float:
+    low, high = REMATCH_SECONDS
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise ConfigError(f"{where} must be a number of seconds")
+    if not low <= value <= high:
+        raise ConfigError(f"{where} must be between {low} and {high} seconds, not {value}")
+    return float(value)
+
+
 FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "database": {"path": ("database_path", _string)},
     "commands": {"sync": ("sync", _sync), "dev_guild_id": ("dev_guild_id", _guild_id)},
     "dms": {"default": ("dm_default", _bool)},
     "logging": {"level": ("log_level", _level)},
     "computer": {"delay": ("computer_delay", _delay)},
+    "tables": {"rematch_seconds": ("rematch_seconds", _rematch_seconds)},
 }
 
 

@@ -14,6 +14,7 @@ from games import BadOptions, Game
 
 from ..storage import TableRow
 from . import errors, settings
+from .rematch import PENDING
 from .tables import host_name, seat_of
 
 
@@ -76,7 +77,8 @@ def join(game: Game, row: TableRow, user_id: int, name: str) -> TableRow:
 
 
 def leave(row: TableRow, user_id: int) -> TableRow | None:
-    """The row without that user; None when no human is left (the lobby is cancelled)."""
+    """The row without that user; None when no human is left (the lobby is cancelled; players
+    of a last game who have not confirmed a rematch do not count)."""
     if seat_of(row, user_id) is None:
         raise errors.NotSeated("You are not sitting at this table.")
     if row.status != "lobby":
@@ -84,7 +86,7 @@ def leave(row: TableRow, user_id: int) -> TableRow | None:
             "The game is under way, so you cannot leave; the host can /abandon it."
         )
     seats = _renumber([s for s in row.seats if s["user_id"] != user_id])
-    remaining = [s for s in seats if s["user_id"] is not None]
+    remaining = [s for s in seats if s["user_id"] is not None and PENDING not in s]
     if not remaining:
         return None
     host = row.host_id if row.host_id != user_id else remaining[0]["user_id"]

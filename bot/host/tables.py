@@ -9,11 +9,13 @@ from games import Game
 from ..storage import TableRow
 from . import settings
 from .play import with_seat
+from .rematch import PENDING
 from .results import Seat, TableInfo
 
 
 def seats_of(row: TableRow) -> list[Seat]:
-    return [Seat(s["seat"], s["user_id"], s["name"], s.get("bot_level")) for s in row.seats]
+    return [Seat(s["seat"], s["user_id"], s["name"], s.get("bot_level"), s.get(PENDING))
+            for s in row.seats]
 
 
 def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
@@ -35,6 +37,7 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         max_players=high,
         settings=settings.settings(game, row.options) if lobby else [],
         option_texts=settings.option_texts(game, row.options),
+        game_row=row.id,
     )
 
 

@@ -59,10 +59,12 @@ default = false
 level = "debug"
 [computer]
 delay = 0
+[tables]
+rematch_seconds = 120
 """,
     )
     config = load_config(path)
-    assert config == Config("x.db", "guild", 1234, False, "DEBUG", 0.0, source=path)
+    assert config == Config("x.db", "guild", 1234, False, "DEBUG", 0.0, 120.0, source=path)
 
 
 @pytest.mark.parametrize(
@@ -77,6 +79,8 @@ delay = 0
         ('[logging]\nlevel = "LOUD"', "logging.level must be one of DEBUG, INFO"),
         ('[computer]\ndelay = "1s"', "computer.delay must be a number of seconds"),
         ("[computer]\ndelay = 600", "computer.delay must be between 0 and 60"),
+        ('[tables]\nrematch_seconds = "5m"', "tables.rematch_seconds must be a number of seconds"),
+        ("[tables]\nrematch_seconds = 5", "tables.rematch_seconds must be between 30 and 86400"),
         ("[database]\npaht = 'x'", "unknown setting database.paht"),
         ("[graphics]\nx = 1", r"unknown section \[graphics\]"),
         ("database = 1", "database must be a section"),
