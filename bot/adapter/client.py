@@ -21,7 +21,7 @@ from bot.host import TableHost
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
-from .lobby import LobbyButton, SettingsPage, SettingsSelect
+from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
 from .ratings import RatingCommands
@@ -30,8 +30,8 @@ from .table_post import Poster, TableButton
 
 log = logging.getLogger("tablee.adapter")
 
-DYNAMIC_ITEMS = (LobbyButton, SettingsSelect, SettingsPage, TableButton, MenuButton, MenuSelect,
-                 RematchButton)
+DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
+                 MenuButton, MenuSelect, RematchButton)
 
 
 class TableeTree(app_commands.CommandTree):

@@ -9,8 +9,9 @@ SIGNATURES ARE THE CONTRACT WITH THE DISCORD ADAPTER: keep them.
 Every change runs under a per-channel asyncio lock and is stored with ``UPDATE … WHERE version =
 ?`` (see :mod:`bot.storage.store`), so neither two clicks nor two host objects on the same file
 can apply two moves to one version. Nothing is cached: each call reads the table from the file,
-which is what lets a new host object continue any table exactly where it was. Engine, computer
-players and Pillow run in worker threads so the event loop stays responsive.
+which is what lets a new host object continue any table exactly where it was. Engine and Pillow
+run in worker threads, computer players in worker processes (:mod:`bot.host.workers`), so the
+event loop stays responsive.
 """
 
 from __future__ import annotations
@@ -32,10 +33,12 @@ from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, partner, posts, rematch
 from .bots import bot_step
+from .lobby import DEFAULT_LEVEL
 from .play import Lines, Step, human_step, plain, record, record_head
 from .ratings import RatingsHost
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, names, seat_of
+from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +47,11 @@ BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
 class TableHost(RatingsHost):
-    def __init__(self, store: Store, *, bot_delay: float, rematch_seconds: float = 300.0,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
+                 rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time) -> None:
         self._store = store
         self._bot_delay = bot_delay
+        self._pool = pool or BotPool()
         self._rematch_seconds = rematch_seconds  # how long a rematch keeps unconfirmed seats
         self._clock = clock  # epoch seconds; tests inject their own
         self._locks: dict[int, asyncio.Lock] = {}
@@ -55,16 +59,26 @@ class TableHost(RatingsHost):
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
     @classmethod
-    async def open(cls, db_path: str, *, bot_delay: float = 0.0, rematch_seconds: float = 300.0,
-                   clock: Callable[[], float] = time.time) -> TableHost:
+    async def open(
+        cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
+        rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+    ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
-        lock, before computer players answer a human's move (default 0). Games and their
+        lock, before computer players answer a human's move (default 0). ``workers``: processes
+        choosing computer moves, each within ``think_seconds``; 0 (the default here, for tools
+        and tests) chooses in a thread, the bot passes its config (default 1). Games and their
         renderers come from the registry (:func:`render.table_game`)."""
         store = await Store.open(db_path)
-        return cls(store, bot_delay=bot_delay, rematch_seconds=rematch_seconds, clock=clock)
+        pool = BotPool(workers, think_seconds)
+        await pool.start()
+        return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
+                   clock=clock)
 
     async def close(self) -> None:
-        await self._store.close()
+        try:
+            await self._pool.close()
+        finally:
+            await self._store.close()
 
     @property
     def store(self) -> Store:
@@ -155,20 +169,15 @@ class TableHost(RatingsHost):
         )
 
     async def rematch(self, channel_id: int, user_id: int, name: str, *, game_row: int) -> TableInfo:
-        """Rematch of a finished game (any of its human players): a new lobby here (no post
-        yet: ``post_message_id`` is None), or, when that rematch lobby is open, the presser's
-        seat confirmed. Another table here -> TableExists. See :mod:`bot.host.rematch`."""
-        finished = await self._store.game(game_row)
-        if finished is None or finished["channel_id"] != channel_id or finished["result"] is None:
-            raise errors.NoTable("That game is not in this channel's history, so no rematch.")
+        """Rematch of a finished game (any of its human players): a new lobby here (no post yet:
+        ``post_message_id`` is None), or the presser's seat in that open rematch confirmed.
+        Another table here -> TableExists. See :mod:`bot.host.rematch`."""
+        finished = rematch.finished_here(await self._store.game(game_row), channel_id)
         game = self._game(finished["game_id"])
         async with self._lock(channel_id):
-            existing = await self._store.get_table(channel_id)
-            if existing is not None:
-                mine = rematch.confirm(rematch.expire(existing, self._clock()), user_id, name)
-                if mine is None:
-                    raise errors.TableExists(lobby.exists_message(self._game(existing.game_id),
-                                                                  existing))
+            if (existing := await self._store.get_table(channel_id)) is not None:
+                mine = rematch.press_again(self._game(existing.game_id), existing, user_id, name,
+                                           self._clock())
                 await self._save(existing, mine)
                 return info(game, mine)
             row = rematch.new_row(game, finished, user_id, name, seed=secrets.randbelow(2**31),
@@ -187,7 +196,11 @@ class TableHost(RatingsHost):
             await self._save(row, new)
             return info(game, new)
 
-    async def add_computer(self, channel_id: int, by_user: int, level: str = "greedy") -> TableInfo:
+    async def add_computer(
+        self, channel_id: int, by_user: int, level: str = DEFAULT_LEVEL
+    ) -> TableInfo:
+        """The host adds a computer player of ``level`` (easy, medium, hard) named after its
+        level and a number no other seat has ("Computer 2 (hard)")."""
         return await self._change(channel_id, lambda g, r: lobby.add_computer(g, r, by_user, level))
 
     async def set_option(
@@ -358,10 +371,8 @@ class TableHost(RatingsHost):
                 break
             seat = bots[0]
             level = row.seats[seat - 1].get("bot_level")
-            step = await asyncio.to_thread(
-                bot_step, game, row.state, seat, level, row.seed, row.version + 1,
-                table=row.channel_id, names=names(row),
-            )
+            step = await bot_step(self._pool, game, row.state, seat, level, row.seed,
+                                  row.version + 1, table=row.channel_id, names=names(row))
             try:
                 row = await self._commit(game, row, step, None)
             except errors.StaleVersion:

@@ -21,11 +21,8 @@ from typing import Any
 from games import Game
 
 from ..storage import TableRow
-from . import errors, settings
-
-PENDING = "pending"
-"""Seat key of a human of the last game who has not confirmed the rematch: the epoch second
-until which the seat is kept."""
+from . import errors, lobby, settings
+from .tables import PENDING
 
 
 class NotConfirmed(errors.HostError):
@@ -76,6 +73,22 @@ def new_row(
         channel_id=finished["channel_id"], guild_id=finished.get("guild_id"), game_id=game.id,
         options=options, status="lobby", host_id=user_id, seats=new_seats, seed=seed,
     )
+
+
+def finished_here(finished: Mapping[str, Any] | None, channel_id: int) -> Mapping[str, Any]:
+    """The stored game to rematch; NoTable unless it finished in this channel."""
+    if finished is None or finished["channel_id"] != channel_id or finished["result"] is None:
+        raise errors.NoTable("That game is not in this channel's history, so no rematch.")
+    return finished
+
+
+def press_again(game: Game, row: TableRow, user_id: int, name: str, now: float) -> TableRow:
+    """Rematch pressed while ``row`` (of ``game``) is open here: the presser's waiting seat
+    confirmed, or TableExists naming that table."""
+    mine = confirm(expire(row, now), user_id, name)
+    if mine is None:
+        raise errors.TableExists(lobby.exists_message(game, row))
+    return mine
 
 
 def confirm(row: TableRow, user_id: int, name: str) -> TableRow | None:

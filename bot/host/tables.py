@@ -9,8 +9,11 @@ from games import Game
 from ..storage import TableRow
 from . import settings
 from .play import with_seat
-from .rematch import PENDING
 from .results import Seat, TableInfo
+
+PENDING = "pending"
+"""Seat key of a human of the last game who has not confirmed a rematch: the epoch second
+until which the seat is kept (:mod:`bot.host.rematch`)."""
 
 
 def seats_of(row: TableRow) -> list[Seat]:

@@ -20,10 +20,11 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from games.base import LEVEL_ALIASES
+
 MODEL = PlackettLuce()
 DEFAULT = (MODEL.mu, MODEL.sigma)
 LEVELS = ("easy", "medium", "hard")
-LEVEL_ALIASES = {"random": "easy", "greedy": "medium"}  # names stored before the three levels
 
 Teams = Callable[[str, int, Mapping[str, Any]], list[list[int]]]
 """(game id, players, record options) -> the game's sides (lists of seats)."""

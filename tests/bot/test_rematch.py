@@ -38,11 +38,11 @@ async def host(db_path: str, clock: Clock) -> AsyncIterator[TableHost]:
 
 
 async def _finished_game(host: TableHost) -> int:
-    """Alice, Bob and a computer (level "random") play a long, chatty toy game to its end."""
+    """Alice, Bob and a hard computer play a long, chatty toy game to its end."""
     options = {"length": "long", "chatty": "yes"}
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, options, ALICE, "Alice", seed=8)
     await host.join(CHANNEL, BOB, "Bob")
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "hard")
     await host.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished" and await host.table(CHANNEL) is None
@@ -60,7 +60,7 @@ async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
     info = await host.rematch(CHANNEL, BOB, "Bobby", game_row=game_row)
     assert info.status == "lobby" and info.host_id == BOB and info.post_message_id is None
     assert [(s.seat, s.user_id, s.name, s.bot_level) for s in info.seats] == [
-        (1, BOB, "Bobby", None), (2, None, "Computer 1", "random"), (3, ALICE, "Alice", None)]
+        (1, BOB, "Bobby", None), (2, None, "Computer 1 (hard)", "hard"), (3, ALICE, "Alice", None)]
     assert [s.pending_until for s in info.seats] == [None, None, 1_000_000.0 + WAIT]
     assert info.options == {"length": "long", "chatty": "yes"}
     row = await host.store.get_table(CHANNEL)
@@ -74,7 +74,7 @@ async def test_the_others_confirm_with_rematch_or_join(host: TableHost) -> None:
         await host.start(CHANNEL, ALICE)
     info = await host.rematch(CHANNEL, BOB, "Bob B.", game_row=game_row)  # his press confirms
     assert [(s.user_id, s.name, s.pending_until) for s in info.seats] == [
-        (BOB, "Bob B.", None), (None, "Computer 1", None), (ALICE, "Alice", None)]
+        (BOB, "Bob B.", None), (None, "Computer 1 (hard)", None), (ALICE, "Alice", None)]
     with pytest.raises(errors.TableExists):  # confirmed already: the lobby is simply there
         await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
     outcome = await host.start(CHANNEL, ALICE)

@@ -69,7 +69,7 @@ async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_
     assert f"**Bob** wants a rematch! <@{alice.id}>: press **Join**" in rematch.content
     assert "Deck: high" in rematch.content and "First player: 1" in rematch.content
     assert seat_lines(rematch.content) == [
-        "1. Bob (host)", "2. Computer 1 (greedy)", "3. Alice (not confirmed yet)"]
+        "1. Bob (host)", "2. Computer 1 (medium)", "3. Alice (not confirmed yet)"]
     assert "keep their seats until <t:" in rematch.content
 
     started = await sim.click(bob, rematch, label="Start")
@@ -83,7 +83,7 @@ async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_
     assert busy.ephemeral and "There is already a game of Toy Rounds" in busy.content
 
     await sim.click(bob, rematch, label="Start")
-    assert "**Toy Rounds** started with Bob, Computer 1, Alice." in rematch.content
+    assert "**Toy Rounds** started with Bob, Computer 1 (medium), Alice." in rematch.content
     assert to_move(sim, users) is bob  # first player: seat 1, now Bob's seat
     await _play_out(sim, users)
 
