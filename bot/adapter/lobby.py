@@ -77,7 +77,13 @@ def lobby_text(info: TableInfo) -> str:
         mark = _(" (host)") if seat.user_id is not None and seat.user_id == info.host_id else ""
         if seat.is_bot and seat.bot_level and "(" not in seat.name:
             mark = _(" ({level})", level=seat.bot_level)  # a seat stored before the names had it
+        if seat.pending_until is not None:
+            mark = _(" (not confirmed yet)")
         lines.append(f"{seat.seat}. {seat.name}{mark}")
+    waiting = [s.pending_until for s in info.seats if s.pending_until is not None]
+    if waiting:
+        lines.append(_("Players of the last game keep their seats until <t:{at}:t> (<t:{at}:R>) "
+                       "unless they press **Join**.", at=int(max(waiting))))
     if info.settings:
         lines.append(_("Press **Join** to sit down; the host may change the options with "
                        "**Settings**, then presses **Start**."))
@@ -200,8 +206,7 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
             info = await tablee(interaction.client).host.add_computer(
                 self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
             )
-            await interaction.edit_original_response(content=lobby_text(info),
-                                                     view=lobby_view(info))
+            await send.edit_original(interaction, content=lobby_text(info), view=lobby_view(info))
 
 
 def lobby_view(info: TableInfo) -> discord.ui.View:

@@ -25,7 +25,7 @@ from bot.host import TableHost
 from bot.host.locks import ChannelLocks
 from bot.host.results import Outcome, PublicPost
 
-from . import private_play, send
+from . import private_play, rematch, send
 from .dms import send_turn_dms
 from .files import png_file
 from .i18n import _
@@ -48,7 +48,8 @@ def compose(
     still = still or {}
     tail = [post.status] if post.status else []
     if post.finished:
-        tail.append(_("🏁 The game is over. Start another with /play."))
+        tail.append(_("🏁 The game is over. Press **Rematch** to play again with the same "
+                      "players, or /play for another game."))
     else:
         for user_id in post.to_move_user_ids:
             if user_id in still:
@@ -277,6 +278,8 @@ class Poster:
             kwargs: dict[str, Any] = {}
             if not post.finished:
                 kwargs["view"] = table_view(channel_id, post.version)
+            elif (final := rematch.final_view(outcome.table)) is not None:
+                kwargs["view"] = final
             file = png_file(post.image_png, "board.png")
             if file is not None:
                 kwargs["file"] = file
