@@ -10,6 +10,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -30,7 +31,7 @@ def _row(channel: int) -> TableRow:
 
 
 @contextmanager
-def write_lock_held(path: str) -> Iterator[sqlite3.Connection]:
+def write_lock_held(path: str | Path) -> Iterator[sqlite3.Connection]:
     """Another process's connection holding the database's write lock for the block."""
     other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     other.execute("BEGIN IMMEDIATE")

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.storage.errors import BUSY
+from tests.bot.test_hardening_storage import write_lock_held
 from tests.e2e.test_play_helpers import running_tablee, slash_with_user_option
 
 
@@ -23,18 +23,6 @@ from tests.e2e.test_play_helpers import running_tablee, slash_with_user_option
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
     async with running_tablee(discord_sim, tmp_path) as app:
         yield app
-
-
-@contextmanager
-def write_lock_held(path: Path) -> Iterator[sqlite3.Connection]:
-    """Another process's connection holding the write lock for the block."""
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")
-    try:
-        yield other
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
 
 
 async def test_a_busy_database_gets_busy_sentences_in_time(discord_sim: Any, tablee: Any) -> None:
