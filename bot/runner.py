@@ -86,7 +86,8 @@ async def _run(config: Config, token: str) -> None:
 
     host = await TableHost.open(config.database_path, bot_delay=config.computer_delay,
                                 workers=config.computer_workers, think_seconds=config.think_seconds,
-                                rematch_seconds=config.rematch_seconds)
+                                rematch_seconds=config.rematch_seconds,
+                                reveal_seconds=config.reveal_seconds)
     bot = TableeBot(config, host)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly

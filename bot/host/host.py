@@ -49,9 +49,11 @@ BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 class TableHost(RatingsHost):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
-                 rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time) -> None:
+                 rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+                 reveal_seconds: float = 0.0) -> None:
         self._store = store
         self._bot_delay = bot_delay
+        self._reveal_seconds = reveal_seconds  # a computer's value shows this long (computers_move)
         self._pool = pool or BotPool()
         self._rematch_seconds = rematch_seconds  # how long a rematch keeps unconfirmed seats
         self._clock = clock  # epoch seconds; tests inject their own
@@ -63,6 +65,7 @@ class TableHost(RatingsHost):
     async def open(
         cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
         rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+        reveal_seconds: float = 0.0,
     ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
         lock, before computer players answer a human's move (default 0). ``workers``: processes
@@ -73,7 +76,7 @@ class TableHost(RatingsHost):
         pool = BotPool(workers, think_seconds)
         await pool.start()
         return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
-                   clock=clock)
+                   clock=clock, reveal_seconds=reveal_seconds)
 
     async def close(self) -> None:
         try:
@@ -319,9 +322,10 @@ class TableHost(RatingsHost):
         return out
 
     async def computers_move(self, channel_id: int) -> Outcome | None:
-        """Computer players to move here play on, after the configured pause (an Outcome with
-        ``computers_next`` asks for this call); None when no computer is to move any more."""
-        await asyncio.sleep(self._bot_delay)
+        """Computer players to move here play on, after the pause that lets people read a value
+        a computer showed (an Outcome with ``computers_next`` asks for this call); None when no
+        computer is to move any more."""
+        await asyncio.sleep(max(self._bot_delay, self._reveal_seconds))
         async with self._lock(channel_id):
             try:
                 game, row = await self._playing(channel_id)
