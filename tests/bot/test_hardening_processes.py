@@ -21,6 +21,7 @@ from bot.host.play import plain
 from bot.storage import Store
 from games import get_game
 from tests.bot.hard_worker import CHANNEL
+from tests.bot.hard_worker import GAME as CHANNEL_GAME
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = [sys.executable, "-m", "tests.bot.hard_worker"]
@@ -36,39 +37,52 @@ def stored_lines(out: str) -> list[tuple[int, str]]:
             for v, m in [line.split(" ", 2)[1:]]]
 
 
-async def check_file(db: Path, reported: list[tuple[int, str]]) -> int:
-    """The file's table is whole: no gap, no repeat, nothing reported lost, replay = state.
-    Returns the number of moves in the log."""
+async def check_file(db: Path, reported: list[tuple[int, str]]) -> tuple[int, bool]:
+    """The file's table (or, once over, its game in history) is whole: no gap, no repeat,
+    nothing reported lost, replay = the stored state (or result). Returns (moves logged, over)."""
     store = await Store.open(str(db))
     try:
         row = await store.get_table(CHANNEL)
-        assert row is not None and row.state is not None and row.id is not None
-        log = await store.moves(row.id)
+        table_id = row.id if row is not None else (await store.games_in_channel(CHANNEL))[-1]
+        assert table_id is not None
+        log = await store.moves(table_id)
+        ended = None if row is not None else await store.game(table_id)
     finally:
         await store.close()
     versions = [m.version for m in log]
-    assert versions == list(range(row.version - len(log) + 1, row.version + 1)), versions
+    assert versions == list(range(versions[0], versions[0] + len(log))), versions
+    assert row is None or versions[-1] == row.version
     logged = {(m.version, m.move) for m in log}
     lost = [r for r in reported if r not in logged]
     assert not lost, f"moves reported stored but missing: {lost}"
     assert len({v for v, _m in reported}) == len(reported), "one version stored twice"
-    game = get_game(row.game_id)
-    state = game.new(len(row.seats), row.options, row.seed)
+    game = get_game(CHANNEL_GAME)
+    if row is not None:
+        seats, options, seed = len(row.seats), row.options, row.seed
+    else:
+        assert ended is not None
+        record = ended["record"]
+        seats, options, seed = record["players"], record["options"], record["seed"]
+    state = game.new(seats, options, seed)
     for entry in log:
         state, _events = game.apply(state, entry.seat, game.parse(entry.move))
-    assert plain(state) == row.state
-    return len(log)
+    if row is not None:
+        assert plain(state) == row.state
+    else:
+        assert game.result(state).to_json() == ended["result"]
+    return len(log), row is None
 
 
 async def kill_rounds(db: Path, rounds: int, rng: random.Random) -> tuple[int, int]:
     """Start a game, then ``rounds`` times: a process plays, is killed mid-game, another
-    restarts on the file. Returns (kills, moves logged)."""
+    restarts on the file (a game that ends is checked in history and a new one starts).
+    Returns (kills, moves logged)."""
     reported: list[tuple[int, str]] = []
     first = spawn(db, "start", 4)
     out, err = first.communicate(timeout=120)
     assert first.returncode == 0, err
     reported += stored_lines(out)
-    kills = 0
+    kills = total = 0
     for _ in range(rounds):
         proc = spawn(db, "continue", 400)
         assert proc.stdout is not None
@@ -76,15 +90,21 @@ async def kill_rounds(db: Path, rounds: int, rng: random.Random) -> tuple[int, i
         await asyncio.sleep(rng.uniform(0.0, 0.3))  # then somewhere in the middle of a move
         proc.send_signal(signal.SIGKILL)
         out, _err = proc.communicate(timeout=60)
-        out = first_line + out
         kills += proc.returncode == -signal.SIGKILL
-        reported += stored_lines(out)
-        await check_file(db, reported)
+        reported += stored_lines(first_line + out)
+        logged, over = await check_file(db, reported)
+        if over:
+            total += logged
+            reported = []
+            again = spawn(db, "start", 0)
+            _out, err = again.communicate(timeout=120)
+            assert again.returncode == 0, err
     after = spawn(db, "continue", 3)  # the restarted process carries on where the file is
     out, err = after.communicate(timeout=120)
     assert after.returncode == 0, err
     reported += stored_lines(out)
-    return kills, await check_file(db, reported)
+    logged, _over = await check_file(db, reported)
+    return kills, total + logged
 
 
 async def race(db: Path, moves: int) -> tuple[int, int]:
@@ -97,7 +117,7 @@ async def race(db: Path, moves: int) -> tuple[int, int]:
     for p, (_out, err) in zip(procs, outs, strict=True):
         assert p.returncode == 0, err
     reported = [r for out, _err in outs for r in stored_lines(out)]
-    logged = await check_file(db, reported)
+    logged, _over = await check_file(db, reported)
     assert len(reported) == logged  # each logged move was reported by exactly one process
     lost = sum(out.count("lost a race") for out, _err in outs)
     print(f"race: {lost} moves refused as stale (the other process had stored that version)")
