@@ -118,7 +118,7 @@ class BotPool:
                 self._replace(executor, kill=True)
             finally:
                 self._in_flight -= 1
-        raise WorkerLost(f"the worker for a {game_id} computer move died twice")
+        raise WorkerLost(f"the worker for a {game_id} computer move died or hung twice")
 
     def _replace(self, executor: ProcessPoolExecutor, *, kill: bool = False) -> None:
         """Drop a broken (or hung) pool; the next move starts fresh processes. Moves still
@@ -127,9 +127,10 @@ class BotPool:
             return  # another move already replaced it
         self._executor = None
         if kill:  # a hung worker never ends by itself; the executor has no public way to kill it
-            for process in list(getattr(executor, "_processes", {}).values()):
+            for process in list((getattr(executor, "_processes", None) or {}).values()):
                 process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+        # A broken pool tears itself down (its manager thread ends its processes); close()
+        # waits for that. (shutdown(wait=False) here would forget the thread to wait for.)
         self._retired.append(executor)
 
     async def close(self) -> None:
