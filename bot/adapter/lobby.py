@@ -349,3 +349,14 @@ async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
     except discord.HTTPException:
         log.warning("could not update lobby post %s in %s", info.post_message_id,
                     info.channel_id, exc_info=True)
+
+
+async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
+    """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
+    cancel that lobby, and it would block the channel, so it goes."""
+    try:
+        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
+    except Exception:
+        log.exception("could not remove the unposted lobby in channel %s", channel_id)
+    else:
+        log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
