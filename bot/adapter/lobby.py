@@ -360,3 +360,18 @@ async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
         log.exception("could not remove the unposted lobby in channel %s", channel_id)
     else:
         log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
+
+
+async def post_unposted_lobbies(client: discord.Client) -> None:
+    """After a restart: a lobby stored but never posted (the bot stopped between the two) gets
+    its post now, so no lobby blocks a channel unseen."""
+    bot = tablee(client)
+    for info in await bot.host.active_tables():
+        if info.status != "lobby" or info.post_message_id is not None:
+            continue
+        try:
+            channel = client.get_partial_messageable(info.channel_id)
+            message = await send.send(channel, lobby_text(info), view=lobby_view(info))
+            await bot.host.set_post(info.channel_id, message.id, info.version)
+        except Exception:
+            log.exception("could not post the lobby in channel %s", info.channel_id)
