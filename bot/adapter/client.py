@@ -21,15 +21,23 @@ from bot.host import TableHost
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
-from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
+from .lobby import (
+    AddComputerSelect,
+    LobbyButton,
+    SettingsPage,
+    SettingsSelect,
+    post_unposted_lobbies,
+)
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
+from .ratings import RatingCommands
+from .rematch import RematchButton
 from .table_post import Poster, TableButton
 
 log = logging.getLogger("tablee.adapter")
 
 DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
-                 MenuButton, MenuSelect)
+                 MenuButton, MenuSelect, RematchButton)
 
 
 class TableeTree(app_commands.CommandTree):
@@ -53,7 +61,7 @@ class TableeBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=TableeTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each send names its pings: send.py
             **kwargs,
         )
         self.config = config
@@ -62,8 +70,10 @@ class TableeBot(commands.Bot):
         self._resumed = False
 
     async def resume_tables(self) -> None:
-        """After a restart, computer players who were to move play on; post what they did."""
+        """After a restart, computer players who were to move play on; post what they did. A
+        lobby never posted gets its post."""
         try:
+            await post_unposted_lobbies(self)
             outcomes = await self.host.resume()
         except Exception:
             log.exception("resuming tables failed")
@@ -88,6 +98,7 @@ class TableeBot(commands.Bot):
         some game has a partner channel."""
         games = [table_game.game for table_game in render.table_games()]
         await self.add_cog(TableCommands(self))
+        await self.add_cog(RatingCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         if any(game.offers_partner_talk for game in games):

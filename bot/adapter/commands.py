@@ -1,5 +1,5 @@
 """Slash commands that do not depend on the registered games: /move (with autocomplete), /hand,
-/board, /abandon, /stats, /dms. (/play and /rules are built from the registry at start-up:
+/board, /abandon, /dms. (/play and /rules are built from the registry at start-up:
 :mod:`bot.adapter.game_commands`.)
 
 Each command is a thin call into the host inside :func:`guarded`, so every refusal is a private
@@ -14,13 +14,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from . import send
 from .checks import require_guild
 from .cog import HostCog
-from .errors import guarded
+from .errors import Refusal, guarded
 from .i18n import _
 from .limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
 from .private_play import play_move, show_board, show_hand
-from .texts import stats_text
+
+MAX_MOVE_TEXT = 200
+"""Longer /move texts are refused before the rules see them (moves are a few words)."""
 
 
 def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Choice[str]]:
@@ -49,6 +52,11 @@ class TableCommands(HostCog):
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async with guarded(interaction, "/move"):
             channel_id = require_guild(interaction)
+            if len(move) > MAX_MOVE_TEXT:  # no game's move is this long: never echo it back
+                raise Refusal(_(
+                    "That is too long to be a move ({n} characters). Start typing after /move for "
+                    "suggestions, or press **My hand / Play** to choose from a menu.", n=len(move)
+                ))
             await play_move(interaction, channel_id, move, version=None)
 
     @move.autocomplete("move")
@@ -83,26 +91,15 @@ class TableCommands(HostCog):
             before = await self.host.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)
             info = await self.host.abandon(channel_id, interaction.user.id, is_admin=admin)
-            await interaction.response.send_message(
+            await send.respond(
+                interaction,
                 _(
                     "The {game} table was abandoned by {name}. The channel is free for /play.",
                     game=info.game_name,
                     name=interaction.user.display_name,
-                )
+                ),
             )
             await self.poster.close_table(channel_id, [before.post_message_id])
-
-    @app_commands.guild_only()
-    @app_commands.command(name="stats", description=_("Finished games and wins in this server"))
-    @app_commands.describe(user=_("Whose stats (default: the whole server)"))
-    async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None
-    ) -> None:
-        async with guarded(interaction, "/stats"):
-            require_guild(interaction)
-            data = await self.host.stats(interaction.guild_id, user.id if user else None)
-            who = user.display_name if user else None
-            await interaction.response.send_message(stats_text(data, who), ephemeral=True)
 
     @app_commands.command(
         name="dms", description=_("Turn on or off the DM with your hand when your turn starts")
@@ -110,10 +107,11 @@ class TableCommands(HostCog):
     @app_commands.describe(enabled=_("True: send me my hand by DM on my turn; False: don't"))
     async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         async with guarded(interaction, "/dms"):
+            await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
             await self.host.set_dm_enabled(interaction.user.id, enabled)
             text = (
                 _("On your turn I'll DM you your hand and a link to the table.")
                 if enabled
                 else _("No more turn DMs: your hand is always under **My hand / Play**.")
             )
-            await interaction.response.send_message(text, ephemeral=True)
+            await send.respond(interaction, text, ephemeral=True)

@@ -24,6 +24,7 @@ from bot.host.errors import LOBBY_CHANGED, HostError
 from bot.host.lobby import DEFAULT_LEVEL
 from bot.host.results import TableInfo
 
+from . import send
 from . import settings as st
 from .checks import require_post_permissions
 from .context import tablee
@@ -76,7 +77,13 @@ def lobby_text(info: TableInfo) -> str:
         mark = _(" (host)") if seat.user_id is not None and seat.user_id == info.host_id else ""
         if seat.is_bot and seat.bot_level and "(" not in seat.name:
             mark = _(" ({level})", level=seat.bot_level)  # a seat stored before the names had it
+        if seat.pending_until is not None:
+            mark = _(" (not confirmed yet)")
         lines.append(f"{seat.seat}. {seat.name}{mark}")
+    waiting = [s.pending_until for s in info.seats if s.pending_until is not None]
+    if waiting:
+        lines.append(_("Players of the last game keep their seats until <t:{at}:t> (<t:{at}:R>) "
+                       "unless they press **Join**.", at=int(max(waiting))))
     if info.settings:
         lines.append(_("Press **Join** to sit down; the host may change the options with "
                        "**Settings**, then presses **Start**."))
@@ -127,7 +134,7 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         await interaction.response.defer()
         if self.action == "start":
             outcome = await host.start(channel_id, user.id)
-            await interaction.edit_original_response(content=started_text(outcome.table), view=None)
+            await send.edit_original(interaction, content=started_text(outcome.table), view=None)
             await bot.poster.publish(channel_id, outcome, actor=None)
             return
         if self.action == "join":
@@ -141,7 +148,8 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         else:
             admin = bool(interaction.permissions.manage_channels)
             info = await host.cancel(channel_id, user.id, is_admin=admin)
-            await interaction.edit_original_response(
+            await send.edit_original(
+                interaction,
                 content=_(
                     "The {game} table was cancelled by {name}.",
                     game=info.game_name,
@@ -151,12 +159,13 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
             )
             return
         if info.status != "lobby":
-            await interaction.edit_original_response(
+            await send.edit_original(
+                interaction,
                 content=_("The {game} table closed: nobody is left.", game=info.game_name),
                 view=None,
             )
             return
-        await interaction.edit_original_response(content=lobby_text(info), view=lobby_view(info))
+        await send.edit_original(interaction, content=lobby_text(info), view=lobby_view(info))
 
 
 class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_ID):
@@ -197,8 +206,7 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
             info = await tablee(interaction.client).host.add_computer(
                 self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
             )
-            await interaction.edit_original_response(content=lobby_text(info),
-                                                     view=lobby_view(info))
+            await send.edit_original(interaction, content=lobby_text(info), view=lobby_view(info))
 
 
 def lobby_view(info: TableInfo) -> discord.ui.View:
@@ -278,12 +286,10 @@ async def show_panel(
 ) -> None:
     """Redraw the panel this interaction came from (already deferred) as the lobby now is."""
     if info.status != "lobby":
-        await interaction.edit_original_response(
-            content=started_sentence(), view=None
-        )
+        await send.edit_original(interaction, content=started_sentence(), view=None)
         return
     screen = st.panel_page(info, page, note)
-    await interaction.edit_original_response(content=screen.text, view=panel_view(screen, info))
+    await send.edit_original(interaction, content=screen.text, view=panel_view(screen, info))
 
 
 async def open_settings(interaction: discord.Interaction, channel_id: int) -> None:
@@ -296,9 +302,9 @@ async def open_settings(interaction: discord.Interaction, channel_id: int) -> No
         text = _("Only the host ({name}) can change the settings.", name=host_name(info))
     else:
         screen = st.panel_page(info)
-        await interaction.followup.send(screen.text, view=panel_view(screen, info), ephemeral=True)
+        await send.followup(interaction, screen.text, view=panel_view(screen, info), ephemeral=True)
         return
-    await interaction.followup.send(text, ephemeral=True)
+    await send.followup(interaction, text, ephemeral=True)
 
 
 async def on_setting(interaction: discord.Interaction, match: re.Match[str], value: str) -> None:
@@ -339,7 +345,33 @@ async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
         info.post_message_id
     )
     try:
-        await message.edit(content=lobby_text(info), view=lobby_view(info))
+        await send.edit(message, content=lobby_text(info), view=lobby_view(info))
     except discord.HTTPException:
         log.warning("could not update lobby post %s in %s", info.post_message_id,
                     info.channel_id, exc_info=True)
+
+
+async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
+    """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
+    cancel that lobby, and it would block the channel, so it goes."""
+    try:
+        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
+    except Exception:
+        log.exception("could not remove the unposted lobby in channel %s", channel_id)
+    else:
+        log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
+
+
+async def post_unposted_lobbies(client: discord.Client) -> None:
+    """After a restart: a lobby stored but never posted (the bot stopped between the two) gets
+    its post now, so no lobby blocks a channel unseen."""
+    bot = tablee(client)
+    for info in await bot.host.active_tables():
+        if info.status != "lobby" or info.post_message_id is not None:
+            continue
+        try:
+            channel = client.get_partial_messageable(info.channel_id)
+            message = await send.send(channel, lobby_text(info), view=lobby_view(info))
+            await bot.host.set_post(info.channel_id, message.id, info.version)
+        except Exception:
+            log.exception("could not post the lobby in channel %s", info.channel_id)
