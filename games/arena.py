@@ -101,9 +101,9 @@ def report(game_id: str, a: str, b: str, players: int, tally: Tally) -> list[str
         cpu = tally.cpu[level]
         lines.append(
             f"  {level:<6} move wall median {statistics.median(times) * 1e3:7.2f} ms  "
-            f"p95 {percentile(times, 0.95) * 1e3:7.1f} ms  max {max(times) * 1e3:7.1f} ms · "
+            f"p95 {percentile(times, 0.95) * 1e3:7.2f} ms  max {max(times) * 1e3:7.1f} ms · "
             f"cpu median {statistics.median(cpu) * 1e3:7.2f} ms  p95 "
-            f"{percentile(cpu, 0.95) * 1e3:7.1f} ms  ({len(times)} moves)"
+            f"{percentile(cpu, 0.95) * 1e3:7.2f} ms  ({len(times)} moves)"
         )
     return lines
 
