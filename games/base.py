@@ -404,13 +404,13 @@ def random_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
 LEVELS = ("easy", "medium", "hard")
 """Computer levels, weakest first; ``medium`` is the default."""
 
-OLD_LEVELS = {"random": "easy", "greedy": "medium"}
+LEVEL_ALIASES = {"random": "easy", "greedy": "medium"}
 """Level names stored by earlier versions (lobby seats, records) -> the level they are now."""
 
 
 def level_of(name: str | None) -> str:
     """The level a stored name means: old names resolve, None or anything unknown is medium."""
-    name = OLD_LEVELS.get(name or "", name or "")
+    name = LEVEL_ALIASES.get(name or "", name or "")
     return name if name in LEVELS else "medium"
 
 
@@ -422,7 +422,7 @@ class Levels(Mapping[str, Bot]):
         self._bots = {"easy": easy, "medium": medium, "hard": hard}
 
     def __getitem__(self, name: str) -> Bot:
-        return self._bots[OLD_LEVELS.get(name, name)]
+        return self._bots[LEVEL_ALIASES.get(name, name)]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._bots)
@@ -446,7 +446,7 @@ def choose(
 
 
 def _bot_for(game: Game, level: str) -> Bot:
-    names = {new: old for old, new in OLD_LEVELS.items()}
+    names = {new: old for old, new in LEVEL_ALIASES.items()}
     for lower in reversed(LEVELS[: LEVELS.index(level) + 1]):
         for name in (lower, names.get(lower)):
             if name and name in game.bots:
