@@ -19,6 +19,7 @@ import asyncio
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
@@ -27,9 +28,11 @@ from typing import Any
 import render
 from games import BadOptions, Game, UnknownGame
 
+from ..config import SPEEDS, ClockConfig
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, partner, posts
+from .absence import ClockMixin
 from .bots import bot_step
 from .play import Lines, Step, human_step, plain, record, record_head
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
@@ -41,21 +44,30 @@ NO_TABLE = "No game here. Start one with /play."
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
-class TableHost:
-    def __init__(self, store: Store, *, bot_delay: float) -> None:
+class TableHost(ClockMixin):
+    def __init__(
+        self, store: Store, *, bot_delay: float, clock: ClockConfig | None = None,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         self._store = store
         self._bot_delay = bot_delay
+        self._clock = clock or ClockConfig()
+        self._now = now
         self._locks: dict[int, asyncio.Lock] = {}
         self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
     @classmethod
-    async def open(cls, db_path: str, *, bot_delay: float = 0.0) -> TableHost:
+    async def open(
+        cls, db_path: str, *, bot_delay: float = 0.0, clock: ClockConfig | None = None,
+        now: Callable[[], float] = time.time,
+    ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
-        lock, before computer players answer a human's move (default 0). Games and their
+        lock, before computer players answer a human's move (default 0). ``clock``: the turn
+        clock's settings; ``now``: the clock's time (tests drive it). Games and their
         renderers come from the registry (:func:`render.table_game`)."""
         store = await Store.open(db_path)
-        return cls(store, bot_delay=bot_delay)
+        return cls(store, bot_delay=bot_delay, clock=clock, now=now)
 
     async def close(self) -> None:
         await self._store.close()
@@ -118,15 +130,18 @@ class TableHost:
         host_name: str,
         *,
         seed: int | None = None,
+        speed: str | None = None,
     ) -> TableInfo:
         """Open a lobby; the host takes seat 1. TableExists names the running game;
         UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
-        game's randomness (demo, tests); by default it is drawn."""
+        game's randomness (demo, tests); by default it is drawn. ``speed``: the table speed
+        (:func:`bot.host.clock.table_settings` of a table to copy), else the configured one."""
         game = self._game(game_id)
         async with self._lock(channel_id):
             await self._refuse_existing(channel_id)
             row = lobby.new_lobby(game, channel_id, guild_id, options, host_user_id, host_name,
                                   secrets.randbelow(2**31) if seed is None else seed)
+            row = replace(row, speed=speed if speed in SPEEDS else self._clock.default_speed)
             try:
                 row = await self._store.create_table(row)
             except Conflict:  # another host object won the race for this channel
@@ -200,6 +215,7 @@ class TableHost:
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
             await self._save(row, new)
+            await self._clock_after(game, new, None)
             lines = Lines()
             new, applied = await self._run_bots(game, new, lines)
             return await self._outcome(game, new, lines, applied, everyone=True)
@@ -290,6 +306,8 @@ class TableHost:
                 await self._store.update_table(new, row.version, [entry])
         except Conflict:
             raise errors.StaleVersion(errors.STALE) from None
+        if not result.finished:
+            await self._clock_after(game, new, step.seat)
         return new
 
     async def _close(
@@ -351,6 +369,8 @@ class TableHost:
             asyncio.to_thread(posts.notes_for, game, row, state, lines, everyone=everyone),
         )
         finished, post = finished_post
+        if not finished:
+            post = replace(post, clock=await self._clock_view(game, row))
         status = "finished" if finished else row.status
         return Outcome(info(game, row, status), post, notes, applied)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import aiosqlite
 
+from .clock import ClockStore
 from .schema import migrate
 
 
@@ -45,6 +46,7 @@ class TableRow:
     post_version: int | None = None
     id: int | None = None
     record_head: dict[str, Any] | None = None  # {"options", "setup"} of the finished record
+    speed: str | None = None  # the table speed (turn clock): live, daily, off
     created_at: float = field(default_factory=time.time)
 
 
@@ -71,19 +73,19 @@ class Ending:
 
 _COLUMNS = (
     "id, channel_id, guild_id, game_id, options, status, host_id, seats, seed, state, version,"
-    " post_message_id, post_version, created_at, record_head"
+    " post_message_id, post_version, created_at, record_head, speed"
 )
 
 
 def _row(values: Sequence[Any]) -> TableRow:
     (id_, channel, guild, game, options, status, host, seats, seed, state, version, post, post_v,
-     created, head) = values
+     created, head, speed) = values
     return TableRow(
         id=id_, channel_id=channel, guild_id=guild, game_id=game, options=json.loads(options),
         status=status, host_id=host, seats=json.loads(seats), seed=seed,
         state=json.loads(state) if state is not None else None, version=version,
         post_message_id=post, post_version=post_v, created_at=created,
-        record_head=json.loads(head) if head is not None else None,
+        record_head=json.loads(head) if head is not None else None, speed=speed,
     )
 
 
@@ -91,7 +93,7 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))  # key order kept: reloads read the same
 
 
-class Store:
+class Store(ClockStore):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -151,11 +153,12 @@ class Store:
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO tables (channel_id, guild_id, game_id, options, status, host_id,"
-                    " seats, seed, state, version, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " seats, seed, state, version, created_at, updated_at, speed)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (row.channel_id, row.guild_id, row.game_id, _dump(row.options), row.status,
                      row.host_id, _dump(row.seats), row.seed,
-                     None if row.state is None else _dump(row.state), row.version, now, now),
+                     None if row.state is None else _dump(row.state), row.version, now, now,
+                     row.speed),
                 )
                 new_id = cur.lastrowid
         except sqlite3.IntegrityError:
@@ -170,10 +173,11 @@ class Store:
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
-                " options = ?, record_head = ?, updated_at = ? WHERE id = ? AND version = ?",
+                " options = ?, record_head = ?, speed = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
                 (row.status, row.host_id, _dump(row.seats),
                  None if row.state is None else _dump(row.state), row.version, _dump(row.options),
-                 None if row.record_head is None else _dump(row.record_head),
+                 None if row.record_head is None else _dump(row.record_head), row.speed,
                  time.time(), row.id, expected_version),
             )
             if cur.rowcount != 1:
@@ -196,15 +200,16 @@ class Store:
             if cur.rowcount != 1:
                 raise Conflict("stale version")
             await self._append(db, row.id, moves)
+            await db.execute("DELETE FROM clocks WHERE table_id = ?", (row.id,))
             if ending is None:
                 return
             await db.execute(
                 "INSERT INTO games (id, channel_id, guild_id, game_id, status, seats, record,"
-                " result, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " result, started_at, ended_at, speed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.channel_id, row.guild_id, row.game_id, ending.status,
                  _dump(row.seats), _dump(ending.record),
                  None if ending.result is None else _dump(ending.result), row.created_at,
-                 time.time()),
+                 time.time(), row.speed),
             )
             await db.executemany(
                 "INSERT INTO player_results (game_row, seat, user_id, guild_id, game_id, outcome,"
@@ -264,15 +269,15 @@ class Store:
     async def game(self, game_row: int) -> dict[str, Any] | None:
         """A finished or abandoned game: its status, seats, record and result."""
         rows = await self._fetchall(
-            "SELECT status, seats, record, result, channel_id, game_id FROM games WHERE id = ?",
-            (game_row,),
+            "SELECT status, seats, record, result, channel_id, game_id, speed FROM games"
+            " WHERE id = ?", (game_row,),
         )
         if not rows:
             return None
-        status, seats, record, result, channel, game = rows[0]
+        status, seats, record, result, channel, game, speed = rows[0]
         return {"status": status, "seats": json.loads(seats), "record": json.loads(record),
                 "result": json.loads(result) if result else None, "channel_id": channel,
-                "game_id": game}
+                "game_id": game, "speed": speed}
 
     async def games_in_channel(self, channel_id: int) -> list[int]:
         rows = await self._fetchall("SELECT id FROM games WHERE channel_id = ? ORDER BY id", (channel_id,))
