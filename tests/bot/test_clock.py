@@ -315,7 +315,8 @@ async def test_a_deadline_passed_while_down_is_handled_at_start(db_path: str, cl
             await asyncio.sleep(0.001)
         [outcome] = seen  # no stale reminder: the time out, at once, before any sleep
         assert outcome.applied and outcome.post.to_move_user_ids == [BOB]
-        assert slept == [FIRST_BANK / 2]  # then it sleeps until Bob's reminder
+        # then it sleeps until Bob's reminder (once more if the takeover's re-arm came late)
+        assert slept and set(slept) == {FIRST_BANK / 2}
     finally:
         task.cancel()
         await second.close()
