@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -129,12 +128,12 @@ class Scheduler:
         host: TableHost,
         handle: Callable[[ClockEvent], Awaitable[None]],
         *,
-        now: Callable[[], float] = time.time,
+        now: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self._host = host
         self._handle = handle
-        self._now = now
+        self._now = now or host._now  # the host's clock unless told otherwise
         self._sleep = sleep
         self._wake = asyncio.Event()
         host.on_clock_change = self.rearm
