@@ -89,10 +89,18 @@ def _guild_id(where: str, value: Any) -> int:
     return value
 
 
-def _sync(where: str, value: Any) -> str:
-    if not isinstance(value, str) or value.lower() not in SYNC_SCOPES:
-        raise ConfigError(f"{where} must be one of {', '.join(SYNC_SCOPES)}, not {value!r}")
-    return value.lower()
+def _one_of(choices: tuple[str, ...]) -> Any:
+    """A checker for one of ``choices`` (any case), kept in lower case."""
+
+    def check(where: str, value: Any) -> str:
+        if not isinstance(value, str) or value.lower() not in choices:
+            raise ConfigError(f"{where} must be one of {', '.join(choices)}, not {value!r}")
+        return value.lower()
+
+    return check
+
+
+_sync = _one_of(SYNC_SCOPES)
 
 
 def _level(where: str, value: Any) -> str:
@@ -107,18 +115,6 @@ def _delay(where: str, value: Any) -> float:
     if not 0 <= value <= MAX_DELAY:
         raise ConfigError(f"{where} must be between 0 and {MAX_DELAY:g} seconds, not {value}")
     return float(value)
-
-
-def _speed(where: str, value: Any) -> str:
-    if not isinstance(value, str) or value.lower() not in SPEEDS:
-        raise ConfigError(f"{where} must be one of {', '.join(SPEEDS)}, not {value!r}")
-    return value.lower()
-
-
-def _computer_level(where: str, value: Any) -> str:
-    if not isinstance(value, str) or value.lower() not in COMPUTER_LEVELS:
-        raise ConfigError(f"{where} must be one of {', '.join(COMPUTER_LEVELS)}, not {value!r}")
-    return value.lower()
 
 
 def _amount(unit: str, scale: float, high: float, *, zero: bool = False) -> Any:
@@ -146,7 +142,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "logging": {"level": ("log_level", _level)},
     "computer": {"delay": ("computer_delay", _delay)},
     "clock": {
-        "default_speed": ("clock.default_speed", _speed),
+        "default_speed": ("clock.default_speed", _one_of(SPEEDS)),
         "live_start_minutes": ("clock.live.start", _MINUTES),
         "live_add_seconds": ("clock.live.add", _amount("seconds", 1.0, MAX_LIVE_MINUTES * 60,
                                                        zero=True)),
@@ -156,7 +152,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                                                        zero=True)),
         "daily_max_hours": ("clock.daily.cap", _HOURS),
         "auto_takeover": ("clock.auto_takeover", _bool),
-        "computer_level": ("clock.computer_level", _computer_level),
+        "computer_level": ("clock.computer_level", _one_of(COMPUTER_LEVELS)),
     },
 }
 

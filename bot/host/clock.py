@@ -118,10 +118,16 @@ class Reminder:
 ClockEvent = Reminder | Outcome  # an Outcome: a time out (or an automatic takeover) to post
 
 
+def _settle(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 class Scheduler:
     """One task waking at the next clock moment of any table (see the module docstring).
     ``handle`` receives each reminder and time-out outcome, in order; its failures are logged
-    and do not stop the clock."""
+    and do not stop the clock. The wait is a loop timer (no task per wait, so nothing lingers
+    between moves); a test passes ``sleep`` to drive the time itself."""
 
     def __init__(
         self,
@@ -129,18 +135,21 @@ class Scheduler:
         handle: Callable[[ClockEvent], Awaitable[None]],
         *,
         now: Callable[[], float] | None = None,
-        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[Any]] | None = None,
     ) -> None:
         self._host = host
         self._handle = handle
         self._now = now or host._now  # the host's clock unless told otherwise
         self._sleep = sleep
-        self._wake = asyncio.Event()
+        self._rearmed = False
+        self._waiter: asyncio.Future[None] | None = None
         host.on_clock_change = self.rearm
 
     def rearm(self) -> None:
         """A deadline changed: look again at the next one."""
-        self._wake.set()
+        self._rearmed = True
+        if self._waiter is not None:
+            _settle(self._waiter)
 
     async def run_due(self) -> int:
         """Handle every clock due now; the number of events handed on."""
@@ -156,7 +165,7 @@ class Scheduler:
         """Forever: handle what is due, then sleep until the next due moment or a re-arm."""
         await self._host.clock_resync()
         while True:
-            self._wake.clear()
+            self._rearmed = False
             try:
                 await self.run_due()
                 due = await self._host.store.next_due()
@@ -167,12 +176,20 @@ class Scheduler:
 
     async def _wait(self, seconds: float | None) -> None:
         """Until ``seconds`` have passed (None: forever) or someone re-arms."""
-        waker = asyncio.ensure_future(self._wake.wait())
-        timer = asyncio.ensure_future(self._sleep(seconds)) if seconds is not None else None
+        if self._rearmed:
+            return  # a clock changed while we were handling: look again now
+        loop = asyncio.get_running_loop()
+        waiter = self._waiter = loop.create_future()
+        timer: asyncio.TimerHandle | asyncio.Future[Any] | None = None
+        if seconds is not None and self._sleep is None:
+            timer = loop.call_later(seconds, _settle, waiter)
+        elif seconds is not None:
+            assert self._sleep is not None
+            timer = asyncio.ensure_future(self._sleep(seconds))
+            timer.add_done_callback(lambda _done: _settle(waiter))
         try:
-            await asyncio.wait([t for t in (waker, timer) if t is not None],
-                               return_when=asyncio.FIRST_COMPLETED)
+            await waiter
         finally:
-            for task in (waker, timer):
-                if task is not None and not task.done():
-                    task.cancel()
+            self._waiter = None
+            if timer is not None:
+                timer.cancel()
