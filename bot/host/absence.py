@@ -90,21 +90,27 @@ class ClockMixin:
         """Called when a clock's next moment changed (the scheduler re-arms itself here)."""
 
     # -- keeping the clock -------------------------------------------------------------------
-    async def _clock_after(self, game: Game, row: TableRow, mover: int | None) -> None:
-        """Set the table's clock for ``row`` (stored): called after every change in play."""
+    async def _next_clock(
+        self, game: Game, row: TableRow, mover: int | None
+    ) -> tuple[ClockRow | None, bool]:
+        """(the table's clock for ``row`` if it changed, else None; whether its next moment
+        changed). Not stored: the caller stores it, with the move when there is one."""
         if row.id is None or row.state is None:
-            return
+            return None, False
         timed = next((s for s in game.to_move(row.state) if not is_bot(row, s)), None)
         old = await self._store.get_clock(row.id)
         new = next_clock(old, row, timed, mover, self._now(), self._clock.speed(row.speed))
-        if new is None:
-            if old is not None:
-                await self._store.drop_clock(row.id)
-            return
-        if new != old:
+        if new is None or new == old:
+            return None, False
+        return new, old is None or new.due != old.due
+
+    async def _clock_after(self, game: Game, row: TableRow, mover: int | None) -> None:
+        """Set and store the table's clock for ``row`` (after a change that is not a move)."""
+        new, rearm = await self._next_clock(game, row, mover)
+        if new is not None:
             await self._store.put_clock(new)
-            if old is None or new.due != old.due:
-                self.on_clock_change()
+        if rearm:
+            self.on_clock_change()
 
     async def clock_resync(self) -> None:
         """At start: every table in play gets a clock matching its version (a crash between a

@@ -293,6 +293,8 @@ class TableHost(ClockMixin):
         new = replace(row, state=step.state, version=row.version + 1)
         entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public)
         result = await asyncio.to_thread(game.result, step.state)
+        clock, rearm = (None, False) if result.finished else await self._next_clock(
+            game, new, step.seat)
         try:
             if result.finished:
                 winners = set(result.winners)
@@ -303,11 +305,11 @@ class TableHost(ClockMixin):
                 ]
                 await self._close(row, [entry], "finished", result.to_json(), outcomes)
             else:
-                await self._store.update_table(new, row.version, [entry])
+                await self._store.update_table(new, row.version, [entry], clock)
         except Conflict:
             raise errors.StaleVersion(errors.STALE) from None
-        if not result.finished:
-            await self._clock_after(game, new, step.seat)
+        if rearm:
+            self.on_clock_change()
         return new
 
     async def _close(

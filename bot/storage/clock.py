@@ -49,6 +49,17 @@ def _clock(values: Sequence[Any]) -> ClockRow:
                     {int(s): float(t) for s, t in json.loads(banks).items()})
 
 
+async def write_clock(db: aiosqlite.Connection, clock: ClockRow) -> None:
+    """Insert or replace a table's clock inside the caller's transaction (a move's, so the
+    move and its clock are stored together)."""
+    await db.execute(
+        f"INSERT OR REPLACE INTO clocks ({_COLUMNS}, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (clock.table_id, clock.channel_id, clock.version, clock.seat, clock.started,
+         clock.deadline, clock.remind_at, int(clock.expired),
+         json.dumps({str(s): t for s, t in clock.banks.items()}), clock.due),
+    )
+
+
 class ClockStore:
     """Clock queries, mixed into :class:`bot.storage.store.Store` (its ``_tx``/``_fetchall``)."""
 
@@ -66,13 +77,7 @@ class ClockStore:
     async def put_clock(self, clock: ClockRow) -> None:
         """Store (insert or replace) a table's clock."""
         async with self._tx() as db:
-            await db.execute(
-                f"INSERT OR REPLACE INTO clocks ({_COLUMNS}, due)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (clock.table_id, clock.channel_id, clock.version, clock.seat, clock.started,
-                 clock.deadline, clock.remind_at, int(clock.expired),
-                 json.dumps({str(s): t for s, t in clock.banks.items()}), clock.due),
-            )
+            await write_clock(db, clock)
 
     async def drop_clock(self, table_id: int) -> None:
         async with self._tx() as db:

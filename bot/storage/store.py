@@ -20,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from .clock import ClockStore
+from .clock import ClockRow, ClockStore, write_clock
 from .schema import migrate
 
 
@@ -166,10 +166,11 @@ class Store(ClockStore):
         return replace(row, id=new_id, created_at=now)
 
     async def update_table(
-        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = ()
+        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = (),
+        clock: ClockRow | None = None,
     ) -> None:
         """Store ``row`` (with its new version) if the stored version is still
-        ``expected_version``, and append ``moves``; all or nothing."""
+        ``expected_version``, and append ``moves`` and its new ``clock``; all or nothing."""
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
@@ -183,6 +184,8 @@ class Store(ClockStore):
             if cur.rowcount != 1:
                 raise Conflict("stale version")
             await self._append(db, row.id, moves)
+            if clock is not None:
+                await write_clock(db, clock)
 
     async def close_table(
         self,
