@@ -17,6 +17,8 @@ DEFAULT_PATH = "config.toml"
 SYNC_SCOPES = ("global", "guild", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MAX_DELAY = 60.0
+MAX_WORKERS = 32
+THINK_RANGE = (0.1, 30.0)  # seconds a computer may think about one move
 SPEEDS = ("live", "daily", "off")  # table speeds (the turn clock); "off": no clock
 COMPUTER_LEVELS = ("easy", "medium", "hard")
 MAX_LIVE_MINUTES = 24 * 60.0
@@ -62,6 +64,8 @@ class Config:
     dm_default: bool = True  # turn DMs for users who never chose
     log_level: str = "INFO"
     computer_delay: float = 0.0  # pause before computers answer a human (outside the lock)
+    computer_workers: int = 1  # processes choosing computer moves; 0: a thread of the bot's own
+    think_seconds: float = 1.0  # the most a computer thinks about one move (a safety cap)
     clock: ClockConfig = ClockConfig()
     source: str = "(defaults)"  # the file these settings came from, for messages
 
@@ -117,6 +121,24 @@ def _delay(where: str, value: Any) -> float:
     return float(value)
 
 
+def _workers(where: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_WORKERS:
+        raise ConfigError(
+            f"{where} must be a whole number of processes from 0 to {MAX_WORKERS} "
+            f"(0 runs computer players inside the bot's own process), not {value!r}"
+        )
+    return value
+
+
+def _think(where: str, value: Any) -> float:
+    low, high = THINK_RANGE
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise ConfigError(f"{where} must be a number of seconds, not {value!r}")
+    if not low <= value <= high:
+        raise ConfigError(f"{where} must be between {low:g} and {high:g} seconds, not {value}")
+    return float(value)
+
+
 def _amount(unit: str, scale: float, high: float, *, zero: bool = False) -> Any:
     """A checker for a positive duration in ``unit`` (0 allowed with ``zero``), kept in seconds."""
 
@@ -140,7 +162,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "commands": {"sync": ("sync", _sync), "dev_guild_id": ("dev_guild_id", _guild_id)},
     "dms": {"default": ("dm_default", _bool)},
     "logging": {"level": ("log_level", _level)},
-    "computer": {"delay": ("computer_delay", _delay)},
+    "computer": {"delay": ("computer_delay", _delay), "workers": ("computer_workers", _workers),
+                 "think_seconds": ("think_seconds", _think)},
     "clock": {
         "default_speed": ("clock.default_speed", _one_of(SPEEDS)),
         "live_start_minutes": ("clock.live.start", _MINUTES),

@@ -77,6 +77,7 @@ async def _run(config: Config, token: str) -> None:
     from .host import TableHost
 
     host = await TableHost.open(config.database_path, bot_delay=config.computer_delay,
+                                workers=config.computer_workers, think_seconds=config.think_seconds,
                                 clock=config.clock)
     bot = TableeBot(config, host)
     loop = asyncio.get_running_loop()

@@ -24,15 +24,15 @@ from .clock import ClockButton
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
-from .lobby import LobbyButton, SettingsPage, SettingsSelect
+from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
 from .table_post import Poster, TableButton
 
 log = logging.getLogger("tablee.adapter")
 
-DYNAMIC_ITEMS = (LobbyButton, SettingsSelect, SettingsPage, TableButton, MenuButton, MenuSelect,
-                 ClockButton)
+DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
+                 MenuButton, MenuSelect, ClockButton)
 
 
 class TableeTree(app_commands.CommandTree):

@@ -9,8 +9,9 @@ SIGNATURES ARE THE CONTRACT WITH THE DISCORD ADAPTER: keep them.
 Every change runs under a per-channel asyncio lock and is stored with ``UPDATE … WHERE version =
 ?`` (see :mod:`bot.storage.store`), so neither two clicks nor two host objects on the same file
 can apply two moves to one version. Nothing is cached: each call reads the table from the file,
-which is what lets a new host object continue any table exactly where it was. Engine, computer
-players and Pillow run in worker threads so the event loop stays responsive.
+which is what lets a new host object continue any table exactly where it was. Engine and Pillow
+run in worker threads, computer players in worker processes (:mod:`bot.host.workers`), so the
+event loop stays responsive.
 """
 
 from __future__ import annotations
@@ -34,9 +35,11 @@ from ..storage.store import Ending
 from . import errors, lobby, partner, posts
 from .absence import ClockMixin
 from .bots import bot_step
+from .lobby import DEFAULT_LEVEL
 from .play import Lines, Step, human_step, plain, record, record_head
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, names, seat_of
+from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +49,12 @@ BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 class TableHost(ClockMixin):
     def __init__(
-        self, store: Store, *, bot_delay: float, clock: ClockConfig | None = None,
-        now: Callable[[], float] = time.time,
+        self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
+        clock: ClockConfig | None = None, now: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
         self._bot_delay = bot_delay
+        self._pool = pool or BotPool()
         self._clock = clock or ClockConfig()
         self._now = now
         self._locks: dict[int, asyncio.Lock] = {}
@@ -59,18 +63,25 @@ class TableHost(ClockMixin):
 
     @classmethod
     async def open(
-        cls, db_path: str, *, bot_delay: float = 0.0, clock: ClockConfig | None = None,
-        now: Callable[[], float] = time.time,
+        cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
+        clock: ClockConfig | None = None, now: Callable[[], float] = time.time,
     ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
-        lock, before computer players answer a human's move (default 0). ``clock``: the turn
-        clock's settings; ``now``: the clock's time (tests drive it). Games and their
+        lock, before computer players answer a human's move (default 0). ``workers``: processes
+        choosing computer moves, each within ``think_seconds``; 0 (the default here, for tools
+        and tests) chooses in a thread, the bot passes its config (default 1). ``clock``: the
+        turn clock's settings; ``now``: the clock's time (tests drive it). Games and their
         renderers come from the registry (:func:`render.table_game`)."""
         store = await Store.open(db_path)
-        return cls(store, bot_delay=bot_delay, clock=clock, now=now)
+        pool = BotPool(workers, think_seconds)
+        await pool.start()
+        return cls(store, bot_delay=bot_delay, pool=pool, clock=clock, now=now)
 
     async def close(self) -> None:
-        await self._store.close()
+        try:
+            await self._pool.close()
+        finally:
+            await self._store.close()
 
     @property
     def store(self) -> Store:
@@ -169,7 +180,11 @@ class TableHost(ClockMixin):
             await self._save(row, new)
             return info(game, new)
 
-    async def add_computer(self, channel_id: int, by_user: int, level: str = "greedy") -> TableInfo:
+    async def add_computer(
+        self, channel_id: int, by_user: int, level: str = DEFAULT_LEVEL
+    ) -> TableInfo:
+        """The host adds a computer player of ``level`` (easy, medium, hard) named after its
+        level and a number no other seat has ("Computer 2 (hard)")."""
         return await self._change(channel_id, lambda g, r: lobby.add_computer(g, r, by_user, level))
 
     async def set_option(
@@ -341,10 +356,8 @@ class TableHost(ClockMixin):
                 break
             seat = bots[0]
             level = row.seats[seat - 1].get("bot_level")
-            step = await asyncio.to_thread(
-                bot_step, game, row.state, seat, level, row.seed, row.version + 1,
-                table=row.channel_id, names=names(row),
-            )
+            step = await bot_step(self._pool, game, row.state, seat, level, row.seed,
+                                  row.version + 1, table=row.channel_id, names=names(row))
             try:
                 row = await self._commit(game, row, step, None)
             except errors.StaleVersion:
