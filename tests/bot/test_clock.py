@@ -226,7 +226,7 @@ async def test_leave_when_nobody_else_plays_ends_the_table_and_lobbies_keep_leav
     await host.join(CHANNEL, BOB, "Bob")
     lobby = await host.leave_game(CHANNEL, BOB)
     assert lobby.status == "lobby" and [s.name for s in lobby.seats] == ["Alice"]
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     ended = await host.leave_game(CHANNEL, ALICE)
     assert ended.status == "abandoned" and await host.table(CHANNEL) is None
