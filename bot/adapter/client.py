@@ -27,12 +27,14 @@ from .game_commands import play_group, rules_command
 from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
+from .ratings import RatingCommands
+from .rematch import RematchButton
 from .table_post import Poster, TableButton
 
 log = logging.getLogger("tablee.adapter")
 
 DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
-                 MenuButton, MenuSelect, ClockButton)
+                 MenuButton, MenuSelect, RematchButton, ClockButton)
 
 
 class TableeTree(app_commands.CommandTree):
@@ -93,6 +95,7 @@ class TableeBot(commands.Bot):
         games = [table_game.game for table_game in render.table_games()]
         await self.add_cog(TableCommands(self))
         await self.add_cog(LeaveCommands(self))
+        await self.add_cog(RatingCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         if any(game.offers_partner_talk for game in games):

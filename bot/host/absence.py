@@ -53,14 +53,16 @@ def pass_move(game: Game, row: TableRow, seat: int) -> str | None:
     return move if move in game.legal(row.state, seat) else None
 
 
-def replaced(row: TableRow, seat: int, level: str, *, by_computer: bool) -> TableRow:
-    """The row with ``seat`` played by a computer (``by_computer``) or by its person again."""
+def replaced(row: TableRow, seat: int, *, by_computer: bool) -> TableRow:
+    """The row with ``seat`` played by a computer (``by_computer``) or by its person again.
+    The seat keeps no level: the computer plays it at the configured level (see
+    :meth:`ClockMixin.level_of`), so a rematch or a rating never takes the person for one."""
     seats = [dict(s) for s in row.seats]
     entry = seats[seat - 1]
     if by_computer:
-        entry.update(replaced=True, was_replaced=True, bot_level=level)
+        entry.update(replaced=True, was_replaced=True)
     else:
-        entry.update(replaced=False, bot_level=None)
+        entry.update(replaced=False)
     host = row.host_id
     if by_computer and host == entry["user_id"]:  # the host's role goes to someone playing
         host = next((s["user_id"] for s in seats if s["user_id"] is not None
@@ -73,8 +75,8 @@ class ClockMixin:
     uses the host's table lock, loading, saving, computer players and outcome building."""
 
     _store: Store
-    _clock: ClockConfig
-    _now: Callable[[], float]
+    _clock: Callable[[], float]  # epoch seconds (tests drive it)
+    _clock_config: ClockConfig
     _lock: Any
     _game: Any
     _playing: Any
@@ -85,6 +87,13 @@ class ClockMixin:
     _outcome: Any
     leave: Any
     require_table: Any
+
+    def level_of(self, row: TableRow, seat: int) -> str | None:
+        """The level a computer plays ``seat`` at: its own, or the configured one for a
+        person's seat it replaces."""
+        entry = row.seats[seat - 1]
+        return entry.get("bot_level") or (
+            self._clock_config.computer_level if entry.get("replaced") else None)
 
     def on_clock_change(self) -> None:
         """Called when a clock's next moment changed (the scheduler re-arms itself here)."""
@@ -99,7 +108,7 @@ class ClockMixin:
             return None, False
         timed = next((s for s in game.to_move(row.state) if not is_bot(row, s)), None)
         old = await self._store.get_clock(row.id)
-        new = next_clock(old, row, timed, mover, self._now(), self._clock.speed(row.speed))
+        new = next_clock(old, row, timed, mover, self._clock(), self._clock_config.speed(row.speed))
         if new is None or new == old:
             return None, False
         return new, old is None or new.due != old.due
@@ -184,7 +193,7 @@ class ClockMixin:
         """The timed seat's time is spent: a post offering Skip / Computer plays for …, or
         with ``auto_takeover`` the computer at once."""
         who = label(row, seat)
-        if self._clock.auto_takeover:
+        if self._clock_config.auto_takeover:
             text = (f"⌛ {who}'s time is up: a computer plays for them until they press "
                     "**I'm back**.")
             return await self._hand_over(game, row, seat, text)
@@ -239,7 +248,7 @@ class ClockMixin:
 
     async def _hand_over(self, game: Game, row: TableRow, seat: int, text: str) -> Outcome:
         """(Under the table lock) the seat goes to a computer, which plays on at once."""
-        new = replaced(row, seat, self._clock.computer_level, by_computer=True)
+        new = replaced(row, seat, by_computer=True)
         await self._save(row, new)
         await self._clock_after(game, new, None)
         lines = Lines()
@@ -256,7 +265,7 @@ class ClockMixin:
                 raise errors.NotSeated("You are not playing at this table; you can watch.")
             if not row.seats[seat - 1].get("replaced"):
                 raise errors.HostError("No computer is playing for you: your seat is yours.")
-            new = replaced(row, seat, self._clock.computer_level, by_computer=False)
+            new = replaced(row, seat, by_computer=False)
             await self._save(row, new)
             await self._clock_after(game, new, None)
             lines = Lines()

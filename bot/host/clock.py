@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -43,17 +43,15 @@ SPEED_TEXTS = {
 
 
 # -- the table speed, a lobby setting -------------------------------------------------------------
-def speed_of(row: TableRow | Mapping[str, Any], config: ClockConfig | None = None) -> str:
+def speed_of(row: TableRow) -> str:
     """The table's speed; tables stored before the clock existed have none: the default."""
-    speed = row.get("speed") if isinstance(row, Mapping) else row.speed
-    return speed if speed in SPEEDS else (config or ClockConfig()).default_speed
+    return row.speed if row.speed in SPEEDS else ClockConfig().default_speed
 
 
-def table_settings(row: TableRow | Mapping[str, Any]) -> dict[str, Any]:
-    """The table settings that are not game options (a stored table or a finished game's row),
-    as keyword arguments of :meth:`TableHost.create_lobby`, for a rematch to copy."""
-    speed = row.get("speed") if isinstance(row, Mapping) else row.speed
-    return {"speed": speed if speed in SPEEDS else None}
+def table_settings(row: TableRow) -> dict[str, Any]:
+    """The table settings that are not game options, as keyword arguments of
+    :meth:`TableHost.create_lobby`; a finished game keeps them for its rematch."""
+    return {"speed": row.speed if row.speed in SPEEDS else None}
 
 
 def speed_setting(row: TableRow) -> Setting:
@@ -139,7 +137,7 @@ class Scheduler:
     ) -> None:
         self._host = host
         self._handle = handle
-        self._now = now or host._now  # the host's clock unless told otherwise
+        self._now = now or host._clock  # the host's clock unless told otherwise
         self._sleep = sleep
         self._rearmed = False
         self._waiter: asyncio.Future[None] | None = None

@@ -32,11 +32,12 @@ from games import BadOptions, Game, UnknownGame
 from ..config import SPEEDS, ClockConfig
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
-from . import errors, lobby, partner, posts
+from . import errors, lobby, partner, posts, rematch
 from .absence import ClockMixin
 from .bots import bot_step
 from .lobby import DEFAULT_LEVEL
 from .play import Lines, Step, human_step, plain, record, record_head
+from .ratings import RatingsHost
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, names, seat_of
 from .workers import BotPool
@@ -47,16 +48,16 @@ NO_TABLE = "No game here. Start one with /play."
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
-class TableHost(ClockMixin):
-    def __init__(
-        self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
-        clock: ClockConfig | None = None, now: Callable[[], float] = time.time,
-    ) -> None:
+class TableHost(RatingsHost, ClockMixin):
+    def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
+                 rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+                 clock_config: ClockConfig | None = None) -> None:
         self._store = store
         self._bot_delay = bot_delay
         self._pool = pool or BotPool()
-        self._clock = clock or ClockConfig()
-        self._now = now
+        self._rematch_seconds = rematch_seconds  # how long a rematch keeps unconfirmed seats
+        self._clock = clock  # epoch seconds; tests inject their own
+        self._clock_config = clock_config or ClockConfig()  # the turn clock's speeds and policy
         self._locks: dict[int, asyncio.Lock] = {}
         self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
@@ -64,7 +65,8 @@ class TableHost(ClockMixin):
     @classmethod
     async def open(
         cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
-        clock: ClockConfig | None = None, now: Callable[[], float] = time.time,
+        rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+        clock_config: ClockConfig | None = None,
     ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
         lock, before computer players answer a human's move (default 0). ``workers``: processes
@@ -75,7 +77,8 @@ class TableHost(ClockMixin):
         store = await Store.open(db_path)
         pool = BotPool(workers, think_seconds)
         await pool.start()
-        return cls(store, bot_delay=bot_delay, pool=pool, clock=clock, now=now)
+        return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
+                   clock=clock, clock_config=clock_config)
 
     async def close(self) -> None:
         try:
@@ -126,7 +129,7 @@ class TableHost(ClockMixin):
     ) -> TableInfo:
         async with self._lock(channel_id):
             game, row = await self._load(channel_id)
-            new = change(game, row)
+            new = change(game, rematch.expire(row, self._clock()))
             await self._save(row, new)
             return info(game, new)
 
@@ -152,13 +155,15 @@ class TableHost(ClockMixin):
             await self._refuse_existing(channel_id)
             row = lobby.new_lobby(game, channel_id, guild_id, options, host_user_id, host_name,
                                   secrets.randbelow(2**31) if seed is None else seed)
-            row = replace(row, speed=speed if speed in SPEEDS else self._clock.default_speed)
-            try:
-                row = await self._store.create_table(row)
-            except Conflict:  # another host object won the race for this channel
-                await self._refuse_existing(channel_id)
-                raise errors.TableExists("A game was just opened here; try again.") from None
-            return info(game, row)
+            row = replace(row, speed=speed if speed in SPEEDS else self._clock_config.default_speed)
+            return info(game, await self._create(row))
+
+    async def _create(self, row: TableRow) -> TableRow:
+        try:
+            return await self._store.create_table(row)
+        except Conflict:  # another host object won the race for this channel
+            await self._refuse_existing(row.channel_id)
+            raise errors.TableExists("A game was just opened here; try again.") from None
 
     async def _refuse_existing(self, channel_id: int) -> None:
         existing = await self._store.get_table(channel_id)
@@ -166,7 +171,28 @@ class TableHost(ClockMixin):
             raise errors.TableExists(lobby.exists_message(self._game(existing.game_id), existing))
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
-        return await self._change(channel_id, lambda g, r: lobby.join(g, r, user_id, name))
+        """Sit down; in a rematch lobby, a player of the last game confirms their seat."""
+        return await self._change(
+            channel_id,
+            lambda g, r: rematch.confirm(r, user_id, name) or lobby.join(g, r, user_id, name),
+        )
+
+    async def rematch(self, channel_id: int, user_id: int, name: str, *, game_row: int) -> TableInfo:
+        """Rematch of a finished game (any of its human players): a new lobby here (no post yet:
+        ``post_message_id`` is None), or the presser's seat in that open rematch confirmed.
+        Another table here -> TableExists. See :mod:`bot.host.rematch`."""
+        finished = rematch.finished_here(await self._store.game(game_row), channel_id)
+        game = self._game(finished["game_id"])
+        async with self._lock(channel_id):
+            if (existing := await self._store.get_table(channel_id)) is not None:
+                mine = rematch.press_again(self._game(existing.game_id), existing, user_id, name,
+                                           self._clock())
+                await self._save(existing, mine)
+                return info(game, mine)
+            row = rematch.new_row(game, finished, user_id, name, seed=secrets.randbelow(2**31),
+                                  until=self._clock() + self._rematch_seconds)
+            row = replace(row, speed=row.speed or self._clock_config.default_speed)
+            return info(game, await self._create(row))
 
     async def leave(self, channel_id: int, user_id: int) -> TableInfo:
         """Leave a lobby. The host leaving an otherwise empty lobby cancels it (status
@@ -218,8 +244,10 @@ class TableHost(ClockMixin):
         """Host only; checks player count and options; computer players move until a human
         is to move. The Outcome's post is the first table post; notes go to every human seat."""
         async with self._lock(channel_id):
-            game, row = await self._load(channel_id)
+            game, stored = await self._load(channel_id)
+            row = rematch.expire(stored, self._clock())
             lobby.check_start(game, row, by_user)
+            rematch.check_start(row, self._clock())
             try:
                 state = await asyncio.to_thread(
                     lambda: plain(game.new(len(row.seats), row.options, row.seed))
@@ -229,7 +257,7 @@ class TableHost(ClockMixin):
             head = await asyncio.to_thread(record_head, game, row.options, state)
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
-            await self._save(row, new)
+            await self._save(stored, new)
             await self._clock_after(game, new, None)
             lines = Lines()
             new, applied = await self._run_bots(game, new, lines)
@@ -280,6 +308,7 @@ class TableHost(ClockMixin):
         stored but never posted, e.g. a crash or a failed send), with the logged lines since that
         post, for the adapter to post."""
         out = []
+        await self.rate_unrated()
         for row in await self._store.active_tables():
             if row.status != "playing":
                 continue
@@ -319,6 +348,7 @@ class TableHost(ClockMixin):
                     for s in row.seats
                 ]
                 await self._close(row, [entry], "finished", result.to_json(), outcomes)
+                await self._rate(row.id)
             else:
                 await self._store.update_table(new, row.version, [entry], clock)
         except Conflict:
@@ -343,7 +373,7 @@ class TableHost(ClockMixin):
             head = row.record_head or {}
             rec = record(row.game_id, len(row.seats), head.get("options", row.options), row.seed,
                          moves_played, head.get("setup"))
-            ending = Ending(status, rec, result, outcomes or [])
+            ending = Ending(status, rec, result, outcomes or [], rematch.lobby_of(row))
         await self._store.close_table(row, row.version, moves, ending)
 
     async def _run_bots(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
@@ -355,7 +385,7 @@ class TableHost(ClockMixin):
             if not bots:
                 break
             seat = bots[0]
-            level = row.seats[seat - 1].get("bot_level")
+            level = self.level_of(row, seat)
             step = await bot_step(self._pool, game, row.state, seat, level, row.seed,
                                   row.version + 1, table=row.channel_id, names=names(row))
             try:
@@ -486,12 +516,6 @@ class TableHost(ClockMixin):
     async def forget_transient_post(self, message_id: int) -> None:
         """The post was edited (or is gone): nothing left to edit away."""
         await self._store.drop_transient_post(message_id)
-
-    async def stats(self, guild_id: int | None, user_id: int | None = None) -> dict[str, Any]:
-        """Finished games in this guild: {"games": n, "per_game": {game_id: {"played": n,
-        "wins": n}}} for the user, or totals for the guild when user_id is None (there "wins"
-        counts games won by a human rather than a computer player)."""
-        return await self._store.stats(guild_id, user_id)
 
     # -- user preferences -------------------------------------------------------------------------
     async def dm_enabled(self, user_id: int, default: bool) -> bool:

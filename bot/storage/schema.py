@@ -80,13 +80,33 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX transient_by_channel ON transient_posts (channel_id);
     """,
-    # 3: the turn clock. A table's speed (a table setting, not a game option; kept with the
-    # finished game for a rematch) and, per table in play, its clock: whose turn is timed since
+    # 3: ratings per server, game and player ("u:<user id>" or "c:<computer level>"), the games
+    # already rated (rating is idempotent by game row), and what a finished game's lobby had
+    # (its options as chosen and the table settings) for a rematch.
+    """
+    CREATE TABLE ratings (
+        guild_id  INTEGER NOT NULL,                 -- 0 outside a server
+        game_id   TEXT    NOT NULL,
+        player    TEXT    NOT NULL,
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        ordinal   REAL    NOT NULL,                 -- mu - 3 sigma, what the leaderboard sorts by
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game_id, player)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game_id, ordinal);
+    CREATE TABLE rated_games (
+        game_row INTEGER PRIMARY KEY REFERENCES games (id)
+    );
+    ALTER TABLE games ADD COLUMN lobby TEXT;        -- JSON {"options": {...}, "settings": {...}}
+    """,
+    # 4: the turn clock. A table's speed (a table setting, not a game option; a finished game
+    # keeps it in games.lobby for a rematch) and, per table in play, its clock: whose turn is timed since
     # when, the reminder and deadline, every player's time bank, and ``due``, the next moment the
     # scheduler has something to do for it (NULL: nothing), which is all it needs to sleep on.
     """
     ALTER TABLE tables ADD COLUMN speed TEXT;       -- live, daily, off
-    ALTER TABLE games ADD COLUMN speed TEXT;
     CREATE TABLE clocks (
         table_id   INTEGER PRIMARY KEY,             -- tables.id while in play
         channel_id INTEGER NOT NULL,

@@ -18,29 +18,13 @@ from games import IllegalMove, State, get_game
 from games.registry import UnknownGame
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
-from .drive import play_first_legal, play_to_end
+from .drive import FakeTime, play_first_legal, play_to_end
 from .toy import TOY_ID, ToyCards
 
 PASS_ID = "toy-pass"
-T0 = 1_000_000.0
+T0 = FakeTime.START
 LIVE = ClockConfig()  # live: 5 minutes to start, +30 s a turn, at most 10 minutes
 FIRST_BANK = 330.0
-
-
-class FakeTime:
-    """now() for the host; sleep() makes the time pass at once (hours in microseconds)."""
-
-    def __init__(self) -> None:
-        self.t = T0
-        self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.t
-
-    async def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.t += seconds
-        await asyncio.sleep(0)
 
 
 class ToyWithPass(ToyCards):
@@ -82,7 +66,7 @@ def clock() -> FakeTime:
 
 
 async def _host(db_path: str, clock: FakeTime, config: ClockConfig = LIVE) -> TableHost:
-    return await TableHost.open(db_path, clock=config, now=clock)
+    return await TableHost.open(db_path, clock=clock, clock_config=config)
 
 
 @pytest.fixture
@@ -196,7 +180,8 @@ async def test_automatic_takeover_from_config(db_path: str, clock: FakeTime) -> 
         assert outcome.applied and outcome.post.to_move_user_ids == [BOB]
         assert "a computer plays for them" in outcome.post.lines[0]
         row = await host.store.get_table(CHANNEL)
-        assert row.seats[0]["replaced"] and row.seats[0]["bot_level"] == "easy"
+        assert row.seats[0]["replaced"] and row.seats[0]["bot_level"] is None
+        assert host.level_of(row, 1) == "easy"  # played at the configured level
     finally:
         await host.close()
 
@@ -250,8 +235,10 @@ async def test_speed_is_a_lobby_setting_copied_by_table_settings(
     assert outcome.post.clock.deadline == T0 + 48 * 3600  # a day to start, a day a turn
     await play_to_end(host, CHANNEL)
     [game_row] = await host.store.games_in_channel(CHANNEL)
-    copied = table_settings(await host.store.game(game_row))
-    table = await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", **copied)
+    rematch = await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    assert ("Table speed", "daily (about a day a move)") in rematch.option_texts
+    await host.cancel(CHANNEL, BOB)
+    table = await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", **table_settings(row))
     assert ("Table speed", "daily (about a day a move)") in table.option_texts
 
 

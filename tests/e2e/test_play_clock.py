@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot.drive import FakeTime
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_private,
@@ -22,16 +23,8 @@ from tests.e2e.test_play_helpers import (
 )
 from tests.e2e.toy_game import TOY_ID, register_toy
 
-T0 = 1_700_000_000.0
+T0 = FakeTime.START
 BANK = 330  # live: 5 minutes to start + 30 s for the turn
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = T0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture

@@ -35,7 +35,8 @@ class Tablee:
 
     async def _make(self) -> TableeBot:
         config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
-        host = await TableHost.open(str(self.db), bot_delay=0, clock=config.clock, now=self.now)
+        host = await TableHost.open(str(self.db), bot_delay=0, clock=self.now,
+                                    clock_config=config.clock)
         self.hosts.append(host)
         return TableeBot(config, host)
 
