@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.host.clock import ClockEvent, Reminder, Scheduler
 from bot.host.results import Outcome
 
+from . import send
 from .checks import require_guild, require_post_permissions
 from .clock import post_outcome, said
 from .cog import HostCog
@@ -19,7 +20,6 @@ from .context import Tablee
 from .dms import send_dm
 from .errors import guarded
 from .i18n import _
-from .limits import MAX_CONTENT
 from .lobby import refresh_lobby_post
 
 
@@ -58,7 +58,7 @@ class LeaveCommands(HostCog):
             else:
                 await refresh_lobby_post(interaction.client, result)
                 text = _("You left the lobby.")
-            await interaction.followup.send(text, ephemeral=True)
+            await send.followup(interaction, text, ephemeral=True)
 
 
 # -- reminders and the scheduler ----------------------------------------------------------------
@@ -70,8 +70,7 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
     text = _("<@{id}>, half of your time in **{game}** is gone: it runs out <t:{when}:R>. {url}",
              id=reminder.user_id, game=reminder.game_name, when=int(reminder.deadline), url=url)
     channel = bot.poster.client.get_partial_messageable(reminder.channel_id)
-    await channel.send(text[:MAX_CONTENT], allowed_mentions=discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(id=reminder.user_id)]))
+    await send.send(channel, text, ping=[reminder.user_id])
     if await bot.host.dm_enabled(reminder.user_id, bot.config.dm_default):
         dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these messages "
                "off with /dms.", game=reminder.game_name, when=int(reminder.deadline), url=url)

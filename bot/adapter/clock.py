@@ -14,6 +14,7 @@ import discord
 
 from bot.host.results import ClockView, Outcome, PrivateNote, PublicPost
 
+from . import send
 from .checks import require_post_permissions
 from .context import Tablee, tablee
 from .errors import guarded
@@ -114,8 +115,8 @@ class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
             await post_outcome(bot, outcome)
             if self.action == "back" and interaction.message is not None \
                     and interaction.message.flags.ephemeral:
-                await interaction.edit_original_response(
-                    content=_("Welcome back: you play your seat again."), view=None)
+                await send.edit_original(
+                    interaction, content=_("Welcome back: you play your seat again."), view=None)
 
 
 async def post_outcome(bot: Tablee, outcome: Outcome) -> None:
@@ -127,5 +128,4 @@ async def post_outcome(bot: Tablee, outcome: Outcome) -> None:
 
 async def said(bot: Tablee, channel_id: int, text: str) -> None:
     """A plain sentence in the channel, pinging nobody."""
-    channel = bot.poster.client.get_partial_messageable(channel_id)
-    await channel.send(text[:MAX_CONTENT], allowed_mentions=discord.AllowedMentions.none())
+    await send.send(bot.poster.client.get_partial_messageable(channel_id), text)

@@ -16,8 +16,8 @@ import discord
 from bot.host import TableHost
 from bot.host.results import PrivateNote
 
+from . import send
 from .i18n import _
-from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.dms")
 
@@ -70,9 +70,9 @@ async def send_dm(
     try:
         channel = await client.create_dm(discord.Object(id=user_id))
         if file is not None:
-            await channel.send(text[:MAX_CONTENT], file=file)
+            await send.send(channel, text, file=file)
         else:
-            await channel.send(text[:MAX_CONTENT])
+            await send.send(channel, text)
     except discord.Forbidden as exc:
         if exc.code != CANNOT_SEND_TO_USER:
             log.warning("DM to %s refused: %s", user_id, exc)
