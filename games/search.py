@@ -7,7 +7,9 @@ their unseen multiset), then plays every surviving candidate on that same deal w
 playout generator (common random numbers: the candidates are compared on equal luck), with the
 game's medium player moving every seat. A playout stops at the end of the game or after
 ``depth`` moves, where the game's ``evaluate`` scores the position. Successive halving drops the
-worse half of the candidates after each stage, so the budget goes to the close calls.
+worse half of the candidates after each stage, so the budget goes to the close calls. Where
+playouts are noisy for the budget (``Knobs.confidence``), medium's own move is kept unless
+another beats it clearly.
 
 The budget is a number of playouts (``Knobs.playouts``), so the move depends only on the state
 the seat sees and the generator: a replay or a restart plays the same move. ``deadline`` is only
@@ -46,6 +48,10 @@ class Knobs:
     """Scores a position a playout stopped in before the end (needed when ``depth`` is set)."""
     margin: float = 0.0
     """Weight of the score margin at the end (a tie-break between equally winning moves)."""
+    confidence: float = 0.0
+    """When above 0, the medium player's own move is always searched and kept unless another
+    beats it by this many standard errors of the paired difference (for games whose playouts
+    are too noisy for the budget: hard then plays medium's move unless it has found better)."""
 
 
 def outcome(game: Game, state: State, seat: int, knobs: Knobs) -> float:
@@ -87,10 +93,12 @@ def search(
     if not legal:
         raise IllegalMove(f"Seat {seat} has no legal move.")
     alive = knobs.candidates(game, known, seat, legal, rng) if knobs.candidates else list(legal)
+    anchor = knobs.policy(game, known, seat, rng) if knobs.confidence else None
+    if anchor is not None:
+        alive = [anchor] + [m for m in alive if m != anchor]
     if len(alive) <= 1:
         return alive[0] if alive else legal[0]
-    total = {m: 0.0 for m in alive}
-    count = {m: 0 for m in alive}
+    values: dict[str, list[float]] = {m: [] for m in alive}
     stages = max(1, int(math.log2(len(alive))))  # halvings until one move is left
     for stage in range(stages):
         rounds = max(1, knobs.playouts // (stages * len(alive)))
@@ -98,19 +106,33 @@ def search(
             deal = game.determinize(state, seat, rng)
             luck = rng.randrange(2**32)
             for move in alive:
-                total[move] += playout(game, deal, seat, move, random.Random(luck), knobs)
-                count[move] += 1
+                values[move].append(playout(game, deal, seat, move, random.Random(luck), knobs))
                 if past(deadline):
-                    return _best(alive, total, count)
+                    return _best(alive, values, anchor, knobs.confidence)
         if stage < stages - 1:
-            alive = sorted(alive, key=lambda m: -total[m] / count[m])[: max(1, len(alive) // 2)]
-    return _best(alive, total, count)
+            ranked = sorted(alive, key=lambda m: -_mean(values[m]))[: max(1, len(alive) // 2)]
+            alive = ranked + ([anchor] if anchor is not None and anchor not in ranked else [])
+    return _best(alive, values, anchor, knobs.confidence)
 
 
-def _best(moves: list[str], total: dict[str, float], count: dict[str, int]) -> str:
-    """Best mean among the moves played out (the first, the heuristic's best, on ties)."""
-    tried = [m for m in moves if count[m]] or moves[:1]
-    return max(tried, key=lambda m: (total[m] / count[m] if count[m] else 0.0, -moves.index(m)))
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _best(moves: list[str], values: dict[str, list[float]], anchor: str | None, z: float) -> str:
+    """Best mean among the moves played out (the first, the heuristic's best, on ties); with an
+    ``anchor``, the best only when it beats the anchor by ``z`` standard errors (paired over the
+    playouts both had: every round plays every surviving move on the same deal)."""
+    tried = [m for m in moves if values[m]] or moves[:1]
+    best = max(tried, key=lambda m: (_mean(values[m]), -moves.index(m)))
+    if anchor is None or best == anchor:
+        return best
+    diffs = [b - a for a, b in zip(values[anchor], values[best], strict=False)]
+    if len(diffs) < 2:
+        return anchor
+    mean = sum(diffs) / len(diffs)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+    return best if mean > z * spread else anchor
 
 
 def search_bot(knobs: Knobs) -> Bot:

@@ -52,6 +52,8 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 KNOBS = Knobs(policy=greedy, playouts=100, depth=DEPTH, candidates=candidates,
-              evaluate=evaluate, margin=0.2)
+              evaluate=evaluate, margin=0.2, confidence=1.0)
+"""``confidence``: the end spaces' playout values differ by less than their noise at this
+budget (without it hard won 35% of 20 two-player games against medium)."""
 
 BOTS = Levels(easy=random_bot, medium=greedy, hard=search_bot(KNOBS))

@@ -142,6 +142,17 @@ def test_hard_stops_at_its_deadline() -> None:
     assert move in legal and len(calls) == 1 < unhurried
 
 
+def test_hard_with_confidence_keeps_the_medium_move_unless_clearly_beaten() -> None:
+    game = get_game("isis-osiris")
+
+    def last(game: Game, state: State, seat: int, rng: random.Random) -> str:
+        return game.legal(state, seat)[-1]
+
+    state, seat = positions(game, 2, {}, seed=3, every=5, limit=3)[2]
+    sure = dataclasses.replace(small_knobs(game), policy=last, confidence=1e9)
+    assert search(game, state, seat, random.Random(0), sure) == game.legal(state, seat)[-1]
+
+
 def test_hard_through_choose_is_deterministic() -> None:
     game = get_game("isis-osiris")
     state, seat = positions(game, 2, {}, seed=2, every=7, limit=3)[2]
