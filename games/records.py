@@ -18,7 +18,8 @@ class BadRecord(ValueError):
     """A record that cannot be read (shape, unknown game, bad options). Message is for people."""
 
 
-def _seat_and_text(game: Game, state: State, entry: Any, index: int) -> tuple[int, str]:
+def seat_and_text(game: Game, state: State, entry: Any, index: int) -> tuple[int, str]:
+    """The seat and move text of record entry ``index``; :class:`IllegalMove` if unreadable."""
     if isinstance(entry, str):
         movers = game.to_move(state)
         if len(movers) != 1:
@@ -70,7 +71,7 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
         raise BadRecord("'moves' must be a list")
     for index, entry in enumerate(moves):
         try:
-            seat, text = _seat_and_text(game, state, entry, index)
+            seat, text = seat_and_text(game, state, entry, index)
             state, _events = game.apply(state, seat, text)
         except IllegalMove as exc:
             shown = entry.get("move") if isinstance(entry, Mapping) else entry
