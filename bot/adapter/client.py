@@ -21,6 +21,7 @@ from bot.host import TableHost
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
+from .history import HistoryCommands
 from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
@@ -88,6 +89,7 @@ class TableeBot(commands.Bot):
         some game has a partner channel."""
         games = [table_game.game for table_game in render.table_games()]
         await self.add_cog(TableCommands(self))
+        await self.add_cog(HistoryCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         if any(game.offers_partner_talk for game in games):

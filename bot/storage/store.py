@@ -20,6 +20,7 @@ from typing import Any
 
 import aiosqlite
 
+from .history import HistoryStore
 from .schema import migrate
 
 
@@ -91,7 +92,7 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))  # key order kept: reloads read the same
 
 
-class Store:
+class Store(HistoryStore):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -223,14 +224,16 @@ class Store:
                  for m in moves],
             )
 
-    async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
-        """Remember the current table post; an older post never overwrites a newer one."""
+    async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
+        """Remember the current table post; an older post never overwrites a newer one. False
+        when no table row took it (the game is over: see ``keep_final_post``)."""
         async with self._tx() as db:
-            await db.execute(
+            cur = await db.execute(
                 "UPDATE tables SET post_message_id = ?, post_version = ? WHERE channel_id = ?"
                 " AND (post_version IS NULL OR post_version <= ?)",
                 (message_id, version, channel_id, version),
             )
+            return bool(cur.rowcount)
 
     # -- posts showing a value that must be edited away (memory mode) -------------------------
     async def add_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
