@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MAX_DELAY = 60.0
 MAX_WORKERS = 32
 THINK_RANGE = (0.1, 30.0)  # seconds a computer may think about one move
+REMATCH_SECONDS = (30, 86400)  # a rematch keeps the last game's seats from 30 s to a day
 
 
 class ConfigError(ValueError):
@@ -35,6 +37,7 @@ class Config:
     computer_delay: float = 0.0  # pause before computers answer a human (outside the lock)
     computer_workers: int = 1  # processes choosing computer moves; 0: a thread of the bot's own
     think_seconds: float = 1.0  # the most a computer thinks about one move (a safety cap)
+    rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
     source: str = "(defaults)"  # the file these settings came from, for messages
 
 
@@ -90,13 +93,17 @@ def _workers(where: str, value: Any) -> int:
     return value
 
 
-def _think(where: str, value: Any) -> float:
-    low, high = THINK_RANGE
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        raise ConfigError(f"{where} must be a number of seconds, not {value!r}")
-    if not low <= value <= high:
-        raise ConfigError(f"{where} must be between {low:g} and {high:g} seconds, not {value}")
-    return float(value)
+def _seconds(low: float, high: float) -> Callable[[str, Any], float]:
+    """A checker of a number of seconds from ``low`` to ``high``."""
+
+    def check(where: str, value: Any) -> float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise ConfigError(f"{where} must be a number of seconds, not {value!r}")
+        if not low <= value <= high:
+            raise ConfigError(f"{where} must be between {low:g} and {high:g} seconds, not {value}")
+        return float(value)
+
+    return check
 
 
 FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
@@ -105,7 +112,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "dms": {"default": ("dm_default", _bool)},
     "logging": {"level": ("log_level", _level)},
     "computer": {"delay": ("computer_delay", _delay), "workers": ("computer_workers", _workers),
-                 "think_seconds": ("think_seconds", _think)},
+                 "think_seconds": ("think_seconds", _seconds(*THINK_RANGE))},
+    "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
 }
 
 

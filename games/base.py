@@ -215,6 +215,11 @@ class Game(ABC):
         is chosen); the lobby offers and shows only these. Default: all of them."""
         return self.options
 
+    def teams(self, players: int, options: Mapping[str, Any]) -> list[list[int]]:
+        """Seats that win or lose together (ratings rate them as one side); ``options`` as a
+        record keeps them. Default: every seat plays for itself."""
+        return [[seat] for seat in range(1, players + 1)]
+
     @abstractmethod
     def new(
         self,

@@ -25,12 +25,14 @@ from .history import HistoryCommands
 from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
+from .ratings import RatingCommands
+from .rematch import RematchButton
 from .table_post import Poster, TableButton
 
 log = logging.getLogger("tablee.adapter")
 
 DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
-                 MenuButton, MenuSelect)
+                 MenuButton, MenuSelect, RematchButton)
 
 
 class TableeTree(app_commands.CommandTree):
@@ -89,6 +91,7 @@ class TableeBot(commands.Bot):
         some game has a partner channel."""
         games = [table_game.game for table_game in render.table_games()]
         await self.add_cog(TableCommands(self))
+        await self.add_cog(RatingCommands(self))
         await self.add_cog(HistoryCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))

@@ -76,7 +76,13 @@ def lobby_text(info: TableInfo) -> str:
         mark = _(" (host)") if seat.user_id is not None and seat.user_id == info.host_id else ""
         if seat.is_bot and seat.bot_level and "(" not in seat.name:
             mark = _(" ({level})", level=seat.bot_level)  # a seat stored before the names had it
+        if seat.pending_until is not None:
+            mark = _(" (not confirmed yet)")
         lines.append(f"{seat.seat}. {seat.name}{mark}")
+    waiting = [s.pending_until for s in info.seats if s.pending_until is not None]
+    if waiting:
+        lines.append(_("Players of the last game keep their seats until <t:{at}:t> (<t:{at}:R>) "
+                       "unless they press **Join**.", at=int(max(waiting))))
     if info.settings:
         lines.append(_("Press **Join** to sit down; the host may change the options with "
                        "**Settings**, then presses **Start**."))

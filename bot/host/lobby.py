@@ -15,7 +15,7 @@ from games import BadOptions, Game
 
 from ..storage import TableRow
 from . import errors, settings
-from .tables import host_name, seat_of
+from .tables import PENDING, host_name, seat_of
 
 LEVELS = ("easy", "medium", "hard")
 """The computer levels every game offers, weakest first."""
@@ -82,7 +82,8 @@ def join(game: Game, row: TableRow, user_id: int, name: str) -> TableRow:
 
 
 def leave(row: TableRow, user_id: int) -> TableRow | None:
-    """The row without that user; None when no human is left (the lobby is cancelled)."""
+    """The row without that user; None when no human is left (the lobby is cancelled; players
+    of a last game who have not confirmed a rematch do not count)."""
     if seat_of(row, user_id) is None:
         raise errors.NotSeated("You are not sitting at this table.")
     if row.status != "lobby":
@@ -90,7 +91,7 @@ def leave(row: TableRow, user_id: int) -> TableRow | None:
             "The game is under way, so you cannot leave; the host can /abandon it."
         )
     seats = _renumber([s for s in row.seats if s["user_id"] != user_id])
-    remaining = [s for s in seats if s["user_id"] is not None]
+    remaining = [s for s in seats if s["user_id"] is not None and PENDING not in s]
     if not remaining:
         return None
     host = row.host_id if row.host_id != user_id else remaining[0]["user_id"]

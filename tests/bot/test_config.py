@@ -62,10 +62,13 @@ level = "debug"
 delay = 0
 workers = 2
 think_seconds = 0.5
+[tables]
+rematch_seconds = 120
 """,
     )
     config = load_config(path)
-    assert config == Config("x.db", "guild", 1234, False, "DEBUG", 0.0, 2, 0.5, source=path)
+    assert config == Config("x.db", "guild", 1234, False, "DEBUG", 0.0, 2, 0.5, 120.0,
+                            source=path)
 
 
 @pytest.mark.parametrize(
@@ -90,6 +93,8 @@ think_seconds = 0.5
         ("[computer]\nthink_seconds = 0", "computer.think_seconds must be between 0.1 and 30 "
          "seconds, not 0"),
         ("[computer]\nthink_seconds = 120", "computer.think_seconds must be between 0.1 and 30"),
+        ('[tables]\nrematch_seconds = "5m"', "tables.rematch_seconds must be a number of seconds"),
+        ("[tables]\nrematch_seconds = 5", "tables.rematch_seconds must be between 30 and 86400"),
         ("[database]\npaht = 'x'", "unknown setting database.paht"),
         ("[graphics]\nx = 1", r"unknown section \[graphics\]"),
         ("database = 1", "database must be a section"),
