@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 from PIL import Image
@@ -38,72 +39,76 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict]]:
     return path, asyncio.run(make())
 
 
-async def test_history_filters_by_game_and_player_newest_first(stored: tuple) -> None:
-    path, made = stored
-    host = await TableHost.open(path)
-    try:
-        ours = [g for g in reversed(made) if g["guild"] == GUILD]
-        page = await host.history(GUILD, limit=500)
-        assert [e.game_row for e in page.entries] == [g["id"] for g in ours]
-        assert page.total == len(ours) == 270  # 30 in another server; abandoned games left out
-        endings = [e.ended_at for e in page.entries]
-        assert endings == sorted(endings, reverse=True)
-
-        page = await host.history(GUILD, game_id="master-islands", limit=500)
-        assert [e.game_row for e in page.entries] == [
-            g["id"] for g in ours if g["game"] == "master-islands"]
-        assert {e.game_name for e in page.entries} == {"Master Islands"}
-
-        page = await host.history(GUILD, user_id=BOB, limit=500)
-        assert [e.game_row for e in page.entries] == [g["id"] for g in ours if BOB in g["players"]]
-        page = await host.history(GUILD, game_id="isis-osiris", user_id=CAROL, limit=500)
-        expected = [g["id"] for g in ours if CAROL in g["players"] and g["game"] == "isis-osiris"]
-        assert [e.game_row for e in page.entries] == expected and page.total == len(expected)
-
-        assert (await host.history(OTHER_GUILD, limit=500)).total == 30
-        assert (await host.history(GUILD, user_id=12345)).entries == []
-    finally:
-        await host.close()
+@pytest.fixture
+async def history_host(stored: tuple[str, list[dict]]) -> AsyncIterator[TableHost]:
+    host = await TableHost.open(stored[0])
+    yield host
+    await host.close()
 
 
-async def test_history_pages_cover_every_game_once(stored: tuple) -> None:
-    path, made = stored
-    host = await TableHost.open(path)
-    try:
-        seen: list[int] = []
-        offset, pages = 0, 0
-        while True:
-            page = await host.history(GUILD, user_id=ALICE, limit=10, offset=offset)
-            assert len(page.entries) <= 10 and page.has_previous == (offset > 0)
-            seen += [e.game_row for e in page.entries]
-            pages += 1
-            if not page.has_next:
-                break
-            offset += 10
-        ours = [g["id"] for g in reversed(made) if g["guild"] == GUILD]
-        assert seen == ours and pages == 27
-        entry = page.entries[-1]  # the oldest: P1, P3 and the computer; seat 1 won
-        assert [(p.name, p.score, p.won) for p in entry.players] == [
-            ("P1", 0, True), ("P3", 1, False), ("Computer 3", 2, False)]
-        assert choice_label(entry).startswith(f"#{entry.game_row} · Isis & Osiris · P1, P3, ")
-    finally:
-        await host.close()
+async def test_history_filters_by_game_and_player_newest_first(
+    stored: tuple, history_host: TableHost
+) -> None:
+    made = stored[1]
+    host = history_host
+    ours = [g for g in reversed(made) if g["guild"] == GUILD]
+    page = await host.history(GUILD, limit=500)
+    assert [e.game_row for e in page.entries] == [g["id"] for g in ours]
+    assert page.total == len(ours) == 270  # 30 in another server; abandoned games left out
+    endings = [e.ended_at for e in page.entries]
+    assert endings == sorted(endings, reverse=True)
+
+    page = await host.history(GUILD, game_id="master-islands", limit=500)
+    assert [e.game_row for e in page.entries] == [
+        g["id"] for g in ours if g["game"] == "master-islands"]
+    assert {e.game_name for e in page.entries} == {"Master Islands"}
+
+    page = await host.history(GUILD, user_id=BOB, limit=500)
+    assert [e.game_row for e in page.entries] == [g["id"] for g in ours if BOB in g["players"]]
+    page = await host.history(GUILD, game_id="isis-osiris", user_id=CAROL, limit=500)
+    expected = [g["id"] for g in ours if CAROL in g["players"] and g["game"] == "isis-osiris"]
+    assert [e.game_row for e in page.entries] == expected and page.total == len(expected)
+
+    assert (await host.history(OTHER_GUILD, limit=500)).total == 30
+    assert (await host.history(GUILD, user_id=12345)).entries == []
 
 
-async def test_replay_choices_match_what_is_typed(stored: tuple) -> None:
-    path, made = stored
-    host = await TableHost.open(path)
-    try:
-        choices = await host.replay_choices(GUILD, "")
-        newest = [g["id"] for g in reversed(made) if g["guild"] == GUILD][:25]
-        assert [n for n, _ in choices] == newest
-        islands = await host.replay_choices(GUILD, "master isl")
-        assert islands and all("Master Islands" in label for _, label in islands)
-        number = newest[3]
-        assert (await host.replay_choices(GUILD, f"#{number}"))[0][0] == number
-        assert all(len(label) <= 100 for _, label in choices)
-    finally:
-        await host.close()
+async def test_history_pages_cover_every_game_once(
+    stored: tuple, history_host: TableHost
+) -> None:
+    made = stored[1]
+    host = history_host
+    seen: list[int] = []
+    offset, pages = 0, 0
+    while True:
+        page = await host.history(GUILD, user_id=ALICE, limit=10, offset=offset)
+        assert len(page.entries) <= 10 and page.has_previous == (offset > 0)
+        seen += [e.game_row for e in page.entries]
+        pages += 1
+        if not page.has_next:
+            break
+        offset += 10
+    ours = [g["id"] for g in reversed(made) if g["guild"] == GUILD]
+    assert seen == ours and pages == 27
+    entry = page.entries[-1]  # the oldest: P1, P3 and the computer; seat 1 won
+    assert [(p.name, p.score, p.won) for p in entry.players] == [
+        ("P1", 0, True), ("P3", 1, False), ("Computer 3", 2, False)]
+    assert choice_label(entry).startswith(f"#{entry.game_row} · Isis & Osiris · P1, P3, ")
+
+
+async def test_replay_choices_match_what_is_typed(
+    stored: tuple, history_host: TableHost
+) -> None:
+    made = stored[1]
+    host = history_host
+    choices = await host.replay_choices(GUILD, "")
+    newest = [g["id"] for g in reversed(made) if g["guild"] == GUILD][:25]
+    assert [n for n, _ in choices] == newest
+    islands = await host.replay_choices(GUILD, "master isl")
+    assert islands and all("Master Islands" in label for _, label in islands)
+    number = newest[3]
+    assert (await host.replay_choices(GUILD, f"#{number}"))[0][0] == number
+    assert all(len(label) <= 100 for _, label in choices)
 
 
 async def test_a_finished_game_keeps_its_final_post_and_replays_with_names(

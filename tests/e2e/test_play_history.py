@@ -8,30 +8,14 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image
 
 from games.records import replay as replay_record
 from tests.bot.finished import store_finished
-from tests.e2e.test_play_helpers import (
-    add_computer,
-    assert_all_requests_valid,
-    last_public,
-    running_tablee,
-)
-from tests.e2e.toy_game import TOY_ID, register_toy
-
-
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    register_toy()
-    async with running_tablee(discord_sim, tmp_path) as app:
-        yield app
-    assert_all_requests_valid(discord_sim)
+from tests.e2e.test_play_helpers import add_computer, last_public
+from tests.e2e.toy_game import TOY_ID
 
 
 async def finish_a_game(sim: Any, alice: Any) -> Any:
@@ -49,7 +33,7 @@ async def finish_a_game(sim: Any, alice: Any) -> Any:
     return final
 
 
-async def test_a_finished_game_is_listed_and_replayed(discord_sim: Any, tablee: Any) -> None:
+async def test_a_finished_game_is_listed_and_replayed(discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     final = await finish_a_game(sim, alice)
@@ -87,10 +71,10 @@ async def test_a_finished_game_is_listed_and_replayed(discord_sim: Any, tablee: 
         f"No finished games with <@{bob.id}> in this server yet.")
 
 
-async def test_history_pages_turn_for_the_person_who_asked(discord_sim: Any, tablee: Any) -> None:
+async def test_history_pages_turn_for_the_person_who_asked(discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
-    made = await store_finished(tablee.bot.host, 40, sim.world.guild_id,
+    made = await store_finished(toy_tablee.bot.host, 40, sim.world.guild_id,
                                 players=(alice.id, bob.id, 77))
     with_bob = [g["id"] for g in reversed(made)
                 if g["guild"] == sim.world.guild_id and bob.id in g["players"]]
