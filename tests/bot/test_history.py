@@ -14,7 +14,9 @@ import pytest
 from PIL import Image
 
 from bot.host import TableHost
-from bot.host.history import NoSuchGame, choice_label
+from bot.host.history import NoSuchGame, ReplayFailed, choice_label
+from bot.storage import TableRow
+from bot.storage.store import Ending
 from games.records import replay as replay_record
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
@@ -155,3 +157,19 @@ async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: Ta
             await host.replay(guild, number)
         assert refused.value.message == (
             f"There is no finished game #{number} in this server: /history lists them.")
+
+
+async def test_a_stored_record_that_no_longer_replays_is_said_so(host: TableHost) -> None:
+    row = await host.store.create_table(TableRow(
+        channel_id=CHANNEL, guild_id=GUILD, game_id="isis-osiris", options={}, status="playing",
+        host_id=ALICE, seats=[{"seat": 1, "user_id": ALICE, "name": "Alice"},
+                              {"seat": 2, "user_id": BOB, "name": "Bob"}], seed=1, state={}))
+    record = {"game": "isis-osiris", "players": 2, "seed": 1,
+              "moves": [{"seat": 1, "move": "fly away"}]}
+    result = {"finished": True, "scores": [1, 0], "winners": [1], "reason": ""}
+    await host.store.close_table(row, row.version, [], Ending(
+        "finished", record, result, [(1, ALICE, "win", 1.0), (2, BOB, "loss", 0.0)]))
+    with pytest.raises(ReplayFailed) as failed:
+        await host.replay(GUILD, row.id)
+    assert failed.value.message.startswith(
+        f"Game #{row.id} can't be replayed any more: move 1 (fly away) cannot be played: ")
