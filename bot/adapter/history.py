@@ -19,6 +19,7 @@ from discord import app_commands
 import render
 from bot.host.history import HistoryEntry, HistoryPage
 
+from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .context import tablee
@@ -113,7 +114,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_ID)
             require_guild(interaction)
             content, view = await history_reply(interaction, self.offset, self.game, self.user)
             await interaction.response.edit_message(
-                content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+                content=send.fit(content), view=view, allowed_mentions=send.allowed())
 
 
 async def history_reply(
@@ -154,13 +155,10 @@ class HistoryCommands(HostCog):
                 raise Refusal(_("I don't know the game '{game}'. Games here: {known}.",
                                 game=game, known=", ".join(games.values())))
             content, view = await history_reply(interaction, 0, game, user.id if user else None)
-            quiet = discord.AllowedMentions.none()
             if view is None:
-                await interaction.response.send_message(content, ephemeral=True,
-                                                        allowed_mentions=quiet)
+                await send.respond(interaction, content, ephemeral=True)
             else:
-                await interaction.response.send_message(content, view=view, ephemeral=True,
-                                                        allowed_mentions=quiet)
+                await send.respond(interaction, content, ephemeral=True, view=view)
 
     @history.autocomplete("game")
     async def history_game(self, interaction: discord.Interaction, current: str
@@ -180,11 +178,10 @@ class HistoryCommands(HostCog):
             entry = await self.host.finished_entry(interaction.guild_id, game)  # refusals: private
             await interaction.response.defer(thinking=True)
             files = await self.host.replay(interaction.guild_id, game)
-            await interaction.followup.send(
-                replay_text(entry, files.frames, files.turns_per_frame),
+            await send.followup(
+                interaction, replay_text(entry, files.frames, files.turns_per_frame),
                 files=[discord.File(io.BytesIO(files.image), files.image_name),
                        discord.File(io.BytesIO(files.record), files.record_name)],
-                allowed_mentions=discord.AllowedMentions.none(),
             )
 
     @replay.autocomplete("game")
