@@ -112,9 +112,9 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_ID)
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "history page"):
             require_guild(interaction)
+            await interaction.response.defer()
             content, view = await history_reply(interaction, self.offset, self.game, self.user)
-            await interaction.response.edit_message(
-                content=send.fit(content), view=view, allowed_mentions=send.allowed())
+            await send.edit_original(interaction, content=content, view=view)
 
 
 async def history_reply(
