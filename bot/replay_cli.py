@@ -8,11 +8,11 @@ the record. Every failure is one sentence on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from games.records import BadRecord
+from games.records import BadRecord, read_record
 from render.replay import FORMATS, build
 
 KB = 1024
@@ -22,7 +22,8 @@ class CliError(Exception):
     """A sentence for the person running the command."""
 
 
-def read_record(path: Path) -> dict:
+def read(path: Path) -> Any:
+    """The record's JSON (:func:`games.records.read_record` refuses junk with a sentence)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -30,12 +31,9 @@ def read_record(path: Path) -> dict:
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"{path} cannot be read: {getattr(exc, 'strerror', None) or exc}.") from None
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{path} is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
-    if not isinstance(record, dict):
-        raise CliError(f"{path} is not a game record: it must be a JSON object.")
-    return record
+        return read_record(text)
+    except BadRecord as exc:
+        raise CliError(f"{path}: {exc}") from None
 
 
 def out_format(out: str | None) -> tuple[str, ...]:
@@ -51,7 +49,7 @@ def run(args: argparse.Namespace) -> str:
     """Build and write the replay; the line to print."""
     source = Path(args.record)
     formats = out_format(args.out)
-    record = read_record(source)
+    record = read(source)
     if args.out and not Path(args.out).parent.is_dir():  # say so before the seconds of drawing
         raise CliError(f"cannot write {args.out}: the folder {Path(args.out).parent} does not exist.")
     try:

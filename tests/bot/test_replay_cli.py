@@ -42,8 +42,8 @@ def test_without_out_the_smaller_format_goes_next_to_the_record(
 
 @pytest.mark.parametrize("content, said", [
     (None, "no such file."),
-    ('{"game": 3', "is not JSON (line 1, column 11"),
-    ("[1, 2]", "is not a game record: it must be a JSON object."),
+    ('{"game": 3', ": not JSON: Expecting ',' delimiter at line 1 column 11"),
+    ("[1, 2]", ": a record must be a JSON object"),
     ('{"game": "chess", "players": 2}', "unknown game"),
     ('{"game": "isis-osiris", "players": 2, "moves": [{"seat": 1, "move": "fly"}]}',
      "move 1 (fly) cannot be played: "),
