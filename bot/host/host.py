@@ -29,7 +29,7 @@ from games import BadOptions, Game, UnknownGame
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
-from . import errors, lobby, partner, posts
+from . import errors, lobby, partner, posts, undo
 from .bots import bot_step
 from .play import Lines, Step, human_step, plain, record, record_head
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
@@ -243,6 +243,15 @@ class TableHost:
                 applied = []  # another host object moved on (or the game ended): ours stands
             return await self._outcome(game, row, lines, [step.move, *applied])
 
+    async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
+        """The user takes back their own last move (BGA's rule, :mod:`bot.host.undo`): the
+        state before it comes back, as one more log entry. ``version`` as for :meth:`play`.
+        UndoRefused, NotYourTurn, NotSeated or StaleVersion say why not."""
+        async with self._lock(channel_id):
+            game, row = await self._playing(channel_id)
+            row, lines = await undo.take_back(self._store, game, row, user_id, version)
+            return await self._outcome(game, row, lines, [])
+
     async def resume(self) -> list[Outcome]:
         """After a restart: let computer players who were to move play on (a crash may have
         stopped them). One Outcome per table whose current post is older than the table (moves
@@ -275,7 +284,8 @@ class TableHost:
     async def _commit(self, game: Game, row: TableRow, step: Step, user_id: int | None) -> TableRow:
         """Store one applied move (and, when it ends the game, the record and results)."""
         new = replace(row, state=step.state, version=row.version + 1)
-        entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public)
+        entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public,
+                          barrier=step.barrier, before=undo.before(row, step, user_id))
         result = await asyncio.to_thread(game.result, step.state)
         try:
             if result.finished:
@@ -304,7 +314,7 @@ class TableHost:
         ending = None
         if status is not None:
             logged = await self._store.moves(row.id) if row.id is not None else []
-            moves_played = [(m.seat, m.move) for m in [*logged, *moves]]
+            moves_played = [(m.seat, m.move) for m in undo.in_force([*logged, *moves])]
             head = row.record_head or {}
             rec = record(row.game_id, len(row.seats), head.get("options", row.options), row.seed,
                          moves_played, head.get("setup"))
@@ -352,6 +362,7 @@ class TableHost:
         )
         finished, post = finished_post
         status = "finished" if finished else row.status
+        notes = await undo.offer(self._store, game, row, notes)
         return Outcome(info(game, row, status), post, notes, applied)
 
     async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
@@ -405,7 +416,8 @@ class TableHost:
         seat = seat_of(row, user_id)
         if seat is None:
             raise errors.NotSeated("You are not playing at this table; press Board to watch.")
-        return await asyncio.to_thread(posts.private_note, game, row, row.state, seat)
+        note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat)
+        return (await undo.offer(self._store, game, row, [note]))[0]
 
     async def menu(self, channel_id: int, user_id: int) -> tuple[int, list[MenuEntry]]:
         """(version, legal moves with menu steps) for the user; empty when not their turn."""

@@ -80,6 +80,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX transient_by_channel ON transient_posts (channel_id);
     """,
+    # 3: undo (BGA's rule) is one more move-log entry that names the move it takes back; each
+    # move says why it cannot be taken back, and a move that can keeps the state before it
+    # (cleared when the table closes).
+    """
+    ALTER TABLE move_log ADD COLUMN undoes INTEGER;  -- an undo: the version of the move taken back
+    ALTER TABLE move_log ADD COLUMN barrier TEXT;    -- die, card, tile or turn (NULL: may be undone)
+    ALTER TABLE move_log ADD COLUMN before TEXT;     -- JSON state before an undoable human move
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
