@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from typing import Any
 
 import pytest
 
 from bot.host import TableHost, errors
 from bot.host.undo import NOT_YOUR_TURN, NOTHING, REFUSALS, UNDO_MOVE
-from bot.storage import MoveEntry
+from bot.storage import MoveEntry, Store
+from bot.storage.schema import MIGRATIONS, _statements
 from games import Game, get_game
 from games.records import replay, start
 
@@ -231,3 +233,21 @@ async def test_a_restart_after_an_undo_continues_exactly(db_path: str) -> None:
     finally:
         await second.close()
         await first.close()
+
+
+async def test_a_version_2_move_log_upgrades_and_its_moves_stay_in_force(db_path: str) -> None:
+    with sqlite3.connect(db_path) as db:
+        for migration in MIGRATIONS[:2]:
+            for statement in _statements(migration):
+                db.execute(statement)
+        db.execute("INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at)"
+                   " VALUES (1, 2, 1, 'pawn A1', 9, '[]', 0)")
+        db.execute("PRAGMA user_version = 2")
+    store = await Store.open(db_path)
+    try:
+        [entry] = await store.moves(1)
+        assert (entry.move, entry.undoes, entry.barrier) == ("pawn A1", None, None)
+        last = await store.last_in_force(1)
+        assert last is not None and last.before is None  # no state kept: never taken back
+    finally:
+        await store.close()
