@@ -36,9 +36,9 @@ move can then not be taken back, see :meth:`Game.undo_barrier`).
 """
 
 UndoBarrier = Literal["die", "card", "tile", "turn"]
-"""Why a move cannot be taken back (BGA's undo rule, design.md "Time, absence and the end of a
-game"): it rolled dice, revealed or drew a hidden card or tile (an undo would let the player peek),
-or ended the mover's turn or the game."""
+"""Why a move cannot be taken back (Board Game Arena's undo rule): it rolled dice, revealed or drew
+a hidden card or tile (an undo would let the player peek), or ended the mover's turn or the
+game."""
 
 
 class IllegalMove(ValueError):

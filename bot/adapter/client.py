@@ -25,6 +25,7 @@ from .lobby import LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
 from .table_post import Poster, TableButton
+from .undo import UndoCommands
 
 log = logging.getLogger("tablee.adapter")
 
@@ -87,6 +88,7 @@ class TableeBot(commands.Bot):
         some game has a partner channel."""
         games = [table_game.game for table_game in render.table_games()]
         await self.add_cog(TableCommands(self))
+        await self.add_cog(UndoCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         if any(game.offers_partner_talk for game in games):

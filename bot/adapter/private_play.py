@@ -135,6 +135,10 @@ def note_screen(channel_id: int, note: PrivateNote) -> Screen:
     if not note.your_turn or not note.menu:
         return note.text[:HAND_TEXT], file, None
     content, view = menu_screen(channel_id, note.version, note.menu, note.text[:MENU_INTRO])
+    if note.can_undo:
+        from .undo import UndoButton  # that module answers the press through this one
+
+        view.add_item(UndoButton(channel_id, note.version))
     return content, file, view
 
 
@@ -231,12 +235,7 @@ async def play_move(
 ) -> None:
     """Play through the host, post the table, then update the player's private message: the next
     menu when they move again, else what they played. Callers run this inside ``guarded``."""
-    require_post_permissions(interaction)
-    if not interaction.response.is_done():
-        if interaction.type == discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer_change(interaction)
     bot = tablee(interaction.client)
     user_id = interaction.user.id
     outcome: Outcome = await bot.host.play(channel_id, user_id, move, version=version)
@@ -245,16 +244,35 @@ async def play_move(
     # The notation, not the label: a label may carry a value that must not be repeated later
     # (a tile's value shown once), and the notation is what /move takes.
     played = _("You played `{move}`.", move=outcome.applied[0] if outcome.applied else move)
+    await show_after(interaction, channel_id, outcome, played)
+
+
+async def defer_change(interaction: discord.Interaction) -> None:
+    """Before a change of the table (a move, an undo): check the bot may post the table here,
+    then defer: a menu's message is updated in place, a command gets a private answer."""
+    require_post_permissions(interaction)
+    if not interaction.response.is_done():
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def show_after(
+    interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
+) -> None:
+    """The player's private message after their move or undo: ``said``, then the next menu when
+    they move again (the host adds their own note with its menu), else ``said`` alone."""
+    user_id = interaction.user.id
     finished = outcome.post is not None and outcome.post.finished
-    # The host adds the actor's own note (with its menu) when they move again.
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
     if note is not None and not finished:
         # The table post is only edited during a turn: the mover sees the fresh board here.
         content, file, view = note_screen(channel_id, note)
         board = png_file(outcome.post.image_png if outcome.post else None, "board.png")
         await interaction.edit_original_response(
-            content=f"{played}\n{content}"[:MAX_CONTENT],
+            content=f"{said}\n{content}"[:MAX_CONTENT],
             attachments=[f for f in (board, file) if f is not None], view=view,
         )
     else:
-        await interaction.edit_original_response(content=played, attachments=[], view=None)
+        await interaction.edit_original_response(content=said, attachments=[], view=None)
