@@ -25,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--quick", action="store_true", help="smaller runs")
     p_bench.add_argument("--game", default=None, help="game id of the host tables (default: the "
                          "first registered game)")
+    p_bench.add_argument("--computers", action="store_true",
+                         help="only the event loop's lag while hard computer players think")
     args = parser.parse_args(argv)
 
     if args.cmd == "demo":

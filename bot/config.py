@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,9 @@ DEFAULT_PATH = "config.toml"
 SYNC_SCOPES = ("global", "guild", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MAX_DELAY = 60.0
+MAX_WORKERS = 32
+THINK_RANGE = (0.1, 30.0)  # seconds a computer may think about one move
+REMATCH_SECONDS = (30, 86400)  # a rematch keeps the last game's seats from 30 s to a day
 
 
 class ConfigError(ValueError):
@@ -31,6 +35,9 @@ class Config:
     dm_default: bool = True  # turn DMs for users who never chose
     log_level: str = "INFO"
     computer_delay: float = 0.0  # pause before computers answer a human (outside the lock)
+    computer_workers: int = 1  # processes choosing computer moves; 0: a thread of the bot's own
+    think_seconds: float = 1.0  # the most a computer thinks about one move (a safety cap)
+    rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
     source: str = "(defaults)"  # the file these settings came from, for messages
 
 
@@ -77,12 +84,36 @@ def _delay(where: str, value: Any) -> float:
     return float(value)
 
 
+def _workers(where: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_WORKERS:
+        raise ConfigError(
+            f"{where} must be a whole number of processes from 0 to {MAX_WORKERS} "
+            f"(0 runs computer players inside the bot's own process), not {value!r}"
+        )
+    return value
+
+
+def _seconds(low: float, high: float) -> Callable[[str, Any], float]:
+    """A checker of a number of seconds from ``low`` to ``high``."""
+
+    def check(where: str, value: Any) -> float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise ConfigError(f"{where} must be a number of seconds, not {value!r}")
+        if not low <= value <= high:
+            raise ConfigError(f"{where} must be between {low:g} and {high:g} seconds, not {value}")
+        return float(value)
+
+    return check
+
+
 FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "database": {"path": ("database_path", _string)},
     "commands": {"sync": ("sync", _sync), "dev_guild_id": ("dev_guild_id", _guild_id)},
     "dms": {"default": ("dm_default", _bool)},
     "logging": {"level": ("log_level", _level)},
-    "computer": {"delay": ("computer_delay", _delay)},
+    "computer": {"delay": ("computer_delay", _delay), "workers": ("computer_workers", _workers),
+                 "think_seconds": ("think_seconds", _seconds(*THINK_RANGE))},
+    "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
 }
 
 

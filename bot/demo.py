@@ -1,7 +1,7 @@
 """``python -m bot demo GAME``: a whole game through the table host, no Discord token needed.
 
 Seat 1 is a stand-in person ("You") who presses moves through :meth:`TableHost.play` exactly as
-the Discord adapter would, choosing them with the game's best computer level; every other seat
+the Discord adapter would, choosing them as a medium computer player would; every other seat
 is a computer player of the host. Everything goes through a real SQLite file in ``--out``. Writes
 one board PNG per table post (``post-NNN.png``), each player's starting hand (``hand-seatN.png``),
 the log (``log.txt``) and the finished game's record (``record.json``).
@@ -18,18 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from games import BadOptions, get_game
+from games.base import choose
 from games.cli import option_pairs
 from games.registry import UnknownGame
 
 from .host import HostError, Outcome, TableHost
+from .host.lobby import DEFAULT_LEVEL
 from .host.posts import private_note
 
 CHANNEL, GUILD, YOU = 1, 1, 1
-
-
-def _level(game_id: str) -> str:
-    bots = get_game(game_id).bots
-    return "greedy" if "greedy" in bots else next(iter(bots))
 
 
 class _Writer:
@@ -59,10 +56,9 @@ class _Writer:
 
 async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[str, Any]:
     game = get_game(args.game)
-    level = _level(args.game)
     await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, "You", seed=args.seed)
     for _ in range(args.players - 1):
-        await host.add_computer(CHANNEL, YOU, level)
+        await host.add_computer(CHANNEL, YOU, DEFAULT_LEVEL)
     writer = _Writer(out)
     outcome = await host.start(CHANNEL, YOU)
     await _write_hands(host, out)
@@ -77,7 +73,7 @@ async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[st
         version, menu = await host.menu(CHANNEL, YOU)
         row = await host.store.get_table(CHANNEL)
         assert row is not None and row.state is not None and menu
-        move = game.bots[level](game, row.state, 1, rng)  # the stand-in person decides
+        move = choose(game, DEFAULT_LEVEL, row.state, 1, rng)  # the stand-in person decides
         outcome = await host.play(CHANNEL, YOU, move, version=version)
         same_turn = (outcome.post is not None and len(outcome.applied) == 1
                      and YOU in outcome.post.to_move_user_ids)

@@ -76,7 +76,9 @@ async def _run(config: Config, token: str) -> None:
     from .adapter.client import TableeBot
     from .host import TableHost
 
-    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay)
+    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay,
+                                workers=config.computer_workers, think_seconds=config.think_seconds,
+                                rematch_seconds=config.rematch_seconds)
     bot = TableeBot(config, host)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly

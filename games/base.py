@@ -222,6 +222,11 @@ class Game(ABC):
         is chosen); the lobby offers and shows only these. Default: all of them."""
         return self.options
 
+    def teams(self, players: int, options: Mapping[str, Any]) -> list[list[int]]:
+        """Seats that win or lose together (ratings rate them as one side); ``options`` as a
+        record keeps them. Default: every seat plays for itself."""
+        return [[seat] for seat in range(1, players + 1)]
+
     @abstractmethod
     def new(
         self,
@@ -413,3 +418,20 @@ def random_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     if not moves:
         raise IllegalMove(f"Seat {seat} has no legal move.")
     return rng.choice(moves)
+
+
+LEVEL_ALIASES = {"random": "easy", "greedy": "medium"}
+"""Level names stored by older versions, and the level that plays them now."""
+
+
+def choose(
+    game: Game, level: str | None, state: State, seat: int, rng: random.Random, *,
+    deadline: float | None = None,
+) -> str:
+    """The move of a computer player of ``level`` (easy, medium, hard; old stored names and
+    None resolved). TEMPORARY shim (helper B) with the agreed signature until the levels land:
+    it maps the levels onto the bots the games have today and ignores ``deadline``."""
+    wanted = LEVEL_ALIASES.get(level or "", level or "medium")
+    before = {"easy": "random", "medium": "greedy", "hard": "greedy"}.get(wanted, "greedy")
+    bot = game.bots.get(wanted) or game.bots.get(before) or random_bot
+    return bot(game, state, seat, rng)

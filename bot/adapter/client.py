@@ -21,15 +21,18 @@ from bot.host import TableHost
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
-from .lobby import LobbyButton, SettingsPage, SettingsSelect
+from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
+from .ratings import RatingCommands
+from .rematch import RematchButton
 from .table_post import Poster, TableButton
 from .undo import UndoCommands
 
 log = logging.getLogger("tablee.adapter")
 
-DYNAMIC_ITEMS = (LobbyButton, SettingsSelect, SettingsPage, TableButton, MenuButton, MenuSelect)
+DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
+                 MenuButton, MenuSelect, RematchButton)
 
 
 class TableeTree(app_commands.CommandTree):
@@ -88,6 +91,7 @@ class TableeBot(commands.Bot):
         some game has a partner channel."""
         games = [table_game.game for table_game in render.table_games()]
         await self.add_cog(TableCommands(self))
+        await self.add_cog(RatingCommands(self))
         await self.add_cog(UndoCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))

@@ -1,5 +1,5 @@
 """Slash commands that do not depend on the registered games: /move (with autocomplete), /hand,
-/board, /abandon, /stats, /dms. (/play and /rules are built from the registry at start-up:
+/board, /abandon, /dms. (/play and /rules are built from the registry at start-up:
 :mod:`bot.adapter.game_commands`.)
 
 Each command is a thin call into the host inside :func:`guarded`, so every refusal is a private
@@ -20,7 +20,6 @@ from .errors import guarded
 from .i18n import _
 from .limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
 from .private_play import play_move, show_board, show_hand
-from .texts import stats_text
 
 
 def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Choice[str]]:
@@ -91,18 +90,6 @@ class TableCommands(HostCog):
                 )
             )
             await self.poster.close_table(channel_id, [before.post_message_id])
-
-    @app_commands.guild_only()
-    @app_commands.command(name="stats", description=_("Finished games and wins in this server"))
-    @app_commands.describe(user=_("Whose stats (default: the whole server)"))
-    async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None
-    ) -> None:
-        async with guarded(interaction, "/stats"):
-            require_guild(interaction)
-            data = await self.host.stats(interaction.guild_id, user.id if user else None)
-            who = user.display_name if user else None
-            await interaction.response.send_message(stats_text(data, who), ephemeral=True)
 
     @app_commands.command(
         name="dms", description=_("Turn on or off the DM with your hand when your turn starts")

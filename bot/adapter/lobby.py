@@ -1,5 +1,6 @@
-"""The lobby post: game, options in force and seats, with Join / Leave / Start / Cancel and, on a
-second row, Add computer / Remove computer / Settings; and the host's settings panel.
+"""The lobby post: game, options in force and seats, with Join / Leave / Start / Cancel, a menu
+to add a computer player (easy, medium or hard), Remove computer / Settings; and the host's
+settings panel.
 
 Every press answers by editing the lobby post in place (one interaction response, no extra
 message), so everybody sees the seats change. Refusals go privately to the presser.
@@ -20,12 +21,13 @@ from typing import Any
 import discord
 
 from bot.host.errors import LOBBY_CHANGED, HostError
+from bot.host.lobby import DEFAULT_LEVEL
 from bot.host.results import TableInfo
 
 from . import settings as st
 from .checks import require_post_permissions
 from .context import tablee
-from .errors import guarded
+from .errors import guarded, reply_private
 from .i18n import _
 from .items import ActionIdItem
 from .limits import MAX_CONTENT
@@ -40,9 +42,17 @@ BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first
     ("leave", "Leave", discord.ButtonStyle.secondary, 0),
     ("start", "Start", discord.ButtonStyle.primary, 0),
     ("cancel", "Cancel", discord.ButtonStyle.danger, 0),
-    ("bot", "Add computer", discord.ButtonStyle.secondary, 1),
-    ("unbot", "Remove computer", discord.ButtonStyle.secondary, 1),
-    ("settings", "Settings", discord.ButtonStyle.secondary, 1),
+    # Not drawn any more (the level menu took its place): a lobby post from before the levels
+    # keeps a working Add computer button, which adds a medium player.
+    ("bot", "Add computer", discord.ButtonStyle.secondary, 2),
+    ("unbot", "Remove computer", discord.ButtonStyle.secondary, 2),
+    ("settings", "Settings", discord.ButtonStyle.secondary, 2),
+)
+LEVEL_ID = r"tl:level:(?P<channel>\d+):(?P<version>\d+)"
+LEVELS = (  # (level, label, description) in the Add a computer player menu, weakest first
+    ("easy", "Easy", "A gentle opponent for learning the game."),
+    ("medium", "Medium", "Plays sensible moves: a fair game."),
+    ("hard", "Hard", "Thinks ahead for about a second a move."),
 )
 
 
@@ -64,9 +74,15 @@ def lobby_text(info: TableInfo) -> str:
     ]
     for seat in info.seats:
         mark = _(" (host)") if seat.user_id is not None and seat.user_id == info.host_id else ""
-        if seat.is_bot and seat.bot_level:
-            mark = _(" ({level})", level=seat.bot_level)  # "Computer 1 (greedy)"
+        if seat.is_bot and seat.bot_level and "(" not in seat.name:
+            mark = _(" ({level})", level=seat.bot_level)  # a seat stored before the names had it
+        if seat.pending_until is not None:
+            mark = _(" (not confirmed yet)")
         lines.append(f"{seat.seat}. {seat.name}{mark}")
+    waiting = [s.pending_until for s in info.seats if s.pending_until is not None]
+    if waiting:
+        lines.append(_("Players of the last game keep their seats until <t:{at}:t> (<t:{at}:R>) "
+                       "unless they press **Join**.", at=int(max(waiting))))
     if info.settings:
         lines.append(_("Press **Join** to sit down; the host may change the options with "
                        "**Settings**, then presses **Start**."))
@@ -149,10 +165,55 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         await interaction.edit_original_response(content=lobby_text(info), view=lobby_view(info))
 
 
+class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_ID):
+    """The host picks a level and a computer player of that level sits down."""
+
+    def __init__(self, channel_id: int, version: int) -> None:
+        options = [discord.SelectOption(label=_(label), value=level, description=_(text))
+                   for level, label, text in LEVELS]
+        super().__init__(discord.ui.Select(
+            custom_id=f"tl:level:{channel_id}:{version}", placeholder=_("Add a computer player…"),
+            options=options, row=1,
+        ))
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AddComputerSelect:
+        return cls(int(match["channel"]), int(match["version"]))
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Someone other than the host is told so privately; the lobby post stays as it is."""
+        try:
+            info = await tablee(interaction.client).host.table(self.channel_id)
+        except Exception:  # the callback meets the same failure and answers it
+            log.warning("lobby level check failed in %s", self.channel_id, exc_info=True)
+            return True
+        if info is None or info.status != "lobby" or interaction.user.id == info.host_id:
+            return True  # the host's own sentences cover a closed or started table
+        await reply_private(interaction, _("Only the host ({name}) can add computer players.",
+                                           name=host_name(info)))
+        return False
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        async with guarded(interaction, "lobby add computer"):
+            await interaction.response.defer()
+            info = await tablee(interaction.client).host.add_computer(
+                self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
+            )
+            await interaction.edit_original_response(content=lobby_text(info),
+                                                     view=lobby_view(info))
+
+
 def lobby_view(info: TableInfo) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action, *_rest in BUTTONS:
         if action == "settings" and not info.settings:
+            continue
+        if action == "bot":
+            view.add_item(AddComputerSelect(info.channel_id, info.version))
             continue
         view.add_item(LobbyButton(action, info.channel_id, info.version))
     return view

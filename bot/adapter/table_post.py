@@ -24,7 +24,7 @@ import discord
 from bot.host import TableHost
 from bot.host.results import Outcome, PublicPost
 
-from . import private_play
+from . import private_play, rematch
 from .dms import send_turn_dms
 from .files import png_file
 from .i18n import _
@@ -47,7 +47,8 @@ def compose(
     still = still or {}
     tail = [post.status] if post.status else []
     if post.finished:
-        tail.append(_("🏁 The game is over. Start another with /play."))
+        tail.append(_("🏁 The game is over. Press **Rematch** to play again with the same "
+                      "players, or /play for another game."))
     else:
         for user_id in post.to_move_user_ids:
             if user_id in still:
@@ -252,6 +253,8 @@ class Poster:
             kwargs: dict[str, Any] = {"allowed_mentions": mentions(post, still)}
             if not post.finished:
                 kwargs["view"] = table_view(channel_id, post.version)
+            elif (final := rematch.final_view(outcome.table)) is not None:
+                kwargs["view"] = final
             file = png_file(post.image_png, "board.png")
             if file is not None:
                 kwargs["file"] = file

@@ -1,10 +1,8 @@
-"""Longer texts built from games and host results: rules summaries, stats, table options."""
+"""Longer texts built from games and host results: rules summaries, table options."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from games import Game, all_games
+from games import Game
 from games.base import Option
 
 from .i18n import _
@@ -50,35 +48,3 @@ def rules_text(game: Game) -> str:
     )
     text = "\n\n".join(parts)
     return clip(text, MAX_CONTENT)
-
-
-def game_names() -> dict[str, str]:
-    return {g.id: g.name for g in all_games()}
-
-
-def stats_text(stats: dict[str, Any], who: str | None) -> str:
-    names = game_names()
-    games = stats.get("games", 0)
-    count = (
-        _("1 finished game", n=games) if games == 1 else _("{n} finished games", n=games)
-    )
-    head = (
-        _("**{who}** in this server: {count}.", who=who, count=count)
-        if who
-        else _("This server: {count}.", count=count)
-    )
-    lines = [head]
-    for game_id, row in sorted(stats.get("per_game", {}).items()):
-        name = names.get(game_id, game_id)
-        if who:
-            lines.append(
-                _(
-                    "• {game}: {played} played, {wins} won",
-                    game=name,
-                    played=row.get("played", 0),
-                    wins=row.get("wins", 0),
-                )
-            )
-        else:
-            lines.append(_("• {game}: {played} played", game=name, played=row.get("played", 0)))
-    return "\n".join(lines)[:MAX_CONTENT]

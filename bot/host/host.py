@@ -9,8 +9,9 @@ SIGNATURES ARE THE CONTRACT WITH THE DISCORD ADAPTER: keep them.
 Every change runs under a per-channel asyncio lock and is stored with ``UPDATE … WHERE version =
 ?`` (see :mod:`bot.storage.store`), so neither two clicks nor two host objects on the same file
 can apply two moves to one version. Nothing is cached: each call reads the table from the file,
-which is what lets a new host object continue any table exactly where it was. Engine, computer
-players and Pillow run in worker threads so the event loop stays responsive.
+which is what lets a new host object continue any table exactly where it was. Engine and Pillow
+run in worker threads, computer players in worker processes (:mod:`bot.host.workers`), so the
+event loop stays responsive.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import asyncio
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,11 +31,14 @@ from games import BadOptions, Game, UnknownGame
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
-from . import errors, lobby, partner, posts, undo
+from . import errors, lobby, partner, posts, rematch, undo
 from .bots import bot_step
+from .lobby import DEFAULT_LEVEL
 from .play import Lines, Step, human_step, plain, record, record_head
+from .ratings import RatingsHost
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, names, seat_of
+from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
@@ -41,24 +46,39 @@ NO_TABLE = "No game here. Start one with /play."
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
-class TableHost:
-    def __init__(self, store: Store, *, bot_delay: float) -> None:
+class TableHost(RatingsHost):
+    def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
+                 rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time) -> None:
         self._store = store
         self._bot_delay = bot_delay
+        self._pool = pool or BotPool()
+        self._rematch_seconds = rematch_seconds  # how long a rematch keeps unconfirmed seats
+        self._clock = clock  # epoch seconds; tests inject their own
         self._locks: dict[int, asyncio.Lock] = {}
         self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
     @classmethod
-    async def open(cls, db_path: str, *, bot_delay: float = 0.0) -> TableHost:
+    async def open(
+        cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
+        rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+    ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
-        lock, before computer players answer a human's move (default 0). Games and their
+        lock, before computer players answer a human's move (default 0). ``workers``: processes
+        choosing computer moves, each within ``think_seconds``; 0 (the default here, for tools
+        and tests) chooses in a thread, the bot passes its config (default 1). Games and their
         renderers come from the registry (:func:`render.table_game`)."""
         store = await Store.open(db_path)
-        return cls(store, bot_delay=bot_delay)
+        pool = BotPool(workers, think_seconds)
+        await pool.start()
+        return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
+                   clock=clock)
 
     async def close(self) -> None:
-        await self._store.close()
+        try:
+            await self._pool.close()
+        finally:
+            await self._store.close()
 
     @property
     def store(self) -> Store:
@@ -103,7 +123,7 @@ class TableHost:
     ) -> TableInfo:
         async with self._lock(channel_id):
             game, row = await self._load(channel_id)
-            new = change(game, row)
+            new = change(game, rematch.expire(row, self._clock()))
             await self._save(row, new)
             return info(game, new)
 
@@ -127,12 +147,14 @@ class TableHost:
             await self._refuse_existing(channel_id)
             row = lobby.new_lobby(game, channel_id, guild_id, options, host_user_id, host_name,
                                   secrets.randbelow(2**31) if seed is None else seed)
-            try:
-                row = await self._store.create_table(row)
-            except Conflict:  # another host object won the race for this channel
-                await self._refuse_existing(channel_id)
-                raise errors.TableExists("A game was just opened here; try again.") from None
-            return info(game, row)
+            return info(game, await self._create(row))
+
+    async def _create(self, row: TableRow) -> TableRow:
+        try:
+            return await self._store.create_table(row)
+        except Conflict:  # another host object won the race for this channel
+            await self._refuse_existing(row.channel_id)
+            raise errors.TableExists("A game was just opened here; try again.") from None
 
     async def _refuse_existing(self, channel_id: int) -> None:
         existing = await self._store.get_table(channel_id)
@@ -140,7 +162,27 @@ class TableHost:
             raise errors.TableExists(lobby.exists_message(self._game(existing.game_id), existing))
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
-        return await self._change(channel_id, lambda g, r: lobby.join(g, r, user_id, name))
+        """Sit down; in a rematch lobby, a player of the last game confirms their seat."""
+        return await self._change(
+            channel_id,
+            lambda g, r: rematch.confirm(r, user_id, name) or lobby.join(g, r, user_id, name),
+        )
+
+    async def rematch(self, channel_id: int, user_id: int, name: str, *, game_row: int) -> TableInfo:
+        """Rematch of a finished game (any of its human players): a new lobby here (no post yet:
+        ``post_message_id`` is None), or the presser's seat in that open rematch confirmed.
+        Another table here -> TableExists. See :mod:`bot.host.rematch`."""
+        finished = rematch.finished_here(await self._store.game(game_row), channel_id)
+        game = self._game(finished["game_id"])
+        async with self._lock(channel_id):
+            if (existing := await self._store.get_table(channel_id)) is not None:
+                mine = rematch.press_again(self._game(existing.game_id), existing, user_id, name,
+                                           self._clock())
+                await self._save(existing, mine)
+                return info(game, mine)
+            row = rematch.new_row(game, finished, user_id, name, seed=secrets.randbelow(2**31),
+                                  until=self._clock() + self._rematch_seconds)
+            return info(game, await self._create(row))
 
     async def leave(self, channel_id: int, user_id: int) -> TableInfo:
         """Leave a lobby. The host leaving an otherwise empty lobby cancels it (status
@@ -154,7 +196,11 @@ class TableHost:
             await self._save(row, new)
             return info(game, new)
 
-    async def add_computer(self, channel_id: int, by_user: int, level: str = "greedy") -> TableInfo:
+    async def add_computer(
+        self, channel_id: int, by_user: int, level: str = DEFAULT_LEVEL
+    ) -> TableInfo:
+        """The host adds a computer player of ``level`` (easy, medium, hard) named after its
+        level and a number no other seat has ("Computer 2 (hard)")."""
         return await self._change(channel_id, lambda g, r: lobby.add_computer(g, r, by_user, level))
 
     async def set_option(
@@ -188,8 +234,10 @@ class TableHost:
         """Host only; checks player count and options; computer players move until a human
         is to move. The Outcome's post is the first table post; notes go to every human seat."""
         async with self._lock(channel_id):
-            game, row = await self._load(channel_id)
+            game, stored = await self._load(channel_id)
+            row = rematch.expire(stored, self._clock())
             lobby.check_start(game, row, by_user)
+            rematch.check_start(row, self._clock())
             try:
                 state = await asyncio.to_thread(
                     lambda: plain(game.new(len(row.seats), row.options, row.seed))
@@ -199,7 +247,7 @@ class TableHost:
             head = await asyncio.to_thread(record_head, game, row.options, state)
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
-            await self._save(row, new)
+            await self._save(stored, new)
             lines = Lines()
             new, applied = await self._run_bots(game, new, lines)
             return await self._outcome(game, new, lines, applied, everyone=True)
@@ -258,6 +306,7 @@ class TableHost:
         stored but never posted, e.g. a crash or a failed send), with the logged lines since that
         post, for the adapter to post."""
         out = []
+        await self.rate_unrated()
         for row in await self._store.active_tables():
             if row.status != "playing":
                 continue
@@ -296,6 +345,7 @@ class TableHost:
                     for s in row.seats
                 ]
                 await self._close(row, [entry], "finished", result.to_json(), outcomes)
+                await self._rate(row.id)
             else:
                 await self._store.update_table(new, row.version, [entry])
         except Conflict:
@@ -318,7 +368,7 @@ class TableHost:
             head = row.record_head or {}
             rec = record(row.game_id, len(row.seats), head.get("options", row.options), row.seed,
                          moves_played, head.get("setup"))
-            ending = Ending(status, rec, result, outcomes or [])
+            ending = Ending(status, rec, result, outcomes or [], rematch.lobby_of(row))
         await self._store.close_table(row, row.version, moves, ending)
 
     async def _run_bots(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
@@ -331,10 +381,8 @@ class TableHost:
                 break
             seat = bots[0]
             level = row.seats[seat - 1].get("bot_level")
-            step = await asyncio.to_thread(
-                bot_step, game, row.state, seat, level, row.seed, row.version + 1,
-                table=row.channel_id, names=names(row),
-            )
+            step = await bot_step(self._pool, game, row.state, seat, level, row.seed,
+                                  row.version + 1, table=row.channel_id, names=names(row))
             try:
                 row = await self._commit(game, row, step, None)
             except errors.StaleVersion:
@@ -463,12 +511,6 @@ class TableHost:
     async def forget_transient_post(self, message_id: int) -> None:
         """The post was edited (or is gone): nothing left to edit away."""
         await self._store.drop_transient_post(message_id)
-
-    async def stats(self, guild_id: int | None, user_id: int | None = None) -> dict[str, Any]:
-        """Finished games in this guild: {"games": n, "per_game": {game_id: {"played": n,
-        "wins": n}}} for the user, or totals for the guild when user_id is None (there "wins"
-        counts games won by a human rather than a computer player)."""
-        return await self._store.stats(guild_id, user_id)
 
     # -- user preferences -------------------------------------------------------------------------
     async def dm_enabled(self, user_id: int, default: bool) -> bool:

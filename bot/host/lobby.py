@@ -6,6 +6,7 @@ Each function returns the changed row with its version bumped, or raises a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -14,7 +15,12 @@ from games import BadOptions, Game
 
 from ..storage import TableRow
 from . import errors, settings
-from .tables import host_name, seat_of
+from .tables import PENDING, host_name, seat_of
+
+LEVELS = ("easy", "medium", "hard")
+"""The computer levels every game offers, weakest first."""
+DEFAULT_LEVEL = "medium"
+_COMPUTER = re.compile(r"Computer (?P<n>\d+)(?: \(.*\))?")
 
 
 def exists_message(game: Game, row: TableRow) -> str:
@@ -76,7 +82,8 @@ def join(game: Game, row: TableRow, user_id: int, name: str) -> TableRow:
 
 
 def leave(row: TableRow, user_id: int) -> TableRow | None:
-    """The row without that user; None when no human is left (the lobby is cancelled)."""
+    """The row without that user; None when no human is left (the lobby is cancelled; players
+    of a last game who have not confirmed a rematch do not count)."""
     if seat_of(row, user_id) is None:
         raise errors.NotSeated("You are not sitting at this table.")
     if row.status != "lobby":
@@ -84,7 +91,7 @@ def leave(row: TableRow, user_id: int) -> TableRow | None:
             "The game is under way, so you cannot leave; the host can /abandon it."
         )
     seats = _renumber([s for s in row.seats if s["user_id"] != user_id])
-    remaining = [s for s in seats if s["user_id"] is not None]
+    remaining = [s for s in seats if s["user_id"] is not None and PENDING not in s]
     if not remaining:
         return None
     host = row.host_id if row.host_id != user_id else remaining[0]["user_id"]
@@ -94,24 +101,24 @@ def leave(row: TableRow, user_id: int) -> TableRow | None:
 def add_computer(game: Game, row: TableRow, by_user: int, level: str) -> TableRow:
     _host_only(row, by_user, "add computer players")
     _in_lobby(row, "add a computer player")
-    if level not in game.bots:
-        levels = ", ".join(game.bots) or "none"
+    if level not in LEVELS:
         raise errors.BadTableOptions(
-            f"{game.name} has no computer player '{level}' (levels: {levels})."
+            f"There is no computer level '{level}': choose easy, medium or hard."
         )
     _check_room(game, row)
     seats = [*row.seats, {"seat": len(row.seats) + 1, "user_id": None,
-                          "name": computer_name(row), "bot_level": level}]
+                          "name": computer_name(row, level), "bot_level": level}]
     return replace(row, seats=seats, version=row.version + 1)
 
 
-def computer_name(row: TableRow) -> str:
-    """"Computer 1", "Computer 2" …: the lowest number no seat uses, so names stay unique."""
-    taken = {str(s["name"]) for s in row.seats}
+def computer_name(row: TableRow, level: str) -> str:
+    """"Computer 1 (hard)", "Computer 2 (easy)" …: the level for everyone to see, and the lowest
+    number no seat uses, so two computers are never confused (in posts and images alike)."""
+    taken = {int(m["n"]) for s in row.seats if (m := _COMPUTER.fullmatch(str(s["name"])))}
     n = 1
-    while f"Computer {n}" in taken:
+    while n in taken:
         n += 1
-    return f"Computer {n}"
+    return f"Computer {n} ({level})"
 
 
 def set_option(game: Game, row: TableRow, by_user: int, name: str, value: str) -> TableRow:

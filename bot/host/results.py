@@ -16,6 +16,7 @@ class Seat:
     user_id: int | None  # None for a computer player
     name: str  # display name at join time, or "Computer 2" (unique at the table)
     bot_level: str | None = None  # the game's level name for computer players
+    pending_until: float | None = None  # rematch: a seat kept until then (epoch s) unless confirmed
 
     @property
     def is_bot(self) -> bool:
@@ -50,6 +51,7 @@ class TableInfo:
     max_players: int = 1
     settings: list[Setting] = field(default_factory=list)  # in the lobby: what the host may set
     option_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, value) in force
+    game_row: int | None = None  # the table's id, which its finished game keeps in history
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

@@ -11,9 +11,14 @@ from . import settings
 from .play import with_seat
 from .results import Seat, TableInfo
 
+PENDING = "pending"
+"""Seat key of a human of the last game who has not confirmed a rematch: the epoch second
+until which the seat is kept (:mod:`bot.host.rematch`)."""
+
 
 def seats_of(row: TableRow) -> list[Seat]:
-    return [Seat(s["seat"], s["user_id"], s["name"], s.get("bot_level")) for s in row.seats]
+    return [Seat(s["seat"], s["user_id"], s["name"], s.get("bot_level"), s.get(PENDING))
+            for s in row.seats]
 
 
 def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
@@ -35,6 +40,7 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         max_players=high,
         settings=settings.settings(game, row.options) if lobby else [],
         option_texts=settings.option_texts(game, row.options),
+        game_row=row.id,
     )
 
 

@@ -80,7 +80,28 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX transient_by_channel ON transient_posts (channel_id);
     """,
-    # 3: undo (BGA's rule) is one more move-log entry that names the move it takes back; each
+    # 3: ratings per server, game and player ("u:<user id>" or "c:<computer level>"), the games
+    # already rated (rating is idempotent by game row), and what a finished game's lobby had
+    # (its options as chosen and the table settings) for a rematch.
+    """
+    CREATE TABLE ratings (
+        guild_id  INTEGER NOT NULL,                 -- 0 outside a server
+        game_id   TEXT    NOT NULL,
+        player    TEXT    NOT NULL,
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        ordinal   REAL    NOT NULL,                 -- mu - 3 sigma, what the leaderboard sorts by
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game_id, player)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game_id, ordinal);
+    CREATE TABLE rated_games (
+        game_row INTEGER PRIMARY KEY REFERENCES games (id)
+    );
+    ALTER TABLE games ADD COLUMN lobby TEXT;        -- JSON {"options": {...}, "settings": {...}}
+    """,
+    # 4: undo (BGA's rule) is one more move-log entry that names the move it takes back; each
     # move says why it cannot be taken back, and a move that can keeps the state before it
     # (cleared when the table closes).
     """

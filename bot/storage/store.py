@@ -20,6 +20,7 @@ from typing import Any
 
 import aiosqlite
 
+from .ratings import RatingsStore
 from .schema import migrate
 from .undo import UndoLog
 
@@ -75,6 +76,7 @@ class Ending:
     record: dict[str, Any]
     result: dict[str, Any] | None
     outcomes: list[tuple[int, int | None, str, float]]  # (seat, user_id, "win"/"loss", score)
+    lobby: dict[str, Any] | None = None  # {"options", "settings"} as the lobby had them (rematch)
 
 
 _COLUMNS = (
@@ -99,7 +101,7 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))  # key order kept: reloads read the same
 
 
-class Store(UndoLog):
+class Store(RatingsStore, UndoLog):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -209,11 +211,11 @@ class Store(UndoLog):
                 return
             await db.execute(
                 "INSERT INTO games (id, channel_id, guild_id, game_id, status, seats, record,"
-                " result, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " result, started_at, ended_at, lobby) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.channel_id, row.guild_id, row.game_id, ending.status,
                  _dump(row.seats), _dump(ending.record),
                  None if ending.result is None else _dump(ending.result), row.created_at,
-                 time.time()),
+                 time.time(), None if ending.lobby is None else _dump(ending.lobby)),
             )
             await db.executemany(
                 "INSERT INTO player_results (game_row, seat, user_id, guild_id, game_id, outcome,"
@@ -273,17 +275,17 @@ class Store(UndoLog):
                 for v, s, m, u, lines, undone, barrier in rows]
 
     async def game(self, game_row: int) -> dict[str, Any] | None:
-        """A finished or abandoned game: its status, seats, record and result."""
+        """A finished or abandoned game: its status, seats, record, result, guild and lobby."""
         rows = await self._fetchall(
-            "SELECT status, seats, record, result, channel_id, game_id FROM games WHERE id = ?",
-            (game_row,),
+            "SELECT status, seats, record, result, channel_id, game_id, guild_id, lobby FROM games"
+            " WHERE id = ?", (game_row,),
         )
         if not rows:
             return None
-        status, seats, record, result, channel, game = rows[0]
+        status, seats, record, result, channel, game, guild, lobby = rows[0]
         return {"status": status, "seats": json.loads(seats), "record": json.loads(record),
                 "result": json.loads(result) if result else None, "channel_id": channel,
-                "game_id": game}
+                "game_id": game, "guild_id": guild, "lobby": json.loads(lobby) if lobby else None}
 
     async def games_in_channel(self, channel_id: int) -> list[int]:
         rows = await self._fetchall("SELECT id FROM games WHERE channel_id = ? ORDER BY id", (channel_id,))

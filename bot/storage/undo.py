@@ -12,10 +12,10 @@ if TYPE_CHECKING:
 
 
 class UndoLog:
-    """Reads through the store's ``_fetchall``."""
+    """Undo's SQL; mixed into :class:`bot.storage.Store` (reads through its ``_fetchall``)."""
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        raise NotImplementedError  # the Store's
+    if TYPE_CHECKING:
+        async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
 
     async def last_in_force(self, table_id: int) -> MoveEntry | None:
         """The newest move that no undo entry took back (undo entries themselves left out),

@@ -74,6 +74,16 @@ class MasterIslands(Game):
             return self.options
         return tuple(o for o in self.options if o.name not in CORSAIR_ONLY)
 
+    def teams(self, players: int, options: Mapping[str, Any]) -> list[list[int]]:
+        """Coop: seats 1 & 3 against 2 & 4 (MI-C1). Corsair: the crew against the corsair (MI-K5)."""
+        opts = self.normalize_options(players, options)
+        if opts["mode"] == "coop":
+            return [[1, 3], [2, 4]]
+        if opts["mode"] == "corsair":
+            crew = [s for s in range(1, players + 1) if s != opts["corsair"]]
+            return [crew, [opts["corsair"]]]
+        return super().teams(players, options)
+
     # -- set-up -----------------------------------------------------------------------------
     def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         raw = dict(options or {})

@@ -95,7 +95,7 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
     """Alice's move is stored by a slow host; another host plays the computer's reply first.
     Alice gets the outcome of her move, not a "stale" error; nothing is played twice."""
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
     slow = await TableHost.open(db_path, bot_delay=0.5)
@@ -125,7 +125,7 @@ async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
     """With computer.delay set, the human's move is stored at once and the table stays free
     (Board, My hand) while the pause runs; the computer's reply still comes in the same post."""
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)
     paced = await TableHost.open(db_path, bot_delay=0.5)

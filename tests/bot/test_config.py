@@ -23,7 +23,8 @@ def test_example_documents_every_setting_and_loads_to_defaults() -> None:
     config = parse_config(data, "config.example.toml")
     assert config == Config(source="config.example.toml")
     text = EXAMPLE.read_text(encoding="utf-8")
-    for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "DISCORD_TOKEN"):
+    for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "workers",
+                "think_seconds", "DISCORD_TOKEN"):
         assert key in text
 
 
@@ -59,10 +60,15 @@ default = false
 level = "debug"
 [computer]
 delay = 0
+workers = 2
+think_seconds = 0.5
+[tables]
+rematch_seconds = 120
 """,
     )
     config = load_config(path)
-    assert config == Config("x.db", "guild", 1234, False, "DEBUG", 0.0, source=path)
+    assert config == Config("x.db", "guild", 1234, False, "DEBUG", 0.0, 2, 0.5, 120.0,
+                            source=path)
 
 
 @pytest.mark.parametrize(
@@ -77,6 +83,18 @@ delay = 0
         ('[logging]\nlevel = "LOUD"', "logging.level must be one of DEBUG, INFO"),
         ('[computer]\ndelay = "1s"', "computer.delay must be a number of seconds"),
         ("[computer]\ndelay = 600", "computer.delay must be between 0 and 60"),
+        ("[computer]\nworkers = -1", "computer.workers must be a whole number of processes "
+         r"from 0 to 32 \(0 runs computer players inside the bot's own process\), not -1"),
+        ("[computer]\nworkers = 1.5", "computer.workers must be a whole number .*, not 1.5"),
+        ('[computer]\nworkers = "2"', "computer.workers must be a whole number .*, not '2'"),
+        ("[computer]\nworkers = 33", "computer.workers must be .* from 0 to 32"),
+        ("[computer]\nworkers = true", "computer.workers must be a whole number"),
+        ('[computer]\nthink_seconds = "1s"', "computer.think_seconds must be a number of seconds"),
+        ("[computer]\nthink_seconds = 0", "computer.think_seconds must be between 0.1 and 30 "
+         "seconds, not 0"),
+        ("[computer]\nthink_seconds = 120", "computer.think_seconds must be between 0.1 and 30"),
+        ('[tables]\nrematch_seconds = "5m"', "tables.rematch_seconds must be a number of seconds"),
+        ("[tables]\nrematch_seconds = 5", "tables.rematch_seconds must be between 30 and 86400"),
         ("[database]\npaht = 'x'", "unknown setting database.paht"),
         ("[graphics]\nx = 1", r"unknown section \[graphics\]"),
         ("database = 1", "database must be a section"),

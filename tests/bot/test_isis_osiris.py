@@ -23,7 +23,7 @@ GAME = "isis-osiris"
 async def test_whole_game_in_each_variant(host: TableHost, options: dict[str, str]) -> None:
     await host.create_lobby(CHANNEL, GUILD, GAME, options, ALICE, "Alice", seed=8)
     await host.join(CHANNEL, BOB, "Bob")
-    await host.add_computer(CHANNEL, ALICE, "greedy")
+    await host.add_computer(CHANNEL, ALICE, "medium")
     start = await host.start(CHANNEL, ALICE)
     outcomes = [start, *await play_to_end(host, CHANNEL)]
     last = outcomes[-1]

@@ -62,7 +62,7 @@ async def test_host_leaving_passes_the_lobby_on(host: TableHost) -> None:
 
 async def test_last_human_leaving_cancels_the_lobby(host: TableHost) -> None:
     await _lobby(host)
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "easy")
     table = await host.leave(CHANNEL, ALICE)
     assert table.status == "abandoned"
     assert await host.table(CHANNEL) is None
@@ -72,11 +72,13 @@ async def test_computer_players_host_only_and_known_levels(host: TableHost) -> N
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.NotHost, match="Only the host \\(Alice\\)"):
-        await host.add_computer(CHANNEL, BOB, "random")
-    with pytest.raises(errors.BadTableOptions, match="levels: random"):
+        await host.add_computer(CHANNEL, BOB, "easy")
+    with pytest.raises(errors.BadTableOptions, match="no computer level 'genius': choose easy, "
+                       "medium or hard"):
         await host.add_computer(CHANNEL, ALICE, "genius")
-    table = await host.add_computer(CHANNEL, ALICE, "random")
-    assert table.seats[2].is_bot and table.seats[2].bot_level == "random"
+    table = await host.add_computer(CHANNEL, ALICE, "easy")
+    assert table.seats[2].is_bot and table.seats[2].bot_level == "easy"
+    assert table.seats[2].name == "Computer 1 (easy)"
     table = await host.remove_computer(CHANNEL, ALICE)
     assert len(table.seats) == 2
     with pytest.raises(errors.HostError, match="no computer player"):
@@ -101,7 +103,7 @@ async def test_start_is_for_the_host_with_enough_players(host: TableHost) -> Non
 async def test_start_notes_every_human_privately(host: TableHost) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "easy")
     outcome = await host.start(CHANNEL, ALICE)
     assert sorted(n.user_id for n in outcome.notes) == [ALICE, BOB]
     assert all(n.text.startswith(f"Seat {n.seat} · Your hand: ") for n in outcome.notes)

@@ -31,7 +31,7 @@ def test_seats_stay_numbered_unique_and_hosted(actions: list[tuple[str, int]]) -
             elif action == "leave":
                 row = lobby.leave(row, user)
             elif action == "add":
-                row = lobby.add_computer(game, row, user, "random")
+                row = lobby.add_computer(game, row, user, lobby.LEVELS[user % 3])
             else:
                 row = lobby.remove_computer(row, user)
         except errors.HostError:
@@ -44,3 +44,5 @@ def test_seats_stay_numbered_unique_and_hosted(actions: list[tuple[str, int]]) -
         assert len(seats) <= game.max_players
         humans = [s["user_id"] for s in seats if s["user_id"] is not None]
         assert len(humans) == len(set(humans)) and row.host_id in humans
+        names = [s["name"] for s in seats]
+        assert len(names) == len(set(names))  # two computers are never confused

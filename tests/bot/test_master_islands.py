@@ -33,7 +33,7 @@ async def test_whole_game_in_every_mode(host: TableHost, mode: str, players: int
     await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": mode}, ALICE, "Alice", seed=21)
     await host.join(CHANNEL, BOB, "Bob")
     for _ in range(players - 2):
-        await host.add_computer(CHANNEL, ALICE, "greedy")
+        await host.add_computer(CHANNEL, ALICE, "medium")
     start = await host.start(CHANNEL, ALICE)
     assert {n.user_id for n in start.notes} == {ALICE, BOB}
     for note in start.notes:

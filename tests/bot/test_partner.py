@@ -23,7 +23,7 @@ async def coop_table(host: TableHost, *, computers: int = 0, start: bool = True)
     for user, name in [(BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")][: 3 - computers]:
         await host.join(CHANNEL, user, name)
     for _ in range(computers):
-        await host.add_computer(CHANNEL, ALICE, "greedy")
+        await host.add_computer(CHANNEL, ALICE, "medium")
     if start:
         await host.start(CHANNEL, ALICE)
 

@@ -19,7 +19,7 @@ async def _started(host: TableHost, *, bots: int = 0, seed: int = 3, **options: 
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, dict(options), ALICE, "Alice", seed=seed)
     await host.join(CHANNEL, BOB, "Bob")
     for _ in range(bots):
-        await host.add_computer(CHANNEL, ALICE, "random")
+        await host.add_computer(CHANNEL, ALICE, "easy")
     return await host.start(CHANNEL, ALICE)
 
 
@@ -115,7 +115,7 @@ async def test_computer_players_move_until_a_human_is_to_move(host: TableHost) -
         version, entries = await host.menu(CHANNEL, user)
         outcome = await host.play(CHANNEL, user, entries[0].move, version=version)
     assert len(outcome.applied) == 2 and outcome.applied[0] == entries[0].move
-    assert f"Computer 1 (seat 3) played {outcome.applied[1].split()[1]}." in outcome.post.lines
+    assert f"Computer 1 (easy, seat 3) played {outcome.applied[1].split()[1]}." in outcome.post.lines
     assert outcome.post.to_move_user_ids == [ALICE]
     assert outcome.post.version == version + 2  # one version per move, computer moves included
 
@@ -171,7 +171,7 @@ async def test_same_seed_and_moves_give_the_same_computer_moves(tmp_path) -> Non
             await other.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice",
                                      seed=9)
             for _ in range(2):
-                await other.add_computer(CHANNEL, ALICE, "random")
+                await other.add_computer(CHANNEL, ALICE, "easy")
             await other.start(CHANNEL, ALICE)
             await play_to_end(other, CHANNEL)
             [game_row] = await other.store.games_in_channel(CHANNEL)
@@ -184,7 +184,7 @@ async def test_same_seed_and_moves_give_the_same_computer_moves(tmp_path) -> Non
 async def test_transient_lines_keep_their_place_among_the_other_lines(host: TableHost) -> None:
     """A reveal is told where it happened, not after every later move of the same post."""
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {"chatty": "yes"}, ALICE, "Alice", seed=3)
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
     outcome = await host.play(CHANNEL, ALICE, entries[0].move, version=version)
@@ -192,8 +192,8 @@ async def test_transient_lines_keep_their_place_among_the_other_lines(host: Tabl
     assert outcome.post.ordered_lines == [
         (f"Alice (seat 1) played {mine}.", False), ("Alice (seat 1) drew a card.", False),
         (f"(psst: seat 1 had {mine})", True),
-        (f"Computer 1 (seat 2) played {theirs}.", False),
-        ("Computer 1 (seat 2) drew a card.", False),
+        (f"Computer 1 (easy, seat 2) played {theirs}.", False),
+        ("Computer 1 (easy, seat 2) drew a card.", False),
         (f"(psst: seat 2 had {theirs})", True),
     ]
     assert outcome.post.in_order() == outcome.post.ordered_lines

@@ -21,7 +21,7 @@ async def test_a_stored_record_replays_to_the_same_result_with_another_seed(
     host: TableHost, game_id: str, options: dict
 ) -> None:
     await host.create_lobby(CHANNEL, GUILD, game_id, options, ALICE, "Alice", seed=21)
-    await host.add_computer(CHANNEL, ALICE, "random")
+    await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"

@@ -22,7 +22,7 @@ async def test_reopen_mid_game_gives_same_table_and_game_finishes(db_path: str) 
     first = await TableHost.open(db_path)
     await first.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice", seed=5)
     await first.join(CHANNEL, BOB, "Bob")
-    await first.add_computer(CHANNEL, ALICE, "random")
+    await first.add_computer(CHANNEL, ALICE, "easy")
     await first.start(CHANNEL, ALICE)
     for _ in range(3):
         await play_first_legal(first, CHANNEL)
@@ -46,7 +46,7 @@ async def test_computer_moves_interrupted_by_a_crash_resume(db_path: str) -> Non
     first = await TableHost.open(db_path)
     await first.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
     await first.join(CHANNEL, BOB, "Bob")
-    await first.add_computer(CHANNEL, ALICE, "random")
+    await first.add_computer(CHANNEL, ALICE, "easy")
     await first.start(CHANNEL, ALICE)
     await play_first_legal(first, CHANNEL)  # Alice; now Bob, then the computer
 
@@ -62,7 +62,7 @@ async def test_computer_moves_interrupted_by_a_crash_resume(db_path: str) -> Non
         # No post was recorded, so every stored move is reported, Bob's with the computer's.
         assert len(outcome.applied) == 1
         assert any(line.startswith("Bob (seat 2) played") for line in outcome.post.lines)
-        assert outcome.post.lines[-1].startswith("Computer 1 (seat 3) played")
+        assert outcome.post.lines[-1].startswith("Computer 1 (easy, seat 3) played")
         assert outcome.post.to_move_user_ids == [ALICE]
         assert len(await second.resume()) == 1  # still never posted: offered again
         await second.set_post(CHANNEL, 999, outcome.post.version)  # the adapter posted it

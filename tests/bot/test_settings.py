@@ -82,9 +82,9 @@ async def test_seats_follow_the_mode(host: TableHost) -> None:
     await host.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.BadTableOptions, match="exactly 4 players"):
         await host.start(CHANNEL, ALICE)
-    await host.add_computer(CHANNEL, ALICE, "greedy")
-    table = await host.add_computer(CHANNEL, ALICE, "greedy")
-    assert [s.name for s in table.seats] == ["Alice", "Bob", "Computer 1", "Computer 2"]
+    await host.add_computer(CHANNEL, ALICE, "medium")
+    table = await host.add_computer(CHANNEL, ALICE, "medium")
+    assert [s.name for s in table.seats] == ["Alice", "Bob", "Computer 1 (medium)", "Computer 2 (medium)"]
     with pytest.raises(errors.TableFull, match="4 of 4"):
         await host.join(CHANNEL, CAROL, "Carol")
     outcome = await host.start(CHANNEL, ALICE)

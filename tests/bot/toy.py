@@ -67,7 +67,7 @@ class ToyCards(PlayOneCard):
         Option("chatty", ("no", "yes"), "no",
                "Whether each move also adds a line that is shown only once."),
     )
-    bots = {"random": random_bot}
+    bots = {"easy": random_bot, "medium": random_bot, "hard": random_bot}
 
     def new(self, players: int, options: Mapping[str, Any] | None, seed: int,
             setup: Mapping[str, Any] | None = None) -> State:

@@ -100,6 +100,12 @@ def last_private(sim: Any, user: Any, channel: Any = None) -> Any:
     return mine[-1]
 
 
+async def add_computer(sim: Any, user: Any, lobby: Any, level: str = "medium") -> Any:
+    """Pick ``level`` in the lobby's Add a computer player menu."""
+    [menu] = [m for m in lobby.selects() if m["custom_id"].startswith("tl:level:")]
+    return await sim.select(user, lobby, values=[level], custom_id=menu["custom_id"])
+
+
 async def lobby_of(
     sim: Any, host_user: Any, joiners: list[Any], computers: int = 0, *, game: str,
     **options: Any,
@@ -111,7 +117,7 @@ async def lobby_of(
     for user in joiners:
         await sim.click(user, lobby, label="Join")
     for _ in range(computers):
-        await sim.click(host_user, lobby, label="Add computer")
+        await add_computer(sim, host_user, lobby)
     seats = seats_from_lobby(lobby.content, [host_user, *joiners])
     await sim.click(host_user, lobby, label="Start")
     assert "started" in lobby.content and not lobby.labels

@@ -13,6 +13,7 @@ import pytest
 
 from tests.e2e.test_play_helpers import (
     TURN,
+    add_computer,
     assert_all_requests_valid,
     last_public,
     running_tablee,
@@ -80,7 +81,7 @@ async def test_corsair_mode_chosen_in_the_panel_then_its_options_there_too(
         assert text in lobby.content and any(p == text for p in placeholders(panel)), text
 
     await sim.click(bob, lobby, label="Join")
-    await sim.click(alice, lobby, label="Add computer")
+    await add_computer(sim, alice, lobby)
     await sim.click(alice, lobby, label="Start")
     post = table_post(sim)
     assert [int(u) for u in TURN.findall(post.content)] == [alice.id]  # first player: seat 1
@@ -108,7 +109,7 @@ async def test_isis_osiris_options_from_the_command_changed_in_the_panel(
     panel = await choose(sim, alice, panel, "First player", "2")
     assert "Tile reserve: own · Open board: no · First player: 2" in lobby.content
     assert placeholders(panel) == ["Tile reserve: own", "Open board: no", "First player: 2"]
-    await sim.click(alice, lobby, label="Add computer")
+    await add_computer(sim, alice, lobby)
     await sim.click(alice, lobby, label="Start")
     assert "started" in lobby.content
     assert [int(u) for u in TURN.findall(table_post(sim).content)] == [bob.id]

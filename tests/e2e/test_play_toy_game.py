@@ -11,7 +11,12 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_play_helpers import assert_all_requests_valid, last_public, running_tablee
+from tests.e2e.test_play_helpers import (
+    add_computer,
+    assert_all_requests_valid,
+    last_public,
+    running_tablee,
+)
 from tests.e2e.toy_game import TOY_ID, register_toy
 
 
@@ -90,8 +95,8 @@ async def test_the_toy_game_is_offered_typed_and_played_to_the_end(
 
     await sim.click(bob, lobby, label="Join")
     for _ in range(4):
-        await sim.click(alice, lobby, label="Add computer")
-    assert "Seats (6/6" in lobby.content and "6. Computer 4" in lobby.content
+        await add_computer(sim, alice, lobby)
+    assert "Seats (6/6" in lobby.content and "6. Computer 4 (medium)" in lobby.content
     # A panel drawn before the lobby changed changes nothing and says so.
     stale = await sim.select(alice, panel, values=["=false"], custom_id=chatty["custom_id"])
     assert "The lobby changed since this panel was drawn" in stale.content

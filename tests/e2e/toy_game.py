@@ -45,7 +45,7 @@ class ToyRounds(PlayOneCard):
                kind="yesno", label="Chatty"),
         FIRST_OPTION,
     )
-    bots = {"random": random_bot, "greedy": random_bot}
+    bots = {"easy": random_bot, "medium": random_bot, "hard": random_bot}
 
     def new(self, players: int, options: Mapping[str, Any] | None, seed: int,
             setup: Mapping[str, Any] | None = None) -> State:

@@ -1,0 +1,142 @@
+"""Computer players off the event loop: worker processes choose their moves.
+
+A hard computer player searches for up to a second per move. Inside the bot's process that search
+would hold the interpreter lock, and every other table, button and the Discord heartbeat would
+wait for it. So the host hands each computer move to a :class:`BotPool`: :func:`think` runs in a
+worker process (started with ``spawn``, so it takes plain data only and imports what it needs) and
+returns the move text; the host checks and applies it.
+
+``workers=0`` chooses in a thread of this process instead: no process to start, for tests, the
+demo and tools (a hard player then competes with the event loop for the interpreter).
+
+A move depends only on the state, the seat, the level and the generator derived from the table's
+seed and the version the move will leave behind, so restarts and replays choose the same moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from games import State, get_game
+from games.base import choose
+
+log = logging.getLogger(__name__)
+
+Think = Callable[[str, State, int, str | None, int, int, float], str]
+"""The worker function's shape: (game_id, state, seat, level, seed, version, deadline) -> move."""
+
+HANG_GRACE = 10.0
+"""Seconds a worker may run past its think budget (process start on a busy machine included)
+before the host takes it for hung, kills the pool's processes and plays a fallback move."""
+
+
+def bot_rng(seed: int, version: int) -> random.Random:
+    """The generator of the computer move that leads to ``version`` of a table seeded ``seed``."""
+    return random.Random(f"{seed}:{version}:bot")
+
+
+def think(
+    game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
+    deadline: float,
+) -> str:
+    """The move text a computer player of ``level`` chooses (runs in a worker). ``deadline`` is
+    a :func:`time.monotonic` value (one clock for every process of the machine): a safety cap,
+    the search itself is bounded by its own budget so that it stays deterministic."""
+    game = get_game(game_id)
+    return choose(game, level, state, seat, bot_rng(seed, version), deadline=deadline)
+
+
+class WorkerLost(RuntimeError):
+    """The worker process died or hung, twice for the same move: the host plays a fallback."""
+
+
+class BotPool:
+    """Where computer moves are chosen: ``workers`` processes (0: a thread of this process),
+    each move with ``think_seconds`` of budget. The processes start at the first computer move,
+    so a bot with no computer at its tables never starts one."""
+
+    def __init__(
+        self, workers: int = 0, think_seconds: float = 1.0, *, think: Think = think,
+        hang_grace: float = HANG_GRACE,
+    ) -> None:
+        self.workers = workers
+        self.think_seconds = think_seconds
+        self._think = think  # tests pass a module-level stand-in (it must pickle by name)
+        self._hang_grace = hang_grace
+        self._executor: ProcessPoolExecutor | None = None
+        self._retired: list[ProcessPoolExecutor] = []  # replaced ones, still to wait for
+        self._in_flight = 0
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._executor
+
+    async def start(self) -> None:
+        """Start the worker processes now (at the bot's start) rather than at the first
+        computer move, which would otherwise wait for them. Nothing to do with ``workers=0``."""
+        if self.workers:
+            await asyncio.wrap_future(self._pool().submit(int))
+
+    async def choose(
+        self, game_id: str, state: State, seat: int, level: str | None, seed: int, version: int
+    ) -> str:
+        """The move text, or the bot's own exception (IllegalMove, a bug), or WorkerLost after a
+        worker died twice (the first death replaces the processes and tries once more)."""
+        if self.workers == 0:
+            deadline = time.monotonic() + self.think_seconds
+            return await asyncio.to_thread(self._think, game_id, state, seat, level, seed,
+                                           version, deadline)
+        for attempt in (1, 2):
+            executor = self._pool()
+            # A move may wait behind others in the queue: the hang limit grows with them.
+            waiting = 1 + self._in_flight // self.workers
+            limit = waiting * (self.think_seconds + self._hang_grace)
+            deadline = time.monotonic() + waiting * self.think_seconds
+            future: Future[str] = executor.submit(self._think, game_id, state, seat, level, seed,
+                                                  version, deadline)
+            self._in_flight += 1
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(future), limit)
+            except BrokenProcessPool:
+                log.warning("%s: a computer player's worker process died (attempt %d)",
+                            game_id, attempt)
+                self._replace(executor)
+            except TimeoutError:
+                log.error("%s: a computer player's worker gave no move in %.1f s (budget %.1f s): "
+                          "taken for hung, restarting the workers (attempt %d)", game_id, limit,
+                          self.think_seconds, attempt)
+                self._replace(executor, kill=True)
+            finally:
+                self._in_flight -= 1
+        raise WorkerLost(f"the worker for a {game_id} computer move died or hung twice")
+
+    def _replace(self, executor: ProcessPoolExecutor, *, kill: bool = False) -> None:
+        """Drop a broken (or hung) pool; the next move starts fresh processes. Moves still
+        queued on the old one fail with BrokenProcessPool and get their retry there."""
+        if self._executor is not executor:
+            return  # another move already replaced it
+        self._executor = None
+        if kill:  # a hung worker never ends by itself; the executor has no public way to kill it
+            for process in list((getattr(executor, "_processes", None) or {}).values()):
+                process.kill()
+        # A broken pool tears itself down (its manager thread ends its processes); close()
+        # waits for that. (shutdown(wait=False) here would forget the thread to wait for.)
+        self._retired.append(executor)
+
+    async def close(self) -> None:
+        """Stop the worker processes (a move being chosen finishes first: at most its budget),
+        and wait for those of replaced pools to be gone."""
+        executors = [*self._retired, *([self._executor] if self._executor else [])]
+        self._executor, self._retired = None, []
+        for executor in executors:
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -1,0 +1,162 @@
+"""The ratings tables: rate a finished game once (idempotent by game row), rebuild every rating
+from the finished games in order, and read leaderboards and a player's standing.
+
+A mixin of :class:`bot.storage.Store`: it only uses the store's ``_tx`` and ``_fetchall``. The
+arithmetic is :mod:`bot.storage.skill` (pure), so a live update and a rebuild compute alike.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+from .skill import Finished, Rating, Teams, rate, replay
+
+_FINISHED = (
+    "SELECT id, COALESCE(guild_id, 0), game_id, seats, record, result FROM games"
+    " WHERE status = 'finished' AND result IS NOT NULL"
+)
+_ORDER = " ORDER BY ended_at, id"  # the order games ended in: what live updates saw
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One rated identity as a leaderboard shows it."""
+
+    rank: int  # 1 + how many have a strictly better ordinal
+    game_id: str
+    player: str  # "u:<user id>" | "c:<level>"
+    rating: Rating
+    of: int = 0  # how many are rated in that game on that server
+
+    @property
+    def user_id(self) -> int | None:
+        return int(self.player[2:]) if self.player.startswith("u:") else None
+
+    @property
+    def level(self) -> str | None:
+        """The computer level ("hard") of a computer identity."""
+        return self.player[2:] if self.player.startswith("c:") else None
+
+
+def _finished(values: Sequence[Any]) -> tuple[int, Finished]:
+    row, guild, game_id, seats, record, result = values
+    options = json.loads(record).get("options") or {}
+    return guild, Finished(row, game_id, json.loads(seats), options, json.loads(result))
+
+
+async def _rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async with db.execute(sql, params) as cur:
+        return list(await cur.fetchall())
+
+
+async def _write(db: aiosqlite.Connection, guild: int, game_id: str,
+                 changed: dict[str, Rating]) -> None:
+    await db.executemany(
+        "INSERT INTO ratings (guild_id, game_id, player, mu, sigma, ordinal, games, wins)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game_id, player) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
+        " games = excluded.games, wins = excluded.wins",
+        [(guild, game_id, key, r.mu, r.sigma, r.ordinal, r.games, r.wins)
+         for key, r in changed.items()],
+    )
+
+
+class RatingsStore:
+    """Ratings SQL; mixed into :class:`bot.storage.Store`."""
+
+    if TYPE_CHECKING:
+        def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+        async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+
+    async def rate_game(self, game_row: int, teams: Teams) -> bool:
+        """Rate one finished game unless it was rated already (or is not finished); True when
+        ratings changed. One transaction: the ratings and the 'rated' mark land together."""
+        async with self._tx() as db:
+            if await _rows(db, "SELECT 1 FROM rated_games WHERE game_row = ?", (game_row,)):
+                return False
+            found = await _rows(db, _FINISHED + " AND id = ?", (game_row,))
+            if not found:
+                return False
+            guild, game = _finished(found[0])
+            await db.execute("INSERT INTO rated_games (game_row) VALUES (?)", (game_row,))
+            table = {
+                key: Rating(mu, sigma, games, wins)
+                for key, mu, sigma, games, wins in await _rows(
+                    db, "SELECT player, mu, sigma, games, wins FROM ratings"
+                    " WHERE guild_id = ? AND game_id = ?", (guild, game.game_id))
+            }
+            changed = rate(table, game, teams)
+            await _write(db, guild, game.game_id, changed)
+            return bool(changed)
+
+    async def rate_unrated(self, teams: Teams) -> int:
+        """Rate the finished games a crash left unrated, in the order they ended; how many."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE status = 'finished' AND result IS NOT NULL AND id NOT IN"
+            " (SELECT game_row FROM rated_games)" + _ORDER
+        )
+        return sum([await self.rate_game(row, teams) for (row,) in rows])
+
+    async def rebuild_ratings(self, teams: Teams) -> int:
+        """Forget every rating and rate all finished games again in the order they ended (one
+        transaction); the number of games read. The same games give the same ratings."""
+        async with self._tx() as db:
+            found = [_finished(v) for v in await _rows(db, _FINISHED + _ORDER)]
+            await db.execute("DELETE FROM ratings")
+            await db.execute("DELETE FROM rated_games")
+            guilds = sorted({guild for guild, _ in found})
+            for guild in guilds:
+                games = [game for g, game in found if g == guild]
+                ratings = replay(games, teams)
+                for game_id in sorted({g for g, _ in ratings}):
+                    await _write(db, guild, game_id,
+                                 {k: r for (g, k), r in ratings.items() if g == game_id})
+            await db.executemany("INSERT INTO rated_games (game_row) VALUES (?)",
+                                 [(game.game_row,) for _, game in found])
+            return len(found)
+
+    async def ratings_of(self, guild_id: int | None, game_id: str) -> dict[str, Rating]:
+        """Every identity rated in one game on one server."""
+        rows = await self._fetchall(
+            "SELECT player, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game_id = ?",
+            (guild_id or 0, game_id),
+        )
+        return {key: Rating(mu, sigma, games, wins) for key, mu, sigma, games, wins in rows}
+
+    async def leaderboard(self, guild_id: int | None, game_id: str, limit: int) -> list[Standing]:
+        """The best ``limit`` identities by ordinal (more games, then the key, break ties)."""
+        rows = await self._fetchall(
+            "SELECT player, mu, sigma, games, wins,"
+            " (SELECT COUNT(*) FROM ratings b WHERE b.guild_id = r.guild_id"
+            "  AND b.game_id = r.game_id AND b.ordinal > r.ordinal),"
+            " (SELECT COUNT(*) FROM ratings c WHERE c.guild_id = r.guild_id"
+            "  AND c.game_id = r.game_id)"
+            " FROM ratings r WHERE guild_id = ? AND game_id = ?"
+            " ORDER BY ordinal DESC, games DESC, player LIMIT ?",
+            (guild_id or 0, game_id, limit),
+        )
+        return [Standing(better + 1, game_id, key, Rating(mu, sigma, games, wins), of)
+                for key, mu, sigma, games, wins, better, of in rows]
+
+    async def standings(self, guild_id: int | None, player: str,
+                        game_id: str | None = None) -> list[Standing]:
+        """One identity's standing in each game it is rated in (or in ``game_id`` only)."""
+        rows = await self._fetchall(
+            "SELECT game_id, mu, sigma, games, wins,"
+            " (SELECT COUNT(*) FROM ratings b WHERE b.guild_id = r.guild_id"
+            "  AND b.game_id = r.game_id AND b.ordinal > r.ordinal),"
+            " (SELECT COUNT(*) FROM ratings c WHERE c.guild_id = r.guild_id"
+            "  AND c.game_id = r.game_id)"
+            " FROM ratings r WHERE guild_id = ? AND player = ? AND (? IS NULL OR game_id = ?)"
+            " ORDER BY game_id",
+            (guild_id or 0, player, game_id, game_id),
+        )
+        return [Standing(better + 1, game, player, Rating(mu, sigma, games, wins), of)
+                for game, mu, sigma, games, wins, better, of in rows]
+

@@ -1,0 +1,146 @@
+"""Ratings from finished games, with openskill's Plackett-Luce model (a multiplayer, team-aware
+Bayesian rating): pure functions over plain data, so live updates and a rebuild compute alike.
+
+Who is rated: every human seat (one identity per user), every computer seat (one identity per
+level, "Computer (hard)", so people can measure themselves against it), per server and game.
+Seats a computer took over for an absent human (``was_replaced``) are left out: that result is
+neither the human's nor the level's. Sides are the game's teams (:meth:`games.Game.teams`): a team
+is rated as one side. The winners' sides rank first; the others follow by their score (summed
+over the side), ties sharing a rank.
+
+What people see is the ordinal (mu - 3 sigma, a rating we are fairly sure the player is above),
+scaled to a friendly number: a newcomer shows 1000, a strong regular about 2000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from games.base import LEVEL_ALIASES
+
+MODEL = PlackettLuce()
+DEFAULT = (MODEL.mu, MODEL.sigma)
+LEVELS = ("easy", "medium", "hard")
+
+Teams = Callable[[str, int, Mapping[str, Any]], list[list[int]]]
+"""(game id, players, record options) -> the game's sides (lists of seats)."""
+
+
+@dataclass
+class Rating:
+    """One identity's standing in one game on one server."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu, self.sigma)
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The friendly number: 1000 for a newcomer (ordinal 0), 40 points per ordinal point."""
+    return round(1000 + 40 * (mu - 3 * sigma))
+
+
+def level_of(name: str | None) -> str:
+    """A computer seat's level as rated: old names map to the new levels, unknown to medium."""
+    name = LEVEL_ALIASES.get(name or "", name or "")
+    return name if name in LEVELS else "medium"
+
+
+def user_key(user_id: int) -> str:
+    return f"u:{int(user_id)}"
+
+
+def player_key(seat: Mapping[str, Any]) -> str | None:
+    """"u:<user id>" for a human, "c:<level>" for a computer, None for a seat left out."""
+    if seat.get("was_replaced"):
+        return None
+    if seat.get("user_id") is None:
+        return f"c:{level_of(seat.get('bot_level'))}"
+    return user_key(seat["user_id"])
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What rating needs of one finished game (a ``games`` row)."""
+
+    game_row: int
+    game_id: str
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    result: dict[str, Any]
+
+
+def sides(game: Finished, teams: Teams) -> list[tuple[list[str], int, bool]]:
+    """(keys, rank, won) per side with someone rated on it; empty when fewer than two sides are
+    left (nothing to compare)."""
+    players = len(game.seats)
+    try:
+        groups = teams(game.game_id, players, game.options)
+    except Exception:  # an unknown game or options a newer version refuses: everyone alone
+        groups = [[s] for s in range(1, players + 1)]
+    winners = set(game.result.get("winners") or [])
+    scores = list(game.result.get("scores") or [0] * players)
+    keyed = []
+    for group in groups:
+        keys = [k for s in group if (k := player_key(game.seats[s - 1])) is not None]
+        if keys:
+            won = any(s in winners for s in group)
+            keyed.append((keys, won, sum(float(scores[s - 1]) for s in group)))
+    if len(keyed) < 2:
+        return []
+    order = sorted({(not won, -score) for _, won, score in keyed})
+    return [(keys, order.index((not won, -score)) + 1, won) for keys, won, score in keyed]
+
+
+def rate(table: dict[str, Rating], game: Finished, teams: Teams) -> dict[str, Rating]:
+    """Apply one game to ``table`` (key -> Rating, missing keys start fresh); return the changed
+    entries. An identity on several seats (two "hard" computers) is rated on each as a copy of
+    its rating before the game, then takes the mean of the copies."""
+    ranked = sides(game, teams)
+    if not ranked:
+        return {}
+    before = {k: table.get(k) or Rating(*DEFAULT) for keys, _, _ in ranked for k in keys}
+    teams_in = [[MODEL.rating(mu=before[k].mu, sigma=before[k].sigma) for k in keys]
+                for keys, _, _ in ranked]
+    after = MODEL.rate(teams_in, ranks=[float(rank) for _, rank, _ in ranked])
+    copies: dict[str, list[tuple[float, float]]] = {}
+    won_by: dict[str, bool] = {}
+    for (keys, _, won), new in zip(ranked, after, strict=True):
+        for key, rating in zip(keys, new, strict=True):
+            copies.setdefault(key, []).append((rating.mu, rating.sigma))
+            won_by[key] = won_by.get(key, False) or won
+    changed = {}
+    for key, values in copies.items():
+        old = before[key]
+        changed[key] = Rating(
+            mu=sum(m for m, _ in values) / len(values),
+            sigma=sum(s for _, s in values) / len(values),
+            games=old.games + 1,
+            wins=old.wins + int(won_by[key]),
+        )
+    table.update(changed)
+    return changed
+
+
+def replay(games: Sequence[Finished], teams: Teams) -> dict[tuple[str, str], Rating]:
+    """Every game in order from scratch: (game id, key) -> Rating (the rebuild)."""
+    out: dict[tuple[str, str], Rating] = {}
+    per_game: dict[str, dict[str, Rating]] = {}
+    for game in games:
+        table = per_game.setdefault(game.game_id, {})
+        for key, rating in rate(table, game, teams).items():
+            out[(game.game_id, key)] = rating
+    return out

@@ -1,0 +1,131 @@
+"""Rematch through the host: seats rotated with computer levels, options kept, a new seed, the
+others confirm or are dropped after the wait (an injected clock, no sleeping), and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.host import TableHost, errors
+from bot.host.rematch import NotConfirmed
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
+from .drive import play_to_end
+from .toy import TOY_ID
+
+WAIT = 300.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def host(db_path: str, clock: Clock) -> AsyncIterator[TableHost]:
+    h = await TableHost.open(db_path, rematch_seconds=WAIT, clock=clock)
+    yield h
+    await h.close()
+
+
+async def _finished_game(host: TableHost) -> int:
+    """Alice, Bob and a hard computer play a long, chatty toy game to its end."""
+    options = {"length": "long", "chatty": "yes"}
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, options, ALICE, "Alice", seed=8)
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.add_computer(CHANNEL, ALICE, "hard")
+    await host.start(CHANNEL, ALICE)
+    outcomes = await play_to_end(host, CHANNEL)
+    assert outcomes[-1].table.status == "finished" and await host.table(CHANNEL) is None
+    game_row = outcomes[-1].table.game_row
+    assert game_row is not None
+    return game_row
+
+
+async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
+    host: TableHost,
+) -> None:
+    game_row = await _finished_game(host)
+    old = await host.store.game(game_row)
+    assert old is not None
+    info = await host.rematch(CHANNEL, BOB, "Bobby", game_row=game_row)
+    assert info.status == "lobby" and info.host_id == BOB and info.post_message_id is None
+    assert [(s.seat, s.user_id, s.name, s.bot_level) for s in info.seats] == [
+        (1, BOB, "Bobby", None), (2, None, "Computer 1 (hard)", "hard"), (3, ALICE, "Alice", None)]
+    assert [s.pending_until for s in info.seats] == [None, None, 1_000_000.0 + WAIT]
+    assert info.options == {"length": "long", "chatty": "yes"}
+    row = await host.store.get_table(CHANNEL)
+    assert row is not None and row.seed != old["record"]["seed"]
+
+
+async def test_the_others_confirm_with_rematch_or_join(host: TableHost) -> None:
+    game_row = await _finished_game(host)
+    await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+    with pytest.raises(NotConfirmed, match="Bob"):
+        await host.start(CHANNEL, ALICE)
+    info = await host.rematch(CHANNEL, BOB, "Bob B.", game_row=game_row)  # his press confirms
+    assert [(s.user_id, s.name, s.pending_until) for s in info.seats] == [
+        (BOB, "Bob B.", None), (None, "Computer 1 (hard)", None), (ALICE, "Alice", None)]
+    with pytest.raises(errors.TableExists):  # confirmed already: the lobby is simply there
+        await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    outcome = await host.start(CHANNEL, ALICE)
+    assert [s.user_id for s in outcome.table.seats] == [BOB, None, ALICE]
+
+
+async def test_join_confirms_and_absent_players_are_dropped_after_the_wait(
+    host: TableHost, clock: Clock
+) -> None:
+    game_row = await _finished_game(host)
+    await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+    clock.now += WAIT - 1
+    with pytest.raises(NotConfirmed, match="about one more minute"):
+        await host.start(CHANNEL, ALICE)
+    clock.now += 1  # Bob never came back
+    info = await host.join(CHANNEL, CAROL, "Carol")  # any change of the lobby drops him
+    assert [(s.seat, s.user_id) for s in info.seats] == [(1, None), (2, ALICE), (3, CAROL)]
+    outcome = await host.start(CHANNEL, ALICE)
+    assert outcome.table.status == "playing"
+
+
+async def test_start_drops_the_late_and_a_late_join_is_a_plain_join(
+    host: TableHost, clock: Clock
+) -> None:
+    game_row = await _finished_game(host)
+    await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    info = await host.join(CHANNEL, ALICE, "Alice")  # in time: confirmed, same seat
+    assert [(s.user_id, s.pending_until) for s in info.seats][2] == (ALICE, None)
+    await host.leave(CHANNEL, ALICE)
+    await host.abandon(CHANNEL, BOB)
+    await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    clock.now += WAIT + 60
+    outcome = await host.start(CHANNEL, BOB)  # Alice's seat had run out
+    assert [s.user_id for s in outcome.table.seats] == [BOB, None]
+
+
+async def test_refusals(host: TableHost) -> None:
+    game_row = await _finished_game(host)
+    with pytest.raises(errors.NotSeated, match="Only the players"):
+        await host.rematch(CHANNEL, DAVE, "Dave", game_row=game_row)
+    with pytest.raises(errors.NoTable):
+        await host.rematch(CHANNEL + 1, ALICE, "Alice", game_row=game_row)
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, DAVE, "Dave")
+    with pytest.raises(errors.TableExists, match="already a game of Toy Cards"):
+        await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+
+
+async def test_the_host_leaving_with_only_unconfirmed_players_closes_the_lobby(
+    host: TableHost,
+) -> None:
+    game_row = await _finished_game(host)
+    await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+    info = await host.leave(CHANNEL, ALICE)
+    assert info.status == "abandoned" and await host.table(CHANNEL) is None

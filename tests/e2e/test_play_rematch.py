@@ -1,0 +1,102 @@
+"""After the last move, on the emulator: the final post offers Rematch (still after a restart),
+the rematch lobby has the same seats rotated, the other player confirms with their own press,
+and a second game starts; /leaderboard and /stats show the ratings of the first game."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    last_private,
+    last_public,
+    lobby_of,
+    play_to_the_end,
+    running_tablee,
+    slash_with_user_option,
+    to_move,
+)
+from tests.e2e.toy_game import TOY_ID, register_toy
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def _play_out(sim: Any, users: dict[int, Any]) -> Any:
+    async def turn(user: Any) -> None:
+        choices = await sim.autocomplete(user, "move", text="")
+        await sim.slash(user, "move", move=choices[0]["value"])
+
+    await play_to_the_end(sim, users, turn, limit=20)
+    final = last_public(sim)
+    assert "The game is over" in final.content
+    return final
+
+
+def seat_lines(text: str) -> list[str]:
+    return re.findall(r"^\d\. .+$", text, re.M)
+
+
+async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_same_seats(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
+    users = {alice.id: alice, bob.id: bob}
+    lobby, _seats = await lobby_of(sim, alice, [bob], computers=1, game=TOY_ID, rounds=1,
+                                   deck="high", first=1)
+    assert seat_lines(lobby.content) == []  # the lobby post became "started"
+    final = await _play_out(sim, users)
+    assert final.labels == ["Rematch"]
+
+    # The buttons of a finished game survive a restart.
+    await tablee.restart()
+    refused = await sim.click(carol, final, label="Rematch")
+    assert refused.ephemeral and refused.content == (
+        "Only the players of that game can ask for a rematch.")
+    rematch = await sim.click(bob, final, label="Rematch")
+    assert rematch is not None and not rematch.ephemeral and rematch is not final
+    assert f"**Bob** wants a rematch! <@{alice.id}>: press **Join**" in rematch.content
+    assert "Deck: high" in rematch.content and "First player: 1" in rematch.content
+    assert seat_lines(rematch.content) == [
+        "1. Bob (host)", "2. Computer 1 (medium)", "3. Alice (not confirmed yet)"]
+    assert "keep their seats until <t:" in rematch.content
+
+    started = await sim.click(bob, rematch, label="Start")
+    assert started is not None
+    waiting = last_private(sim, bob)
+    assert "Waiting for players of the last game to press Join: Alice." in waiting.content
+    again = await sim.click(alice, final, label="Rematch")  # Alice's own press keeps her seat
+    assert again.ephemeral and again.content == "You're in for the rematch (seat 3)."
+    assert seat_lines(rematch.content)[2] == "3. Alice"
+    busy = await sim.click(carol, final, label="Rematch")
+    assert busy.ephemeral and "There is already a game of Toy Rounds" in busy.content
+
+    await sim.click(bob, rematch, label="Start")
+    assert "**Toy Rounds** started with Bob, Computer 1 (medium), Alice." in rematch.content
+    assert to_move(sim, users) is bob  # first player: seat 1, now Bob's seat
+    await _play_out(sim, users)
+
+    board = await sim.slash(carol, "leaderboard", game=TOY_ID)
+    assert not board.ephemeral and "🏆 **Toy Rounds** on this server" in board.content
+    lines = [line for line in board.content.splitlines() if re.match(r"\d+\. ", line)]
+    assert len(lines) == 3 and any("Computer (medium)" in line for line in lines)
+    assert f"<@{alice.id}>" in board.content and "2 played" in board.content
+    assert "You have no Toy Rounds rating yet" in board.content
+    stats = await slash_with_user_option(sim, carol, "stats", user=alice)
+    assert stats.ephemeral and "**Alice** on this server: 2 finished games." in stats.content
+    assert re.search(r"• Toy Rounds: 2 played, \d won · rating \d+ \(#\d of 3\)", stats.content)
+    mine = await sim.slash(alice, "stats", game="toy rounds")
+    assert mine.ephemeral and "Toy Rounds: 2 played" in mine.content
+    unknown = await sim.slash(alice, "leaderboard", game="chess")
+    assert unknown.ephemeral and "I don't know the game 'chess'" in unknown.content
