@@ -30,7 +30,7 @@ turn is one placement, IO-6: nothing there can be taken back)."""
 async def _start(host: TableHost, game_id: str, *, seed: int = 4, computer: bool = False) -> None:
     await host.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice", seed=seed)
     if computer:
-        await host.add_computer(CHANNEL, ALICE, "random")
+        await host.add_computer(CHANNEL, ALICE, "easy")
     else:
         await host.join(CHANNEL, BOB, "Bob")
     await host.start(CHANNEL, ALICE)
