@@ -136,10 +136,15 @@ def note_screen(channel_id: int, note: PrivateNote) -> Screen:
         return note.text[:HAND_TEXT], file, None
     content, view = menu_screen(channel_id, note.version, note.menu, note.text[:MENU_INTRO])
     if note.can_undo:
-        from .undo import UndoButton  # that module answers the press through this one
-
-        view.add_item(UndoButton(channel_id, note.version))
+        add_undo(view, channel_id, note.version)
     return content, file, view
+
+
+def add_undo(view: discord.ui.View, channel_id: int, version: int) -> None:
+    """Undo on the first level of a mover's menu, when the host offers it."""
+    from .undo import UndoButton  # that module answers the press through this one
+
+    view.add_item(UndoButton(channel_id, version))
 
 
 async def private_screen(interaction: discord.Interaction, channel_id: int) -> Screen:
@@ -223,6 +228,10 @@ async def on_menu(
             f"\n{MENU_MARK}"
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
+        if not prefix and await tablee(interaction.client).host.can_undo(
+            channel_id, interaction.user.id
+        ):  # Back to the first level: Undo as the note showed it
+            add_undo(view, channel_id, version)
         await interaction.edit_original_response(content=content, view=view)
 
 

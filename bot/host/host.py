@@ -300,6 +300,11 @@ class TableHost(RatingsHost):
             row, lines = await undo.take_back(self._store, game, row, user_id, version)
             return await self._outcome(game, row, lines, [])
 
+    async def can_undo(self, channel_id: int, user_id: int) -> bool:
+        """Whether Undo would take the user's last move back now (menus offer it then)."""
+        game, row = await self._playing(channel_id)
+        return await undo.undoer(self._store, game, row) == user_id
+
     async def resume(self) -> list[Outcome]:
         """After a restart: let computer players who were to move play on (a crash may have
         stopped them). One Outcome per table whose current post is older than the table (moves

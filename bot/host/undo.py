@@ -97,16 +97,21 @@ async def take_back(
     return new, lines
 
 
+async def undoer(store: Store, game: Game, row: TableRow) -> int | None:
+    """The user id of the one person who may take back their last move now, else None."""
+    if row.id is None or row.state is None:
+        return None
+    last = await store.last_in_force(row.id)
+    return last.user_id if last is not None and _undoable(row, game, last) else None
+
+
 async def offer(
     store: Store, game: Game, row: TableRow, notes: list[PrivateNote]
 ) -> list[PrivateNote]:
     """The notes with ``can_undo`` set for the one person who may take back their move now
     (their menu then shows Undo)."""
-    if row.id is None or not any(n.your_turn for n in notes):
+    if not any(n.your_turn for n in notes):
         return notes
-    last = await store.last_in_force(row.id)
-    if not _undoable(row, game, last):
-        return notes
-    assert last is not None
-    return [replace(n, can_undo=True) if n.user_id == last.user_id and n.your_turn else n
-            for n in notes]
+    user = await undoer(store, game, row)
+    return [replace(n, can_undo=True) if user is not None and n.user_id == user and n.your_turn
+            else n for n in notes]

@@ -228,8 +228,11 @@ async def test_a_restart_after_an_undo_continues_exactly(db_path: str) -> None:
     try:
         assert await _snapshot(second) == before
         assert (await second.private_note(CHANNEL, user)).can_undo
+        other = BOB if user == ALICE else ALICE
+        assert await second.can_undo(CHANNEL, user) and not await second.can_undo(CHANNEL, other)
         await second.undo(CHANNEL, user)
         assert not (await second.private_note(CHANNEL, user)).can_undo
+        assert not await second.can_undo(CHANNEL, user)  # back at the start of the turn
     finally:
         await second.close()
         await first.close()

@@ -50,6 +50,10 @@ async def test_undo_in_the_private_menu_takes_a_placement_back(
     while "You played" not in menu.content:
         menu = await sim.select(user, menu, values=[menu.selects()[0]["options"][0]["value"]])
     assert "Your move" in menu.content and "Undo" in menu.labels  # the sail is still to come
+    menu = await sim.click(user, menu, label="Sail a galleon")
+    assert "Undo" not in menu.labels  # only on the first level
+    menu = await sim.click(user, menu, label="Back")
+    assert "Undo" in menu.labels
 
     wrong = await sim.slash(other, "undo")
     assert wrong.ephemeral and "your own turn" in wrong.content
