@@ -10,8 +10,9 @@ list only the moves in force (:func:`in_force`), so they replay the game as it w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from games import Game, State
 
@@ -20,6 +21,9 @@ from . import errors
 from .play import Lines, Step
 from .results import PrivateNote
 from .tables import is_bot, label, seat_of
+
+if TYPE_CHECKING:
+    from ..storage.clock import ClockRow
 
 UNDO_MOVE = "undo"
 """The move text of an undo entry in the log (its ``undoes`` column says which move)."""
@@ -60,11 +64,18 @@ def _undoable(row: TableRow, game: Game, last: MoveEntry | None) -> bool:
     )
 
 
+NextClock = Callable[[TableRow, int], Awaitable[tuple["ClockRow | None", bool]]]
+"""The table's clock once it reached a row by a seat's action, and whether its next moment
+changed (:meth:`bot.host.absence.ClockMixin._next_clock`)."""
+
+
 async def take_back(
-    store: Store, game: Game, row: TableRow, user_id: int, version: int | None
-) -> tuple[TableRow, Lines]:
-    """Undo the user's last move: the new row (stored) and its public line, or a HostError
-    saying precisely why not."""
+    store: Store, game: Game, row: TableRow, user_id: int, version: int | None,
+    next_clock: NextClock,
+) -> tuple[TableRow, Lines, bool]:
+    """Undo the user's last move: the new row (stored, with the clock: the same turn goes on,
+    no time is given back), its public line, whether the clock's next moment changed; or a
+    HostError saying precisely why not."""
     seat = seat_of(row, user_id)
     if seat is None:
         raise errors.NotSeated(NOT_SEATED)
@@ -90,11 +101,12 @@ async def take_back(
     lines = Lines()
     lines.ordered.append((TOOK_BACK.format(name=label(row, seat)), False))
     entry = MoveEntry(new.version, seat, UNDO_MOVE, user_id, lines.public, undoes=last.version)
+    clock, rearm = await next_clock(new, seat)
     try:
-        await store.update_table(new, row.version, [entry])
+        await store.update_table(new, row.version, [entry], clock)
     except Conflict:
         raise errors.StaleVersion(errors.STALE) from None
-    return new, lines
+    return new, lines, rearm
 
 
 async def undoer(store: Store, game: Game, row: TableRow) -> int | None:

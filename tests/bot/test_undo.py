@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.config import ClockConfig
 from bot.host import TableHost, errors
 from bot.host.undo import NOT_YOUR_TURN, NOTHING, REFUSALS, UNDO_MOVE
 from bot.storage import MoveEntry, Store
@@ -18,7 +19,7 @@ from games import Game, get_game
 from games.records import replay, start
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
-from .drive import play_to_end
+from .drive import FakeTime, play_to_end
 
 NAMES = {ALICE: "Alice", BOB: "Bob"}
 UNDO_ENTRY = MoveEntry(0, 1, "", ALICE, [])  # stands for "no move yet" in a loop
@@ -254,3 +255,23 @@ async def test_a_version_2_move_log_upgrades_and_its_moves_stay_in_force(db_path
         assert last is not None and last.before is None  # no state kept: never taken back
     finally:
         await store.close()
+
+
+async def test_an_undo_gives_no_time_back_on_the_turn_clock(db_path: str) -> None:
+    clock = FakeTime()
+    host = await TableHost.open(db_path, clock=clock, clock_config=ClockConfig())  # live
+    try:
+        await _start(host, "master-islands")
+        move = await _drive(host, undoable)
+        _, _, _, user = await _now(host)
+        row = await host.store.get_table(CHANNEL)
+        deadline = (await host.store.get_clock(row.id)).deadline
+        clock.t += 60
+        await host.play(CHANNEL, user, move)
+        clock.t += 30
+        outcome = await host.undo(CHANNEL, user)
+        assert outcome.post.clock.deadline == deadline  # the same turn goes on
+        row = await host.store.get_table(CHANNEL)
+        assert (await host.store.get_clock(row.id)).version == row.version
+    finally:
+        await host.close()
