@@ -121,7 +121,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX clocks_due ON clocks (due);
     """,
-    # 5: undo (BGA's rule) is one more move-log entry that names the move it takes back; each
+    # 5: a finished game's final table post (its jump link in /history; the active row that
+    # held the post id is deleted at the end), and the history newest first.
+    """
+    ALTER TABLE games ADD COLUMN post_message_id INTEGER;
+    CREATE INDEX games_by_end ON games (guild_id, status, ended_at);
+    """,
+    # 6: undo (BGA's rule) is one more move-log entry that names the move it takes back; each
     # move says why it cannot be taken back, and a move that can keeps the state before it
     # (cleared when the table closes).
     """
