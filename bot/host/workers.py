@@ -71,6 +71,7 @@ class BotPool:
         self._think = think  # tests pass a module-level stand-in (it must pickle by name)
         self._hang_grace = hang_grace
         self._executor: ProcessPoolExecutor | None = None
+        self._retired: list[ProcessPoolExecutor] = []  # replaced ones, still to wait for
         self._in_flight = 0
 
     def _pool(self) -> ProcessPoolExecutor:
@@ -111,12 +112,13 @@ class BotPool:
                             game_id, attempt)
                 self._replace(executor)
             except TimeoutError:
-                log.error("%s: a computer player's worker ran %.0f s past its budget; "
-                          "restarting the workers (attempt %d)", game_id, limit, attempt)
+                log.error("%s: a computer player's worker gave no move in %.1f s (budget %.1f s): "
+                          "taken for hung, restarting the workers (attempt %d)", game_id, limit,
+                          self.think_seconds, attempt)
                 self._replace(executor, kill=True)
             finally:
                 self._in_flight -= 1
-        raise WorkerLost(f"the worker for a {game_id} computer move died twice")
+        raise WorkerLost(f"the worker for a {game_id} computer move died or hung twice")
 
     def _replace(self, executor: ProcessPoolExecutor, *, kill: bool = False) -> None:
         """Drop a broken (or hung) pool; the next move starts fresh processes. Moves still
@@ -125,12 +127,16 @@ class BotPool:
             return  # another move already replaced it
         self._executor = None
         if kill:  # a hung worker never ends by itself; the executor has no public way to kill it
-            for process in list(getattr(executor, "_processes", {}).values()):
+            for process in list((getattr(executor, "_processes", None) or {}).values()):
                 process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+        # A broken pool tears itself down (its manager thread ends its processes); close()
+        # waits for that. (shutdown(wait=False) here would forget the thread to wait for.)
+        self._retired.append(executor)
 
     async def close(self) -> None:
-        """Stop the worker processes (a move being chosen finishes first: at most its budget)."""
-        executor, self._executor = self._executor, None
-        if executor is not None:
+        """Stop the worker processes (a move being chosen finishes first: at most its budget),
+        and wait for those of replaced pools to be gone."""
+        executors = [*self._retired, *([self._executor] if self._executor else [])]
+        self._executor, self._retired = None, []
+        for executor in executors:
             await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -43,3 +43,10 @@ def waits_for_the_loop(game_id: str, state: State, seat: int, level: str | None,
             raise RuntimeError("the event loop never ran while the computer was thinking")
         time.sleep(0.005)
     return think(game_id, state, seat, level, seed, version, deadline)
+
+
+def hangs(game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
+          deadline: float) -> str:
+    """A bot stuck in a loop that never looks at its deadline."""
+    time.sleep(600)
+    raise AssertionError("a hung worker should have been killed long before")

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from bot.host import TableHost
-from bot.host.workers import BotPool, think
+from bot.host.workers import BotPool, WorkerLost, think
 from bot.storage import MoveEntry, Store
 from games import State, get_game
 from games.base import choose
 
 from .conftest import ALICE, CHANNEL, GUILD
-from .stand_ins import CRASH_MARK, HANDSHAKE, dies, dies_once, waits_for_the_loop
+from .stand_ins import CRASH_MARK, HANDSHAKE, dies, dies_once, hangs, waits_for_the_loop
 from .toy import TOY_ID
 
 PLENTY = 30.0  # seconds: a budget no move reaches, so the safety cap never cuts a search
@@ -84,7 +84,20 @@ async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes
     assert len(outcome.applied) == 2  # the computer answered (apply_checked refuses illegal moves)
     died = [r for r in caplog.records if "worker process died" in r.getMessage()]
     assert len(died) == 2  # tried twice, then no endless retries
-    assert any("died twice; playing a random move" in r.getMessage() for r in caplog.records)
+    assert any("died or hung twice; playing a random move" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_hung_worker_is_killed_and_the_move_given_up(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    pool = BotPool(1, 0.1, think=hangs, hang_grace=0.5)
+    try:
+        with caplog.at_level(logging.ERROR, logger="bot.host"), pytest.raises(WorkerLost):
+            await pool.choose(TOY_ID, {}, 1, "hard", 1, 1)
+    finally:
+        await pool.close()  # returns: the hung processes were killed, not waited for
+    assert not multiprocessing.active_children()
+    assert sum("taken for hung" in r.getMessage() for r in caplog.records) == 2
 
 
 async def test_the_event_loop_runs_while_a_hard_computer_thinks(
