@@ -38,6 +38,7 @@ class Config:
     computer_workers: int = 1  # processes choosing computer moves; 0: a thread of the bot's own
     think_seconds: float = 1.0  # the most a computer thinks about one move (a safety cap)
     rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
+    reveal_seconds: float = 3.0  # how long a computer's revealed value shows before its placement
     source: str = "(defaults)"  # the file these settings came from, for messages
 
 
@@ -112,7 +113,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "dms": {"default": ("dm_default", _bool)},
     "logging": {"level": ("log_level", _level)},
     "computer": {"delay": ("computer_delay", _delay), "workers": ("computer_workers", _workers),
-                 "think_seconds": ("think_seconds", _seconds(*THINK_RANGE))},
+                 "think_seconds": ("think_seconds", _seconds(*THINK_RANGE)),
+                 "reveal_seconds": ("reveal_seconds", _seconds(0, MAX_DELAY))},
     "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
 }
 

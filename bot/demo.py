@@ -70,6 +70,11 @@ async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[st
             await host.set_post(CHANNEL, 10_000 + writer.count, outcome.post.version)
         if outcome.table.status == "finished":
             break
+        if outcome.computers_next:  # a computer showed a value on its own post: it goes on
+            following = await host.computers_move(CHANNEL)
+            if following is not None:
+                outcome, same_turn = following, False
+                continue
         version, menu = await host.menu(CHANNEL, YOU)
         row = await host.store.get_table(CHANNEL)
         assert row is not None and row.state is not None and menu

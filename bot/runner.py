@@ -32,6 +32,9 @@ def _load(config_path: str | None) -> Config | int:
     if problem:
         print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
         return 1
+    if Path(config.database_path).is_file() and Path(config.database_path).stat().st_size == 0:
+        print(f"note: database {config.database_path} is empty: starting a new database",
+              file=sys.stderr)
     return config
 
 
@@ -41,10 +44,15 @@ def database_problem(path: str) -> str | None:
     folder = file.parent if str(file.parent) else Path(".")
     if not folder.is_dir():
         return f"the folder {folder} does not exist"
+    if file.is_dir():
+        return (f"this is a folder, not a file; point database.path at a file in it, "
+                f"e.g. {file / 'tablee.db'}")
     if file.exists() and not os.access(file, os.R_OK | os.W_OK):
         return "the file is not readable and writable by this user"
-    if not file.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        return f"this user cannot create files in {folder}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        # Even for an existing file: WAL mode writes NAME-wal and NAME-shm next to it.
+        return (f"this user cannot create files in {folder} (SQLite needs to write "
+                f"{file.name}-wal and {file.name}-shm next to the database)")
     return None
 
 
@@ -90,7 +98,8 @@ async def _run(config: Config, token: str) -> None:
 
     host = await TableHost.open(config.database_path, bot_delay=config.computer_delay,
                                 workers=config.computer_workers, think_seconds=config.think_seconds,
-                                rematch_seconds=config.rematch_seconds)
+                                rematch_seconds=config.rematch_seconds,
+                                reveal_seconds=config.reveal_seconds)
     bot = TableeBot(config, host)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly

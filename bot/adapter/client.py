@@ -55,7 +55,7 @@ class TableeBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=TableeTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each send names its pings: send.py
             **kwargs,
         )
         self.config = config

@@ -14,12 +14,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from . import send
 from .checks import require_guild
 from .cog import HostCog
-from .errors import guarded
+from .errors import Refusal, guarded
 from .i18n import _
 from .limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
 from .private_play import play_move, show_board, show_hand
+
+MAX_MOVE_TEXT = 200
+"""Longer /move texts are refused before the rules see them (moves are a few words)."""
 
 
 def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Choice[str]]:
@@ -48,6 +52,11 @@ class TableCommands(HostCog):
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async with guarded(interaction, "/move"):
             channel_id = require_guild(interaction)
+            if len(move) > MAX_MOVE_TEXT:  # no game's move is this long: never echo it back
+                raise Refusal(_(
+                    "That is too long to be a move ({n} characters). Start typing after /move for "
+                    "suggestions, or press **My hand / Play** to choose from a menu.", n=len(move)
+                ))
             await play_move(interaction, channel_id, move, version=None)
 
     @move.autocomplete("move")
@@ -82,12 +91,13 @@ class TableCommands(HostCog):
             before = await self.host.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)
             info = await self.host.abandon(channel_id, interaction.user.id, is_admin=admin)
-            await interaction.response.send_message(
+            await send.respond(
+                interaction,
                 _(
                     "The {game} table was abandoned by {name}. The channel is free for /play.",
                     game=info.game_name,
                     name=interaction.user.display_name,
-                )
+                ),
             )
             await self.poster.close_table(channel_id, [before.post_message_id])
 
@@ -97,10 +107,11 @@ class TableCommands(HostCog):
     @app_commands.describe(enabled=_("True: send me my hand by DM on my turn; False: don't"))
     async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         async with guarded(interaction, "/dms"):
+            await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
             await self.host.set_dm_enabled(interaction.user.id, enabled)
             text = (
                 _("On your turn I'll DM you your hand and a link to the table.")
                 if enabled
                 else _("No more turn DMs: your hand is always under **My hand / Play**.")
             )
-            await interaction.response.send_message(text, ephemeral=True)
+            await send.respond(interaction, text, ephemeral=True)

@@ -16,8 +16,8 @@ import discord
 from bot.host import TableHost
 from bot.host.results import PrivateNote
 
+from . import send
 from .i18n import _
-from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.dms")
 
@@ -61,9 +61,9 @@ async def send_turn_dms(
         try:
             channel = await client.create_dm(discord.Object(id=note.user_id))
             if file is not None:
-                await channel.send(text[:MAX_CONTENT], file=file)
+                await send.send(channel, text, file=file)
             else:
-                await channel.send(text[:MAX_CONTENT])
+                await send.send(channel, text)
         except discord.Forbidden as exc:
             if exc.code == CANNOT_SEND_TO_USER:
                 closed.append(note.user_id)

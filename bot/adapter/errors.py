@@ -13,8 +13,9 @@ from contextlib import asynccontextmanager
 
 import discord
 
-from bot.host.errors import HostError
+from bot.host.errors import HostError, Unavailable
 
+from . import send
 from .i18n import _
 
 log = logging.getLogger("tablee.adapter")
@@ -31,10 +32,7 @@ class Refusal(Exception):
 async def reply_private(interaction: discord.Interaction, text: str) -> None:
     """Answer only the person who acted: the first response if still open, else a followup."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await send.respond(interaction, text, ephemeral=True)
     except discord.HTTPException:
         log.warning(
             "could not send a private reply for interaction %s", interaction.id, exc_info=True
@@ -53,6 +51,9 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
     """Run an interaction handler; every failure ends in a private sentence, never silence."""
     try:
         yield
+    except Unavailable as exc:  # the database is busy or full: say so, in time
+        log.warning("%s: storage unavailable: %s", _context(interaction, what), exc.message)
+        await reply_private(interaction, _(exc.message))
     except (HostError, Refusal) as exc:
         log.info("%s refused: %s", _context(interaction, what), exc.message)
         # Refusals are translated where they are raised; the host's sentences here.

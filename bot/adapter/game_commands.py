@@ -24,6 +24,7 @@ from discord import app_commands
 from games import Game
 from games.base import Option
 
+from . import send
 from .checks import require_guild, require_post_permissions
 from .context import tablee
 from .errors import Refusal, guarded
@@ -108,9 +109,24 @@ async def open_lobby(
         info = await bot.host.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
         )
-        await interaction.response.send_message(lobby_text(info), view=lobby_view(info))
+        try:
+            await send.respond(interaction, lobby_text(info), view=lobby_view(info))
+        except BaseException:
+            await drop_lobby(interaction, channel_id)
+            raise
         message = await interaction.original_response()
         await bot.host.set_post(channel_id, message.id, info.version)
+
+
+async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
+    """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
+    cancel that lobby, and it would block the channel, so it goes."""
+    try:
+        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
+    except Exception:
+        log.exception("could not remove the unposted lobby in channel %s", channel_id)
+    else:
+        log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
 
 
 def play_callback(game: Game) -> Callable[..., Awaitable[None]]:
@@ -186,7 +202,7 @@ def rules_command(games: Sequence[Game]) -> app_commands.Command[Any, ..., None]
             if found is None:  # typed past the choices: say which games there are
                 raise Refusal(_("I don't know the game '{game}'. Games here: {known}.",
                                 game=game, known=", ".join(g.name for g in games)))
-            await interaction.response.send_message(rules_text(found), ephemeral=True)
+            await send.respond(interaction, rules_text(found), ephemeral=True)
 
     command = app_commands.Command(
         name="rules",

@@ -24,6 +24,7 @@ from bot.host.errors import LOBBY_CHANGED, HostError
 from bot.host.lobby import DEFAULT_LEVEL
 from bot.host.results import TableInfo
 
+from . import send
 from . import settings as st
 from .checks import require_post_permissions
 from .context import tablee
@@ -133,7 +134,7 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         await interaction.response.defer()
         if self.action == "start":
             outcome = await host.start(channel_id, user.id)
-            await interaction.edit_original_response(content=started_text(outcome.table), view=None)
+            await send.edit_original(interaction, content=started_text(outcome.table), view=None)
             await bot.poster.publish(channel_id, outcome, actor=None)
             return
         if self.action == "join":
@@ -147,7 +148,8 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         else:
             admin = bool(interaction.permissions.manage_channels)
             info = await host.cancel(channel_id, user.id, is_admin=admin)
-            await interaction.edit_original_response(
+            await send.edit_original(
+                interaction,
                 content=_(
                     "The {game} table was cancelled by {name}.",
                     game=info.game_name,
@@ -157,12 +159,13 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
             )
             return
         if info.status != "lobby":
-            await interaction.edit_original_response(
+            await send.edit_original(
+                interaction,
                 content=_("The {game} table closed: nobody is left.", game=info.game_name),
                 view=None,
             )
             return
-        await interaction.edit_original_response(content=lobby_text(info), view=lobby_view(info))
+        await send.edit_original(interaction, content=lobby_text(info), view=lobby_view(info))
 
 
 class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_ID):
@@ -203,8 +206,7 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
             info = await tablee(interaction.client).host.add_computer(
                 self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
             )
-            await interaction.edit_original_response(content=lobby_text(info),
-                                                     view=lobby_view(info))
+            await send.edit_original(interaction, content=lobby_text(info), view=lobby_view(info))
 
 
 def lobby_view(info: TableInfo) -> discord.ui.View:
@@ -284,12 +286,10 @@ async def show_panel(
 ) -> None:
     """Redraw the panel this interaction came from (already deferred) as the lobby now is."""
     if info.status != "lobby":
-        await interaction.edit_original_response(
-            content=started_sentence(), view=None
-        )
+        await send.edit_original(interaction, content=started_sentence(), view=None)
         return
     screen = st.panel_page(info, page, note)
-    await interaction.edit_original_response(content=screen.text, view=panel_view(screen, info))
+    await send.edit_original(interaction, content=screen.text, view=panel_view(screen, info))
 
 
 async def open_settings(interaction: discord.Interaction, channel_id: int) -> None:
@@ -302,9 +302,9 @@ async def open_settings(interaction: discord.Interaction, channel_id: int) -> No
         text = _("Only the host ({name}) can change the settings.", name=host_name(info))
     else:
         screen = st.panel_page(info)
-        await interaction.followup.send(screen.text, view=panel_view(screen, info), ephemeral=True)
+        await send.followup(interaction, screen.text, view=panel_view(screen, info), ephemeral=True)
         return
-    await interaction.followup.send(text, ephemeral=True)
+    await send.followup(interaction, text, ephemeral=True)
 
 
 async def on_setting(interaction: discord.Interaction, match: re.Match[str], value: str) -> None:
@@ -345,7 +345,7 @@ async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
         info.post_message_id
     )
     try:
-        await message.edit(content=lobby_text(info), view=lobby_view(info))
+        await send.edit(message, content=lobby_text(info), view=lobby_view(info))
     except discord.HTTPException:
         log.warning("could not update lobby post %s in %s", info.post_message_id,
                     info.channel_id, exc_info=True)

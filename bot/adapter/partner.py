@@ -16,14 +16,13 @@ from discord import app_commands
 
 from bot.host.partner import MAX_LENGTH, PartnerMessage
 
+from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .errors import guarded
 from .i18n import _
 
 log = logging.getLogger("tablee.adapter.partner")
-
-QUIET = discord.AllowedMentions.none()
 
 
 def public_text(msg: PartnerMessage) -> str:
@@ -44,7 +43,7 @@ async def whisper(client: discord.Client, msg: PartnerMessage, jump_url: str) ->
              url=jump_url)
     try:
         channel = await client.create_dm(discord.Object(id=msg.partner_user_id))
-        await channel.send(text, allowed_mentions=QUIET)
+        await send.send(channel, text)
     except discord.HTTPException as exc:  # 50007: DMs closed; anything else: not delivered
         log.info("partner DM to %s failed: %s", msg.partner_user_id, exc)
         return _("I couldn't DM {partner} (their DMs are closed): your whisper was not delivered.",
@@ -72,12 +71,12 @@ class PartnerCommands(HostCog):
             if msg.reach == "secret":
                 url = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}"
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await interaction.followup.send(await whisper(self.bot, msg, url), ephemeral=True)
+                await send.followup(interaction, await whisper(self.bot, msg, url), ephemeral=True)
                 return
-            await interaction.response.send_message(public_text(msg), allowed_mentions=QUIET)
+            await send.respond(interaction, public_text(msg))
             note = (
                 _("Said aloud: the game's rule let the whole table hear it.")
                 if msg.reach == "aloud"
                 else _("Only gestures reach your partner now: the whole table saw it.")
             )
-            await interaction.followup.send(note, ephemeral=True)
+            await send.followup(interaction, note, ephemeral=True)

@@ -17,6 +17,7 @@ from bot.host.results import MenuEntry, Outcome, PrivateNote
 from games import get_game
 
 from . import play_menu as pm
+from . import send
 from .checks import require_guild, require_post_permissions
 from .context import tablee
 from .errors import guarded
@@ -163,7 +164,7 @@ async def show_hand(interaction: discord.Interaction, channel_id: int | None) ->
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(content, **kwargs)
+        await send.followup(interaction, content, **kwargs)
 
 
 async def show_board(interaction: discord.Interaction, channel_id: int | None) -> None:
@@ -175,13 +176,13 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file
-        await interaction.followup.send(post.status[:MAX_CONTENT] or _("The board:"), **kwargs)
+        await send.followup(interaction, post.status or _("The board:"), **kwargs)
 
 
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
         table = await tablee(interaction.client).host.require_table(channel_id)
-        await interaction.response.send_message(rules_text(get_game(table.game_id)), ephemeral=True)
+        await send.respond(interaction, rules_text(get_game(table.game_id)), ephemeral=True)
 
 
 async def on_menu(
@@ -219,7 +220,7 @@ async def on_menu(
             f"\n{MENU_MARK}"
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
-        await interaction.edit_original_response(content=content, view=view)
+        await send.edit_original(interaction, content=content, view=view)
 
 
 async def play_move(
@@ -252,9 +253,10 @@ async def play_move(
         # The table post is only edited during a turn: the mover sees the fresh board here.
         content, file, view = note_screen(channel_id, note)
         board = png_file(outcome.post.image_png if outcome.post else None, "board.png")
-        await interaction.edit_original_response(
-            content=f"{played}\n{content}"[:MAX_CONTENT],
+        await send.edit_original(
+            interaction,
+            content="\n".join((played, content)),
             attachments=[f for f in (board, file) if f is not None], view=view,
         )
     else:
-        await interaction.edit_original_response(content=played, attachments=[], view=None)
+        await send.edit_original(interaction, content=played, attachments=[], view=None)

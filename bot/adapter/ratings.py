@@ -15,6 +15,7 @@ import render
 from bot.host.ratings import Leaderboard
 from bot.storage.ratings import Standing
 
+from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .errors import Refusal, guarded
@@ -112,9 +113,7 @@ class RatingCommands(HostCog):
             require_guild(interaction)
             board = await self.host.leaderboard(interaction.guild_id, game_id_of(game),
                                                 interaction.user.id)
-            await interaction.response.send_message(
-                leaderboard_text(board, interaction.user.id), allowed_mentions=discord.AllowedMentions.none()
-            )
+            await send.respond(interaction, leaderboard_text(board, interaction.user.id))
 
     @app_commands.guild_only()
     @app_commands.command(name="stats",
@@ -126,12 +125,14 @@ class RatingCommands(HostCog):
                     user: discord.User | None = None) -> None:
         async with guarded(interaction, "/stats"):
             require_guild(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
             only = game_id_of(game) if game else None
             person = user or interaction.user
             guild = interaction.guild_id
             played = await self.host.stats(guild, person.id)
             standings = await self.host.standings(guild, person.id, only)
             server = (await self.host.stats(guild))["games"]
-            await interaction.response.send_message(
-                stats_text(person.display_name, played, standings, server, only), ephemeral=True
+            await send.respond(
+                interaction, stats_text(person.display_name, played, standings, server, only),
+                ephemeral=True,
             )

@@ -15,6 +15,7 @@ import discord
 
 from bot.host.results import TableInfo
 
+from . import send
 from .checks import require_guild, require_post_permissions
 from .context import tablee
 from .errors import guarded
@@ -75,18 +76,14 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
     user = interaction.user
     info = await bot.host.rematch(channel_id, user.id, user.display_name, game_row=game_row)
     if info.post_message_id is None:  # a new lobby: its post
-        pinged = [discord.Object(id=s.user_id) for s in info.seats
+        pinged = [s.user_id for s in info.seats
                   if s.pending_until is not None and s.user_id is not None]
-        await interaction.response.send_message(
-            invitation(info), view=lobby_view(info),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=pinged or False, replied_user=False),
-        )
+        await send.respond(interaction, invitation(info), view=lobby_view(info), ping=pinged)
         message = await interaction.original_response()
         await bot.host.set_post(channel_id, message.id, info.version)
         return
     seat = info.seat_of(user.id)
-    await interaction.response.send_message(
-        _("You're in for the rematch (seat {seat}).", seat=seat), ephemeral=True
+    await send.respond(
+        interaction, _("You're in for the rematch (seat {seat}).", seat=seat), ephemeral=True
     )
     await refresh_lobby_post(interaction.client, info)

@@ -22,9 +22,10 @@ from typing import Any
 import discord
 
 from bot.host import TableHost
+from bot.host.locks import ChannelLocks
 from bot.host.results import Outcome, PublicPost
 
-from . import private_play, rematch
+from . import private_play, rematch, send
 from .dms import send_turn_dms
 from .files import png_file
 from .i18n import _
@@ -78,12 +79,9 @@ def compose(
     return full, plain
 
 
-def mentions(post: PublicPost, still: Mapping[int, str]) -> discord.AllowedMentions:
-    """Ping only the people whose turn starts with this post."""
-    pinged = [discord.Object(id=u) for u in post.to_move_user_ids if u not in still]
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=pinged or False, replied_user=False
-    )
+def pinged(post: PublicPost, still: Mapping[int, str]) -> list[int]:
+    """The only people a post pings: those whose turn starts with it."""
+    return [u for u in post.to_move_user_ids if u not in still]
 
 
 def continued(shown: list[tuple[str, bool]], post: PublicPost) -> PublicPost:
@@ -147,13 +145,14 @@ class Poster:
         self.client = client
         self._host = host
         self.dm_default = dm_default
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
         self._shown: dict[int, tuple[list[int], list[tuple[str, bool]]]] = {}
         """channel -> (users to move, lines) of the latest post, to extend it in place."""
+        self._tasks: set[asyncio.Task[None]] = set()  # computers going on after a post
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+        return self._locks(channel_id)
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -169,9 +168,9 @@ class Poster:
         try:
             if plain is not None:
                 # The board image showed the same transient thing (a revealed tile): drop it too.
-                await message.edit(content=plain, attachments=[], view=None)
+                await send.edit(message, content=plain, attachments=[], view=None)
             else:
-                await message.edit(view=None)
+                await send.edit(message, view=None)
         except discord.NotFound:
             pass
         except discord.HTTPException:
@@ -216,10 +215,9 @@ class Poster:
         message = self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
         file = png_file(post.image_png, "board.png")
         try:
-            await message.edit(
-                content=full, attachments=[file] if file else [],
+            await send.edit(
+                message, content=full, attachments=[file] if file else [],
                 view=table_view(channel_id, post.version),
-                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
@@ -239,7 +237,34 @@ class Poster:
     ) -> discord.Message | None:
         """One post per turn: while the actor keeps moving, the current post is edited in place;
         otherwise a new post goes out first, then older posts lose their buttons (if the send
-        fails, the old post keeps working ones). DMs whoever's turn starts."""
+        fails, the old post keeps working ones). DMs whoever's turn starts. When computer players
+        still have to move (one showed a value once, as a person's reveal, on this post), they
+        go on afterwards in a task of their own, and their post takes that value away."""
+        try:
+            return await self._publish(channel_id, outcome, actor=actor, previous=previous)
+        finally:
+            if outcome.computers_next:
+                task = asyncio.get_running_loop().create_task(self._computers(channel_id))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _computers(self, channel_id: int) -> None:
+        try:
+            outcome = await self._host.computers_move(channel_id)
+            if outcome is not None:
+                await self.publish(channel_id, outcome, actor=None,
+                                   previous=[outcome.table.post_message_id])
+        except Exception:
+            log.exception("computer players could not go on in channel %s", channel_id)
+
+    async def _publish(
+        self,
+        channel_id: int,
+        outcome: Outcome,
+        *,
+        actor: int | None,
+        previous: Iterable[int | None],
+    ) -> discord.Message | None:
         post = outcome.post
         if post is None:
             return None
@@ -250,7 +275,7 @@ class Poster:
             names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
             still = {actor: names.get(actor, "")} if actor in post.to_move_user_ids else {}
             full, plain = compose(post, still=still)
-            kwargs: dict[str, Any] = {"allowed_mentions": mentions(post, still)}
+            kwargs: dict[str, Any] = {}
             if not post.finished:
                 kwargs["view"] = table_view(channel_id, post.version)
             elif (final := rematch.final_view(outcome.table)) is not None:
@@ -258,7 +283,9 @@ class Poster:
             file = png_file(post.image_png, "board.png")
             if file is not None:
                 kwargs["file"] = file
-            message = await self._channel(channel_id).send(full, **kwargs)
+            message = await send.send(
+                self._channel(channel_id), full, ping=pinged(post, still), **kwargs
+            )
             old = [*previous, self._current.get(channel_id)]
             if post.finished:
                 self._current.pop(channel_id, None)
@@ -286,7 +313,7 @@ class Poster:
         if closed_to_move:
             full, plain = compose(post, closed_to_move, still)
             try:
-                await message.edit(content=full, allowed_mentions=discord.AllowedMentions.none())
+                await send.edit(message, content=full, ping=pinged(post, still))
                 await self._remember(channel_id, message.id, full, plain)
             except discord.HTTPException:
                 log.warning("could not add the closed-DM note to %s", message.id, exc_info=True)

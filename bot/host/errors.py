@@ -5,12 +5,22 @@ The Discord adapter sends ``str(exc)`` privately (ephemeral) and changes nothing
 
 from __future__ import annotations
 
+from ..storage.errors import BUSY as BUSY
+from ..storage.errors import DISK_FULL as DISK_FULL
+from ..storage.errors import Busy as Busy
+from ..storage.errors import DiskFull as DiskFull
+from ..storage.errors import Unavailable as Unavailable
+
 STALE = "That menu is out of date — press **My hand / Play** again."
 """The one sentence for a menu or button built for an older version of the table."""
 LOBBY_CHANGED = (
     "The lobby changed since this panel was drawn, so nothing was changed: here are the "
     "settings as they are now."
 )
+
+
+# Busy / DiskFull (from the storage) are not HostErrors: the database, not the player, is at
+# fault. They carry a sentence all the same; the adapter answers them like a refusal.
 
 
 class HostError(Exception):

@@ -34,6 +34,7 @@ from ..storage.store import Ending
 from . import errors, lobby, partner, posts, rematch
 from .bots import bot_step
 from .lobby import DEFAULT_LEVEL
+from .locks import ChannelLocks
 from .play import Lines, Step, human_step, plain, record, record_head
 from .ratings import RatingsHost
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
@@ -48,13 +49,15 @@ BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 class TableHost(RatingsHost):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
-                 rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time) -> None:
+                 rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+                 reveal_seconds: float = 0.0) -> None:
         self._store = store
         self._bot_delay = bot_delay
+        self._reveal_seconds = reveal_seconds  # a computer's value shows this long (computers_move)
         self._pool = pool or BotPool()
         self._rematch_seconds = rematch_seconds  # how long a rematch keeps unconfirmed seats
         self._clock = clock  # epoch seconds; tests inject their own
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = ChannelLocks()
         self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
@@ -62,6 +65,7 @@ class TableHost(RatingsHost):
     async def open(
         cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
         rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
+        reveal_seconds: float = 0.0,
     ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
         lock, before computer players answer a human's move (default 0). ``workers``: processes
@@ -72,7 +76,7 @@ class TableHost(RatingsHost):
         pool = BotPool(workers, think_seconds)
         await pool.start()
         return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
-                   clock=clock)
+                   clock=clock, reveal_seconds=reveal_seconds)
 
     async def close(self) -> None:
         try:
@@ -87,7 +91,7 @@ class TableHost(RatingsHost):
 
     # -- helpers --------------------------------------------------------------------------------
     def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+        return self._locks(channel_id)
 
     @staticmethod
     def _game(game_id: str) -> Game:
@@ -317,6 +321,20 @@ class TableHost(RatingsHost):
                     out.append(await self._outcome(game, fresh, lines, applied))
         return out
 
+    async def computers_move(self, channel_id: int) -> Outcome | None:
+        """Computer players to move here play on, after the pause that lets people read a value
+        a computer showed (an Outcome with ``computers_next`` asks for this call); None when no
+        computer is to move any more."""
+        await asyncio.sleep(max(self._bot_delay, self._reveal_seconds))
+        async with self._lock(channel_id):
+            try:
+                game, row = await self._playing(channel_id)
+            except errors.HostError:
+                return None  # finished or abandoned meanwhile
+            lines = Lines()
+            row, applied = await self._run_bots(game, row, lines)
+            return await self._outcome(game, row, lines, applied) if applied else None
+
     @staticmethod
     def _bots_next(game: Game, row: TableRow) -> bool:
         return row.state is not None and any(is_bot(row, s) for s in game.to_move(row.state))
@@ -363,7 +381,10 @@ class TableHost(RatingsHost):
 
     async def _run_bots(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
         """Computer players move (each move its own transaction) until a human is to move, or
-        until another host object on the same file gets a move in first."""
+        until another host object on the same file gets a move in first, or until one showed a
+        value once (a revealed tile): that goes out on its own post, as a person's reveal does,
+        and the adapter has the computers go on (:meth:`computers_move`), so the value is gone
+        by the time its cell is shown."""
         applied: list[str] = []
         while row.state is not None:
             bots = [s for s in game.to_move(row.state) if is_bot(row, s)]
@@ -383,6 +404,8 @@ class TableHost(RatingsHost):
                 break
             lines.extend(step.lines)
             applied.append(step.move)
+            if step.lines.transient:
+                break
         return row, applied
 
     async def _outcome(
@@ -400,7 +423,8 @@ class TableHost(RatingsHost):
         )
         finished, post = finished_post
         status = "finished" if finished else row.status
-        return Outcome(info(game, row, status), post, notes, applied)
+        return Outcome(info(game, row, status), post, notes, applied,
+                       computers_next=not finished and self._bots_next(game, row))
 
     async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
         """Host or admin (Manage Channels) ends a lobby or a game without result."""

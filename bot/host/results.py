@@ -123,3 +123,4 @@ class Outcome:
     post: PublicPost | None
     notes: list[PrivateNote] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)  # the move texts applied, in order
+    computers_next: bool = False  # computers still to move: call TableHost.computers_move

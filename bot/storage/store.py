@@ -3,8 +3,16 @@
 Every change of an active table is ``UPDATE … WHERE id = ? AND version = ?`` inside one
 ``BEGIN IMMEDIATE`` transaction together with its move-log rows, so two host objects on the same
 file (or two clicks) can never both apply a move to the same version: the loser gets
-:class:`Conflict`. One connection per Store; an asyncio lock keeps one coroutine's transaction
-from interleaving with another's on that connection.
+:class:`Conflict`.
+
+Two connections per Store. Writes go through :meth:`Store._tx` on the write connection (an
+asyncio lock keeps one coroutine's transaction from interleaving with another's); reads go
+through :meth:`Store._fetchall` on a read-only connection, so in WAL mode they never queue behind
+a write, ours or another process's. A write waits at most about two seconds (``LOCK_WAIT`` for
+our own lock, ``BUSY_TIMEOUT_MS`` for another process's) and then raises
+:class:`~bot.storage.errors.Busy`; a full disk raises :class:`~bot.storage.errors.DiskFull`. Both
+carry a sentence for the person, so a stuck database gives "busy, try again" in time for
+Discord's three seconds rather than a hang.
 """
 
 from __future__ import annotations
@@ -20,8 +28,16 @@ from typing import Any
 
 import aiosqlite
 
+from .errors import Busy, unavailable
 from .ratings import RatingsStore
 from .schema import migrate
+
+LOCK_WAIT = 1.0
+"""Seconds a write waits for this Store's other writes before it says busy."""
+BUSY_TIMEOUT_MS = 1000
+"""How long SQLite waits for another connection's write lock once running (milliseconds)."""
+OPEN_BUSY_TIMEOUT_MS = 10000
+"""At start-up (migrations) nobody is waiting on an answer: wait longer."""
 
 
 class Conflict(Exception):
@@ -93,49 +109,102 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))  # key order kept: reloads read the same
 
 
+async def _connect(path: str) -> aiosqlite.Connection:
+    """A connection in autocommit mode (we issue BEGIN/COMMIT ourselves). When opening fails,
+    aiosqlite's worker thread still has a stop to report: wait for it while the event loop
+    runs, or it reports into a closed loop ("Event loop is closed" tracebacks after the error)."""
+    conn = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await conn
+    except BaseException:
+        thread = getattr(conn, "_thread", None)
+        if thread is not None:
+            await asyncio.to_thread(thread.join, 5)
+        raise
+
+
 class Store(RatingsStore):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._db = db  # writes (and the reads inside a write's transaction)
+        self._reader = reader  # every other read: never waits for a writer
         self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> Store:
-        db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+        db = await _connect(path)
         try:
+            await db.execute(f"PRAGMA busy_timeout = {OPEN_BUSY_TIMEOUT_MS}")
             await db.execute("PRAGMA journal_mode = WAL")
             # FULL: a committed move survives a power cut too (NORMAL in WAL mode may lose the
             # last transactions). `python -m bot bench --quick`, move p95: NORMAL 24.7 / 26.4 ms,
             # FULL 25.5 / 23.0 ms (two runs each; within noise on the dev machine's disk).
             await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA busy_timeout = 10000")
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db)
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            reader = await _connect(path)
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        try:
+            await reader.execute("PRAGMA query_only = ON")
+            await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        except BaseException:
+            await reader.close()
+            await db.close()
+            raise
+        return cls(db, reader)
 
     async def close(self) -> None:
-        async with self._lock:
+        async with self._lock, self._read_lock:
+            await self._reader.close()
             await self._db.close()
+
+    @staticmethod
+    async def _acquire(lock: asyncio.Lock) -> None:
+        """Take ``lock`` within LOCK_WAIT seconds, else :class:`Busy`."""
+        try:
+            async with asyncio.timeout(LOCK_WAIT):
+                await lock.acquire()
+        except TimeoutError:
+            raise Busy() from None
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+        """One write transaction (BEGIN IMMEDIATE … COMMIT, rolled back on any error). Other
+        storage modules write through this; an unavailable database raises Busy/DiskFull."""
+        await self._acquire(self._lock)
+        try:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise (unavailable(exc) or exc) from None
             try:
                 yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+                await self._db.execute("COMMIT")
+            except BaseException as exc:
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                said = unavailable(exc)
+                if said is None:
+                    raise
+                raise said from None
+        finally:
+            self._lock.release()
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            async with self._db.execute(sql, params) as cur:
+        """Rows of one read on the read connection (WAL: it never waits for a writer)."""
+        await self._acquire(self._read_lock)
+        try:
+            async with self._reader.execute(sql, params) as cur:
                 return list(await cur.fetchall())
+        except sqlite3.OperationalError as exc:
+            raise (unavailable(exc) or exc) from None
+        finally:
+            self._read_lock.release()
 
     # -- active tables --------------------------------------------------------------------------
     async def get_table(self, channel_id: int) -> TableRow | None:

@@ -27,6 +27,10 @@ async def play_to_end(host: TableHost, channel: int, limit: int = 2000) -> list[
         if outcome is None:
             return outcomes
         outcomes.append(outcome)
+        while outcome.computers_next:  # as the poster does after a computer's reveal
+            outcome = await host.computers_move(channel)
+            assert outcome is not None
+            outcomes.append(outcome)
         if outcome.table.status == "finished":
             return outcomes
     raise AssertionError(f"game did not end in {limit} human moves")

@@ -24,7 +24,7 @@ def test_example_documents_every_setting_and_loads_to_defaults() -> None:
     assert config == Config(source="config.example.toml")
     text = EXAMPLE.read_text(encoding="utf-8")
     for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "workers",
-                "think_seconds", "DISCORD_TOKEN"):
+                "think_seconds", "reveal_seconds", "DISCORD_TOKEN"):
         assert key in text
 
 
@@ -93,6 +93,7 @@ rematch_seconds = 120
         ("[computer]\nthink_seconds = 0", "computer.think_seconds must be between 0.1 and 30 "
          "seconds, not 0"),
         ("[computer]\nthink_seconds = 120", "computer.think_seconds must be between 0.1 and 30"),
+        ("[computer]\nreveal_seconds = -1", "computer.reveal_seconds must be between 0 and 60"),
         ('[tables]\nrematch_seconds = "5m"', "tables.rematch_seconds must be a number of seconds"),
         ("[tables]\nrematch_seconds = 5", "tables.rematch_seconds must be between 30 and 86400"),
         ("[database]\npaht = 'x'", "unknown setting database.paht"),

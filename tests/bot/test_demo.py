@@ -51,5 +51,10 @@ def test_demo_log_tells_a_reveal_before_the_tile_it_places(tmp_path: Path) -> No
         assert lines[i].startswith("(shown once) ")
         following = lines[i + 1]
         assert "placed the tile on" in following or following.startswith(("» ", "[")), following
-    # Computer turns come in the same post: their reveal sits right before its tile, in order.
-    assert any("placed the tile on" in lines[i + 1] for i in reveals)
+    # A computer's reveal has a post of its own; its tile comes in the next post, so the value
+    # and its cell are never on one post (as for a person's reveal).
+    alone = [i for i in reveals if "Computer" in lines[i]]
+    assert alone
+    for i in alone:
+        assert lines[i + 1].startswith("» ") and lines[i + 2].startswith("[post-")
+        assert "placed the tile on" in lines[i + 3], lines[i: i + 4]

@@ -90,7 +90,7 @@ def to_move(sim: Any, users: dict[int, Any], channel: Any = None) -> Any | None:
     # The player who just moved and moves again is named, not mentioned.
     again = AGAIN.search(post.content)
     assert again, f"no turn mention in the latest post: {post.content!r}"
-    return next(u for u in users.values() if u.name.title() == again[1] or u.name == again[1])
+    return next(u for u in users.values() if again[1] in (shown_name(u), u.name))
 
 
 def last_private(sim: Any, user: Any, channel: Any = None) -> Any:
@@ -168,11 +168,16 @@ async def play_to_the_end(
     return turns
 
 
+def shown_name(user: Any) -> str:
+    """The name the bot shows for an emulator user (their display name)."""
+    return user.display or user.name.title()
+
+
 def seats_from_lobby(lobby_text: str, users: list[Any]) -> dict[int, int]:
     """user id -> seat number, read from the lobby post ("2. Bob")."""
     out = {}
     for user in users:
-        match = re.search(rf"^(\d+)\. {re.escape(user.name.title())}", lobby_text, re.M)
+        match = re.search(rf"^(\d+)\. {re.escape(shown_name(user))}", lobby_text, re.M)
         assert match, f"{user.name} not seated in {lobby_text!r}"
         out[user.id] = int(match[1])
     return out

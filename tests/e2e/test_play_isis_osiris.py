@@ -49,7 +49,10 @@ async def test_memory_mode_game_to_the_end_forgets_revealed_values(
         assert turns < 100
         public = sim.public()
         latest = public[-1]
-        reveals_seen += bool(REVEALED.search(latest.content))
+        # A reveal shows on the post of its turn (a computer's on a post of its own) until the
+        # tile is placed: count those shown, now or in the posts' earlier versions.
+        reveals_seen += any(REVEALED.search(text) for m in public
+                            for text in (m.content, *(o.get("content") or "" for o in m.history)))
         if "The game is over" in latest.content:
             break
         # Only the newest post may show a revealed value; older ones were edited.

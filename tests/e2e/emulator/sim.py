@@ -71,12 +71,14 @@ class DiscordSim:
         dms_open: bool = True,
         roles: list[Role] | None = None,
         permissions: int | None = None,
+        display: str | None = None,
     ) -> User:
-        """A guild member. `dms_open=False` makes DMs to them fail with 50007."""
+        """A guild member. `dms_open=False` makes DMs to them fail with 50007; `display` is the
+        display name they chose (default: the name, titled)."""
         roles = list(roles or [])
         if permissions is not None:
             roles.append(self.world.add_role(f"{name}-perms", permissions))
-        user = self.world.add_user(name, dms_open=dms_open, roles=roles)
+        user = self.world.add_user(name, dms_open=dms_open, roles=roles, display=display)
         self._announce(
             "GUILD_MEMBER_ADD",
             self.world.member_json(user) | {"guild_id": str(self.world.guild_id)},

@@ -47,12 +47,13 @@ class User:
     bot: bool = False
     dms_open: bool = True
     roles: list[Role] = field(default_factory=list)
+    display: str | None = None  # the display name people chose (default: the name, titled)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "id": str(self.id),
             "username": self.name,
-            "global_name": None if self.bot else self.name.title(),
+            "global_name": None if self.bot else (self.display or self.name.title()),
             "discriminator": "0",
             "avatar": None,
             "bot": self.bot,
@@ -344,9 +345,11 @@ class World:
         return role
 
     def add_user(
-        self, name: str, *, dms_open: bool = True, roles: list[Role] | None = None
+        self, name: str, *, dms_open: bool = True, roles: list[Role] | None = None,
+        display: str | None = None,
     ) -> User:
-        user = User(self.ids.next(), name, dms_open=dms_open, roles=list(roles or []))
+        user = User(self.ids.next(), name, dms_open=dms_open, roles=list(roles or []),
+                    display=display)
         self.users[user.id] = user
         return user
 

@@ -1,0 +1,99 @@
+"""The one way the adapter sends or edits a message: explicit allowed mentions, clipped content.
+
+Text the bot sends carries names people chose (display names, partner messages, echoed input), so
+it may contain ``@everyone``, ``<@id>`` or ``<@&role>``. Discord pings whatever the message's
+allowed mentions permit, whatever the text says, so every send and edit here names exactly the
+users meant to be pinged (``ping``; nobody by default) and never everyone, roles or the replied
+user. Content is clipped to Discord's 2,000 characters, so a long text (an echoed 2,100-character
+move) never makes Discord refuse the message and leave the person with "thinking…" forever.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+
+from .limits import MAX_CONTENT, clip
+
+_UNSET: Any = discord.utils.MISSING
+
+
+def allowed(ping: Iterable[int] = ()) -> discord.AllowedMentions:
+    """Allowed mentions pinging exactly the users ``ping`` (none when empty)."""
+    users = [discord.Object(id=u) for u in dict.fromkeys(ping)]
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=users or False, replied_user=False
+    )
+
+
+def fit(content: Any) -> Any:
+    """Content within Discord's limit (``MISSING``/None pass through: "leave as it is")."""
+    return clip(content, MAX_CONTENT) if isinstance(content, str) else content
+
+
+async def respond(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = False,
+    ping: Iterable[int] = (),
+    **kwargs: Any,
+) -> None:
+    """The interaction's first response while it is open, else a followup."""
+    if interaction.response.is_done():
+        await followup(interaction, content, ephemeral=ephemeral, ping=ping, **kwargs)
+    else:
+        await interaction.response.send_message(
+            fit(content), ephemeral=ephemeral, allowed_mentions=allowed(ping), **kwargs
+        )
+
+
+async def followup(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = False,
+    ping: Iterable[int] = (),
+    **kwargs: Any,
+) -> discord.WebhookMessage:
+    """A followup message (after a deferral it replaces the "thinking…" message)."""
+    return await interaction.followup.send(
+        fit(content), ephemeral=ephemeral, allowed_mentions=allowed(ping), wait=True, **kwargs
+    )
+
+
+async def edit_original(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = _UNSET,
+    ping: Iterable[int] = (),
+    **kwargs: Any,
+) -> None:
+    """Edit the interaction's response (or the message its component is on, once deferred)."""
+    await interaction.edit_original_response(
+        content=fit(content), allowed_mentions=allowed(ping), **kwargs
+    )
+
+
+async def send(
+    channel: discord.abc.Messageable,
+    content: str,
+    *,
+    ping: Iterable[int] = (),
+    **kwargs: Any,
+) -> discord.Message:
+    """A message in a channel or a DM."""
+    return await channel.send(fit(content), allowed_mentions=allowed(ping), **kwargs)
+
+
+async def edit(
+    message: discord.Message | discord.PartialMessage,
+    *,
+    content: str | None = _UNSET,
+    ping: Iterable[int] = (),
+    **kwargs: Any,
+) -> None:
+    """Edit a message the bot sent."""
+    await message.edit(content=fit(content), allowed_mentions=allowed(ping), **kwargs)

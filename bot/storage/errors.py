@@ -1,0 +1,50 @@
+"""What the storage says when the database cannot serve a request now (not a bug, not a refusal
+of the rules): busy (another process holds the write lock) or the disk is full. Each carries a
+sentence for the person who acted; the adapter sends it privately like a host refusal."""
+
+from __future__ import annotations
+
+import sqlite3
+
+BUSY = "The table is busy, try again in a moment."
+DISK_FULL = (
+    "The bot's disk is full, so nothing could be saved and nothing changed. Please tell the "
+    "server's admin; try again later."
+)
+
+
+class Unavailable(Exception):
+    """The database cannot serve this request now; ``message`` is for the person who acted."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Busy(Unavailable):
+    """Another connection (usually another process) held the write lock too long."""
+
+    def __init__(self) -> None:
+        super().__init__(BUSY)
+
+
+class DiskFull(Unavailable):
+    """SQLITE_FULL: the disk (or the file system's quota) is full."""
+
+    def __init__(self) -> None:
+        super().__init__(DISK_FULL)
+
+
+def unavailable(exc: BaseException) -> Unavailable | None:
+    """The :class:`Unavailable` an SQLite error means, or None for any other error."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return None
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        code &= 0xFF  # extended codes (SQLITE_BUSY_SNAPSHOT …) keep the primary in the low byte
+    text = str(exc).lower()
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "database is locked" in text:
+        return Busy()
+    if code == sqlite3.SQLITE_FULL or "database or disk is full" in text:
+        return DiskFull()
+    return None

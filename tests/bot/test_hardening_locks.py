@@ -1,0 +1,46 @@
+"""The per-channel lock maps stay bounded (issue 17, item 7): 10,000 refused /move-like calls in
+empty channels (and as many posters' channel closes) leave no lock behind, while two users of one
+channel still share one lock."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.adapter.table_post import Poster
+from bot.host import TableHost
+from bot.host.errors import NoTable
+from bot.host.locks import ChannelLocks
+
+CALLS = 10_000
+
+
+async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableHost) -> None:
+    for channel in range(1, CALLS + 1):
+        with pytest.raises(NoTable):
+            await host.play(channel, 1, "pass")
+    assert len(host._locks) == 0
+    print(f"{CALLS} refused calls: {len(host._locks)} host locks kept")
+
+
+async def test_poster_closes_in_many_channels_leave_no_locks(host: TableHost) -> None:
+    poster = Poster(client=None, host=host, dm_default=False)  # type: ignore[arg-type]
+    for channel in range(1, CALLS + 1):
+        await poster.close_table(channel, [])
+    assert len(poster._locks) == 0
+
+
+async def test_one_channel_one_lock_while_in_use() -> None:
+    locks = ChannelLocks()
+    order: list[str] = []
+
+    async def hold(name: str) -> None:
+        async with locks(7):
+            order.append(f"{name} in")
+            await asyncio.sleep(0.01)
+            order.append(f"{name} out")
+
+    await asyncio.gather(hold("a"), hold("b"), hold("c"))
+    assert order == ["a in", "a out", "b in", "b out", "c in", "c out"]  # never interleaved
+    assert len(locks) == 0

@@ -1,0 +1,121 @@
+"""Storage under a busy or full database (issue 17, item 3): reads never queue behind a write,
+a write blocked by another process says "busy" after a bounded wait instead of hanging for 10 s,
+a full disk says so, and nothing is half-written. The other process is a plain sqlite3
+connection holding ``BEGIN IMMEDIATE`` on the same real file."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.host import TableHost
+from bot.host import errors as host_errors
+from bot.storage import Store, TableRow
+from bot.storage.errors import BUSY, DISK_FULL, Busy, DiskFull
+
+from .conftest import ALICE, CHANNEL, GUILD
+
+HANG = 30  # a hang detector, far above any wait the store allows: not a speed assertion
+
+
+def _row(channel: int) -> TableRow:
+    return TableRow(channel_id=channel, guild_id=1, game_id="toy-cards", options={},
+                    status="lobby", host_id=9, seats=[{"seat": 1, "user_id": 9, "name": "Ann",
+                                                       "bot_level": None}], seed=42)
+
+
+@contextmanager
+def write_lock_held(path: str | Path) -> Iterator[sqlite3.Connection]:
+    """Another process's connection holding the database's write lock for the block."""
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        yield other
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+async def test_reads_do_not_wait_for_a_blocked_write(db_path: str) -> None:
+    store = await Store.open(db_path)
+    await store.create_table(_row(1))
+    order: list[str] = []
+
+    async def write() -> None:
+        try:
+            await store.create_table(_row(2))
+        except Busy:
+            pass
+        order.append("write")
+
+    async def read() -> None:
+        await asyncio.sleep(0.05)  # the write is waiting for the lock by now
+        assert (await store.get_table(1)) is not None
+        assert await store.active_tables()
+        order.append("read")
+
+    with write_lock_held(db_path):
+        await asyncio.wait_for(asyncio.gather(write(), read()), HANG)
+    assert order == ["read", "write"]  # the read did not queue behind the blocked write
+    await store.close()
+
+
+async def test_a_blocked_write_says_busy_and_writes_nothing(db_path: str) -> None:
+    store = await Store.open(db_path)
+    with write_lock_held(db_path):
+        started = time.monotonic()
+        with pytest.raises(Busy) as caught:
+            await asyncio.wait_for(store.create_table(_row(3)), HANG)
+        waited = time.monotonic() - started
+    print(f"busy database: 'busy' said after {waited:.2f} s")
+    assert caught.value.message == BUSY == "The table is busy, try again in a moment."
+    assert await store.get_table(3) is None
+    assert (await store.create_table(_row(3))).id is not None  # released: it works again
+    await store.close()
+
+
+async def test_writes_queued_behind_a_blocked_write_say_busy_too(db_path: str) -> None:
+    """Our own writes queue on the store's lock: the later ones give up too, not one by one."""
+    store = await Store.open(db_path)
+    with write_lock_held(db_path):
+        results = await asyncio.wait_for(asyncio.gather(
+            *(store.create_table(_row(10 + i)) for i in range(4)), return_exceptions=True
+        ), HANG)
+    assert all(isinstance(r, Busy) for r in results), results
+    assert await store.active_tables() == []
+    await store.close()
+
+
+async def test_host_refusal_while_busy_is_the_busy_sentence(db_path: str) -> None:
+    host = await TableHost.open(db_path)
+    with write_lock_held(db_path):
+        with pytest.raises(host_errors.Busy) as caught:
+            await asyncio.wait_for(
+                host.create_lobby(CHANNEL, GUILD, "toy-cards", {}, ALICE, "Alice"), HANG
+            )
+        assert caught.value.message == BUSY
+        assert await host.table(CHANNEL) is None  # no invisible lobby left behind
+    info = await host.create_lobby(CHANNEL, GUILD, "toy-cards", {}, ALICE, "Alice")
+    assert info.status == "lobby"
+    await host.close()
+
+
+async def test_a_full_disk_says_so_and_keeps_the_table(db_path: str) -> None:
+    store = await Store.open(db_path)
+    row = await store.create_table(_row(4))
+    async with store._tx() as db:  # the file may not grow by one page more: SQLITE_FULL
+        async with db.execute("PRAGMA page_count") as cur:
+            pages = (await cur.fetchone())[0]
+        await db.execute(f"PRAGMA max_page_count = {pages}")
+    big = TableRow(**{**row.__dict__, "id": None, "channel_id": 5, "options": {"x": "y" * 50000}})
+    with pytest.raises(DiskFull) as caught:
+        await store.create_table(big)
+    assert caught.value.message == DISK_FULL and "disk is full" in DISK_FULL
+    assert await store.get_table(5) is None and await store.get_table(4) == row
+    await store.close()

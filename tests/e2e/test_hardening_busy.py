@@ -1,0 +1,68 @@
+"""Commands answer in time whatever the database does (issue 17, item 2): with another process
+holding the write lock, /play, /abandon and /dms say "busy, try again" within Discord's three
+seconds (the emulator fails any later acknowledgement) and change nothing, /stats still answers;
+and a lobby whose post never went out is removed, so the channel is not blocked by a lobby
+nobody can see."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage.errors import BUSY
+from tests.bot.test_hardening_storage import write_lock_held
+from tests.e2e.test_play_helpers import running_tablee, slash_with_user_option
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+
+
+async def test_a_busy_database_gets_busy_sentences_in_time(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    with write_lock_held(tablee.db):
+        refused = await sim.slash(alice, "play master-islands")
+        assert refused.ephemeral and refused.content == BUSY
+        assert await tablee.bot.host.table(sim.general.id) is None  # no invisible lobby
+        dms = await sim.slash(alice, "dms", enabled=False)
+        assert dms.ephemeral and dms.content == BUSY
+        stats = await slash_with_user_option(sim, alice, "stats")
+        assert stats.ephemeral and BUSY not in stats.content  # reads are not held up
+    lobby = await sim.slash(alice, "play master-islands")
+    assert not lobby.ephemeral and "Join" in lobby.labels
+    with write_lock_held(tablee.db):
+        refused = await sim.slash(alice, "abandon")
+        assert refused.ephemeral and refused.content == BUSY
+        assert await tablee.bot.host.table(sim.general.id) is not None
+    done = await sim.slash(alice, "abandon")
+    assert "abandoned" in done.content
+    assert not sim.violations
+
+
+async def test_a_lobby_whose_post_failed_is_removed(discord_sim: Any, tablee: Any) -> None:
+    """The lobby is written after Discord's deadline (the database was held a moment), so the
+    post is refused as late; the lobby must not stay behind, invisible, blocking the channel."""
+    sim = discord_sim
+    alice = sim.user("alice")
+    sim.ack_deadline = 0.2
+    other = sqlite3.connect(tablee.db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    asyncio.get_running_loop().call_later(0.6, other.execute, "ROLLBACK")
+    before = asyncio.all_tasks()
+    with pytest.raises(AssertionError, match="not acknowledged"):
+        await sim.slash(alice, "play master-islands")
+    await sim.wait_idle(since=before)  # until the bot's handler is done
+    other.close()
+    assert sim.take_violations()  # the late answer, refused as Discord would
+    sim.ack_deadline = 3
+    assert await tablee.bot.host.table(sim.general.id) is None
+    lobby = await sim.slash(alice, "play master-islands")  # the channel is free
+    assert not lobby.ephemeral and "Join" in lobby.labels
