@@ -21,7 +21,13 @@ from bot.host import TableHost
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
-from .lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
+from .lobby import (
+    AddComputerSelect,
+    LobbyButton,
+    SettingsPage,
+    SettingsSelect,
+    post_unposted_lobbies,
+)
 from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
 from .ratings import RatingCommands
@@ -64,8 +70,10 @@ class TableeBot(commands.Bot):
         self._resumed = False
 
     async def resume_tables(self) -> None:
-        """After a restart, computer players who were to move play on; post what they did."""
+        """After a restart, computer players who were to move play on; post what they did. A
+        lobby never posted gets its post."""
         try:
+            await post_unposted_lobbies(self)
             outcomes = await self.host.resume()
         except Exception:
             log.exception("resuming tables failed")

@@ -37,7 +37,7 @@ from .limits import (
     MAX_SUBCOMMANDS,
     clip,
 )
-from .lobby import lobby_text, lobby_view
+from .lobby import drop_lobby, lobby_text, lobby_view
 from .texts import rules_text
 
 log = logging.getLogger("tablee.adapter.commands")
@@ -116,17 +116,6 @@ async def open_lobby(
             raise
         message = await interaction.original_response()
         await bot.host.set_post(channel_id, message.id, info.version)
-
-
-async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
-    """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
-    cancel that lobby, and it would block the channel, so it goes."""
-    try:
-        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
-    except Exception:
-        log.exception("could not remove the unposted lobby in channel %s", channel_id)
-    else:
-        log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
 
 
 def play_callback(game: Game) -> Callable[..., Awaitable[None]]:

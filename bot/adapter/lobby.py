@@ -349,3 +349,29 @@ async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
     except discord.HTTPException:
         log.warning("could not update lobby post %s in %s", info.post_message_id,
                     info.channel_id, exc_info=True)
+
+
+async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
+    """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
+    cancel that lobby, and it would block the channel, so it goes."""
+    try:
+        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
+    except Exception:
+        log.exception("could not remove the unposted lobby in channel %s", channel_id)
+    else:
+        log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
+
+
+async def post_unposted_lobbies(client: discord.Client) -> None:
+    """After a restart: a lobby stored but never posted (the bot stopped between the two) gets
+    its post now, so no lobby blocks a channel unseen."""
+    bot = tablee(client)
+    for info in await bot.host.active_tables():
+        if info.status != "lobby" or info.post_message_id is not None:
+            continue
+        try:
+            channel = client.get_partial_messageable(info.channel_id)
+            message = await send.send(channel, lobby_text(info), view=lobby_view(info))
+            await bot.host.set_post(info.channel_id, message.id, info.version)
+        except Exception:
+            log.exception("could not post the lobby in channel %s", info.channel_id)

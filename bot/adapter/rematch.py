@@ -21,7 +21,7 @@ from .context import tablee
 from .errors import guarded
 from .i18n import _
 from .limits import MAX_CONTENT
-from .lobby import lobby_text, lobby_view, refresh_lobby_post
+from .lobby import drop_lobby, lobby_text, lobby_view, refresh_lobby_post
 
 REMATCH_ID = r"tm:rematch:(?P<channel>\d+):(?P<game>\d+)"
 
@@ -78,7 +78,11 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
     if info.post_message_id is None:  # a new lobby: its post
         pinged = [s.user_id for s in info.seats
                   if s.pending_until is not None and s.user_id is not None]
-        await send.respond(interaction, invitation(info), view=lobby_view(info), ping=pinged)
+        try:
+            await send.respond(interaction, invitation(info), view=lobby_view(info), ping=pinged)
+        except BaseException:
+            await drop_lobby(interaction, channel_id)
+            raise
         message = await interaction.original_response()
         await bot.host.set_post(channel_id, message.id, info.version)
         return

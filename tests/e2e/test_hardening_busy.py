@@ -66,3 +66,20 @@ async def test_a_lobby_whose_post_failed_is_removed(discord_sim: Any, tablee: An
     assert await tablee.bot.host.table(sim.general.id) is None
     lobby = await sim.slash(alice, "play master-islands")  # the channel is free
     assert not lobby.ephemeral and "Join" in lobby.labels
+
+
+async def test_a_lobby_stored_but_never_posted_is_posted_at_restart(
+    discord_sim: Any, tablee: Any
+) -> None:
+    """The bot stopped between storing a lobby and posting it: the restart posts it."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    await tablee.bot.host.create_lobby(sim.general.id, sim.world.guild_id, "master-islands", {},
+                                       alice.id, "Alice")
+    assert not sim.public()
+    await tablee.restart()
+    [post] = sim.public()
+    assert "Join" in post.labels and "hosted by Alice" in post.content
+    assert (await tablee.bot.host.table(sim.general.id)).post_message_id == post.id
+    await sim.click(bob, post, label="Join")
+    assert "2. Bob" in post.content
