@@ -21,10 +21,41 @@ MAX_DELAY = 60.0
 MAX_WORKERS = 32
 THINK_RANGE = (0.1, 30.0)  # seconds a computer may think about one move
 REMATCH_SECONDS = (30, 86400)  # a rematch keeps the last game's seats from 30 s to a day
+SPEEDS = ("live", "daily", "off")  # table speeds (the turn clock); "off": no clock
+COMPUTER_LEVELS = ("easy", "medium", "hard")
+MAX_LIVE_MINUTES = 24 * 60.0
+MAX_DAILY_HOURS = 30 * 24.0
 
 
 class ConfigError(ValueError):
     """A config that cannot be used; the message names the file, the field and the reason."""
+
+
+@dataclass(frozen=True)
+class Speed:
+    """One table speed's turn clock, in seconds: each player's bank starts at ``start``, gains
+    ``add`` at each of their turns and never holds more than ``cap``; a turn lasts what is in
+    the bank."""
+
+    start: float
+    add: float
+    cap: float
+
+
+@dataclass(frozen=True)
+class ClockConfig:
+    """The turn clock: the speed of new tables, each speed's numbers, what happens at time out."""
+
+    default_speed: str = "live"
+    live: Speed = Speed(start=5 * 60.0, add=30.0, cap=10 * 60.0)
+    daily: Speed = Speed(start=24 * 3600.0, add=24 * 3600.0, cap=72 * 3600.0)
+    auto_takeover: bool = False  # at time out a computer takes the seat without asking
+    computer_level: str = "medium"  # the level of a computer playing for an absent person
+
+    def speed(self, name: str | None) -> Speed | None:
+        """The clock of a speed (None for "off"); an unknown or missing name is the default."""
+        name = name if name in SPEEDS else self.default_speed
+        return None if name == "off" else getattr(self, name)
 
 
 @dataclass(frozen=True)
@@ -39,6 +70,7 @@ class Config:
     think_seconds: float = 1.0  # the most a computer thinks about one move (a safety cap)
     rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
     reveal_seconds: float = 3.0  # how long a computer's revealed value shows before its placement
+    clock: ClockConfig = ClockConfig()
     source: str = "(defaults)"  # the file these settings came from, for messages
 
 
@@ -65,10 +97,18 @@ def _guild_id(where: str, value: Any) -> int:
     return value
 
 
-def _sync(where: str, value: Any) -> str:
-    if not isinstance(value, str) or value.lower() not in SYNC_SCOPES:
-        raise ConfigError(f"{where} must be one of {', '.join(SYNC_SCOPES)}, not {value!r}")
-    return value.lower()
+def _one_of(choices: tuple[str, ...]) -> Any:
+    """A checker for one of ``choices`` (any case), kept in lower case."""
+
+    def check(where: str, value: Any) -> str:
+        if not isinstance(value, str) or value.lower() not in choices:
+            raise ConfigError(f"{where} must be one of {', '.join(choices)}, not {value!r}")
+        return value.lower()
+
+    return check
+
+
+_sync = _one_of(SYNC_SCOPES)
 
 
 def _level(where: str, value: Any) -> str:
@@ -107,6 +147,24 @@ def _seconds(low: float, high: float) -> Callable[[str, Any], float]:
     return check
 
 
+def _amount(unit: str, scale: float, high: float, *, zero: bool = False) -> Any:
+    """A checker for a positive duration in ``unit`` (0 allowed with ``zero``), kept in seconds."""
+
+    def check(where: str, value: Any) -> float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise ConfigError(f"{where} must be a number of {unit}")
+        low_ok = value >= 0 if zero else value > 0
+        if not low_ok or value > high:
+            least = "at least 0" if zero else "more than 0"
+            raise ConfigError(f"{where} must be {least} and at most {high:g} {unit}, not {value}")
+        return float(value) * scale
+
+    return check
+
+
+_MINUTES = _amount("minutes", 60.0, MAX_LIVE_MINUTES)
+_HOURS = _amount("hours", 3600.0, MAX_DAILY_HOURS)
+
 FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "database": {"path": ("database_path", _string)},
     "commands": {"sync": ("sync", _sync), "dev_guild_id": ("dev_guild_id", _guild_id)},
@@ -116,7 +174,42 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                  "think_seconds": ("think_seconds", _seconds(*THINK_RANGE)),
                  "reveal_seconds": ("reveal_seconds", _seconds(0, MAX_DELAY))},
     "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
+    "clock": {
+        "default_speed": ("clock.default_speed", _one_of(SPEEDS)),
+        "live_start_minutes": ("clock.live.start", _MINUTES),
+        "live_add_seconds": ("clock.live.add", _amount("seconds", 1.0, MAX_LIVE_MINUTES * 60,
+                                                       zero=True)),
+        "live_max_minutes": ("clock.live.cap", _MINUTES),
+        "daily_start_hours": ("clock.daily.start", _HOURS),
+        "daily_add_hours": ("clock.daily.add", _amount("hours", 3600.0, MAX_DAILY_HOURS,
+                                                       zero=True)),
+        "daily_max_hours": ("clock.daily.cap", _HOURS),
+        "auto_takeover": ("clock.auto_takeover", _bool),
+        "computer_level": ("clock.computer_level", _one_of(COMPUTER_LEVELS)),
+    },
 }
+
+
+def _clock(values: dict[str, Any]) -> ClockConfig:
+    """The [clock] values (attributes "clock.<field>" or "clock.<speed>.<field>") as one
+    ClockConfig; a bank that starts above its own maximum is refused."""
+    base = ClockConfig()
+    speeds = {"live": dict(vars(base.live)), "daily": dict(vars(base.daily))}
+    top: dict[str, Any] = {}
+    for attr in [a for a in values if a.startswith("clock.")]:
+        parts = attr.split(".")[1:]
+        if len(parts) == 2:
+            speeds[parts[0]][parts[1]] = values.pop(attr)
+        else:
+            top[parts[0]] = values.pop(attr)
+    for name, numbers in speeds.items():
+        if numbers["start"] > numbers["cap"]:
+            unit, scale = ("minutes", 60) if name == "live" else ("hours", 3600)
+            raise ConfigError(
+                f"clock.{name}_start_{unit} ({numbers['start'] / scale:g}) must not be more than "
+                f"clock.{name}_max_{unit} ({numbers['cap'] / scale:g})"
+            )
+    return ClockConfig(**top, live=Speed(**speeds["live"]), daily=Speed(**speeds["daily"]))
 
 
 def parse_config(data: dict[str, Any], source: str = DEFAULT_PATH) -> Config:
@@ -136,6 +229,7 @@ def parse_config(data: dict[str, Any], source: str = DEFAULT_PATH) -> Config:
                 values[attr] = check(f"{section}.{key}", value)
         if values.get("sync") == "guild" and values.get("dev_guild_id") is None:
             raise ConfigError('commands.dev_guild_id is required when commands.sync = "guild"')
+        values["clock"] = _clock(values)
     except ConfigError as exc:
         raise ConfigError(f"{source}: {exc}") from None
     return Config(**values, source=source)

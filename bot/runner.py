@@ -99,7 +99,7 @@ async def _run(config: Config, token: str) -> None:
     host = await TableHost.open(config.database_path, bot_delay=config.computer_delay,
                                 workers=config.computer_workers, think_seconds=config.think_seconds,
                                 rematch_seconds=config.rematch_seconds,
-                                reveal_seconds=config.reveal_seconds)
+                                reveal_seconds=config.reveal_seconds, clock_config=config.clock)
     bot = TableeBot(config, host)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly

@@ -7,6 +7,7 @@ buttons of posts sent before a restart keep working.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -18,6 +19,8 @@ import render
 from bot.config import Config
 from bot.host import TableHost
 
+from .absence import LeaveCommands, start_clock
+from .clock import ClockButton
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
@@ -37,7 +40,7 @@ from .table_post import Poster, TableButton
 log = logging.getLogger("tablee.adapter")
 
 DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
-                 MenuButton, MenuSelect, RematchButton)
+                 MenuButton, MenuSelect, RematchButton, ClockButton)
 
 
 class TableeTree(app_commands.CommandTree):
@@ -68,6 +71,7 @@ class TableeBot(commands.Bot):
         self.host = host
         self.poster = Poster(self, host, dm_default=config.dm_default)
         self._resumed = False
+        self._clock: asyncio.Task[None] | None = None
 
     async def resume_tables(self) -> None:
         """After a restart, computer players who were to move play on; post what they did. A
@@ -98,6 +102,7 @@ class TableeBot(commands.Bot):
         some game has a partner channel."""
         games = [table_game.game for table_game in render.table_games()]
         await self.add_cog(TableCommands(self))
+        await self.add_cog(LeaveCommands(self))
         await self.add_cog(RatingCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
@@ -120,10 +125,16 @@ class TableeBot(commands.Bot):
         synced = await self.tree.sync()
         log.info("synced %d global commands", len(synced))
 
+    async def close(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+        await super().close()
+
     async def on_ready(self) -> None:
         if not self._resumed:
             self._resumed = True
             await self.resume_tables()
+            self._clock = start_clock(self)  # after resuming: overdue clocks are handled now
         log.info(
             "logged in as %s (%s) in %d servers",
             self.user,

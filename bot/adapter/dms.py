@@ -58,19 +58,26 @@ async def send_turn_dms(
             note=note.text,
         )
         file = discord.File(io.BytesIO(note.image_png), "hand.png") if note.image_png else None
-        try:
-            channel = await client.create_dm(discord.Object(id=note.user_id))
-            if file is not None:
-                await send.send(channel, text, file=file)
-            else:
-                await send.send(channel, text)
-        except discord.Forbidden as exc:
-            if exc.code == CANNOT_SEND_TO_USER:
-                closed.append(note.user_id)
-            else:
-                log.warning("DM to %s refused: %s", note.user_id, exc)
-                closed.append(note.user_id)
-        except discord.HTTPException:
-            log.warning("DM to %s failed", note.user_id, exc_info=True)
+        if not await send_dm(client, note.user_id, text, file):
             closed.append(note.user_id)
     return closed
+
+
+async def send_dm(
+    client: discord.Client, user_id: int, text: str, file: discord.File | None = None
+) -> bool:
+    """DM one person; False when their DMs are closed or the send failed (logged)."""
+    try:
+        channel = await client.create_dm(discord.Object(id=user_id))
+        if file is not None:
+            await send.send(channel, text, file=file)
+        else:
+            await send.send(channel, text)
+    except discord.Forbidden as exc:
+        if exc.code != CANNOT_SEND_TO_USER:
+            log.warning("DM to %s refused: %s", user_id, exc)
+        return False
+    except discord.HTTPException:
+        log.warning("DM to %s failed", user_id, exc_info=True)
+        return False
+    return True

@@ -19,6 +19,7 @@ from games import get_game
 from . import play_menu as pm
 from . import send
 from .checks import require_guild, require_post_permissions
+from .clock import back_screen
 from .context import tablee
 from .errors import guarded
 from .files import png_file
@@ -133,6 +134,9 @@ Screen = tuple[str, discord.File | None, discord.ui.View | None]
 def note_screen(channel_id: int, note: PrivateNote) -> Screen:
     """A seat's private note: the hand, and the menu's first step when it is their turn."""
     file = png_file(note.image_png, "hand.png")
+    if note.replaced:
+        content, view = back_screen(channel_id, note)
+        return content, file, view
     if not note.your_turn or not note.menu:
         return note.text[:HAND_TEXT], file, None
     content, view = menu_screen(channel_id, note.version, note.menu, note.text[:MENU_INTRO])

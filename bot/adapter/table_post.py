@@ -26,6 +26,7 @@ from bot.host.locks import ChannelLocks
 from bot.host.results import Outcome, PublicPost
 
 from . import private_play, rematch, send
+from .clock import add_clock_buttons, clock_lines
 from .dms import send_turn_dms
 from .files import png_file
 from .i18n import _
@@ -63,6 +64,7 @@ def compose(
                 )
             else:
                 tail.append(_("<@{id}>, your turn: press **My hand / Play**.", id=user_id))
+    tail += clock_lines(post)
     lines = [TRANSIENT_MARK + text if transient else text for text, transient in post.in_order()]
 
     def join(with_transient: bool, log_lines: list[str], dropped: int) -> str:
@@ -130,10 +132,11 @@ class TableButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
             await private_play.show_table_rules(interaction, self.channel_id)
 
 
-def table_view(channel_id: int, version: int) -> discord.ui.View:
+def table_view(channel_id: int, version: int, post: PublicPost | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("hand", "board", "rules"):
         view.add_item(TableButton(action, channel_id, version))
+    add_clock_buttons(view, channel_id, version, post.clock if post else None)
     return view
 
 
@@ -217,7 +220,7 @@ class Poster:
         try:
             await send.edit(
                 message, content=full, attachments=[file] if file else [],
-                view=table_view(channel_id, post.version),
+                view=table_view(channel_id, post.version, post),
             )
         except discord.HTTPException:
             log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
@@ -277,7 +280,7 @@ class Poster:
             full, plain = compose(post, still=still)
             kwargs: dict[str, Any] = {}
             if not post.finished:
-                kwargs["view"] = table_view(channel_id, post.version)
+                kwargs["view"] = table_view(channel_id, post.version, post)
             elif (final := rematch.final_view(outcome.table)) is not None:
                 kwargs["view"] = final
             file = png_file(post.image_png, "board.png")

@@ -29,9 +29,11 @@ from typing import Any
 import render
 from games import BadOptions, Game, UnknownGame
 
+from ..config import SPEEDS, ClockConfig
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, partner, posts, rematch
+from .absence import ClockMixin
 from .bots import bot_step
 from .lobby import DEFAULT_LEVEL
 from .locks import ChannelLocks
@@ -47,16 +49,17 @@ NO_TABLE = "No game here. Start one with /play."
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
-class TableHost(RatingsHost):
+class TableHost(RatingsHost, ClockMixin):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
-                 reveal_seconds: float = 0.0) -> None:
+                 reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None) -> None:
         self._store = store
         self._bot_delay = bot_delay
         self._reveal_seconds = reveal_seconds  # a computer's value shows this long (computers_move)
         self._pool = pool or BotPool()
         self._rematch_seconds = rematch_seconds  # how long a rematch keeps unconfirmed seats
         self._clock = clock  # epoch seconds; tests inject their own
+        self._clock_config = clock_config or ClockConfig()  # the turn clock's speeds and policy
         self._locks = ChannelLocks()
         self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
@@ -65,18 +68,19 @@ class TableHost(RatingsHost):
     async def open(
         cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
         rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
-        reveal_seconds: float = 0.0,
+        reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
     ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
         lock, before computer players answer a human's move (default 0). ``workers``: processes
         choosing computer moves, each within ``think_seconds``; 0 (the default here, for tools
-        and tests) chooses in a thread, the bot passes its config (default 1). Games and their
+        and tests) chooses in a thread, the bot passes its config (default 1). ``clock``: the
+        turn clock's settings; ``now``: the clock's time (tests drive it). Games and their
         renderers come from the registry (:func:`render.table_game`)."""
         store = await Store.open(db_path)
         pool = BotPool(workers, think_seconds)
         await pool.start()
         return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
-                   clock=clock, reveal_seconds=reveal_seconds)
+                   clock=clock, reveal_seconds=reveal_seconds, clock_config=clock_config)
 
     async def close(self) -> None:
         try:
@@ -142,15 +146,18 @@ class TableHost(RatingsHost):
         host_name: str,
         *,
         seed: int | None = None,
+        speed: str | None = None,
     ) -> TableInfo:
         """Open a lobby; the host takes seat 1. TableExists names the running game;
         UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
-        game's randomness (demo, tests); by default it is drawn."""
+        game's randomness (demo, tests); by default it is drawn. ``speed``: the table speed
+        (:func:`bot.host.clock.table_settings` of a table to copy), else the configured one."""
         game = self._game(game_id)
         async with self._lock(channel_id):
             await self._refuse_existing(channel_id)
             row = lobby.new_lobby(game, channel_id, guild_id, options, host_user_id, host_name,
                                   secrets.randbelow(2**31) if seed is None else seed)
+            row = replace(row, speed=speed if speed in SPEEDS else self._clock_config.default_speed)
             return info(game, await self._create(row))
 
     async def _create(self, row: TableRow) -> TableRow:
@@ -186,6 +193,7 @@ class TableHost(RatingsHost):
                 return info(game, mine)
             row = rematch.new_row(game, finished, user_id, name, seed=secrets.randbelow(2**31),
                                   until=self._clock() + self._rematch_seconds)
+            row = replace(row, speed=row.speed or self._clock_config.default_speed)
             return info(game, await self._create(row))
 
     async def leave(self, channel_id: int, user_id: int) -> TableInfo:
@@ -252,6 +260,7 @@ class TableHost(RatingsHost):
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
             await self._save(stored, new)
+            await self._clock_after(game, new, None)
             lines = Lines()
             new, applied = await self._run_bots(game, new, lines)
             return await self._outcome(game, new, lines, applied, everyone=True)
@@ -344,6 +353,8 @@ class TableHost(RatingsHost):
         new = replace(row, state=step.state, version=row.version + 1)
         entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public)
         result = await asyncio.to_thread(game.result, step.state)
+        clock, rearm = (None, False) if result.finished else await self._next_clock(
+            game, new, step.seat)
         try:
             if result.finished:
                 winners = set(result.winners)
@@ -355,9 +366,11 @@ class TableHost(RatingsHost):
                 await self._close(row, [entry], "finished", result.to_json(), outcomes)
                 await self._rate(row.id)
             else:
-                await self._store.update_table(new, row.version, [entry])
+                await self._store.update_table(new, row.version, [entry], clock)
         except Conflict:
             raise errors.StaleVersion(errors.STALE) from None
+        if rearm:
+            self.on_clock_change()
         return new
 
     async def _close(
@@ -391,7 +404,7 @@ class TableHost(RatingsHost):
             if not bots:
                 break
             seat = bots[0]
-            level = row.seats[seat - 1].get("bot_level")
+            level = self.level_of(row, seat)
             step = await bot_step(self._pool, game, row.state, seat, level, row.seed,
                                   row.version + 1, table=row.channel_id, names=names(row))
             try:
@@ -422,6 +435,8 @@ class TableHost(RatingsHost):
             asyncio.to_thread(posts.notes_for, game, row, state, lines, everyone=everyone),
         )
         finished, post = finished_post
+        if not finished:
+            post = replace(post, clock=await self._clock_view(game, row))
         status = "finished" if finished else row.status
         return Outcome(info(game, row, status), post, notes, applied,
                        computers_next=not finished and self._bots_next(game, row))

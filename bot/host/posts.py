@@ -118,6 +118,7 @@ def private_note(
         your_turn=your_turn,
         menu=menu(game, state, seat) if your_turn else [],
         version=row.version,
+        replaced=bool(row.seats[seat - 1].get("replaced")),
     )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from games import Game
 
 from ..storage import TableRow
-from . import errors, lobby, settings
+from . import clock, errors, lobby, settings
 from .tables import PENDING
 
 
@@ -30,8 +30,9 @@ class NotConfirmed(errors.HostError):
 
 
 def lobby_of(row: TableRow) -> dict[str, Any]:
-    """What a finished game keeps for its rematch: the options as the lobby chose them."""
-    return {"options": dict(row.options), "settings": {}}
+    """What a finished game keeps for its rematch: the options as the lobby chose them, and the
+    table settings that are not game options (the table speed)."""
+    return {"options": dict(row.options), "settings": clock.table_settings(row)}
 
 
 def options_of(finished: Mapping[str, Any]) -> dict[str, Any]:
@@ -69,9 +70,11 @@ def new_row(
         new_seats.append(seat)
     options = options_of(finished)
     settings.check_options(game, options)
+    kept = (finished.get("lobby") or {}).get("settings") or {}
     return TableRow(
         channel_id=finished["channel_id"], guild_id=finished.get("guild_id"), game_id=game.id,
         options=options, status="lobby", host_id=user_id, seats=new_seats, seed=seed,
+        speed=kept.get("speed"),
     )
 
 

@@ -72,6 +72,18 @@ class MenuEntry:
 
 
 @dataclass(frozen=True)
+class ClockView:
+    """The turn clock and absent players as the table post shows them (see bot.host.clock)."""
+
+    name: str | None  # whose clock runs: "Bob (seat 2)"; None when no human is timed
+    deadline: float | None  # Unix time their time is spent
+    timed_out: bool = False  # spent: the others may answer (Skip / Computer plays for …)
+    can_skip: bool = False  # the game has a pass for them now
+    replaced: list[str] = field(default_factory=list)  # names a computer plays for (I'm back)
+    end_offer: bool = False  # fewer than two people still play: End the game is offered
+
+
+@dataclass(frozen=True)
 class PublicPost:
     """What the channel sees after a change: one table post."""
 
@@ -86,6 +98,7 @@ class PublicPost:
     """What happened since the last post (computer moves included), in order, as (text,
     transient): a transient line (a reveal in memory mode) is dropped once the next move is made,
     and keeps its place among the moves until then."""
+    clock: ClockView | None = None  # the turn clock, when the table has one or a seat is replaced
 
     @property
     def lines(self) -> list[str]:
@@ -113,6 +126,7 @@ class PrivateNote:
     your_turn: bool = False
     menu: list[MenuEntry] = field(default_factory=list)  # legal moves when it is their turn
     version: int = 0  # the table version the menu belongs to (menus are version-checked)
+    replaced: bool = False  # a computer plays for this person now (they may press I'm back)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Any
 from games import BadOptions, Game, Option
 
 from ..storage import TableRow
-from . import errors
+from . import clock, errors
 from .results import Setting
 
 UNBOUNDED_SPAN = 25  # values offered for a number option declared without a maximum
@@ -86,7 +86,10 @@ def check_options(game: Game, options: Mapping[str, Any]) -> None:
 def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
     """The lobby row with option ``name`` set to ``value`` ("" = back to the default). Options
     that stop applying (a mode's own options when the mode changes) are dropped; a value the
-    seated players do not fit is refused with the reason."""
+    seated players do not fit is refused with the reason. The table speed (not a game option)
+    is set here too."""
+    if name == clock.SPEED_SETTING:
+        return clock.with_speed(row, value)
     active = {o.name: o for o in game.active_options(row.options)}
     opt = active.get(name)
     if opt is None:

@@ -7,7 +7,7 @@ from typing import Any
 from games import Game
 
 from ..storage import TableRow
-from . import settings
+from . import clock, settings
 from .play import with_seat
 from .results import Seat, TableInfo
 
@@ -38,8 +38,8 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         post_message_id=row.post_message_id,
         min_players=low,
         max_players=high,
-        settings=settings.settings(game, row.options) if lobby else [],
-        option_texts=settings.option_texts(game, row.options),
+        settings=[*settings.settings(game, row.options), clock.speed_setting(row)] if lobby else [],
+        option_texts=[*settings.option_texts(game, row.options), clock.speed_text(row)],
         game_row=row.id,
     )
 
@@ -78,4 +78,6 @@ def host_name(row: TableRow) -> str:
 
 
 def is_bot(row: TableRow, seat: int) -> bool:
-    return seat_entry(row, seat)["user_id"] is None
+    """A computer plays this seat: a computer player, or a person's seat while replaced."""
+    entry = seat_entry(row, seat)
+    return entry["user_id"] is None or bool(entry.get("replaced"))

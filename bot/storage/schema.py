@@ -101,6 +101,26 @@ MIGRATIONS: tuple[str, ...] = (
     );
     ALTER TABLE games ADD COLUMN lobby TEXT;        -- JSON {"options": {...}, "settings": {...}}
     """,
+    # 4: the turn clock. A table's speed (a table setting, not a game option; a finished game
+    # keeps it in games.lobby for a rematch) and, per table in play, its clock: whose turn is timed since
+    # when, the reminder and deadline, every player's time bank, and ``due``, the next moment the
+    # scheduler has something to do for it (NULL: nothing), which is all it needs to sleep on.
+    """
+    ALTER TABLE tables ADD COLUMN speed TEXT;       -- live, daily, off
+    CREATE TABLE clocks (
+        table_id   INTEGER PRIMARY KEY,             -- tables.id while in play
+        channel_id INTEGER NOT NULL,
+        version    INTEGER NOT NULL,                -- the table version the clock was set at
+        seat       INTEGER,                         -- the timed seat, NULL when no human is to move
+        started    REAL    NOT NULL,                -- when that seat's turn began
+        deadline   REAL,                            -- when its time is spent
+        remind_at  REAL,                            -- NULL once reminded (or nothing to remind)
+        expired    INTEGER NOT NULL DEFAULT 0,      -- 1 once the time out was announced
+        banks      TEXT    NOT NULL,                -- JSON {seat: seconds left at turn start}
+        due        REAL                             -- next wake-up for this table, NULL: none
+    );
+    CREATE INDEX clocks_due ON clocks (due);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -28,6 +28,7 @@ from typing import Any
 
 import aiosqlite
 
+from .clock import ClockRow, ClockStore, write_clock
 from .errors import Busy, unavailable
 from .ratings import RatingsStore
 from .schema import migrate
@@ -62,6 +63,7 @@ class TableRow:
     post_version: int | None = None
     id: int | None = None
     record_head: dict[str, Any] | None = None  # {"options", "setup"} of the finished record
+    speed: str | None = None  # the table speed (turn clock): live, daily, off
     created_at: float = field(default_factory=time.time)
 
 
@@ -89,19 +91,19 @@ class Ending:
 
 _COLUMNS = (
     "id, channel_id, guild_id, game_id, options, status, host_id, seats, seed, state, version,"
-    " post_message_id, post_version, created_at, record_head"
+    " post_message_id, post_version, created_at, record_head, speed"
 )
 
 
 def _row(values: Sequence[Any]) -> TableRow:
     (id_, channel, guild, game, options, status, host, seats, seed, state, version, post, post_v,
-     created, head) = values
+     created, head, speed) = values
     return TableRow(
         id=id_, channel_id=channel, guild_id=guild, game_id=game, options=json.loads(options),
         status=status, host_id=host, seats=json.loads(seats), seed=seed,
         state=json.loads(state) if state is not None else None, version=version,
         post_message_id=post, post_version=post_v, created_at=created,
-        record_head=json.loads(head) if head is not None else None,
+        record_head=json.loads(head) if head is not None else None, speed=speed,
     )
 
 
@@ -123,7 +125,7 @@ async def _connect(path: str) -> aiosqlite.Connection:
         raise
 
 
-class Store(RatingsStore):
+class Store(RatingsStore, ClockStore):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
@@ -222,11 +224,12 @@ class Store(RatingsStore):
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO tables (channel_id, guild_id, game_id, options, status, host_id,"
-                    " seats, seed, state, version, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " seats, seed, state, version, created_at, updated_at, speed)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (row.channel_id, row.guild_id, row.game_id, _dump(row.options), row.status,
                      row.host_id, _dump(row.seats), row.seed,
-                     None if row.state is None else _dump(row.state), row.version, now, now),
+                     None if row.state is None else _dump(row.state), row.version, now, now,
+                     row.speed),
                 )
                 new_id = cur.lastrowid
         except sqlite3.IntegrityError:
@@ -234,22 +237,26 @@ class Store(RatingsStore):
         return replace(row, id=new_id, created_at=now)
 
     async def update_table(
-        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = ()
+        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = (),
+        clock: ClockRow | None = None,
     ) -> None:
         """Store ``row`` (with its new version) if the stored version is still
-        ``expected_version``, and append ``moves``; all or nothing."""
+        ``expected_version``, and append ``moves`` and its new ``clock``; all or nothing."""
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
-                " options = ?, record_head = ?, updated_at = ? WHERE id = ? AND version = ?",
+                " options = ?, record_head = ?, speed = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
                 (row.status, row.host_id, _dump(row.seats),
                  None if row.state is None else _dump(row.state), row.version, _dump(row.options),
-                 None if row.record_head is None else _dump(row.record_head),
+                 None if row.record_head is None else _dump(row.record_head), row.speed,
                  time.time(), row.id, expected_version),
             )
             if cur.rowcount != 1:
                 raise Conflict("stale version")
             await self._append(db, row.id, moves)
+            if clock is not None:
+                await write_clock(db, clock)
 
     async def close_table(
         self,
@@ -267,6 +274,7 @@ class Store(RatingsStore):
             if cur.rowcount != 1:
                 raise Conflict("stale version")
             await self._append(db, row.id, moves)
+            await db.execute("DELETE FROM clocks WHERE table_id = ?", (row.id,))
             if ending is None:
                 return
             await db.execute(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.host import Outcome, TableHost
 
 
@@ -34,3 +36,22 @@ async def play_to_end(host: TableHost, channel: int, limit: int = 2000) -> list[
         if outcome.table.status == "finished":
             return outcomes
     raise AssertionError(f"game did not end in {limit} human moves")
+
+
+class FakeTime:
+    """The host's epoch clock driven by a test: ``t`` moves when the test says, and ``sleep``
+    lets the time pass at once (hours in microseconds) for the clock's scheduler."""
+
+    START = 1_000_000.0
+
+    def __init__(self) -> None:
+        self.t = self.START
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.t
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.t += seconds
+        await asyncio.sleep(0)

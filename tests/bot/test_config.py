@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, ConfigError, load_config, parse_config
+from bot.config import FIELDS, ClockConfig, Config, ConfigError, Speed, load_config, parse_config
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "config.example.toml"
 
@@ -24,7 +24,7 @@ def test_example_documents_every_setting_and_loads_to_defaults() -> None:
     assert config == Config(source="config.example.toml")
     text = EXAMPLE.read_text(encoding="utf-8")
     for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "workers",
-                "think_seconds", "reveal_seconds", "DISCORD_TOKEN"):
+                "think_seconds", "reveal_seconds", "DISCORD_TOKEN", *FIELDS["clock"]):
         assert key in text
 
 
@@ -71,6 +71,28 @@ rematch_seconds = 120
                             source=path)
 
 
+def test_every_clock_setting_is_read_in_its_unit(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+[clock]
+default_speed = "daily"
+live_start_minutes = 2
+live_add_seconds = 15
+live_max_minutes = 4.5
+daily_start_hours = 12
+daily_add_hours = 0
+daily_max_hours = 48
+auto_takeover = true
+computer_level = "hard"
+""",
+    )
+    clock = load_config(path).clock
+    assert clock == ClockConfig("daily", Speed(120.0, 15.0, 270.0),
+                                Speed(12 * 3600.0, 0.0, 48 * 3600.0), True, "hard")
+    assert clock.speed("off") is None and clock.speed(None) == clock.daily
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -100,6 +122,14 @@ rematch_seconds = 120
         ("[graphics]\nx = 1", r"unknown section \[graphics\]"),
         ("database = 1", "database must be a section"),
         ("[database\npath=1", "not valid TOML"),
+        ('[clock]\ndefault_speed = "fast"', "clock.default_speed must be one of live, daily, off"),
+        ('[clock]\nlive_start_minutes = "5"', "clock.live_start_minutes must be a number of minutes"),
+        ("[clock]\nlive_start_minutes = 0", "live_start_minutes must be more than 0 and at most"),
+        ("[clock]\ndaily_add_hours = -1", "daily_add_hours must be at least 0 and at most 720"),
+        ("[clock]\nlive_start_minutes = 20",
+         r"clock.live_start_minutes \(20\) must not be more than clock.live_max_minutes \(10\)"),
+        ('[clock]\nauto_takeover = "yes"', "clock.auto_takeover must be true or false"),
+        ('[clock]\ncomputer_level = "god"', "clock.computer_level must be one of easy, medium"),
     ],
 )
 def test_bad_values_name_file_field_and_reason(tmp_path: Path, text: str, message: str) -> None:

@@ -39,3 +39,25 @@ def test_the_oldest_lines_give_way_within_2000_characters() -> None:
     full, _plain = compose(post)
     assert len(full) <= 2000 and full.endswith("Seat 1 (Ann) to move")
     assert lines[-1] in full and lines[0] not in full and "earlier lines" in full.split("\n")[0]
+
+
+def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
+    from bot.adapter.table_post import table_view
+    from bot.host.results import ClockView
+
+    running = _post(clock=ClockView(name="Bob (seat 2)", deadline=1700000330.7))
+    assert compose(running)[0].endswith("⏳ Bob (seat 2)'s time runs out <t:1700000330:R>.")
+    assert [b.item.label for b in table_view(1, 3, running).children] == [
+        "My hand / Play", "Board", "Rules"]
+    out = _post(clock=ClockView(name="Bob (seat 2)", deadline=1.0, timed_out=True, can_skip=True,
+                                replaced=["Cy"], end_offer=True))
+    lines = compose(out)[0].split("\n")
+    assert lines[1:] == [
+        "The others may **Skip** Bob (seat 2)'s turn or let a computer play for them.",
+        "🤖 A computer plays for Cy until they press **I'm back**.",
+        "Fewer than two people are playing now: press **End the game** to stop without a "
+        "result, or play on."]
+    view = table_view(1, 3, out)
+    assert [(b.item.label, b.item.custom_id) for b in view.children][3:] == [
+        ("Skip", "tc:skip:1:3"), ("Computer plays for Bob (seat 2)", "tc:take:1:3"),
+        ("I'm back", "tc:back:1:3"), ("End the game", "tc:end:1:3")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -23,17 +24,20 @@ AGAIN = re.compile(r"\*\*(.+?)\*\* moves again")
 class Tablee:
     """The bot under test plus its database; ``restart()`` is a process restart."""
 
-    def __init__(self, sim: Any, db: Path, **settings: Any) -> None:
+    def __init__(self, sim: Any, db: Path, now: Callable[[], float] = time.time,
+                 **settings: Any) -> None:
         self.sim = sim
         self.db = db
+        self.now = now  # the turn clock's time (a test may drive it)
         self.settings = settings  # Config fields beyond the database and a zero delay
         self.hosts: list[TableHost] = []
         self.bot: TableeBot | None = None
 
     async def _make(self) -> TableeBot:
-        host = await TableHost.open(str(self.db), bot_delay=0)
-        self.hosts.append(host)
         config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
+        host = await TableHost.open(str(self.db), bot_delay=0, clock=self.now,
+                                    clock_config=config.clock)
+        self.hosts.append(host)
         return TableeBot(config, host)
 
     async def start(self) -> TableeBot:
@@ -59,7 +63,8 @@ class Tablee:
 
 @contextlib.asynccontextmanager
 async def running_tablee(sim: Any, tmp_path: Path, **settings: Any) -> AsyncIterator[Tablee]:
-    """The bot on the emulator for the block (each test module wraps it in a fixture)."""
+    """The bot on the emulator for the block (each test module wraps it in a fixture);
+    ``now=`` drives the turn clock, the other settings are Config fields."""
     app = Tablee(sim, tmp_path / "tablee.db", **settings)
     await app.start()
     try:

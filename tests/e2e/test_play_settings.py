@@ -31,6 +31,9 @@ async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
     assert_all_requests_valid(discord_sim)
 
 
+LIVE = "Table speed: live (a few minutes a move)"
+
+
 def placeholders(panel: Any) -> list[str]:
     return [s["placeholder"] for s in panel.selects()]
 
@@ -65,7 +68,7 @@ async def test_corsair_mode_chosen_in_the_panel_then_its_options_there_too(
     lobby = await sim.slash(alice, "play master-islands")
     assert "Mode: standard" in lobby.content and "Difficulty" not in lobby.content
     panel = await sim.click(alice, lobby, label="Settings")
-    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random"]
+    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random", LIVE]
 
     panel = await choose(sim, alice, panel, "Mode", "corsair")
     assert "✅ Mode: corsair." in panel.content
@@ -91,7 +94,7 @@ async def test_corsair_mode_chosen_in_the_panel_then_its_options_there_too(
     lobby = await sim.slash(alice, "play master-islands", mode="corsair")
     panel = await sim.click(alice, lobby, label="Settings")
     panel = await choose(sim, alice, panel, "Mode", "standard")
-    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random"]
+    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random", LIVE]
     assert "Difficulty" not in lobby.content
 
 
@@ -107,8 +110,11 @@ async def test_isis_osiris_options_from_the_command_changed_in_the_panel(
     panel = await choose(sim, alice, panel, "Tile reserve", "own")
     panel = await choose(sim, alice, panel, "Open board", "false")
     panel = await choose(sim, alice, panel, "First player", "2")
-    assert "Tile reserve: own · Open board: no · First player: 2" in lobby.content
-    assert placeholders(panel) == ["Tile reserve: own", "Open board: no", "First player: 2"]
+    panel = await choose(sim, alice, panel, "Table speed", "daily")  # not a game option
+    assert "Tile reserve: own · Open board: no · First player: 2 · Table speed: daily (about a " \
+           "day a move)" in lobby.content
+    assert placeholders(panel) == ["Tile reserve: own", "Open board: no", "First player: 2",
+                                   "Table speed: daily (about a day a move)"]
     await add_computer(sim, alice, lobby)
     await sim.click(alice, lobby, label="Start")
     assert "started" in lobby.content

@@ -1,0 +1,90 @@
+"""/leave, the reminders and the one scheduler task of the turn clock (see
+:mod:`bot.host.clock`); the table post's clock buttons are in :mod:`bot.adapter.clock`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.host.clock import ClockEvent, Reminder, Scheduler
+from bot.host.results import Outcome
+
+from . import send
+from .checks import require_guild, require_post_permissions
+from .clock import post_outcome, said
+from .cog import HostCog
+from .context import Tablee
+from .dms import send_dm
+from .errors import guarded
+from .i18n import _
+from .lobby import refresh_lobby_post
+
+
+# -- /leave -------------------------------------------------------------------------------------
+class LeaveCommands(HostCog):
+
+    @app_commands.guild_only()
+    @app_commands.command(
+        name="leave", description=_("Leave this channel's lobby, or hand your seat in the game to "
+                                    "a computer")
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async with guarded(interaction, "/leave"):
+            channel_id = require_guild(interaction)
+            before = await self.host.require_table(channel_id)
+            if before.status == "playing":
+                require_post_permissions(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            result = await self.host.leave_game(channel_id, interaction.user.id)
+            if isinstance(result, Outcome):
+                await post_outcome(self.tablee, result)
+                text = _("You left the game: a computer plays your seat. Press **I'm back** on "
+                         "the table post to play again.")
+            elif result.status == "abandoned" and before.status == "playing":
+                await said(self.tablee, channel_id, _(
+                    "{name} left the {game} game and nobody else was playing, so it ended "
+                    "without a result. The channel is free for /play.",
+                    name=interaction.user.display_name, game=result.game_name))
+                await self.poster.close_table(channel_id, [before.post_message_id])
+                text = _("You left; the game ended without a result.")
+            elif result.status == "abandoned":
+                await said(self.tablee, channel_id, _(
+                    "The {game} lobby closed: nobody is left.", game=result.game_name))
+                await self.poster.close_table(channel_id, [before.post_message_id])
+                text = _("You left the lobby.")
+            else:
+                await refresh_lobby_post(interaction.client, result)
+                text = _("You left the lobby.")
+            await send.followup(interaction, text, ephemeral=True)
+
+
+# -- reminders and the scheduler ----------------------------------------------------------------
+async def remind(bot: Tablee, reminder: Reminder) -> None:
+    """Half of the mover's time is gone: a jump link mentioning them, and a DM if they allow."""
+    guild = reminder.guild_id or "@me"
+    where = reminder.post_message_id or ""
+    url = f"https://discord.com/channels/{guild}/{reminder.channel_id}/{where}".rstrip("/")
+    text = _("<@{id}>, half of your time in **{game}** is gone: it runs out <t:{when}:R>. {url}",
+             id=reminder.user_id, game=reminder.game_name, when=int(reminder.deadline), url=url)
+    channel = bot.poster.client.get_partial_messageable(reminder.channel_id)
+    await send.send(channel, text, ping=[reminder.user_id])
+    if await bot.host.dm_enabled(reminder.user_id, bot.config.dm_default):
+        dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these messages "
+               "off with /dms.", game=reminder.game_name, when=int(reminder.deadline), url=url)
+        await send_dm(bot.poster.client, reminder.user_id, dm)
+
+
+def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
+    """The one scheduler task for every table (``timing``: ``now``/``sleep`` for tests)."""
+
+    async def handle(event: ClockEvent) -> None:
+        if isinstance(event, Reminder):
+            await remind(bot, event)
+        else:
+            await post_outcome(bot, event)
+
+    scheduler = Scheduler(bot.host, handle, **timing)
+    return asyncio.create_task(scheduler.run(), name="tablee-clock")

@@ -1,0 +1,131 @@
+"""The turn clock on the table post: its clock lines and buttons (Skip, Computer plays for …,
+I'm back, End the game). /leave, reminders and the scheduler task: :mod:`bot.adapter.absence`.
+
+The host decides everything (:mod:`bot.host.absence`, :mod:`bot.host.clock`); this module draws
+it. The mover's remaining time is Discord's relative timestamp (``<t:UNIX:R>``), which counts
+down by itself: the post is never edited to show the time passing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.host.results import ClockView, Outcome, PrivateNote, PublicPost
+
+from . import send
+from .checks import require_post_permissions
+from .context import Tablee, tablee
+from .errors import guarded
+from .i18n import _
+from .items import ActionIdItem
+from .limits import MAX_BUTTON_LABEL, MAX_CONTENT, clip
+
+log = logging.getLogger("tablee.adapter.clock")
+
+CLOCK_ID = r"tc:(?P<action>skip|take|back|end):(?P<channel>\d+):(?P<version>\d+)"
+BACK_TEXT = "A computer is playing for you now. Press **I'm back** to play again."
+
+
+# -- the table post -----------------------------------------------------------------------------
+def clock_lines(post: PublicPost) -> list[str]:
+    """The post's sentences about the clock and absent players (after whose turn it is)."""
+    clock = post.clock
+    if clock is None or post.finished:
+        return []
+    lines = []
+    if clock.timed_out and clock.name:
+        if clock.can_skip:
+            lines.append(_("The others may **Skip** {name}'s turn or let a computer play for them.",
+                           name=clock.name))
+        else:
+            lines.append(_("The others may let a computer play for {name}.", name=clock.name))
+    elif clock.deadline is not None and clock.name:
+        lines.append(_("⏳ {name}'s time runs out <t:{when}:R>.", name=clock.name,
+                       when=int(clock.deadline)))
+    if clock.replaced:
+        lines.append(_("🤖 A computer plays for {names} until they press **I'm back**.",
+                       names=", ".join(clock.replaced)))
+    if clock.end_offer:
+        lines.append(_("Fewer than two people are playing now: press **End the game** to stop "
+                       "without a result, or play on."))
+    return lines
+
+
+def add_clock_buttons(view: discord.ui.View, channel_id: int, version: int,
+                      clock: ClockView | None) -> None:
+    """The clock's buttons on a table post, on their own row."""
+    if clock is None:
+        return
+    if clock.timed_out and clock.name:
+        if clock.can_skip:
+            view.add_item(ClockButton("skip", channel_id, version))
+        view.add_item(ClockButton("take", channel_id, version, name=clock.name))
+    if clock.replaced:
+        view.add_item(ClockButton("back", channel_id, version))
+    if clock.end_offer:
+        view.add_item(ClockButton("end", channel_id, version))
+
+
+def back_screen(channel_id: int, note: PrivateNote) -> tuple[str, discord.ui.View]:
+    """My hand for someone a computer plays for: the note and an I'm back button."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ClockButton("back", channel_id, note.version))
+    return f"{note.text}\n{_(BACK_TEXT)}"[:MAX_CONTENT], view
+
+
+class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=CLOCK_ID):
+    """Skip / Computer plays for … (version-checked by the host), I'm back, End the game."""
+
+    STYLES = {"skip": discord.ButtonStyle.secondary, "take": discord.ButtonStyle.secondary,
+              "back": discord.ButtonStyle.success, "end": discord.ButtonStyle.danger}
+
+    def __init__(self, action: str, channel_id: int, version: int, *, name: str = "") -> None:
+        labels = {"skip": _("Skip"), "back": _("I'm back"), "end": _("End the game"),
+                  "take": _("Computer plays for {name}", name=name) if name
+                  else _("Computer plays")}
+        super().__init__(discord.ui.Button(
+            label=clip(labels[action], MAX_BUTTON_LABEL), style=self.STYLES[action], row=1,
+            custom_id=f"tc:{action}:{channel_id}:{version}",
+        ))
+        self.action = action
+        self.channel_id = channel_id
+        self.version = version
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with guarded(interaction, f"clock {self.action}"):
+            require_post_permissions(interaction)
+            await interaction.response.defer()
+            bot = tablee(interaction.client)
+            user = interaction.user.id
+            if self.action == "end":
+                info = await bot.host.end_game(self.channel_id, user)
+                await said(bot, self.channel_id, _(
+                    "{name} ended the {game} game: no result is kept. The channel is free for "
+                    "/play.", name=interaction.user.display_name, game=info.game_name))
+                await bot.poster.close_table(self.channel_id, [info.post_message_id])
+                return
+            if self.action == "skip":
+                outcome = await bot.host.skip(self.channel_id, user, version=self.version)
+            elif self.action == "take":
+                outcome = await bot.host.take_over(self.channel_id, user, version=self.version)
+            else:
+                outcome = await bot.host.come_back(self.channel_id, user)
+            await post_outcome(bot, outcome)
+            if self.action == "back" and interaction.message is not None \
+                    and interaction.message.flags.ephemeral:
+                await send.edit_original(
+                    interaction, content=_("Welcome back: you play your seat again."), view=None)
+
+
+async def post_outcome(bot: Tablee, outcome: Outcome) -> None:
+    """A new table post for a change nobody made by moving (time out, takeover, leave)."""
+    channel_id = outcome.table.channel_id
+    await bot.poster.publish(channel_id, outcome, actor=None,
+                             previous=[outcome.table.post_message_id])
+
+
+async def said(bot: Tablee, channel_id: int, text: str) -> None:
+    """A plain sentence in the channel, pinging nobody."""
+    await send.send(bot.poster.client.get_partial_messageable(channel_id), text)

@@ -1,0 +1,97 @@
+"""The turn clocks of tables in play: one row per table, read and written by the host's clock.
+
+A clock row carries ``due``, the next moment something happens for that table (its reminder,
+then its deadline; NULL once both are done), so one scheduler sleeps until
+:meth:`ClockStore.next_due` for every table at once and wakes for :meth:`ClockStore.due_clocks`.
+The row is deleted with the table (:meth:`bot.storage.store.Store.close_table`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """One table's turn clock. ``banks``: seat -> seconds in that seat's bank when its last turn
+    began (the timed seat's turn ends at ``started + banks[seat]``, which is ``deadline``)."""
+
+    table_id: int
+    channel_id: int
+    version: int
+    seat: int | None = None
+    started: float = 0.0
+    deadline: float | None = None
+    remind_at: float | None = None
+    expired: bool = False
+    banks: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def due(self) -> float | None:
+        """The next moment the scheduler has to act for this table, if any."""
+        if self.seat is None or self.expired:
+            return None
+        return self.remind_at if self.remind_at is not None else self.deadline
+
+
+_COLUMNS = "table_id, channel_id, version, seat, started, deadline, remind_at, expired, banks"
+
+
+def _clock(values: Sequence[Any]) -> ClockRow:
+    table, channel, version, seat, started, deadline, remind, expired, banks = values
+    return ClockRow(table, channel, version, seat, started, deadline, remind, bool(expired),
+                    {int(s): float(t) for s, t in json.loads(banks).items()})
+
+
+async def write_clock(db: aiosqlite.Connection, clock: ClockRow) -> None:
+    """Insert or replace a table's clock inside the caller's transaction (a move's, so the
+    move and its clock are stored together)."""
+    await db.execute(
+        f"INSERT OR REPLACE INTO clocks ({_COLUMNS}, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (clock.table_id, clock.channel_id, clock.version, clock.seat, clock.started,
+         clock.deadline, clock.remind_at, int(clock.expired),
+         json.dumps({str(s): t for s, t in clock.banks.items()}), clock.due),
+    )
+
+
+class ClockStore:
+    """Clock queries, mixed into :class:`bot.storage.store.Store` (its ``_tx``/``_fetchall``)."""
+
+    def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        raise NotImplementedError  # provided by Store
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError  # provided by Store
+
+    async def get_clock(self, table_id: int) -> ClockRow | None:
+        rows = await self._fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE table_id = ?",
+                                    (table_id,))
+        return _clock(rows[0]) if rows else None
+
+    async def put_clock(self, clock: ClockRow) -> None:
+        """Store (insert or replace) a table's clock."""
+        async with self._tx() as db:
+            await write_clock(db, clock)
+
+    async def drop_clock(self, table_id: int) -> None:
+        async with self._tx() as db:
+            await db.execute("DELETE FROM clocks WHERE table_id = ?", (table_id,))
+
+    async def next_due(self) -> float | None:
+        """The earliest moment any table's clock needs attention (None: none does)."""
+        rows = await self._fetchall("SELECT MIN(due) FROM clocks WHERE due IS NOT NULL")
+        return rows[0][0] if rows else None
+
+    async def due_clocks(self, now: float) -> list[ClockRow]:
+        """The clocks whose reminder or deadline has come, earliest first."""
+        rows = await self._fetchall(
+            f"SELECT {_COLUMNS} FROM clocks WHERE due IS NOT NULL AND due <= ? ORDER BY due",
+            (now,),
+        )
+        return [_clock(r) for r in rows]
