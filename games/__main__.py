@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import all_games
 from .base import BadOptions
 from .cli import option_pairs
-from .records import BadRecord, replay, simulate
+from .records import BadRecord, read_record, replay, simulate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,11 +37,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise BadRecord(f"cannot read {args.file}: {exc.strerror}") from None
             except UnicodeDecodeError:
                 raise BadRecord(f"cannot read {args.file}: not UTF-8 text") from None
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise BadRecord(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-            out = replay(record)
+            out = replay(read_record(text))
             print(json.dumps(out, sort_keys=True))
             return 0 if out["ok"] else 1
         if args.cmd == "simulate":
@@ -58,5 +55,18 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
+def run() -> int:
+    """:func:`main`, ending quietly when the reader of our output goes away (``| head``): the
+    standard handling from the Python docs (signal module, "Note on SIGPIPE")."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing left to flush at exit: no second error
+        return 1
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

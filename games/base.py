@@ -11,6 +11,7 @@ Seats are numbered from 1 everywhere (records, notation, messages).
 from __future__ import annotations
 
 import random
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -44,6 +45,39 @@ class IllegalMove(ValueError):
 
 class BadOptions(ValueError):
     """Options or player count a game cannot be set up with; the message names the option."""
+
+
+ECHO_LIMIT = 40
+"""How many characters of a person's bad input a refusal quotes back (then "…")."""
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 2, 4, 4, 4
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = ECHO_LIMIT
+
+
+def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
+    """Bad input as a refusal quotes it: at most ``limit`` characters then "…", on one line.
+
+    Every sentence that repeats what someone typed or what a record holds goes through here, so
+    a 2,000-character move (or a 10 MB one, a list nested 1,000 deep, a 4,000-digit number)
+    still gets a short refusal that fits a Discord reply and a log line.
+    """
+    if isinstance(value, str):
+        text = value[: limit + 1]
+    elif isinstance(value, bool) or value is None:
+        text = {True: "true", False: "false", None: "null"}[value]
+    elif isinstance(value, int):
+        try:
+            text = str(value)[: limit + 1]
+        except ValueError:  # over sys.get_int_max_str_digits() digits: Python will not print it
+            text = "a number too long to show"
+    else:
+        try:
+            text = _SHORT.repr(value)  # a few items, two levels deep: never the whole thing
+        except (ValueError, RecursionError):
+            text = type(value).__name__
+    text = "".join(" " if ch < " " or "\x7f" <= ch < "\xa0" else ch for ch in text)
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
 
 
 OptionKind = Literal["choice", "yesno", "seat", "number"]
@@ -85,7 +119,7 @@ class Option:
             if text not in (self.choices or ()):
                 raise BadOptions(
                     f"Option '{self.name}' must be one of {', '.join(self.choices or ())}, "
-                    f"not '{text}'."
+                    f"not '{echo(text)}'."
                 )
             return text
         if self.kind == "yesno":
@@ -192,7 +226,7 @@ class Game(ABC):
         for key in options:
             if key not in known:
                 names = ", ".join(sorted(known)) or "none"
-                raise BadOptions(f"{self.name} has no option '{key}' (options: {names}).")
+                raise BadOptions(f"{self.name} has no option '{echo(key)}' (options: {names}).")
         out: dict[str, Any] = {}
         for opt in self.options:
             value = options.get(opt.name)
@@ -201,7 +235,7 @@ class Game(ABC):
             out[opt.name] = opt.normalize(value, max(players, 1))
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}."
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {echo(players)}."
             )
         return out
 
@@ -325,9 +359,9 @@ def seat_option(name: str, value: Any, players: int) -> int:
     try:
         seat = int(value)
     except (TypeError, ValueError):
-        raise BadOptions(f"Option '{name}' must be a seat number, not '{value}'.") from None
+        raise BadOptions(f"Option '{name}' must be a seat number, not '{echo(value)}'.") from None
     if not 1 <= seat <= players:
-        raise BadOptions(f"Option '{name}' must be a seat from 1 to {players}, not {seat}.")
+        raise BadOptions(f"Option '{name}' must be a seat from 1 to {players}, not {echo(seat)}.")
     return seat
 
 
@@ -340,7 +374,7 @@ def yes_no(name: str, value: Any) -> bool:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise BadOptions(f"Option '{name}' must be yes or no, not '{value}'.")
+    raise BadOptions(f"Option '{name}' must be yes or no, not '{echo(value)}'.")
 
 
 def number_option(name: str, value: Any, low: int | None, high: int | None) -> int:
@@ -348,9 +382,9 @@ def number_option(name: str, value: Any, low: int | None, high: int | None) -> i
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise BadOptions(f"Option '{name}' must be a whole number, not '{value}'.") from None
+        raise BadOptions(f"Option '{name}' must be a whole number, not '{echo(value)}'.") from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise BadOptions(f"Option '{name}' must be from {low} to {high}, not {number}.")
+        raise BadOptions(f"Option '{name}' must be from {low} to {high}, not {echo(number)}.")
     return number
 
 

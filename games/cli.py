@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from .base import BadOptions
+from .base import BadOptions, echo
 
 
 def option_pairs(pairs: Iterable[str]) -> dict[str, str]:
@@ -16,7 +16,7 @@ def option_pairs(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise BadOptions(f"--option takes key=value, not '{pair}'")
+            raise BadOptions(f"--option takes key=value, not '{echo(pair)}'")
         out[key.strip()] = value.strip()
     return out
 

@@ -2,20 +2,83 @@
 
 A record is ``{"game", "players", "options", "seed", "setup", "moves"}``; each move is
 ``{"seat": n, "move": "text"}`` (a bare string is accepted when exactly one seat is to move).
+Whatever a record file holds, reading and replaying it ends in a result or in one short
+:class:`BadRecord` sentence, never a traceback (tests/games/test_fuzz_records.py).
 """
 
 from __future__ import annotations
 
+import json
 import random
+import sys
 from collections.abc import Mapping
 from typing import Any
 
-from .base import BadOptions, Game, IllegalMove, State
+from .base import BadOptions, Game, IllegalMove, State, echo
 from .registry import UnknownGame, get_game
 
 
 class BadRecord(ValueError):
     """A record that cannot be read (shape, unknown game, bad options). Message is for people."""
+
+
+MAX_DEPTH = 8
+"""Records nest four levels at most (record, setup, a list of lists, a value); deeper is junk."""
+
+MAX_WHOLE = 2**63
+"""Whole numbers in a record stay below this (seeds, seats, counts): no 4,000-digit seat."""
+
+
+def read_record(text: str) -> Any:
+    """The JSON in ``text`` as a record's raw value; :class:`BadRecord` with a sentence for text
+    that is not JSON, JSON nested too deeply to read, or a number too long to convert."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRecord(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise BadRecord("not a record: its JSON is nested too deeply to read.") from None
+    except ValueError:  # int() refuses numbers over sys.get_int_max_str_digits() digits
+        raise BadRecord(f"not a record: it holds a number over {sys.get_int_max_str_digits():,} "
+                        "digits long.") from None
+    check_plain(value)
+    return value
+
+
+def check_plain(value: Any) -> None:
+    """BadRecord unless ``value`` nests at most MAX_DEPTH levels and its whole numbers stay below
+    MAX_WHOLE (walked without recursion, so any depth is safe to check)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, int) and not isinstance(item, bool) and abs(item) >= MAX_WHOLE:
+            raise BadRecord(f"the record holds a number too large for a game: {echo(item)}.")
+        if isinstance(item, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise BadRecord(f"the record nests more than {MAX_DEPTH} levels deep; "
+                                "records never need more than 4.")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+
+
+def _kind(value: Any) -> str:
+    """A JSON value's kind in words, for "must be a list, not text"."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _field(record: Mapping[str, Any], key: str, kind: type, words: str) -> Any:
+    """``record[key]``, None when absent or null; BadRecord when of another JSON kind
+    (``false``, ``[]`` and ``""`` are refused, not taken as absent)."""
+    value = record.get(key)
+    if value is not None and not isinstance(value, kind):
+        raise BadRecord(f"'{key}' must be {words}, not {_kind(value)}.")
+    return value
 
 
 def _seat_and_text(game: Game, state: State, entry: Any, index: int) -> tuple[int, str]:
@@ -36,6 +99,7 @@ def start(record: Mapping[str, Any]) -> tuple[Game, State]:
     """The game and its initial state from a record's header; :class:`BadRecord` if unusable."""
     if not isinstance(record, Mapping):
         raise BadRecord("a record must be a JSON object")
+    check_plain(record)
     game_id = record.get("game")
     if not isinstance(game_id, str):
         raise BadRecord("'game' must be a game id in quotes, e.g. \"master-islands\"")
@@ -49,10 +113,8 @@ def start(record: Mapping[str, Any]) -> tuple[Game, State]:
     seed = record.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise BadRecord("'seed' must be a whole number")
-    options = record.get("options") or {}
-    setup = record.get("setup") or None
-    if not isinstance(options, Mapping) or (setup is not None and not isinstance(setup, Mapping)):
-        raise BadRecord("'options' and 'setup' must be JSON objects")
+    options = _field(record, "options", Mapping, "a JSON object like {\"first\": 1}") or {}
+    setup = _field(record, "setup", Mapping, "a JSON object (see the game's setup keys)")
     try:
         return game, game.new(players, options, seed, setup)
     except BadOptions as exc:
@@ -64,17 +126,15 @@ def start(record: Mapping[str, Any]) -> tuple[Game, State]:
 def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     """Replay a record; the summary object of ``python -m games replay``."""
     game, state = start(record)
-    moves = record.get("moves") or []
+    moves = _field(record, "moves", list, "a list of moves") or []
     error = None
-    if not isinstance(moves, list):
-        raise BadRecord("'moves' must be a list")
     for index, entry in enumerate(moves):
         try:
             seat, text = _seat_and_text(game, state, entry, index)
             state, _events = game.apply(state, seat, text)
         except IllegalMove as exc:
             shown = entry.get("move") if isinstance(entry, Mapping) else entry
-            error = {"index": index, "move": shown, "message": str(exc)}
+            error = {"index": index, "move": echo(shown), "message": str(exc)}
             break
     return summary(game, state, ok=error is None, error=error)
 
@@ -112,7 +172,7 @@ def simulate(
         raise BadOptions(f"{len(levels)} bot levels given for {players} players")
     for level in levels:
         if level not in game.bots:
-            raise BadOptions(f"{game.name} has no computer player '{level}' ({', '.join(game.bots)})")
+            raise BadOptions(f"{game.name} has no computer player '{echo(level)}' ({', '.join(game.bots)})")
     rng = random.Random(seed)
     record_moves: list[dict[str, Any]] = []
     for _ in range(max_moves):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
-from .base import Game
+from .base import Game, echo
 
 _GAMES: dict[str, Game] = {}
 
@@ -29,8 +27,7 @@ def get_game(game_id: str) -> Game:
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         known = ", ".join(sorted(_GAMES)) or "none"
-        shown = game_id if isinstance(game_id, str) else json.dumps(game_id, default=repr)
-        raise UnknownGame(f"Unknown game '{shown}'. Known games: {known}.")
+        raise UnknownGame(f"Unknown game '{echo(game_id)}'. Known games: {known}.")
     return game
 
 

@@ -23,6 +23,7 @@ from ..base import (
     Result,
     State,
     View,
+    echo,
     rng_for,
 )
 from . import flow, moves
@@ -81,7 +82,7 @@ class IleDesContrebandiers(Game):
         setup = dict(setup or {})
         unknown = set(setup) - set(SETUP_KEYS)
         if unknown:
-            raise ValueError(f"unknown setup key(s) {', '.join(sorted(unknown))} "
+            raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} "
                              f"(use {', '.join(SETUP_KEYS)})")
         base = {"seed": seed, "rng_counter": 0}
         beam = setup.get("beam")

@@ -4,7 +4,7 @@ kept as typed here and replaced by its canonical path when applied (``moves.py``
 
 from __future__ import annotations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, echo
 from .board import ALL_SPACES, HARBOURS, SPACES
 
 VERBS = ("start", "turn", "drop", "sail", "push", "swap", "load", "stay")
@@ -24,7 +24,7 @@ def parse_space(token: str) -> str:
     """``"2C"`` -> ``"2c"``, ``"h3"`` -> ``"H3"``; IllegalMove for anything else."""
     name = _CANON.get(token.strip().lower())
     if name is None:
-        raise IllegalMove(f"'{token}' is not a space: sea spaces are 1a … 3j (ring 1-3, sector "
+        raise IllegalMove(f"'{echo(token)}' is not a space: sea spaces are 1a … 3j (ring 1-3, sector "
                           "a-j), harbours H0 … H4.")
     return name
 
@@ -54,7 +54,7 @@ def parse(text: str) -> str:
     verb = _SYNONYMS.get(verb, verb)
     args = tokens[1:]
     if verb not in VERBS:
-        raise IllegalMove(f"Unknown move '{tokens[0]}'. {USAGE}")
+        raise IllegalMove(f"Unknown move '{echo(tokens[0])}'. {USAGE}")
     if verb in ("swap", "load", "stay"):
         if args:
             raise IllegalMove(f"'{verb}' takes nothing after it.")

@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..base import echo
 from .tiles import DEAL, TILE_SET, check_sub_multiset, parse_value, unseen_pool
 
 
@@ -26,7 +27,7 @@ def deal_tiles(
     setup = dict(setup or {})
     unknown = set(setup) - {"tiles", "pile"}
     if unknown:
-        raise ValueError(f"unknown setup key(s) {', '.join(sorted(unknown))} (use 'tiles' or 'pile')")
+        raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} (use 'tiles' or 'pile')")
     if common:
         if "tiles" in setup:
             raise ValueError("the common-reserve variant takes setup 'pile', not 'tiles'")

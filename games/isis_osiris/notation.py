@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, echo
 from .tiles import CELLS
 
 VERBS = ("pawn", "reveal", "tile")
@@ -18,7 +18,7 @@ def parse_move(text: str) -> tuple[str, str | None]:
         raise IllegalMove(USAGE)
     verb = tokens[0].lower()
     if verb not in VERBS:
-        raise IllegalMove(f"Unknown move '{tokens[0]}'. {USAGE}")
+        raise IllegalMove(f"Unknown move '{echo(tokens[0])}'. {USAGE}")
     if verb == "reveal":
         if len(tokens) != 1:
             raise IllegalMove("'reveal' takes no cell: reveal first, then 'tile <cell>'.")
@@ -27,7 +27,7 @@ def parse_move(text: str) -> tuple[str, str | None]:
         raise IllegalMove(f"'{verb}' needs exactly one cell, e.g. '{verb} C4'.")
     cell = tokens[1].upper()
     if cell not in CELLS:
-        raise IllegalMove(f"'{tokens[1]}' is not a cell: columns A–F, rows 1–6 (e.g. C4).")
+        raise IllegalMove(f"'{echo(tokens[1])}' is not a cell: columns A–F, rows 1–6 (e.g. C4).")
     return verb, cell
 
 

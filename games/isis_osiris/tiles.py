@@ -5,8 +5,11 @@ Tile values are ints in the state and signed texts (``+2``, ``-3``) in records a
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
+
+from ..base import echo
 
 COLUMNS = "ABCDEF"
 ROWS = "123456"
@@ -41,18 +44,20 @@ def format_value(value: int) -> str:
     return f"{value:+d}"
 
 
+_VALUE = re.compile(r"[+-]?[0-9]")
+"""A tile value as text: ASCII digits only (``str.isdigit`` and ``int`` also take "³", "٣")."""
+
+
 def parse_value(raw: Any) -> int:
     """A tile value from a record (``"+2"``, ``"-3"`` or an int); ValueError if not a tile."""
-    if isinstance(raw, bool):
-        raise ValueError(f"not a tile value: {raw!r}")
-    if isinstance(raw, str):
+    if isinstance(raw, str) and _VALUE.fullmatch(raw.strip()):
         value = int(raw.strip())
-    elif isinstance(raw, int):
+    elif isinstance(raw, int) and not isinstance(raw, bool):
         value = raw
     else:
-        raise ValueError(f"not a tile value: {raw!r}")
+        raise ValueError(f"'{echo(raw)}' is not a tile value: write one like \"+2\" or \"-3\"")
     if value not in TILE_SET:
-        raise ValueError(f"no Isis tile is worth {raw!r} (tiles are -4..-1 and +1..+4)")
+        raise ValueError(f"no Isis tile is worth '{echo(raw)}' (tiles are -4..-1 and +1..+4)")
     return value
 
 

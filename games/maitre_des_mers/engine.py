@@ -22,6 +22,7 @@ from ..base import (
     Result,
     State,
     View,
+    echo,
     rng_for,
 )
 from . import flow, moves
@@ -159,7 +160,7 @@ def _read_setup(setup: Mapping[str, Any] | None) -> tuple[list[str] | None, list
     setup = setup or {}
     unknown = set(setup) - set(SETUP_KEYS)
     if unknown:
-        raise ValueError(f"unknown setup key(s) {', '.join(sorted(unknown))} (use ships, dice)")
+        raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} (use ships, dice)")
     ships = setup.get("ships")
     if ships is not None:
         if not isinstance(ships, list) or not ships:
@@ -182,5 +183,5 @@ def parse_ship_code(value: Any) -> str:
     from .notation import parse_ship
 
     if not isinstance(value, str):
-        raise IllegalMove(f"'{value}' is not a ship")
+        raise IllegalMove(f"'{echo(value)}' is not a ship")
     return parse_ship(value)

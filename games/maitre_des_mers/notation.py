@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove
+from ..base import IllegalMove, echo
 from .cards import SHIPS, USE_POWERS
 
 VERBS = ("arm", "hunt", "buy", "attack", "place", "discard", "use", "stow", "loot", "noloot")
 USAGE = ("Moves are arm <ship>, hunt, buy, attack <your ship> <seat>:<ship>, place <dice>, "
          "discard <die>, use <power> <die>, stow <ship>, loot <ship> or noloot.")
-_SHIP = re.compile(r"([A-Za-z])(\d{1,2})")
+_SHIP = re.compile(r"([A-Za-z])([0-9]{1,2})")
+_SEAT = re.compile(r"[0-9]{1,2}")
+"""ASCII digits only: ``\\d`` and ``str.isdigit`` also take "٣" and "³"."""
 _POWER_WORDS = {"flip": "flip", "+1": "+1", "-1": "-1", "−1": "-1", "reroll": "reroll",
                 "plus": "+1", "minus": "-1", "re-roll": "reroll"}
 _SYNONYMS = {"aside": "discard", "setaside": "discard", "no-loot": "noloot"}
@@ -24,14 +26,14 @@ def parse_ship(token: str) -> str:
     match = _SHIP.fullmatch(token.strip())
     code = f"{match.group(1).upper()}{int(match.group(2))}" if match else ""
     if code not in SHIPS:
-        raise IllegalMove(f"'{token}' is not a ship: write its family letter (C, F or G) and its "
+        raise IllegalMove(f"'{echo(token)}' is not a ship: write its family letter (C, F or G) and its "
                           "cargo target, e.g. C7, F10, G12.")
     return code
 
 
 def parse_die(token: str) -> int:
-    if not (token.isdigit() and len(token) == 1 and 1 <= int(token) <= 6):
-        raise IllegalMove(f"'{token}' is not a die value: dice show 1 to 6.")
+    if token not in ("1", "2", "3", "4", "5", "6"):
+        raise IllegalMove(f"'{echo(token)}' is not a die value: dice show 1 to 6.")
     return int(token)
 
 
@@ -54,7 +56,7 @@ def parse(text: str) -> str:
         verb, args = "discard", args[1:]
     verb = _SYNONYMS.get(verb, verb)
     if verb not in VERBS:
-        raise IllegalMove(f"Unknown move '{tokens[0]}'. {USAGE}")
+        raise IllegalMove(f"Unknown move '{echo(tokens[0])}'. {USAGE}")
     if verb in ("hunt", "buy", "noloot"):
         if args:
             raise IllegalMove(f"'{verb}' takes nothing after it.")
@@ -81,7 +83,7 @@ def parse(text: str) -> str:
         raise IllegalMove("Write it as: use <flip|+1|-1|reroll> <die>, e.g. use +1 3.")
     power = _POWER_WORDS.get(args[0].lower())
     if power is None or power not in USE_POWERS:
-        raise IllegalMove(f"'{args[0]}' is not a power: use flip, +1, -1 or reroll.")
+        raise IllegalMove(f"'{echo(args[0])}' is not a power: use flip, +1, -1 or reroll.")
     return f"use {power} {parse_die(args[1])}"
 
 
@@ -96,6 +98,6 @@ def _parse_attack(args: list[str]) -> str:
         seat_text, ship_text = args[1], args[2]
     if not seat_text or not ship_text:
         raise IllegalMove(usage)
-    if not (seat_text.isdigit() and 1 <= int(seat_text) <= 6):
-        raise IllegalMove(f"'{seat_text}' is not a seat: seats are numbered 1 to 6.")
+    if not (_SEAT.fullmatch(seat_text) and 1 <= int(seat_text) <= 6):
+        raise IllegalMove(f"'{echo(seat_text)}' is not a seat: seats are numbered 1 to 6.")
     return f"attack {own} {int(seat_text)}:{parse_ship(ship_text)}"

@@ -1,7 +1,10 @@
 """MI-11..13: find every alignment (cards on one line, galleon-free, summing to exactly 10).
 
 Exact and fast: cards are grouped per line (rows, columns, both diagonals), then a subset-sum
-search with pruning runs per line. Values are at most 5, so subsets stay small.
+search with pruning runs per line. Values are at most 5, so subsets stay small. The search is
+bounded whatever the map holds (``SEARCH_STEPS``, ``MAX_ALIGNMENTS``): a line of 20 cards already
+has thousands of alignments, so a listing stops at the bound (``alignment_error`` still checks any
+alignment a player names, listed or not).
 """
 
 from __future__ import annotations
@@ -14,6 +17,12 @@ Pos = tuple[int, int]
 
 # Line families: a key function giving the line a position lies on, and a label.
 ROW, COLUMN, DIAG_DOWN, DIAG_UP = 0, 1, 2, 3
+
+MAX_ALIGNMENTS = 2_000
+"""At most this many alignments are listed (a real game rarely has ten at once)."""
+
+SEARCH_STEPS = 200_000
+"""At most this many search steps per listing, so ``legal`` stays fast on any position."""
 
 
 def _line_keys(x: int, y: int) -> tuple[tuple[int, int], ...]:
@@ -47,19 +56,20 @@ def line_label(line: tuple[int, int]) -> str:
 
 
 def _subsets(
-    items: list[tuple[int, Pos]], target: int, first_only: bool = False
-) -> list[tuple[Pos, ...]]:
-    """Subsets of ``items`` (value, pos) summing to ``target`` with at least MIN_ALIGNMENT items
-    (only the first one found with ``first_only``)."""
+    items: list[tuple[int, Pos]], target: int, out: list[tuple[Pos, ...]], limit: int,
+    budget: list[int],
+) -> None:
+    """Append to ``out`` the subsets of ``items`` (value, pos) summing to ``target`` with at
+    least MIN_ALIGNMENT items, until ``out`` holds ``limit`` or ``budget[0]`` steps are spent."""
     items = sorted(items, reverse=True)
     suffix = [0] * (len(items) + 1)
     for i in range(len(items) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + items[i][0]
-    out: list[tuple[Pos, ...]] = []
     chosen: list[Pos] = []
 
     def walk(i: int, left: int) -> None:
-        if first_only and out:
+        budget[0] -= 1
+        if len(out) >= limit or budget[0] < 0:
             return
         if left == 0:
             if len(chosen) >= MIN_ALIGNMENT:
@@ -75,14 +85,14 @@ def _subsets(
         walk(i + 1, left)
 
     walk(0, target)
-    return out
 
 
 def find_alignments(
     cells: Mapping[Pos, str], blocked: Iterable[Pos], first_only: bool = False
 ) -> list[tuple[Pos, ...]]:
-    """Every alignment on the map: tuples of positions in ascending (x, y), in no set order.
-    With ``first_only``, stop at the first one (enough to know whether to ask, MI-17)."""
+    """Every alignment on the map (at most MAX_ALIGNMENTS, within SEARCH_STEPS): tuples of
+    positions in ascending (x, y), in no set order. With ``first_only``, stop at the first one
+    (enough to know whether to ask, MI-17)."""
     blocked = set(blocked)
     lines: dict[tuple[int, int], list[tuple[int, Pos]]] = {}
     for pos, card in cells.items():
@@ -92,10 +102,12 @@ def find_alignments(
         for key in _line_keys(*pos):
             lines.setdefault(key, []).append(item)
     out: list[tuple[Pos, ...]] = []
+    limit = 1 if first_only else MAX_ALIGNMENTS
+    budget = [SEARCH_STEPS]
     for items in lines.values():
         if len(items) >= MIN_ALIGNMENT and sum(v for v, _ in items) >= ALIGNMENT_SUM:
-            out.extend(_subsets(items, ALIGNMENT_SUM, first_only))
-            if first_only and out:
+            _subsets(items, ALIGNMENT_SUM, out, limit, budget)
+            if len(out) >= limit or budget[0] < 0:
                 break
     return out
 

@@ -1,8 +1,9 @@
 """The Master Islands ``Game``: set-up, turn checks, views, results, determinization.
 
 Decisions taken here where the rules file is silent (numbers live in ``cards.py``):
-- ``setup.deck`` must hold at least the dealt cards plus the start card; an empty pile at a
-  Supply that needs cards ends the game like drawing the last card (MI-16 / MI-K5).
+- ``setup.deck`` must hold at least the dealt cards plus the start card, and no card more often
+  than the 48-card deck has it; an empty pile at a Supply that needs cards ends the game like
+  drawing the last card (MI-16 / MI-K5).
 - Corsair mode: ``first`` names the first crew seat; if it is the corsair's seat, the crew order
   starts at the next crew seat. Without ``first``, a crew seat is drawn.
 - ``corsair`` and ``difficulty`` given outside corsair mode are refused (BadOptions), and are
@@ -13,6 +14,7 @@ Decisions taken here where the rules file is silent (numbers live in ``cards.py`
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +29,7 @@ from ..base import (
     Result,
     State,
     View,
+    echo,
     rng_for,
     seat_option,
 )
@@ -88,7 +91,7 @@ class MasterIslands(Game):
         out = super().normalize_options(players, raw)
         mode = out["mode"]
         if mode == "coop" and players != 4:
-            raise BadOptions(f"Cooperative mode needs exactly 4 players (two teams of two), not {players}.")
+            raise BadOptions(f"Cooperative mode needs exactly 4 players (two teams of two), not {echo(players)}.")
         if mode != "corsair":
             for key in CORSAIR_ONLY:
                 if raw.get(key) not in (None, ""):
@@ -96,7 +99,7 @@ class MasterIslands(Game):
             out["corsair"] = out["difficulty"] = None
             return out
         if not 3 <= players <= 4:
-            raise BadOptions(f"Corsair mode needs 3 or 4 players (one corsair against 2 or 3), not {players}.")
+            raise BadOptions(f"Corsair mode needs 3 or 4 players (one corsair against 2 or 3), not {echo(players)}.")
         corsair = out.get("corsair")
         out["corsair"] = players if corsair in (None, "") else seat_option("corsair", corsair, players)
         return out
@@ -247,7 +250,7 @@ def _setup_deck(setup: Mapping[str, Any] | None, holders: int) -> list[str] | No
     """The record's deck (top first), or None to shuffle; a misspelt key is refused, not ignored."""
     unknown = set(setup or {}) - {"deck"}
     if unknown:
-        raise ValueError(f"unknown setup key(s) {', '.join(sorted(unknown))} (use 'deck')")
+        raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} (use 'deck')")
     if not setup or setup.get("deck") is None:
         return None
     deck = setup["deck"]
@@ -256,4 +259,8 @@ def _setup_deck(setup: Mapping[str, Any] | None, holders: int) -> list[str] | No
     need = holders * HAND_SIZE + 1
     if len(deck) < need:
         raise ValueError(f"setup 'deck' has {len(deck)} cards; dealing needs at least {need}")
+    extra = Counter(deck) - Counter(full_deck())
+    if extra:  # the game has 48 cards: 48 copies of one would make positions no game can reach
+        shown = ", ".join(f"{card}×{n}" for card, n in sorted(extra.items()))
+        raise ValueError(f"setup 'deck' has more cards than the game has: {echo(shown)} too many")
     return list(deck)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove
+from ..base import IllegalMove, echo
 from .cards import is_card
 
 Pos = tuple[int, int]
@@ -25,10 +25,10 @@ def pos_text(pos: Pos) -> str:
 def parse_pos(token: str) -> Pos:
     """``"1,-2"`` -> ``(1, -2)``; :class:`IllegalMove` if it is not a position."""
     if not _POS.fullmatch(token):
-        raise IllegalMove(f"'{token}' is not a position: write x,y like 1,0.")
+        raise IllegalMove(f"'{echo(token)}' is not a position: write x,y like 1,0.")
     x, y = (int(part) for part in token.split(","))
     if abs(x) > 10_000 or abs(y) > 10_000:
-        raise IllegalMove(f"'{token}' is too far out to sea.")
+        raise IllegalMove(f"'{echo(token)}' is too far out to sea.")
     return x, y
 
 
@@ -54,16 +54,16 @@ def parse(text: str) -> str:
             raise IllegalMove("Write a placement as: place <card> <x>,<y>, e.g. place B4 1,0.")
         card = args[0].upper()
         if not is_card(card):
-            raise IllegalMove(f"'{args[0]}' is not a card: a colour B, G, R or Y and a value 1–5.")
+            raise IllegalMove(f"'{echo(args[0])}' is not a card: a colour B, G, R or Y and a value 1–5.")
         return f"place {card} {pos_text(parse_pos(args[1]))}"
     if verb == "sail":
         if len(args) != 2:
             raise IllegalMove("Write a sail as: sail <galleon 1 or 2> <N/E/S/W>, e.g. sail 2 W.")
         if args[0] not in ("1", "2"):
-            raise IllegalMove(f"'{args[0]}' is not a galleon: use 1 or 2.")
+            raise IllegalMove(f"'{echo(args[0])}' is not a galleon: use 1 or 2.")
         direction = _DIRECTION_WORDS.get(args[1].upper())
         if direction is None:
-            raise IllegalMove(f"'{args[1]}' is not a direction: use N, E, S or W.")
+            raise IllegalMove(f"'{echo(args[1])}' is not a direction: use N, E, S or W.")
         return f"sail {args[0]} {direction}"
     if verb == "take":
         if not args:
@@ -72,4 +72,4 @@ def parse(text: str) -> str:
         if len(set(positions)) != len(positions):
             raise IllegalMove("A position appears twice in that alignment.")
         return take_text(positions)
-    raise IllegalMove(f"Unknown move '{tokens[0]}': try place, sail, again, stop, take, pass or done.")
+    raise IllegalMove(f"Unknown move '{echo(tokens[0])}': try place, sail, again, stop, take, pass or done.")

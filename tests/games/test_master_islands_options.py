@@ -46,8 +46,9 @@ def test_setup_deck_must_be_cards_and_long_enough() -> None:
     with pytest.raises(ValueError, match="cards like"):
         GAME.new(2, {}, 0, {"deck": ["B4", "Z9"] * 10})
     with pytest.raises(ValueError, match="at least 7"):
-        GAME.new(2, {}, 0, {"deck": ["B4"] * 6})
-    state = GAME.new(3, {"mode": "corsair"}, 0, {"deck": ["B4"] * 7})  # corsair gets no cards
+        GAME.new(2, {}, 0, {"deck": ["B1", "B2", "B3"] * 2})
+    short = ["B1", "B2", "B3", "G1", "G2", "G3", "Y5"]
+    state = GAME.new(3, {"mode": "corsair"}, 0, {"deck": short})  # corsair gets no cards
     assert state["pile"] == [] and state["hands"][2] == []
 
 
@@ -64,7 +65,7 @@ def test_registered_with_summary() -> None:
 
 
 def test_corsair_first_names_the_first_crew_seat() -> None:
-    deck = ["B1", "G2", "R3"] * 3 + ["Y5"] + ["Y1"] * 20
+    deck = ["B1", "G2", "R3", "B1", "G2", "R3", "B1", "G2", "Y3", "Y5"] + ["Y1"] * 3
     for first, order in ((1, [1, 2, 3]), (3, [3, 1, 2]), (4, [1, 2, 3]), (2, [2, 3, 1])):
         state = GAME.new(4, {"mode": "corsair", "first": first}, 0, {"deck": deck})
         assert state["order"] == order and GAME.to_move(state) == [order[0]]

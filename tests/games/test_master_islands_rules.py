@@ -25,23 +25,23 @@ def test_mi_1_forty_eight_cards_four_colours() -> None:
 
 
 def test_mi_2_two_galleons_per_player() -> None:
-    view = GAME.view(new(4, [["B1", "G2", "R3"]] * 4), None)
+    view = GAME.view(new(4), None)
     assert [len(s["galleons"]) for s in view["seats"]] == [2, 2, 2, 2]
 
 
 def test_mi_3_three_cards_each_seen_only_by_their_owner() -> None:
-    state = new(2, [["B1", "B2", "B3"], ["G1", "G2", "G3"]], pile=["R1"] * 10)
+    state = new(2, [["B1", "B2", "B3"], ["G1", "G2", "G3"]], pile=["R1", "R2"] * 3 + ["Y1", "Y2"] * 2)
     assert GAME.view(state, 1)["hand"] == ["B1", "B2", "B3"]
     assert GAME.view(state, 2)["hand"] == ["G1", "G2", "G3"]
     assert GAME.view(state, None)["hand"] is None
     assert [s["hand_size"] for s in GAME.view(state, None)["seats"]] == [3, 3]
     assert GAME.view(state, None)["pile"] == 10
-    other = new(2, [["B1", "B2", "B3"], ["R5", "R4", "Y4"]], pile=["R1"] * 10)
+    other = new(2, [["B1", "B2", "B3"], ["R5", "R4", "Y4"]], pile=["R1", "R2"] * 3 + ["Y1", "Y2"] * 2)
     assert GAME.view(state, 1) == GAME.view(other, 1)  # seat 2's cards change nothing for seat 1
 
 
 def test_mi_4_start_card_at_origin_with_every_galleon() -> None:
-    state = new(3, [["B1", "G2", "R3"]] * 3, start="G4")
+    state = new(3, start="G4")
     view = GAME.view(state, None)
     assert view["map"] == [{"x": 0, "y": 0, "card": "G4"}]
     assert all(g == [0, 0] for s in view["seats"] for g in s["galleons"])

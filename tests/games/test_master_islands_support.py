@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from games import get_game
 from games.master_islands import flow
+from games.master_islands.cards import full_deck
 
 GAME = get_game("master-islands")
 
 FILLER = ["Y1", "Y2", "Y3", "R1", "R2", "R3", "G1", "G2", "G3", "B1", "B2", "B3"] * 4
 
 
+HANDS = [["B1", "G2", "R3"], ["B1", "G2", "R3"], ["B1", "G2", "Y3"], ["Y1", "Y2", "B3"]]
+"""Default hands per card-holding seat (the 48-card deck has only two R3)."""
+
+
 def deck(*hands: list[str], start: str = "Y5", pile: list[str] | None = None) -> list[str]:
-    """A setup deck: the hands in dealing order, the start card, then the pile (filler if None)."""
+    """A setup deck: the hands in dealing order, the start card, then the pile. Without a pile,
+    the rest of the 48 cards: low ones in FILLER order first (few alignments), 4s and 5s last."""
     out = [c for hand in hands for c in hand] + [start]
-    return out + (list(FILLER) if pile is None else list(pile))
+    if pile is not None:
+        return out + list(pile)
+    left = Counter(full_deck()) - Counter(out)
+    rest = []
+    for card in FILLER + full_deck():
+        if left[card]:
+            left[card] -= 1
+            rest.append(card)
+    return out + rest
 
 
 def new(
@@ -30,7 +45,7 @@ def new(
     """A fresh game from a fixed deck (default hands: filler cards)."""
     if hands is None:
         holders = players - (1 if options.get("mode") == "corsair" else 0)
-        hands = [["B1", "G2", "R3"]] * holders
+        hands = HANDS[:holders]
     setup = {"deck": deck(*hands, start=start, pile=pile)}
     return GAME.new(players, {"first": first, **options}, 0, setup)
 

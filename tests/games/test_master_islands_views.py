@@ -25,7 +25,7 @@ def test_view_has_exactly_the_documented_keys() -> None:
 
 
 def test_view_values_per_mode() -> None:
-    std = GAME.view(new(3, [["B1", "G2", "R3"]] * 3), None)
+    std = GAME.view(new(3), None)
     assert (std["mode"], std["target"], std["team_scores"], std["round"]) == ("standard", 10, None, None)
     assert [s["role"] for s in std["seats"]] == ["player"] * 3
     assert [s["team"] for s in std["seats"]] == [None] * 3
@@ -47,8 +47,8 @@ def test_last_move_cells_and_result_in_view() -> None:
 
 
 def test_public_view_and_events_never_show_hidden_cards() -> None:
-    a = new(2, [["B1", "G2", "R3"], ["Y4", "Y3", "Y2"]], pile=["R4", "R5"] * 10)
-    b = new(2, [["B1", "G2", "R3"], ["G1", "G4", "B5"]], pile=["R4", "R5"] * 10)
+    a = new(2, [["B1", "G2", "R3"], ["Y4", "Y3", "Y2"]], pile=["R4", "R5", "G5", "B4"] * 2)
+    b = new(2, [["B1", "G2", "R3"], ["G1", "G4", "B5"]], pile=["R4", "R5", "G5", "B4"] * 2)
     for move in ("place B1 1,0", "sail 1 E"):
         a, ev_a = play(a, move)
         b, ev_b = play(b, move)

@@ -86,7 +86,7 @@ def test_cli_refuses_a_binary_file(tmp_path: Path) -> None:
 
 def test_replay_reports_the_first_illegal_move() -> None:
     record = {"game": "master-islands", "players": 2, "seed": 1, "options": {"first": 1},
-              "setup": {"deck": ["B1", "G2", "R3", "B1", "G2", "R3", "Y5"] + ["Y1"] * 20},
+              "setup": {"deck": ["B1", "G2", "R3", "B1", "G2", "R3", "Y5", "Y1", "Y2", "Y3"]},
               "moves": [{"seat": 1, "move": "place B1 1,0"}, {"seat": 1, "move": "sail 1 W"}]}
     out = replay(record)
     assert not out["ok"] and out["error"]["index"] == 1 and "MI-7" in out["error"]["message"]
