@@ -17,8 +17,10 @@ from bot.host.errors import HostError, Unavailable
 
 from . import send
 from .i18n import _
+from .limits import clip
 
 log = logging.getLogger("tablee.adapter")
+LOGGED = 300  # characters of a refusal kept in the log (it may echo what a person typed)
 
 
 class Refusal(Exception):
@@ -55,7 +57,7 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
         log.warning("%s: storage unavailable: %s", _context(interaction, what), exc.message)
         await reply_private(interaction, _(exc.message))
     except (HostError, Refusal) as exc:
-        log.info("%s refused: %s", _context(interaction, what), exc.message)
+        log.info("%s refused: %s", _context(interaction, what), clip(exc.message, LOGGED))
         # Refusals are translated where they are raised; the host's sentences here.
         text = exc.message if isinstance(exc, Refusal) else _(exc.message)
         await reply_private(interaction, text)

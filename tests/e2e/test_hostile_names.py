@@ -16,11 +16,14 @@ import pytest
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_private,
+    last_public,
     lobby_of,
+    play_to_the_end,
     running_tablee,
     slash_with_user_option,
     to_move,
 )
+from tests.e2e.toy_game import TOY_ID, register_toy
 from tests.games.coop_drive import next_move
 
 MANAGE_CHANNELS = 1 << 4
@@ -28,6 +31,7 @@ MANAGE_CHANNELS = 1 << 4
 
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    register_toy()
     async with running_tablee(discord_sim, tmp_path) as app:
         yield app
     assert_all_requests_valid(discord_sim)
@@ -103,6 +107,31 @@ async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, tablee
     assert checked >= 20
     print(f"hostile names: {checked} message bodies checked, 0 unwanted pings allowed")
     assert any(sim.dms(u) for u in players)  # turn DMs and the whisper went out too
+
+
+async def test_hostile_names_in_the_end_rematch_and_leaderboard(
+    discord_sim: Any, tablee: Any
+) -> None:
+    """The messages after a game: the final post, the rematch lobby (which pings only the
+    players asked back), /leaderboard."""
+    sim = discord_sim
+    victim = sim.user("victim")
+    mallory = sim.user("mallory", display=f"@everyone <@{victim.id}> **x**")
+    eve = sim.user("eve", display=f"<@{victim.id}>")
+    users = {mallory.id: mallory, eve.id: eve}
+    await lobby_of(sim, mallory, [eve], game=TOY_ID, rounds=1, first=1)
+
+    async def turn(user: Any) -> None:
+        choices = await sim.autocomplete(user, "move", text="")
+        await sim.slash(user, "move", move=choices[0]["value"])
+
+    await play_to_the_end(sim, users, turn, limit=20)
+    final = last_public(sim)
+    rematch = await sim.click(eve, final, label="Rematch")
+    assert "wants a rematch" in rematch.content
+    await sim.slash(mallory, "leaderboard", game=TOY_ID)
+    checked = assert_pings_only(sim, set(users), victim)
+    assert checked >= 10
 
 
 async def test_a_2100_character_move_gets_a_short_refusal(discord_sim: Any, tablee: Any) -> None:
