@@ -198,7 +198,8 @@ class Store(RatingsStore, ClockStore):
             self._lock.release()
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Rows of one read on the read connection (WAL: it never waits for a writer)."""
+        """Rows of one read on the read connection (WAL: it never waits for a writer). That
+        connection is query-only: every write goes through :meth:`_tx`."""
         await self._acquire(self._read_lock)
         try:
             async with self._reader.execute(sql, params) as cur:
