@@ -1,4 +1,4 @@
-"""``python -m bot [run|check|demo|bench|rebuild-ratings]``. Each subcommand lives in its own module."""
+"""``python -m bot [run|check|demo|bench|replay|rebuild-ratings]``. Each subcommand lives in its own module."""
 
 from __future__ import annotations
 
@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
                          "first registered game)")
     p_bench.add_argument("--computers", action="store_true",
                          help="only the event loop's lag while hard computer players think")
+    p_replay = sub.add_parser("replay", help="write the animated replay of a game record")
+    p_replay.add_argument("record", help="a game record (the JSON /replay attaches)")
+    p_replay.add_argument("--out", help="a .webp or .gif file (default: next to the record)")
     args = parser.parse_args(argv)
 
     if args.cmd == "demo":
@@ -39,6 +42,10 @@ def main(argv: list[str] | None = None) -> int:
         from .bench import main as bench_main
 
         return bench_main(args)
+    if args.cmd == "replay":
+        from .replay_cli import main as replay_main
+
+        return replay_main(args)
     if args.cmd == "rebuild-ratings":
         from .rebuild import main as rebuild_main
 

@@ -81,7 +81,8 @@ def _field(record: Mapping[str, Any], key: str, kind: type, words: str) -> Any:
     return value
 
 
-def _seat_and_text(game: Game, state: State, entry: Any, index: int) -> tuple[int, str]:
+def seat_and_text(game: Game, state: State, entry: Any, index: int) -> tuple[int, str]:
+    """The seat and move text of record entry ``index``; :class:`IllegalMove` if unreadable."""
     if isinstance(entry, str):
         movers = game.to_move(state)
         if len(movers) != 1:
@@ -130,7 +131,7 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     error = None
     for index, entry in enumerate(moves):
         try:
-            seat, text = _seat_and_text(game, state, entry, index)
+            seat, text = seat_and_text(game, state, entry, index)
             state, _events = game.apply(state, seat, text)
         except IllegalMove as exc:
             shown = entry.get("move") if isinstance(entry, Mapping) else entry

@@ -419,12 +419,18 @@ def png_bytes(image: Image.Image) -> bytes:
     strategies stop there); 50 KB is far under Discord's limits and our 300 KB budget.
     """
     if image.mode not in ("P", "L", "1"):
-        if image.mode != "RGB":  # convert() copies even when the mode is already right
-            image = image.convert("RGB")
-        image = image.quantize(palette=_PALETTE, dither=Image.Dither.NONE)
+        image = paletted(image)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def paletted(image: Image.Image) -> Image.Image:
+    """``image`` mapped to the fixed kit palette (P mode, no dither): flat fills keep their exact
+    colour, so images (and animation frames) compress well and compare exactly."""
+    if image.mode != "RGB":  # convert() copies even when the mode is already right
+        image = image.convert("RGB")
+    return image.quantize(palette=_PALETTE, dither=Image.Dither.NONE)
 
 
 def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:

@@ -24,6 +24,7 @@ from .clock import ClockButton
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
+from .history import HistoryCommands
 from .lobby import (
     AddComputerSelect,
     LobbyButton,
@@ -104,6 +105,7 @@ class TableeBot(commands.Bot):
         await self.add_cog(TableCommands(self))
         await self.add_cog(LeaveCommands(self))
         await self.add_cog(RatingCommands(self))
+        await self.add_cog(HistoryCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         if any(game.offers_partner_talk for game in games):

@@ -35,6 +35,7 @@ from ..storage.store import Ending
 from . import errors, lobby, partner, posts, rematch
 from .absence import ClockMixin
 from .bots import bot_step
+from .history import HistoryHost
 from .lobby import DEFAULT_LEVEL
 from .locks import ChannelLocks
 from .play import Lines, Step, human_step, plain, record, record_head
@@ -49,7 +50,7 @@ NO_TABLE = "No game here. Start one with /play."
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
-class TableHost(RatingsHost, ClockMixin):
+class TableHost(RatingsHost, ClockMixin, HistoryHost):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
                  reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None) -> None:
@@ -523,8 +524,10 @@ class TableHost(RatingsHost, ClockMixin):
         return partner.partner_message(game, row, seat, text)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
-        """Remember which message is the current table post (to strip its buttons later)."""
-        await self._store.set_post(channel_id, message_id, version)
+        """Remember which message is the current table post (to strip its buttons later); the
+        final post of a finished game is kept with the game (its link in /history)."""
+        if not await self._store.set_post(channel_id, message_id, version):
+            await self._store.keep_final_post(channel_id, message_id)
 
     async def remember_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
         """A post shows a value to edit away at the next move (a transient line); ``plain`` is its

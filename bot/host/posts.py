@@ -50,10 +50,14 @@ def drawn(row: TableRow, view: View) -> View:
     """The view to draw: a copy whose ``seats[i]`` carry the table's display names
     (unique, "Computer 2" for a computer), which renderers show instead of "Seat n". Only
     names are added: what the view hides stays hidden."""
+    return with_names(names(row), view)  # unique names
+
+
+def with_names(by_seat: dict[int, str], view: View) -> View:
+    """:func:`drawn` with the names given (seat -> name)."""
     seats = view.get("seats")
     if not isinstance(seats, list):
         return view
-    by_seat = names(row)  # unique names
     return {**view, "seats": [
         {**s, "name": by_seat[s["seat"]]} if s.get("seat") in by_seat else s for s in seats
     ]}

@@ -56,10 +56,15 @@ def label(row: TableRow, seat: int) -> str:
 def names(row: TableRow) -> dict[int, str]:
     """seat -> player name, unique at the table: two people with the same display name are
     told apart by their seat number ("Alex #3"), in posts and images alike."""
-    plain = [str(s["name"]) for s in row.seats]
+    return names_of(row.seats)
+
+
+def names_of(seats: list[dict[str, Any]]) -> dict[int, str]:
+    """:func:`names` of a seat list (a finished game's, kept without its table row)."""
+    plain = [str(s["name"]) for s in seats]
     return {
         int(s["seat"]): name if plain.count(name) == 1 else f"{name} #{s['seat']}"
-        for s, name in zip(row.seats, plain, strict=True)
+        for s, name in zip(seats, plain, strict=True)
     }
 
 

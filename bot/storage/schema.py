@@ -121,6 +121,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX clocks_due ON clocks (due);
     """,
+    # 5: a finished game's final table post (its jump link in /history; the active row that
+    # held the post id is deleted at the end), and the history newest first.
+    """
+    ALTER TABLE games ADD COLUMN post_message_id INTEGER;
+    CREATE INDEX games_by_end ON games (guild_id, status, ended_at);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -30,6 +30,7 @@ import aiosqlite
 
 from .clock import ClockRow, ClockStore, write_clock
 from .errors import Busy, unavailable
+from .history import HistoryStore
 from .ratings import RatingsStore
 from .schema import migrate
 
@@ -125,7 +126,7 @@ async def _connect(path: str) -> aiosqlite.Connection:
         raise
 
 
-class Store(RatingsStore, ClockStore):
+class Store(RatingsStore, ClockStore, HistoryStore):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
@@ -303,14 +304,16 @@ class Store(RatingsStore, ClockStore):
                  for m in moves],
             )
 
-    async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
-        """Remember the current table post; an older post never overwrites a newer one."""
+    async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
+        """Remember the current table post; an older post never overwrites a newer one. False
+        when no table row took it (the game is over: see ``keep_final_post``)."""
         async with self._tx() as db:
-            await db.execute(
+            cur = await db.execute(
                 "UPDATE tables SET post_message_id = ?, post_version = ? WHERE channel_id = ?"
                 " AND (post_version IS NULL OR post_version <= ?)",
                 (message_id, version, channel_id, version),
             )
+            return bool(cur.rowcount)
 
     # -- posts showing a value that must be edited away (memory mode) -------------------------
     async def add_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:

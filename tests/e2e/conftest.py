@@ -11,6 +11,8 @@ fails if the bot broke a Discord rule (invalid body, late or missing acknowledge
 """
 
 from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,3 +44,16 @@ async def discord_sim(discord_env: Emulator) -> AsyncIterator[DiscordSim]:
 
 def _report(problems: list[str]) -> str:
     return "the bot broke Discord's rules:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+async def toy_tablee(discord_sim: DiscordSim, tmp_path: Path) -> AsyncIterator[Any]:
+    """The Tablée bot with the test-only toy game offered (registered before it starts), on a
+    fresh database; every request it made must have been valid."""
+    from tests.e2e.test_play_helpers import assert_all_requests_valid, running_tablee
+    from tests.e2e.toy_game import register_toy
+
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)

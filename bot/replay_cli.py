@@ -1,0 +1,76 @@
+"""``python -m bot replay RECORD.json [--out FILE]``: the animated replay of a game record, offline.
+
+The record is the JSON ``/replay`` attaches (and ``python -m games replay`` reads). ``--out``
+ending in ``.webp`` or ``.gif`` fixes the format; without it the smaller one is written next to
+the record. Every failure is one sentence on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from games.records import BadRecord, read_record
+from render.replay import FORMATS, build
+
+KB = 1024
+
+
+class CliError(Exception):
+    """A sentence for the person running the command."""
+
+
+def read(path: Path) -> Any:
+    """The record's JSON (:func:`games.records.read_record` refuses junk with a sentence)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such file.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"{path} cannot be read: {getattr(exc, 'strerror', None) or exc}.") from None
+    try:
+        return read_record(text)
+    except BadRecord as exc:
+        raise CliError(f"{path}: {exc}") from None
+
+
+def out_format(out: str | None) -> tuple[str, ...]:
+    if out is None:
+        return FORMATS
+    suffix = Path(out).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise CliError(f"--out must name a .webp or .gif file, not '{out}'.")
+    return (suffix,)
+
+
+def run(args: argparse.Namespace) -> str:
+    """Build and write the replay; the line to print."""
+    source = Path(args.record)
+    formats = out_format(args.out)
+    record = read(source)
+    if args.out and not Path(args.out).parent.is_dir():  # say so before the seconds of drawing
+        raise CliError(f"cannot write {args.out}: the folder {Path(args.out).parent} does not exist.")
+    try:
+        replay = build(record, formats=formats)
+    except BadRecord as exc:
+        raise CliError(f"{source}: {exc}") from None
+    target = Path(args.out) if args.out else source.with_suffix(f".{replay.format}")
+    try:
+        target.write_bytes(replay.data)
+    except IsADirectoryError:
+        raise CliError(f"cannot write {target}: it is a folder.") from None
+    except OSError as exc:
+        raise CliError(f"cannot write {target}: {exc.strerror or exc}.") from None
+    return (f"{target}: {replay.frames} frames for {replay.turns} turns, "
+            f"{round(len(replay.data) / KB)} KB ({replay.format})")
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        print(run(args))
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,271 @@
+"""Animated replays of finished games: a record in, an animated WebP or GIF out.
+
+One frame per *turn*, where a turn is a run of consecutive moves by the same seat (the moves of a
+Master Islands turn, a Maître des Mers arming with all its rolls, a smuggler's whole voyage),
+plus a first frame showing the table as dealt. Each frame is a caption band (turn number, who
+moved, that turn's public log lines) over the board drawn from ``view(state, None)``: the
+spectator view, so no hand or hidden tile can appear. Transient lines (a value shown once) and
+private lines are left out, as in the table's own log.
+
+Frames are mapped to the kit's fixed palette (flat colours stay exact) and encoded as a GIF
+(fast) and, when the frames are few enough to encode in time, as a lossless WebP; the smaller
+file wins. Over the size limit the boards are drawn at half size, then turns are merged into
+frames (the caption says so) until the file fits: a replay never fails for being too big.
+Pure: no discord, no bot; the host runs :func:`build` in a worker thread.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games import Game, IllegalMove, State, View
+from games.records import BadRecord, seat_and_text, start
+
+from . import kit, renderer
+
+MAX_BYTES = 8_000_000  # under Discord's upload limit for any server (10 MiB without boosts), JSON aside
+MAX_FRAMES = 120  # a longer game shows several turns per frame (about 3 minutes at most)
+WEBP_MAX_PIXELS = 60_000_000
+"""frames x width x height above which only a GIF is made: lossless WebP (effort 0, method 1:
+within 20 % of the smallest and 2.5 times faster) costs about 20 ms of CPU a megapixel, GIF 8."""
+FORMATS = ("webp", "gif")
+
+CAPTION_LINES = 5  # log lines at most under a frame's title (the middle ones give way)
+FIRST_MS, TURN_MS, LINE_MS, LAST_MS = 2000, 1200, 300, 5000
+_ASCII = {"→": "->", "·": "-", "—": "-", "–": "-", "×": "x", "…": "...", "’": "'", "≥": ">=",
+          "≤": "<="}
+
+_RULE_ID = re.compile(r" ?\((?:[A-Z]{2}-[A-Z]?\d+[a-z]?(?:, )?)+\)")
+"""A rule reference such as " (MI-10)" in an engine's line: for the rules' readers, not players."""
+
+LineDresser = Callable[[str], str]
+ViewDresser = Callable[[View], View]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A run of consecutive moves by one seat, and the state after it (``seat`` None: the
+    table as dealt, before any move)."""
+
+    number: int  # from 1; 0 for the deal
+    seat: int | None
+    lines: list[str]  # public, lasting log lines, as the engine wrote them ("Seat 2 ...")
+    state: State
+
+
+@dataclass(frozen=True)
+class Replay:
+    """An encoded replay and how it was made (tests and the adapter read these)."""
+
+    data: bytes
+    format: str  # "webp" | "gif"
+    frames: int
+    turns: int  # turns of the game (the deal not counted)
+    turns_per_frame: int
+    scale: int  # boards drawn at 1/scale of their size
+    caption_height: int  # the board of each frame starts this far down
+    size: tuple[int, int]
+
+    @property
+    def filename(self) -> str:
+        return f"replay.{self.format}"
+
+
+def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
+    """Replay ``record`` turn by turn; :class:`BadRecord` (a sentence) if it cannot be read or a
+    move is refused."""
+    game, state = start(record)
+    moves = record.get("moves") or []
+    if not isinstance(moves, list):
+        raise BadRecord("'moves' must be a list")
+    out = [Turn(0, None, [], state)]
+    for index, entry in enumerate(moves):
+        try:
+            seat, text = seat_and_text(game, state, entry, index)
+            state, events = game.apply(state, seat, text)
+        except IllegalMove as exc:
+            raise BadRecord(f"move {index + 1} ({text_of(entry)}) cannot be played: {exc}") from None
+        lines = [str(e["text"]) for e in events if e.get("text") and not e.get("transient")]
+        last = out[-1]
+        if last.seat == seat:
+            out[-1] = Turn(last.number, seat, last.lines + lines, state)
+        else:
+            out.append(Turn(last.number + 1, seat, lines, state))
+    return game, out
+
+
+def text_of(entry: Any) -> str:
+    return str(entry.get("move") if isinstance(entry, Mapping) else entry)
+
+
+def build(
+    record: Mapping[str, Any],
+    *,
+    dress_view: ViewDresser | None = None,
+    dress_line: LineDresser | None = None,
+    max_bytes: int = MAX_BYTES,
+    max_frames: int = MAX_FRAMES,
+    formats: Sequence[str] = FORMATS,
+) -> Replay:
+    """The animated replay of ``record``, at most ``max_bytes``. ``dress_view`` adds display
+    names to a view (the host's names, never anything hidden); ``dress_line`` turns "Seat 2"
+    into a name in log lines. ``formats``: the encodings allowed, the smaller wins."""
+    game, played = turns(record)
+    boards = Boards(game, played, dress_view)
+    per_frame = max(1, math.ceil((len(played) - 1) / max_frames))
+    scale = 1
+    while True:
+        frames, durations, caption_height = compose(played, boards, per_frame, scale, dress_line)
+        data, fmt = encode(frames, durations, formats)
+        if len(data) <= max_bytes or len(frames) <= 2:
+            return Replay(data, fmt, len(frames), len(played) - 1, per_frame, scale,
+                          caption_height, frames[0].size)
+        if scale == 1:
+            scale = 2
+        else:
+            per_frame *= 2
+
+
+class Boards:
+    """The board after each turn, drawn from the spectator view when first needed (a frame
+    showing several turns needs only the last one's)."""
+
+    def __init__(self, game: Game, played: list[Turn], dress_view: ViewDresser | None) -> None:
+        self._draw = renderer(game.id).board
+        self._played = played
+        self._dress = dress_view or (lambda view: view)
+        self._game = game
+        self._drawn: dict[int, Image.Image] = {}
+
+    def __getitem__(self, number: int) -> Image.Image:
+        if number not in self._drawn:
+            view = self._game.view(self._played[number].state, None)
+            self._drawn[number] = self._draw(self._dress(view))
+        return self._drawn[number]
+
+
+def groups(played: list[Turn], per_frame: int) -> list[list[Turn]]:
+    """The turns each frame shows: the deal alone, then ``per_frame`` turns a frame."""
+    rest = played[1:]
+    return [played[:1]] + [rest[i:i + per_frame] for i in range(0, len(rest), per_frame)]
+
+
+def fit(board: Image.Image, scale: int) -> Image.Image:
+    """A board at 1/``scale`` of its size (a box filter: fast, and text stays legible)."""
+    return board if scale == 1 else board.reduce(scale)
+
+
+def compose(
+    played: list[Turn],
+    boards: Boards | Sequence[Image.Image],
+    per_frame: int,
+    scale: int,
+    dress_line: LineDresser | None = None,
+) -> tuple[list[Image.Image], list[int], int]:
+    """The frames (paletted, one size), their durations in ms, and the caption band height."""
+    total = len(played) - 1
+    shown = [fit(boards[group[-1].number], scale)
+             for group in groups(played, per_frame)]
+    width = max(b.width for b in shown)
+    size = max(16, kit.min_font_for(width))
+    line_height = round(size * 1.3)
+    captions = [caption(group, total, per_frame, dress_line, size, width - 2 * kit.MARGIN)
+                for group in groups(played, per_frame)]
+    band = kit.MARGIN + line_height * max(len(c) for c in captions)
+    height = band + max(b.height for b in shown)
+    frames, durations = [], []
+    for index, (board, lines) in enumerate(zip(shown, captions, strict=True)):
+        image, draw = kit.new_canvas(width, height)
+        draw_caption(draw, lines, size, line_height)
+        image.paste(board, ((width - board.width) // 2, band))
+        frames.append(kit.paletted(image))
+        if index == 0:
+            durations.append(FIRST_MS)
+        elif index == len(shown) - 1:
+            durations.append(LAST_MS)
+        else:
+            durations.append(min(3000, TURN_MS + LINE_MS * (len(lines) - 1)))
+    return frames, durations, band
+
+
+def board_box(replay: Replay, board: Image.Image) -> tuple[int, int]:
+    """Where a board (already fitted to the replay's scale) sits in a frame: (left, top)."""
+    return (replay.size[0] - board.width) // 2, replay.caption_height
+
+
+def caption(
+    group: list[Turn], total: int, per_frame: int, dress_line: LineDresser | None, size: int,
+    width: int,
+) -> list[tuple[str, bool]]:
+    """The caption of one frame as (text, bold) lines: a title, then the log lines wrapped;
+    when they are too many, the first and the last ones stay and "..." marks the gap."""
+    dress = dress_line or (lambda text: text)
+    first, last = group[0], group[-1]
+    if first.seat is None:
+        title = f"The table as dealt - {total} turns follow"
+    elif per_frame == 1:
+        title = f"Turn {first.number} of {total} - " + dress(f"Seat {first.seat}")
+    else:
+        title = (f"Turns {first.number}-{last.number} of {total} "
+                 f"(up to {per_frame} turns a frame, to keep the file small)")
+    body = [line for turn in group for line in turn.lines]
+    if first.seat is not None and not body:
+        body = [f"Seat {first.seat} moved."]
+    wrapped = [piece for line in body for piece in kit.wrap(printable(dress(line)), size, width)]
+    if len(wrapped) > CAPTION_LINES:
+        wrapped = wrapped[:1] + ["..."] + wrapped[-(CAPTION_LINES - 2):]
+    titles = kit.wrap(printable(title), size, width)
+    return [(t, True) for t in titles] + [(w, False) for w in wrapped]
+
+
+def printable(text: str) -> str:
+    """The text in the kit font's characters (ASCII): arrows and dots spelt out, accents
+    dropped; rule references left out."""
+    text = _RULE_ID.sub("", text)
+    for char, spelt in _ASCII.items():
+        text = text.replace(char, spelt)
+    return kit.ascii_text(text)
+
+
+def draw_caption(
+    draw: ImageDraw.ImageDraw, lines: list[tuple[str, bool]], size: int, line_height: int
+) -> None:
+    kit.text_lines(draw, [(text, size, bold) for text, bold in lines], kit.MARGIN,
+                   kit.MARGIN // 2, line_height)
+
+
+def encode(
+    frames: list[Image.Image], durations: list[int], formats: Sequence[str] = FORMATS
+) -> tuple[bytes, str]:
+    """The smallest of the allowed encodings; lossless WebP only while it stays quick."""
+    pixels = len(frames) * frames[0].width * frames[0].height
+    candidates = []
+    if "gif" in formats:
+        candidates.append((_gif(frames, durations), "gif"))
+    if "webp" in formats and (pixels <= WEBP_MAX_PIXELS or "gif" not in formats):
+        candidates.append((_webp(frames, durations), "webp"))
+    if not candidates:
+        raise ValueError(f"no known format in {list(formats)} (known: {', '.join(FORMATS)})")
+    return min(candidates, key=lambda c: len(c[0]))
+
+
+def _gif(frames: list[Image.Image], durations: list[int]) -> bytes:
+    out = io.BytesIO()
+    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
+                   duration=durations, loop=0)
+    return out.getvalue()
+
+
+def _webp(frames: list[Image.Image], durations: list[int]) -> bytes:
+    out = io.BytesIO()
+    rgb = [f.convert("RGB") for f in frames]
+    rgb[0].save(out, format="WEBP", save_all=True, append_images=rgb[1:], duration=durations,
+                loop=0, lossless=True, quality=0, method=1)
+    return out.getvalue()

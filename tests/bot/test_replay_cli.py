@@ -1,0 +1,73 @@
+"""``python -m bot replay RECORD.json --out FILE``: writes a replay that decodes, and every
+mistake (missing file, not JSON, not a record, a refused move, a bad or unwritable output) is
+one sentence on stderr with exit code 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.__main__ import main
+from games.records import simulate
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("records") / "game.json"
+    path.write_text(json.dumps(simulate("isis-osiris", 2, 4)), encoding="utf-8")
+    return path
+
+
+def test_writes_the_replay_named_by_out(record_file: Path, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "game.gif"
+    assert main(["replay", str(record_file), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"{out}: ") and "frames for" in printed and "(gif)" in printed
+    with Image.open(out) as image:
+        assert image.format == "GIF" and image.n_frames > 2
+
+
+def test_without_out_the_smaller_format_goes_next_to_the_record(
+        record_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(record_file)]) == 0
+    written = Path(capsys.readouterr().out.split(":")[0])
+    assert written.parent == record_file.parent and written.stem == "game"
+    with Image.open(written) as image:
+        assert image.format == written.suffix[1:].upper() and image.n_frames > 2
+
+
+@pytest.mark.parametrize("content, said", [
+    (None, "no such file."),
+    ('{"game": 3', ": not JSON: Expecting ',' delimiter at line 1 column 11"),
+    ("[1, 2]", ": a record must be a JSON object"),
+    ('{"game": "chess", "players": 2}', "unknown game"),
+    ('{"game": "isis-osiris", "players": 2, "moves": [{"seat": 1, "move": "fly"}]}',
+     "move 1 (fly) cannot be played: "),
+])
+def test_a_bad_record_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                      content: str | None, said: str) -> None:
+    path = tmp_path / "record.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    assert main(["replay", str(path), "--out", str(tmp_path / "r.webp")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}") and said.lower() in err.lower(), err
+    assert err.count("\n") == 1 and not (tmp_path / "r.webp").exists()
+
+
+@pytest.mark.parametrize("out, said", [
+    ("missing/r.webp", "cannot write {out}: the folder {folder} does not exist."),
+    ("r.png", "--out must name a .webp or .gif file, not '{out}'."),
+    ("adir.gif", "cannot write {out}: it is a folder."),
+])
+def test_a_bad_output_is_one_sentence(record_file: Path, tmp_path: Path, out: str, said: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "adir.gif").mkdir()
+    target = tmp_path / out
+    assert main(["replay", str(record_file), "--out", str(target)]) == 2
+    expected = said.format(out=target, folder=target.parent)
+    assert capsys.readouterr().err == f"error: {expected}\n"
