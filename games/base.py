@@ -29,10 +29,17 @@ Event = dict[str, Any]
 """A log entry produced by ``apply``.
 
 Keys: ``text`` (public sentence, safe for everyone), optionally ``private`` (``{seat: sentence}``
-shown only to that seat, e.g. "You drew B4"), ``seat`` (who acted), and ``transient`` (True when
+shown only to that seat, e.g. "You drew B4"), ``seat`` (who acted), ``transient`` (True when
 the public line must vanish from the table once the next move is made, e.g. an Isis & Osiris
-reveal in memory mode).
+reveal in memory mode), and ``chance`` (an :data:`UndoBarrier`: "die" when dice were rolled,
+"card" or "tile" when something hidden was revealed or drawn, to anyone, the mover included; the
+move can then not be taken back, see :meth:`Game.undo_barrier`).
 """
+
+UndoBarrier = Literal["die", "card", "tile", "turn"]
+"""Why a move cannot be taken back (Board Game Arena's undo rule): it rolled dice, revealed or drew
+a hidden card or tile (an undo would let the player peek), or ended the mover's turn or the
+game."""
 
 
 class IllegalMove(ValueError):
@@ -305,6 +312,24 @@ class Game(ABC):
     @abstractmethod
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` knows (hidden parts resampled)."""
+
+    # -- undo (BGA's rule) --------------------------------------------------------------------
+    def undo_barrier(
+        self, before: State, after: State, seat: int, move: str, events: list[Event]
+    ) -> UndoBarrier | None:
+        """Why ``seat``'s ``move`` (from ``before`` to ``after``, with its ``events``) may not be
+        taken back, or None when it may: the mover may undo their own last action while it is
+        still their turn and nothing was rolled or revealed since.
+
+        Default: the first event's ``chance`` mark (engines mark every roll, reveal and draw),
+        else "turn" when the game is over or ``seat`` is no longer to move. A game whose turn
+        can pass and come back to the same seat within one move overrides this."""
+        for event in events:
+            if event.get("chance"):
+                return event["chance"]  # type: ignore[no-any-return]
+        if self.result(after).finished or seat not in self.to_move(after):
+            return "turn"
+        return None
 
     # -- presentation helpers (pure, used by menus and logs) ----------------------------------
     def menu_path(self, view: View, move: str) -> list[MenuStep]:

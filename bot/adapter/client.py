@@ -37,6 +37,7 @@ from .private_play import MenuButton, MenuSelect
 from .ratings import RatingCommands
 from .rematch import RematchButton
 from .table_post import Poster, TableButton
+from .undo import UndoCommands
 
 log = logging.getLogger("tablee.adapter")
 
@@ -106,6 +107,7 @@ class TableeBot(commands.Bot):
         await self.add_cog(LeaveCommands(self))
         await self.add_cog(RatingCommands(self))
         await self.add_cog(HistoryCommands(self))
+        await self.add_cog(UndoCommands(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         if any(game.offers_partner_talk for game in games):

@@ -140,7 +140,16 @@ def note_screen(channel_id: int, note: PrivateNote) -> Screen:
     if not note.your_turn or not note.menu:
         return note.text[:HAND_TEXT], file, None
     content, view = menu_screen(channel_id, note.version, note.menu, note.text[:MENU_INTRO])
+    if note.can_undo:
+        add_undo(view, channel_id, note.version)
     return content, file, view
+
+
+def add_undo(view: discord.ui.View, channel_id: int, version: int) -> None:
+    """Undo on the first level of a mover's menu, when the host offers it."""
+    from .undo import UndoButton  # that module answers the press through this one
+
+    view.add_item(UndoButton(channel_id, version))
 
 
 async def private_screen(interaction: discord.Interaction, channel_id: int) -> Screen:
@@ -224,6 +233,10 @@ async def on_menu(
             f"\n{MENU_MARK}"
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
+        if not prefix and await tablee(interaction.client).host.can_undo(
+            channel_id, interaction.user.id
+        ):  # Back to the first level: Undo as the note showed it
+            add_undo(view, channel_id, version)
         await send.edit_original(interaction, content=content, view=view)
 
 
@@ -236,12 +249,7 @@ async def play_move(
 ) -> None:
     """Play through the host, post the table, then update the player's private message: the next
     menu when they move again, else what they played. Callers run this inside ``guarded``."""
-    require_post_permissions(interaction)
-    if not interaction.response.is_done():
-        if interaction.type == discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer_change(interaction)
     bot = tablee(interaction.client)
     user_id = interaction.user.id
     outcome: Outcome = await bot.host.play(channel_id, user_id, move, version=version)
@@ -250,8 +258,27 @@ async def play_move(
     # The notation, not the label: a label may carry a value that must not be repeated later
     # (a tile's value shown once), and the notation is what /move takes.
     played = _("You played `{move}`.", move=outcome.applied[0] if outcome.applied else move)
+    await show_after(interaction, channel_id, outcome, played)
+
+
+async def defer_change(interaction: discord.Interaction) -> None:
+    """Before a change of the table (a move, an undo): check the bot may post the table here,
+    then defer: a menu's message is updated in place, a command gets a private answer."""
+    require_post_permissions(interaction)
+    if not interaction.response.is_done():
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def show_after(
+    interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
+) -> None:
+    """The player's private message after their move or undo: ``said``, then the next menu when
+    they move again (the host adds their own note with its menu), else ``said`` alone."""
+    user_id = interaction.user.id
     finished = outcome.post is not None and outcome.post.finished
-    # The host adds the actor's own note (with its menu) when they move again.
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
     if note is not None and not finished:
         # The table post is only edited during a turn: the mover sees the fresh board here.
@@ -259,8 +286,8 @@ async def play_move(
         board = png_file(outcome.post.image_png if outcome.post else None, "board.png")
         await send.edit_original(
             interaction,
-            content="\n".join((played, content)),
+            content="\n".join((said, content)),
             attachments=[f for f in (board, file) if f is not None], view=view,
         )
     else:
-        await send.edit_original(interaction, content=played, attachments=[], view=None)
+        await send.edit_original(interaction, content=said, attachments=[], view=None)

@@ -67,6 +67,11 @@ class StaleVersion(HostError):
     """A button or menu built for an older version of the table."""
 
 
+class UndoRefused(HostError):
+    """Undo refused: nothing of the user's to take back, or a roll, a reveal or the end of the
+    turn came after it (the message says which)."""
+
+
 class IllegalMoveError(HostError):
     """The rules refused the move; the message is the engine's reason (plus a hint)."""
 

@@ -32,7 +32,7 @@ from games import BadOptions, Game, UnknownGame
 from ..config import SPEEDS, ClockConfig
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
-from . import errors, lobby, partner, posts, rematch
+from . import errors, lobby, partner, posts, rematch, undo
 from .absence import ClockMixin
 from .bots import bot_step
 from .history import HistoryHost
@@ -305,6 +305,24 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
                 applied = []  # another host object moved on (or the game ended): ours stands
             return await self._outcome(game, row, lines, [step.move, *applied])
 
+    async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
+        """The user takes back their own last move (BGA's rule, :mod:`bot.host.undo`): the
+        state before it comes back, as one more log entry. ``version`` as for :meth:`play`.
+        UndoRefused, NotYourTurn, NotSeated or StaleVersion say why not."""
+        async with self._lock(channel_id):
+            game, row = await self._playing(channel_id)
+            row, lines, rearm = await undo.take_back(
+                self._store, game, row, user_id, version,
+                lambda new, seat: self._next_clock(game, new, seat))
+            if rearm:
+                self.on_clock_change()
+            return await self._outcome(game, row, lines, [])
+
+    async def can_undo(self, channel_id: int, user_id: int) -> bool:
+        """Whether Undo would take the user's last move back now (menus offer it then)."""
+        game, row = await self._playing(channel_id)
+        return await undo.undoer(self._store, game, row) == user_id
+
     async def resume(self) -> list[Outcome]:
         """After a restart: let computer players who were to move play on (a crash may have
         stopped them). One Outcome per table whose current post is older than the table (moves
@@ -352,7 +370,8 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
     async def _commit(self, game: Game, row: TableRow, step: Step, user_id: int | None) -> TableRow:
         """Store one applied move (and, when it ends the game, the record and results)."""
         new = replace(row, state=step.state, version=row.version + 1)
-        entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public)
+        entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public,
+                          barrier=step.barrier, before=undo.before(row, step, user_id))
         result = await asyncio.to_thread(game.result, step.state)
         clock, rearm = (None, False) if result.finished else await self._next_clock(
             game, new, step.seat)
@@ -386,7 +405,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         ending = None
         if status is not None:
             logged = await self._store.moves(row.id) if row.id is not None else []
-            moves_played = [(m.seat, m.move) for m in [*logged, *moves]]
+            moves_played = [(m.seat, m.move) for m in undo.in_force([*logged, *moves])]
             head = row.record_head or {}
             rec = record(row.game_id, len(row.seats), head.get("options", row.options), row.seed,
                          moves_played, head.get("setup"))
@@ -439,6 +458,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         if not finished:
             post = replace(post, clock=await self._clock_view(game, row))
         status = "finished" if finished else row.status
+        notes = await undo.offer(self._store, game, row, notes)
         return Outcome(info(game, row, status), post, notes, applied,
                        computers_next=not finished and self._bots_next(game, row))
 
@@ -493,7 +513,8 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         seat = seat_of(row, user_id)
         if seat is None:
             raise errors.NotSeated("You are not playing at this table; press Board to watch.")
-        return await asyncio.to_thread(posts.private_note, game, row, row.state, seat)
+        note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat)
+        return (await undo.offer(self._store, game, row, [note]))[0]
 
     async def menu(self, channel_id: int, user_id: int) -> tuple[int, list[MenuEntry]]:
         """(version, legal moves with menu steps) for the user; empty when not their turn."""

@@ -79,12 +79,14 @@ def with_seat(name: str, seat: int) -> str:
 
 @dataclass
 class Step:
-    """An applied move: its canonical text, the new state and its lines."""
+    """An applied move: its canonical text, the new state and its lines; ``barrier`` says why
+    it could not be taken back (:meth:`games.Game.undo_barrier`), None when it could."""
 
     seat: int
     move: str
     state: State
     lines: Lines
+    barrier: str | None = None
 
 
 def plain(state: State) -> State:
@@ -101,7 +103,8 @@ def apply_checked(
     new_state, events = game.apply(state, seat, move)
     lines = Lines()
     lines.add(events, names)
-    return Step(seat, move, plain(new_state), lines)
+    barrier = game.undo_barrier(state, new_state, seat, move, events)
+    return Step(seat, move, plain(new_state), lines, barrier)
 
 
 def human_step(

@@ -126,6 +126,7 @@ class PrivateNote:
     your_turn: bool = False
     menu: list[MenuEntry] = field(default_factory=list)  # legal moves when it is their turn
     version: int = 0  # the table version the menu belongs to (menus are version-checked)
+    can_undo: bool = False  # they may take back their last move now (the menu offers Undo)
     replaced: bool = False  # a computer plays for this person now (they may press I'm back)
 
 

@@ -127,6 +127,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN post_message_id INTEGER;
     CREATE INDEX games_by_end ON games (guild_id, status, ended_at);
     """,
+    # 6: undo (BGA's rule) is one more move-log entry that names the move it takes back; each
+    # move says why it cannot be taken back, and a move that can keeps the state before it
+    # (cleared when the table closes).
+    """
+    ALTER TABLE move_log ADD COLUMN undoes INTEGER;  -- an undo: the version of the move taken back
+    ALTER TABLE move_log ADD COLUMN barrier TEXT;    -- die, card, tile or turn (NULL: may be undone)
+    ALTER TABLE move_log ADD COLUMN before TEXT;     -- JSON state before an undoable human move
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -33,6 +33,7 @@ from .errors import Busy, unavailable
 from .history import HistoryStore
 from .ratings import RatingsStore
 from .schema import migrate
+from .undo import UndoLog
 
 LOCK_WAIT = 1.0
 """Seconds a write waits for this Store's other writes before it says busy."""
@@ -70,13 +71,20 @@ class TableRow:
 
 @dataclass(frozen=True)
 class MoveEntry:
-    """One applied move, appended to the log in the transaction that stores its state."""
+    """One applied move, appended to the log in the transaction that stores its state.
+
+    An undo is an entry too: ``undoes`` names the version of the move it took back (the moves
+    in force leave both out). ``barrier`` says why a move cannot be taken back (None: it may);
+    ``before`` is the state before a move that may, read only by :mod:`bot.storage.undo`."""
 
     version: int
     seat: int
     move: str
     user_id: int | None
     lines: list[str]
+    undoes: int | None = None
+    barrier: str | None = None
+    before: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -126,7 +134,7 @@ async def _connect(path: str) -> aiosqlite.Connection:
         raise
 
 
-class Store(RatingsStore, ClockStore, HistoryStore):
+class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
@@ -276,6 +284,7 @@ class Store(RatingsStore, ClockStore, HistoryStore):
             if cur.rowcount != 1:
                 raise Conflict("stale version")
             await self._append(db, row.id, moves)
+            await db.execute("UPDATE move_log SET before = NULL WHERE table_id = ?", (row.id,))
             await db.execute("DELETE FROM clocks WHERE table_id = ?", (row.id,))
             if ending is None:
                 return
@@ -298,9 +307,10 @@ class Store(RatingsStore, ClockStore, HistoryStore):
     async def _append(db: aiosqlite.Connection, table_id: int | None, moves: Sequence[MoveEntry]) -> None:
         if moves:
             await db.executemany(
-                "INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(m.lines), time.time())
+                "INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at, undoes,"
+                " barrier, before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(m.lines), time.time(),
+                  m.undoes, m.barrier, None if m.before is None else _dump(m.before))
                  for m in moves],
             )
 
@@ -339,10 +349,11 @@ class Store(RatingsStore, ClockStore, HistoryStore):
     # -- history --------------------------------------------------------------------------------
     async def moves(self, table_id: int) -> list[MoveEntry]:
         rows = await self._fetchall(
-            "SELECT version, seat, move, user_id, lines FROM move_log WHERE table_id = ?"
-            " ORDER BY version", (table_id,),
+            "SELECT version, seat, move, user_id, lines, undoes, barrier FROM move_log"
+            " WHERE table_id = ? ORDER BY version", (table_id,),
         )
-        return [MoveEntry(v, s, m, u, json.loads(lines)) for v, s, m, u, lines in rows]
+        return [MoveEntry(v, s, m, u, json.loads(lines), undone, barrier)
+                for v, s, m, u, lines, undone, barrier in rows]
 
     async def game(self, game_row: int) -> dict[str, Any] | None:
         """A finished or abandoned game: its status, seats, record, result, guild and lobby."""

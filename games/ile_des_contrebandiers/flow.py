@@ -1,6 +1,7 @@
 """The turn as the rules run it (IC-7 … IC-17): taking a tile, the dice, the beam, catches and
 drops, sailing, pushes, loading, harbours, the end. Functions here change a working copy ``st``
-of the state in place and append events; legality is checked before (``moves.py``).
+of the state in place and append events; legality is checked before (``moves.py``). Events that
+roll the dice or show a hidden tile (to anyone) carry ``chance``: no undo past them.
 
 Tiles are strings ``"<destination>:<points>"`` (``"3:2"``). ``st["boats"][i]`` is ``{"space",
 "tile", "shown"}`` (seat i + 1; ``shown``: known to all since a wrong harbour, IC-16);
@@ -96,7 +97,7 @@ def take_tile(st: St, seat: int, events: Events) -> None:
     st["stacks"][k] = stack[1:]
     boat["tile"], boat["shown"] = tile, False
     events.append({"text": f"Seat {seat} takes a tile from {ISLAND_NAMES[k]}.", "seat": seat,
-                   "private": {seat: f"Your tile goes to {tile_text(tile)}."}})
+                   "private": {seat: f"Your tile goes to {tile_text(tile)}."}, "chance": "tile"})
 
 
 def begin_turn(st: St, seat: int, events: Events) -> None:
@@ -110,7 +111,7 @@ def begin_turn(st: St, seat: int, events: Events) -> None:
     st["dice"] = {"yellow": yellow, "white": white}
     st["turn"]["white"] = white
     events.append({"text": f"Seat {seat} rolls: {YELLOW_TEXT[yellow]}, white {white}.",
-                   "seat": seat})
+                   "seat": seat, "chance": "die"})
     if yellow == "any2":
         st["turn"]["stage"] = "turn"
     elif yellow != "sleep":  # IC-16: the sleeping keeper turns nothing, catches nobody
@@ -236,7 +237,7 @@ def load(st: St, seat: int, events: Events) -> None:
     else:
         text = f"Seat {seat} loads the tile on {space}."
     boat["tile"], boat["shown"] = found["tile"], found["shown"]
-    events.append({"text": text, "seat": seat,
+    events.append({"text": text, "seat": seat, "chance": "tile",
                    "private": {seat: f"Your tile goes to {tile_text(found['tile'])}."}})
     end_turn(st, events)
 
@@ -252,13 +253,14 @@ def arrive(st: St, seat: int, events: Events) -> None:
     if dest != k:
         boat["shown"] = True
         events.append({"text": f"Seat {seat} shows its tile at {ISLAND_NAMES[k]}: it goes to "
-                               f"{tile_text(tile)}.", "seat": seat})
+                               f"{tile_text(tile)}.", "seat": seat, "chance": "tile"})
         return
     st["delivered"][seat - 1] = st["delivered"][seat - 1] + [tile]
     boat["tile"], boat["shown"] = None, False
     total = score(st, seat)
     events.append({"text": f"Seat {seat} delivers a tile to {ISLAND_NAMES[k]}: {points} "
-                           f"point{'s' if points != 1 else ''} (total {total}).", "seat": seat})
+                           f"point{'s' if points != 1 else ''} (total {total}).", "seat": seat,
+                   "chance": "tile"})
     if total >= WIN_POINTS:
         finish(st, [seat], f"Seat {seat} reached {total} points.")
         events.append({"text": f"Seat {seat} wins with {total} points!", "seat": seat})

@@ -21,6 +21,7 @@ from ..base import (
     Option,
     Result,
     State,
+    UndoBarrier,
     View,
     rng_for,
     view_head,
@@ -183,7 +184,8 @@ class IsisOsiris(Game):
             s["reserves"] = reserves
         s["pending"] = {"seat": seat, "value": value}
         s["last_move"] = {"seat": seat, "move": "reveal", "cells": []}
-        event: Event = {"seat": seat, "text": f"Seat {seat} revealed a {format_value(value)} tile"}
+        event: Event = {"seat": seat, "text": f"Seat {seat} revealed a {format_value(value)} tile",
+                        "chance": "tile"}  # a shown tile can't be taken back (undo)
         if not s["options"]["open"]:
             event["transient"] = True  # IO-9: the announcement vanishes after the next move
         return s, [event]
@@ -214,6 +216,14 @@ class IsisOsiris(Game):
         who = " and ".join(f"Seat {w}" for w in res.winners)
         verb = "wins" if len(res.winners) == 1 else "share the win"
         events.append({"text": f"Game over: {reason[0].lower()}{reason[1:]} Scores: {table}. {who} {verb}."})
+
+    def undo_barrier(
+        self, before: State, after: State, seat: int, move: str, events: list[Event]
+    ) -> UndoBarrier | None:
+        """IO-6: a turn is one placement, which ends it (even when every other seat is skipped
+        and the turn comes back); the only step inside a turn, the reveal, shows a tile (IO-7).
+        So no move of this game can be taken back."""
+        return super().undo_barrier(before, after, seat, move, events) or "turn"
 
     # -- reading ----------------------------------------------------------------------------------
     def result(self, state: State) -> Result:

@@ -139,7 +139,8 @@ def roll(st: St, ev: Events) -> None:
     t = st["turn"]
     k = t["pool"] - len(t["placed"]) - len(t["aside"])
     t["rolled"] = draw(st, k)
-    ev.append({"seat": t["seat"], "text": f"Seat {t['seat']} rolls {dice_text(t['rolled'])}."})
+    ev.append({"seat": t["seat"], "text": f"Seat {t['seat']} rolls {dice_text(t['rolled'])}.",
+               "chance": "die"})  # a roll can't be taken back (undo)
     settle(st, ev)
 
 
@@ -236,7 +237,7 @@ def use_power(st: St, power: str, value: int, ev: Events) -> None:
     t["powers_used"] = t["powers_used"] + [power]
     verb = {"flip": "flips", "+1": "adds 1 to", "-1": "takes 1 from", "reroll": "rerolls"}[power]
     ev.append({"seat": seat, "text": f"Seat {seat} {verb} a {value}: {rolled[i]} "
-               f"(dice {dice_text(rolled)})."})
+               f"(dice {dice_text(rolled)}).", **({"chance": "die"} if power == "reroll" else {})})
     settle(st, ev)
 
 
@@ -251,13 +252,15 @@ def success(st: St, ev: Events) -> None:
     if t["action"] == "arm":
         i = st["port"].index(card)
         st["fleets"][seat - 1] = fleet(st, seat) + [{"ship": card, "cargo": None}]
+        event = {"seat": seat}
         if st["pile"]:
             st["port"][i] = st["pile"].pop(0)
             refill = f" {SHIPS[st['port'][i]].name} comes into the port."
+            event["chance"] = "card"  # turned up from the face-down pile: no undo past it
         else:
             del st["port"][i]
             refill = " The pile is empty: the port does not refill."
-        ev.append({"seat": seat, "text": f"Seat {seat} arms the {SHIPS[card].name}.{refill}"})
+        ev.append({**event, "text": f"Seat {seat} arms the {SHIPS[card].name}.{refill}"})
         end_turn(st, "success", ev)
         return
     stack = "treasures" if t["action"] == "hunt" else "goods"
@@ -305,7 +308,7 @@ def attack(st: St, seat: int, own: str, target_seat: int, target: str, ev: Event
     ev.append({"seat": seat, "text": (
         f"Seat {seat}'s {SHIPS[own].name} attacks Seat {target_seat}'s {SHIPS[target].name}: "
         f"Seat {seat} rolls {a_die} (+{a_fp} = {a_total}), Seat {target_seat} rolls {d_die} "
-        f"(+{d_fp} = {d_total}). Seat {winner} wins the fight.")})
+        f"(+{d_fp} = {d_total}). Seat {winner} wins the fight."), "chance": "die"})
     loser_seat, loser_ship = (target_seat, target) if winner == seat else (seat, own)
     cargo = _cargo(st, loser_seat, loser_ship)
     if cargo is None:

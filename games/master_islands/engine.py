@@ -21,6 +21,7 @@ from typing import Any
 from ..base import (
     FIRST_OPTION,
     BadOptions,
+    Event,
     Game,
     IllegalMove,
     MenuStep,
@@ -28,6 +29,7 @@ from ..base import (
     PartnerTalk,
     Result,
     State,
+    UndoBarrier,
     View,
     echo,
     rng_for,
@@ -176,6 +178,19 @@ class MasterIslands(Game):
         st = _working_copy(state)
         events = moves.play(st, seat, text)
         return st, events
+
+    def undo_barrier(
+        self, before: State, after: State, seat: int, move: str, events: list[Event]
+    ) -> UndoBarrier | None:
+        """Besides a drawn card and a changed seat: a move that left ``seat`` at the start of a
+        fresh turn (nothing placed or sailed, not after ``again``) went round the table, every
+        other seat skipped (MI-9, MI-17), so the turn it belonged to is over."""
+        barrier = super().undo_barrier(before, after, seat, move, events)
+        fresh = (after["phase"] in ("discovery", "conquest") and not after["placed"]
+                 and not after["sailed"])
+        if barrier is None and fresh and move.split()[0] != "again":
+            return "turn"
+        return barrier
 
     def view(self, state: State, seat: int | None) -> View:
         return build_view(self.id, state, seat, self.result(state))

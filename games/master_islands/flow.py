@@ -190,7 +190,8 @@ def supply(st: St, ev: Events) -> None:
         if drawn:
             ev.append({"seat": seat, "text": f"Seat {seat} drew {len(drawn)} card"
                        f"{'s' if len(drawn) > 1 else ''} ({len(st['pile'])} left in the pile).",
-                       "private": {seat: "You drew " + ", ".join(drawn) + "."}})
+                       "private": {seat: "You drew " + ", ".join(drawn) + "."},
+                       "chance": "card"})  # a drawn card can't be taken back (undo)
         if not st["pile"]:
             exhausted(st, ev)
             return

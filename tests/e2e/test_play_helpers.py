@@ -16,7 +16,7 @@ from bot.adapter.client import TableeBot
 from bot.config import Config
 from bot.host import TableHost
 
-NAV = ("Back", "Previous", "Next")
+NAV = ("Back", "Previous", "Next", "Undo")  # not moves: random play skips them
 TURN = re.compile(r"<@(\d+)>, your turn")
 AGAIN = re.compile(r"\*\*(.+?)\*\* moves again")
 
