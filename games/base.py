@@ -62,6 +62,14 @@ _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 2, 4, 4, 4
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = ECHO_LIMIT
 
 
+_SHOWN = {
+    **{c: " " for c in (*range(0x20), *range(0x7F, 0xA0))},  # control characters, line breaks
+    **{c: "" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},  # text direction
+    **{c: "\ufffd" for c in range(0xD800, 0xE000)},  # lone surrogates (not valid text)
+}
+"""What a quoted character becomes when it could break the sentence around it."""
+
+
 def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
     """Bad input as a refusal quotes it: at most ``limit`` characters then "…", on one line.
 
@@ -83,7 +91,7 @@ def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
             text = _SHORT.repr(value)  # a few items, two levels deep: never the whole thing
         except (ValueError, RecursionError):
             text = type(value).__name__
-    text = "".join(" " if ch < " " or "\x7f" <= ch < "\xa0" else ch for ch in text)
+    text = text.translate(_SHOWN)
     return text if len(text) <= limit else text[:limit].rstrip() + "…"
 
 

@@ -59,6 +59,7 @@ class Tally:
             self.fail(f"unclear refusal {message[:400]!r} for {source[:120]!r}")
 
     def line(self, name: str) -> str:
+        self.counts["tracebacks"] += 0  # listed even when none
         parts = ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items()))
         return f"{name}: {parts}"
 

@@ -48,6 +48,7 @@ def test_echo_keeps_a_short_prefix_on_one_line() -> None:
     assert echo("b4") == "b4" and echo("x" * ECHO_LIMIT) == "x" * ECHO_LIMIT
     assert echo("x" * 10_000_000) == "x" * ECHO_LIMIT + "…"
     assert echo("a\nb\tc\x00d") == "a b c d"
+    assert echo("\u202eb4\u2066 \ud800") == "b4 \ufffd"  # no reversed text, no broken UTF-16
     nested: list = []
     for _ in range(5_000):
         nested = [nested]
