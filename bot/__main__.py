@@ -1,4 +1,4 @@
-"""``python -m bot [run|check|demo|bench|replay]``. Each subcommand lives in its own module."""
+"""``python -m bot [run|check|demo|bench|replay|rebuild-ratings]``. Each subcommand lives in its own module."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="cmd")
     p_run = sub.add_parser("run", help="run the bot (the default)")
     p_check = sub.add_parser("check", help="validate the config and the database, then exit")
-    for p in (p_run, p_check):  # `python -m bot check --config PATH` works too
+    p_rebuild = sub.add_parser("rebuild-ratings",
+                               help="recompute every rating from the finished games, then exit")
+    for p in (p_run, p_check, p_rebuild):  # `python -m bot check --config PATH` works too
         p.add_argument("--config", default=argparse.SUPPRESS, help="config file")
     p_demo = sub.add_parser("demo", help="play a game with computer players, write the images")
     p_demo.add_argument("game")
@@ -44,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         from .replay_cli import main as replay_main
 
         return replay_main(args)
+    if args.cmd == "rebuild-ratings":
+        from .rebuild import main as rebuild_main
+
+        return rebuild_main(args.config)
     if args.cmd == "check":
         from .runner import check_main
 

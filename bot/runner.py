@@ -11,11 +11,14 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from .config import Config, ConfigError, load_config
 
 log = logging.getLogger("tablee")
+T = TypeVar("T")
 
 
 def _load(config_path: str | None) -> Config | int:
@@ -60,16 +63,25 @@ async def _check_database(config: Config) -> None:
     await host.close()
 
 
-def check_main(config_path: str | None) -> int:
-    """Validate the config and open (and migrate) the database without connecting to Discord."""
+def offline(config_path: str | None, job: Callable[[Config], Awaitable[T]]) -> tuple[Config, T] | int:
+    """Run ``job`` on the config without Discord: (config, its result), or the exit code after
+    saying what is wrong (a bad config, a database that fails)."""
     config = _load(config_path)
     if isinstance(config, int):
         return config
     try:
-        asyncio.run(_check_database(config))
+        return config, asyncio.run(job(config))
     except Exception as exc:  # any failure here is the owner's to fix: say what and where
         print(f"error: database {config.database_path}: {exc}", file=sys.stderr)
         return 1
+
+
+def check_main(config_path: str | None) -> int:
+    """Validate the config and open (and migrate) the database without connecting to Discord."""
+    done = offline(config_path, _check_database)
+    if isinstance(done, int):
+        return done
+    config = done[0]
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
         f"ok: config {config.source}, database {config.database_path}, "

@@ -7,10 +7,12 @@ import json
 import random
 import sqlite3
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.__main__ import main
 from bot.host import TableHost
 from bot.host.ratings import teams
 from bot.storage.skill import DEFAULT, Finished, Rating, rate, shown, sides
@@ -210,3 +212,26 @@ async def test_a_game_played_through_the_host_is_rated_once(host: TableHost) -> 
         assert (r.mu > DEFAULT[0]) == (user in winners) or len(winners) == 3
     (game_row,) = await host.store.games_in_channel(CHANNEL)
     assert not await host.store.rate_game(game_row, teams)  # already rated with the game
+
+
+async def test_equal_ratings_share_a_rank(host: TableHost, db_path: str) -> None:
+    duel = [(1, [human(1, 1), human(2, 2)], [1]), (2, [human(1, 3), human(2, 4)], [1])]
+    rows = [(row, seats, {"finished": True, "winners": won, "scores": [1, 0], "reason": ""},
+             TOY_ID, {}) for row, seats, won in duel]
+    _insert_games(db_path, rows)
+    await host.rebuild_ratings()
+    board = await host.leaderboard(GUILD, TOY_ID, 4)
+    assert [(s.player, s.rank) for s in board.top] == [("u:1", 1), ("u:3", 1), ("u:2", 3),
+                                                       ("u:4", 3)]
+
+
+def test_rebuild_ratings_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "t.db"
+    config = tmp_path / "config.toml"
+    config.write_text(f'[database]\npath = "{db}"\n', encoding="utf-8")
+    assert main(["check", "--config", str(config)]) == 0  # creates the file
+    _insert_games(str(db), _history(50))
+    assert main(["rebuild-ratings", "--config", str(config)]) == 0
+    assert "ok: ratings rebuilt from 50 finished games in" in capsys.readouterr().out
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM rated_games").fetchone()[0] == 50

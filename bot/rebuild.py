@@ -1,0 +1,33 @@
+"""``python -m bot rebuild-ratings``: recompute every rating from the finished games, in the order
+they ended (after a crash between a game and its rating, or a change of the rating rules). The
+bot may keep running: the rebuild is one transaction, and the same games give the same ratings."""
+
+from __future__ import annotations
+
+import time
+
+from .config import Config
+from .runner import offline
+
+
+async def _rebuild(config: Config) -> tuple[int, float]:
+    from .host.ratings import teams
+    from .storage import Store
+
+    store = await Store.open(config.database_path)
+    try:
+        start = time.perf_counter()
+        count = await store.rebuild_ratings(teams)
+        return count, time.perf_counter() - start
+    finally:
+        await store.close()
+
+
+def main(config_path: str | None) -> int:
+    done = offline(config_path, _rebuild)
+    if isinstance(done, int):
+        return done
+    config, (count, seconds) = done
+    print(f"ok: ratings rebuilt from {count} finished games in {seconds:.2f} s "
+          f"({config.database_path})")
+    return 0

@@ -1,0 +1,50 @@
+"""Ratings speed, printed (opt-in with --runslow): a live rating per finished game, a rebuild of
+5000 games, a leaderboard and a /stats read, on a real SQLite file. No timed assertions."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from bot.host import TableHost
+from bot.host.ratings import teams
+
+from .conftest import GUILD
+from .test_ratings import _history, _insert_games
+from .toy import TOY_ID
+
+GAMES = 5000
+
+
+@pytest.mark.slow
+async def test_ratings_speed(db_path: str) -> None:
+    host = await TableHost.open(db_path)
+    try:
+        history = _history(GAMES)
+        _insert_games(db_path, history)
+        live = []
+        for row, *_ in history[:300]:
+            start = time.perf_counter()
+            await host.store.rate_game(row, teams)
+            live.append(time.perf_counter() - start)
+        rebuilds = []
+        for _ in range(3):
+            start = time.perf_counter()
+            assert await host.rebuild_ratings() == GAMES
+            rebuilds.append(time.perf_counter() - start)
+        boards, stats = [], []
+        for user in range(1, 101):
+            start = time.perf_counter()
+            await host.leaderboard(GUILD, TOY_ID, user % 15 + 1)
+            boards.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            await host.standings(GUILD, user % 15 + 1)
+            stats.append(time.perf_counter() - start)
+        print(f"\nratings: rate one finished game median {statistics.median(live) * 1000:.2f} ms; "
+              f"rebuild {GAMES} games median {statistics.median(rebuilds):.2f} s; leaderboard "
+              f"median {statistics.median(boards) * 1000:.2f} ms; standings median "
+              f"{statistics.median(stats) * 1000:.2f} ms")
+    finally:
+        await host.close()
