@@ -149,7 +149,7 @@ class IsisOsiris(Game):
         board = dict(state["board"])
         if verb == "pawn":
             if not state["pawns"][seat - 1]:
-                raise IllegalMove("You have no pawns left: reveal and place a tile (IO-8).")
+                raise IllegalMove("You have no pawns left: reveal and place a tile.")
             pawns = list(state["pawns"])
             pawns[seat - 1] -= 1
             s["pawns"] = pawns
@@ -173,12 +173,12 @@ class IsisOsiris(Game):
             raise IllegalMove("You already revealed a tile: place it with 'tile <cell>'.")
         if s["pile"] is not None:
             if not s["pile"]:
-                raise IllegalMove("The common pile is empty: place a pawn (IO-V1).")
+                raise IllegalMove("The common pile is empty: place a pawn.")
             value, s["pile"] = s["pile"][0], s["pile"][1:]
         else:
             reserve = s["reserves"][seat - 1]
             if not reserve:
-                raise IllegalMove("You have no tiles left: place a pawn (IO-8).")
+                raise IllegalMove("You have no tiles left: place a pawn.")
             reserves = list(s["reserves"])
             value, reserves[seat - 1] = reserve[0], reserve[1:]
             s["reserves"] = reserves

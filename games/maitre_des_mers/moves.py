@@ -95,14 +95,14 @@ def refusal(st: St, move: str) -> str:
     if verb not in STAGE_VERBS[stage]:
         return f"You cannot {verb} now: {STAGE_HELP[stage]}."
     if verb == "arm":
-        return f"The {SHIPS[args[0]].name} is not in the port (MM-11)."
+        return f"The {SHIPS[args[0]].name} is not in the port."
     if verb in ("hunt", "buy"):
         stack = "treasures" if verb == "hunt" else "goods"
         if not st[stack]:
             return f"No {'treasure' if verb == 'hunt' else 'goods card'} is left."
         if not flow.free_ships(st, seat):
-            return f"To {verb} you need a free ship, one that carries nothing (MM-14)."
-        return "To hunt you need a ship with the treasure-map icon in your fleet (MM-12)."
+            return f"To {verb} you need a free ship, one that carries nothing."
+        return "To hunt you need a ship with the treasure-map icon in your fleet."
     if verb == "attack":
         return _attack_refusal(st, seat, args)
     if verb == "place":
@@ -114,26 +114,26 @@ def refusal(st: St, move: str) -> str:
         if len(values) > free:
             return f"The card has only {free} free slot{'s' if free != 1 else ''}."
         return (f"{' '.join(args)} cannot go on the card: the {t['combination']} could not be "
-                "completed any more (MM-10a).")
+                "completed any more.")
     if verb == "discard":
         if flow.placements(t):
-            return "A die fits on the card: place at least one (MM-10); set aside only when none fits."
+            return "A die fits on the card: place at least one; set aside only when none fits."
         return _not_rolled(t["rolled"], [int(args[0])]) or "You cannot set that die aside."
     if verb == "use":
         power, value = args[0], int(args[1])
         if power not in t["powers"]:
-            return f"You carry no goods card with the {power} power (MM-15)."
+            return f"You carry no goods card with the {power} power."
         if power in t["powers_used"]:
-            return f"You already used the {power} power this turn (MM-15)."
+            return f"You already used the {power} power this turn."
         if value not in t["rolled"]:
             return f"No rolled die shows {value}."
-        return f"{power} cannot be used on a {value}: a die stays within 1–6 (MM-15)."
+        return f"{power} cannot be used on a {value}: a die stays within 1–6."
     if verb in ("stow", "loot"):
         who = seat if verb == "stow" else t["fight"]["winner"]
         owner = flow.owner_of(st, args[0])
         if owner != who:
             return f"The {SHIPS[args[0]].name} is not in your fleet."
-        return f"The {SHIPS[args[0]].name} already carries a card: a ship carries one (MM-14)."
+        return f"The {SHIPS[args[0]].name} already carries a card: a ship carries one."
     return "That move is not possible now."
 
 
@@ -160,9 +160,9 @@ def _attack_refusal(st: St, seat: int, args: list[str]) -> str:
     if flow.owner_of(st, target) != target_seat_n:
         return f"Seat {target_seat_n} has no {SHIPS[target].name}."
     if SHIPS[own].family == SHIPS[target].family:
-        return "Loyalty rule 1: attack a ship of another family (MM-16)."
+        return "Loyalty rule 1: attack a ship of another family."
     return ("Loyalty rule 1: attack a ship whose firepower is equal to or greater than your "
-            "ship's (MM-16).")
+            "ship's.")
 
 
 def play(st: St, seat: int, move: str) -> list[dict[str, Any]]:

@@ -145,12 +145,12 @@ def alignment_error(
     blocked = set(blocked)
     for pos in positions:
         if pos in blocked:
-            return f"The card at {pos[0]},{pos[1]} holds a galleon (MI-12)."
+            return f"The card at {pos[0]},{pos[1]} holds a galleon."
     if len(positions) < MIN_ALIGNMENT:
         return f"An alignment needs at least {MIN_ALIGNMENT} cards."
     if line_of(positions) is None:
-        return "Those cards are not on one row, column or diagonal (MI-11)."
+        return "Those cards are not on one row, column or diagonal."
     total = sum(value(cells[p]) for p in positions)
     if total != ALIGNMENT_SUM:
-        return f"Those cards sum to {total}, not {ALIGNMENT_SUM} (MI-12)."
+        return f"Those cards sum to {total}, not {ALIGNMENT_SUM}."
     return None

@@ -94,11 +94,11 @@ def begin_discovery(st: St, ev: Events) -> None:
         return
     if not sails(cells, own):
         ev.append({"seat": seat, "text": f"Seat {seat} can neither place a card nor sail: "
-                   "Discovery skipped (MI-9)."})
+                   "Discovery skipped."})
         leave_discovery(st, ev)
     else:
         why = "has no card" if not hand else "has no room to place a card"
-        ev.append({"seat": seat, "text": f"Seat {seat} {why}: only a sail this Discovery (MI-9)."})
+        ev.append({"seat": seat, "text": f"Seat {seat} {why}: only a sail this Discovery."})
 
 
 def _discovery_open(st: St) -> bool:
@@ -148,7 +148,7 @@ def begin_corsair(st: St, ev: Events) -> None:
     seat = st["options"]["corsair"]
     st.update(phase="corsair", current=seat, moves_left=CORSAIR_MOVES)
     if not corsair_can_move(st):
-        ev.append({"seat": seat, "text": f"The corsair (seat {seat}) cannot move (MI-K4)."})
+        ev.append({"seat": seat, "text": f"The corsair (seat {seat}) cannot move."})
         end_corsair(st, ev)
 
 
@@ -202,7 +202,7 @@ def exhausted(st: St, ev: Events) -> None:
     """The pile is out: MI-16 (most cards, then highest sum, else shared), or MI-K5 (corsair)."""
     if mode(st) == "corsair":
         corsair = st["options"]["corsair"]
-        finish(st, [corsair], "The crew drew the last card of the pile: the corsair wins (MI-K5).")
+        finish(st, [corsair], "The crew drew the last card of the pile: the corsair wins.")
     else:
         best: tuple[int, int] | None = None
         winners: list[int] = []
@@ -213,7 +213,7 @@ def exhausted(st: St, ev: Events) -> None:
                 best, winners = key, list(seats)
             elif key == best:
                 winners += seats
-        finish(st, sorted(winners), "The last card of the pile was drawn (MI-16): most cards, "
+        finish(st, sorted(winners), "The last card of the pile was drawn: most cards, "
                "then highest sum, wins.")
     ev.append({"text": st["result"]["reason"]})
 
@@ -231,7 +231,7 @@ def next_turn(st: St, ev: Events) -> None:
     if st["round"] >= st["rounds_max"]:
         corsair = st["options"]["corsair"]
         finish(st, [corsair], f"Round {st['round']} of {st['rounds_max']} is over without the "
-               "crew reaching its target: the corsair wins (MI-K5).")
+               "crew reaching its target: the corsair wins.")
         ev.append({"text": st["result"]["reason"]})
         return
     st["round"] += 1

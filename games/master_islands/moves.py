@@ -116,7 +116,7 @@ def _why_not(st: St, verb: str, args: list[str]) -> str:
         if pos in cells:
             return f"There is already a card at {args[1]}."
         if pos not in place_targets(cells, own):
-            return f"{args[1]} is not next to a card holding one of your galleons (MI-8)."
+            return f"{args[1]} is not next to a card holding one of your galleons."
     if verb == "sail":
         n, d = int(args[0]), args[1]
         if st["phase"] == "discovery" and st["sailed"]:
@@ -127,9 +127,9 @@ def _why_not(st: St, verb: str, args: list[str]) -> str:
         dest = (own[n - 1][0] + dx, own[n - 1][1] + dy)
         if dest not in cells:
             return (f"Galleon {n} cannot sail {DIRECTION_NAMES[d]}: no card at {dest[0]},{dest[1]} "
-                    "(galleons never enter holes or open sea, MI-7).")
+                    "(galleons never enter holes or open sea).")
         return ("After that sail you could not place a card any more: you must keep both actions "
-                "possible (MI-9).")
+                "possible.")
     return "That move is not possible now."
 
 
@@ -148,7 +148,7 @@ def play(st: St, seat: int, move: str) -> Events:
         st["placed"] = True
         st["bonus"] = st["bonus"] or bonus
         cells_hl = [[x, y]]
-        extra = " Colour bonus: another Discovery may follow (MI-10)." if bonus else ""
+        extra = " Colour bonus: another Discovery may follow." if bonus else ""
         ev.append({"seat": seat, "text": f"Seat {seat} placed {card} at {x},{y}.{extra}"})
         flow.after_discovery_action(st, ev)
     elif verb == "sail":
@@ -171,7 +171,7 @@ def play(st: St, seat: int, move: str) -> Events:
         ev.append({"seat": seat, "text": "The corsair ends his moves."})
         flow.end_corsair(st, ev)
     elif verb == "again":
-        ev.append({"seat": seat, "text": f"Seat {seat} plays another Discovery (MI-10)."})
+        ev.append({"seat": seat, "text": f"Seat {seat} plays another Discovery."})
         flow.begin_discovery(st, ev)
     elif verb == "stop":
         ev.append({"seat": seat, "text": f"Seat {seat} ends the Discovery."})

@@ -89,7 +89,7 @@ def test_replay_reports_the_first_illegal_move() -> None:
               "setup": {"deck": ["B1", "G2", "R3", "B1", "G2", "R3", "Y5", "Y1", "Y2", "Y3"]},
               "moves": [{"seat": 1, "move": "place B1 1,0"}, {"seat": 1, "move": "sail 1 W"}]}
     out = replay(record)
-    assert not out["ok"] and out["error"]["index"] == 1 and "MI-7" in out["error"]["message"]
+    assert not out["ok"] and out["error"]["index"] == 1 and "open sea" in out["error"]["message"]
     assert out["to_move"] == [1] and out["legal"] == ["sail 1 E", "sail 2 E"]
     res = cli("replay", "-", stdin=json.dumps(record))
     assert res.returncode == 1 and json.loads(res.stdout)["error"]["index"] == 1
