@@ -12,14 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from games import BadOptions, Game
+from games.base import LEVELS
 
 from ..storage import TableRow
 from . import errors, settings
 from .tables import PENDING, host_name, seat_of
 
-LEVELS = ("easy", "medium", "hard")
-"""The computer levels every game offers, weakest first."""
-DEFAULT_LEVEL = "medium"
+DEFAULT_LEVEL = "medium"  # of games.base.LEVELS, weakest first
 _COMPUTER = re.compile(r"Computer (?P<n>\d+)(?: \(.*\))?")
 
 

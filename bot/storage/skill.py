@@ -20,11 +20,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from games.base import LEVEL_ALIASES
+from games.base import level_of
 
 MODEL = PlackettLuce()
 DEFAULT = (MODEL.mu, MODEL.sigma)
-LEVELS = ("easy", "medium", "hard")
 
 Teams = Callable[[str, int, Mapping[str, Any]], list[list[int]]]
 """(game id, players, record options) -> the game's sides (lists of seats)."""
@@ -51,12 +50,6 @@ class Rating:
 def shown(mu: float, sigma: float) -> int:
     """The friendly number: 1000 for a newcomer (ordinal 0), 40 points per ordinal point."""
     return round(1000 + 40 * (mu - 3 * sigma))
-
-
-def level_of(name: str | None) -> str:
-    """A computer seat's level as rated: old names map to the new levels, unknown to medium."""
-    name = LEVEL_ALIASES.get(name or "", name or "")
-    return name if name in LEVELS else "medium"
 
 
 def user_key(user_id: int) -> str:
