@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import io
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,7 +41,6 @@ FIRST_MS, TURN_MS, LINE_MS, LAST_MS = 2000, 1200, 300, 5000
 _ASCII = {"→": "->", "·": "-", "—": "-", "–": "-", "×": "x", "…": "...", "’": "'", "≥": ">=",
           "≤": "<="}
 
-_RULE_ID = re.compile(r" ?\((?:[A-Z]{2}-[A-Z]?\d+[a-z]?(?:, )?)+\)")
 """A rule reference such as " (MI-10)" in an engine's line: for the rules' readers, not players."""
 
 LineDresser = Callable[[str], str]
@@ -227,8 +225,7 @@ def caption(
 
 def printable(text: str) -> str:
     """The text in the kit font's characters (ASCII): arrows and dots spelt out, accents
-    dropped; rule references left out."""
-    text = _RULE_ID.sub("", text)
+    dropped. (Engines write no rule references in player text: tests/games/test_player_text.py.)"""
     for char, spelt in _ASCII.items():
         text = text.replace(char, spelt)
     return kit.ascii_text(text)
