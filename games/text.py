@@ -12,6 +12,8 @@ Rules for engine authors:
   passed as a field. Plain ``str`` fields are shown verbatim (names, move notation, numbers).
 - Never glue a Text into an f-string, ``+`` or ``"".join``: that yields a plain English str and
   the translation is lost. Pass it as a field of another ``say`` instead.
+- A seat in a sentence is the field ``seat(n)``, never "Seat 2" written out: the host replaces
+  it with the player's name.
 - Templates use ``str.format`` fields by name: ``{seat}``, ``{card}``; no positional ``{}``.
 
 :func:`dump` / :func:`load` store a Text as JSON (``{"say": template, "with": {...}}``) so that a
@@ -66,6 +68,16 @@ def say_n(singular: str, plural: str, n: int, /, **fields: Any) -> Text:
     """A sentence that depends on a count ``n`` (available as ``{n}``):
     ``say_n("{n} card left", "{n} cards left", 3)``. Languages choose their own plural form."""
     return Text(singular, fields, plural, n)
+
+
+def seat(number: int) -> Text:
+    """A seat named in a sentence: ``say("{who} passes.", who=seat(2))``. Reads "Seat 2" on its
+    own; the host puts the player's name in its place ("Bob (seat 2)"), in any language."""
+    return Text(SEAT, {"n": number})
+
+
+SEAT = "Seat {n}"
+"""The template of :func:`seat` (the host finds seat mentions by it)."""
 
 
 def N_(template: str) -> str:  # noqa: N802 - the gettext convention, so extraction finds it

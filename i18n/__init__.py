@@ -32,11 +32,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from games.text import N_, Text, dump, load, say, say_n
+from games.text import N_, Text, dump, load, say, say_n, seat
 
 __all__ = [
     "DEFAULT", "LANGUAGES", "PSEUDO", "N_", "Text", "_", "_n", "current", "dump", "language",
-    "language_of", "load", "say", "say_n", "translate",
+    "language_of", "load", "say", "say_n", "seat", "translate",
 ]
 
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -50,13 +50,18 @@ DOMAINS: dict[str, str] = {
     "bot/adapter": "adapter",
     "bot": "host",
     "render": "render",
+    "render/master_islands.py": "master_islands",
+    "render/isis_osiris.py": "isis_osiris",
+    "render/maitre_des_mers.py": "maitre_des_mers",
+    "render/ile_des_contrebandiers.py": "ile_des_contrebandiers",
     "games/master_islands": "master_islands",
     "games/isis_osiris": "isis_osiris",
     "games/maitre_des_mers": "maitre_des_mers",
     "games/ile_des_contrebandiers": "ile_des_contrebandiers",
     "games": "games",
 }
-"""Source folder -> catalog domain (the longest matching folder wins)."""
+"""Source folder or file -> catalog domain (the longest match wins): a game's engine and its
+renderer share one catalog, so one person can translate a game alone."""
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("tablee_language", default=DEFAULT)
 

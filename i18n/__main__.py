@@ -6,20 +6,21 @@ import sys
 
 from .catalogs import ROOT, compile_all, problems, update
 
-USAGE = """usage: python -m i18n update|check|compile
+USAGE = """usage: python -m i18n update [DOMAIN ...] | check | compile
 
-  update   add the code's new sentences to every catalog, drop unused ones
+  update   add the code's new sentences to every catalog (or to DOMAIN's), drop unused ones
   check    list sentences missing, fuzzy or untranslated in a catalog (exit 1 if any)
   compile  write the .mo files next to the .po files (done at build time)"""
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0] not in {"update", "check", "compile"}:
+    if not args or args[0] not in {"update", "check", "compile"} or (
+            len(args) > 1 and args[0] != "update"):
         print(USAGE, file=sys.stderr)
         return 2
     if args[0] == "update":
-        for code, count in update().items():
+        for code, count in update(domains=args[1:]).items():
             print(f"{code}: {count} sentences to translate")
         return 0
     if args[0] == "compile":

@@ -40,7 +40,7 @@ def domain_of(path: Path, root: Path = ROOT) -> str | None:
     rel = path.resolve().relative_to(root.resolve()).as_posix()
     best = None
     for folder, domain in DOMAINS.items():
-        if rel.startswith(folder + "/") and (best is None or len(folder) > len(best[0])):
+        if (rel == folder or rel.startswith(folder + "/")) and (best is None or len(folder) > len(best[0])):
             best = (folder, domain)
     return best[1] if best else None
 
@@ -85,10 +85,12 @@ def write(catalog: Catalog, code: str, domain: str) -> None:
                  include_previous=False, ignore_obsolete=True, include_lineno=False)
 
 
-def update(codes: Iterable[str] = LANGUAGES) -> dict[str, int]:
-    """Add new msgids to every language's catalogs and drop unused ones; returns how many
-    entries each language still lacks a translation for."""
+def update(codes: Iterable[str] = LANGUAGES, domains: Iterable[str] = ()) -> dict[str, int]:
+    """Add new msgids to every language's catalogs (of ``domains`` only, when given) and drop
+    unused ones; returns how many entries each language still lacks a translation for."""
     used = extract()
+    if domains:
+        used = {d: m for d, m in used.items() if d in set(domains)}
     missing: dict[str, int] = {}
     for code in codes:
         for domain, msgs in used.items():

@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 import i18n
-from games.text import Text, dump, load, say, say_n
+from games.text import Text, dump, load, say, say_n, seat
 from i18n import catalogs
 
 PENDING: set[str] = {"adapter"}
@@ -29,6 +29,12 @@ def test_a_text_is_its_english_sentence_and_keeps_its_parts() -> None:
     assert isinstance(again, Text) and again == text and again.fields["card"].template == "the Frigate"
     for copied in (pickle.loads(pickle.dumps(text)), copy.deepcopy(text)):
         assert isinstance(copied, Text) and copied.fields == text.fields
+
+
+def test_a_seat_is_a_field_the_host_can_find() -> None:
+    line = say("{who} passes.", who=seat(2))
+    assert line == "Seat 2 passes."
+    assert line.fields["who"].template == "Seat {n}" and line.fields["who"].fields == {"n": 2}
 
 
 def test_say_n_picks_the_english_plural_and_round_trips() -> None:
@@ -107,6 +113,7 @@ def test_domains_follow_the_folders() -> None:
     assert catalogs.domain_of(root / "games/master_islands/flow.py") == "master_islands"
     assert catalogs.domain_of(root / "games/base.py") == "games"
     assert catalogs.domain_of(root / "render/kit.py") == "render"
+    assert catalogs.domain_of(root / "render/master_islands.py") == "master_islands"
 
 
 def test_extraction_finds_every_marker(tmp_path: Path) -> None:
