@@ -30,10 +30,10 @@ PHASE_VERBS = {
     "corsair": ("sail", "done"),
 }
 PHASE_HELP = {
-    "discovery": say("it is the Discovery: place a card and sail a galleon"),
-    "bonus": say("you earned a colour bonus: play another Discovery or stop"),
-    "conquest": say("it is the Conquest: take an alignment or take nothing"),
-    "corsair": say("it is the corsair's turn: sail a galleon or end the moves"),
+    "discovery": say("in the Discovery you place a card and sail a galleon"),
+    "bonus": say("you earned a colour bonus, so play another Discovery or stop"),
+    "conquest": say("in the Conquest you take an alignment or take nothing"),
+    "corsair": say("during the corsair's moves you sail a galleon or end the moves"),
 }
 
 
