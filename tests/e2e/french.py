@@ -54,10 +54,11 @@ _STRIP = [
     re.compile(r"https?://\S+"),  # links
     re.compile(r"\]\([^)]*\)"),  # the target of a markdown link (its text stays)
 ]
-_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+(?:['’][A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+(?:['’][A-Za-zÀ-ÖØ-öø-ÿ]+)*")
 
 
-def _without(text: str, names: Iterable[str]) -> str:
+def without_names(text: str, names: Iterable[str]) -> str:
+    """``text`` without what is not a sentence (mentions, links, `code`…) nor the ``names``."""
     for pattern in _STRIP:
         text = pattern.sub(" ", text)
     for name in sorted({n for n in names if n}, key=len, reverse=True):
@@ -68,7 +69,7 @@ def _without(text: str, names: Iterable[str]) -> str:
 def english_words(text: str, names: Iterable[str] = ()) -> list[str]:
     """The English words of ``text`` once the names and non-sentences are taken out."""
     found = []
-    for word in _WORD.findall(_without(text, names)):
+    for word in WORD.findall(without_names(text, names)):
         low = word.lower().replace("’", "'")
         if low in ENGLISH or (low.endswith("'s") and low[:-2] not in ("quelqu", "aujourd")):
             found.append(word)
