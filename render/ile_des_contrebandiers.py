@@ -642,8 +642,9 @@ def _draw_islands(draw: ImageDraw.ImageDraw, view: View) -> None:
         goods = (_("no tiles left") if left == 0 else _n("{n} tile left", "{n} tiles left", left)
                  if isinstance(left, int) else _("tiles ?"))
         name = island_name(view, k)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 20), f"{name} ({island_letter(view, k)})", BODY,
-                 kit.INK, "mm", bold=True)
+        label = f"{name} ({island_letter(view, k)})"
+        size = BODY if kit.text_width(label, BODY) <= ISLAND_W - 10 else SMALL  # "tonneaux (T)"
+        kit.text(draw, ((x0 + x1) / 2, y0 + 20), label, size, kit.INK, "mm", bold=True)
         kit.text(draw, ((x0 + x1) / 2, y0 + 46), _("harbour {harbour}", harbour=f"H{k}"), SMALL,
                  kit.INK, "mm")
         kit.text(draw, ((x0 + x1) / 2, y0 + 71), goods, SMALL, kit.INK, "mm",
@@ -985,8 +986,10 @@ def _draw_tile_card(draw: ImageDraw.ImageDraw, view: View, box: Box, tile: dict[
     draw.rounded_rectangle((x0, y0, x1, y0 + 52), radius=16, fill=CRATE, outline=kit.INK, width=3)
     draw.rectangle((x0 + 3, y0 + 36, x1 - 3, y0 + 49), fill=CRATE)
     kit.text(draw, ((x0 + x1) / 2, y0 + 26), _("Your tile"), BODY, kit.INK, "mm", bold=True)
-    kit.text(draw, ((x0 + x1) / 2, y0 + 90), _("to {island} ({letter})", island=island_name(
-        view, dest), letter=island_letter(view, dest)), 32, kit.INK, "mm", bold=True)
+    where = _("to {island} ({letter})", island=island_name(view, dest),
+              letter=island_letter(view, dest))
+    size = 32 if kit.text_width(where, 32) <= x1 - x0 - 20 else TITLE  # a longer French name
+    kit.text(draw, ((x0 + x1) / 2, y0 + 90), where, size, kit.INK, "mm", bold=True)
     worth = _n("{n} point", "{n} points", points) if isinstance(points, int) else _("? points")
     kit.text(draw, ((x0 + x1) / 2, y0 + 134), worth, 32, kit.INK, "mm", bold=True)
     harbour = _("deliver to harbour {harbour}", harbour=f"H{dest}") if isinstance(dest, int) \
