@@ -5,7 +5,8 @@ State (plain JSON): ``beam`` (the lit sector 0-9), ``reefs`` (every reef space, 
 ``boats`` / ``floating`` / ``turn`` (see ``flow.py``), ``delivered`` (per seat, tiles kept),
 ``dice`` (the last roll), ``path`` (the last sail), ``script`` + ``dice_used`` + ``seed`` +
 ``rng_counter`` (the dice: ``setup.dice`` first, then the seeded generator), ``first``,
-``last_move``, ``over``, ``reason``, ``winners``.
+``last_move``, ``over``, ``reason`` (the game-over sentence as :func:`games.text.dump` data,
+so it can be said in any language after a JSON round trip), ``winners``.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ summary) is a Text whose templates the French catalog holds, and reads with no E
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -138,3 +139,18 @@ def test_refusals_and_menus_have_their_french_wording() -> None:
         GAME.apply(state, 1, "sail 3e 3f 3g 3h")
     assert i18n.translate(exc.value.reason, "fr") == (
         "Le dé blanc indique 3 : un trajet de 4 cases est trop long.")
+
+
+def test_the_game_over_reason_survives_the_stored_state() -> None:
+    """The host keeps states as JSON: the reason read back still says itself in French."""
+    record = {"beam": 6, "goods": [["1:2"], [], [], [], []],
+              "dice": [["sleep", 2], ["sleep", 1], ["cw2", 2]]}
+    state = GAME.new(2, {"first": 1}, 0, record)
+    for seat, move in ((1, "start H0"), (2, "start H4"), (1, "sail 3a 3b"), (2, "stay"),
+                       (1, "sail 3c H1")):
+        state, _ = GAME.apply(state, seat, move)
+    stored = json.loads(json.dumps(state))
+    reason = GAME.result(stored).reason
+    assert reason == "No tile is left: Seat 1 has the most points (2)."
+    assert i18n.translate(named(reason), "fr") == (
+        "Il ne reste plus aucune marchandise : Zoé a le plus de points (2).")
