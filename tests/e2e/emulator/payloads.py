@@ -105,11 +105,11 @@ class Payloads:
         }
         if channel.guild_id is not None:
             payload |= {
-                "guild_id": str(world.guild_id),
-                "guild": {"id": str(world.guild_id), "locale": "en-US", "features": []},
+                "guild_id": str(channel.guild_id),
+                "guild": {"id": str(channel.guild_id), "locale": "en-US", "features": []},
                 "guild_locale": "en-US",
                 "member": world.member_json(user, permissions=True),
-                "authorizing_integration_owners": {"0": str(world.guild_id)},
+                "authorizing_integration_owners": {"0": str(channel.guild_id)},
                 "context": 0,
             }
         else:
