@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     "games": {"discord", "PIL", "sqlite3", "aiosqlite", "asyncio", "aiohttp", "bot", "render"},
     "render": {"discord", "bot", "aiosqlite", "sqlite3", "aiohttp"},
+    "i18n": {"discord", "bot", "render", "PIL", "aiosqlite", "sqlite3", "aiohttp", "asyncio"},
 }
 
 

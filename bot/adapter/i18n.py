@@ -1,12 +1,8 @@
-"""One helper for every user-facing string, so a translation can be added in one place later.
-
-English only for now: ``_()`` formats the English text with its named fields.
-"""
+"""The adapter's translation helpers: the project's one set (:mod:`i18n`), re-exported here so
+adapter modules import them from one nearby place."""
 
 from __future__ import annotations
 
-from typing import Any
+from i18n import _, _n, language, language_of, say, say_n, translate
 
-
-def _(text: str, /, **fields: Any) -> str:
-    return text.format(**fields) if fields else text
+__all__ = ["_", "_n", "language", "language_of", "say", "say_n", "translate"]
