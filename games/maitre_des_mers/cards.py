@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import N_, Text, say, seat
+from ..text import N_, Text, say
 
 
 @dataclass(frozen=True)
@@ -22,17 +22,12 @@ class Family:
 
     name: str  # "Caravelle {n}": a label, no article
     the: str  # "the Caravelle {n}": inside a sentence
-    owned: str  # "{owner}'s Caravelle {n}": inside a sentence, with its owner's seat
-    plural: str  # "Caravelles": the family
 
 
 FAMILIES: dict[str, Family] = {
-    "C": Family(N_("Caravelle {n}"), N_("the Caravelle {n}"), N_("{owner}'s Caravelle {n}"),
-                N_("Caravelles")),
-    "F": Family(N_("Frégate {n}"), N_("the Frégate {n}"), N_("{owner}'s Frégate {n}"),
-                N_("Frégates")),
-    "G": Family(N_("Galion {n}"), N_("the Galion {n}"), N_("{owner}'s Galion {n}"),
-                N_("Galions")),
+    "C": Family(N_("Caravelle {n}"), N_("the Caravelle {n}")),
+    "F": Family(N_("Frégate {n}"), N_("the Frégate {n}")),
+    "G": Family(N_("Galion {n}"), N_("the Galion {n}")),
 }
 """Family letter -> its words, as labels and logs write them."""
 
@@ -120,10 +115,6 @@ class Ship:
     def the(self) -> Text:
         """``the Galion 11``: the ship inside a sentence."""
         return say(FAMILIES[self.family].the, n=self.target)
-
-    def of(self, owner: int) -> Text:
-        """``Seat 2's Galion 11``: the ship inside a sentence, with its owner."""
-        return say(FAMILIES[self.family].owned, n=self.target, owner=seat(owner))
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from ..text import seat as seat_ref
 from . import combos
 from .cards import (
     BASE_DICE,
-    FAMILIES,
     FAMILY_BONUS,
     FAMILY_SIZE,
     GOODS,
@@ -329,18 +328,20 @@ def attack(st: St, seat: int, own: str, target_seat: int, target: str, ev: Event
         "winner": winner,
     }
     ev.append({"seat": seat, "text": say(
-        "{attacker} attacks {target} with {own}: {attacker} rolls {a_die} (+{a_fp} = {a_total}), "
-        "{defender} rolls {d_die} (+{d_fp} = {d_total}). {winner} wins the fight.",
+        "{attacker} attacks {defender}: {own} against {target}. {attacker} rolls {a_die} "
+        "(+{a_fp} = {a_total}), {defender} rolls {d_die} (+{d_fp} = {d_total}). {winner} wins "
+        "the fight.",
         attacker=seat_ref(seat), defender=seat_ref(target_seat), winner=seat_ref(winner),
-        target=SHIPS[target].of(target_seat), own=SHIPS[own].the, a_die=a_die, a_fp=a_fp,
+        target=SHIPS[target].the, own=SHIPS[own].the, a_die=a_die, a_fp=a_fp,
         a_total=a_total, d_die=d_die, d_fp=d_fp, d_total=d_total), "chance": "die"})
     loser_seat, loser_ship = (target_seat, target) if winner == seat else (seat, own)
     cargo = _cargo(st, loser_seat, loser_ship)
     if cargo is None:
         st["fleets"][loser_seat - 1] = [e for e in fleet(st, loser_seat) if e["ship"] != loser_ship]
         st["pile"].append(loser_ship)
-        ev.append({"text": say("With nothing aboard, {ship} goes back under the ship pile.",
-                               ship=SHIPS[loser_ship].of(loser_seat))})
+        ev.append({"text": say("{who} loses {ship}: with nothing aboard, it goes back under the "
+                               "ship pile.", who=seat_ref(loser_seat),
+                               ship=SHIPS[loser_ship].the)})
         end_turn(st, "success" if winner == seat else "failure", ev)
         return
     if not free_ships(st, winner):
@@ -373,8 +374,8 @@ def loot(st: St, ship: str | None, ev: Events) -> None:
         _set_cargo(st, loser["seat"], loser["ship"], None)
         _set_cargo(st, winner, ship, cargo)
         ev.append({"seat": winner, "text": say(
-            "{who} loots the {card} from {loser} onto {ship}.", who=seat_ref(winner),
-            card=card_label(cargo), loser=SHIPS[loser["ship"]].of(loser["seat"]),
+            "{who} loots the {card} from {loser} and stows it under {ship}.",
+            who=seat_ref(winner), card=card_label(cargo), loser=seat_ref(loser["seat"]),
             ship=SHIPS[ship].the)})
     end_turn(st, "success" if winner == t["seat"] else "failure", ev)
 
@@ -420,9 +421,6 @@ def listing(items: list[Text], final: bool = True) -> Text:
 REASON = N_("No ship is left in the port.")
 """MM-17: why the game ended (kept in the state as this msgid, a plain str)."""
 
-
-def family_name(letter: str) -> Text:
-    return say(FAMILIES[letter].plural)
 
 
 def cargo_of(card: str | None) -> dict[str, Any] | None:

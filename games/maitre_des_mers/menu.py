@@ -100,7 +100,7 @@ def describe(view: dict[str, Any], move: str) -> Text:
     if verb == "attack":
         seat, target = args[1].split(":")
         own, theirs = SHIPS[args[0]], SHIPS[target]
-        return say("Attack {target} (firepower {their_firepower}) with your {own} (firepower "
-                   "{own_firepower})", target=theirs.of(int(seat)),
+        return say("Attack {owner}'s {target} (firepower {their_firepower}) with your {own} "
+                   "(firepower {own_firepower})", owner=seat_ref(int(seat)), target=theirs.name,
                    their_firepower=theirs.firepower, own=own.name, own_firepower=own.firepower)
     return menu_path(view, move)[0].label
