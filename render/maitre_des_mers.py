@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from games.maitre_des_mers.cards import combination_name
 from i18n import N_, _, _n, translate
 
 from . import kit
@@ -67,15 +68,15 @@ POWER_HELP = {
     "reroll": N_("reroll a die"), "die": N_("one extra die"),
 }
 COMBINATION_HELP = {
-    "ship": (N_("ship, captain and crew"), N_("a 6, a 5, a 4 and two cargo dice")),
-    "three of a kind": (N_("three of a kind"), N_("3 dice alike")),
-    "two pairs": (N_("two pairs"), N_("2 pairs of different values")),
-    "small straight": (N_("small straight"), N_("4 in a row (1-4, 2-5 or 3-6)")),
-    "full house": (N_("full house"), N_("3 alike and a pair")),
-    "four of a kind": (N_("four of a kind"), N_("4 dice alike")),
-    "five of a kind": (N_("five of a kind"), N_("5 dice alike")),
+    "ship": N_("a 6, a 5, a 4 and two cargo dice"),
+    "three of a kind": N_("3 dice alike"),
+    "two pairs": N_("2 pairs of different values"),
+    "small straight": N_("4 in a row (1-4, 2-5 or 3-6)"),
+    "full house": N_("3 alike and a pair"),
+    "four of a kind": N_("4 dice alike"),
+    "five of a kind": N_("5 dice alike"),
 }
-"""Combination id -> (its name, what it asks for)."""
+"""Combination id -> what it asks for (its name is the engine's, ``COMBINATIONS``)."""
 
 
 def power_text(power: Any) -> str:
@@ -539,9 +540,8 @@ def _dice_pieces(action: dict[str, Any], past: bool) -> list[Piece]:
     out: list[Piece] = []
     combo = action.get("combination")
     if combo:
-        name, helptext = COMBINATION_HELP.get(combo, (str(combo), ""))
-        words = _("{combination}: {help}", combination=_(name), help=_(helptext)) if helptext \
-            else name
+        words = (_("{combination}: {help}", combination=translate(combination_name(combo)),
+                   help=_(COMBINATION_HELP[combo])) if combo in COMBINATION_HELP else str(combo))
         out += _lines(words, DICE_X, bold=True)
     target = action.get("target") or {}
     if combo == "ship" and target.get("kind") == "ship":
