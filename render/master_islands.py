@@ -21,9 +21,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from i18n import N_, _, _n, translate
+from i18n import N_, _, _n
 
 from . import kit
+from .seats import result_reason
 
 View = dict[str, Any]
 Pos = tuple[int, int]
@@ -446,7 +447,7 @@ def _status_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
                      else _("team {team}: {total}/{target}", team=name, total=total, target=target))
     lines += [(line, BODY, False) for line in kit.wrap_items(facts, BODY, width)]
     if title:
-        reason = translate((view.get("result") or {}).get("reason") or "")
+        reason = result_reason(view)
         lines += [(line, BODY, False) for line in kit.wrap(_("Game over. {reason}", reason=reason),
                                                            BODY, width)]
     return lines

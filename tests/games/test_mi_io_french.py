@@ -11,6 +11,7 @@ images draw French words.
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -206,3 +207,18 @@ def test_french_images_draw_french_words(
     for word in words:
         assert word in text
     assert not [w for w in english if re.search(rf"\b{w}\b", text)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("master-islands", 4, {"mode": "coop"}), ("master-islands", 3, {"mode": "corsair"}),
+    ("isis-osiris", 2, {}),
+])
+def test_a_stored_game_still_says_why_it_ended_in_french(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    """The host stores states as JSON: the reason is Text data there, not frozen English."""
+    game = get_game(game_id)
+    over = _finished(game_id, players, options, seed=11)
+    stored = json.loads(json.dumps(over))
+    reason = game.result(stored).reason
+    assert isinstance(reason, Text) and reason == game.result(over).reason
+    assert i18n.translate(reason, "fr") != reason and leftovers(reason) == []
