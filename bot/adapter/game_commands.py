@@ -39,7 +39,7 @@ from .limits import (
     clip,
 )
 from .lobby import drop_lobby, lobby_text, lobby_view
-from .texts import rules_text
+from .texts import rules_messages
 from .translator import text
 
 log = logging.getLogger("tablee.adapter.commands")
@@ -194,7 +194,7 @@ def rules_command(games: Sequence[Game]) -> app_commands.Command[Any, ..., None]
             if found is None:  # typed past the choices: say which games there are
                 raise Refusal(_("I don't know the game '{game}'. Games here: {known}.",
                                 game=game, known=", ".join(g.name for g in games)))
-            await send.respond(interaction, rules_text(found), ephemeral=True)
+            await send.respond_all(interaction, rules_messages(found), ephemeral=True)
 
     command = app_commands.Command(
         name="rules",
