@@ -96,14 +96,15 @@ def check_main(config_path: str | None) -> int:
 async def _run(config: Config, token: str) -> None:
     import discord
 
-    from .adapter.client import TableeBot
+    from .adapter.client import make_bot
     from .host import TableHost
 
     host = await TableHost.open(config.database, bot_delay=config.computer_delay,
                                 workers=config.computer_workers, think_seconds=config.think_seconds,
                                 rematch_seconds=config.rematch_seconds,
-                                reveal_seconds=config.reveal_seconds, clock_config=config.clock)
-    bot = TableeBot(config, host)
+                                reveal_seconds=config.reveal_seconds, clock_config=config.clock,
+                                shards=config.shards)
+    bot = make_bot(config, host)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly
         loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
@@ -140,6 +141,9 @@ def run_main(config_path: str | None) -> int:
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     log.info("config %s, database %s", config.source, shown(config.database))
+    if config.shard_count is not None:
+        log.info("serving shards %s of %d", ", ".join(map(str, config.shards.served)),
+                 config.shard_count)
     try:
         asyncio.run(_run(config, token))
     except KeyboardInterrupt:

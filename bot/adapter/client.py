@@ -157,3 +157,19 @@ class TableeBot(commands.Bot):
             getattr(self.user, "id", "?"),
             len(self.guilds),
         )
+
+
+class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
+    """The same bot on some of Discord's shards: ``config.shard_ids`` (None: all of them) out of
+    ``config.shard_count``, one gateway connection each. Its host only resumes and times the
+    tables of those shards' guilds (:mod:`bot.shards`)."""
+
+
+def make_bot(config: Config, host: TableHost, **kwargs: Any) -> TableeBot:
+    """The bot the config asks for: one plain connection (the default), or the shards of
+    ``config.shard_count`` this process serves."""
+    if config.shard_count is None:
+        return TableeBot(config, host, **kwargs)
+    ids = list(config.shard_ids) if config.shard_ids is not None else None
+    return ShardedTableeBot(config, host, shard_count=config.shard_count, shard_ids=ids,
+                            **kwargs)
