@@ -88,9 +88,17 @@ def check_main(config_path: str | None) -> int:
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
         f"ok: config {config.source}, database {shown(config.database)}, "
-        f"commands sync {config.sync}, DISCORD_TOKEN {token}"
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
     )
     return 0
+
+
+def shards_text(config: Config) -> str:
+    """", shards 0, 1 of 4" for a sharded config; nothing for one ordinary connection."""
+    if config.shard_count is None:
+        return ""
+    served = ", ".join(map(str, config.shards.served))
+    return f", shards {served} of {config.shard_count}"
 
 
 async def _run(config: Config, token: str) -> None:
@@ -142,8 +150,7 @@ def run_main(config_path: str | None) -> int:
     )
     log.info("config %s, database %s", config.source, shown(config.database))
     if config.shard_count is not None:
-        log.info("serving shards %s of %d", ", ".join(map(str, config.shards.served)),
-                 config.shard_count)
+        log.info("serving%s", shards_text(config).removeprefix(","))
     try:
         asyncio.run(_run(config, token))
     except KeyboardInterrupt:

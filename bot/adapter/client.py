@@ -19,6 +19,7 @@ from discord.voice_client import VoiceClient
 import render
 from bot.config import Config
 from bot.host import TableHost
+from bot.shards import shard_of
 
 from .absence import LeaveCommands, start_clock
 from .clock import ClockButton
@@ -131,6 +132,13 @@ class TableeBot(commands.Bot):
         scope = self.config.sync
         if scope == "off":
             log.info("command sync is off")
+            return
+        # Sharded: the process whose shards get the server's events registers its commands;
+        # the global ones go with shard 0 (the one DMs go to), so N processes sync once.
+        where = self.config.dev_guild_id if scope == "guild" else None
+        if not self.config.shards.owns(where):
+            log.info("command sync is left to the process serving shard %d",
+                     shard_of(where, self.config.shards.count))
             return
         if scope == "guild" and self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)

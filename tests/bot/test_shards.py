@@ -127,3 +127,21 @@ async def test_the_client_is_sharded_only_when_the_config_says(
     every = make_bot(Config(shard_count=3), hosts[0])
     assert (every.shard_count, every.shard_ids) == (3, None)
     # Never started, so nothing to close (an AutoShardedClient's close needs a started queue).
+
+
+async def test_commands_are_synced_by_the_process_whose_shard_gets_them(
+    hosts: tuple[TableHost, TableHost],
+) -> None:
+    """A guild's commands by the process of that guild's shard, global ones by shard 0's: the
+    others return before any request (an unstarted client would fail to make one)."""
+    import discord
+
+    from bot.adapter.client import make_bot
+    from bot.config import Config
+
+    dev = dict(sync="guild", dev_guild_id=GUILD_B, shard_count=2)
+    await make_bot(Config(**dev, shard_ids=(0,)), hosts[0]).sync_commands()  # not B's shard
+    await make_bot(Config(shard_count=2, shard_ids=(1,)), hosts[1]).sync_commands()  # not 0
+    for config in (Config(**dev, shard_ids=(1,)), Config(shard_count=2, shard_ids=(0,))):
+        with pytest.raises(discord.DiscordException):  # it syncs: no login here, so it fails
+            await make_bot(config, hosts[0]).sync_commands()

@@ -224,6 +224,8 @@ async def test_two_shard_processes_share_one_database(
         assert await one_turn(sim, users_a, in_a, rng) and await one_turn(sim, users_b, in_b, rng)
         assert "My hand / Play" in table_post(sim, in_a).labels
         assert senders(sim, players) == {guild_a: {first.port}, guild_b: {second.port}}
+        syncs = {r.port for r in sim.requests if r.method == "PUT" and "/commands" in r.route}
+        assert syncs == {first.port}  # global commands: registered by shard 0's process only
         for shard, session in by_shard.items():
             got = {f["d"]["guild_id"] for f in session.sent if f["t"] == "INTERACTION_CREATE"}
             assert got == {str(guild_a if shard == (0, 2) else guild_b)}
