@@ -34,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--tables", type=int, help="live tables (default 1000; --quick 12)")
     p_bench.add_argument("--seconds", type=float,
                          help="length of each load phase (default 30; --quick 3)")
+    p_bench.add_argument("--clickers", type=int, default=50,
+                         help="people clicking at once in the saturation phase (default 50)")
     p_bench.add_argument("--rate", type=float, default=150.0,
                          help="clicks per second of the paced phase (default 150)")
     p_bench.add_argument("--database-url", help="the database to bench (default: a new SQLite "

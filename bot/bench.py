@@ -97,7 +97,7 @@ def _print_computers(runs: list[dict[str, Any]]) -> None:
 
 
 async def _load_numbers(db: str, tables: int, seconds: float, rate: float,
-                        samples: int) -> dict[str, Any]:
+                        samples: int, clickers: int) -> dict[str, Any]:
     """Isolated moves, then ``tables`` live tables: saturation, paced clicks, lost updates."""
     from render import table_games
 
@@ -108,7 +108,7 @@ async def _load_numbers(db: str, tables: int, seconds: float, rate: float,
         t = time.perf_counter()
         live, plans = await load.setup_tables(host, games, tables)
         opened = time.perf_counter() - t
-        full = await load.saturate(host, live, plans, seconds)
+        full = await load.saturate(host, live, plans, seconds, clickers)
         at_rate = await load.paced(host, live, plans, rate, seconds)
         lost = await load.lost_updates(host, live)
     finally:
@@ -130,10 +130,12 @@ def _print_load(n: dict[str, Any]) -> None:
           f"p95 {alone['p95_ms']} ms (target p95 <= 40)")
     print(f"{n['tables']} live tables ({', '.join(n['games'])}; people + easy/medium computers), "
           f"opened in {n['open_seconds']} s")
-    print(f"  saturation: {full['moves_per_s']} moves/s (target >= 150; {full['plays_per_s']} "
-          f"clicks/s, the rest computers' answers), loop lag p50 {full['loop_lag']['p50_ms']} / "
+    print(f"  saturation ({full['clickers']} people clicking at once): {full['moves_per_s']} "
+          f"moves/s (target >= 150; {full['plays_per_s']} clicks/s, the rest computers' "
+          f"answers), {full['busy']} answered busy, loop lag p50 {full['loop_lag']['p50_ms']} / "
           f"p95 {full['loop_lag']['p95_ms']} / max {full['loop_lag']['max_ms']} ms")
-    print(f"  paced at {at['rate']} clicks/s: {at['moves_per_s']} moves/s, play p50 "
+    print(f"  paced at {at['rate']} clicks/s: {at['moves_per_s']} moves/s, {at['busy']} answered "
+          f"busy, play p50 "
           f"{at['play']['p50_ms']} / p95 {at['play']['p95_ms']} ms, loop lag p50 "
           f"{at['loop_lag']['p50_ms']} / p95 {at['loop_lag']['p95_ms']} / max "
           f"{at['loop_lag']['max_ms']} ms (target <= 50)")
@@ -162,7 +164,7 @@ def main(args: argparse.Namespace) -> int:
         db = args.database_url or str(Path(tmp) / "bench.db")
         numbers = asyncio.run(_load_numbers(
             db, args.tables or (12 if quick else 1000), args.seconds or (3.0 if quick else 30.0),
-            args.rate, 5 if quick else 50))
+            args.rate, 5 if quick else 50, args.clickers))
     numbers["render"] = render_numbers
     numbers.update(_rss())
     print(json.dumps(numbers, indent=2))

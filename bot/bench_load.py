@@ -33,6 +33,7 @@ from games.cli import percentile
 
 from .host import TableHost, errors
 from .host.results import Outcome
+from .storage.errors import Unavailable
 
 LEVELS = ("easy", "medium")
 USERS = (1, 2)
@@ -88,6 +89,7 @@ class Counters:
     moves: int = 0  # every applied move (people's and computers')
     plays: int = 0  # play calls the host confirmed
     stale: int = 0  # second clicks refused as out of date
+    busy: int = 0  # clicks answered "busy, try again" (the store's wait ran out)
     play_times: list[float] = field(default_factory=list)
 
 
@@ -112,28 +114,46 @@ async def open_table(host: TableHost, t: Table, levels: list[str]) -> None:
     outcome = await host.start(t.channel, USERS[0])
     t.table_id = outcome.table.game_row
     t.applied[t.table_id] = []
-    await _follow(host, t, outcome)
+    if (await _follow(host, t, outcome))[1]:
+        raise RuntimeError(f"a {t.game.id} game ended before anyone moved")
 
 
-async def _follow(host: TableHost, t: Table, outcome: Outcome) -> int:
-    """Note what the host applied; play on the computers as the adapter would. Moves noted."""
+async def _follow(host: TableHost, t: Table, outcome: Outcome) -> tuple[int, bool]:
+    """Note what the host applied; play on the computers as the adapter would. The moves noted,
+    and whether the game is over."""
     assert t.table_id is not None
     n = 0
     while True:
         t.applied[t.table_id] += outcome.applied
         n += len(outcome.applied)
-        if not outcome.computers_next:
-            return n
+        finished = bool(outcome.post and outcome.post.finished)
+        if not outcome.computers_next or finished:
+            return n, finished
         nxt = await host.computers_move(t.channel)
         if nxt is None:
-            return n
+            return n, finished
         outcome = nxt
 
 
 async def click(host: TableHost, t: Table, c: Counters, levels: list[str], *,
                 double: bool) -> None:
     """One person's move at ``t`` (their menu read first, as the adapter draws buttons), the
-    same click twice when ``double``; a new game when this one ended."""
+    same click twice when ``double``; a new game when this one ended. A click answered "busy"
+    is counted, and what it did is read back from the log (it may have stored its move and
+    been refused afterwards), so that lost updates stay exact."""
+    try:
+        await _click(host, t, c, levels, double=double)
+    except Unavailable:
+        c.busy += 1
+        if t.table_id is not None:
+            t.applied[t.table_id] = [m.move for m in await host.store.moves(t.table_id)]
+        if await host.table(t.channel) is None:  # the refused click had ended the game
+            t.games_played += 1
+            await open_table(host, t, levels)
+
+
+async def _click(host: TableHost, t: Table, c: Counters, levels: list[str], *,
+                 double: bool) -> None:
     for user in USERS[: t.humans]:
         version, menu = await host.menu(t.channel, user)
         if menu:
@@ -150,12 +170,15 @@ async def click(host: TableHost, t: Table, c: Counters, levels: list[str], *,
     for r in results:
         if isinstance(r, errors.StaleVersion | errors.NoTable):  # the twin click came second
             c.stale += 1
+        elif isinstance(r, Unavailable) and len(results) > 1:
+            raise r
         elif isinstance(r, BaseException):
             raise r
         else:
             c.plays += 1
-            c.moves += await _follow(host, t, r)
-            finished = finished or bool(r.post and r.post.finished)
+            moves, over = await _follow(host, t, r)
+            c.moves += moves
+            finished = finished or over
     if finished:
         t.games_played += 1
         if t.max_games is None or t.games_played < t.max_games:
@@ -182,25 +205,32 @@ async def setup_tables(host: TableHost, games: list[Game], count: int, first: in
 
 
 async def saturate(host: TableHost, tables: list[Table], plans: dict[int, list[str]],
-                   seconds: float) -> dict[str, Any]:
-    """Every table clicks as fast as the host answers, for ``seconds``; every fifth click of a
-    table is a double click."""
+                   seconds: float, clickers: int) -> dict[str, Any]:
+    """``clickers`` people at once, each clicking as soon as the host answered, on the live
+    tables in turn (shuffled), for ``seconds``; every fifth click is double."""
     c = Counters()
+    idle: asyncio.Queue[Table] = asyncio.Queue()
+    for t in random.Random(3).sample(tables, len(tables)):
+        idle.put_nowait(t)
     deadline = time.perf_counter() + seconds
 
-    async def run(t: Table) -> None:
-        k = 0
+    async def run(k: int) -> None:
         while time.perf_counter() < deadline:
-            await click(host, t, c, plans[t.channel], double=k % 5 == 0)
+            t = await idle.get()
+            try:
+                await click(host, t, c, plans[t.channel], double=k % 5 == 0)
+            finally:
+                idle.put_nowait(t)
             k += 1
 
     with LagTicker() as ticker:
         started = time.perf_counter()
-        await asyncio.gather(*(run(t) for t in tables))
+        await asyncio.gather(*(run(k) for k in range(clickers)))
         elapsed = time.perf_counter() - started
-    return {"seconds": round(elapsed, 1), "moves": c.moves, "plays": c.plays,
-            "moves_per_s": round(c.moves / elapsed, 1), "plays_per_s": round(c.plays / elapsed, 1),
-            "double_clicks_refused": c.stale, "loop_lag": ms(ticker.lags)}
+    return {"clickers": clickers, "seconds": round(elapsed, 1), "moves": c.moves,
+            "plays": c.plays, "moves_per_s": round(c.moves / elapsed, 1),
+            "plays_per_s": round(c.plays / elapsed, 1), "double_clicks_refused": c.stale,
+            "busy": c.busy, "play": ms(c.play_times), "loop_lag": ms(ticker.lags)}
 
 
 async def paced(host: TableHost, tables: list[Table], plans: dict[int, list[str]], rate: float,
@@ -237,7 +267,8 @@ async def paced(host: TableHost, tables: list[Table], plans: dict[int, list[str]
         await asyncio.gather(*pending)
         elapsed = time.perf_counter() - started
     return {"rate": rate, "seconds": round(elapsed, 1), "plays": c.plays,
-            "moves_per_s": round(c.moves / elapsed, 1), "skipped_busy": skipped,
+            "moves_per_s": round(c.moves / elapsed, 1), "skipped_table_busy": skipped,
+            "busy": c.busy,
             "play": ms(c.play_times), "loop_lag": ms(ticker.lags)}
 
 
