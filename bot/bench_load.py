@@ -24,9 +24,10 @@ import asyncio
 import random
 import statistics
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from itertools import zip_longest
-from typing import Any
+from typing import Any, TypeVar
 
 from games import Game
 from games.cli import percentile
@@ -35,6 +36,7 @@ from .host import TableHost, errors
 from .host.results import Outcome
 from .storage.errors import Unavailable
 
+T = TypeVar("T")
 LEVELS = ("easy", "medium")
 USERS = (1, 2)
 
@@ -90,6 +92,7 @@ class Counters:
     plays: int = 0  # play calls the host confirmed
     stale: int = 0  # second clicks refused as out of date
     busy: int = 0  # clicks answered "busy, try again" (the store's wait ran out)
+    stalled: int = 0  # tables whose computers had to be restarted after such an answer
     play_times: list[float] = field(default_factory=list)
 
 
@@ -146,20 +149,39 @@ async def click(host: TableHost, t: Table, c: Counters, levels: list[str], *,
     except Unavailable:
         c.busy += 1
         if t.table_id is not None:
-            t.applied[t.table_id] = [m.move for m in await host.store.moves(t.table_id)]
-        if await host.table(t.channel) is None:  # the refused click had ended the game
+            logged = await _patiently(lambda: host.store.moves(t.table_id or 0))
+            t.applied[t.table_id] = [m.move for m in logged]
+        if await _patiently(lambda: host.table(t.channel)) is None:  # it ended the game
             t.games_played += 1
-            await open_table(host, t, levels)
+            await _patiently(lambda: open_table(host, t, levels))
+
+
+async def _patiently(action: Callable[[], Awaitable[T]]) -> T:
+    """``action`` again until the store is not busy (the bench's own reads after a refusal)."""
+    while True:
+        try:
+            return await action()
+        except Unavailable:
+            await asyncio.sleep(0.2)
 
 
 async def _click(host: TableHost, t: Table, c: Counters, levels: list[str], *,
                  double: bool) -> None:
-    for user in USERS[: t.humans]:
-        version, menu = await host.menu(t.channel, user)
-        if menu:
-            break
-    else:
-        raise RuntimeError(f"nobody to move at table {t.channel} ({t.game.id})")
+    for attempt in (1, 2):
+        for user in USERS[: t.humans]:
+            version, menu = await host.menu(t.channel, user)
+            if menu:
+                break
+        else:
+            # Computers to move and nobody playing them: a click answered busy after its move
+            # was stored left them there. The adapter's resume does this; so does the bench.
+            outcome = await host.computers_move(t.channel)
+            if attempt == 2 or outcome is None:
+                raise RuntimeError(f"nobody to move at table {t.channel} ({t.game.id})")
+            c.stalled += 1
+            c.moves += (await _follow(host, t, outcome))[0]
+            continue
+        break
     move = t.rng.choice(menu).move
     started = time.perf_counter()
     results = await asyncio.gather(
@@ -230,7 +252,8 @@ async def saturate(host: TableHost, tables: list[Table], plans: dict[int, list[s
     return {"clickers": clickers, "seconds": round(elapsed, 1), "moves": c.moves,
             "plays": c.plays, "moves_per_s": round(c.moves / elapsed, 1),
             "plays_per_s": round(c.plays / elapsed, 1), "double_clicks_refused": c.stale,
-            "busy": c.busy, "play": ms(c.play_times), "loop_lag": ms(ticker.lags)}
+            "busy": c.busy, "stalled": c.stalled, "play": ms(c.play_times),
+            "loop_lag": ms(ticker.lags)}
 
 
 async def paced(host: TableHost, tables: list[Table], plans: dict[int, list[str]], rate: float,
@@ -268,7 +291,7 @@ async def paced(host: TableHost, tables: list[Table], plans: dict[int, list[str]
         elapsed = time.perf_counter() - started
     return {"rate": rate, "seconds": round(elapsed, 1), "plays": c.plays,
             "moves_per_s": round(c.moves / elapsed, 1), "skipped_table_busy": skipped,
-            "busy": c.busy,
+            "busy": c.busy, "stalled": c.stalled,
             "play": ms(c.play_times), "loop_lag": ms(ticker.lags)}
 
 
@@ -281,7 +304,7 @@ async def lost_updates(host: TableHost, tables: list[Table]) -> dict[str, int]:
             logged = await host.store.moves(table_id)
             versions = [m.version for m in logged]
             lost += sum(a != b for a, b in zip_longest(told, [m.move for m in logged]))
-            lost += sum(b - a != 1 for a, b in zip(versions, versions[1:]))
+            lost += sum(b - a != 1 for a, b in zip(versions, versions[1:], strict=False))
             checked += len(told)
     return {"lost_updates": lost, "moves_checked": checked}
 
