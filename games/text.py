@@ -80,6 +80,16 @@ SEAT = "Seat {n}"
 """The template of :func:`seat` (the host finds seat mentions by it)."""
 
 
+def listing(items: list[Any]) -> Any:
+    """Several values as one field: "Alice (seat 1), Bob (seat 2)", each item still translated
+    (and named) when shown. The comma template is not a catalog sentence: it reads the same in
+    every language. One item is returned as it is."""
+    if len(items) == 1:
+        return items[0]
+    return Text(", ".join(f"{{p{i}}}" for i in range(len(items))),
+                {f"p{i}": item for i, item in enumerate(items)})
+
+
 def N_(template: str) -> str:  # noqa: N802 - the gettext convention, so extraction finds it
     """Mark a constant for the catalogs without translating it here (e.g. a table of names
     that is later passed to ``say`` or translated by msgid)."""

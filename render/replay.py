@@ -26,6 +26,8 @@ from PIL import Image, ImageDraw
 
 from games import Game, IllegalMove, State, View
 from games.records import BadRecord, seat_and_text, start
+from games.text import say, seat
+from i18n import _, _n, translate
 
 from . import kit, renderer
 
@@ -43,7 +45,7 @@ _ASCII = {"→": "->", "·": "-", "—": "-", "–": "-", "×": "x", "…": "...
 
 """A rule reference such as " (MI-10)" in an engine's line: for the rules' readers, not players."""
 
-LineDresser = Callable[[str], str]
+LineDresser = Callable[[Any], Any]
 ViewDresser = Callable[[View], View]
 
 
@@ -54,7 +56,7 @@ class Turn:
 
     number: int  # from 1; 0 for the deal
     seat: int | None
-    lines: list[str]  # public, lasting log lines, as the engine wrote them ("Seat 2 ...")
+    lines: list[str]  # public, lasting log lines, as the engine said them (Text, seat(n) fields)
     state: State
 
 
@@ -90,7 +92,7 @@ def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
             state, events = game.apply(state, seat, text)
         except IllegalMove as exc:
             raise BadRecord(f"move {index + 1} ({text_of(entry)}) cannot be played: {exc}") from None
-        lines = [str(e["text"]) for e in events if e.get("text") and not e.get("transient")]
+        lines = [e["text"] for e in events if e.get("text") and not e.get("transient")]
         last = out[-1]
         if last.seat == seat:
             out[-1] = Turn(last.number, seat, last.lines + lines, state)
@@ -112,9 +114,11 @@ def build(
     max_frames: int = MAX_FRAMES,
     formats: Sequence[str] = FORMATS,
 ) -> Replay:
-    """The animated replay of ``record``, at most ``max_bytes``. ``dress_view`` adds display
-    names to a view (the host's names, never anything hidden); ``dress_line`` turns "Seat 2"
-    into a name in log lines. ``formats``: the encodings allowed, the smaller wins."""
+    """The animated replay of ``record``, at most ``max_bytes``, its captions in the current
+    language (:func:`i18n.language`). ``dress_view`` adds display names to a view (the host's
+    names, never anything hidden); ``dress_line`` puts names in place of the ``seat(n)`` fields
+    of log lines (before they are translated). ``formats``: the encodings allowed, the smaller
+    wins."""
     game, played = turns(record)
     boards = Boards(game, played, dress_view)
     per_frame = max(1, math.ceil((len(played) - 1) / max_frames))
@@ -207,16 +211,19 @@ def caption(
     dress = dress_line or (lambda text: text)
     first, last = group[0], group[-1]
     if first.seat is None:
-        title = f"The table as dealt - {total} turns follow"
+        title = _n("The table as dealt · {n} turn follows", "The table as dealt · {n} turns follow",
+                   total)
     elif per_frame == 1:
-        title = f"Turn {first.number} of {total} - " + dress(f"Seat {first.seat}")
+        title = _("Turn {n} of {total} · {player}", n=first.number, total=total,
+                  player=dress(seat(first.seat)))
     else:
-        title = (f"Turns {first.number}-{last.number} of {total} "
-                 f"(up to {per_frame} turns a frame, to keep the file small)")
+        title = _("Turns {first}-{last} of {total} (up to {n} turns a frame, to keep the file "
+                  "small)", first=first.number, last=last.number, total=total, n=per_frame)
     body = [line for turn in group for line in turn.lines]
     if first.seat is not None and not body:
-        body = [f"Seat {first.seat} moved."]
-    wrapped = [piece for line in body for piece in kit.wrap(printable(dress(line)), size, width)]
+        body = [say("{player} moved.", player=seat(first.seat))]
+    wrapped = [piece for line in body
+               for piece in kit.wrap(printable(translate(dress(line))), size, width)]
     if len(wrapped) > CAPTION_LINES:
         wrapped = wrapped[:1] + ["..."] + wrapped[-(CAPTION_LINES - 2):]
     titles = kit.wrap(printable(title), size, width)

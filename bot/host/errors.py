@@ -23,6 +23,13 @@ LOBBY_CHANGED = N_(
 )
 
 
+def said(exc: BaseException) -> str:
+    """The sentence an engine's exception carries (BadOptions, UnknownGame, BadRecord …): its
+    Text when the engine said one (translatable), else its str."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, str) else str(exc)
+
+
 # Busy / DiskFull (from the storage) are not HostErrors: the database, not the player, is at
 # fault. They carry a sentence all the same; the adapter answers them like a refusal.
 

@@ -29,7 +29,7 @@ from typing import Any
 import i18n
 import render
 from games import BadOptions, Game, UnknownGame
-from games.text import N_, say, say_n
+from games.text import N_, listing, say, say_n
 
 from ..config import SPEEDS, ClockConfig
 from ..storage import Conflict, MoveEntry, Store, TableRow
@@ -45,7 +45,6 @@ from .play import Lines, Step, human_step, plain, record, record_head
 from .ratings import RatingsHost
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .tables import info, is_bot, label, names, seat_of
-from .wording import listing
 from .workers import BotPool
 
 log = logging.getLogger(__name__)
@@ -109,7 +108,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         try:
             return render.table_game(game_id).game
         except UnknownGame as exc:
-            raise errors.UnknownGameError(str(exc)) from None
+            raise errors.UnknownGameError(errors.said(exc)) from None
         except KeyError:
             raise errors.UnknownGameError(
                 say("'{game}' has no images here, so no table.", game=game_id)) from None
@@ -261,7 +260,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
                     lambda: plain(game.new(len(row.seats), row.options, row.seed))
                 )
             except BadOptions as exc:
-                raise errors.BadTableOptions(str(exc)) from None
+                raise errors.BadTableOptions(errors.said(exc)) from None
             head = await asyncio.to_thread(record_head, game, row.options, state)
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
@@ -452,8 +451,8 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
     ) -> Outcome:
         assert row.state is not None
         state = row.state
-        code = await self.guild_language(row.guild_id)
-        codes = await self.user_languages([s["user_id"] for s in row.seats], row.guild_id)
+        code = await self._guild_code(row.guild_id)
+        codes = await self._user_codes([s["user_id"] for s in row.seats], row.guild_id)
 
         # The board and the hands are drawn in two threads at once: Pillow's encoder releases
         # the GIL, so on two cores this cuts a move's latency by about a quarter.
@@ -496,7 +495,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
 
     async def _public(self, channel_id: int, language: str | None = None) -> PublicPost:
         game, row = await self._playing(channel_id)
-        code = i18n.language_of(language) if language else await self.guild_language(row.guild_id)
+        code = i18n.language_of(language) if language else await self._guild_code(row.guild_id)
         return await asyncio.to_thread(self._post, game, row, row.state, None, code)
 
     def _post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None,
@@ -524,7 +523,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
     async def _user_code(self, row: TableRow, user_id: int, language: str | None) -> str:
         if language:
             return i18n.language_of(language)
-        return await self.user_language(user_id, row.guild_id)
+        return (await self._user_codes([user_id], row.guild_id))[user_id]
 
     async def private_note(
         self, channel_id: int, user_id: int, *, language: str | None = None

@@ -61,6 +61,25 @@ class LanguageHost:
         """The server's language code: the one set with ``/settings language``, else its
         preferred locale (given here, or the last one given), else English. No server (a DM)
         -> English."""
+        return await self._guild_code(guild_id, preferred_locale)
+
+    async def guild_language_setting(self, guild_id: int) -> str | None:
+        """What ``/settings language`` chose (None: follow the server's locale)."""
+        return (await self._store.guild_language(guild_id))[0]
+
+    async def user_language(self, user_id: int | None, guild_id: int | None = None) -> str:
+        """The language for something private to ``user_id`` when no interaction is at hand:
+        their last Discord locale, else the server's language, else English."""
+        if user_id:
+            return (await self._user_codes([user_id], guild_id))[user_id]
+        return await self._guild_code(guild_id)
+
+    async def user_languages(self, user_ids: Iterable[int], guild_id: int | None) -> dict[int, str]:
+        """:meth:`user_language` of several users at once (one query, one guild lookup)."""
+        return await self._user_codes(user_ids, guild_id)
+
+    # the host's own lookups (private, so that counting the adapter's calls stays exact)
+    async def _guild_code(self, guild_id: int | None, preferred_locale: object = None) -> str:
         if guild_id is None:
             return i18n.DEFAULT
         locale = str(getattr(preferred_locale, "value", preferred_locale) or "")
@@ -72,20 +91,9 @@ class LanguageHost:
             return chosen
         return i18n.language_of(locale or seen)
 
-    async def guild_language_setting(self, guild_id: int) -> str | None:
-        """What ``/settings language`` chose (None: follow the server's locale)."""
-        return (await self._store.guild_language(guild_id))[0]
-
-    async def user_language(self, user_id: int | None, guild_id: int | None = None) -> str:
-        """The language for something private to ``user_id`` when no interaction is at hand:
-        their last Discord locale, else the server's language, else English."""
-        if user_id:
-            return (await self.user_languages([user_id], guild_id))[user_id]
-        return await self.guild_language(guild_id)
-
-    async def user_languages(self, user_ids: Iterable[int], guild_id: int | None) -> dict[int, str]:
-        """:meth:`user_language` of several users at once (one query, one guild lookup)."""
+    async def _user_codes(self, user_ids: Iterable[int], guild_id: int | None) -> dict[int, str]:
         ids = [u for u in user_ids if u]
         found = await self._store.user_locales(ids) if ids else {}
-        fallback = await self.guild_language(guild_id) if len(found) < len(set(ids)) else i18n.DEFAULT
+        missing = len(found) < len(set(ids))
+        fallback = await self._guild_code(guild_id) if missing else i18n.DEFAULT
         return {u: i18n.language_of(found[u]) if u in found else fallback for u in ids}

@@ -12,14 +12,13 @@ from typing import Any
 import i18n
 import render
 from games import Game, State, View
-from games.text import Text
 from i18n import _, _n
 
 from ..storage import TableRow
 from .play import Lines
 from .results import MenuEntry, PrivateNote, PublicPost
 from .tables import is_bot, label, names
-from .wording import Name, tell, tell_line
+from .wording import Name, shown, tell, tell_line
 
 
 def png(image: Any) -> bytes:
@@ -72,14 +71,9 @@ def with_names(by_seat: dict[int, str], view: View) -> View:
     if not isinstance(seats, list):
         return view
     return {**view, "seats": [
-        {**s, "name": _shown(by_seat[s["seat"]])} if s.get("seat") in by_seat else s
+        {**s, "name": shown(by_seat[s["seat"]])} if s.get("seat") in by_seat else s
         for s in seats
     ]}
-
-
-def _shown(name: Name) -> str:
-    """A name as drawn, in the current language (a computer's name is a Text)."""
-    return i18n.translate(name) if isinstance(name, Text) else name
 
 
 def public_post(

@@ -54,22 +54,17 @@ def seat_name(entry: Mapping[str, Any]) -> Name:
     return computer_name(int(m["n"]), entry.get("bot_level") or m["level"])
 
 
+def shown(name: Name) -> str:
+    """A name as written or drawn in the current language (a computer's name is a Text)."""
+    return i18n.translate(name) if isinstance(name, Text) else name
+
+
 def with_seat(name: Name, seat: int) -> Text:
     """"Bob (seat 2)"; a computer: "Computer 1 (hard, seat 3)"."""
     if isinstance(name, Text) and name.template in COMPUTER_NAMES.values():
         level = next(k for k, v in COMPUTER_NAMES.items() if v == name.template)
         return say(COMPUTER_SEATS[level], n=name.fields["n"], seat=seat)
     return say("{name} (seat {seat})", name=name, seat=seat)
-
-
-def listing(items: list[Any]) -> Any:
-    """Names (or other Texts) as one field: "Alice (seat 1), Bob (seat 2)", each item still
-    translated when shown (the comma template is not a catalog sentence: it reads the same in
-    every language)."""
-    if len(items) == 1:
-        return items[0]
-    return Text(", ".join(f"{{p{i}}}" for i in range(len(items))),
-                {f"p{i}": item for i, item in enumerate(items)})
 
 
 def named(text: Any, names: Mapping[int, Name] | None, *, short: bool = False) -> Any:
