@@ -10,9 +10,11 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from .storage.url import url_problem
 
 DEFAULT_PATH = "config.toml"
 SYNC_SCOPES = ("global", "guild", "off")
@@ -71,7 +73,13 @@ class Config:
     rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
     reveal_seconds: float = 3.0  # how long a computer's revealed value shows before its placement
     clock: ClockConfig = ClockConfig()
+    database_url: str | None = None  # PostgreSQL instead of the SQLite file (DATABASE_URL wins)
     source: str = "(defaults)"  # the file these settings came from, for messages
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 # section -> key -> (attribute, checker)
@@ -81,6 +89,13 @@ def _string(where: str, value: Any) -> str:
     if not value.strip():
         raise ConfigError(f"{where} must not be empty")
     return value
+
+
+def _url(where: str, value: Any) -> str:
+    problem = url_problem(_string(where, value).strip())
+    if problem:
+        raise ConfigError(f"{where} {problem}")
+    return value.strip()
 
 
 def _bool(where: str, value: Any) -> bool:
@@ -166,7 +181,7 @@ _MINUTES = _amount("minutes", 60.0, MAX_LIVE_MINUTES)
 _HOURS = _amount("hours", 3600.0, MAX_DAILY_HOURS)
 
 FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
-    "database": {"path": ("database_path", _string)},
+    "database": {"path": ("database_path", _string), "url": ("database_url", _url)},
     "commands": {"sync": ("sync", _sync), "dev_guild_id": ("dev_guild_id", _guild_id)},
     "dms": {"default": ("dm_default", _bool)},
     "logging": {"level": ("log_level", _level)},
@@ -227,6 +242,9 @@ def parse_config(data: dict[str, Any], source: str = DEFAULT_PATH) -> Config:
                     raise ConfigError(f"unknown setting {section}.{key} (known: {known})")
                 attr, check = FIELDS[section][key]
                 values[attr] = check(f"{section}.{key}", value)
+        if "database_path" in values and "database_url" in values:
+            raise ConfigError("set database.path (a SQLite file) or database.url (PostgreSQL), "
+                              "not both")
         if values.get("sync") == "guild" and values.get("dev_guild_id") is None:
             raise ConfigError('commands.dev_guild_id is required when commands.sync = "guild"')
         values["clock"] = _clock(values)
@@ -245,9 +263,26 @@ def resolve_path(path: str | None) -> tuple[str, bool]:
     return DEFAULT_PATH, False
 
 
+def with_database_env(config: Config) -> Config:
+    """``DATABASE_URL`` (how containers and hosts hand out a database) wins over the file's
+    database.url and database.path, as ``DISCORD_TOKEN`` keeps the secret out of the file."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return config
+    problem = url_problem(url)
+    if problem:
+        raise ConfigError(f"the environment variable DATABASE_URL {problem}")
+    return replace(config, database_url=url)
+
+
 def load_config(path: str | None = None) -> Config:
-    """Read and check the config. A missing default file means defaults; a missing file that was
-    asked for by name is an error (the owner expects their settings to apply)."""
+    """Read and check the config, then apply ``DATABASE_URL``. A missing default file means
+    defaults; a missing file that was asked for by name is an error (the owner expects their
+    settings to apply)."""
+    return with_database_env(_read_config(path))
+
+
+def _read_config(path: str | None) -> Config:
     where, explicit = resolve_path(path)
     file = Path(where)
     if not file.exists():

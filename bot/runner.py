@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .config import Config, ConfigError, load_config
+from .storage.url import is_url, shown
 
 log = logging.getLogger("tablee")
 T = TypeVar("T")
@@ -28,6 +29,8 @@ def _load(config_path: str | None) -> Config | int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if is_url(config.database):  # PostgreSQL: opening it says what is wrong
+        return config
     problem = database_problem(config.database_path)
     if problem:
         print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
@@ -59,7 +62,7 @@ def database_problem(path: str) -> str | None:
 async def _check_database(config: Config) -> None:
     from .host import TableHost
 
-    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay)
+    host = await TableHost.open(config.database, bot_delay=config.computer_delay)
     await host.close()
 
 
@@ -72,7 +75,7 @@ def offline(config_path: str | None, job: Callable[[Config], Awaitable[T]]) -> t
     try:
         return config, asyncio.run(job(config))
     except Exception as exc:  # any failure here is the owner's to fix: say what and where
-        print(f"error: database {config.database_path}: {exc}", file=sys.stderr)
+        print(f"error: database {shown(config.database)}: {exc}", file=sys.stderr)
         return 1
 
 
@@ -84,7 +87,7 @@ def check_main(config_path: str | None) -> int:
     config = done[0]
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
-        f"ok: config {config.source}, database {config.database_path}, "
+        f"ok: config {config.source}, database {shown(config.database)}, "
         f"commands sync {config.sync}, DISCORD_TOKEN {token}"
     )
     return 0
@@ -96,7 +99,7 @@ async def _run(config: Config, token: str) -> None:
     from .adapter.client import TableeBot
     from .host import TableHost
 
-    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay,
+    host = await TableHost.open(config.database, bot_delay=config.computer_delay,
                                 workers=config.computer_workers, think_seconds=config.think_seconds,
                                 rematch_seconds=config.rematch_seconds,
                                 reveal_seconds=config.reveal_seconds, clock_config=config.clock)
@@ -136,7 +139,7 @@ def run_main(config_path: str | None) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    log.info("config %s, database %s", config.source, config.database_path)
+    log.info("config %s, database %s", config.source, shown(config.database))
     try:
         asyncio.run(_run(config, token))
     except KeyboardInterrupt:

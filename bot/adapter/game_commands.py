@@ -29,6 +29,7 @@ from .checks import require_guild, require_post_permissions
 from .context import tablee
 from .errors import Refusal, guarded
 from .i18n import _
+from .languages import in_public
 from .limits import (
     MAX_CHOICES,
     MAX_COMMAND_OPTIONS,
@@ -109,8 +110,10 @@ async def open_lobby(
         info = await bot.host.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
         )
+        async with in_public(interaction.client, interaction.guild_id, interaction):
+            text, view = lobby_text(info), lobby_view(info)
         try:
-            await send.respond(interaction, lobby_text(info), view=lobby_view(info))
+            await send.respond(interaction, text, view=view)
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise

@@ -3,6 +3,30 @@ adapter modules import them from one nearby place."""
 
 from __future__ import annotations
 
-from i18n import _, _n, language, language_of, say, say_n, translate
+from typing import Any
 
-__all__ = ["_", "_n", "language", "language_of", "say", "say_n", "translate"]
+from i18n import (
+    DEFAULT,
+    LANGUAGES,
+    N_,
+    Text,
+    _,
+    _n,
+    current,
+    language,
+    language_of,
+    say,
+    say_n,
+    translate,
+)
+
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "Text", "_", "_n", "current", "language",
+           "language_of", "say", "say_n", "shown", "translate"]
+
+
+def shown(value: Any) -> str:
+    """A value from the host or a game as its reader sees it: a Text in the current language;
+    anything else (a name, move notation, a number) as it is."""
+    if isinstance(value, Text):
+        return translate(value)
+    return "" if value is None else str(value)

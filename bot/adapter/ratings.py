@@ -19,10 +19,12 @@ from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .errors import Refusal, guarded
-from .i18n import _
+from .i18n import N_, _
+from .languages import in_public
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_DESCRIPTION, clip
 
-COMPUTERS = {"easy": "Computer (easy)", "medium": "Computer (medium)", "hard": "Computer (hard)"}
+COMPUTERS = {"easy": N_("Computer (easy)"), "medium": N_("Computer (medium)"),
+             "hard": N_("Computer (hard)")}
 
 
 def game_names() -> dict[str, str]:
@@ -33,7 +35,9 @@ def game_names() -> dict[str, str]:
 def who(standing: Standing) -> str:
     if standing.user_id is not None:
         return f"<@{standing.user_id}>"
-    return _(COMPUTERS.get(standing.level or "", "Computer ({level})"), level=standing.level)
+    if standing.level in COMPUTERS:
+        return _(COMPUTERS[standing.level])
+    return _("Computer ({level})", level=standing.level)
 
 
 def board_line(standing: Standing) -> str:
@@ -113,7 +117,9 @@ class RatingCommands(HostCog):
             require_guild(interaction)
             board = await self.host.leaderboard(interaction.guild_id, game_id_of(game),
                                                 interaction.user.id)
-            await send.respond(interaction, leaderboard_text(board, interaction.user.id))
+            async with in_public(interaction.client, interaction.guild_id, interaction):
+                text = leaderboard_text(board, interaction.user.id)
+            await send.respond(interaction, text)
 
     @app_commands.guild_only()
     @app_commands.command(name="stats",

@@ -5,24 +5,29 @@ from __future__ import annotations
 from games import Game
 from games.base import Option
 
-from .i18n import _
+from .i18n import _, shown, translate
 from .limits import MAX_CONTENT, clip
 
 
 def option_line(opt: Option) -> str:
     """One ``/rules`` line: the values and default when the option has them (as people read
     them: "yes/no", "1–3"); a seat number is explained by its description alone."""
-    default = (_(" (default {d})", d=opt.value_text(opt.default))
-               if opt.default is not None else "")
+    about = shown(opt.description)
     values = {
-        "choice": "/".join(opt.choices or ()),
+        "choice": "/".join(shown(opt.value_text(c)) for c in opt.choices or ()),
         "yesno": _("yes/no"),
         "number": f"{opt.minimum}–{opt.maximum}"
         if opt.minimum is not None and opt.maximum is not None else "",
     }.get(opt.kind, "")
+    if opt.default is None:
+        line = (_("• `{name}`: {values}. {about}", name=opt.name, values=values, about=about)
+                if values else _("• `{name}`: {about}", name=opt.name, about=about))
+        return line.rstrip()
+    d = shown(opt.value_text(opt.default))
     if values:
-        return f"• `{opt.name}`: {values}{default}. {opt.description}".rstrip()
-    return f"• `{opt.name}`{default}: {opt.description}".rstrip()
+        return _("• `{name}`: {values} (default {d}). {about}", name=opt.name, values=values, d=d,
+                 about=about).rstrip()
+    return _("• `{name}` (default {d}): {about}", name=opt.name, d=d, about=about).rstrip()
 
 
 def rules_text(game: Game) -> str:
@@ -35,7 +40,7 @@ def rules_text(game: Game) -> str:
             hi=game.max_players,
         )
     ]
-    parts.append(game.summary.strip() or _("No summary yet."))
+    parts.append(translate(game.summary).strip() or _("No summary yet."))
     if game.options:
         opts = []
         for opt in game.options:

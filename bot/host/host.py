@@ -80,7 +80,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         and tests) chooses in a thread, the bot passes its config (default 1). ``clock``: the
         turn clock's settings; ``now``: the clock's time (tests drive it). Games and their
         renderers come from the registry (:func:`render.table_game`)."""
-        store = await Store.open(db_path)
+        store = await Store.open(db_path)  # a SQLite path or a postgresql:// URL
         pool = BotPool(workers, think_seconds)
         await pool.start()
         return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,

@@ -29,12 +29,13 @@ from typing import Any
 import aiosqlite
 
 from .clock import ClockRow, ClockStore, write_clock
-from .errors import Busy, unavailable
+from .errors import Busy, IntegrityError, unavailable
 from .history import HistoryStore
 from .languages import LanguageStore, dump_lines, load_lines
 from .ratings import RatingsStore
 from .schema import migrate
 from .undo import UndoLog
+from .url import is_url
 
 LOCK_WAIT = 1.0
 """Seconds a write waits for this Store's other writes before it says busy."""
@@ -146,6 +147,12 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
 
     @classmethod
     async def open(cls, path: str) -> Store:
+        """Open (and migrate) the SQLite file at ``path``; a ``postgresql://`` URL opens the
+        same store on PostgreSQL (:mod:`bot.storage.postgres`)."""
+        if is_url(path):
+            from .postgres import PgStore
+
+            return await PgStore.open(path)
         db = await _connect(path)
         try:
             await db.execute(f"PRAGMA busy_timeout = {OPEN_BUSY_TIMEOUT_MS}")
@@ -243,7 +250,7 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
                      row.speed),
                 )
                 new_id = cur.lastrowid
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise Conflict("channel already has a table") from None
         return replace(row, id=new_id, created_at=now)
 
@@ -378,14 +385,16 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
         guild_clause = "guild_id IS ?" if guild_id is None else "guild_id = ?"
         if user_id is None:
             rows = await self._fetchall(
-                "SELECT g.game_id, COUNT(*), SUM(EXISTS (SELECT 1 FROM player_results r"
-                " WHERE r.game_row = g.id AND r.user_id IS NOT NULL AND r.outcome = 'win'))"
+                "SELECT g.game_id, COUNT(*), SUM(CASE WHEN EXISTS (SELECT 1 FROM player_results r"
+                " WHERE r.game_row = g.id AND r.user_id IS NOT NULL AND r.outcome = 'win')"
+                " THEN 1 ELSE 0 END)"
                 f" FROM games g WHERE g.status = 'finished' AND g.{guild_clause} GROUP BY g.game_id",
                 (guild_id,),
             )
         else:
             rows = await self._fetchall(
-                "SELECT game_id, COUNT(*), SUM(outcome = 'win') FROM player_results"
+                "SELECT game_id, COUNT(*), SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END)"
+                " FROM player_results"
                 f" WHERE {guild_clause} AND user_id = ? GROUP BY game_id",
                 (guild_id, user_id),
             )

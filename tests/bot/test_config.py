@@ -130,6 +130,17 @@ computer_level = "hard"
          r"clock.live_start_minutes \(20\) must not be more than clock.live_max_minutes \(10\)"),
         ('[clock]\nauto_takeover = "yes"', "clock.auto_takeover must be true or false"),
         ('[clock]\ncomputer_level = "god"', "clock.computer_level must be one of easy, medium"),
+        ("[database]\nurl = 5", "database.url must be a string"),
+        ('[database]\nurl = "localhost/tablee"', "database.url must be a PostgreSQL URL like "
+         "postgresql://"),
+        ('[database]\nurl = "mysql://u@h/db"', "database.url must start with postgresql:// "
+         r"\(only PostgreSQL is supported; for SQLite set database.path\), not mysql://"),
+        ('[database]\nurl = "postgresql://u@h:99999/db"', "database.url has a port that is not "
+         "a number from 1 to 65535"),
+        ('[database]\nurl = "postgresql:///tablee"', "database.url must name the server"),
+        ('[database]\nurl = "postgresql://u:secret@h:5432"', "database.url must name a database"),
+        ('[database]\npath = "t.db"\nurl = "postgresql://h/db"',
+         r"set database.path \(a SQLite file\) or database.url \(PostgreSQL\), not both"),
     ],
 )
 def test_bad_values_name_file_field_and_reason(tmp_path: Path, text: str, message: str) -> None:
@@ -137,3 +148,35 @@ def test_bad_values_name_file_field_and_reason(tmp_path: Path, text: str, messag
     with pytest.raises(ConfigError, match=message) as info:
         load_config(path)
     assert str(info.value).startswith(f"{path}: ")
+
+
+def test_database_url_is_read_and_wins_over_the_default_path(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, '[database]\nurl = "postgresql://t:pw@db:5432/tablee"\n'))
+    assert config.database_url == "postgresql://t:pw@db:5432/tablee"
+    assert config.database == config.database_url
+    assert Config().database == "tablee.db"  # neither set: the SQLite file
+
+
+def test_the_environment_database_url_wins_over_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, '[database]\npath = "x.db"\n')
+    monkeypatch.setenv("DATABASE_URL", "postgresql://t@db/env")
+    assert load_config(path).database == "postgresql://t@db/env"
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///x.db")
+    with pytest.raises(ConfigError, match="the environment variable DATABASE_URL must start "
+                       "with postgresql://"):
+        load_config(path)
+
+
+@pytest.mark.parametrize(("url", "printed"), [
+    ("postgresql://tablee:s3cret@db:5432/tablee", "postgresql://tablee@db:5432/tablee"),
+    ("postgresql://tablee@db/t?password=s3cret&sslmode=require",
+     "postgresql://tablee@db/t?sslmode=require"),
+    ("postgres://u:p@[::1]:5433/t", "postgres://u@[::1]:5433/t"),
+    ("tablee.db", "tablee.db"),
+])
+def test_a_url_is_printed_without_its_password(url: str, printed: str) -> None:
+    from bot.storage.url import shown
+
+    assert shown(url) == printed

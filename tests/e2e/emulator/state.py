@@ -48,6 +48,7 @@ class User:
     dms_open: bool = True
     roles: list[Role] = field(default_factory=list)
     display: str | None = None  # the display name people chose (default: the name, titled)
+    locale: str = "en-US"  # the language of their Discord client (interactions carry it)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -319,6 +320,7 @@ class World:
         self.owner = User(self.ids.next(), "owner")
         self.guild_id = self.ids.next()
         self.guild_name = "Emulated Guild"
+        self.preferred_locale = "en-US"  # the server's language (Server Settings > Overview)
         self.everyone = Role(self.guild_id, "@everyone", DEFAULT_PERMISSIONS)
         self.bot_role = Role(self.ids.next(), "Tablée", ALL_PERMISSIONS, position=1)
         self.bot.roles.append(self.bot_role)
@@ -346,10 +348,10 @@ class World:
 
     def add_user(
         self, name: str, *, dms_open: bool = True, roles: list[Role] | None = None,
-        display: str | None = None,
+        display: str | None = None, locale: str = "en-US",
     ) -> User:
         user = User(self.ids.next(), name, dms_open=dms_open, roles=list(roles or []),
-                    display=display)
+                    display=display, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -419,7 +421,7 @@ class World:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
