@@ -44,6 +44,7 @@ async def test_a_user_is_answered_in_their_last_locale(host: TableHost) -> None:
     assert await host.user_language(ALICE) == "fr"
 
 
+@pytest.mark.sqlite_only
 async def test_languages_are_stored_in_the_file(host: TableHost, db_path: str) -> None:
     await host.set_guild_language(GUILD, "fr")
     await host.remember_locale(ALICE, "fr")
@@ -109,6 +110,7 @@ def test_seats_are_named_inside_the_sentence_and_stay_translatable() -> None:
     assert named("Seat 2 passes.", {2: "Bob"}) == "Bob (seat 2) passes."
 
 
+@pytest.mark.sqlite_only
 async def test_the_move_log_keeps_lines_as_text_and_reads_old_rows(
         host: TableHost, db_path: str) -> None:
     await _french_table(host)
