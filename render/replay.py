@@ -25,11 +25,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games import Game, IllegalMove, State, View
+from games.base import echo
 from games.records import BadRecord, seat_and_text, start
 from games.text import say, seat
 from i18n import _, _n, translate
 
-from . import kit, renderer
+from . import accents, kit, renderer
 
 MAX_BYTES = 8_000_000  # under Discord's upload limit for any server (10 MiB without boosts), JSON aside
 MAX_FRAMES = 120  # a longer game shows several turns per frame (about 3 minutes at most)
@@ -40,10 +41,6 @@ FORMATS = ("webp", "gif")
 
 CAPTION_LINES = 5  # log lines at most under a frame's title (the middle ones give way)
 FIRST_MS, TURN_MS, LINE_MS, LAST_MS = 2000, 1200, 300, 5000
-_ASCII = {"→": "->", "·": "-", "—": "-", "–": "-", "×": "x", "…": "...", "’": "'", "≥": ">=",
-          "≤": "<="}
-
-"""A rule reference such as " (MI-10)" in an engine's line: for the rules' readers, not players."""
 
 LineDresser = Callable[[Any], Any]
 ViewDresser = Callable[[View], View]
@@ -91,7 +88,8 @@ def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
             seat, text = seat_and_text(game, state, entry, index)
             state, events = game.apply(state, seat, text)
         except IllegalMove as exc:
-            raise BadRecord(f"move {index + 1} ({text_of(entry)}) cannot be played: {exc}") from None
+            raise BadRecord(f"move {index + 1} ({echo(move_of(entry))}) cannot be played: "
+                            f"{exc}") from None
         lines = [e["text"] for e in events if e.get("text") and not e.get("transient")]
         last = out[-1]
         if last.seat == seat:
@@ -101,8 +99,9 @@ def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
     return game, out
 
 
-def text_of(entry: Any) -> str:
-    return str(entry.get("move") if isinstance(entry, Mapping) else entry)
+def move_of(entry: Any) -> Any:
+    """A record entry's move as the entry holds it (quoted through ``echo``: it may be huge)."""
+    return entry.get("move") if isinstance(entry, Mapping) else entry
 
 
 def build(
@@ -231,11 +230,10 @@ def caption(
 
 
 def printable(text: str) -> str:
-    """The text in the kit font's characters (ASCII): arrows and dots spelt out, accents
-    dropped. (Engines write no rule references in player text: tests/games/test_player_text.py.)"""
-    for char, spelt in _ASCII.items():
-        text = text.replace(char, spelt)
-    return kit.ascii_text(text)
+    """The text as the kit draws it: accents kept, arrows and dashes spelt out, what the font
+    cannot draw (emoji) dropped. (Engines write no rule references in player text:
+    tests/games/test_player_text.py.)"""
+    return accents.drawable(text)
 
 
 def draw_caption(

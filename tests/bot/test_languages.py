@@ -65,7 +65,7 @@ async def test_posts_speak_the_server_and_notes_their_reader(host: TableHost) ->
     await _french_table(host)
     outcome = await host.start(CHANNEL, ALICE)
     assert outcome.post is not None and outcome.post.language == "fr"
-    assert "à Alice (place 1) de jouer" in outcome.post.status
+    assert "à jouer : Alice (place 1)" in outcome.post.status
     notes = {n.user_id: n for n in outcome.notes}
     assert notes[ALICE].language == "fr" and notes[ALICE].text.startswith("Place 1 · Votre main")
     assert "c’est votre tour" in notes[ALICE].text
@@ -81,7 +81,7 @@ async def test_refusals_carry_a_text_the_adapter_translates(host: TableHost) -> 
     with pytest.raises(errors.NotYourTurn) as refused:
         await host.play(CHANNEL, BOB, "play 1")
     assert str(refused.value) == "It's Alice (seat 1)'s turn, not yours."
-    assert i18n.translate(refused.value.text, "fr") == "C’est au tour de Alice (place 1), pas au vôtre."
+    assert i18n.translate(refused.value.text, "fr") == "C’est à Alice (place 1) de jouer, pas à vous."
     with pytest.raises(errors.NoTable) as none:
         await host.board(CHANNEL + 1)
     assert i18n.translate(none.value.text, "fr") == "Aucune partie ici. Lancez-en une avec /play."
