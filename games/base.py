@@ -114,7 +114,9 @@ class Option:
     ``kind`` (derived when empty): ``choice`` (one of ``choices``), ``yesno`` (a bool),
     ``seat`` (a seat number, 1 to the player count) or ``number`` (``minimum``..``maximum``).
     ``label`` is the short name people read ("First player"); ``unset`` says what no value
-    means for an option whose default is None ("drawn at random").
+    means for an option whose default is None ("drawn at random"); ``choice_texts`` how people
+    read each of ``choices`` (``{"coop": say("cooperative")}``; a value without one reads as
+    itself).
     """
 
     name: str
@@ -126,6 +128,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     unset: str = ""
+    choice_texts: Mapping[str, str] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.kind:
@@ -156,6 +159,8 @@ class Option:
             return self.unset or say("default")
         if self.kind == "yesno":
             return say("yes") if value else say("no")
+        if self.choice_texts and value in self.choice_texts:
+            return self.choice_texts[value]
         return str(value)
 
 

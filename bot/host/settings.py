@@ -36,7 +36,7 @@ def select_value(value: Any) -> str:
 def choices(opt: Option, seats: int) -> list[tuple[str, str]]:
     """(select value, text) of every value the option may take with ``seats`` seats at most."""
     if opt.kind == "choice":
-        return [(c, c) for c in opt.choices or ()]
+        return [(c, opt.value_text(c)) for c in opt.choices or ()]
     if opt.kind == "yesno":
         return [("true", say("yes")), ("false", say("no"))]
     if opt.kind == "seat":
