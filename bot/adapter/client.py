@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.voice_client import VoiceClient
 
 import render
 from bot.config import Config
@@ -37,6 +38,7 @@ from .private_play import MenuButton, MenuSelect
 from .ratings import RatingCommands
 from .rematch import RematchButton
 from .table_post import Poster, TableButton
+from .translator import CatalogTranslator
 from .undo import UndoCommands
 
 log = logging.getLogger("tablee.adapter")
@@ -57,8 +59,17 @@ class TableeTree(app_commands.CommandTree):
             raise original
 
 
+def quiet_voice() -> None:
+    """Tablée never joins a voice channel: discord.py's start-up warnings that voice is not
+    supported ("PyNaCl is not installed…", "davey is not installed…") would only worry the
+    people running the bot, so they are switched off (discord.py's own flags)."""
+    VoiceClient.warn_nacl = False
+    VoiceClient.warn_dave = False
+
+
 class TableeBot(commands.Bot):
     def __init__(self, config: Config, host: TableHost, **kwargs: Any) -> None:
+        quiet_voice()
         intents = discord.Intents.default()
         intents.message_content = False
         super().__init__(
@@ -95,6 +106,7 @@ class TableeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())  # French clients see /jouer…
         await self.add_game_commands()
         await self.sync_commands()
 

@@ -26,7 +26,7 @@ from .files import png_file
 from .i18n import N_, _, shown
 from .items import WholeIdItem
 from .limits import MAX_CONTENT
-from .texts import rules_text
+from .texts import rules_messages
 
 MENU_MARK = N_("**Your move:**")
 BUTTON_TEMPLATE = pm.id_template("np")
@@ -198,7 +198,8 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
         table = await tablee(interaction.client).host.require_table(channel_id)
-        await send.respond(interaction, rules_text(get_game(table.game_id)), ephemeral=True)
+        await send.respond_all(interaction, rules_messages(get_game(table.game_id)),
+                               ephemeral=True)
 
 
 async def on_menu(

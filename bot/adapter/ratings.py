@@ -19,7 +19,7 @@ from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .errors import Refusal, guarded
-from .i18n import N_, _
+from .i18n import N_, _, _n
 from .languages import in_public
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_DESCRIPTION, clip
 
@@ -72,8 +72,8 @@ def stats_text(name: str, played: dict[str, Any], standings: list[Standing],
     rated = {s.game_id: s for s in standings}
     games = sorted({*per_game, *rated} if only is None else {only}, key=lambda g: names.get(g, g))
     total = sum(per_game.get(g, {}).get("played", 0) for g in games)
-    lines = [_("**{name}** on this server: 1 finished game.", name=name) if total == 1 else
-             _("**{name}** on this server: {n} finished games.", name=name, n=total)]
+    lines = [_n("**{name}** on this server: {n} finished game.",
+                "**{name}** on this server: {n} finished games.", total, name=name)]
     for game_id in games:
         row = per_game.get(game_id, {})
         line = _("• {game}: {played} played, {wins} won", game=names.get(game_id, game_id),
@@ -83,7 +83,8 @@ def stats_text(name: str, played: dict[str, Any], standings: list[Standing],
             line += " · " + _("rating {rating} (#{rank} of {of})", rating=standing.rating.shown,
                               rank=standing.rank, of=standing.of)
         lines.append(line)
-    lines.append(_("This server: {n} finished games in all.", n=server_games))
+    lines.append(_n("This server: {n} finished game in all.",
+                    "This server: {n} finished games in all.", server_games))
     return "\n".join(lines)[:MAX_CONTENT]
 
 

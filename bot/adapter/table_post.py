@@ -29,7 +29,7 @@ from . import private_play, rematch, send
 from .clock import add_clock_buttons, clock_lines
 from .dms import send_turn_dms
 from .files import png_file
-from .i18n import N_, _, shown
+from .i18n import N_, _, _n, shown
 from .items import ActionIdItem
 from .languages import in_public
 from .limits import MAX_CONTENT
@@ -70,7 +70,7 @@ def compose(
              for text, transient in post.in_order()]
 
     def join(with_transient: bool, log_lines: list[str], dropped: int) -> str:
-        head = [_("… ({n} earlier lines)", n=dropped)] if dropped else []
+        head = [_n("… ({n} earlier line)", "… ({n} earlier lines)", dropped)] if dropped else []
         kept = log_lines if with_transient else [x for x in log_lines if not is_transient(x)]
         return "\n".join(head + kept + tail)
 

@@ -30,8 +30,34 @@ def option_line(opt: Option) -> str:
     return _("• `{name}` (default {d}): {about}", name=opt.name, d=d, about=about).rstrip()
 
 
+def rules_messages(game: Game) -> list[str]:
+    """:func:`rules_text` as messages of at most 2000 characters, cut between paragraphs (then
+    lines): the French summary of a game with many options is longer than one message."""
+    messages: list[str] = []
+    for paragraph in rules_text(game).split("\n\n"):
+        for piece in _fit(paragraph, "\n"):
+            if messages and len(messages[-1]) + 2 + len(piece) <= MAX_CONTENT:
+                messages[-1] += "\n\n" + piece
+            else:
+                messages.append(piece)
+    return messages
+
+
+def _fit(text: str, sep: str) -> list[str]:
+    """``text`` in pieces within the limit, cut at ``sep`` (a single longer line is clipped)."""
+    pieces: list[str] = []
+    for line in text.split(sep):
+        line = clip(line, MAX_CONTENT)
+        if pieces and len(pieces[-1]) + len(sep) + len(line) <= MAX_CONTENT:
+            pieces[-1] += sep + line
+        else:
+            pieces.append(line)
+    return pieces
+
+
 def rules_text(game: Game) -> str:
-    """The game's concise summary, its options and how to play in Discord, within 2000 chars."""
+    """The game's concise summary, its options and how to play in Discord (any length: see
+    :func:`rules_messages`)."""
     parts = [
         _(
             "**{name}** ({lo}–{hi} players)",
@@ -51,5 +77,4 @@ def rules_text(game: Game) -> str:
             "Play with **My hand / Play** on the table post, or type `/move` (it suggests your legal moves)."
         )
     )
-    text = "\n\n".join(parts)
-    return clip(text, MAX_CONTENT)
+    return "\n\n".join(parts)

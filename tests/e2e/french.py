@@ -14,7 +14,7 @@ How English is recognised: after removing what is not a sentence (mentions, time
 `code` such as move notation, emoji, numbers, the allowed names), a line is English when it has
 a word from :data:`ENGLISH`: words common in English sentences and in the bot's wording that are
 not French words ("the", "your", "turn", "press", "seat"…; French words that look the same,
-"on", "a", "table", "options", "page", are left out). An English sentence cannot avoid them all;
+"on", "a", "table", "options", "page", "score", are left out). An English sentence cannot avoid them all;
 a French sentence never needs them.
 """
 
@@ -36,7 +36,7 @@ press pressed click choose chosen join joined leave left start started starts ca
 settings setting rules rule host hosted computer computers easy medium hard ended end ends
 game games play plays played playing player players seat seats hand hands move moves moved
 board turn turns card cards tile tiles ship ships dice die roll rolls rolled won win wins winner
-score scores round rounds nobody somebody someone everyone anyone nothing something everything
+round rounds nobody somebody someone everyone anyone nothing something everything
 back next previous undo skip rematch whisper whispered gestures says said aloud sorry please try
 wrong went logged missing need needed needs give gives given know known shows show see seen
 here's let lets keep keeps kept takes take took taken draw draws drew
@@ -52,12 +52,14 @@ _STRIP = [
     re.compile(r"<t:\d+(?::\w)?>"),  # Discord timestamps
     re.compile(r"<a?:\w+:\d+>"),  # custom emoji
     re.compile(r"https?://\S+"),  # links
+    re.compile(r"(?<![\w/])/[a-z][\w-]*"),  # slash commands named in a sentence (/play)
     re.compile(r"\]\([^)]*\)"),  # the target of a markdown link (its text stays)
 ]
-_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+(?:['’][A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+(?:['’][A-Za-zÀ-ÖØ-öø-ÿ]+)*")
 
 
-def _without(text: str, names: Iterable[str]) -> str:
+def without_names(text: str, names: Iterable[str]) -> str:
+    """``text`` without what is not a sentence (mentions, links, `code`…) nor the ``names``."""
     for pattern in _STRIP:
         text = pattern.sub(" ", text)
     for name in sorted({n for n in names if n}, key=len, reverse=True):
@@ -68,7 +70,7 @@ def _without(text: str, names: Iterable[str]) -> str:
 def english_words(text: str, names: Iterable[str] = ()) -> list[str]:
     """The English words of ``text`` once the names and non-sentences are taken out."""
     found = []
-    for word in _WORD.findall(_without(text, names)):
+    for word in WORD.findall(without_names(text, names)):
         low = word.lower().replace("’", "'")
         if low in ENGLISH or (low.endswith("'s") and low[:-2] not in ("quelqu", "aujourd")):
             found.append(word)

@@ -1,11 +1,13 @@
 """The French checker (tests/e2e/french.py) that the French end-to-end tests rely on: it must
-catch English and let French, names and move notation through."""
+catch English and let French, names and move notation through; and the pseudo-language checker
+(tests/e2e/pseudo.py): only ⟦marked⟧ catalog sentences pass."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.e2e.french import assert_french, drawing_words, english_lines, english_words
+from tests.e2e.pseudo import unmarked_lines
 
 NAMES = ["Alice", "Bob", "Master Islands", "Isis & Osiris"]
 
@@ -51,3 +53,14 @@ def test_words_drawn_in_images_are_recorded() -> None:
         kit.text(draw, (0, 0), "Tour 3", 12)  # cached glyphs are still seen
     kit.text(draw, (0, 0), "after", 12)
     assert drawn == ["Tour 3", "Tour 3"]
+
+
+def test_a_sentence_marked_over_several_lines_is_one_marked_span() -> None:
+
+    assert unmarked_lines(["⟦Ŝéàţ 2\nñéxt lîñé⟧ · Bob"], ["Bob"]) == []
+    assert unmarked_lines(["⟦Ŝéàţ⟧\nYour turn"]) == ["'Your turn'  ← ['Your', 'turn']"]
+
+
+def test_the_checker_sees_a_sentence_that_skipped_the_catalogs() -> None:
+    assert unmarked_lines(["⟦Ŝéàţ ⟦Àlîçé⟧ ƿàŝŝéŝ.⟧ · Alice · `take 1 2` · B4"], ["Alice"]) == []
+    assert unmarked_lines(["⟦Ŝéàţ⟧ Your turn"]) == ["'Your turn'  ← ['Your', 'turn']"]

@@ -57,3 +57,31 @@ async def test_a_french_server_posts_in_french_and_answers_each_person_in_theirs
     assert panel.ephemeral and panel.content.startswith("**Settings of this Toy Rounds table**")
     await sim.click(zoe, lobby, label="Réglages")
     assert last_private(sim, zoe).content == "Seul l’hôte (Alice) peut changer les réglages."
+
+
+def synced(sim: Any, name: str) -> dict[str, Any]:
+    return next(c for c in sim.world.global_commands if c["name"] == name)
+
+
+async def test_french_clients_see_french_commands(discord_sim: Any, tablee: Any) -> None:
+    """The translator's localisations reach Discord (and pass its naming rules: the emulator
+    checks every synced command); English clients keep the English names."""
+    sim = discord_sim
+    play = synced(sim, "play")
+    assert play["name_localizations"] == {"fr": "jouer"}
+    assert play["description_localizations"]["fr"] == (
+        "Ouvrir une table de jeu de société dans ce salon")
+    toy = next(o for o in play["options"] if o["name"] == TOY_ID)
+    assert toy["description_localizations"]["fr"] == "Toy Rounds (2 à 6 joueurs)"
+    deck = next(o for o in toy["options"] if o["name"] == "deck")
+    assert deck["choices"][0]["name"] == "low (default)"
+    assert deck["choices"][0]["name_localizations"]["fr"].endswith("(par défaut)")
+    rules = synced(sim, "rules")
+    assert rules["name_localizations"]["fr"] == "règles"
+    assert rules["options"][0]["name_localizations"]["fr"] == "jeu"
+    move = synced(sim, "move")
+    assert (move["name_localizations"]["fr"], move["options"][0]["name_localizations"]["fr"]) == (
+        "coup", "coup")
+    for command in sim.world.global_commands:
+        assert not set(command.get("name_localizations") or {}) & {"en-US", "en-GB"}
+
