@@ -24,10 +24,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import i18n
 from games import BadOptions, get_game
 from games.base import choose, echo
 from games.cli import option_pairs
 from games.registry import UnknownGame
+from games.text import say
 
 from .host import HostError, Outcome, TableHost
 from .host.lobby import DEFAULT_LEVEL
@@ -71,7 +73,9 @@ async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[st
     game = get_game(args.game)
     await host.set_guild_language(GUILD, args.language)
     await host.remember_locale(YOU, args.language)
-    await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, "You", seed=args.seed)
+    you = i18n.translate(say("You"), args.language)  # the stand-in person's display name
+    await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, you,
+                            seed=args.seed)
     for _ in range(args.players - 1):
         await host.add_computer(CHANNEL, YOU, DEFAULT_LEVEL)
     writer = _Writer(out)

@@ -19,7 +19,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from i18n import _, _n
+from games.text import with_seats
+from i18n import _, _n, translate
 
 from . import accents
 
@@ -192,6 +193,12 @@ def seat_name(view: dict, seat: int) -> str:
     font cannot draw dropped), or "Seat n" when there is none or nothing of it can be drawn."""
     name = accents.drawable(str(seat_row(view, seat).get("name") or ""))
     return name if any(c.isalnum() for c in name) else _("Seat {n}", n=seat)
+
+
+def told(view: dict, text: object) -> str:
+    """A sentence from a game (a Text) as an image writes it: each ``seat(n)`` in it replaced
+    by that seat's name in the view ("Bob" rather than "Seat 2"), in the current language."""
+    return translate(with_seats(text, lambda n: seat_name(view, n) if seat_row(view, n) else None))
 
 
 def _split_word(word: str, size: int, width: int) -> list[str]:
@@ -539,7 +546,11 @@ def seat_row_head(
     mid = y + 8 + line / 2
     if to_move or won:
         draw.rectangle((4, y + 1, width - 5, y + height - 3), fill=TURN_BG, outline=INK, width=2)
-        text(draw, (PANEL_STATE_X, mid), "WIN" if won else ">", small, INK, "lm", bold=True)
+        flag = _("WIN") if won else ">"
+        size = small  # a longer word for WIN shrinks to the room left of the badge
+        while size > 10 and text_width(flag, size) > PANEL_BADGE_X - PANEL_STATE_X - 16:
+            size -= 1
+        text(draw, (PANEL_STATE_X, mid), flag, size, INK, "lm", bold=True)
     badge((PANEL_BADGE_X, mid))
     for k, name_line in enumerate(names):
         text(draw, (PANEL_NAME_X, mid + k * line), name_line, body, INK, "lm", bold=to_move)

@@ -18,7 +18,7 @@ from typing import Any
 
 import i18n
 from games.base import level_of
-from games.text import N_, SEAT, Text, say
+from games.text import N_, Text, say, with_seats
 
 Name = str  # a person's display name, or a Text (a computer's name, translated when shown)
 
@@ -74,14 +74,11 @@ def named(text: Any, names: Mapping[int, Name] | None, *, short: bool = False) -
     if not names:
         return text
     if isinstance(text, Text):
-        if text.template == SEAT and isinstance(text.fields.get("n"), int):
-            name = names.get(text.fields["n"])
-            if name is not None:
-                return name if short else with_seat(name, text.fields["n"])
-            return text
-        fields = {k: named(v, names, short=short) if isinstance(v, Text) else v
-                  for k, v in text.fields.items()}
-        return Text(text.template, fields, text.plural, text.n)
+        def name(seat: int) -> Any:
+            found = names.get(seat)
+            return found if short or found is None else with_seat(found, seat)
+
+        return with_seats(text, name)
     if isinstance(text, str):
         return named_plain(text, names, short=short)
     return text

@@ -7,6 +7,8 @@ import io
 from PIL import Image, ImageChops, ImageDraw
 
 import i18n
+from games.text import listing, say
+from games.text import seat as seat_text
 from render import kit
 
 
@@ -153,3 +155,13 @@ def test_accented_letters_are_drawn_with_their_accent_in_the_room_of_the_letter(
         assert ImageChops.difference(drawn[accented], drawn["\ue000"]).getbbox()  # not a box
     assert len({drawn[a].tobytes() for a in ("é", "è", "ê", "ë")}) == 4  # four accents
     assert _ink(drawn["ç"]) > _ink(drawn["c"]) * 1.1
+
+
+def test_told_names_the_seats_of_a_game_sentence_in_the_current_language() -> None:
+    view = {"seats": [{"seat": 1, "name": "Zoé"}, {"seat": 2, "name": "Bob"}]}
+    line = say("{winner} wins: {winners}", winner=seat_text(2),
+               winners=listing([seat_text(1), seat_text(2), seat_text(3)]))
+    assert kit.told(view, line) == "Bob wins: Zoé, Bob, Seat 3"
+    with i18n.language("fr"):
+        assert kit.told(view, say("waiting for {players}", players=seat_text(1))) == (
+            "en attente de Zoé")
