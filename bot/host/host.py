@@ -12,6 +12,10 @@ can apply two moves to one version. Nothing is cached: each call reads the table
 which is what lets a new host object continue any table exactly where it was. Engine and Pillow
 run in worker threads, computer players in worker processes (:mod:`bot.host.workers`), so the
 event loop stays responsive.
+
+Languages (issue 15): posts are written and drawn in the server's language, notes, menus and
+refusals in the reader's; how the adapter tells the host which, and what comes back translated
+or as Text, is in :mod:`bot.host.languages`.
 """
 
 from __future__ import annotations
