@@ -94,7 +94,7 @@ def test_full_names_are_shown_never_cut(monkeypatch: pytest.MonkeyPatch, players
     assert "Alice" in texts
     assert LONG in "".join(texts)  # 32 letters without a space: wrapped at a letter if need be
     if players == 6:
-        assert "Bartholomew the Magnificent XIV!" in texts and "Zoe" in texts
+        assert "Bartholomew the Magnificent XIV!" in texts and "Zoé" in texts
 
 
 def test_the_action_shows_dice_slots_aside_and_powers(monkeypatch: pytest.MonkeyPatch) -> None:
