@@ -95,7 +95,7 @@ def refusal(st: St, move: str) -> Text:
     verb, *args = move.split()
     stage = t["stage"]
     if verb not in STAGE_VERBS[stage]:
-        return say("You cannot {verb} now: {help}.", verb=verb, help=say(STAGE_HELP[stage]))
+        return say("You cannot {verb} now; {help}.", verb=verb, help=say(STAGE_HELP[stage]))
     if verb == "arm":
         return say("{ship} is not in the port.", ship=SHIPS[args[0]].name)
     if verb in ("hunt", "buy"):
