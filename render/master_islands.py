@@ -570,8 +570,9 @@ def _context_lines(view: View, width: int) -> list[str]:
         return kit.wrap(_("{who}, corsair: no cards.", who=who) + "   " + where, BODY, width)
     target = view.get("target")
     got = len(me.get("collected", []))
-    mine = (_("{who}: collected {n}/{target}", who=who, n=got, target=target) if target
-            else _("{who}: collected {n}", who=who, n=got))
+    mine = (_n("{who}: {n}/{target} card collected", "{who}: {n}/{target} cards collected", got,
+               who=who, target=target) if target
+            else _n("{who}: {n} card collected", "{who}: {n} cards collected", got, who=who))
     return kit.wrap(mine, BODY, width) + kit.wrap(where, BODY, width)
 
 

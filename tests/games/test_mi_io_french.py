@@ -27,8 +27,11 @@ from games.text import SEAT, Text
 from i18n import catalogs
 from render import isis_osiris, kit
 from render import master_islands as mi_render
+from tests.e2e.french import english_lines
 
 DOMAINS = ("master_islands", "isis_osiris")
+NAMES = ["Master Islands", "Isis & Osiris", *(f"Seat {n}" for n in range(1, 5))]
+"""What may stay as it is: game names, and seats until the host names them."""
 CASES = [
     ("master-islands", 2, {}), ("master-islands", 4, {"mode": "coop"}),
     ("master-islands", 3, {"mode": "corsair", "difficulty": "hard"}),
@@ -136,6 +139,7 @@ def test_every_text_of_a_random_game_is_a_catalog_sentence_and_french(
     assert templates - set(FRENCH) == set()
     english = {t: leftovers(t) for t in set(shown) if leftovers(t)}
     assert english == {}
+    assert english_lines({i18n.translate(t, "fr") for t in shown}, NAMES) == []  # the e2e checker
     sample = next(t for t in shown if "{who}" in t.template)
     assert i18n.translate(sample, "fr") != sample  # the check above saw real French
 
