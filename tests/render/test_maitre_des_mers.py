@@ -149,7 +149,7 @@ def test_stacks_show_top_card_and_count(monkeypatch: pytest.MonkeyPatch) -> None
 def test_legend_explains_the_symbols(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(mm_views.mm_view())
-    assert {"treasure map", "die set aside", "C = Caravelle", "F = Fregate", "G = Galion",
+    assert {"treasure map", "die set aside", "C = Caravelle", "F = Frégate", "G = Galion",
             "last move"} <= set(texts)
     texts.clear()
     maitre_des_mers.board(mm_views.empty_view())
@@ -161,7 +161,7 @@ def test_announce_shows_the_previous_action_with_its_outcome(
     texts = checks.recorded_texts(monkeypatch)
     maitre_des_mers.board(named(mm_views.announce_view()))
     drawn = " ".join(texts)
-    assert "Previous action: Computer 1 (greedy) armed G11" in drawn
+    assert "Previous action: Computer 1 (greedy) tried to arm G11" in drawn
     assert "Outcome: failure" in texts
     assert "announces an action" in drawn
 
