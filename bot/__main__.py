@@ -1,4 +1,4 @@
-"""``python -m bot [run|check|demo|bench|replay|rebuild-ratings]``. Each subcommand lives in its own module."""
+"""``python -m bot [run|check|demo|bench|replay|rebuild-ratings|migrate]``. Each subcommand lives in its own module."""
 
 from __future__ import annotations
 
@@ -48,6 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--out", help="a .webp or .gif file (default: next to the record)")
     p_replay.add_argument("--language", choices=sorted(LANGUAGES), default=DEFAULT,
                           help="the language of the captions (default: en)")
+    p_migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty "
+                               "PostgreSQL database, then exit")
+    p_migrate.add_argument("--from", dest="source", required=True, metavar="FILE",
+                           help="the SQLite file (e.g. tablee.db); it is only read")
+    p_migrate.add_argument("--to", dest="target", required=True, metavar="URL",
+                           help="postgresql://user:password@host:5432/dbname (an empty database)")
     args = parser.parse_args(argv)
 
     if args.cmd == "demo":
@@ -62,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         from .replay_cli import main as replay_main
 
         return replay_main(args)
+    if args.cmd == "migrate":
+        from .migrate_cli import main as migrate_main
+
+        return migrate_main(args)
     if args.cmd == "rebuild-ratings":
         from .rebuild import main as rebuild_main
 

@@ -88,22 +88,31 @@ def check_main(config_path: str | None) -> int:
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
         f"ok: config {config.source}, database {shown(config.database)}, "
-        f"commands sync {config.sync}, DISCORD_TOKEN {token}"
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
     )
     return 0
+
+
+def shards_text(config: Config) -> str:
+    """", shards 0, 1 of 4" for a sharded config; nothing for one ordinary connection."""
+    if config.shard_count is None:
+        return ""
+    served = ", ".join(map(str, config.shards.served))
+    return f", shards {served} of {config.shard_count}"
 
 
 async def _run(config: Config, token: str) -> None:
     import discord
 
-    from .adapter.client import TableeBot
+    from .adapter.client import make_bot
     from .host import TableHost
 
     host = await TableHost.open(config.database, bot_delay=config.computer_delay,
                                 workers=config.computer_workers, think_seconds=config.think_seconds,
                                 rematch_seconds=config.rematch_seconds,
-                                reveal_seconds=config.reveal_seconds, clock_config=config.clock)
-    bot = TableeBot(config, host)
+                                reveal_seconds=config.reveal_seconds, clock_config=config.clock,
+                                shards=config.shards)
+    bot = make_bot(config, host)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly
         loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
@@ -140,6 +149,8 @@ def run_main(config_path: str | None) -> int:
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     log.info("config %s, database %s", config.source, shown(config.database))
+    if config.shard_count is not None:
+        log.info("serving%s", shards_text(config).removeprefix(","))
     try:
         asyncio.run(_run(config, token))
     except KeyboardInterrupt:

@@ -35,10 +35,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.text import SEAT, Text
+from games.text import Text
 from i18n import N_, _, _n, load, translate
 
-from . import kit
+from . import kit, seats
 
 View = dict[str, Any]
 Box = tuple[float, float, float, float]
@@ -322,19 +322,12 @@ def path_points(view: View) -> list[str]:
 
 def named_text(view: View, text: Any) -> str:
     """An engine's sentence in the current language, each seat said by its display name: a
-    Text (or its JSON dump) has its ``seat(n)`` fields replaced; an old plain English sentence
-    has its "Seat n" words replaced."""
+    Text (or its JSON dump) through :func:`render.seats.named_sentence`; an old plain English
+    sentence has its "Seat n" words replaced."""
     text = load(text)
     if isinstance(text, Text):
-        return translate(_named(view, text))
+        return seats.named_sentence(text, view)
     return re.sub(r"\bSeat (\d+)\b", lambda m: _name(view, int(m[1])), translate(str(text)))
-
-
-def _named(view: View, text: Text) -> Any:
-    if text.template == SEAT and isinstance(text.fields.get("n"), int):
-        return _name(view, text.fields["n"])
-    fields = {k: _named(view, v) if isinstance(v, Text) else v for k, v in text.fields.items()}
-    return Text(text.template, fields, text.plural, text.n)
 
 
 def stage_prompt(view: View) -> str | None:

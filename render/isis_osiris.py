@@ -15,9 +15,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from i18n import _, _n, translate
+from i18n import _, _n
 
 from . import kit
+from .seats import result_reason
 
 View = dict[str, Any]
 
@@ -161,7 +162,7 @@ def _head_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
     lines = [(line, TITLE, True) for line in kit.wrap_items(_mode_facts(view), TITLE, room)]
     title = kit.result_title(view)
     if title:
-        reason = translate((view.get("result") or {}).get("reason") or "")
+        reason = result_reason(view)
         lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
         lines += [(line, BODY, False) for line in kit.wrap(_("Game over. {reason}", reason=reason),
                                                            BODY, room)]

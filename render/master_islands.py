@@ -21,9 +21,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from i18n import N_, _, _n, translate
+from i18n import N_, _, _n
 
 from . import kit
+from .seats import result_reason
 
 View = dict[str, Any]
 Pos = tuple[int, int]
@@ -446,7 +447,7 @@ def _status_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
                      else _("team {team}: {total}/{target}", team=name, total=total, target=target))
     lines += [(line, BODY, False) for line in kit.wrap_items(facts, BODY, width)]
     if title:
-        reason = translate((view.get("result") or {}).get("reason") or "")
+        reason = result_reason(view)
         lines += [(line, BODY, False) for line in kit.wrap(_("Game over. {reason}", reason=reason),
                                                            BODY, width)]
     return lines
@@ -569,8 +570,9 @@ def _context_lines(view: View, width: int) -> list[str]:
         return kit.wrap(_("{who}, corsair: no cards.", who=who) + "   " + where, BODY, width)
     target = view.get("target")
     got = len(me.get("collected", []))
-    mine = (_("{who}: collected {n}/{target}", who=who, n=got, target=target) if target
-            else _("{who}: collected {n}", who=who, n=got))
+    mine = (_n("{who}: {n}/{target} card collected", "{who}: {n}/{target} cards collected", got,
+               who=who, target=target) if target
+            else _n("{who}: {n} card collected", "{who}: {n} cards collected", got, who=who))
     return kit.wrap(mine, BODY, width) + kit.wrap(where, BODY, width)
 
 

@@ -19,6 +19,7 @@ from discord.voice_client import VoiceClient
 import render
 from bot.config import Config
 from bot.host import TableHost
+from bot.shards import shard_of
 
 from .absence import LeaveCommands, start_clock
 from .clock import ClockButton
@@ -132,6 +133,13 @@ class TableeBot(commands.Bot):
         if scope == "off":
             log.info("command sync is off")
             return
+        # Sharded: the process whose shards get the server's events registers its commands;
+        # the global ones go with shard 0 (the one DMs go to), so N processes sync once.
+        where = self.config.dev_guild_id if scope == "guild" else None
+        if not self.config.shards.owns(where):
+            log.info("command sync is left to the process serving shard %d",
+                     shard_of(where, self.config.shards.count))
+            return
         if scope == "guild" and self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -157,3 +165,19 @@ class TableeBot(commands.Bot):
             getattr(self.user, "id", "?"),
             len(self.guilds),
         )
+
+
+class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
+    """The same bot on some of Discord's shards: ``config.shard_ids`` (None: all of them) out of
+    ``config.shard_count``, one gateway connection each. Its host only resumes and times the
+    tables of those shards' guilds (:mod:`bot.shards`)."""
+
+
+def make_bot(config: Config, host: TableHost, **kwargs: Any) -> TableeBot:
+    """The bot the config asks for: one plain connection (the default), or the shards of
+    ``config.shard_count`` this process serves."""
+    if config.shard_count is None:
+        return TableeBot(config, host, **kwargs)
+    ids = list(config.shard_ids) if config.shard_ids is not None else None
+    return ShardedTableeBot(config, host, shard_count=config.shard_count, shard_ids=ids,
+                            **kwargs)

@@ -26,7 +26,9 @@ from games import Game, IllegalMove
 from games.text import N_, say
 
 from ..config import ClockConfig
+from ..shards import Shards
 from ..storage import Store, TableRow
+from ..storage import shards as shard_clocks
 from ..storage.clock import ClockRow
 from . import errors
 from .clock import ClockEvent, Reminder, next_clock
@@ -79,6 +81,8 @@ class ClockMixin:
     _store: Store
     _clock: Callable[[], float]  # epoch seconds (tests drive it)
     _clock_config: ClockConfig
+    shards: Shards
+    _served: Any
     _lock: Any
     _game: Any
     _playing: Any
@@ -123,10 +127,14 @@ class ClockMixin:
         if rearm:
             self.on_clock_change()
 
+    async def clock_next_due(self) -> float | None:
+        """The next moment a clock of this process's tables needs attention (None: none)."""
+        return await shard_clocks.next_due(self._store, self.shards)
+
     async def clock_resync(self) -> None:
         """At start: every table in play gets a clock matching its version (a crash between a
         move and its clock, or tables from before the clock)."""
-        for row in await self._store.active_tables():
+        for row in await self._served():
             if row.status != "playing" or row.id is None:
                 continue
             clock = await self._store.get_clock(row.id)
@@ -157,7 +165,7 @@ class ClockMixin:
     async def clock_due(self, now: float) -> list[ClockEvent]:
         """Reminders and time outs of every clock due at ``now``, each handled once."""
         events: list[ClockEvent] = []
-        for due in await self._store.due_clocks(now):
+        for due in await shard_clocks.due_clocks(self._store, now, self.shards):
             async with self._lock(due.channel_id):
                 row = await self._store.get_table(due.channel_id)
                 if row is None or row.id != due.table_id or row.status != "playing":

@@ -170,7 +170,7 @@ class Scheduler:
             self._rearmed = False
             try:
                 await self.run_due()
-                due = await self._host.store.next_due()
+                due = await self._host.clock_next_due()
             except Exception:
                 log.exception("the turn clock failed; trying again in a minute")
                 due = self._now() + 60

@@ -36,6 +36,7 @@ from games import BadOptions, Game, UnknownGame
 from games.text import N_, listing, say, say_n
 
 from ..config import SPEEDS, ClockConfig
+from ..shards import ALL, Shards
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, partner, posts, rematch, undo
@@ -60,8 +61,10 @@ BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
-                 reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None) -> None:
+                 reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
+                 shards: Shards = ALL) -> None:
         self._store = store
+        self.shards = shards  # whose tables this process resumes and times (bot.shards)
         self._bot_delay = bot_delay
         self._reveal_seconds = reveal_seconds  # a computer's value shows this long (computers_move)
         self._pool = pool or BotPool()
@@ -77,18 +80,21 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
         rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
         reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
+        shards: Shards = ALL,
     ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
         lock, before computer players answer a human's move (default 0). ``workers``: processes
         choosing computer moves, each within ``think_seconds``; 0 (the default here, for tools
         and tests) chooses in a thread, the bot passes its config (default 1). ``clock``: the
         turn clock's settings; ``now``: the clock's time (tests drive it). Games and their
-        renderers come from the registry (:func:`render.table_game`)."""
+        renderers come from the registry (:func:`render.table_game`). ``shards``: the guilds
+        whose tables this process serves (default: all)."""
         store = await Store.open(db_path)  # a SQLite path or a postgresql:// URL
         pool = BotPool(workers, think_seconds)
         await pool.start()
         return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
-                   clock=clock, reveal_seconds=reveal_seconds, clock_config=clock_config)
+                   clock=clock, reveal_seconds=reveal_seconds, clock_config=clock_config,
+                   shards=shards)
 
     async def close(self) -> None:
         try:
@@ -122,6 +128,12 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         if row is None:
             raise errors.NoTable(NO_TABLE)
         return self._game(row.game_id), row
+
+    async def _served(self) -> list[TableRow]:
+        """The active tables of the guilds this process serves (all of them unsharded).
+        Filtered here rather than in SQL: it runs at start-up, and the rows are needed anyway."""
+        rows = await self._store.active_tables()
+        return [r for r in rows if self.shards.owns(r.guild_id)]
 
     async def _playing(self, channel_id: int) -> tuple[Game, TableRow]:
         game, row = await self._load(channel_id)
@@ -339,7 +351,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         post, for the adapter to post."""
         out = []
         await self.rate_unrated()
-        for row in await self._store.active_tables():
+        for row in await self._served():
             if row.status != "playing":
                 continue
             async with self._lock(row.channel_id):
@@ -494,8 +506,9 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         return info(game, row)
 
     async def active_tables(self) -> list[TableInfo]:
-        """Every lobby and game in progress (the adapter re-registers their buttons on start)."""
-        return [info(self._game(r.game_id), r) for r in await self._store.active_tables()]
+        """Every lobby and game in progress in the guilds this process serves (the adapter
+        posts lobbies a restart left unposted)."""
+        return [info(self._game(r.game_id), r) for r in await self._served()]
 
     async def _public(self, channel_id: int, language: str | None = None) -> PublicPost:
         game, row = await self._playing(channel_id)

@@ -45,6 +45,8 @@ class TableShape:
     columns: tuple[str, ...]
     key: tuple[str, ...]
     identity: str | None  # the AUTOINCREMENT column, if any
+    types: tuple[str, ...] = ()  # each column's declared SQLite type (INTEGER, REAL, TEXT …)
+    parents: tuple[str, ...] = ()  # the tables its foreign keys point at
 
 
 @cache
@@ -64,7 +66,10 @@ def shapes(migrations: tuple[str, ...] = MIGRATIONS) -> dict[str, TableShape]:
             columns = tuple(row[1] for row in info)
             key = tuple(row[1] for row in sorted((r for r in info if r[5]), key=lambda r: r[5]))
             auto = "AUTOINCREMENT" in sql.upper() and len(key) == 1
-            out[name] = TableShape(name, columns, key, key[0] if auto else None)
+            parents = tuple(sorted({row[2] for row in
+                                    db.execute(f"PRAGMA foreign_key_list({name})")}))
+            out[name] = TableShape(name, columns, key, key[0] if auto else None,
+                                   tuple(row[2].upper() for row in info), parents)
         return out
     finally:
         db.close()

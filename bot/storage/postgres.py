@@ -161,7 +161,7 @@ class Connection:
         return Cursor([], len(batch), None)
 
 
-async def _connect(url: str, settings: dict[str, str]) -> asyncpg.Connection:
+async def connect(url: str, settings: dict[str, str]) -> asyncpg.Connection:
     """One connection, or :class:`CannotOpen` saying why in a sentence."""
     try:
         return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT, server_settings=settings)
@@ -212,7 +212,7 @@ class PgStore(Store):
     @classmethod
     async def open(cls, path: str) -> PgStore:
         """Connect, migrate (without time limits: nobody waits on a click yet), then pool."""
-        conn = await _connect(path, {"lock_timeout": "10000"})
+        conn = await connect(path, {"lock_timeout": "10000"})
         try:
             await migrate(conn)
         finally:

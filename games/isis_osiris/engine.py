@@ -143,9 +143,9 @@ class IsisOsiris(Game):
         if verb == "reveal":
             return self._reveal(s, seat)
         if state["pending"] is None and verb == "tile":
-            raise IllegalMove(say("Reveal a tile first ('reveal'), then place it with 'tile <cell>'."))
+            raise IllegalMove(say("Reveal a tile first (`reveal`), then place it with `tile <cell>`."))
         if state["pending"] is not None and verb == "pawn":
-            raise IllegalMove(say("You revealed a tile: place it now with 'tile <cell>' (no pawn "
+            raise IllegalMove(say("You revealed a tile: place it now with `tile <cell>` (no pawn "
                                   "instead)."))
         assert cell is not None
         if cell in state["board"]:
@@ -178,7 +178,7 @@ class IsisOsiris(Game):
     def _reveal(self, s: State, seat: int) -> tuple[State, list[Event]]:
         """IO-6/IO-7 (and IO-V1): the next tile is shown to all; the same seat must place it."""
         if s["pending"] is not None:
-            raise IllegalMove(say("You already revealed a tile: place it with 'tile <cell>'."))
+            raise IllegalMove(say("You already revealed a tile: place it with `tile <cell>`."))
         if s["pile"] is not None:
             if not s["pile"]:
                 raise IllegalMove(say("The common pile is empty: place a pawn."))

@@ -7,7 +7,7 @@ from ..text import say
 from .tiles import CELLS
 
 VERBS = ("pawn", "reveal", "tile")
-USAGE = say("Moves are 'pawn <cell>', 'reveal' or 'tile <cell>' with a cell from A1 to F6.")
+USAGE = say("Moves are `pawn <cell>`, `reveal` or `tile <cell>` with a cell from A1 to F6.")
 
 
 def parse_move(text: str) -> tuple[str, str | None]:
@@ -19,16 +19,16 @@ def parse_move(text: str) -> tuple[str, str | None]:
         raise IllegalMove(USAGE)
     verb = tokens[0].lower()
     if verb not in VERBS:
-        raise IllegalMove(say("Unknown move '{text}'. {usage}", text=echo(tokens[0]), usage=USAGE))
+        raise IllegalMove(say("Unknown move `{text}`. {usage}", text=echo(tokens[0]), usage=USAGE))
     if verb == "reveal":
         if len(tokens) != 1:
-            raise IllegalMove(say("'reveal' takes no cell: reveal first, then 'tile <cell>'."))
+            raise IllegalMove(say("`reveal` takes no cell: reveal first, then `tile <cell>`."))
         return verb, None
     if len(tokens) != 2:
-        raise IllegalMove(say("'{verb}' needs exactly one cell, e.g. '{verb} C4'.", verb=verb))
+        raise IllegalMove(say("`{verb}` needs exactly one cell, e.g. `{verb} C4`.", verb=verb))
     cell = tokens[1].upper()
     if cell not in CELLS:
-        raise IllegalMove(say("'{text}' is not a cell: columns A–F, rows 1–6 (e.g. C4).",
+        raise IllegalMove(say("`{text}` is not a cell: columns A–F, rows 1–6 (e.g. `C4`).",
                               text=echo(tokens[1])))
     return verb, cell
 

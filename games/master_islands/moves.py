@@ -60,7 +60,7 @@ def refusal(st: St, move: str) -> Text | None:
     phase = st["phase"]
     verb, *args = move.split()
     if verb not in PHASE_VERBS.get(phase, ()):
-        return say("You cannot {verb} now: {why}.", verb=verb, why=PHASE_HELP[phase])
+        return say("You cannot `{verb}` now: {why}.", verb=verb, why=PHASE_HELP[phase])
     if verb == "take":
         positions = [parse_pos(a) for a in args]
         return alignment_error(positions, cells_of(st), blocked(galleons_of(st)))
@@ -124,7 +124,7 @@ def _why_not(st: St, verb: str, args: list[str]) -> Text:
         if st["phase"] == "discovery" and st["sailed"]:
             return say("You already sailed in this Discovery.")
         if n > len(own):
-            return say("You have only one galleon: sail 1.")
+            return say("You have only one galleon: `sail 1`.")
         dx, dy = DIRECTIONS[d]
         dest = (own[n - 1][0] + dx, own[n - 1][1] + dy)
         if dest not in cells:

@@ -11,6 +11,7 @@ images draw French words.
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -26,8 +27,11 @@ from games.text import SEAT, Text
 from i18n import catalogs
 from render import isis_osiris, kit
 from render import master_islands as mi_render
+from tests.e2e.french import english_lines
 
 DOMAINS = ("master_islands", "isis_osiris")
+NAMES = ["Master Islands", "Isis & Osiris", *(f"Seat {n}" for n in range(1, 5))]
+"""What may stay as it is: game names, and seats until the host names them."""
 CASES = [
     ("master-islands", 2, {}), ("master-islands", 4, {"mode": "coop"}),
     ("master-islands", 3, {"mode": "corsair", "difficulty": "hard"}),
@@ -135,6 +139,7 @@ def test_every_text_of_a_random_game_is_a_catalog_sentence_and_french(
     assert templates - set(FRENCH) == set()
     english = {t: leftovers(t) for t in set(shown) if leftovers(t)}
     assert english == {}
+    assert english_lines({i18n.translate(t, "fr") for t in shown}, NAMES) == []  # the e2e checker
     sample = next(t for t in shown if "{who}" in t.template)
     assert i18n.translate(sample, "fr") != sample  # the check above saw real French
 
@@ -206,3 +211,18 @@ def test_french_images_draw_french_words(
     for word in words:
         assert word in text
     assert not [w for w in english if re.search(rf"\b{w}\b", text)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("master-islands", 4, {"mode": "coop"}), ("master-islands", 3, {"mode": "corsair"}),
+    ("isis-osiris", 2, {}),
+])
+def test_a_stored_game_still_says_why_it_ended_in_french(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    """The host stores states as JSON: the reason is Text data there, not frozen English."""
+    game = get_game(game_id)
+    over = _finished(game_id, players, options, seed=11)
+    stored = json.loads(json.dumps(over))
+    reason = game.result(stored).reason
+    assert isinstance(reason, Text) and reason == game.result(over).reason
+    assert i18n.translate(reason, "fr") != reason and leftovers(reason) == []

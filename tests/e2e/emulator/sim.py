@@ -86,10 +86,10 @@ class DiscordSim:
             roles.append(self.world.add_role(f"{name}-perms", permissions))
         user = self.world.add_user(name, dms_open=dms_open, roles=roles, display=display,
                                    locale=locale)
-        self._announce(
-            "GUILD_MEMBER_ADD",
-            self.world.member_json(user) | {"guild_id": str(self.world.guild_id)},
-        )
+        for guild_id in self.world.guild_ids:  # a member of every guild
+            self._announce(
+                "GUILD_MEMBER_ADD", self.world.member_json(user) | {"guild_id": str(guild_id)}
+            )
         return user
 
     def set_guild_locale(self, locale: str) -> None:
@@ -102,8 +102,9 @@ class DiscordSim:
     def role(self, name: str, permissions: int) -> Role:
         return self.world.add_role(name, permissions)
 
-    def channel(self, name: str) -> Channel:
-        channel = self.world.add_channel(name)
+    def channel(self, name: str, *, guild_id: int | None = None) -> Channel:
+        """A new text channel in the first guild, or in ``guild_id``."""
+        channel = self.world.add_channel(name, guild_id=guild_id)
         self._announce("CHANNEL_CREATE", channel.to_json())
         return channel
 

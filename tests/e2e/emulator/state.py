@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from .guilds import Guilds
+
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -309,8 +311,9 @@ class Interaction:
         return f"<Interaction {self.label} by {self.user.name} id={self.id}>"
 
 
-class World:
-    """Everything the emulated Discord knows. One guild, as Tablée's tests need."""
+class World(Guilds):
+    """Everything the emulated Discord knows. One guild, as most of Tablée's tests need; a
+    sharding test adds more (:mod:`.guilds`)."""
 
     def __init__(self, token: str = "emulator-token") -> None:
         self.ids = Snowflakes()
@@ -331,12 +334,14 @@ class World:
         self.interactions: dict[int, Interaction] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self._init_guilds()
         self.general = self.add_channel("general")
 
     # -- creation -------------------------------------------------------------------------
-    def add_channel(self, name: str) -> Channel:
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> Channel:
+        guild_id = guild_id or self.guild_id
         channel = Channel(
-            self.ids.next(), name, guild_id=self.guild_id, position=len(self.channels)
+            self.ids.next(), name, guild_id=guild_id, position=len(self.channels)
         )
         self.channels[channel.id] = channel
         return channel
@@ -393,12 +398,13 @@ class World:
             data["permissions"] = str(self.permissions(user))
         return data
 
-    def guild_json(self) -> dict[str, Any]:
-        """The full guild as GUILD_CREATE carries it (channels, members, roles)."""
-        guild_channels = [c for c in self.channels.values() if c.type != 1]
+    def guild_json(self, guild_id: int | None = None) -> dict[str, Any]:
+        """The full guild as GUILD_CREATE carries it (channels, members, roles); the first
+        guild unless told."""
+        guild_id = guild_id or self.guild_id
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -408,13 +414,13 @@ class World:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [r.to_json() for r in self.roles],
+            "roles": [r.to_json() for r in self.roles_of(guild_id)],
             "emojis": [],
             "stickers": [],
             "features": [],
             "mfa_level": 0,
             "application_id": None,
-            "system_channel_id": str(self.general.id),
+            "system_channel_id": str(self.general_of(guild_id).id),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "vanity_url_code": None,
@@ -442,7 +448,7 @@ class World:
             "unavailable": False,
             "member_count": len(self.users),
             "members": [self.member_json(u) for u in self.users.values()],
-            "channels": [c.to_json() for c in guild_channels],
+            "channels": [c.to_json() for c in self.channels_of(guild_id)],
             "threads": [],
             "presences": [],
             "voice_states": [],
