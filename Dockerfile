@@ -14,6 +14,8 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY games ./games
 COPY render ./render
+COPY i18n ./i18n
+COPY setup.py ./
 # The same install as the README's "Install with pip" (CI runs this line in a fresh venv).
 RUN python -m pip install --no-cache-dir .
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from .shards import Shards
+from .storage.url import url_problem
 
 DEFAULT_PATH = "config.toml"
 SYNC_SCOPES = ("global", "guild", "off")
@@ -25,6 +28,8 @@ SPEEDS = ("live", "daily", "off")  # table speeds (the turn clock); "off": no cl
 COMPUTER_LEVELS = ("easy", "medium", "hard")
 MAX_LIVE_MINUTES = 24 * 60.0
 MAX_DAILY_HOURS = 30 * 24.0
+MAX_SHARDS = 65536
+SHARD_ENV = ("TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS")  # for one image run as several services
 
 
 class ConfigError(ValueError):
@@ -71,7 +76,20 @@ class Config:
     rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
     reveal_seconds: float = 3.0  # how long a computer's revealed value shows before its placement
     clock: ClockConfig = ClockConfig()
+    database_url: str | None = None  # PostgreSQL instead of the SQLite file (DATABASE_URL wins)
+    shard_count: int | None = None  # Discord shards in all (None: one unsharded connection)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process serves (None: all)
     source: str = "(defaults)"  # the file these settings came from, for messages
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def shards(self) -> Shards:
+        """The guilds this process serves (:mod:`bot.shards`)."""
+        return Shards(self.shard_count or 1, self.shard_ids)
 
 
 # section -> key -> (attribute, checker)
@@ -81,6 +99,13 @@ def _string(where: str, value: Any) -> str:
     if not value.strip():
         raise ConfigError(f"{where} must not be empty")
     return value
+
+
+def _url(where: str, value: Any) -> str:
+    problem = url_problem(_string(where, value).strip())
+    if problem:
+        raise ConfigError(f"{where} {problem}")
+    return value.strip()
 
 
 def _bool(where: str, value: Any) -> bool:
@@ -162,11 +187,53 @@ def _amount(unit: str, scale: float, high: float, *, zero: bool = False) -> Any:
     return check
 
 
+def _shard_count(where: str, value: Any) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SHARDS:
+        raise ConfigError(f"{where} must be a whole number of shards from 1 to {MAX_SHARDS}, "
+                          f"not {value!r}")
+    return value
+
+
+def _shard_ids(where: str, value: Any) -> tuple[int, ...]:
+    if isinstance(value, str):  # from the environment: "0,1"
+        parts = [v.strip() for v in value.split(",")]
+        if not all(p.isdigit() for p in parts):
+            raise ConfigError(f"{where} must be shard numbers separated by commas, e.g. 0,1, "
+                              f"not {value!r}")
+        value = [int(p) for p in parts]
+    if not isinstance(value, list) or not value:
+        raise ConfigError(f"{where} must be a list of shard numbers, e.g. [0] or [0, 1]")
+    for item in value:
+        if not isinstance(item, int) or isinstance(item, bool) or item < 0:
+            raise ConfigError(f"{where} must list whole numbers from 0 up, not {item!r}")
+    twice = sorted({i for i in value if value.count(i) > 1})
+    if twice:
+        raise ConfigError(f"{where} lists shard {', '.join(map(str, twice))} more than once")
+    return tuple(value)
+
+
+def _check_shards(values: dict[str, Any], count_name: str, ids_name: str) -> None:
+    """Shard ids need the count they are taken from, and must lie below it."""
+    count, ids = values.get("shard_count"), values.get("shard_ids")
+    if ids is None:
+        return
+    if count is None:
+        raise ConfigError(f"{ids_name} needs {count_name} too (how many shards the bot has "
+                          "in all, over every process)")
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise ConfigError(
+            f"{ids_name} has {', '.join(map(str, outside))}, but with {count_name} = {count} "
+            f"the shards are numbered 0 to {count - 1}")
+
+
 _MINUTES = _amount("minutes", 60.0, MAX_LIVE_MINUTES)
 _HOURS = _amount("hours", 3600.0, MAX_DAILY_HOURS)
 
 FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
-    "database": {"path": ("database_path", _string)},
+    "database": {"path": ("database_path", _string), "url": ("database_url", _url)},
     "commands": {"sync": ("sync", _sync), "dev_guild_id": ("dev_guild_id", _guild_id)},
     "dms": {"default": ("dm_default", _bool)},
     "logging": {"level": ("log_level", _level)},
@@ -174,6 +241,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                  "think_seconds": ("think_seconds", _seconds(*THINK_RANGE)),
                  "reveal_seconds": ("reveal_seconds", _seconds(0, MAX_DELAY))},
     "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
+    "discord": {"shard_count": ("shard_count", _shard_count),
+                "shard_ids": ("shard_ids", _shard_ids)},
     "clock": {
         "default_speed": ("clock.default_speed", _one_of(SPEEDS)),
         "live_start_minutes": ("clock.live.start", _MINUTES),
@@ -227,8 +296,12 @@ def parse_config(data: dict[str, Any], source: str = DEFAULT_PATH) -> Config:
                     raise ConfigError(f"unknown setting {section}.{key} (known: {known})")
                 attr, check = FIELDS[section][key]
                 values[attr] = check(f"{section}.{key}", value)
+        if "database_path" in values and "database_url" in values:
+            raise ConfigError("set database.path (a SQLite file) or database.url (PostgreSQL), "
+                              "not both")
         if values.get("sync") == "guild" and values.get("dev_guild_id") is None:
             raise ConfigError('commands.dev_guild_id is required when commands.sync = "guild"')
+        _check_shards(values, "discord.shard_count", "discord.shard_ids")
         values["clock"] = _clock(values)
     except ConfigError as exc:
         raise ConfigError(f"{source}: {exc}") from None
@@ -245,9 +318,43 @@ def resolve_path(path: str | None) -> tuple[str, bool]:
     return DEFAULT_PATH, False
 
 
+def with_database_env(config: Config) -> Config:
+    """``DATABASE_URL`` (how containers and hosts hand out a database) wins over the file's
+    database.url and database.path, as ``DISCORD_TOKEN`` keeps the secret out of the file."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return config
+    problem = url_problem(url)
+    if problem:
+        raise ConfigError(f"the environment variable DATABASE_URL {problem}")
+    return replace(config, database_url=url)
+
+
+def with_shard_env(config: Config) -> Config:
+    """``TABLEE_SHARD_COUNT`` and ``TABLEE_SHARD_IDS`` (e.g. "0,1") win over the file's
+    [discord] values, so one image and one config serve as several shard processes."""
+    values = {"shard_count": config.shard_count, "shard_ids": config.shard_ids}
+    names = ["discord.shard_count", "discord.shard_ids"]
+    for i, ((attr, check), name) in enumerate(zip(FIELDS["discord"].values(), SHARD_ENV,
+                                                  strict=True)):
+        text = os.environ.get(name, "").strip()
+        if text:
+            names[i] = f"the environment variable {name}"
+            values[attr] = check(names[i], text)
+    if names == ["discord.shard_count", "discord.shard_ids"]:
+        return config
+    _check_shards(values, *names)
+    return replace(config, **values)
+
+
 def load_config(path: str | None = None) -> Config:
-    """Read and check the config. A missing default file means defaults; a missing file that was
-    asked for by name is an error (the owner expects their settings to apply)."""
+    """Read and check the config, then apply ``DATABASE_URL`` and the shard environment
+    variables. A missing default file means defaults; a missing file that was asked for by name
+    is an error (the owner expects their settings to apply)."""
+    return with_shard_env(with_database_env(_read_config(path)))
+
+
+def _read_config(path: str | None) -> Config:
     where, explicit = resolve_path(path)
     file = Path(where)
     if not file.exists():

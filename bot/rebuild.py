@@ -8,13 +8,14 @@ import time
 
 from .config import Config
 from .runner import offline
+from .storage.url import shown
 
 
 async def _rebuild(config: Config) -> tuple[int, float]:
     from .host.ratings import teams
     from .storage import Store
 
-    store = await Store.open(config.database_path)
+    store = await Store.open(config.database)
     try:
         start = time.perf_counter()
         count = await store.rebuild_ratings(teams)
@@ -29,5 +30,5 @@ def main(config_path: str | None) -> int:
         return done
     config, (count, seconds) = done
     print(f"ok: ratings rebuilt from {count} finished games in {seconds:.2f} s "
-          f"({config.database_path})")
+          f"({shown(config.database)})")
     return 0

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .config import Config, ConfigError, load_config
+from .storage.url import is_url, shown
 
 log = logging.getLogger("tablee")
 T = TypeVar("T")
@@ -28,6 +29,8 @@ def _load(config_path: str | None) -> Config | int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if is_url(config.database):  # PostgreSQL: opening it says what is wrong
+        return config
     problem = database_problem(config.database_path)
     if problem:
         print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
@@ -59,7 +62,7 @@ def database_problem(path: str) -> str | None:
 async def _check_database(config: Config) -> None:
     from .host import TableHost
 
-    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay)
+    host = await TableHost.open(config.database, bot_delay=config.computer_delay)
     await host.close()
 
 
@@ -72,7 +75,7 @@ def offline(config_path: str | None, job: Callable[[Config], Awaitable[T]]) -> t
     try:
         return config, asyncio.run(job(config))
     except Exception as exc:  # any failure here is the owner's to fix: say what and where
-        print(f"error: database {config.database_path}: {exc}", file=sys.stderr)
+        print(f"error: database {shown(config.database)}: {exc}", file=sys.stderr)
         return 1
 
 
@@ -84,23 +87,32 @@ def check_main(config_path: str | None) -> int:
     config = done[0]
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
-        f"ok: config {config.source}, database {config.database_path}, "
-        f"commands sync {config.sync}, DISCORD_TOKEN {token}"
+        f"ok: config {config.source}, database {shown(config.database)}, "
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
     )
     return 0
+
+
+def shards_text(config: Config) -> str:
+    """", shards 0, 1 of 4" for a sharded config; nothing for one ordinary connection."""
+    if config.shard_count is None:
+        return ""
+    served = ", ".join(map(str, config.shards.served))
+    return f", shards {served} of {config.shard_count}"
 
 
 async def _run(config: Config, token: str) -> None:
     import discord
 
-    from .adapter.client import TableeBot
+    from .adapter.client import make_bot
     from .host import TableHost
 
-    host = await TableHost.open(config.database_path, bot_delay=config.computer_delay,
+    host = await TableHost.open(config.database, bot_delay=config.computer_delay,
                                 workers=config.computer_workers, think_seconds=config.think_seconds,
                                 rematch_seconds=config.rematch_seconds,
-                                reveal_seconds=config.reveal_seconds, clock_config=config.clock)
-    bot = TableeBot(config, host)
+                                reveal_seconds=config.reveal_seconds, clock_config=config.clock,
+                                shards=config.shards)
+    bot = make_bot(config, host)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly
         loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
@@ -136,7 +148,9 @@ def run_main(config_path: str | None) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    log.info("config %s, database %s", config.source, config.database_path)
+    log.info("config %s, database %s", config.source, shown(config.database))
+    if config.shard_count is not None:
+        log.info("serving%s", shards_text(config).removeprefix(","))
     try:
         asyncio.run(_run(config, token))
     except KeyboardInterrupt:

@@ -20,6 +20,10 @@ Never colour alone: the lit sector has rays, reefs have hatching and rocks, tile
 or text, the yellow die's arrows point their way (and are counted), and words say every die.
 A boat's tile is drawn face up on the public board only when ``shown`` is true, so the board
 never depends on who looks (the owner's view carries its own tile's face).
+
+Words are drawn in the current language (:func:`i18n._`; the host sets it around the call); the
+island names are translated from the view's code words, so the chips' letters follow the
+language (French: gemmes G, pièces P, bijoux B, vases V, tonneaux T).
 """
 
 from __future__ import annotations
@@ -31,7 +35,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from . import kit
+from games.text import Text
+from i18n import N_, _, _n, load, translate
+
+from . import kit, seats
 
 View = dict[str, Any]
 Box = tuple[float, float, float, float]
@@ -48,7 +55,7 @@ EDGE = 14
 LETTERS = "abcdefghij"
 SECTORS = 10
 RINGS = (1, 2, 3)
-ISLAND_NAMES = ("gems", "coins", "jewels", "vases", "barrels")
+ISLAND_NAMES = (N_("gems"), N_("coins"), N_("jewels"), N_("vases"), N_("barrels"))
 ANCHOR = "3f"
 R_LIGHT = 60  # the lighthouse disc
 RING_EDGES = (60, 140, 220, 300)  # inner edge of ring 1, outer edges of rings 1, 2, 3
@@ -74,12 +81,12 @@ LIGHTHOUSE: kit.RGB = (230, 230, 230)
 QUAY: kit.RGB = kit.TILE
 
 YELLOW_DIE = {
-    "cw2": ("cw", 2, kit.VERMILLION, "turn 2 clockwise"),
-    "cw3": ("cw", 3, kit.VERMILLION, "turn 3 clockwise"),
-    "ccw2": ("ccw", 2, kit.GREEN, "turn 2 counter-clockwise"),
-    "ccw3": ("ccw", 3, kit.GREEN, "turn 3 counter-clockwise"),
-    "any2": ("any", 2, kit.BLACK, "turn 2, either way"),
-    "sleep": ("sleep", 0, kit.BLACK, "keeper asleep: no turn"),
+    "cw2": ("cw", 2, kit.VERMILLION, N_("turn 2 clockwise")),
+    "cw3": ("cw", 3, kit.VERMILLION, N_("turn 3 clockwise")),
+    "ccw2": ("ccw", 2, kit.GREEN, N_("turn 2 counter-clockwise")),
+    "ccw3": ("ccw", 3, kit.GREEN, N_("turn 3 counter-clockwise")),
+    "any2": ("any", 2, kit.BLACK, N_("turn 2, either way")),
+    "sleep": ("sleep", 0, kit.BLACK, N_("keeper asleep: no turn")),
 }
 
 
@@ -213,12 +220,14 @@ def neighbours(view: View, name: str) -> set[str]:
 
 # -- data from the view ---------------------------------------------------------------------------
 def island_name(view: View, k: Any) -> str:
+    """Island ``k``'s name in the current language (from the view's code word ``gems`` …)."""
     for isl in view.get("islands") or []:
         if isl.get("island") == k and isl.get("name"):
-            return kit.ascii_text(str(isl["name"])) or f"island {k}"
+            name = kit.ascii_text(str(isl["name"]))
+            return translate(name) if name else _("island {k}", k=k)
     if isinstance(k, int) and 0 <= k < len(ISLAND_NAMES):
-        return ISLAND_NAMES[k]
-    return f"island {k}"
+        return translate(ISLAND_NAMES[k])
+    return _("island {k}", k=k)
 
 
 def island_letter(view: View, k: Any) -> str:
@@ -311,9 +320,14 @@ def path_points(view: View) -> list[str]:
     return [start, *path] if start else path
 
 
-def named_text(view: View, text: str) -> str:
-    """An engine's sentence with "Seat n" replaced by the seat's display name."""
-    return re.sub(r"\bSeat (\d+)\b", lambda m: _name(view, int(m[1])), text)
+def named_text(view: View, text: Any) -> str:
+    """An engine's sentence in the current language, each seat said by its display name: a
+    Text (or its JSON dump) through :func:`render.seats.named_sentence`; an old plain English
+    sentence has its "Seat n" words replaced."""
+    text = load(text)
+    if isinstance(text, Text):
+        return seats.named_sentence(text, view)
+    return re.sub(r"\bSeat (\d+)\b", lambda m: _name(view, int(m[1])), translate(str(text)))
 
 
 def stage_prompt(view: View) -> str | None:
@@ -331,30 +345,40 @@ def stage_prompt(view: View) -> str | None:
     boat = _boat(view, seat)
     if stage == "start" or (not turn and boat and boat.get("space") is None):
         if boat.get("space") is None:
-            return f"{who} puts a boat in a harbour (H0-H4)"
-        return f"{who} starts a turn"
+            return _("{who} puts a boat in a harbour (H0-H4)", who=who)
+        return _("{who} starts a turn", who=who)
     if stage == "turn":
-        return f"{who} turns the lighthouse 2 steps: clockwise or counter-clockwise"
+        return _("{who} turns the lighthouse 2 steps: clockwise or counter-clockwise", who=who)
     if stage == "drop":
         left = turn.get("drops_left") or []
         owner = left[0] if left else None
         if owner is None:
-            return f"{who} drops a caught boat's tile next to it"
+            return _("{who} drops a caught boat's tile next to it", who=who)
         if owner == seat:
-            return f"{who} drops the tile of their own boat next to it"
-        other = _name(view, owner)
-        return f"{who} drops {other}'s tile next to {other}'s boat"
+            return _("{who} drops the tile of their own boat next to it", who=who)
+        return _("{who} drops {other}'s tile next to {other}'s boat", who=who,
+                 other=_name(view, owner))
     if stage == "sail":
-        steps = f"up to {white}" if isinstance(white, int) else "on"
-        extra = ", loads the tile here" if _on_floating(view, boat.get("space")) else ""
-        return f"{who} sails {steps}{extra} or stays"
+        return _sail_prompt(who, white, _on_floating(view, boat.get("space")))
     if stage == "load":
-        return f"{who} loads the floating tile or stays"
+        return _("{who} loads the floating tile or stays", who=who)
     if stage == "push":
         others = _pushed(view, seat)
-        target = f"{_name(view, others[0])}'s boat" if others else "the boat there"
-        return f"{who} pushes {target} to a free space next to it, or swaps places"
-    return f"{who} to move"
+        if others:
+            return _("{who} pushes {other}'s boat to a free space next to it, or swaps places",
+                     who=who, other=_name(view, others[0]))
+        return _("{who} pushes the boat there to a free space next to it, or swaps places",
+                 who=who)
+    return _("{who} to move", who=who)
+
+
+def _sail_prompt(who: str, white: Any, floating: bool) -> str:
+    if not isinstance(white, int):
+        return _("{who} sails on or stays", who=who)
+    if floating:
+        return _n("{who} sails up to {n}, loads the tile here or stays",
+                  "{who} sails up to {n}, loads the tile here or stays", white, who=who)
+    return _n("{who} sails up to {n} or stays", "{who} sails up to {n} or stays", white, who=who)
 
 
 def _on_floating(view: View, space: Any) -> bool:
@@ -584,9 +608,12 @@ def paste_die(image: Image.Image, xy: Point, kind: str, face: Any, side: int) ->
 
 
 def dice_words(dice: dict[str, Any]) -> tuple[str, str]:
-    yellow = YELLOW_DIE.get(dice.get("yellow"), ("", 0, kit.INK, "lighthouse die ?"))[3]
+    """Both dice in words, in the current language."""
+    yellow = YELLOW_DIE.get(dice.get("yellow"), ("", 0, kit.INK, N_("lighthouse die ?")))[3]
     white = dice.get("white")
-    return yellow, f"sail up to {white}" if isinstance(white, int) else "sail ?"
+    if not isinstance(white, int):
+        return translate(yellow), _("sail ?")
+    return translate(yellow), _n("sail up to {n}", "sail up to {n}", white)
 
 
 # -- the sea --------------------------------------------------------------------------------------
@@ -605,12 +632,14 @@ def _draw_islands(draw: ImageDraw.ImageDraw, view: View) -> None:
         x0, y0, x1, y1 = _island_box(sector)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=18, fill=kit.SAND, outline=kit.INK, width=2)
         left = (islands.get(k) or {}).get("goods_left")
-        goods = ("no tiles left" if left == 0 else f"{left} tile{'s' if left != 1 else ''} left"
-                 if isinstance(left, int) else "tiles ?")
+        goods = (_("no tiles left") if left == 0 else _n("{n} tile left", "{n} tiles left", left)
+                 if isinstance(left, int) else _("tiles ?"))
         name = island_name(view, k)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 20), f"{name} ({island_letter(view, k)})", BODY,
-                 kit.INK, "mm", bold=True)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 46), f"harbour H{k}", SMALL, kit.INK, "mm")
+        label = f"{name} ({island_letter(view, k)})"
+        size = BODY if kit.text_width(label, BODY) <= ISLAND_W - 10 else SMALL  # "tonneaux (T)"
+        kit.text(draw, ((x0 + x1) / 2, y0 + 20), label, size, kit.INK, "mm", bold=True)
+        kit.text(draw, ((x0 + x1) / 2, y0 + 46), _("harbour {harbour}", harbour=f"H{k}"), SMALL,
+                 kit.INK, "mm")
         kit.text(draw, ((x0 + x1) / 2, y0 + 71), goods, SMALL, kit.INK, "mm",
                  bold=left == 0)
         draw.rounded_rectangle(dock, radius=20, fill=SEA, outline=kit.INK, width=4)
@@ -742,7 +771,7 @@ def _draw_dice(view: View) -> Image.Image | None:
         return None
     image, draw = kit.new_canvas(WIDTH, DIE + 16)
     x, y = EDGE, 6
-    label = "Last roll" if _finished(view) else "Dice"
+    label = _("Last roll") if _finished(view) else _("Dice")
     kit.text(draw, (x, y + DIE / 2), label, BODY, kit.INK, "lm", bold=True)
     x += kit.text_width(label, BODY) + 14
     paste_die(image, (x, y), "yellow", dice.get("yellow"), DIE)
@@ -775,11 +804,12 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
     if title:
         lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
         reason = named_text(view, (view.get("result") or {}).get("reason") or "")
-        lines += [(line, BODY, False) for line in kit.wrap(f"Game over. {reason}", BODY, room)]
+        lines += [(line, BODY, False)
+                  for line in kit.wrap(_("Game over. {reason}", reason=reason), BODY, room)]
         scores = [f"{_name(view, s.get('seat'))} {_score(view, s.get('seat'))}"
                   for s in sorted(view.get("seats") or [], key=lambda s: s.get("seat") or 0)]
         lines += [(line, BODY, False)
-                  for line in kit.wrap_items(["Final scores:", *scores], BODY, room)]
+                  for line in kit.wrap_items([_("Final scores:"), *scores], BODY, room)]
         return lines
     prompt = stage_prompt(view)
     if prompt:
@@ -787,8 +817,8 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
     caught = (view.get("turn") or {}).get("caught") or []
     if caught:
         names = ", ".join(_name(view, s) for s in caught)
-        lines += [(line, BODY, False) for line in kit.wrap(f"Caught by the beam: {names}", BODY,
-                                                           room)]
+        lines += [(line, BODY, False)
+                  for line in kit.wrap(_("Caught by the beam: {names}", names=names), BODY, room)]
     return lines
 
 
@@ -800,20 +830,24 @@ def _draw_head(view: View) -> Image.Image:
 
 
 def _legend(view: View) -> Image.Image:
+    sample = chip_text(view, (2, 3))
     entries: list[tuple[kit.Painter, str]] = [
-        (_legend_beam, "lit sector"),
-        (_legend_reef, "reef"),
-        (lambda d, b: draw_anchor(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), 11), "anchor"),
+        (_legend_beam, _("lit sector")),
+        (_legend_reef, _("reef")),
+        (lambda d, b: draw_anchor(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), 11), _("anchor")),
         (lambda d, b: draw_chip(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), "?", True),
-         "hidden tile"),
-        (lambda d, b: draw_chip(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), "J3", True),
-         f"tile for {island_name(view, 2)}, 3 points"),
+         _("hidden tile")),
+        (lambda d, b: draw_chip(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), sample, True),
+         _n("tile for {island}, {n} point", "tile for {island}, {n} points", 3,
+            island=island_name(view, 2))),
     ]
     if path_points(view):
         entries.append((lambda d, b: draw_path(d, [(b[0] - 4, (b[1] + b[3]) / 2),
-                                                   (b[2] + 4, (b[1] + b[3]) / 2)]), "path sailed"))
+                                                   (b[2] + 4, (b[1] + b[3]) / 2)]),
+                        _("path sailed")))
     if _cells(view):
-        entries.append((lambda d, b: d.rectangle(b, outline=kit.HIGHLIGHT, width=5), "last move"))
+        entries.append((lambda d, b: d.rectangle(b, outline=kit.HIGHLIGHT, width=5),
+                        _("last move")))
     return kit.legend(WIDTH, entries)
 
 
@@ -832,31 +866,36 @@ def _legend_reef(draw: ImageDraw.ImageDraw, b: Box) -> None:
 
 def where_words(view: View, space: Any) -> str:
     if space is None:
-        return "boat not placed yet"
+        return _("boat not placed yet")
     k = parse_harbour(space)
     if k is not None:
-        return f"in harbour H{k} ({island_name(view, k)})"
+        return _("in harbour {harbour} ({island})", harbour=f"H{k}", island=island_name(view, k))
     cell = parse_space(space)
     if cell and cell[1] == _beam(view):
-        return f"at sea on {space} (lit)"
-    return f"at sea on {space}"
+        return _("at sea on {space} (lit)", space=space)
+    return _("at sea on {space}", space=space)
 
 
 def tile_words(view: View, tile: Any, public: bool = True) -> str:
     if not tile:
-        return "no tile"
+        return _("no tile")
     face = public_face(tile, on_boat=True) if public else (
         (tile.get("destination"), tile.get("points")) if tile.get("hidden") is False else None)
     if face is None:
-        return "a hidden tile"
-    return f"tile for {island_name(view, face[0])}, {face[1]} pts"
+        return _("a hidden tile")
+    island = island_name(view, face[0])
+    if not isinstance(face[1], int):
+        return _("tile for {island}", island=island)
+    return _n("tile for {island}, {n} pt", "tile for {island}, {n} pts", face[1], island=island)
 
 
 def delivered_words(view: View, seat: Any) -> str:
     done = kit.seat_row(view, seat).get("delivered") or []
     items = [f"{island_name(view, d.get('destination'))} {d.get('points', '?')}"
              for d in done if isinstance(d, dict)]
-    return "delivered: " + (", ".join(items) if items else "nothing yet")
+    if not items:
+        return _("delivered: nothing yet")
+    return _("delivered: {items}", items=", ".join(items))
 
 
 class SeatRow(NamedTuple):
@@ -874,13 +913,13 @@ def _seat_rows(view: View) -> list[SeatRow]:
     caught = (view.get("turn") or {}).get("caught") or []
     for s in view.get("seats") or []:
         seat = s.get("seat", 0)
-        score = f"score {_score(view, seat)}"
+        score = _("score {score}", score=_score(view, seat))
         room = WIDTH - kit.PANEL_NAME_X - EDGE - 24 - kit.text_width(score, BODY)
         names = kit.wrap(_name(view, seat), BODY, room)
         boat = _boat(view, seat)
         facts = [where_words(view, boat.get("space")) + ", " + tile_words(view, boat.get("tile"))]
         if seat in caught:
-            facts[0] += ", caught by the beam"
+            facts[0] += ", " + _("caught by the beam")  # one more item of the list
         facts.append(delivered_words(view, seat))
         room = WIDTH - kit.PANEL_NAME_X - EDGE
         lines = [ln for f in facts for ln in kit.wrap_items(f.split(", "), SMALL, room, ", ")]
@@ -893,14 +932,14 @@ def _draw_panel(view: View) -> Image.Image:
     height = 12 + LINE + 10 + sum(r.height for r in rows) + 6
     image, draw = kit.new_canvas(WIDTH, height)
     draw.line((0, 0, WIDTH, 0), fill=kit.GRID, width=3)
-    kit.text(draw, (EDGE, 12 + LINE / 2), "Smugglers", TITLE, kit.INK, "lm", bold=True)
+    kit.text(draw, (EDGE, 12 + LINE / 2), _("Smugglers"), TITLE, kit.INK, "lm", bold=True)
     y = 12 + LINE + 10
     for row in rows:
         mid = kit.seat_row_head(draw, view, row.seat, row.names, (y, row.height, WIDTH, LINE),
                                 (BODY, SMALL), lambda at, s=row.seat: kit.seat_mark(draw, at, 17,
                                                                                     s))
-        kit.text(draw, (WIDTH - EDGE - 4, mid), f"score {_score(view, row.seat)}", BODY, kit.INK,
-                 "rm", bold=True)
+        kit.text(draw, (WIDTH - EDGE - 4, mid), _("score {score}", score=_score(view, row.seat)),
+                 BODY, kit.INK, "rm", bold=True)
         fy = mid + LINE * (len(row.names) - 1) + LINE / 2 + 14
         for k, line in enumerate(row.facts):
             kit.text(draw, (kit.PANEL_NAME_X, fy + 28 * k), line, SMALL, kit.INK, "lm")
@@ -939,12 +978,15 @@ def _draw_tile_card(draw: ImageDraw.ImageDraw, view: View, box: Box, tile: dict[
     draw.rounded_rectangle(box, radius=16, fill=kit.WHITE, outline=kit.INK, width=3)
     draw.rounded_rectangle((x0, y0, x1, y0 + 52), radius=16, fill=CRATE, outline=kit.INK, width=3)
     draw.rectangle((x0 + 3, y0 + 36, x1 - 3, y0 + 49), fill=CRATE)
-    kit.text(draw, ((x0 + x1) / 2, y0 + 26), "Your tile", BODY, kit.INK, "mm", bold=True)
-    kit.text(draw, ((x0 + x1) / 2, y0 + 90), f"to {island_name(view, dest)} "
-             f"({island_letter(view, dest)})", 32, kit.INK, "mm", bold=True)
-    kit.text(draw, ((x0 + x1) / 2, y0 + 134),
-             f"{points} point{'s' if points != 1 else ''}", 32, kit.INK, "mm", bold=True)
-    harbour = f"deliver to harbour H{dest}" if isinstance(dest, int) else ""
+    kit.text(draw, ((x0 + x1) / 2, y0 + 26), _("Your tile"), BODY, kit.INK, "mm", bold=True)
+    where = _("to {island} ({letter})", island=island_name(view, dest),
+              letter=island_letter(view, dest))
+    size = 32 if kit.text_width(where, 32) <= x1 - x0 - 20 else TITLE  # a longer French name
+    kit.text(draw, ((x0 + x1) / 2, y0 + 90), where, size, kit.INK, "mm", bold=True)
+    worth = _n("{n} point", "{n} points", points) if isinstance(points, int) else _("? points")
+    kit.text(draw, ((x0 + x1) / 2, y0 + 134), worth, 32, kit.INK, "mm", bold=True)
+    harbour = _("deliver to harbour {harbour}", harbour=f"H{dest}") if isinstance(dest, int) \
+        else ""
     kit.text(draw, ((x0 + x1) / 2, y0 + 176), harbour, BODY, kit.INK, "mm")
 
 
@@ -958,7 +1000,7 @@ def hand(view: View) -> Image.Image:
         prompt = stage_prompt(view)
         title = kit.result_title(view)
         extra = [title] if title else [prompt] if prompt else []
-        wrapped = [ln for s in ["You are watching: no boat, no tile on your boat.", *extra]
+        wrapped = [ln for s in [_("You are watching: no boat, no tile on your boat."), *extra]
                    for ln in kit.wrap(s, BODY, room)]
         image, draw = kit.new_canvas(WIDTH, 16 + LINE * (len(wrapped) + 1) + 10)
         kit.text(draw, (EDGE, 16 + LINE / 2), "L'ile des contrebandiers", TITLE, kit.INK, "lm",
@@ -969,32 +1011,33 @@ def hand(view: View) -> Image.Image:
         return kit.trim(kit.stack([image, _draw_panel(view)], WIDTH))
     boat = _boat(view, viewer)
     tile = own_tile(view, boat)
-    score = f"score {_score(view, viewer)}"
+    score = _("score {score}", score=_score(view, viewer))
     names = kit.wrap(_name(view, viewer), BODY, WIDTH - 76 - EDGE - 30
                      - kit.text_width(score, TITLE))
-    facts = [f"Your boat: {where_words(view, boat.get('space'))}", delivered_words(view, viewer)]
+    facts = [(_("Your boat: {where}", where=where_words(view, boat.get("space"))), True),
+             (delivered_words(view, viewer), False)]  # (sentence, bold)
     board_tile = boat.get("tile")
     if isinstance(tile, dict):
         shown = isinstance(board_tile, dict) and board_tile.get("shown") is True
-        facts.append("Everyone has seen this tile." if shown else "Only you see this tile.")
+        facts.append((_("Everyone has seen this tile.") if shown else _("Only you see this tile."),
+                      False))
     elif board_tile:
-        facts.append("Your boat carries a tile (its face is not in this view).")
+        facts.append((_("Your boat carries a tile (its face is not in this view)."), False))
     else:
-        facts.append("No tile on your boat.")
+        facts.append((_("No tile on your boat."), True))
     title = kit.result_title(view)
     if title:
-        facts.append(title)
+        facts.append((title, bool((view.get("result") or {}).get("winners"))))
     elif viewer in (view.get("to_move") or []):
         prompt = stage_prompt(view)
         if prompt:
-            facts.append(f"Now: {prompt}")
-    fact_lines = [(ln, k == 0 or f.startswith(("No tile", "Now", "Winner")))
-                  for k, f in enumerate(facts) for ln in kit.wrap(f, BODY, room)]
+            facts.append((_("Now: {prompt}", prompt=prompt), True))
+    fact_lines = [(ln, bold) for f, bold in facts for ln in kit.wrap(f, BODY, room)]
     top = 70 + LINE * len(names)
     card = CARD_H + 20 if isinstance(tile, dict) else 0
     image, draw = kit.new_canvas(WIDTH, top + card + LINE * len(fact_lines) + 16)
     kit.seat_mark(draw, (40, 42), 22, viewer)
-    kit.text(draw, (76, 28), "Your boat", 28, kit.INK, bold=True)
+    kit.text(draw, (76, 28), _("Your boat"), 28, kit.INK, bold=True)
     kit.text(draw, (WIDTH - EDGE, 42), score, TITLE, kit.INK, "rm", bold=True)
     for k, line in enumerate(names):
         kit.text(draw, (76, 64 + LINE * k), line, BODY, kit.INK)

@@ -15,7 +15,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from i18n import _, _n
+
 from . import kit
+from .seats import result_reason
 
 View = dict[str, Any]
 
@@ -140,16 +143,16 @@ def _legend(view: View, width: int) -> Image.Image | None:
     """What the frame on the board means, drawn with the board's own frame."""
     if not _last_cells(view):
         return None
-    return kit.legend(width, [(lambda d, b: kit.highlight(d, b, 5), "last move")])
+    return kit.legend(width, [(lambda d, b: kit.highlight(d, b, 5), _("last move"))])
 
 
 def _mode_facts(view: View) -> list[str]:
     options = view.get("options") or {}
-    memory = "open tiles" if str(options.get("open")).lower() == "true" else "memory"
-    reserve = "common reserve" if options.get("reserve") == "common" else "own reserves"
-    facts = [f"Isis & Osiris - {memory}, {reserve}"]
+    memory = _("open tiles") if str(options.get("open")).lower() == "true" else _("memory")
+    reserve = _("common reserve") if options.get("reserve") == "common" else _("own reserves")
+    facts = [_("Isis & Osiris - {memory}, {reserve}", memory=memory, reserve=reserve)]
     if view.get("pile") is not None:
-        facts.append(f"pile: {view['pile']} tiles")
+        facts.append(_n("pile: {n} tile", "pile: {n} tiles", view["pile"]))
     return facts
 
 
@@ -159,9 +162,10 @@ def _head_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
     lines = [(line, TITLE, True) for line in kit.wrap_items(_mode_facts(view), TITLE, room)]
     title = kit.result_title(view)
     if title:
-        reason = (view.get("result") or {}).get("reason") or ""
+        reason = result_reason(view)
         lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
-        lines += [(line, BODY, False) for line in kit.wrap(f"Game over. {reason}", BODY, room)]
+        lines += [(line, BODY, False) for line in kit.wrap(_("Game over. {reason}", reason=reason),
+                                                           BODY, room)]
     return lines
 
 
@@ -174,11 +178,12 @@ def _draw_pending(draw: ImageDraw.ImageDraw, view: View, y: int, width: int) -> 
     draw_tile(draw, (EDGE + 6, y, EDGE + 136, y + 130), pending["value"], 64)
     seat = pending["seat"]
     kit.seat_mark(draw, (196, y + 30), 20, seat)
-    lines = kit.wrap(f"{kit.seat_name(view, seat)} revealed a tile", 24, width - 226 - EDGE)
+    lines = kit.wrap(_("{name} revealed a tile", name=kit.seat_name(view, seat)), 24,
+                     width - 226 - EDGE)
     for k, line in enumerate(lines):
         kit.text(draw, (226, y + 30 + k * LINE), line, 24, kit.INK, "lm", bold=True)
-    kit.text(draw, (176, y + 36 + LINE * len(lines)), f"{_sign(pending['value'])}: it must be "
-             "placed now", BODY, kit.INK, "lm")
+    kit.text(draw, (176, y + 36 + LINE * len(lines)),
+             _("{value}: it must be placed now", value=_sign(pending["value"])), BODY, kit.INK, "lm")
 
 
 NAME_X = kit.PANEL_NAME_X
@@ -196,7 +201,7 @@ class SeatRow(NamedTuple):
 def _seat_rows(view: View, width: int) -> list[SeatRow]:
     rows = []
     for s in view.get("seats") or []:
-        score = f"score {s['score']}" if s.get("score") is not None else ""
+        score = _("score {n}", n=s["score"]) if s.get("score") is not None else ""
         room = width - NAME_X - EDGE - 20 - kit.text_width(score, BODY)
         rows.append(SeatRow(s, kit.wrap(kit.seat_name(view, s["seat"]), BODY, room)))
     return rows
@@ -210,15 +215,16 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
     mid = kit.seat_row_head(draw, view, seat, row.names, (y, row.height, width, LINE),
                             (BODY, SMALL), lambda at: kit.seat_mark(draw, at, 17, seat))
     if s.get("score") is not None:
-        kit.text(draw, (width - EDGE - 4, mid), f"score {s['score']}", BODY, kit.INK, "rm",
+        kit.text(draw, (width - EDGE - 4, mid), _("score {n}", n=s["score"]), BODY, kit.INK, "rm",
                  bold=True)
     low = mid + LINE * len(row.names)
     pawns = s.get("pawns_left", 0)
-    kit.text(draw, (NAME_X, low), f"pawns {pawns}", SMALL, kit.INK, "lm")
+    kit.text(draw, (NAME_X, low), _("pawns {n}", n=pawns), SMALL, kit.INK, "lm")
     for k in range(min(pawns, 8)):
         kit.mark(draw, (NAME_X + 100 + k * 24, low), 9, kit.seat_shape(seat), kit.seat_colour(seat))
     if view.get("pile") is None:
-        kit.text(draw, (NAME_X + 320, low), f"tiles {s.get('tiles_left', 0)}", SMALL, kit.INK, "lm")
+        kit.text(draw, (NAME_X + 320, low), _("tiles {n}", n=s.get("tiles_left", 0)), SMALL, kit.INK,
+                 "lm")
 
 
 def _draw_panel(view: View, width: int) -> Image.Image:
@@ -257,13 +263,13 @@ def hand(view: View) -> Image.Image:
     if me is None:
         image, draw = kit.new_canvas(HAND_WIDTH, 110)
         kit.text(draw, (24, 28), "Isis & Osiris", 28, kit.INK, bold=True)
-        kit.text(draw, (24, 66), "Spectator: no reserve to show", BODY, kit.MUTED)
+        kit.text(draw, (24, 66), _("Spectator: no reserve to show"), BODY, kit.MUTED)
         return kit.trim(image)
-    who = f"{kit.seat_name(view, viewer)} (seat {viewer})"
+    who = _("{name} (seat {n})", name=kit.seat_name(view, viewer), n=viewer)
     if view.get("pile") is None:
-        note = f"{who}: tile values unknown until revealed (even to you)"
+        note = _("{who}: tile values unknown until revealed (even to you)", who=who)
     else:
-        note = f"{who}: tiles come from the common pile ({view['pile']} left)"
+        note = _("{who}: tiles come from the common pile ({n} left)", who=who, n=view["pile"])
     notes = kit.wrap(note, BODY, HAND_WIDTH - 76 - EDGE)
     pending = view.get("pending")
     mine_pending = bool(pending and pending.get("seat") == viewer)
@@ -271,24 +277,26 @@ def hand(view: View) -> Image.Image:
     height = top + 120 + (130 if view.get("pile") is None else 0) + (150 if mine_pending else 0)
     image, draw = kit.new_canvas(HAND_WIDTH, height)
     kit.seat_mark(draw, (40, 42), 22, viewer)
-    kit.text(draw, (76, 28), "Your reserve", 28, kit.INK, bold=True)
+    kit.text(draw, (76, 28), _("Your reserve"), 28, kit.INK, bold=True)
     for k, line in enumerate(notes):
         kit.text(draw, (76, 64 + LINE * k), line, BODY, kit.MUTED)
     y = top
     pawns = me.get("pawns_left", 0)
-    kit.text(draw, (24, y + 45), f"{pawns} pawns", 24, kit.INK, "lm", bold=True)
+    kit.text(draw, (24, y + 45), _n("{n} pawn", "{n} pawns", pawns), 24, kit.INK, "lm", bold=True)
     for k in range(pawns):
         kit.seat_mark(draw, (190 + k * 62, y + 45), 26, viewer)
     y += 120
     if view.get("pile") is None:
         tiles = me.get("tiles_left", 0)
-        kit.text(draw, (24, y + 45), f"{tiles} tiles", 24, kit.INK, "lm", bold=True)
+        kit.text(draw, (24, y + 45), _n("{n} tile", "{n} tiles", tiles), 24, kit.INK, "lm",
+                 bold=True)
         for k in range(tiles):
             x = 166 + k * 50
             draw_tile(draw, (x, y + 10, x + 44, y + 80), None, 40)
         y += 130
     if mine_pending:
         draw_tile(draw, (24, y, 154, y + 130), pending["value"], 64)
-        kit.text(draw, (176, y + 65), f"You revealed {_sign(pending['value'])}: place it now", 24,
+        kit.text(draw, (176, y + 65), _("You revealed {value}: place it now",
+                                        value=_sign(pending["value"])), 24,
                  kit.INK, "lm", bold=True)
     return kit.trim(image)

@@ -2,7 +2,9 @@
 
 Why one kit: every game image must look like the same product and obey the same rules (phone
 readable, never colour alone, fast small PNGs), so those decisions live here once.
-Pillow's built-in font (Aileron) has no symbols beyond Latin-1: keep texts ASCII ("-", "x", "/").
+Pillow's built-in font (Aileron) draws ASCII and « » ’ … ° · only: accented letters are composed
+from their base letter and an accent (:mod:`render.accents`: French reads right), other signs are
+spelt ("-" for dashes, "x", "->"). Words come from the catalogs (``_``) in the current language.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from games.text import with_seats
+from i18n import _, _n, translate
+
+from . import accents
 
 RGB = tuple[int, int, int]
 
@@ -124,6 +131,8 @@ def _glyphs(s: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, in
     strings ("B", "4", axis numbers) hundreds of times.
     """
     stroke = 1 if bold else 0
+    if not all(c in accents.FONT_CHARS for c in s):  # "é": its letter and its accent
+        return accents.composed(font(size), size, s, anchor, stroke)
     left, top, right, bottom = font(size).getbbox(s, anchor=anchor, stroke_width=stroke)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), s, font=font(size), fill=255, anchor=anchor,
@@ -164,7 +173,7 @@ def text(
 
 @lru_cache(maxsize=1024)
 def text_width(s: str, size: int) -> int:
-    return math.ceil(font(size).getlength(s))
+    return math.ceil(font(size).getlength(accents.base_text(s)))
 
 
 def ascii_text(s: str) -> str:
@@ -180,10 +189,16 @@ def seat_row(view: dict, seat: object) -> dict:
 
 
 def seat_name(view: dict, seat: int) -> str:
-    """The display name the host put in ``view["seats"][i]["name"]`` (ASCII-folded for the
-    font), or "Seat n" when there is none or nothing of it can be drawn."""
-    name = ascii_text(str(seat_row(view, seat).get("name") or ""))
-    return name if any(c.isalnum() for c in name) else f"Seat {seat}"
+    """The display name the host put in ``view["seats"][i]["name"]`` (accents kept, what the
+    font cannot draw dropped), or "Seat n" when there is none or nothing of it can be drawn."""
+    name = accents.drawable(str(seat_row(view, seat).get("name") or ""))
+    return name if any(c.isalnum() for c in name) else _("Seat {n}", n=seat)
+
+
+def told(view: dict, text: object) -> str:
+    """A sentence from a game (a Text) as an image writes it: each ``seat(n)`` in it replaced
+    by that seat's name in the view ("Bob" rather than "Seat 2"), in the current language."""
+    return translate(with_seats(text, lambda n: seat_name(view, n) if seat_row(view, n) else None))
 
 
 def _split_word(word: str, size: int, width: int) -> list[str]:
@@ -227,8 +242,8 @@ def result_title(view: dict) -> str | None:
         return None
     names = [seat_name(view, w) for w in result.get("winners") or []]
     if not names:
-        return "No winner"
-    return ("Winner: " if len(names) == 1 else "Winners: ") + ", ".join(names)
+        return _("No winner")
+    return _n("Winner: {names}", "Winners: {names}", len(names), names=", ".join(names))
 
 
 _INSET = {"square": 1.17, "triangle": 1.7, "diamond": 1.26, "cross": 1.0}
@@ -580,7 +595,11 @@ def seat_row_head(
     mid = y + 8 + line / 2
     if to_move or won:
         draw.rectangle((4, y + 1, width - 5, y + height - 3), fill=TURN_BG, outline=INK, width=2)
-        text(draw, (PANEL_STATE_X, mid), "WIN" if won else ">", small, INK, "lm", bold=True)
+        flag = _("WIN") if won else ">"
+        size = small  # a longer word for WIN shrinks to the room left of the badge
+        while size > 10 and text_width(flag, size) > PANEL_BADGE_X - PANEL_STATE_X - 16:
+            size -= 1
+        text(draw, (PANEL_STATE_X, mid), flag, size, INK, "lm", bold=True)
     badge((PANEL_BADGE_X, mid))
     for k, name_line in enumerate(names):
         text(draw, (PANEL_NAME_X, mid + k * line), name_line, body, INK, "lm", bold=to_move)

@@ -15,7 +15,8 @@ full name, the seat to move flagged.
 
 Never colour alone: a ship family has a colour, a letter (C, F, G) and a hull with 1, 2 or 3
 masts; a treasure map is a drawn scroll; a set-aside die is grey and crossed out; a treasure card
-says "pts", a goods card its power. Texts are ASCII (the kit's font): "Fregate", "Maitre".
+says "pts", a goods card its power. Every word is drawn through ``_`` (i18n): the host sets the
+language around the call (the game's catalog, ``maitre_des_mers``, holds them with the engine's).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
+
+from games.maitre_des_mers.cards import combination_name
+from i18n import N_, _, _n, translate
 
 from . import kit
 
@@ -40,34 +44,45 @@ GAP = 12  # between cards
 
 # family letter -> (name, colour, masts): the mast count is the family's shape cue.
 FAMILIES: dict[str, tuple[str, kit.RGB, int]] = {
-    "C": ("Caravelle", kit.BLUE, 1),
-    "F": ("Fregate", kit.VERMILLION, 2),
-    "G": ("Galion", kit.TILE, 3),
+    "C": (N_("Caravelle"), kit.BLUE, 1),
+    "F": (N_("Frégate"), kit.VERMILLION, 2),
+    "G": (N_("Galion"), kit.TILE, 3),
 }
 MAP_SHIPS = frozenset({"C7", "C8", "F8", "F9", "G9", "G10"})
 """MM-2 (Decision): the ships carrying the treasure-map icon. The view's ``port`` lists bare ship
 codes, so the port's map icons come from here (a fleet entry says ``map`` itself)."""
 
+GAME_NAME = "Le Maître des Mers"
+"""The game's name (a name: the same in every language)."""
 GOODS_FILL: kit.RGB = (255, 204, 153)  # crate wood (a colour of the kit palette's cube)
 GOODS_BAND: kit.RGB = (153, 102, 51)
 GOLD: kit.RGB = (255, 204, 0)
 PILE_FILL: kit.RGB = (51, 51, 102)  # face-down ships
 ASIDE_FILL: kit.RGB = (204, 204, 204)
 
-POWER_TEXT = {"flip": "flip", "+1": "+1", "-1": "-1", "reroll": "reroll", "die": "+1 die"}
+POWER_TEXT = {"flip": N_("flip"), "+1": "+1", "-1": "-1", "reroll": N_("reroll"),
+              "die": N_("+1 die")}
+"""A goods power, short (a chip, a card corner); "+1" and "-1" read the same everywhere."""
 POWER_HELP = {
-    "flip": "turn a die to 7 - x", "+1": "add 1 to a die", "-1": "take 1 from a die",
-    "reroll": "reroll a die", "die": "one extra die",
+    "flip": N_("turn a die to 7 - x"), "+1": N_("add 1 to a die"), "-1": N_("take 1 from a die"),
+    "reroll": N_("reroll a die"), "die": N_("one extra die"),
 }
 COMBINATION_HELP = {
-    "ship": "a 6, a 5, a 4 and two cargo dice",
-    "three of a kind": "3 dice alike",
-    "two pairs": "2 pairs of different values",
-    "small straight": "4 in a row (1-4, 2-5 or 3-6)",
-    "full house": "3 alike and a pair",
-    "four of a kind": "4 dice alike",
-    "five of a kind": "5 dice alike",
+    "ship": N_("a 6, a 5, a 4 and two cargo dice"),
+    "three of a kind": N_("3 dice alike"),
+    "two pairs": N_("2 pairs of different values"),
+    "small straight": N_("4 in a row (1-4, 2-5 or 3-6)"),
+    "full house": N_("3 alike and a pair"),
+    "four of a kind": N_("4 dice alike"),
+    "five of a kind": N_("5 dice alike"),
 }
+"""Combination id -> what it asks for (its name is the engine's, ``COMBINATIONS``)."""
+
+
+def power_text(power: Any) -> str:
+    """A goods power's short name in the current language."""
+    text = POWER_TEXT.get(power, str(power))
+    return text if text in ("+1", "-1") else _(text)
 
 
 # -- data from the view -------------------------------------------------------------------------
@@ -97,18 +112,19 @@ def _name(view: View, seat: Any) -> str:
 
 def goods_label(card: dict[str, Any]) -> str:
     """``"A: +1"``: a goods card's letter and power."""
-    power = card.get("power")
-    return f"{card.get('letter', '?')}: {POWER_TEXT.get(power, str(power))}"
+    return _("{letter}: {power}", letter=card.get("letter", "?"),
+             power=power_text(card.get("power")))
 
 
 def treasure_label(card: dict[str, Any]) -> str:
     """``"B: 6 pts"``: a treasure card's letter and points."""
-    return f"{card.get('letter', '?')}: {card.get('points', '?')} pts"
+    return _("{letter}: {points} pts", letter=card.get("letter", "?"),
+             points=card.get("points", "?"))
 
 
 def cargo_label(cargo: dict[str, Any] | None) -> str:
     if not cargo:
-        return "free"
+        return _("free")
     return treasure_label(cargo) if cargo.get("kind") == "treasure" else goods_label(cargo)
 
 
@@ -218,11 +234,13 @@ def _stack_edges(draw: ImageDraw.ImageDraw, box: Box, below: int, fill: kit.RGB)
     return x0, y0, x1 - 5 * depth, y1 - 5 * depth
 
 
-def _empty_place(draw: ImageDraw.ImageDraw, box: Box, words: list[str]) -> None:
+def _empty_place(draw: ImageDraw.ImageDraw, box: Box, words: str) -> None:
+    """A dashed place with ``words`` wrapped inside it."""
     kit.dashed_rect(draw, box, kit.MUTED, width=2, dash=8)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    for k, line in enumerate(words):
-        kit.text(draw, (cx, cy + (k - (len(words) - 1) / 2) * 28), line, SMALL, kit.MUTED, "mm")
+    lines = kit.wrap(words, SMALL, round(box[2] - box[0]) - 16)
+    for k, line in enumerate(lines):
+        kit.text(draw, (cx, cy + (k - (len(lines) - 1) / 2) * 28), line, SMALL, kit.MUTED, "mm")
 
 
 # -- cards ----------------------------------------------------------------------------------------
@@ -245,12 +263,12 @@ def draw_ship_card(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any],
     if info.get("map"):
         draw_map_icon(draw, (x1 - 44, y0 + 9, x1 - 8, y0 + BAND - 9))
     y = y0 + BAND + 8 + LINE / 2
-    kit.text(draw, (x0 + 10, y), name, BODY, kit.INK, "lm", bold=True)
+    kit.text(draw, (x0 + 10, y), _(name) if name != "?" else name, BODY, kit.INK, "lm", bold=True)
     target, fire = info.get("target"), info.get("firepower")
-    kit.text(draw, (x0 + 10, y + LINE), f"cargo {target if target is not None else '?'}",
+    kit.text(draw, (x0 + 10, y + LINE), _("cargo {n}", n=target if target is not None else "?"),
              BODY, kit.INK, "lm")
-    kit.text(draw, (x0 + 10, y + 2 * LINE), f"firepower {fire if fire is not None else '?'}",
-             BODY, kit.INK, "lm")
+    kit.text(draw, (x0 + 10, y + 2 * LINE),
+             _("firepower {n}", n=fire if fire is not None else "?"), BODY, kit.INK, "lm")
     if with_cargo:
         _draw_cargo(draw, (x0 + 6, y1 - 50, x1 - 6, y1 - 6), info.get("cargo"), BODY)
 
@@ -261,14 +279,16 @@ def _draw_cargo(draw: ImageDraw.ImageDraw, box: Box, cargo: dict[str, Any] | Non
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     if not cargo:
         kit.dashed_rect(draw, box, kit.MUTED, width=2, dash=6)
-        kit.text(draw, (cx, cy), "free", size, kit.MUTED, "mm")
+        kit.text(draw, (cx, cy), _("free"), size, kit.MUTED, "mm")
         return
     fill = GOLD if cargo.get("kind") == "treasure" else GOODS_FILL
     draw.rounded_rectangle(box, radius=6, fill=fill, outline=kit.INK, width=2)
     kit.text(draw, (cx, cy), cargo_label(cargo), size, kit.INK, "mm", bold=True)
 
 
-CARD_KINDS = {"goods": ("Goods", GOODS_BAND, GOODS_FILL), "treasure": ("Treasure", GOLD, kit.WHITE)}
+CARD_KINDS = {"goods": (N_("Goods"), GOODS_BAND, GOODS_FILL),
+              "treasure": (N_("Treasure"), GOLD, kit.WHITE)}
+NONE_LEFT = {"goods": N_("no goods left"), "treasure": N_("no treasure left")}
 
 
 def draw_stack_card(draw: ImageDraw.ImageDraw, box: Box, kind: str, card: dict[str, Any] | None,
@@ -277,23 +297,24 @@ def draw_stack_card(draw: ImageDraw.ImageDraw, box: Box, kind: str, card: dict[s
     does) and how many cards lie below, or a dashed empty place."""
     title, band, fill = CARD_KINDS[kind]
     if not card:
-        _empty_place(draw, box, [f"no {title.lower()}", "left"])
+        _empty_place(draw, box, _(NONE_LEFT[kind]))
         return
     top = _stack_edges(draw, box, below or 0, fill)
     x0, y0, x1, y1 = top
     draw.rounded_rectangle(top, radius=10, fill=fill, outline=kit.INK, width=2)
     draw.rounded_rectangle((x0, y0, x1, y0 + 40), radius=10, fill=band, outline=kit.INK, width=2)
     draw.rectangle((x0 + 2, y0 + 28, x1 - 2, y0 + 38), fill=band)
-    kit.text(draw, (x0 + 10, y0 + 20), title, BODY, kit.ink_on(band), "lm", bold=True)
+    kit.text(draw, (x0 + 10, y0 + 20), _(title), BODY, kit.ink_on(band), "lm", bold=True)
     label = goods_label(card) if kind == "goods" else treasure_label(card)
     kit.text(draw, (x0 + 10, y0 + 70), label, 30, kit.INK, "lm", bold=True)
     if kind == "goods":
-        helptext = POWER_HELP.get(str(card.get("power")), "")
+        power = str(card.get("power"))
+        helptext = _(POWER_HELP[power]) if power in POWER_HELP else ""
     else:
-        helptext = f"worth {card.get('points', '?')} points"
+        helptext = _("worth {n} points", n=card.get("points", "?"))
     kit.text(draw, (x0 + 10, y0 + 108), helptext, SMALL, kit.INK, "lm")
     if below is not None:
-        words = f"{below} more below" if below > 0 else "the last card"
+        words = _("{n} more below", n=below) if below > 0 else _("the last card")
         kit.text(draw, (x0 + 10, y1 - 22), words, SMALL, kit.MUTED, "lm")
 
 
@@ -305,7 +326,7 @@ def draw_target_card(draw: ImageDraw.ImageDraw, box: Box, target: dict[str, Any]
     elif kind in ("treasure", "goods"):
         draw_stack_card(draw, box, kind, target, None)
     else:
-        _empty_place(draw, box, ["no target"])
+        _empty_place(draw, box, _("no target"))
 
 
 # -- the port and the stacks ------------------------------------------------------------------------
@@ -321,10 +342,10 @@ def _draw_port(view: View) -> Image.Image:
     height = 12 + LINE + 8 + (SHIP_H * rows if port else 70) + 14
     image, draw = kit.new_canvas(WIDTH, height)
     draw.line((0, 0, WIDTH, 0), fill=kit.GRID, width=3)
-    kit.text(draw, (EDGE, 12 + LINE / 2), "Port", TITLE, kit.INK, "lm", bold=True)
+    kit.text(draw, (EDGE, 12 + LINE / 2), _("Port"), TITLE, kit.INK, "lm", bold=True)
     top = 12 + LINE + 8
     if not port:  # MM-17: the game ends as soon as the port is empty
-        _empty_place(draw, (EDGE, top, WIDTH - EDGE, top + 58), ["no ship left in the port"])
+        _empty_place(draw, (EDGE, top, WIDTH - EDGE, top + 58), _("no ship left in the port"))
         return image
     for k in range(max(len(port), PORT_PLACES)):
         row, col = divmod(k, PORT_PLACES)
@@ -336,7 +357,7 @@ def _draw_port(view: View) -> Image.Image:
             if info["ship"] in cells:
                 kit.highlight(draw, box, FRAME)
         else:
-            _empty_place(draw, box, ["empty", "place"])
+            _empty_place(draw, box, _("empty place"))
     return image
 
 
@@ -357,10 +378,12 @@ def _draw_stacks(view: View) -> Image.Image:
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PILE_FILL, outline=kit.INK,
                                width=2)
         draw_ship_icon(draw, (x0 + 40, y0 + 20, x1 - 40, y0 + 76), 3, kit.SAND)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 104), "Ship pile", BODY, kit.WHITE, "mm", bold=True)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 136), f"{pile} face down", SMALL, kit.WHITE, "mm")
+        kit.text(draw, ((x0 + x1) / 2, y0 + 104), _("Ship pile"), BODY, kit.WHITE, "mm",
+                 bold=True)
+        kit.text(draw, ((x0 + x1) / 2, y0 + 136), _("{n} face down", n=pile), SMALL, kit.WHITE,
+                 "mm")
     else:
-        _empty_place(draw, box, ["ship pile", "empty"])
+        _empty_place(draw, box, _("ship pile empty"))
     for k, (kind, key, cell) in enumerate((("goods", "goods", "goods"),
                                            ("treasure", "treasures", "treasures"))):
         cards = list(view.get(key) or [])
@@ -411,31 +434,44 @@ def _gap(height: float) -> Piece:
     return Piece(height, lambda image, draw, y: None)
 
 
-def _verb(action: Any, target: dict[str, Any] | None, past: bool) -> str:
-    target = target or {}
-    if action == "arm":
-        return f"{'armed' if past else 'arms'} {target.get('ship', 'a ship')}"
-    if action == "hunt":
-        what = treasure_label(target) if target.get("letter") else "the top card"
-        return f"{'hunted' if past else 'hunts'} treasure {what}"
-    if action == "buy":
-        what = goods_label(target) if target.get("letter") else "the top card"
-        return f"{'bought' if past else 'buys'} goods {what}"
-    if action == "attack":
-        return "attacked" if past else "attacks"
-    return str(action)
+HEADS: dict[tuple[str, bool], tuple[str, str]] = {
+    ("arm", True): (N_("{name} arms {ship}"), N_("Previous action: {name} tried to arm {ship}")),
+    ("arm", False): (N_("{name} arms a ship"), N_("Previous action: {name} tried to arm a ship")),
+    ("hunt", True): (N_("{name} hunts treasure {card}"),
+                     N_("Previous action: {name} hunted treasure {card}")),
+    ("hunt", False): (N_("{name} hunts the top treasure"),
+                      N_("Previous action: {name} hunted the top treasure")),
+    ("buy", True): (N_("{name} buys goods {card}"),
+                    N_("Previous action: {name} tried to buy goods {card}")),
+    ("buy", False): (N_("{name} buys the top goods card"),
+                     N_("Previous action: {name} tried to buy the top goods card")),
+    ("attack", True): (N_("{name} attacks {target} of {owner} with {ship}"),
+                       N_("Previous action: {name} attacked {target} of {owner} with {ship}")),
+    ("attack", False): (N_("{name} attacks {target}"),
+                        N_("Previous action: {name} attacked {target}")),
+}
+"""(action, every part known) -> the action's line (now, once it is over)."""
 
 
 def _action_head(view: View, action: dict[str, Any], past: bool) -> str:
-    seat = action.get("seat")
-    text = f"{_name(view, seat)} {_verb(action.get('action'), action.get('target'), past)}"
-    fight = action.get("fight") or {}
-    if action.get("action") == "attack":
+    """``Alice arms G11`` / ``Previous action: Bob attacked F9 of Alice with C7``."""
+    kind = action.get("action")
+    target = action.get("target") or {}
+    name = _name(view, action.get("seat"))
+    if kind == "arm":
+        full, fields = bool(target.get("ship")), {"ship": target.get("ship")}
+    elif kind in ("hunt", "buy"):
+        label = treasure_label(target) if kind == "hunt" else goods_label(target)
+        full, fields = bool(target.get("letter")), {"card": label}
+    elif kind == "attack":
+        fight = action.get("fight") or {}
         a, d = fight.get("attacker") or {}, fight.get("defender") or {}
-        theirs = d.get("ship") or (action.get("target") or {}).get("ship") or "a ship"
-        text += f" {theirs}" + (f" of {_name(view, d['seat'])}" if d.get("seat") else "")
-        text += f" with {a['ship']}" if a.get("ship") else ""
-    return f"Previous action: {text}" if past else text
+        theirs = d.get("ship") or target.get("ship") or "?"
+        full = bool(d.get("seat") and a.get("ship"))
+        fields = {"target": theirs, "owner": _name(view, d.get("seat")), "ship": a.get("ship")}
+    else:
+        return f"{name}: {kind}"
+    return _(HEADS[kind, full][past], name=name, **fields)
 
 
 def _dice_left(action: dict[str, Any]) -> int | None:
@@ -449,26 +485,33 @@ def _dice_left(action: dict[str, Any]) -> int | None:
 def _stage_text(view: View, action: dict[str, Any], past: bool) -> str:
     """What happens now (or how the previous action ended)."""
     if past:
-        outcome = action.get("outcome")
-        return f"Outcome: {outcome or 'ended'}"
+        return _(OUTCOMES.get(action.get("outcome"), OUTCOMES[None]))
     stage = action.get("stage")
     if stage == "stow":
         seat = action.get("seat")
         free = [ship_info(x)["ship"] for x in kit.seat_row(view, seat).get("fleet") or []
                 if not ship_info(x)["cargo"]]
-        return (f"{_name(view, seat)} chooses a free ship to carry the card"
-                + (f": {', '.join(free)}" if free else ""))
+        if free:
+            return _("{name} chooses a free ship to carry the card: {ships}",
+                     name=_name(view, seat), ships=", ".join(free))
+        return _("{name} chooses a free ship to carry the card", name=_name(view, seat))
     if stage == "loot":
         return _loot_text(view, action)
     if stage == "dice":
         left = _dice_left(action)
         extra = [str(p) for p in action.get("powers") or []].count("die")
-        text = "Rolling dice" + (f": {left} of {action['pool']} dice left"
-                                 if left is not None else "")
+        text = (_("Rolling dice: {left} of {pool} dice left", left=left, pool=action["pool"])
+                if left is not None else _("Rolling dice"))
         if extra:  # MM-15: extra-die goods join the pool by themselves
-            text += f" ({extra} extra {'die' if extra == 1 else 'dice'} from goods)"
+            text = _n("{text} ({n} extra die from goods)", "{text} ({n} extra dice from goods)",
+                      extra, text=text)
         return text
     return ""
+
+
+OUTCOMES = {"success": N_("Outcome: success"), "failure": N_("Outcome: failure"),
+            None: N_("Outcome: ended")}
+"""How the previous action ended (``last_action.outcome``)."""
 
 
 def _fleet_ship(view: View, seat: Any, code: Any) -> dict[str, Any]:
@@ -486,8 +529,9 @@ def _loot_text(view: View, action: dict[str, Any]) -> str:
     sides = [fight.get(side) or {} for side in ("attacker", "defender")]
     loser = next((f for f in sides if f.get("seat") != winner), {})
     cargo = _fleet_ship(view, loser.get("seat"), loser.get("ship")).get("cargo")
-    what = cargo_label(cargo) if cargo else "the card"
-    return f"{_name(view, winner)} may loot {what} from {loser.get('ship', '?')} onto a free ship"
+    what = cargo_label(cargo) if cargo else _("the card")
+    return _("{name} may loot {card} from {ship} onto a free ship", name=_name(view, winner),
+             card=what, ship=loser.get("ship", "?"))
 
 
 def _dice_pieces(action: dict[str, Any], past: bool) -> list[Piece]:
@@ -496,27 +540,29 @@ def _dice_pieces(action: dict[str, Any], past: bool) -> list[Piece]:
     out: list[Piece] = []
     combo = action.get("combination")
     if combo:
-        words = f"{combo}: {COMBINATION_HELP[combo]}" if combo in COMBINATION_HELP else str(combo)
+        words = (_("{combination}: {help}", combination=translate(combination_name(combo)),
+                   help=_(COMBINATION_HELP[combo])) if combo in COMBINATION_HELP else str(combo))
         out += _lines(words, DICE_X, bold=True)
     target = action.get("target") or {}
     if combo == "ship" and target.get("kind") == "ship":
         need = ship_info(target.get("ship", "?")).get("target")
         if need is not None:
-            out.append(_line(f"cargo dice total >= {need}", DICE_X))
+            out.append(_line(_("cargo dice total >= {n}", n=need), DICE_X))
     per_line = max(1, (room - LABEL_W + DIE_GAP) // (DIE + DIE_GAP))
     placed = list(action.get("placed") or [])
     slots = action.get("slots")
     slots = max(slots if isinstance(slots, int) else 0, len(placed))
     for start in range(0, slots, per_line):
-        out.append(_dice_row("placed" if start == 0 else "", placed[start:start + per_line],
+        out.append(_dice_row(_("placed") if start == 0 else "", placed[start:start + per_line],
                              min(per_line, slots - start), False))
     for key, aside in (("rolled", False), ("aside", True)):
         dice = list(action.get(key) or [])
         if not dice and key == "rolled" and not past and action.get("stage") == "dice":
-            out.append(_line("rolled", DICE_X, SMALL, fill=kit.MUTED))
+            out.append(_line(_("rolled"), DICE_X, SMALL, fill=kit.MUTED))
         for start in range(0, len(dice), per_line):
             chunk = dice[start:start + per_line]
-            out.append(_dice_row(key if start == 0 else "", chunk, len(chunk), aside))
+            out.append(_dice_row(_(ROW_LABELS[key]) if start == 0 else "", chunk, len(chunk),
+                                 aside))
     powers = [str(p) for p in action.get("powers") or []]
     if powers:
         remaining = list(action.get("powers_used") or [])
@@ -525,10 +571,13 @@ def _dice_pieces(action: dict[str, Any], past: bool) -> list[Piece]:
             used = p in remaining
             if used:
                 remaining.remove(p)
-            chips.append((POWER_TEXT.get(p, p), used))
+            chips.append((power_text(p), used))
         for k, line in enumerate(_chip_lines(chips, room - LABEL_W)):
-            out.append(_power_row("powers" if k == 0 else "", line))
+            out.append(_power_row(_("powers") if k == 0 else "", line))
     return out
+
+
+ROW_LABELS = {"rolled": N_("rolled"), "aside": N_("aside")}
 
 
 def _dice_row(label: str, dice: list[Any], count: int, aside: bool) -> Piece:
@@ -547,8 +596,12 @@ def _dice_row(label: str, dice: list[Any], count: int, aside: bool) -> Piece:
 POWER_CHIP_H, POWER_PAD = 38, 12
 
 
+def _chip_words(label: str, used: bool) -> str:
+    return _("{power} used", power=label) if used else label
+
+
 def _chip_w(label: str, used: bool) -> int:
-    return kit.text_width(label + (" used" if used else ""), SMALL + 2) + 2 * POWER_PAD
+    return kit.text_width(_chip_words(label, used), SMALL + 2) + 2 * POWER_PAD
 
 
 def _chip_lines(chips: list[tuple[str, bool]], room: int) -> list[list[tuple[str, bool]]]:
@@ -582,8 +635,8 @@ def draw_power_chip(draw: ImageDraw.ImageDraw, box: Box, label: str, used: bool)
         kit.dashed_rect(draw, box, kit.INK, width=2, dash=6)
     else:
         draw.rounded_rectangle(box, radius=6, fill=GOODS_FILL, outline=kit.INK, width=2)
-    words = label + (" used" if used else "")
-    kit.text(draw, (box[0] + POWER_PAD, (box[1] + box[3]) / 2), words, SMALL, kit.INK, "lm",
+    kit.text(draw, (box[0] + POWER_PAD, (box[1] + box[3]) / 2), _chip_words(label, used), SMALL,
+             kit.INK, "lm",
              bold=not used)
 
 
@@ -623,19 +676,23 @@ def _fight(view: View, action: dict[str, Any]) -> Piece:
                                    width=4 if won else 1)
             if isinstance(seat, int):
                 kit.seat_mark(draw, (x + 30, y + 28), 16, seat)
-            kit.text(draw, (x + 60, y + 28), side + (" - WINS" if won else ""), BODY, kit.INK,
-                     "lm", bold=won)
+            kit.text(draw, (x + 60, y + 28), _(SIDES[side][won]), BODY, kit.INK, "lm", bold=won)
             info = _fleet_ship(view, seat, f.get("ship"))
             card = (x + 12, y + 52, x + 12 + FIGHT_CARD_W, y + 52 + SHIP_H - 12)
             draw_ship_card(draw, card, info)
             dx = card[2] + 14
             draw_die(image, (dx, y + 56), f.get("die"), 56)
             fire = f.get("firepower", info.get("firepower"))
-            kit.text(draw, (dx, y + 136), f"fire {fire} + {f.get('die', '?')}", SMALL, kit.INK,
-                     "lm")
+            kit.text(draw, (dx, y + 136), _("fire {fire} + {die}", fire=fire, die=f.get("die", "?")),
+                     SMALL, kit.INK, "lm")
             kit.text(draw, (dx, y + 174), f"= {f.get('total', '?')}", 30, kit.INK, "lm",
                      bold=True)
     return Piece(FIGHT_H + 6, paint)
+
+
+SIDES = {"attacker": (N_("attacker"), N_("attacker - WINS")),
+         "defender": (N_("defender"), N_("defender - WINS"))}
+"""A fight's side, as its box titles it (lost, won)."""
 
 
 def _back_under_pile(view: View, fight: dict[str, Any]) -> str | None:
@@ -662,13 +719,14 @@ def _action_pieces(view: View, action: dict[str, Any], past: bool) -> list[Piece
     if kind == "attack" and fight:
         winner = fight.get("winner")
         if winner is not None:
-            side = "attacker" if winner == (fight.get("attacker") or {}).get("seat") else (
-                "defender")
-            out += _lines(f"The {side}, {_name(view, winner)}, wins the fight")
+            line = (N_("The attacker, {name}, wins the fight")
+                    if winner == (fight.get("attacker") or {}).get("seat")
+                    else N_("The defender, {name}, wins the fight"))
+            out += _lines(_(line, name=_name(view, winner)))
         out.append(_fight(view, action))
         gone = _back_under_pile(view, fight)
         if gone:
-            out += _lines(f"{gone} carried nothing: it went back under the ship pile")
+            out += _lines(_("{ship} carried nothing: it went back under the ship pile", ship=gone))
     elif kind == "attack" and (action.get("target") or {}).get("kind") == "ship":
         target = ship_info(action["target"].get("ship", "?"))
         out.append(Piece(SHIP_H, lambda image, draw, y: draw_ship_card(
@@ -688,14 +746,14 @@ def _draw_action(view: View) -> Image.Image | None:
     last = view.get("last_action") or None
     pieces: list[Piece] = []
     if turn and turn.get("action"):
-        title = "Action"
+        title = _("Action")
         pieces += _action_pieces(view, turn, past=False)
     else:
-        title = "Action" if turn else "Last action"
+        title = _("Action") if turn else _("Last action")
         if turn:
             seat = turn.get("seat")
-            pieces += _lines(f"{_name(view, seat)} announces an action: arm, hunt, buy or attack",
-                             HEAD_X, bold=True, seat=seat)
+            pieces += _lines(_("{name} announces an action: arm, hunt, buy or attack",
+                               name=_name(view, seat)), HEAD_X, bold=True, seat=seat)
             pieces.append(_gap(10))
         if last:
             pieces += _action_pieces(view, last, past=True)
@@ -720,7 +778,7 @@ CHIPS_X = kit.PANEL_NAME_X
 def draw_ship_chip(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any]) -> None:
     """A fleet ship, small: family band (code, masts, firepower), cargo and map icon below."""
     x0, y0, x1, y1 = box
-    _, colour, masts = FAMILIES.get(info.get("family", ""), ("?", kit.UNKNOWN, 0))
+    _family, colour, masts = FAMILIES.get(info.get("family", ""), ("?", kit.UNKNOWN, 0))
     ink = kit.ink_on(colour)
     band = y0 + 34
     draw.rounded_rectangle(box, radius=8, fill=kit.WHITE, outline=kit.INK, width=2)
@@ -729,8 +787,8 @@ def draw_ship_chip(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any]) ->
     draw_ship_icon(draw, (x0 + 6, y0 + 5, x0 + 42, band - 5), masts, ink)
     kit.text(draw, (x0 + 48, y0 + 17), str(info.get("ship", "?")), BODY, ink, "lm", bold=True)
     fire = info.get("firepower")
-    kit.text(draw, (x1 - 8, y0 + 17), f"fire {fire if fire is not None else '?'}", SMALL, ink,
-             "rm")
+    kit.text(draw, (x1 - 8, y0 + 17), _("fire {n}", n=fire if fire is not None else "?"), SMALL,
+             ink, "rm")
     right = x1 - 6
     if info.get("map"):
         draw_map_icon(draw, (x1 - 36, band + 8, x1 - 6, y1 - 8))
@@ -741,12 +799,13 @@ def draw_ship_chip(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any]) ->
 def _fleet_facts(fleet: list[dict[str, Any]]) -> list[str]:
     """What breaks ties and adds to the score (MM-18): fleet size, firepower, full families."""
     if not fleet:
-        return ["no ships yet"]
+        return [_("no ships yet")]
     fire = sum(s.get("firepower") or 0 for s in fleet)
     families = sum(1 for f in FAMILIES if sum(1 for s in fleet if s.get("family") == f) >= 4)
-    facts = [f"{len(fleet)} ship{'s' if len(fleet) != 1 else ''}", f"firepower {fire}"]
+    facts = [_n("{n} ship", "{n} ships", len(fleet)), _("firepower {n}", n=fire)]
     if families:
-        facts.append(f"{families} full famil{'ies' if families > 1 else 'y'} (+{5 * families})")
+        facts.append(_n("{n} full family (+{points})", "{n} full families (+{points})", families,
+                        points=5 * families))
     return facts
 
 
@@ -781,7 +840,7 @@ def _seat_rows(view: View, width: int) -> list[SeatRow]:
     pitch = CHIP_W + CHIP_GAP
     per_line = max(1, (width - CHIPS_X - EDGE + CHIP_GAP) // pitch)
     for s in view.get("seats") or []:
-        score = f"score {_score(view, s)}"
+        score = _("score {n}", n=_score(view, s))
         room = width - kit.PANEL_NAME_X - EDGE - 24 - kit.text_width(score, BODY)
         names = kit.wrap(kit.seat_name(view, s.get("seat", 0)), BODY, room)
         fleet = [ship_info(x) for x in s.get("fleet") or []]
@@ -803,8 +862,8 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
     seat = s.get("seat", 0)
     mid = kit.seat_row_head(draw, view, seat, row.names, (y, row.height, width, LINE),
                             (BODY, SMALL), lambda at: kit.seat_mark(draw, at, 17, seat))
-    kit.text(draw, (width - EDGE - 4, mid), f"score {_score(view, s)}", BODY, kit.INK, "rm",
-             bold=True)
+    kit.text(draw, (width - EDGE - 4, mid), _("score {n}", n=_score(view, s)), BODY, kit.INK,
+             "rm", bold=True)
     y0 = mid + LINE * len(row.names) - LINE / 2
     if not row.facts_inline:
         for k, line in enumerate(row.facts):
@@ -829,7 +888,8 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
             kit.text(draw, (x, yy + dy), line, SMALL, kit.MUTED, "lm")
 
 
-def _draw_fleets(view: View, title: str = "Fleets") -> Image.Image:
+def _draw_fleets(view: View, title: str | None = None) -> Image.Image:
+    title = title or _("Fleets")
     rows = _seat_rows(view, WIDTH)
     height = 12 + LINE + 10 + sum(r.height for r in rows) + 8
     image, draw = kit.new_canvas(WIDTH, height)
@@ -845,19 +905,20 @@ def _draw_fleets(view: View, title: str = "Fleets") -> Image.Image:
 # -- head and legend ------------------------------------------------------------------------------
 def _head_lines(view: View) -> list[tuple[str, int, bool]]:
     room = WIDTH - 2 * EDGE
-    lines = [("Le Maitre des Mers", TITLE, True)]
+    lines = [(GAME_NAME, TITLE, True)]
     title = kit.result_title(view)
     if title:
         lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
-        reason = (view.get("result") or {}).get("reason") or ""
-        lines += [(line, BODY, False) for line in kit.wrap(f"Game over. {reason}", BODY, room)]
+        reason = translate((view.get("result") or {}).get("reason") or "")
+        lines += [(line, BODY, False)
+                  for line in kit.wrap(_("Game over. {reason}", reason=reason), BODY, room)]
         scores = [f"{kit.seat_name(view, s.get('seat', 0))} {_score(view, s)}"
                   for s in sorted(view.get("seats") or [], key=lambda s: s.get("seat", 0))]
         lines += [(line, BODY, False)
-                  for line in kit.wrap_items(["Final scores:", *scores], BODY, room, sep="   ")]
-    facts = [f"ships in pile: {view.get('pile', 0)}",
-             f"goods left: {len(view.get('goods') or [])}",
-             f"treasures left: {len(view.get('treasures') or [])}"]
+                  for line in kit.wrap_items([_("Final scores:"), *scores], BODY, room, sep="   ")]
+    facts = [_("ships in pile: {n}", n=view.get("pile", 0)),
+             _("goods left: {n}", n=len(view.get("goods") or [])),
+             _("treasures left: {n}", n=len(view.get("treasures") or []))]
     lines += [(line, BODY, False) for line in kit.wrap_items(facts, BODY, room)]
     return lines
 
@@ -872,14 +933,14 @@ def _draw_head(view: View) -> Image.Image:
 def _legend(view: View) -> Image.Image:
     """The map icon, a set-aside die, the free-ship mark and, when drawn, the last-move frame."""
     entries: list[tuple[kit.Painter, str]] = [
-        (lambda d, b: draw_map_icon(d, (b[0] + 2, b[1], b[2] - 2, b[3])), "treasure map"),
-        (lambda d, b: _legend_die(d, b), "die set aside"),
-        (lambda d, b: draw_ship_icon(d, b, 1, kit.INK), "C = Caravelle"),
-        (lambda d, b: draw_ship_icon(d, b, 2, kit.INK), "F = Fregate"),
-        (lambda d, b: draw_ship_icon(d, b, 3, kit.INK), "G = Galion"),
+        (lambda d, b: draw_map_icon(d, (b[0] + 2, b[1], b[2] - 2, b[3])), _("treasure map")),
+        (lambda d, b: _legend_die(d, b), _("die set aside")),
+        (lambda d, b: draw_ship_icon(d, b, 1, kit.INK), _("C = Caravelle")),
+        (lambda d, b: draw_ship_icon(d, b, 2, kit.INK), _("F = Frégate")),
+        (lambda d, b: draw_ship_icon(d, b, 3, kit.INK), _("G = Galion")),
     ]
     if _highlighted(view):
-        entries.append((lambda d, b: kit.highlight(d, b, 5), "last move"))
+        entries.append((lambda d, b: kit.highlight(d, b, 5), _("last move")))
     return kit.legend(WIDTH, entries)
 
 
@@ -921,28 +982,29 @@ def hand(view: View) -> Image.Image:
     viewer = view.get("viewer")
     me = kit.seat_row(view, viewer) if viewer is not None else {}
     if viewer is None or not me:
-        return kit.trim(kit.stack([_draw_fleets(view, "Le Maitre des Mers - fleets")], WIDTH))
+        return kit.trim(kit.stack([_draw_fleets(view, _("{game} - fleets", game=GAME_NAME))],
+                                  WIDTH))
     fleet = [ship_info(x) for x in me.get("fleet") or []]
-    score = f"score {_score(view, me)}"
+    score = _("score {n}", n=_score(view, me))
     names = kit.wrap(kit.seat_name(view, viewer), BODY, WIDTH - 76 - EDGE - 30
                      - kit.text_width(score, TITLE))
     facts = kit.wrap_items(_fleet_facts(fleet), BODY, WIDTH - 76 - EDGE, ", ")
-    powers = [POWER_TEXT.get(c["cargo"].get("power"), str(c["cargo"].get("power")))
+    powers = [power_text(c["cargo"].get("power"))
               for c in fleet if c.get("cargo") and c["cargo"].get("kind") == "goods"]
-    power_lines = kit.wrap_items([f"Your goods powers: {', '.join(powers)}"], BODY,
-                                 WIDTH - 2 * EDGE) if powers else []
+    power_lines = kit.wrap_items([_("Your goods powers: {powers}", powers=", ".join(powers))],
+                                 BODY, WIDTH - 2 * EDGE) if powers else []
     top = 70 + LINE * (len(names) + len(facts))
     rows = -(-len(fleet) // PORT_PLACES) if fleet else 0
     height = top + max(rows * (HAND_CARD_H + GAP), LINE) + LINE * len(power_lines) + 20
     image, draw = kit.new_canvas(WIDTH, height)
     kit.seat_mark(draw, (40, 42), 22, viewer)
-    kit.text(draw, (76, 28), "Your fleet", 28, kit.INK, bold=True)
+    kit.text(draw, (76, 28), _("Your fleet"), 28, kit.INK, bold=True)
     kit.text(draw, (WIDTH - EDGE, 42), score, TITLE, kit.INK, "rm", bold=True)
     for k, line in enumerate(names + facts):
         kit.text(draw, (76, 64 + LINE * k), line, BODY, kit.INK if k < len(names) else kit.MUTED)
     y = top
     if not fleet:
-        kit.text(draw, (EDGE, y + LINE / 2), "No ships yet: arm a ship of the port.", BODY,
+        kit.text(draw, (EDGE, y + LINE / 2), _("No ships yet: arm a ship of the port."), BODY,
                  kit.INK, "lm")
         y += LINE
     for k, info in enumerate(fleet):

@@ -21,7 +21,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _, _n
+
 from . import kit
+from .seats import result_reason
 
 View = dict[str, Any]
 Pos = tuple[int, int]
@@ -31,7 +34,13 @@ Ship = tuple[int, int, bool, bool]  # seat, galleon number, corsair?, does the s
 CARD_COLOURS: dict[str, kit.RGB] = {
     "B": kit.BLUE, "G": kit.GREEN, "R": kit.VERMILLION, "Y": kit.YELLOW,
 }
-CARD_NAMES: dict[str, str] = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}
+CARD_NAMES: dict[str, str] = {"B": N_("blue"), "G": N_("green"), "R": N_("red"), "Y": N_("yellow")}
+MODE_NAMES: dict[str, str] = {"standard": N_("standard"), "coop": N_("cooperative"),
+                              "corsair": N_("corsair")}
+PHASE_NAMES: dict[str, str] = {"discovery": N_("Discovery"), "bonus": N_("colour bonus"),
+                               "conquest": N_("Conquest"), "corsair": N_("corsair moves"),
+                               "over": N_("game over")}
+"""Words drawn from view codes: msgids, translated (``_``) when drawn."""
 UNKNOWN = kit.UNKNOWN
 
 BOARD_WIDTH = 800  # phone first: a board is never wider unless cells hit MIN_CELL (15+ columns)
@@ -382,14 +391,14 @@ def _legend(view: View, width: int) -> Image.Image | None:
     """What the map's marks mean, drawn with the map's own code: only the marks it shows."""
     entries: list[tuple[kit.Painter, str]] = []
     if _last_cells(view):
-        entries.append((lambda d, b: kit.highlight(d, b, 5), "last move"))
+        entries.append((lambda d, b: kit.highlight(d, b, 5), _("last move")))
     cards = {(c["x"], c["y"]) for c in view.get("map", [])}
     if any((h[0], h[1]) not in cards for h in view.get("holes", [])):
-        entries.append((lambda d, b: _draw_hole(d, b, 60), "hole (card taken)"))
+        entries.append((lambda d, b: _draw_hole(d, b, 60), _("hole (card taken)")))
     if any(len(s.get("galleons", [])) > 1 for s in view.get("seats", [])):
         for num in (1, 2):
             entries.append((lambda d, b, n=num: _draw_pips(
-                d, ((b[0] + b[2]) / 2, b[1] - 1), 14, n), f"galleon {num}"))
+                d, ((b[0] + b[2]) / 2, b[1] - 1), 14, n), _("galleon {n}", n=num)))
     return kit.legend(width, entries) if entries else None
 
 
@@ -397,10 +406,10 @@ def _legend(view: View, width: int) -> Image.Image | None:
 def _seat_label(s: dict[str, Any], mode: str) -> str:
     role = s.get("role", "player")
     if role == "corsair":
-        return "corsair"
+        return _("corsair")
     if mode == "coop" and s.get("team") is not None:
-        return f"team {s['team']}"
-    return "crew" if role == "crew" else ""
+        return _("team {team}", team=s["team"])
+    return _("crew") if role == "crew" else ""
 
 
 def _seat_badge(draw: ImageDraw.ImageDraw, center: tuple[float, float], r: float,
@@ -419,21 +428,28 @@ def _status_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
     """(text, size, bold) lines of the panel's head, wrapped to ``width``: game, winner by
     name, facts, how it ended."""
     mode = view.get("mode", "standard")
-    lines = [(f"Master Islands - {mode}", TITLE, True)]
+    shown_mode = _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode
+    lines = [(_("Master Islands - {mode}", mode=shown_mode), TITLE, True)]
     title = kit.result_title(view)
     if title:
         lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, width)]
-    pile = view.get("pile", "?")
-    facts = [f"phase: {view.get('phase', '?')}", f"pile: {pile} card{'' if pile == 1 else 's'}"]
+    phase = str(view.get("phase", "?"))
+    facts = [_("phase: {phase}", phase=_(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase)]
+    pile = view.get("pile")
+    if isinstance(pile, int):
+        facts.append(_n("pile: {n} card", "pile: {n} cards", pile))
     if view.get("round") is not None:
-        facts.append(f"round {view['round']}/{view.get('rounds_max', '?')}")
+        facts.append(_("round {round}/{rounds}", round=view["round"],
+                       rounds=view.get("rounds_max", "?")))
     target = view.get("target")
     for name, total in sorted((view.get("team_scores") or {}).items()):
-        facts.append(f"{'crew' if name == 'crew' else f'team {name}'}: {total}/{target}")
+        facts.append(_("crew: {total}/{target}", total=total, target=target) if name == "crew"
+                     else _("team {team}: {total}/{target}", team=name, total=total, target=target))
     lines += [(line, BODY, False) for line in kit.wrap_items(facts, BODY, width)]
     if title:
-        reason = (view.get("result") or {}).get("reason") or ""
-        lines += [(line, BODY, False) for line in kit.wrap(f"Game over. {reason}", BODY, width)]
+        reason = result_reason(view)
+        lines += [(line, BODY, False) for line in kit.wrap(_("Game over. {reason}", reason=reason),
+                                                           BODY, width)]
     return lines
 
 
@@ -452,8 +468,12 @@ def _right_width(view: View, s: dict[str, Any]) -> int:
     """Width of the right-hand "hand n   score" column of a seat's row."""
     if s.get("role") == "corsair":
         return 0
-    return kit.text_width(f"hand {s.get('hand_size', 0)}", SMALL) + 20 + kit.text_width(
+    return kit.text_width(_hand_text(s), SMALL) + 20 + kit.text_width(
         _score_text(view, s), BODY)
+
+
+def _hand_text(s: dict[str, Any]) -> str:
+    return _("hand {n}", n=s.get("hand_size", 0))
 
 
 def _name_lines(view: View, s: dict[str, Any], width: int) -> list[str]:
@@ -499,7 +519,7 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
         right = width - EDGE - 4
         kit.text(draw, (right, mid), score, BODY, kit.INK, "rm", bold=True)
         kit.text(draw, (right - kit.text_width(score, BODY) - 20, mid),
-                 f"hand {s.get('hand_size', 0)}", SMALL, kit.MUTED, "rm")
+                 _hand_text(s), SMALL, kit.MUTED, "rm")
     per_line = max(1, (width - NAME_X - EDGE) // CHIP_W)
     top = y + 8 + LINE * len(row.names) + 4
     for k, card in enumerate(s.get("collected", [])):
@@ -539,18 +559,21 @@ def _context_lines(view: View, width: int) -> list[str]:
     """Who this is, how many cards collected, where the galleons are (wrapped to ``width``)."""
     viewer = view.get("viewer")
     if viewer is None:
-        return ["Spectator: no cards to show"]
+        return [_("Spectator: no cards to show")]
     me = next((s for s in view.get("seats", []) if s["seat"] == viewer), None)
-    who = f"{kit.seat_name(view, viewer)} (seat {viewer})"
+    who = _("{name} (seat {n})", name=kit.seat_name(view, viewer), n=viewer)
     if me is None:
         return kit.wrap(who, BODY, width)
-    where = "   ".join(f"galleon {i} at {x},{y}" for i, (x, y) in
+    where = "   ".join(_("galleon {n} at {x},{y}", n=i, x=x, y=y) for i, (x, y) in
                        enumerate(me.get("galleons", []), start=1))
     if me.get("role") == "corsair":
-        return kit.wrap(f"{who}, corsair: no cards.   {where}", BODY, width)
+        return kit.wrap(_("{who}, corsair: no cards.", who=who) + "   " + where, BODY, width)
     target = view.get("target")
-    got = f"collected {len(me.get('collected', []))}" + (f"/{target}" if target else "")
-    return kit.wrap(f"{who}: {got}", BODY, width) + kit.wrap(where, BODY, width)
+    got = len(me.get("collected", []))
+    mine = (_n("{who}: {n}/{target} card collected", "{who}: {n}/{target} cards collected", got,
+               who=who, target=target) if target
+            else _n("{who}: {n} card collected", "{who}: {n} cards collected", got, who=who))
+    return kit.wrap(mine, BODY, width) + kit.wrap(where, BODY, width)
 
 
 def hand(view: View) -> Image.Image:
@@ -565,7 +588,7 @@ def hand(view: View) -> Image.Image:
     if viewer is not None:
         me = next((s for s in view.get("seats", []) if s["seat"] == viewer), {"seat": viewer})
         _seat_badge(draw, (40, 42), 22, me)
-    kit.text(draw, (76, 28), "Your hand" if viewer is not None else "Master Islands", 28,
+    kit.text(draw, (76, 28), _("Your hand") if viewer is not None else "Master Islands", 28,
              kit.INK, bold=True)
     for k, line in enumerate(context):
         kit.text(draw, (76, 64 + LINE * k), line, BODY, kit.MUTED)
@@ -575,6 +598,7 @@ def hand(view: View) -> Image.Image:
         x = (HAND_WIDTH - in_row * (CARD_W + GAP) + GAP) / 2 + col * (CARD_W + GAP)
         y = top + row * (CARD_H + 56)
         draw_card(draw, (x, y, x + CARD_W, y + CARD_H), card, y + CARD_H * 0.5, 130)
-        name = CARD_NAMES.get(card[:1], card[:1])
-        kit.text(draw, (x + CARD_W / 2, y + CARD_H + 26), f"{card}  ({name})", BODY, kit.INK, "mm")
+        name = _(CARD_NAMES[card[:1]]) if card[:1] in CARD_NAMES else card[:1]
+        kit.text(draw, (x + CARD_W / 2, y + CARD_H + 26), _("{card}  ({colour})", card=card,
+                                                           colour=name), BODY, kit.INK, "mm")
     return kit.trim(image)

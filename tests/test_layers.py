@@ -11,8 +11,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 FORBIDDEN = {
-    "games": {"discord", "PIL", "sqlite3", "aiosqlite", "asyncio", "aiohttp", "bot", "render"},
-    "render": {"discord", "bot", "aiosqlite", "sqlite3", "aiohttp"},
+    "games": {"discord", "PIL", "sqlite3", "aiosqlite", "asyncpg", "asyncio", "aiohttp", "bot",
+              "render"},
+    "render": {"discord", "bot", "aiosqlite", "asyncpg", "sqlite3", "aiohttp"},
+    "i18n": {"discord", "bot", "render", "PIL", "aiosqlite", "asyncpg", "sqlite3", "aiohttp",
+             "asyncio"},
 }
 
 

@@ -19,7 +19,8 @@ from .cog import HostCog
 from .context import Tablee
 from .dms import send_dm
 from .errors import guarded
-from .i18n import _
+from .i18n import _, language
+from .languages import dm_language, in_public
 from .lobby import refresh_lobby_post
 
 
@@ -44,15 +45,17 @@ class LeaveCommands(HostCog):
                 text = _("You left the game: a computer plays your seat. Press **I'm back** on "
                          "the table post to play again.")
             elif result.status == "abandoned" and before.status == "playing":
-                await said(self.tablee, channel_id, _(
-                    "{name} left the {game} game and nobody else was playing, so it ended "
-                    "without a result. The channel is free for /play.",
-                    name=interaction.user.display_name, game=result.game_name))
+                async with in_public(interaction.client, interaction.guild_id, interaction):
+                    await said(self.tablee, channel_id, _(
+                        "{name} left the {game} game and nobody else was playing, so it ended "
+                        "without a result. The channel is free for /play.",
+                        name=interaction.user.display_name, game=result.game_name))
                 await self.poster.close_table(channel_id, [before.post_message_id])
                 text = _("You left; the game ended without a result.")
             elif result.status == "abandoned":
-                await said(self.tablee, channel_id, _(
-                    "The {game} lobby closed: nobody is left.", game=result.game_name))
+                async with in_public(interaction.client, interaction.guild_id, interaction):
+                    await said(self.tablee, channel_id, _(
+                        "The {game} lobby closed: nobody is left.", game=result.game_name))
                 await self.poster.close_table(channel_id, [before.post_message_id])
                 text = _("You left the lobby.")
             else:
@@ -67,14 +70,19 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
     guild = reminder.guild_id or "@me"
     where = reminder.post_message_id or ""
     url = f"https://discord.com/channels/{guild}/{reminder.channel_id}/{where}".rstrip("/")
-    text = _("<@{id}>, half of your time in **{game}** is gone: it runs out <t:{when}:R>. {url}",
-             id=reminder.user_id, game=reminder.game_name, when=int(reminder.deadline), url=url)
-    channel = bot.poster.client.get_partial_messageable(reminder.channel_id)
+    client = bot.poster.client
+    async with in_public(client, reminder.guild_id):
+        text = _("<@{id}>, half of your time in **{game}** is gone: it runs out <t:{when}:R>. "
+                 "{url}", id=reminder.user_id, game=reminder.game_name,
+                 when=int(reminder.deadline), url=url)
+    channel = client.get_partial_messageable(reminder.channel_id)
     await send.send(channel, text, ping=[reminder.user_id])
     if await bot.host.dm_enabled(reminder.user_id, bot.config.dm_default):
-        dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these messages "
-               "off with /dms.", game=reminder.game_name, when=int(reminder.deadline), url=url)
-        await send_dm(bot.poster.client, reminder.user_id, dm)
+        with language(await dm_language(client, reminder.user_id)):
+            dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
+                   "messages off with /dms.", game=reminder.game_name,
+                   when=int(reminder.deadline), url=url)
+        await send_dm(client, reminder.user_id, dm)
 
 
 def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:

@@ -6,17 +6,17 @@ from __future__ import annotations
 import discord
 
 from .errors import Refusal
-from .i18n import _
+from .i18n import N_, _
 
 # What posting a table needs (the invite asks for a little more, see the README).
 NEEDED = ("view_channel", "send_messages", "attach_files")
-NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
-    "embed_links": "Embed Links",
-    "read_message_history": "Read Message History",
+NAMES = {  # as Discord's permission settings name them (French: Discord's French names)
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "attach_files": N_("Attach Files"),
+    "embed_links": N_("Embed Links"),
+    "read_message_history": N_("Read Message History"),
 }
 
 

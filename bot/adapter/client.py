@@ -14,10 +14,12 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.voice_client import VoiceClient
 
 import render
 from bot.config import Config
 from bot.host import TableHost
+from bot.shards import shard_of
 
 from .absence import LeaveCommands, start_clock
 from .clock import ClockButton
@@ -37,6 +39,7 @@ from .private_play import MenuButton, MenuSelect
 from .ratings import RatingCommands
 from .rematch import RematchButton
 from .table_post import Poster, TableButton
+from .translator import CatalogTranslator
 from .undo import UndoCommands
 
 log = logging.getLogger("tablee.adapter")
@@ -57,8 +60,17 @@ class TableeTree(app_commands.CommandTree):
             raise original
 
 
+def quiet_voice() -> None:
+    """Tablée never joins a voice channel: discord.py's start-up warnings that voice is not
+    supported ("PyNaCl is not installed…", "davey is not installed…") would only worry the
+    people running the bot, so they are switched off (discord.py's own flags)."""
+    VoiceClient.warn_nacl = False
+    VoiceClient.warn_dave = False
+
+
 class TableeBot(commands.Bot):
     def __init__(self, config: Config, host: TableHost, **kwargs: Any) -> None:
+        quiet_voice()
         intents = discord.Intents.default()
         intents.message_content = False
         super().__init__(
@@ -95,6 +107,7 @@ class TableeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())  # French clients see /jouer…
         await self.add_game_commands()
         await self.sync_commands()
 
@@ -119,6 +132,13 @@ class TableeBot(commands.Bot):
         scope = self.config.sync
         if scope == "off":
             log.info("command sync is off")
+            return
+        # Sharded: the process whose shards get the server's events registers its commands;
+        # the global ones go with shard 0 (the one DMs go to), so N processes sync once.
+        where = self.config.dev_guild_id if scope == "guild" else None
+        if not self.config.shards.owns(where):
+            log.info("command sync is left to the process serving shard %d",
+                     shard_of(where, self.config.shards.count))
             return
         if scope == "guild" and self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
@@ -145,3 +165,19 @@ class TableeBot(commands.Bot):
             getattr(self.user, "id", "?"),
             len(self.guilds),
         )
+
+
+class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
+    """The same bot on some of Discord's shards: ``config.shard_ids`` (None: all of them) out of
+    ``config.shard_count``, one gateway connection each. Its host only resumes and times the
+    tables of those shards' guilds (:mod:`bot.shards`)."""
+
+
+def make_bot(config: Config, host: TableHost, **kwargs: Any) -> TableeBot:
+    """The bot the config asks for: one plain connection (the default), or the shards of
+    ``config.shard_count`` this process serves."""
+    if config.shard_count is None:
+        return TableeBot(config, host, **kwargs)
+    ids = list(config.shard_ids) if config.shard_ids is not None else None
+    return ShardedTableeBot(config, host, shard_count=config.shard_count, shard_ids=ids,
+                            **kwargs)

@@ -18,14 +18,15 @@ from . import send
 from .checks import require_post_permissions
 from .context import Tablee, tablee
 from .errors import guarded
-from .i18n import _
+from .i18n import N_, _, shown
 from .items import ActionIdItem
+from .languages import in_public
 from .limits import MAX_BUTTON_LABEL, MAX_CONTENT, clip
 
 log = logging.getLogger("tablee.adapter.clock")
 
 CLOCK_ID = r"tc:(?P<action>skip|take|back|end):(?P<channel>\d+):(?P<version>\d+)"
-BACK_TEXT = "A computer is playing for you now. Press **I'm back** to play again."
+BACK_TEXT = N_("A computer is playing for you now. Press **I'm back** to play again.")
 
 
 # -- the table post -----------------------------------------------------------------------------
@@ -35,18 +36,19 @@ def clock_lines(post: PublicPost) -> list[str]:
     if clock is None or post.finished:
         return []
     lines = []
-    if clock.timed_out and clock.name:
+    name = shown(clock.name)
+    if clock.timed_out and name:
         if clock.can_skip:
             lines.append(_("The others may **Skip** {name}'s turn or let a computer play for them.",
-                           name=clock.name))
+                           name=name))
         else:
-            lines.append(_("The others may let a computer play for {name}.", name=clock.name))
-    elif clock.deadline is not None and clock.name:
-        lines.append(_("⏳ {name}'s time runs out <t:{when}:R>.", name=clock.name,
+            lines.append(_("The others may let a computer play for {name}.", name=name))
+    elif clock.deadline is not None and name:
+        lines.append(_("⏳ {name}'s time runs out <t:{when}:R>.", name=name,
                        when=int(clock.deadline)))
     if clock.replaced:
         lines.append(_("🤖 A computer plays for {names} until they press **I'm back**.",
-                       names=", ".join(clock.replaced)))
+                       names=", ".join(shown(n) for n in clock.replaced)))
     if clock.end_offer:
         lines.append(_("Fewer than two people are playing now: press **End the game** to stop "
                        "without a result, or play on."))
@@ -61,7 +63,7 @@ def add_clock_buttons(view: discord.ui.View, channel_id: int, version: int,
     if clock.timed_out and clock.name:
         if clock.can_skip:
             view.add_item(ClockButton("skip", channel_id, version))
-        view.add_item(ClockButton("take", channel_id, version, name=clock.name))
+        view.add_item(ClockButton("take", channel_id, version, name=shown(clock.name)))
     if clock.replaced:
         view.add_item(ClockButton("back", channel_id, version))
     if clock.end_offer:
@@ -72,7 +74,7 @@ def back_screen(channel_id: int, note: PrivateNote) -> tuple[str, discord.ui.Vie
     """My hand for someone a computer plays for: the note and an I'm back button."""
     view = discord.ui.View(timeout=None)
     view.add_item(ClockButton("back", channel_id, note.version))
-    return f"{note.text}\n{_(BACK_TEXT)}"[:MAX_CONTENT], view
+    return f"{shown(note.text)}\n{_(BACK_TEXT)}"[:MAX_CONTENT], view
 
 
 class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=CLOCK_ID):
@@ -101,9 +103,10 @@ class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
             user = interaction.user.id
             if self.action == "end":
                 info = await bot.host.end_game(self.channel_id, user)
-                await said(bot, self.channel_id, _(
-                    "{name} ended the {game} game: no result is kept. The channel is free for "
-                    "/play.", name=interaction.user.display_name, game=info.game_name))
+                async with in_public(interaction.client, interaction.guild_id, interaction):
+                    await said(bot, self.channel_id, _(
+                        "{name} ended the {game} game: no result is kept. The channel is free "
+                        "for /play.", name=interaction.user.display_name, game=info.game_name))
                 await bot.poster.close_table(self.channel_id, [info.post_message_id])
                 return
             if self.action == "skip":

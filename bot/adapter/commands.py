@@ -18,7 +18,8 @@ from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .errors import Refusal, guarded
-from .i18n import _
+from .i18n import _, language, shown
+from .languages import in_public, reader
 from .limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
 from .private_play import play_move, show_board, show_hand
 
@@ -31,9 +32,10 @@ def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Ch
     needle = typed.strip().lower()
     out = []
     for entry in entries:
-        if needle and needle not in entry.move.lower() and needle not in entry.label.lower():
+        label = shown(entry.label)
+        if needle and needle not in entry.move.lower() and needle not in label.lower():
             continue
-        name = entry.label if entry.label == entry.move else f"{entry.label} · {entry.move}"
+        name = label if label == entry.move else f"{label} · {entry.move}"
         out.append(
             app_commands.Choice(
                 name=clip(name, MAX_OPTION_LABEL), value=entry.move[:MAX_OPTION_VALUE]
@@ -69,7 +71,8 @@ class TableCommands(HostCog):
             entries = await self.host.legal_moves(interaction.channel_id, interaction.user.id)
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []
-        return autocomplete_choices(entries, current)
+        with language(reader(interaction)):
+            return autocomplete_choices(entries, current)
 
     @app_commands.guild_only()
     @app_commands.command(
@@ -91,14 +94,10 @@ class TableCommands(HostCog):
             before = await self.host.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)
             info = await self.host.abandon(channel_id, interaction.user.id, is_admin=admin)
-            await send.respond(
-                interaction,
-                _(
-                    "The {game} table was abandoned by {name}. The channel is free for /play.",
-                    game=info.game_name,
-                    name=interaction.user.display_name,
-                ),
-            )
+            async with in_public(interaction.client, interaction.guild_id, interaction):
+                text = _("The {game} table was abandoned by {name}. The channel is free for "
+                         "/play.", game=info.game_name, name=interaction.user.display_name)
+            await send.respond(interaction, text)
             await self.poster.close_table(channel_id, [before.post_message_id])
 
     @app_commands.command(

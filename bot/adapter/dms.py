@@ -17,7 +17,8 @@ from bot.host import TableHost
 from bot.host.results import PrivateNote
 
 from . import send
-from .i18n import _
+from .i18n import _, language, shown
+from .languages import dm_language
 
 log = logging.getLogger("tablee.adapter.dms")
 
@@ -51,12 +52,13 @@ async def send_turn_dms(
     for note in turn_notes(notes, actor):
         if not await host.dm_enabled(note.user_id, dm_default):
             continue
-        text = _(
-            "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
-            game=game_name,
-            url=jump_url,
-            note=note.text,
-        )
+        with language(await dm_language(client, note.user_id)):
+            text = _(
+                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
+                game=game_name,
+                url=jump_url,
+                note=shown(note.text),
+            )
         file = discord.File(io.BytesIO(note.image_png), "hand.png") if note.image_png else None
         if not await send_dm(client, note.user_id, text, file):
             closed.append(note.user_id)

@@ -16,7 +16,8 @@ import discord
 from bot.host.errors import HostError, Unavailable
 
 from . import send
-from .i18n import _
+from .i18n import _, language, translate
+from .languages import reader, remember
 from .limits import clip
 
 log = logging.getLogger("tablee.adapter")
@@ -50,26 +51,32 @@ def _context(interaction: discord.Interaction, what: str) -> str:
 
 @asynccontextmanager
 async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
-    """Run an interaction handler; every failure ends in a private sentence, never silence."""
-    try:
-        yield
-    except Unavailable as exc:  # the database is busy or full: say so, in time
-        log.warning("%s: storage unavailable: %s", _context(interaction, what), exc.message)
-        await reply_private(interaction, _(exc.message))
-    except (HostError, Refusal) as exc:
-        log.info("%s refused: %s", _context(interaction, what), clip(exc.message, LOGGED))
-        # Refusals are translated where they are raised; the host's sentences here.
-        text = exc.message if isinstance(exc, Refusal) else _(exc.message)
-        await reply_private(interaction, text)
-    except discord.Forbidden as exc:
-        log.warning("%s: Discord refused: %s", _context(interaction, what), exc)
-        await reply_private(interaction, missing_access_sentence())
-    except Exception:
-        log.exception("unexpected error in %s", _context(interaction, what))
-        await reply_private(
-            interaction,
-            _("Sorry, something went wrong on my side. It has been logged; please try again."),
-        )
+    """Run an interaction handler in the language of the person who acted (public posts switch
+    to the server's: :func:`bot.adapter.languages.in_public`); every failure ends in a private
+    sentence in that language, never silence."""
+    with language(reader(interaction)):
+        try:
+            yield
+        except Unavailable as exc:  # the database is busy or full: say so, in time
+            log.warning("%s: storage unavailable: %s", _context(interaction, what), exc.message)
+            await reply_private(interaction, translate(exc.message))
+        except (HostError, Refusal) as exc:
+            log.info("%s refused: %s", _context(interaction, what), clip(exc.message, LOGGED))
+            # Refusals are translated where they are raised; the host's sentences here.
+            text = exc.message if isinstance(exc, Refusal) else translate(exc.message)
+            await reply_private(interaction, text)
+        except discord.Forbidden as exc:
+            log.warning("%s: Discord refused: %s", _context(interaction, what), exc)
+            await reply_private(interaction, missing_access_sentence())
+        except Exception:
+            log.exception("unexpected error in %s", _context(interaction, what))
+            await reply_private(
+                interaction,
+                _("Sorry, something went wrong on my side. It has been logged; please try "
+                  "again."),
+            )
+        finally:
+            await remember(interaction)
 
 
 def missing_access_sentence() -> str:

@@ -28,7 +28,8 @@ from . import send
 from .checks import require_guild, require_post_permissions
 from .context import tablee
 from .errors import Refusal, guarded
-from .i18n import _
+from .i18n import Text, _, say
+from .languages import in_public
 from .limits import (
     MAX_CHOICES,
     MAX_COMMAND_OPTIONS,
@@ -38,7 +39,8 @@ from .limits import (
     clip,
 )
 from .lobby import drop_lobby, lobby_text, lobby_view
-from .texts import rules_text
+from .texts import rules_messages
+from .translator import text
 
 log = logging.getLogger("tablee.adapter.commands")
 
@@ -62,11 +64,11 @@ def python_name(name: str, taken: set[str]) -> str:
     return ident
 
 
-def player_text(game: Game) -> str:
+def player_text(game: Game) -> Text:
     lo, hi = game.min_players, game.max_players
     if lo == hi:
-        return _("{n} players", n=lo)
-    return _("{lo}–{hi} players", lo=lo, hi=hi)
+        return say("{n} players", n=lo)
+    return say("{lo}–{hi} players", lo=lo, hi=hi)
 
 
 def annotation(game: Game, opt: Option) -> Any:
@@ -87,13 +89,14 @@ def annotation(game: Game, opt: Option) -> Any:
 
 
 def option_choices(opt: Option) -> list[app_commands.Choice[str]]:
-    """A choice option's values as Discord choices; the default is marked."""
+    """A choice option's values as Discord choices (localised by the translator); the default
+    is marked."""
     out = []
     for value in (opt.choices or ())[:MAX_CHOICES]:
-        text = opt.value_text(value)
+        shown = opt.value_text(value)
         if value == opt.default:
-            text = _("{value} (default)", value=text)
-        out.append(app_commands.Choice(name=clip(text, MAX_DESCRIPTION), value=value))
+            shown = say("{value} (default)", value=shown)
+        out.append(app_commands.Choice(name=text(shown), value=value))
     return out
 
 
@@ -109,8 +112,10 @@ async def open_lobby(
         info = await bot.host.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
         )
+        async with in_public(interaction.client, interaction.guild_id, interaction):
+            text, view = lobby_text(info), lobby_view(info)
         try:
-            await send.respond(interaction, lobby_text(info), view=lobby_view(info))
+            await send.respond(interaction, text, view=view)
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise
@@ -125,7 +130,7 @@ def play_callback(game: Game) -> Callable[..., Awaitable[None]]:
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    descriptions: dict[str, str] = {}
+    descriptions: dict[str, app_commands.locale_str] = {}
     choices: dict[str, list[app_commands.Choice[str]]] = {}
     renames: dict[str, str] = {}
     by_param: dict[str, str] = {}  # Python parameter -> the game's option name
@@ -143,7 +148,7 @@ def play_callback(game: Game) -> Callable[..., Awaitable[None]]:
                 annotation=annotation(game, opt) | None, default=None,
             )
         )
-        descriptions[ident] = clip(opt.description or opt.label, MAX_DESCRIPTION)
+        descriptions[ident] = text(opt.description or opt.label)
         if opt.kind == "choice" and opt.choices:
             choices[ident] = option_choices(opt)
 
@@ -172,9 +177,7 @@ def play_group(games: Sequence[Game]) -> app_commands.Group:
             log.warning("/play cannot offer %r (name taken or 25 games already)", game.id)
             continue
         names.add(name)
-        description = clip(
-            _("{game} ({players})", game=game.name, players=player_text(game)), MAX_DESCRIPTION
-        )
+        description = text(say("{game} ({players})", game=game.name, players=player_text(game)))
         group.add_command(
             app_commands.Command(name=name, description=description, callback=play_callback(game))
         )
@@ -191,7 +194,7 @@ def rules_command(games: Sequence[Game]) -> app_commands.Command[Any, ..., None]
             if found is None:  # typed past the choices: say which games there are
                 raise Refusal(_("I don't know the game '{game}'. Games here: {known}.",
                                 game=game, known=", ".join(g.name for g in games)))
-            await send.respond(interaction, rules_text(found), ephemeral=True)
+            await send.respond_all(interaction, rules_messages(found), ephemeral=True)
 
     command = app_commands.Command(
         name="rules",

@@ -24,7 +24,8 @@ from .checks import require_guild
 from .cog import HostCog
 from .context import tablee
 from .errors import Refusal, guarded, reply_private
-from .i18n import _
+from .i18n import _, shown
+from .languages import in_public
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_OPTION_LABEL, clip
 
 PAGE = 10
@@ -39,7 +40,7 @@ def score_text(score: float | int | None) -> str:
 
 def entry_line(entry: HistoryEntry) -> str:
     """"**#42** · <date> · **Some Game** · 🏆 Alice 12 · Bob 9 · final table link"."""
-    players = " · ".join(("🏆 " if p.won else "") + p.name + score_text(p.score)
+    players = " · ".join(("🏆 " if p.won else "") + shown(p.name) + score_text(p.score)
                          for p in entry.players)
     if entry.post_message_id is not None:
         guild = entry.guild_id or "@me"
@@ -178,8 +179,10 @@ class HistoryCommands(HostCog):
             entry = await self.host.finished_entry(interaction.guild_id, game)  # refusals: private
             await interaction.response.defer(thinking=True)
             files = await self.host.replay(interaction.guild_id, game)
+            async with in_public(interaction.client, interaction.guild_id, interaction):
+                text = replay_text(entry, files.frames, files.turns_per_frame)
             await send.followup(
-                interaction, replay_text(entry, files.frames, files.turns_per_frame),
+                interaction, text,
                 files=[discord.File(io.BytesIO(files.image), files.image_name),
                        discord.File(io.BytesIO(files.record), files.record_name)],
             )
@@ -198,7 +201,7 @@ class HistoryCommands(HostCog):
 
 
 def replay_text(entry: HistoryEntry, frames: int, per_frame: int) -> str:
-    players = ", ".join(p.name for p in entry.players)
+    players = ", ".join(shown(p.name) for p in entry.players)
     if per_frame == 1:
         return _("Replay of game #{n}, {game} ({players}): {frames} frames, one a turn. The "
                  "record is attached (`python -m games replay` reads it).", n=entry.game_row,

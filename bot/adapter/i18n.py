@@ -1,12 +1,32 @@
-"""One helper for every user-facing string, so a translation can be added in one place later.
-
-English only for now: ``_()`` formats the English text with its named fields.
-"""
+"""The adapter's translation helpers: the project's one set (:mod:`i18n`), re-exported here so
+adapter modules import them from one nearby place."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from i18n import (
+    DEFAULT,
+    LANGUAGES,
+    N_,
+    Text,
+    _,
+    _n,
+    current,
+    language,
+    language_of,
+    say,
+    say_n,
+    translate,
+)
 
-def _(text: str, /, **fields: Any) -> str:
-    return text.format(**fields) if fields else text
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "Text", "_", "_n", "current", "language",
+           "language_of", "say", "say_n", "shown", "translate"]
+
+
+def shown(value: Any) -> str:
+    """A value from the host or a game as its reader sees it: a Text in the current language;
+    anything else (a name, move notation, a number) as it is."""
+    if isinstance(value, Text):
+        return translate(value)
+    return "" if value is None else str(value)

@@ -29,8 +29,9 @@ from . import settings as st
 from .checks import require_post_permissions
 from .context import tablee
 from .errors import guarded, reply_private
-from .i18n import _
+from .i18n import N_, _, language, shown, translate
 from .items import ActionIdItem
+from .languages import in_public, reader
 from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.lobby")
@@ -39,26 +40,43 @@ LOBBY_ID = (
     r"tl:(?P<action>join|leave|bot|unbot|start|cancel|settings):(?P<channel>\d+):(?P<version>\d+)"
 )
 BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, the host's below
-    ("join", "Join", discord.ButtonStyle.success, 0),
-    ("leave", "Leave", discord.ButtonStyle.secondary, 0),
-    ("start", "Start", discord.ButtonStyle.primary, 0),
-    ("cancel", "Cancel", discord.ButtonStyle.danger, 0),
+    ("join", N_("Join"), discord.ButtonStyle.success, 0),
+    ("leave", N_("Leave"), discord.ButtonStyle.secondary, 0),
+    ("start", N_("Start"), discord.ButtonStyle.primary, 0),
+    ("cancel", N_("Cancel"), discord.ButtonStyle.danger, 0),
     # Not drawn any more (the level menu took its place): a lobby post from before the levels
     # keeps a working Add computer button, which adds a medium player.
-    ("bot", "Add computer", discord.ButtonStyle.secondary, 2),
-    ("unbot", "Remove computer", discord.ButtonStyle.secondary, 2),
-    ("settings", "Settings", discord.ButtonStyle.secondary, 2),
+    ("bot", N_("Add computer"), discord.ButtonStyle.secondary, 2),
+    ("unbot", N_("Remove computer"), discord.ButtonStyle.secondary, 2),
+    ("settings", N_("Settings"), discord.ButtonStyle.secondary, 2),
 )
 LEVEL_ID = r"tl:level:(?P<channel>\d+):(?P<version>\d+)"
 LEVELS = (  # (level, label, description) in the Add a computer player menu, weakest first
-    ("easy", "Easy", "A gentle opponent for learning the game."),
-    ("medium", "Medium", "Plays sensible moves: a fair game."),
-    ("hard", "Hard", "Thinks ahead for about a second a move."),
+    ("easy", N_("Easy"), N_("A gentle opponent for learning the game.")),
+    ("medium", N_("Medium"), N_("Plays sensible moves: a fair game.")),
+    ("hard", N_("Hard"), N_("Thinks ahead for about a second a move.")),
 )
 
 
+def level_name(level: str) -> str:
+    """A computer level as people read it ("Easy"), in the current language."""
+    return next((_(label) for code, label, _text in LEVELS if code == level), level)
+
+
 def host_name(info: TableInfo) -> str:
-    return next((s.name for s in info.seats if s.user_id == info.host_id), "?")
+    return shown(next((s.name for s in info.seats if s.user_id == info.host_id), "?"))
+
+
+def seat_line(info: TableInfo, seat: Any) -> str:
+    """"2. Bob (host)": a seat of the lobby, with what people need to know about it."""
+    n, name = seat.seat, shown(seat.name)
+    if seat.pending_until is not None:
+        return _("{n}. {name} (not confirmed yet)", n=n, name=name)
+    if seat.is_bot and seat.bot_level and "(" not in name:  # a seat stored before names had it
+        return _("{n}. {name} ({level})", n=n, name=name, level=level_name(seat.bot_level))
+    if seat.user_id is not None and seat.user_id == info.host_id:
+        return _("{n}. {name} (host)", n=n, name=name)
+    return f"{n}. {name}"
 
 
 def lobby_text(info: TableInfo) -> str:
@@ -73,13 +91,7 @@ def lobby_text(info: TableInfo) -> str:
             hi=info.max_players,
         ),
     ]
-    for seat in info.seats:
-        mark = _(" (host)") if seat.user_id is not None and seat.user_id == info.host_id else ""
-        if seat.is_bot and seat.bot_level and "(" not in seat.name:
-            mark = _(" ({level})", level=seat.bot_level)  # a seat stored before the names had it
-        if seat.pending_until is not None:
-            mark = _(" (not confirmed yet)")
-        lines.append(f"{seat.seat}. {seat.name}{mark}")
+    lines += [seat_line(info, seat) for seat in info.seats]
     waiting = [s.pending_until for s in info.seats if s.pending_until is not None]
     if waiting:
         lines.append(_("Players of the last game keep their seats until <t:{at}:t> (<t:{at}:R>) "
@@ -98,7 +110,7 @@ def started_sentence() -> str:
 
 
 def started_text(info: TableInfo) -> str:
-    names = ", ".join(s.name for s in info.seats)
+    names = ", ".join(shown(s.name) for s in info.seats)
     return _(
         "**{game}** started with {names}. The table post follows.", game=info.game_name, names=names
     )
@@ -134,7 +146,9 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         await interaction.response.defer()
         if self.action == "start":
             outcome = await host.start(channel_id, user.id)
-            await send.edit_original(interaction, content=started_text(outcome.table), view=None)
+            async with in_public(interaction.client, outcome.table.guild_id, interaction):
+                text = started_text(outcome.table)
+            await send.edit_original(interaction, content=text, view=None)
             await bot.poster.publish(channel_id, outcome, actor=None)
             return
         if self.action == "join":
@@ -148,24 +162,17 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         else:
             admin = bool(interaction.permissions.manage_channels)
             info = await host.cancel(channel_id, user.id, is_admin=admin)
-            await send.edit_original(
-                interaction,
-                content=_(
-                    "The {game} table was cancelled by {name}.",
-                    game=info.game_name,
-                    name=user.display_name,
-                ),
-                view=None,
-            )
+            async with in_public(interaction.client, info.guild_id, interaction):
+                text = _("The {game} table was cancelled by {name}.", game=info.game_name,
+                         name=user.display_name)
+            await send.edit_original(interaction, content=text, view=None)
             return
         if info.status != "lobby":
-            await send.edit_original(
-                interaction,
-                content=_("The {game} table closed: nobody is left.", game=info.game_name),
-                view=None,
-            )
+            async with in_public(interaction.client, info.guild_id, interaction):
+                text = _("The {game} table closed: nobody is left.", game=info.game_name)
+            await send.edit_original(interaction, content=text, view=None)
             return
-        await send.edit_original(interaction, content=lobby_text(info), view=lobby_view(info))
+        await show_lobby(interaction, info)
 
 
 class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_ID):
@@ -195,8 +202,9 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
             return True
         if info is None or info.status != "lobby" or interaction.user.id == info.host_id:
             return True  # the host's own sentences cover a closed or started table
-        await reply_private(interaction, _("Only the host ({name}) can add computer players.",
-                                           name=host_name(info)))
+        with language(reader(interaction)):
+            text = _("Only the host ({name}) can add computer players.", name=host_name(info))
+        await reply_private(interaction, text)
         return False
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -206,7 +214,15 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
             info = await tablee(interaction.client).host.add_computer(
                 self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
             )
-            await send.edit_original(interaction, content=lobby_text(info), view=lobby_view(info))
+            await show_lobby(interaction, info)
+
+
+async def show_lobby(interaction: discord.Interaction, info: TableInfo) -> None:
+    """Edit the lobby post this interaction came from (deferred) to show ``info``, in the
+    server's language."""
+    async with in_public(interaction.client, info.guild_id, interaction):
+        text, view = lobby_text(info), lobby_view(info)
+    await send.edit_original(interaction, content=text, view=view)
 
 
 def lobby_view(info: TableInfo) -> discord.ui.View:
@@ -319,7 +335,7 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
     setting = st.setting_named(info.settings, match["name"]) if info.version == version else None
     decoded = st.decode_value(value)
     if setting is None or decoded is None:
-        await show_panel(interaction, info, page, "⚠️ " + _(LOBBY_CHANGED))
+        await show_panel(interaction, info, page, "⚠️ " + translate(LOBBY_CHANGED))
         return
     try:
         info = await bot.host.set_option(channel_id, interaction.user.id, setting.name, decoded,
@@ -328,7 +344,7 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
         log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
                  exc.message)
         info = await bot.host.require_table(channel_id)  # as it is now, after the refusal
-        await show_panel(interaction, info, page, "⚠️ " + _(exc.message))
+        await show_panel(interaction, info, page, "⚠️ " + translate(exc.message))
         return
     await refresh_lobby_post(interaction.client, info)
     now = next((s for s in info.settings if s.name == setting.name), None)
@@ -344,8 +360,10 @@ async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
     message = client.get_partial_messageable(info.channel_id).get_partial_message(
         info.post_message_id
     )
+    async with in_public(client, info.guild_id):
+        text, view = lobby_text(info), lobby_view(info)
     try:
-        await send.edit(message, content=lobby_text(info), view=lobby_view(info))
+        await send.edit(message, content=text, view=view)
     except discord.HTTPException:
         log.warning("could not update lobby post %s in %s", info.post_message_id,
                     info.channel_id, exc_info=True)
@@ -371,7 +389,9 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
             continue
         try:
             channel = client.get_partial_messageable(info.channel_id)
-            message = await send.send(channel, lobby_text(info), view=lobby_view(info))
+            async with in_public(client, info.guild_id):
+                text, view = lobby_text(info), lobby_view(info)
+            message = await send.send(channel, text, view=view)
             await bot.host.set_post(info.channel_id, message.id, info.version)
         except Exception:
             log.exception("could not post the lobby in channel %s", info.channel_id)

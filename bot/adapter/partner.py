@@ -20,7 +20,8 @@ from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .errors import guarded
-from .i18n import _
+from .i18n import _, language
+from .languages import dm_language, in_public
 
 log = logging.getLogger("tablee.adapter.partner")
 
@@ -39,8 +40,9 @@ async def whisper(client: discord.Client, msg: PartnerMessage, jump_url: str) ->
     if msg.partner_user_id is None:
         return _("{partner} is a computer player: nobody reads whispers there.",
                  partner=msg.partner_name)
-    text = _("🤫 {name} (your partner) whispers: {text}\n-# {url}", name=msg.name, text=msg.text,
-             url=jump_url)
+    with language(await dm_language(client, msg.partner_user_id)):
+        text = _("🤫 {name} (your partner) whispers: {text}\n-# {url}", name=msg.name,
+                 text=msg.text, url=jump_url)
     try:
         channel = await client.create_dm(discord.Object(id=msg.partner_user_id))
         await send.send(channel, text)
@@ -73,7 +75,9 @@ class PartnerCommands(HostCog):
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await send.followup(interaction, await whisper(self.bot, msg, url), ephemeral=True)
                 return
-            await send.respond(interaction, public_text(msg))
+            async with in_public(interaction.client, interaction.guild_id, interaction):
+                text = public_text(msg)
+            await send.respond(interaction, text)
             note = (
                 _("Said aloud: the game's rule let the whole table hear it.")
                 if msg.reach == "aloud"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from bot.host.results import MenuEntry
 
-from .i18n import _
+from .i18n import _, shown
 from .limits import MAX_BUTTON_LABEL, MAX_CHOICES, MAX_CUSTOM_ID, MAX_OPTION_LABEL, clip
 
 PAGE_BUTTONS = 20  # four rows of five; the fifth row holds Back / Previous / Next
@@ -74,12 +74,13 @@ def children(entries: Sequence[MenuEntry], prefix: Prefix) -> list[Choice]:
         if toks[:depth] != prefix:
             continue
         if len(toks) == depth:
-            ends_here.append(Choice(_("Play {label}", label=entry.label), prefix, entry.move, i))
+            ends_here.append(Choice(_("Play {label}", label=shown(entry.label)), prefix, entry.move,
+                                    i))
             continue
         groups.setdefault(toks[depth], []).append(i)
     for token, members in groups.items():
         lead = entries[members[0]]
-        label = lead.steps[depth][1]
+        label = shown(lead.steps[depth][1])
         leaf = len(members) == 1 and len(lead.steps) == depth + 1
         out.append(Choice(label, prefix + (token,), lead.move if leaf else None, members[0]))
     return ends_here + out

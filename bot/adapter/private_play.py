@@ -23,12 +23,12 @@ from .clock import back_screen
 from .context import tablee
 from .errors import guarded
 from .files import png_file
-from .i18n import _
+from .i18n import N_, _, shown
 from .items import WholeIdItem
 from .limits import MAX_CONTENT
-from .texts import rules_text
+from .texts import rules_messages
 
-MENU_MARK = _("**Your move:**")
+MENU_MARK = N_("**Your move:**")
 BUTTON_TEMPLATE = pm.id_template("np")
 SELECT_TEMPLATE = pm.id_template("s")
 
@@ -89,9 +89,10 @@ def menu_screen(
 ) -> tuple[str, discord.ui.View]:
     """The text and components of one menu step."""
     screen = pm.build_page(entries, prefix, page)
-    chosen = " → ".join(screen.trail + ["…"]) if screen.trail else _("choose an action")
+    chosen = " → ".join([shown(t) for t in screen.trail] + ["…"]) if screen.trail \
+        else _("choose an action")
     pages = _(" (page {p}/{n})", p=screen.page + 1, n=screen.pages) if screen.pages > 1 else ""
-    content = f"{intro}\n{MENU_MARK} {chosen}{pages}"
+    content = f"{intro}\n{_(MENU_MARK)} {chosen}{pages}"
     view = discord.ui.View(timeout=None)
 
     def cid(kind: str, pre: pm.Prefix, pg: int = 0) -> str:
@@ -137,9 +138,10 @@ def note_screen(channel_id: int, note: PrivateNote) -> Screen:
     if note.replaced:
         content, view = back_screen(channel_id, note)
         return content, file, view
+    text = shown(note.text)
     if not note.your_turn or not note.menu:
-        return note.text[:HAND_TEXT], file, None
-    content, view = menu_screen(channel_id, note.version, note.menu, note.text[:MENU_INTRO])
+        return text[:HAND_TEXT], file, None
+    content, view = menu_screen(channel_id, note.version, note.menu, text[:MENU_INTRO])
     if note.can_undo:
         add_undo(view, channel_id, note.version)
     return content, file, view
@@ -161,7 +163,8 @@ async def private_screen(interaction: discord.Interaction, channel_id: int) -> S
     except NotSeated:
         post = await host.board(channel_id)
         text = _("You are not seated at this table, so here is the public board.")
-        return f"{text}\n{post.status}"[:MAX_CONTENT], png_file(post.image_png, "board.png"), None
+        return (f"{text}\n{shown(post.status)}"[:MAX_CONTENT], png_file(post.image_png, "board.png"),
+                None)
     return note_screen(channel_id, note)
 
 
@@ -189,13 +192,14 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file
-        await send.followup(interaction, post.status or _("The board:"), **kwargs)
+        await send.followup(interaction, shown(post.status) or _("The board:"), **kwargs)
 
 
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
         table = await tablee(interaction.client).host.require_table(channel_id)
-        await send.respond(interaction, rules_text(get_game(table.game_id)), ephemeral=True)
+        await send.respond_all(interaction, rules_messages(get_game(table.game_id)),
+                               ephemeral=True)
 
 
 async def on_menu(
@@ -230,7 +234,7 @@ async def on_menu(
             await play_move(interaction, channel_id, move, version=version)
             return
         intro = (interaction.message.content if interaction.message else "").split(
-            f"\n{MENU_MARK}"
+            f"\n{_(MENU_MARK)}"
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
         if not prefix and await tablee(interaction.client).host.can_undo(

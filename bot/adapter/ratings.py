@@ -19,10 +19,12 @@ from . import send
 from .checks import require_guild
 from .cog import HostCog
 from .errors import Refusal, guarded
-from .i18n import _
+from .i18n import N_, _, _n
+from .languages import in_public
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_DESCRIPTION, clip
 
-COMPUTERS = {"easy": "Computer (easy)", "medium": "Computer (medium)", "hard": "Computer (hard)"}
+COMPUTERS = {"easy": N_("Computer (easy)"), "medium": N_("Computer (medium)"),
+             "hard": N_("Computer (hard)")}
 
 
 def game_names() -> dict[str, str]:
@@ -33,7 +35,9 @@ def game_names() -> dict[str, str]:
 def who(standing: Standing) -> str:
     if standing.user_id is not None:
         return f"<@{standing.user_id}>"
-    return _(COMPUTERS.get(standing.level or "", "Computer ({level})"), level=standing.level)
+    if standing.level in COMPUTERS:
+        return _(COMPUTERS[standing.level])
+    return _("Computer ({level})", level=standing.level)
 
 
 def board_line(standing: Standing) -> str:
@@ -68,8 +72,8 @@ def stats_text(name: str, played: dict[str, Any], standings: list[Standing],
     rated = {s.game_id: s for s in standings}
     games = sorted({*per_game, *rated} if only is None else {only}, key=lambda g: names.get(g, g))
     total = sum(per_game.get(g, {}).get("played", 0) for g in games)
-    lines = [_("**{name}** on this server: 1 finished game.", name=name) if total == 1 else
-             _("**{name}** on this server: {n} finished games.", name=name, n=total)]
+    lines = [_n("**{name}** on this server: {n} finished game.",
+                "**{name}** on this server: {n} finished games.", total, name=name)]
     for game_id in games:
         row = per_game.get(game_id, {})
         line = _("• {game}: {played} played, {wins} won", game=names.get(game_id, game_id),
@@ -79,7 +83,8 @@ def stats_text(name: str, played: dict[str, Any], standings: list[Standing],
             line += " · " + _("rating {rating} (#{rank} of {of})", rating=standing.rating.shown,
                               rank=standing.rank, of=standing.of)
         lines.append(line)
-    lines.append(_("This server: {n} finished games in all.", n=server_games))
+    lines.append(_n("This server: {n} finished game in all.",
+                    "This server: {n} finished games in all.", server_games))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
@@ -113,7 +118,9 @@ class RatingCommands(HostCog):
             require_guild(interaction)
             board = await self.host.leaderboard(interaction.guild_id, game_id_of(game),
                                                 interaction.user.id)
-            await send.respond(interaction, leaderboard_text(board, interaction.user.id))
+            async with in_public(interaction.client, interaction.guild_id, interaction):
+                text = leaderboard_text(board, interaction.user.id)
+            await send.respond(interaction, text)
 
     @app_commands.guild_only()
     @app_commands.command(name="stats",

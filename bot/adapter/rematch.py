@@ -20,8 +20,9 @@ from .checks import require_guild, require_post_permissions
 from .context import tablee
 from .errors import guarded
 from .i18n import _
+from .languages import in_public
 from .limits import MAX_CONTENT
-from .lobby import drop_lobby, lobby_text, lobby_view, refresh_lobby_post
+from .lobby import drop_lobby, host_name, lobby_text, lobby_view, refresh_lobby_post
 
 REMATCH_ID = r"tm:rematch:(?P<channel>\d+):(?P<game>\d+)"
 
@@ -63,8 +64,7 @@ def final_view(table: TableInfo) -> discord.ui.View | None:
 def invitation(info: TableInfo) -> str:
     """The rematch lobby's first post: who asked, a ping for the others, then the lobby."""
     waiting = [s.user_id for s in info.seats if s.pending_until is not None]
-    head = _("**{name}** wants a rematch!", name=next(
-        (s.name for s in info.seats if s.user_id == info.host_id), "?"))
+    head = _("**{name}** wants a rematch!", name=host_name(info))
     if waiting:
         head += " " + _("{people}: press **Join** to keep your seat.",
                         people=", ".join(f"<@{u}>" for u in waiting))
@@ -78,8 +78,10 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
     if info.post_message_id is None:  # a new lobby: its post
         pinged = [s.user_id for s in info.seats
                   if s.pending_until is not None and s.user_id is not None]
+        async with in_public(interaction.client, info.guild_id, interaction):
+            text, view = invitation(info), lobby_view(info)
         try:
-            await send.respond(interaction, invitation(info), view=lobby_view(info), ping=pinged)
+            await send.respond(interaction, text, view=view, ping=pinged)
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise

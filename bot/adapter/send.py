@@ -50,6 +50,14 @@ async def respond(
         )
 
 
+async def respond_all(
+    interaction: discord.Interaction, texts: list[str], *, ephemeral: bool = False
+) -> None:
+    """A text too long for one message, as the response and followups (in order)."""
+    for text in texts:
+        await respond(interaction, text, ephemeral=ephemeral)
+
+
 async def followup(
     interaction: discord.Interaction,
     content: str,

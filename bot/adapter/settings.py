@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import _
+from .i18n import _, shown
 from .limits import (
     MAX_CHOICES,
     MAX_CONTENT,
@@ -93,7 +93,7 @@ def select_options(setting: Any) -> list[tuple[str, str, bool]]:
         at = next((i for i, (_t, v) in enumerate(choices) if v == setting.value), 0)
         start = min(max(at - MAX_CHOICES // 2, 0), len(choices) - MAX_CHOICES)
         choices = choices[start:start + MAX_CHOICES]
-    return [(clip(text, MAX_OPTION_LABEL), encode_value(value), value == setting.value)
+    return [(clip(shown(text), MAX_OPTION_LABEL), encode_value(value), value == setting.value)
             for text, value in choices]
 
 

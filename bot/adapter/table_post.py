@@ -29,8 +29,9 @@ from . import private_play, rematch, send
 from .clock import add_clock_buttons, clock_lines
 from .dms import send_turn_dms
 from .files import png_file
-from .i18n import _
+from .i18n import N_, _, _n, shown
 from .items import ActionIdItem
+from .languages import in_public
 from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.post")
@@ -47,14 +48,14 @@ def compose(
     acted themselves; they are named, not mentioned (nobody is pinged about their own move)."""
     closed = set(closed_dms)
     still = still or {}
-    tail = [post.status] if post.status else []
+    tail = [shown(post.status)] if post.status else []
     if post.finished:
         tail.append(_("🏁 The game is over. Press **Rematch** to play again with the same "
                       "players, or /play for another game."))
     else:
         for user_id in post.to_move_user_ids:
             if user_id in still:
-                tail.append(_("**{name}** moves again.", name=still[user_id]))
+                tail.append(_("**{name}** moves again.", name=shown(still[user_id])))
             elif user_id in closed:
                 tail.append(
                     _(
@@ -65,10 +66,11 @@ def compose(
             else:
                 tail.append(_("<@{id}>, your turn: press **My hand / Play**.", id=user_id))
     tail += clock_lines(post)
-    lines = [TRANSIENT_MARK + text if transient else text for text, transient in post.in_order()]
+    lines = [TRANSIENT_MARK + shown(text) if transient else shown(text)
+             for text, transient in post.in_order()]
 
     def join(with_transient: bool, log_lines: list[str], dropped: int) -> str:
-        head = [_("… ({n} earlier lines)", n=dropped)] if dropped else []
+        head = [_n("… ({n} earlier line)", "… ({n} earlier lines)", dropped)] if dropped else []
         kept = log_lines if with_transient else [x for x in log_lines if not is_transient(x)]
         return "\n".join(head + kept + tail)
 
@@ -104,7 +106,7 @@ def strip_transient(content: str) -> str:
 class TableButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=TABLE_ID):
     """My hand / Play, Board, Rules. Any version works: each shows the table as it is now."""
 
-    LABELS = {"hand": "My hand / Play", "board": "Board", "rules": "Rules"}
+    LABELS = {"hand": N_("My hand / Play"), "board": N_("Board"), "rules": N_("Rules")}
     STYLES = {
         "hand": discord.ButtonStyle.primary,
         "board": discord.ButtonStyle.secondary,
@@ -271,6 +273,19 @@ class Poster:
         post = outcome.post
         if post is None:
             return None
+        async with in_public(self.client, outcome.table.guild_id):
+            return await self._post(channel_id, outcome, actor=actor, previous=previous)
+
+    async def _post(
+        self,
+        channel_id: int,
+        outcome: Outcome,
+        *,
+        actor: int | None,
+        previous: Iterable[int | None],
+    ) -> discord.Message | None:
+        post = outcome.post
+        assert post is not None
         async with self._lock(channel_id):
             if (actor is not None and self._same_turn(channel_id, outcome, actor)
                     and await self._edit_in_place(channel_id, outcome, actor)):
@@ -309,7 +324,7 @@ class Poster:
             outcome.notes,
             actor=actor,
             jump_url=f"https://discord.com/channels/{guild}/{channel_id}/{message.id}",
-            game_name=outcome.table.game_name,
+            game_name=shown(outcome.table.game_name),
             dm_default=self.dm_default,
         )
         closed_to_move = [u for u in closed if u in post.to_move_user_ids]

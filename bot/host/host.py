@@ -12,6 +12,10 @@ can apply two moves to one version. Nothing is cached: each call reads the table
 which is what lets a new host object continue any table exactly where it was. Engine and Pillow
 run in worker threads, computer players in worker processes (:mod:`bot.host.workers`), so the
 event loop stays responsive.
+
+Languages (issue 15): posts are written and drawn in the server's language, notes, menus and
+refusals in the reader's; how the adapter tells the host which, and what comes back translated
+or as Text, is in :mod:`bot.host.languages`.
 """
 
 from __future__ import annotations
@@ -26,16 +30,20 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import i18n
 import render
 from games import BadOptions, Game, UnknownGame
+from games.text import N_, listing, say, say_n
 
 from ..config import SPEEDS, ClockConfig
+from ..shards import ALL, Shards
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, partner, posts, rematch, undo
 from .absence import ClockMixin
 from .bots import bot_step
 from .history import HistoryHost
+from .languages import LanguageHost
 from .lobby import DEFAULT_LEVEL
 from .locks import ChannelLocks
 from .play import Lines, Step, human_step, plain, record, record_head
@@ -46,15 +54,17 @@ from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
-NO_TABLE = "No game here. Start one with /play."
+NO_TABLE = N_("No game here. Start one with /play.")
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
-class TableHost(RatingsHost, ClockMixin, HistoryHost):
+class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
-                 reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None) -> None:
+                 reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
+                 shards: Shards = ALL) -> None:
         self._store = store
+        self.shards = shards  # whose tables this process resumes and times (bot.shards)
         self._bot_delay = bot_delay
         self._reveal_seconds = reveal_seconds  # a computer's value shows this long (computers_move)
         self._pool = pool or BotPool()
@@ -62,7 +72,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         self._clock = clock  # epoch seconds; tests inject their own
         self._clock_config = clock_config or ClockConfig()  # the turn clock's speeds and policy
         self._locks = ChannelLocks()
-        self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
+        self._boards: OrderedDict[tuple[int | None, int, str], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
     @classmethod
@@ -70,18 +80,21 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
         rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
         reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
+        shards: Shards = ALL,
     ) -> TableHost:
         """Open (and migrate) the database. ``bot_delay``: seconds to wait, outside the table
         lock, before computer players answer a human's move (default 0). ``workers``: processes
         choosing computer moves, each within ``think_seconds``; 0 (the default here, for tools
         and tests) chooses in a thread, the bot passes its config (default 1). ``clock``: the
         turn clock's settings; ``now``: the clock's time (tests drive it). Games and their
-        renderers come from the registry (:func:`render.table_game`)."""
-        store = await Store.open(db_path)
+        renderers come from the registry (:func:`render.table_game`). ``shards``: the guilds
+        whose tables this process serves (default: all)."""
+        store = await Store.open(db_path)  # a SQLite path or a postgresql:// URL
         pool = BotPool(workers, think_seconds)
         await pool.start()
         return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
-                   clock=clock, reveal_seconds=reveal_seconds, clock_config=clock_config)
+                   clock=clock, reveal_seconds=reveal_seconds, clock_config=clock_config,
+                   shards=shards)
 
     async def close(self) -> None:
         try:
@@ -105,9 +118,10 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         try:
             return render.table_game(game_id).game
         except UnknownGame as exc:
-            raise errors.UnknownGameError(str(exc)) from None
+            raise errors.UnknownGameError(errors.said(exc)) from None
         except KeyError:
-            raise errors.UnknownGameError(f"'{game_id}' has no images here, so no table.") from None
+            raise errors.UnknownGameError(
+                say("'{game}' has no images here, so no table.", game=game_id)) from None
 
     async def _load(self, channel_id: int) -> tuple[Game, TableRow]:
         row = await self._store.get_table(channel_id)
@@ -115,17 +129,23 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
             raise errors.NoTable(NO_TABLE)
         return self._game(row.game_id), row
 
+    async def _served(self) -> list[TableRow]:
+        """The active tables of the guilds this process serves (all of them unsharded).
+        Filtered here rather than in SQL: it runs at start-up, and the rows are needed anyway."""
+        rows = await self._store.active_tables()
+        return [r for r in rows if self.shards.owns(r.guild_id)]
+
     async def _playing(self, channel_id: int) -> tuple[Game, TableRow]:
         game, row = await self._load(channel_id)
         if row.status != "playing" or row.state is None:
-            raise errors.WrongPhase("The game has not started yet; the host presses Start.")
+            raise errors.WrongPhase(say("The game has not started yet; the host presses Start."))
         return game, row
 
     async def _save(self, old: TableRow, new: TableRow) -> None:
         try:
             await self._store.update_table(new, old.version)
         except Conflict:
-            raise errors.StaleVersion("The table changed meanwhile — please try again.") from None
+            raise errors.StaleVersion(say("The table changed meanwhile — please try again.")) from None
 
     async def _change(
         self, channel_id: int, change: Callable[[Game, TableRow], TableRow]
@@ -166,7 +186,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
             return await self._store.create_table(row)
         except Conflict:  # another host object won the race for this channel
             await self._refuse_existing(row.channel_id)
-            raise errors.TableExists("A game was just opened here; try again.") from None
+            raise errors.TableExists(say("A game was just opened here; try again.")) from None
 
     async def _refuse_existing(self, channel_id: int) -> None:
         existing = await self._store.get_table(channel_id)
@@ -256,7 +276,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
                     lambda: plain(game.new(len(row.seats), row.options, row.seed))
                 )
             except BadOptions as exc:
-                raise errors.BadTableOptions(str(exc)) from None
+                raise errors.BadTableOptions(errors.said(exc)) from None
             head = await asyncio.to_thread(record_head, game, row.options, state)
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
@@ -278,14 +298,15 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
             game, row = await self._playing(channel_id)
             seat = seat_of(row, user_id)
             if seat is None:
-                raise errors.NotSeated("You are not playing at this table; you can watch.")
+                raise errors.NotSeated(say("You are not playing at this table; you can watch."))
             if version is not None and version != row.version:
                 raise errors.StaleVersion(errors.STALE)
             assert row.state is not None
             movers = game.to_move(row.state)
             if seat not in movers:
-                who = ", ".join(label(row, s) for s in movers)
-                raise errors.NotYourTurn(f"It's {who}'s turn, not yours.")
+                raise errors.NotYourTurn(say_n(
+                    "It's {players}'s turn, not yours.", "It's the turn of {players}, not yours.",
+                    len(movers), players=listing([label(row, s) for s in movers])))
             step = await asyncio.to_thread(human_step, game, row.state, seat, move,
                                            names(row))
             row = await self._commit(game, row, step, user_id)
@@ -330,7 +351,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         post, for the adapter to post."""
         out = []
         await self.rate_unrated()
-        for row in await self._store.active_tables():
+        for row in await self._served():
             if row.status != "playing":
                 continue
             async with self._lock(row.channel_id):
@@ -446,13 +467,16 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
     ) -> Outcome:
         assert row.state is not None
         state = row.state
+        code = await self._guild_code(row.guild_id)
+        codes = await self._user_codes([s["user_id"] for s in row.seats], row.guild_id)
 
         # The board and the hands are drawn in two threads at once: Pillow's encoder releases
         # the GIL, so on two cores this cuts a move's latency by about a quarter.
         finished_post, notes = await asyncio.gather(
             asyncio.to_thread(lambda: (game.result(state).finished,
-                                       self._post(game, row, state, lines))),
-            asyncio.to_thread(posts.notes_for, game, row, state, lines, everyone=everyone),
+                                       self._post(game, row, state, lines, code))),
+            asyncio.to_thread(posts.notes_for, game, row, state, lines, everyone=everyone,
+                              codes=codes),
         )
         finished, post = finished_post
         if not finished:
@@ -482,20 +506,24 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         return info(game, row)
 
     async def active_tables(self) -> list[TableInfo]:
-        """Every lobby and game in progress (the adapter re-registers their buttons on start)."""
-        return [info(self._game(r.game_id), r) for r in await self._store.active_tables()]
+        """Every lobby and game in progress in the guilds this process serves (the adapter
+        posts lobbies a restart left unposted)."""
+        return [info(self._game(r.game_id), r) for r in await self._served()]
 
-    async def _public(self, channel_id: int) -> PublicPost:
+    async def _public(self, channel_id: int, language: str | None = None) -> PublicPost:
         game, row = await self._playing(channel_id)
-        return await asyncio.to_thread(self._post, game, row, row.state, None)
+        code = i18n.language_of(language) if language else await self._guild_code(row.guild_id)
+        return await asyncio.to_thread(self._post, game, row, row.state, None, code)
 
-    def _post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None) -> PublicPost:
-        """The public post, drawing the board once per table version (Board presses by many
-        spectators cost nothing). Runs in worker threads; a lost race draws the image twice."""
-        key = (row.id, row.version)
+    def _post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None,
+              code: str = i18n.DEFAULT) -> PublicPost:
+        """The public post in language ``code``, drawing the board once per table version and
+        language (Board presses by many spectators cost nothing). Runs in worker threads; a
+        lost race draws the image twice."""
+        key = (row.id, row.version, code)
         with self._boards_lock:
             cached = self._boards.get(key)
-        post = posts.public_post(game, row, state, lines, image=cached)
+        post = posts.public_post(game, row, state, lines, image=cached, code=code)
         if cached is None and post.image_png is not None:
             with self._boards_lock:
                 self._boards[key] = post.image_png
@@ -503,32 +531,50 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
                     self._boards.popitem(last=False)
         return post
 
-    async def board(self, channel_id: int) -> PublicPost:
-        """A fresh public post for the current state (Board button, /board). No log lines."""
-        return await self._public(channel_id)
+    async def board(self, channel_id: int, *, language: str | None = None) -> PublicPost:
+        """A fresh public post for the current state (Board button, /board). No log lines.
+        ``language``: a Discord locale or code to write and draw it in (an ephemeral Board
+        answer); None: the server's language."""
+        return await self._public(channel_id, language)
 
-    async def private_note(self, channel_id: int, user_id: int) -> PrivateNote:
-        """The user's hand (and menu if it is their turn). NotSeated for spectators."""
+    async def _user_code(self, row: TableRow, user_id: int, language: str | None) -> str:
+        if language:
+            return i18n.language_of(language)
+        return (await self._user_codes([user_id], row.guild_id))[user_id]
+
+    async def private_note(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> PrivateNote:
+        """The user's hand (and menu if it is their turn). NotSeated for spectators.
+        ``language``: the interaction's locale; None: the user's remembered one."""
         game, row = await self._playing(channel_id)
         seat = seat_of(row, user_id)
         if seat is None:
-            raise errors.NotSeated("You are not playing at this table; press Board to watch.")
-        note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat)
+            raise errors.NotSeated(say("You are not playing at this table; press Board to watch."))
+        code = await self._user_code(row, user_id, language)
+        note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat, None, code)
         return (await undo.offer(self._store, game, row, [note]))[0]
 
-    async def menu(self, channel_id: int, user_id: int) -> tuple[int, list[MenuEntry]]:
-        """(version, legal moves with menu steps) for the user; empty when not their turn."""
+    async def menu(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> tuple[int, list[MenuEntry]]:
+        """(version, legal moves with menu steps) for the user, labels in ``language`` (None:
+        the user's remembered one); empty when not their turn."""
         game, row = await self._playing(channel_id)
         seat = seat_of(row, user_id)
         if seat is None:
-            raise errors.NotSeated("You are not playing at this table.")
-        return row.version, await asyncio.to_thread(posts.menu, game, row.state, seat)
+            raise errors.NotSeated(say("You are not playing at this table."))
+        code = await self._user_code(row, user_id, language)
+        return row.version, await asyncio.to_thread(posts.menu, game, row.state, seat, code,
+                                                    names(row))
 
-    async def legal_moves(self, channel_id: int, user_id: int) -> list[MenuEntry]:
+    async def legal_moves(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> list[MenuEntry]:
         """For /move autocomplete: the caller's legal moves (empty for someone not to move,
         and where there is no game: autocomplete never errs)."""
         try:
-            return (await self.menu(channel_id, user_id))[1]
+            return (await self.menu(channel_id, user_id, language=language))[1]
         except errors.HostError:
             return []
 
@@ -541,7 +587,8 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         game, row = await self._playing(channel_id)
         seat = seat_of(row, user_id)
         if seat is None:
-            raise errors.NotSeated("Only the players of this game have a partner; you can watch.")
+            raise errors.NotSeated(
+                say("Only the players of this game have a partner; you can watch."))
         return partner.partner_message(game, row, seat, text)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:

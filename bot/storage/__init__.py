@@ -1,5 +1,23 @@
-"""SQLite storage of tables, moves, finished games and preferences (aiosqlite, one file)."""
+"""Storage of tables, moves, finished games and preferences: a SQLite file (aiosqlite, the
+default) or a PostgreSQL database (asyncpg, :mod:`bot.storage.postgres`), behind one Store."""
+
+from __future__ import annotations
+
+from typing import Protocol
 
 from .store import Conflict, MoveEntry, Store, TableRow
+from .url import is_url, shown
 
-__all__ = ["Conflict", "MoveEntry", "Store", "TableRow"]
+
+class _HasDatabase(Protocol):
+    @property
+    def database(self) -> str: ...
+
+
+async def open_store(target: str | _HasDatabase) -> Store:
+    """Open (and migrate) the store a config names (its ``database``: the PostgreSQL URL, else
+    the SQLite path), or the one a path or ``postgresql://`` URL names."""
+    return await Store.open(target if isinstance(target, str) else target.database)
+
+
+__all__ = ["Conflict", "MoveEntry", "Store", "TableRow", "is_url", "open_store", "shown"]

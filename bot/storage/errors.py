@@ -1,24 +1,34 @@
 """What the storage says when the database cannot serve a request now (not a bug, not a refusal
-of the rules): busy (another process holds the write lock) or the disk is full. Each carries a
-sentence for the person who acted; the adapter sends it privately like a host refusal."""
+of the rules): busy (another process holds the write lock), the disk is full, or (PostgreSQL) the
+database server cannot be reached. Each carries a sentence for the person who acted; the adapter
+sends it privately like a host refusal."""
 
 from __future__ import annotations
 
 import sqlite3
 
-BUSY = "The table is busy, try again in a moment."
-DISK_FULL = (
+from games.text import N_
+
+BUSY = N_("The table is busy, try again in a moment.")
+DISK_FULL = N_(
     "The bot's disk is full, so nothing could be saved and nothing changed. Please tell the "
     "server's admin; try again later."
 )
+UNREACHABLE = "The bot cannot reach its database right now, so nothing changed. Try again in a moment."
+
+IntegrityError = sqlite3.IntegrityError
+"""A violated constraint (a second table in one channel …) on either database: the PostgreSQL
+store raises this same class, so storage code catches one thing."""
 
 
 class Unavailable(Exception):
-    """The database cannot serve this request now; ``message`` is for the person who acted."""
+    """The database cannot serve this request now; ``message`` is for the person who acted
+    (English), ``text`` the same to translate (``i18n.translate(exc.text, code)``)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.text = message  # a catalog msgid
 
 
 class Busy(Unavailable):
@@ -33,6 +43,13 @@ class DiskFull(Unavailable):
 
     def __init__(self) -> None:
         super().__init__(DISK_FULL)
+
+
+class Unreachable(Unavailable):
+    """The database server (PostgreSQL) refused the connection, dropped it or did not answer."""
+
+    def __init__(self) -> None:
+        super().__init__(UNREACHABLE)
 
 
 def unavailable(exc: BaseException) -> Unavailable | None:

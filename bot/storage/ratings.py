@@ -153,7 +153,8 @@ class RatingsStore:
             "  AND b.game_id = r.game_id AND b.ordinal > r.ordinal),"
             " (SELECT COUNT(*) FROM ratings c WHERE c.guild_id = r.guild_id"
             "  AND c.game_id = r.game_id)"
-            " FROM ratings r WHERE guild_id = ? AND player = ? AND (? IS NULL OR game_id = ?)"
+            " FROM ratings r WHERE guild_id = ? AND player = ?"
+            " AND (CAST(? AS TEXT) IS NULL OR game_id = ?)"
             " ORDER BY game_id",
             (guild_id or 0, player, game_id, game_id),
         )

@@ -29,11 +29,13 @@ from typing import Any
 import aiosqlite
 
 from .clock import ClockRow, ClockStore, write_clock
-from .errors import Busy, unavailable
+from .errors import Busy, IntegrityError, unavailable
 from .history import HistoryStore
+from .languages import LanguageStore, dump_lines, load_lines
 from .ratings import RatingsStore
 from .schema import migrate
 from .undo import UndoLog
+from .url import is_url
 
 LOCK_WAIT = 1.0
 """Seconds a write waits for this Store's other writes before it says busy."""
@@ -81,7 +83,7 @@ class MoveEntry:
     seat: int
     move: str
     user_id: int | None
-    lines: list[str]
+    lines: list[str]  # Text lines (games.text), stored as dump JSON; old rows plain strings
     undoes: int | None = None
     barrier: str | None = None
     before: dict[str, Any] | None = None
@@ -134,7 +136,7 @@ async def _connect(path: str) -> aiosqlite.Connection:
         raise
 
 
-class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
+class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
@@ -145,6 +147,12 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
 
     @classmethod
     async def open(cls, path: str) -> Store:
+        """Open (and migrate) the SQLite file at ``path``; a ``postgresql://`` URL opens the
+        same store on PostgreSQL (:mod:`bot.storage.postgres`)."""
+        if is_url(path):
+            from .postgres import PgStore
+
+            return await PgStore.open(path)
         db = await _connect(path)
         try:
             await db.execute(f"PRAGMA busy_timeout = {OPEN_BUSY_TIMEOUT_MS}")
@@ -242,7 +250,7 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
                      row.speed),
                 )
                 new_id = cur.lastrowid
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise Conflict("channel already has a table") from None
         return replace(row, id=new_id, created_at=now)
 
@@ -309,7 +317,7 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
             await db.executemany(
                 "INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at, undoes,"
                 " barrier, before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(m.lines), time.time(),
+                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(dump_lines(m.lines)), time.time(),
                   m.undoes, m.barrier, None if m.before is None else _dump(m.before))
                  for m in moves],
             )
@@ -352,7 +360,7 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
             "SELECT version, seat, move, user_id, lines, undoes, barrier FROM move_log"
             " WHERE table_id = ? ORDER BY version", (table_id,),
         )
-        return [MoveEntry(v, s, m, u, json.loads(lines), undone, barrier)
+        return [MoveEntry(v, s, m, u, load_lines(lines), undone, barrier)
                 for v, s, m, u, lines, undone, barrier in rows]
 
     async def game(self, game_row: int) -> dict[str, Any] | None:
@@ -377,14 +385,16 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
         guild_clause = "guild_id IS ?" if guild_id is None else "guild_id = ?"
         if user_id is None:
             rows = await self._fetchall(
-                "SELECT g.game_id, COUNT(*), SUM(EXISTS (SELECT 1 FROM player_results r"
-                " WHERE r.game_row = g.id AND r.user_id IS NOT NULL AND r.outcome = 'win'))"
+                "SELECT g.game_id, COUNT(*), SUM(CASE WHEN EXISTS (SELECT 1 FROM player_results r"
+                " WHERE r.game_row = g.id AND r.user_id IS NOT NULL AND r.outcome = 'win')"
+                " THEN 1 ELSE 0 END)"
                 f" FROM games g WHERE g.status = 'finished' AND g.{guild_clause} GROUP BY g.game_id",
                 (guild_id,),
             )
         else:
             rows = await self._fetchall(
-                "SELECT game_id, COUNT(*), SUM(outcome = 'win') FROM player_results"
+                "SELECT game_id, COUNT(*), SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END)"
+                " FROM player_results"
                 f" WHERE {guild_clause} AND user_id = ? GROUP BY game_id",
                 (guild_id, user_id),
             )

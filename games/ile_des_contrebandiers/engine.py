@@ -5,7 +5,8 @@ State (plain JSON): ``beam`` (the lit sector 0-9), ``reefs`` (every reef space, 
 ``boats`` / ``floating`` / ``turn`` (see ``flow.py``), ``delivered`` (per seat, tiles kept),
 ``dice`` (the last roll), ``path`` (the last sail), ``script`` + ``dice_used`` + ``seed`` +
 ``rng_counter`` (the dice: ``setup.dice`` first, then the seeded generator), ``first``,
-``last_move``, ``over``, ``reason``, ``winners``.
+``last_move``, ``over``, ``reason`` (the game-over sentence as :func:`games.text.dump` data,
+so it can be said in any language after a JSON round trip), ``winners``.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from ..base import (
     echo,
     rng_for,
 )
+from ..text import load, say
+from ..text import seat as player
 from . import flow, moves
 from .board import (
     ANCHOR,
     ISLANDS,
-    LETTERS,
     SPACES,
     distances_from,
     harbour_access,
@@ -41,15 +43,16 @@ from .menu import describe, menu_path
 from .notation import parse, parse_sea
 from .summary import SUMMARY
 from .view import build_view
+from .words import sector
 
 SETUP_KEYS = ("beam", "goods", "dice", "reefs")
 _DIGITS = ("0", "1", "2", "3", "4")
 MAX_REEFS = 3
 REEFS_OPTION = Option(
     "reefs", None, 0,
-    "Variant: extra reefs (0 to 3) put on free sea spaces at random, every harbour kept "
-    "reachable.",
-    kind="number", label="Extra reefs", minimum=0, maximum=MAX_REEFS, unset="none",
+    say("Variant: extra reefs (0 to 3) put on free sea spaces at random, every harbour kept "
+        "reachable."),
+    kind="number", label=say("Extra reefs"), minimum=0, maximum=MAX_REEFS, unset=say("none"),
 )
 
 
@@ -149,10 +152,11 @@ class IleDesContrebandiers(Game):
     def apply(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
         text = parse(move)
         if state["over"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(say("The game is over."))
         movers = self.to_move(state)
         if seat not in movers:
-            raise IllegalMove(f"It is not your turn: Seat {movers[0]} is to move.")
+            raise IllegalMove(say("It is not your turn: {who} is to move.",
+                                  who=player(movers[0])))
         text = moves.check(state, seat, text)
         st = _working_copy(state)
         if state["turn"]["stage"] not in ("push", "load"):
@@ -169,7 +173,7 @@ class IleDesContrebandiers(Game):
         scores = [flow.score(state, s) for s in range(1, state["players"] + 1)]
         if not state["over"]:
             return Result(False, scores)
-        return Result(True, scores, list(state["winners"]), state["reason"])
+        return Result(True, scores, list(state["winners"]), load(state["reason"]))
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Every tile ``seat`` cannot see (island stacks, hidden floating tiles, other boats'
@@ -203,8 +207,7 @@ class IleDesContrebandiers(Game):
 
     def status(self, view: View) -> list[str]:
         """The lit sector, then the scores."""
-        beam = view["beam"]
-        return [f"beam on sector {LETTERS[beam]}"] + super().status(view)
+        return [say("beam on {sector}", sector=sector(view["beam"]))] + super().status(view)
 
 
 def _slot_get(st: dict[str, Any], slot: tuple[str, Any]) -> str:

@@ -16,18 +16,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import rng_for
-from .board import ISLAND_NAMES, LETTERS, SECTORS, is_harbour, island_of, sector_of
+from ..text import Text, dump, say, say_n
+from ..text import seat as player
+from . import words
+from .board import SECTORS, is_harbour, island_of, sector_of
 
 St = dict[str, Any]
 Events = list[dict[str, Any]]
 
 YELLOW_FACES = ("cw2", "cw3", "ccw2", "ccw3", "any2", "sleep")
 WHITE_FACES = (1, 2, 2, 3, 3, 4)
-YELLOW_TEXT = {
-    "cw2": "lighthouse 2 clockwise", "cw3": "lighthouse 3 clockwise",
-    "ccw2": "lighthouse 2 counter-clockwise", "ccw3": "lighthouse 3 counter-clockwise",
-    "any2": "lighthouse 2 either way", "sleep": "the keeper sleeps",
-}
+YELLOW_TEXT = words.YELLOW
 TURNS = {"cw2": (1, 2), "cw3": (1, 3), "ccw2": (-1, 2), "ccw3": (-1, 3)}
 WIN_POINTS = 7
 
@@ -43,13 +42,12 @@ def tile_info(tile: str) -> tuple[int, int]:
     return info
 
 
-def tile_text(tile: str) -> str:
-    d, p = tile_info(tile)
-    return f"{ISLAND_NAMES[d]} ({p} point{'s' if p != 1 else ''})"
+def tile_text(tile: str) -> Text:
+    return words.tile(*tile_info(tile))
 
 
-def sector_name(sector: int) -> str:
-    return f"sector {LETTERS[sector]}"
+def sector_name(sector: int) -> Text:
+    return words.sector(sector)
 
 
 def score(st: St, seat: int) -> int:
@@ -90,14 +88,20 @@ def take_tile(st: St, seat: int, events: Events) -> None:
     k = island_of(boat["space"])
     stack = st["stacks"][k]
     if not stack:
-        events.append({"text": f"Seat {seat} finds no tile left on {ISLAND_NAMES[k]}.",
-                       "seat": seat})
+        events.append({"text": say("{who} finds no tile left on {island}.", who=player(seat),
+                                   island=words.island(k)), "seat": seat})
         return
     tile = stack[0]
     st["stacks"][k] = stack[1:]
     boat["tile"], boat["shown"] = tile, False
-    events.append({"text": f"Seat {seat} takes a tile from {ISLAND_NAMES[k]}.", "seat": seat,
-                   "private": {seat: f"Your tile goes to {tile_text(tile)}."}, "chance": "tile"})
+    events.append({"text": say("{who} takes a tile from {island}.", who=player(seat),
+                               island=words.island(k)), "seat": seat,
+                   "private": {seat: your_tile(tile)}, "chance": "tile"})
+
+
+def your_tile(tile: str) -> Text:
+    """The private line telling a boat's owner where its new tile goes."""
+    return say("Your tile goes to {tile}.", tile=tile_text(tile))
 
 
 def begin_turn(st: St, seat: int, events: Events) -> None:
@@ -110,7 +114,8 @@ def begin_turn(st: St, seat: int, events: Events) -> None:
     yellow, white = roll(st)
     st["dice"] = {"yellow": yellow, "white": white}
     st["turn"]["white"] = white
-    events.append({"text": f"Seat {seat} rolls: {YELLOW_TEXT[yellow]}, white {white}.",
+    events.append({"text": say("{who} rolls: {yellow}, white {white}.", who=player(seat),
+                               yellow=YELLOW_TEXT[yellow], white=white),
                    "seat": seat, "chance": "die"})
     if yellow == "any2":
         st["turn"]["stage"] = "turn"
@@ -136,17 +141,24 @@ def rotate(st: St, direction: int, steps: int, events: Events) -> None:
         if caught:
             break
     st["beam"] = beam
-    way = "clockwise" if direction > 0 else "counter-clockwise"
-    text = f"The beam turns {done} step{'s' if done != 1 else ''} {way} to {sector_name(beam)}"
+    fields = {"way": words.way(direction), "sector": sector_name(beam)}
     if not caught:
-        events.append({"text": text + ".", "seat": turn["seat"]})
+        events.append({"text": say_n("The beam turns {n} step {way} to {sector}.",
+                                     "The beam turns {n} steps {way} to {sector}.", done,
+                                     **fields), "seat": turn["seat"]})
         return
     roller = turn["seat"]
     players = st["players"]
     caught = sorted(caught, key=lambda s: (s - roller) % players)
-    names = " and ".join(f"Seat {s}" for s in caught)
-    events.append({"text": f"{text} and stops: {names} {'is' if len(caught) == 1 else 'are'} "
-                           "caught.", "seat": roller})
+    if len(caught) == 1:
+        text = say_n("The beam turns {n} step {way} to {sector} and stops: {who} is caught.",
+                     "The beam turns {n} steps {way} to {sector} and stops: {who} is caught.",
+                     done, who=player(caught[0]), **fields)
+    else:
+        text = say_n("The beam turns {n} step {way} to {sector} and stops: {who} are caught.",
+                     "The beam turns {n} steps {way} to {sector} and stops: {who} are caught.",
+                     done, who=words.seats(caught), **fields)
+    events.append({"text": text, "seat": roller})
     catch(st, caught)
 
 
@@ -167,8 +179,13 @@ def drop(st: St, space: str, events: Events) -> None:
     st["floating"][space] = {"tile": boat["tile"], "shown": boat["shown"]}
     boat["tile"], boat["shown"] = None, False
     turn["drops_left"] = turn["drops_left"][1:]
-    events.append({"text": f"Seat {turn['seat']} throws Seat {owner}'s tile overboard onto "
-                           f"{space}.", "seat": turn["seat"]})
+    if owner == turn["seat"]:
+        text = say("{who} throws their own tile overboard onto {space}.", who=player(owner),
+                   space=space)
+    else:
+        text = say("{who} throws {owner}'s tile overboard onto {space}.", who=player(turn["seat"]),
+                   owner=player(owner), space=space)
+    events.append({"text": text, "seat": turn["seat"]})
     if not turn["drops_left"]:
         if turn["after"] == "end":
             end_turn(st, events)
@@ -184,7 +201,8 @@ def sail(st: St, seat: int, path: list[str], events: Events) -> None:
     end = path[-1]
     boat["space"] = end
     st["path"] = list(path)
-    events.append({"text": f"Seat {seat} sails from {start}: {' → '.join(path)}.", "seat": seat})
+    events.append({"text": say("{who} sails from {start}: {path}.", who=player(seat), start=start,
+                               path=" → ".join(path)), "seat": seat})
     if is_harbour(end):
         arrive(st, seat, events)
         end_turn(st, events)
@@ -194,7 +212,8 @@ def sail(st: St, seat: int, path: list[str], events: Events) -> None:
         turn["stage"] = "push"
         turn["pushed"] = other
         turn["from"] = path[-2] if len(path) > 1 else start
-        events.append({"text": f"Seat {seat} runs into Seat {other}'s boat.", "seat": seat})
+        events.append({"text": say("{who} runs into {other}'s boat.", who=player(seat),
+                                   other=player(other)), "seat": seat})
     elif end in st["floating"]:
         turn["stage"] = "load"
     else:
@@ -209,16 +228,19 @@ def push(st: St, seat: int, target: str | None, events: Events) -> None:
     if target is None:
         target = turn["from"]
         st["boats"][other - 1]["space"] = target
-        events.append({"text": f"Seat {seat} swaps places with Seat {other}, who goes to "
-                               f"{target}.", "seat": seat})
+        events.append({"text": say("{who} swaps places with {other}, who goes to {space}.",
+                                   who=player(seat), other=player(other), space=target),
+                       "seat": seat})
     else:
         boat["space"] = target
-        events.append({"text": f"Seat {seat} pushes Seat {other} to {target}.", "seat": seat})
+        events.append({"text": say("{who} pushes {other} to {space}.", who=player(seat),
+                                   other=player(other), space=target), "seat": seat})
     turn["pushed"] = None
     if is_harbour(target):
         arrive(st, other, events)
     elif sector_of(target) == st["beam"]:  # pushed into the light: caught (IC-10)
-        events.append({"text": f"Seat {other} is caught in the beam.", "seat": seat})
+        events.append({"text": say("{who} is caught in the beam.", who=player(other)),
+                       "seat": seat})
         turn["after"] = "end"
         catch(st, [other])
         if turn["stage"] == "drop":
@@ -233,12 +255,13 @@ def load(st: St, seat: int, events: Events) -> None:
     found = st["floating"].pop(space)
     if boat["tile"] is not None:
         st["floating"][space] = {"tile": boat["tile"], "shown": boat["shown"]}
-        text = f"Seat {seat} swaps its tile for the one on {space}."
+        text = say("{who} swaps their tile for the one on {space}.", who=player(seat),
+                   space=space)
     else:
-        text = f"Seat {seat} loads the tile on {space}."
+        text = say("{who} loads the tile on {space}.", who=player(seat), space=space)
     boat["tile"], boat["shown"] = found["tile"], found["shown"]
     events.append({"text": text, "seat": seat, "chance": "tile",
-                   "private": {seat: f"Your tile goes to {tile_text(found['tile'])}."}})
+                   "private": {seat: your_tile(found["tile"])}})
     end_turn(st, events)
 
 
@@ -252,18 +275,21 @@ def arrive(st: St, seat: int, events: Events) -> None:
     dest, points = tile_info(tile)
     if dest != k:
         boat["shown"] = True
-        events.append({"text": f"Seat {seat} shows its tile at {ISLAND_NAMES[k]}: it goes to "
-                               f"{tile_text(tile)}.", "seat": seat, "chance": "tile"})
+        events.append({"text": say("{who} shows their tile at {island}: it goes to {tile}.",
+                                   who=player(seat), island=words.island(k), tile=tile_text(tile)),
+                       "seat": seat, "chance": "tile"})
         return
     st["delivered"][seat - 1] = st["delivered"][seat - 1] + [tile]
     boat["tile"], boat["shown"] = None, False
     total = score(st, seat)
-    events.append({"text": f"Seat {seat} delivers a tile to {ISLAND_NAMES[k]}: {points} "
-                           f"point{'s' if points != 1 else ''} (total {total}).", "seat": seat,
-                   "chance": "tile"})
+    events.append({"text": say_n("{who} delivers a tile to {island}: {n} point (total {total}).",
+                                 "{who} delivers a tile to {island}: {n} points (total {total}).",
+                                 points, who=player(seat), island=words.island(k), total=total),
+                   "seat": seat, "chance": "tile"})
     if total >= WIN_POINTS:
-        finish(st, [seat], f"Seat {seat} reached {total} points.")
-        events.append({"text": f"Seat {seat} wins with {total} points!", "seat": seat})
+        finish(st, [seat], say("{who} reached {total} points.", who=player(seat), total=total))
+        events.append({"text": say("{who} wins with {total} points!", who=player(seat),
+                                   total=total), "seat": seat})
         return
     take_tile(st, seat, events)
 
@@ -283,14 +309,20 @@ def no_tile_end(st: St, events: Events) -> None:
     scores = [score(st, s) for s in range(1, st["players"] + 1)]
     best = max(scores)
     winners = [i for i, v in enumerate(scores, start=1) if v == best]
-    names = " and ".join(f"Seat {s}" for s in winners)
-    finish(st, winners, f"No tile is left: {names} {'has' if len(winners) == 1 else 'have'} the "
-                        f"most points ({best}).")
-    events.append({"text": st["reason"], "seat": None})
+    if len(winners) == 1:
+        reason = say("No tile is left: {who} has the most points ({best}).",
+                     who=player(winners[0]), best=best)
+    else:
+        reason = say("No tile is left: {who} have the most points ({best}).",
+                     who=words.seats(winners), best=best)
+    finish(st, winners, reason)
+    events.append({"text": reason, "seat": None})
 
 
-def finish(st: St, winners: list[int], reason: str) -> None:
+def finish(st: St, winners: list[int], reason: Text) -> None:
+    """The game ends; the state keeps the reason as :func:`games.text.dump` data (plain JSON
+    that still knows how to say it in any language)."""
     st["over"] = True
     st["winners"] = winners
-    st["reason"] = reason
+    st["reason"] = dump(reason)
     st["turn"] = None

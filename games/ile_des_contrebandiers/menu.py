@@ -1,7 +1,7 @@
 """``menu_path`` / ``describe``: readable labels for a Discord menu, from the view only.
 
 A sail is three choices: "Sail", then its first step ("Via 3b (clockwise) · 4 ends"), then its
-end space ("to 3c (2 steps)", "to harbour H1 (jewels, 3 steps)"); a first step that is the
+end space ("to 3c (2 steps)", "to harbour H1 (Jewel Island, 3 steps)"); a first step that is the
 only end under it is labelled as that end. Every other move is one choice.
 """
 
@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import MenuStep
-from .board import ISLAND_NAMES, LETTERS, SECTORS, island_of, ring_of, sector_of
+from ..text import Text, say, say_n
+from ..text import seat as player
+from . import words
+from .board import SECTORS, island_of, ring_of, sector_of
 from .moves import sail_paths
 from .notation import parse
 
@@ -44,31 +47,34 @@ def _paths(view: dict[str, Any]) -> dict[str, list[str]]:
     return sail_paths(pseudo, seat)
 
 
-def _direction(start: str | None, step: str) -> str:
+def _direction(start: str | None, step: str) -> Text:
     if step.startswith("H"):
-        return "into the harbour"
+        return say("into the harbour")
     if start is None or start.startswith("H"):
-        return "out of the harbour"
+        return say("out of the harbour")
     r0, r1 = ring_of(start), ring_of(step)
     if r1 != r0:
-        return "inwards" if r1 < r0 else "outwards"
-    return "clockwise" if (sector_of(step) - sector_of(start)) % SECTORS == 1 else \
-        "counter-clockwise"
+        return say("inwards") if r1 < r0 else say("outwards")
+    return words.way(1 if (sector_of(step) - sector_of(start)) % SECTORS == 1 else -1)
 
 
-def end_label(view: dict[str, Any], path: list[str]) -> str:
+def end_label(view: dict[str, Any], path: list[str]) -> Text:
     end = path[-1]
-    steps = f"{len(path)} step{'s' if len(path) != 1 else ''}"
+    n = len(path)
     k = island_of(end)
     if k is not None:
-        return f"to harbour {end} ({ISLAND_NAMES[k]}, {steps})"
-    extra = ""
+        return say_n("to harbour {space} ({island}, {n} step)",
+                     "to harbour {space} ({island}, {n} steps)", n, space=end,
+                     island=words.island(k))
     other = _boat_on(view, end, _mover(view))
     if other is not None:
-        extra = f", pushing Seat {other}"
-    elif any(f["space"] == end for f in view.get("floating") or []):
-        extra = ", a tile there"
-    return f"to {end} ({steps}{extra})"
+        return say_n("to {space} ({n} step, pushing {other})",
+                     "to {space} ({n} steps, pushing {other})", n, space=end,
+                     other=player(other))
+    if any(f["space"] == end for f in view.get("floating") or []):
+        return say_n("to {space} ({n} step, a tile there)", "to {space} ({n} steps, a tile there)",
+                     n, space=end)
+    return say_n("to {space} ({n} step)", "to {space} ({n} steps)", n, space=end)
 
 
 def _sail_steps(view: dict[str, Any], path: list[str]) -> list[MenuStep]:
@@ -79,14 +85,15 @@ def _sail_steps(view: dict[str, Any], path: list[str]) -> list[MenuStep]:
     if len(under) <= 1 and len(path) == 1:
         group = end_label(view, path)
     else:
-        group = f"Via {first} ({_direction(start, first)}) · {len(under)} ends"
-    steps = [MenuStep("sail", "Sail"), MenuStep(first, group)]
+        group = say_n("Via {space} ({direction}) · {n} end", "Via {space} ({direction}) · {n} ends",
+                      len(under), space=first, direction=_direction(start, first))
+    steps = [MenuStep("sail", say("Sail")), MenuStep(first, group)]
     if len(path) > 1:
         steps.append(MenuStep(" ".join(path[1:]), end_label(view, path)))
     return steps
 
 
-def _turn_label(view: dict[str, Any], way: str) -> str:
+def _turn_label(view: dict[str, Any], way: str) -> Text:
     direction = 1 if way == "cw" else -1
     sectors: dict[int, list[int]] = {}
     for b in view.get("boats") or []:
@@ -100,11 +107,11 @@ def _turn_label(view: dict[str, Any], way: str) -> str:
         caught = sectors.get(beam, [])
         if caught:
             break
-    name = "clockwise" if way == "cw" else "counter-clockwise"
-    text = f"Turn the beam {name} (to sector {LETTERS[beam]}"
+    fields = {"way": words.way(direction), "sector": words.sector(beam)}
     if caught:
-        text += ", catching " + " and ".join(f"Seat {s}" for s in sorted(caught))
-    return text + ")"
+        return say("Turn the beam {way} (to {sector}, catching {who})",
+                   who=words.seats(sorted(caught)), **fields)
+    return say("Turn the beam {way} (to {sector})", **fields)
 
 
 def menu_path(view: dict[str, Any], move: str) -> list[MenuStep]:
@@ -117,35 +124,60 @@ def menu_path(view: dict[str, Any], move: str) -> list[MenuStep]:
         return _sail_steps(view, args)
     if verb == "start":
         k = island_of(args[0])
-        return [MenuStep(text, f"Start at {args[0]} ({ISLAND_NAMES[k]})")]
+        return [MenuStep(text, say("Start at {harbour} ({island})", harbour=args[0],
+                                   island=words.island(k)))]
     if verb == "turn":
         return [MenuStep(text, _turn_label(view, args[0]))]
     if verb == "drop":
-        owner = (turn.get("drops_left") or [None])[0]
-        whose = f"Seat {owner}'s" if owner is not None else "the"
-        return [MenuStep(text, f"Drop {whose} tile on {args[0]}")]
+        return [MenuStep(text, _drop_label(turn, mover, args[0]))]
     if verb in ("push", "swap"):
         other = _boat_on(view, here, mover) if here else None
-        who = f"Seat {other}" if other is not None else "the boat"
         if verb == "push":
-            lit = " (into the beam: caught)" if sector_of(args[0]) == view["beam"] else ""
-            return [MenuStep(text, f"Push {who} to {args[0]}{lit}")]
+            return [MenuStep(text, _push_label(other, args[0], sector_of(args[0]) == view["beam"]))]
         cells = (view.get("last_move") or {}).get("cells") or []
-        back = f" ({who} goes to {cells[-2]})" if len(cells) >= 2 else ""
-        return [MenuStep(text, f"Swap places with {who}{back}")]
+        return [MenuStep(text, _swap_label(other, cells[-2] if len(cells) >= 2 else None))]
     if verb == "load":
         own = next((b["tile"] for b in view.get("boats") or [] if b["seat"] == mover), None)
         if own is not None:
-            return [MenuStep(text, f"Swap your tile for the one on {here}")]
-        return [MenuStep(text, f"Load the tile on {here}")]
+            return [MenuStep(text, say("Swap your tile for the one on {space}", space=here))]
+        return [MenuStep(text, say("Load the tile on {space}", space=here))]
     if turn.get("stage") == "load":
-        return [MenuStep(text, f"Leave the tile on {here} and end the turn")]
-    return [MenuStep(text, f"Stay on {here} and end the turn")]
+        return [MenuStep(text, say("Leave the tile on {space} and end the turn", space=here))]
+    return [MenuStep(text, say("Stay on {space} and end the turn", space=here))]
 
 
-def describe(view: dict[str, Any], move: str) -> str:
-    """One phrase: ``Sail to harbour H1 (jewels, 3 steps)``, ``Drop Seat 2's tile on 2c``."""
-    steps = menu_path(view, move)
-    if steps[0].token == "sail":
-        return "Sail " + steps[-1].label
-    return steps[0].label
+def _drop_label(turn: dict[str, Any], mover: int | None, space: str) -> Text:
+    owner = (turn.get("drops_left") or [None])[0]
+    if owner is None:
+        return say("Drop the tile on {space}", space=space)
+    if owner == mover:
+        return say("Drop your own tile on {space}", space=space)
+    return say("Drop {owner}'s tile on {space}", owner=player(owner), space=space)
+
+
+def _push_label(other: int | None, space: str, lit: bool) -> Text:
+    if other is None and lit:
+        return say("Push the boat to {space} (into the beam: caught)", space=space)
+    if other is None:
+        return say("Push the boat to {space}", space=space)
+    if lit:
+        return say("Push {other} to {space} (into the beam: caught)", other=player(other),
+                   space=space)
+    return say("Push {other} to {space}", other=player(other), space=space)
+
+
+def _swap_label(other: int | None, back: str | None) -> Text:
+    if other is None:
+        return say("Swap places with the boat")
+    if back is None:
+        return say("Swap places with {other}", other=player(other))
+    return say("Swap places with {other} ({other} goes to {space})", other=player(other),
+               space=back)
+
+
+def describe(view: dict[str, Any], move: str) -> Text:
+    """One phrase: ``Sail to harbour H1 (Coin Island, 3 steps)``, ``Drop Seat 2's tile on 2c``."""
+    verb, *path = parse(move).split()
+    if verb == "sail":
+        return say("Sail {where}", where=end_label(view, path))
+    return menu_path(view, move)[0].label

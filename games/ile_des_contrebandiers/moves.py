@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import IllegalMove
-from . import flow
-from .board import HARBOURS, ISLAND_NAMES, SECTORS, SPACES, neighbours, sector_of, sector_spaces
+from ..text import Text, say
+from ..text import seat as player
+from . import flow, words
+from .board import HARBOURS, SECTORS, SPACES, neighbours, sector_of, sector_spaces
 
 St = dict[str, Any]
 
@@ -135,67 +137,80 @@ def check_path(st: St, seat: int, path: list[str]) -> str:
     start = boat["space"]
     white = st["turn"]["white"]
     if len(path) > white:
-        raise IllegalMove(f"The white die shows {white}: a path of {len(path)} steps is too long.")
+        raise IllegalMove(say("The white die shows {white}: a path of {steps} steps is too long.",
+                              white=white, steps=len(path)))
     lit = LIT[st["beam"]]
     reefs = set(st["reefs"])
     others = boat_spaces(st, seat)
     here = start
     for i, step in enumerate(path):
         if step not in NEIGHBOURS[here]:
-            raise IllegalMove(f"{step} is not next to {here}: sail one space at a time.")
+            raise IllegalMove(say("{space} is not next to {here}: sail one space at a time.",
+                                  space=step, here=here))
         if step in lit:
-            raise IllegalMove(f"{step} is in the lit sector: no boat may enter or cross it.")
+            raise IllegalMove(say("{space} is in the lit sector: no boat may enter or cross it.",
+                                  space=step))
         if step in reefs:
-            raise IllegalMove(f"{step} is a reef: no boat may enter it.")
+            raise IllegalMove(say("{space} is a reef: no boat may enter it.", space=step))
         last = i == len(path) - 1
         if not last and step in others:
-            raise IllegalMove(f"{step} holds Seat {others[step]}'s boat: entering it pushes that "
-                              "boat, so the path must end there.")
+            raise IllegalMove(say("{space} holds {other}'s boat: entering it pushes that boat, so "
+                                  "the path must end there.", space=step,
+                                  other=player(others[step])))
         if not last and step not in SEA:
-            raise IllegalMove(f"Entering harbour {step} ends the move, so the path must end "
-                              "there.")
+            raise IllegalMove(say("Entering harbour {space} ends the move, so the path must end "
+                                  "there.", space=step))
         here = step
     if here == start:
-        raise IllegalMove("The path ends where your boat started: write stay instead.")
+        raise IllegalMove(say("The path ends where your boat started: write stay instead."))
     return "sail " + " ".join(sail_paths(st, seat)[here])
 
 
-def refusal(st: St, seat: int, text: str) -> str:
+def refusal(st: St, seat: int, text: str) -> Text:
     turn = st["turn"]
     stage = turn["stage"]
     verb = text.split()[0]
     options = legal(st)
     if stage == "start":
-        return "Place your boat in a harbour first: start H0 … start H4."
+        return say("Place your boat in a harbour first: start H0 … start H4.")
     if stage == "turn":
-        return "Black arrows: choose the beam's direction first, turn cw or turn ccw."
+        return say("Black arrows: choose the beam's direction first, turn cw or turn ccw.")
     if stage == "drop":
-        owner = turn["drops_left"][0]
+        owner = player(turn["drops_left"][0])
         where = ", ".join(o.split()[1] for o in options)
         if verb == "drop":
-            return (f"Seat {owner}'s tile cannot go on {text.split()[1]}: it goes on a free sea "
-                    f"space next to that boat ({where}).")
-        return f"First throw Seat {owner}'s tile overboard: drop on {where}."
+            return say("{owner}'s tile cannot go on {space}: it goes on a free sea space next to "
+                       "that boat ({where}).", owner=owner, space=text.split()[1], where=where)
+        return say("First throw {owner}'s tile overboard: drop on {where}.", owner=owner,
+                   where=where)
     if stage == "push":
-        other = turn["pushed"]
+        other = player(turn["pushed"])
         where = ", ".join(o.split()[1] for o in options if o.startswith("push"))
+        if verb == "push" and where:
+            return say("{other}'s boat cannot be pushed to {space} (free spaces: {where}).",
+                       other=other, space=text.split()[1], where=where)
         if verb == "push":
-            free = f"free spaces: {where}" if where else "no free space: swap"
-            return f"Seat {other}'s boat cannot be pushed to {text.split()[1]} ({free})."
-        return f"You ran into Seat {other}'s boat: push it ({where or 'nowhere free'}) or swap."
+            return say("{other}'s boat cannot be pushed to {space} (no free space: swap).",
+                       other=other, space=text.split()[1])
+        if where:
+            return say("You ran into {other}'s boat: push it ({where}) or swap.", other=other,
+                       where=where)
+        return say("You ran into {other}'s boat: no space is free to push it to, so swap.",
+                   other=other)
     if stage == "load":
-        return "You stopped on a floating tile: load it or stay."
+        return say("You stopped on a floating tile: load it or stay.")
     if verb == "load":
-        return f"There is no floating tile on {st['boats'][seat - 1]['space']} to load."
+        return say("There is no floating tile on {space} to load.",
+                   space=st["boats"][seat - 1]["space"])
     if verb in ("push", "swap"):
-        return "There is no boat to push: sail into one first."
+        return say("There is no boat to push: sail into one first.")
     if verb == "turn":
-        return "The beam has already turned this turn."
+        return say("The beam has already turned this turn.")
     if verb == "drop":
-        return "There is no tile to throw overboard."
+        return say("There is no tile to throw overboard.")
     if verb == "start":
-        return "Every boat is already at sea or in a harbour: sail, load or stay."
-    return f"'{text}' is not possible now."
+        return say("Every boat is already at sea or in a harbour: sail, load or stay.")
+    return say("'{move}' is not possible now.", move=text)
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -207,8 +222,8 @@ def play(st: St, seat: int, text: str) -> list[dict[str, Any]]:
     if verb == "start":
         st["boats"][seat - 1]["space"] = args[0]
         k = int(args[0][1])
-        events.append({"text": f"Seat {seat} starts at {args[0]} ({ISLAND_NAMES[k]}).",
-                       "seat": seat})
+        events.append({"text": say("{who} starts at {harbour} ({island}).", who=player(seat),
+                                   harbour=args[0], island=words.island(k)), "seat": seat})
         nxt = seat % st["players"] + 1
         if st["boats"][nxt - 1]["space"] is None:
             turn["seat"] = nxt
@@ -230,8 +245,8 @@ def play(st: St, seat: int, text: str) -> list[dict[str, Any]]:
     elif verb == "load":
         flow.load(st, seat, events)
     else:  # stay
-        events.append({"text": f"Seat {seat} stays on {st['boats'][seat - 1]['space']}.",
-                       "seat": seat})
+        events.append({"text": say("{who} stays on {space}.", who=player(seat),
+                                   space=st["boats"][seat - 1]["space"]), "seat": seat})
         flow.end_turn(st, events)
     return events
 

@@ -1,7 +1,10 @@
 """The ``/rules`` text (Discord markdown). The adapter adds the title, player count and the
-options list, so neither is repeated here (budget about 1200 characters)."""
+options list, so neither is repeated here (budget about 1200 characters). One catalog entry,
+so a translator sees the whole text at once."""
 
-SUMMARY = """\
+from ..text import say
+
+SUMMARY = say("""\
 Smugglers sail goods from island to island while the lighthouse beam sweeps the sea.
 **Goal:** first to deliver 7 points of goods wins.
 **Set-up:** each player puts a boat in an island's harbour (`start H3`).
@@ -15,4 +18,4 @@ another boat's space pushes it (`push 2d` or `swap`) and ends the move. Stop on 
 to `load` it (or swap yours for it), or `stay`.
 **Harbours:** entering one ends the move and shows your tile to all. At its destination you \
 score it and take the next tile there.
-**End:** 7 points at once, or no tile left (most points wins)."""
+**End:** 7 points at once, or no tile left (most points wins).""")

@@ -26,12 +26,14 @@ from ..base import (
     rng_for,
     view_head,
 )
+from ..text import Text, dump, load, say
+from ..text import seat as seat_of
 from . import deal, scoring
 from .levels import BOTS
 from .notation import format_move, parse_move
 from .tiles import CELLS, DEAL, format_value
 
-SUMMARY = """\
+SUMMARY = say("""\
 A 6×6 board, cells A1–F6. Each player has pawns and face-down Isis tiles worth -4 to +4 \
 (2 players: 8 pawns, 11 tiles; 3: 6 and 7; 4: 5 and 5). Nobody, not even the owner, knows a \
 tile before it is revealed.
@@ -45,7 +47,7 @@ tiles orthogonally next to it (it can be negative). Your score is the sum over y
 score wins (the least negative if all are negative); equal best scores share the win.
 **Memory mode** (default): placed tiles are face down again, so their values are hidden on the \
 board, and the reveal announcement disappears from the channel after the next move. Remember \
-where the good and bad tiles went!"""
+where the good and bad tiles went!""")
 
 
 class IsisOsiris(Game):
@@ -57,12 +59,12 @@ class IsisOsiris(Game):
     max_players = 4
     options = (
         Option("reserve", ("own", "common"), "own",
-               "Own: each player reveals from their own tiles. Common (variant): everyone reveals "
-               "from one shared pile, and once it is empty only pawns are placed.",
-               label="Tile reserve"),
+               say("Own: each player reveals from their own tiles. Common (variant): everyone "
+                   "reveals from one shared pile, and once it is empty only pawns are placed."),
+               label=say("Tile reserve")),
         Option("open", None, False,
-               "Yes: placed tile values stay visible on the board (casual or accessible play, "
-               "no memory needed).", kind="yesno", label="Open board"),
+               say("Yes: placed tile values stay visible on the board (casual or accessible play, "
+                   "no memory needed)."), kind="yesno", label=say("Open board")),
         FIRST_OPTION,
     )
     summary = SUMMARY
@@ -95,7 +97,7 @@ class IsisOsiris(Game):
             "pending": None,
             "last_move": None,
             "over": False,
-            "reason": "",
+            "reason": "",  # why it ended, as Text data (games.text.dump) once over
         }
 
     def record_setup(self, state: State) -> dict[str, Any]:
@@ -132,35 +134,41 @@ class IsisOsiris(Game):
 
     def apply(self, state: State, seat: int, move: str) -> tuple[State, list[Event]]:
         if state["over"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(say("The game is over."))
         if seat != state["turn"]:
-            raise IllegalMove(f"It is not your turn: Seat {state['turn']} is to move.")
+            raise IllegalMove(say("It is not your turn: {who} is to move.",
+                                  who=seat_of(state["turn"])))
         verb, cell = parse_move(move)
         s = dict(state)
         if verb == "reveal":
             return self._reveal(s, seat)
         if state["pending"] is None and verb == "tile":
-            raise IllegalMove("Reveal a tile first ('reveal'), then place it with 'tile <cell>'.")
+            raise IllegalMove(say("Reveal a tile first (`reveal`), then place it with `tile <cell>`."))
         if state["pending"] is not None and verb == "pawn":
-            raise IllegalMove("You revealed a tile: place it now with 'tile <cell>' (no pawn instead).")
+            raise IllegalMove(say("You revealed a tile: place it now with `tile <cell>` (no pawn "
+                                  "instead)."))
         assert cell is not None
         if cell in state["board"]:
-            raise IllegalMove(f"{cell} is not empty: pawns and tiles go on empty cells only.")
+            raise IllegalMove(say("{cell} is not empty: pawns and tiles go on empty cells only.",
+                                  cell=cell))
         board = dict(state["board"])
         if verb == "pawn":
             if not state["pawns"][seat - 1]:
-                raise IllegalMove("You have no pawns left: reveal and place a tile.")
+                raise IllegalMove(say("You have no pawns left: reveal and place a tile."))
             pawns = list(state["pawns"])
             pawns[seat - 1] -= 1
             s["pawns"] = pawns
             board[cell] = {"kind": "pawn", "seat": seat}
-            text = f"Seat {seat} placed a pawn on {cell}"
+            text = say("{who} placed a pawn on {cell}", who=seat_of(seat), cell=cell)
         else:
             value = state["pending"]["value"]
             board[cell] = {"kind": "tile", "value": value}
             s["pending"] = None
-            shown = f"the {format_value(value)} tile" if state["options"]["open"] else "the tile"
-            text = f"Seat {seat} placed {shown} on {cell}"
+            if state["options"]["open"]:
+                text = say("{who} placed the {value} tile on {cell}", who=seat_of(seat),
+                           value=format_value(value), cell=cell)
+            else:
+                text = say("{who} placed the tile on {cell}", who=seat_of(seat), cell=cell)
         s["board"] = board
         s["last_move"] = {"seat": seat, "move": format_move(verb, cell), "cells": [cell]}
         events: list[Event] = [{"seat": seat, "text": text}]
@@ -170,21 +178,22 @@ class IsisOsiris(Game):
     def _reveal(self, s: State, seat: int) -> tuple[State, list[Event]]:
         """IO-6/IO-7 (and IO-V1): the next tile is shown to all; the same seat must place it."""
         if s["pending"] is not None:
-            raise IllegalMove("You already revealed a tile: place it with 'tile <cell>'.")
+            raise IllegalMove(say("You already revealed a tile: place it with `tile <cell>`."))
         if s["pile"] is not None:
             if not s["pile"]:
-                raise IllegalMove("The common pile is empty: place a pawn.")
+                raise IllegalMove(say("The common pile is empty: place a pawn."))
             value, s["pile"] = s["pile"][0], s["pile"][1:]
         else:
             reserve = s["reserves"][seat - 1]
             if not reserve:
-                raise IllegalMove("You have no tiles left: place a pawn.")
+                raise IllegalMove(say("You have no tiles left: place a pawn."))
             reserves = list(s["reserves"])
             value, reserves[seat - 1] = reserve[0], reserve[1:]
             s["reserves"] = reserves
         s["pending"] = {"seat": seat, "value": value}
         s["last_move"] = {"seat": seat, "move": "reveal", "cells": []}
-        event: Event = {"seat": seat, "text": f"Seat {seat} revealed a {format_value(value)} tile",
+        event: Event = {"seat": seat, "text": say("{who} revealed a {value} tile", who=seat_of(seat),
+                                                  value=format_value(value)),
                         "chance": "tile"}  # a shown tile can't be taken back (undo)
         if not s["options"]["open"]:
             event["transient"] = True  # IO-9: the announcement vanishes after the next move
@@ -193,7 +202,7 @@ class IsisOsiris(Game):
     def _advance(self, s: State, seat: int, events: list[Event]) -> None:
         """Pass the turn to the left (next seat number); skip seats with nothing to place (IO-10)."""
         if len(s["board"]) == len(CELLS):
-            self._finish(s, "The board is full.", events)
+            self._finish(s, say("The board is full."), events)
             return
         n = s["players"]
         skipped = []
@@ -202,20 +211,29 @@ class IsisOsiris(Game):
             if self._can_move(s, nxt):
                 s["turn"] = nxt
                 events.extend(
-                    {"seat": x, "text": f"Seat {x} has nothing left to place and is skipped"}
+                    {"seat": x, "text": say("{who} has nothing left to place and is skipped",
+                                            who=seat_of(x))}
                     for x in skipped
                 )
                 return
             skipped.append(nxt)
-        self._finish(s, "Nobody has anything left to place.", events)
+        self._finish(s, say("Nobody has anything left to place."), events)
 
-    def _finish(self, s: State, reason: str, events: list[Event]) -> None:
-        s["over"], s["turn"], s["reason"] = True, None, reason
+    def _finish(self, s: State, reason: Text, events: list[Event]) -> None:
+        """The game is over: ``reason`` is kept as Text data so a stored state still says it in
+        any language; one closing line gives the reason, every score and who won."""
+        s["over"], s["turn"], s["reason"] = True, None, dump(reason)
         res = self.result(s)
-        table = ", ".join(f"Seat {i + 1} {p:+d}" for i, p in enumerate(res.scores))
-        who = " and ".join(f"Seat {w}" for w in res.winners)
-        verb = "wins" if len(res.winners) == 1 else "share the win"
-        events.append({"text": f"Game over: {reason[0].lower()}{reason[1:]} Scores: {table}. {who} {verb}."})
+        table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}")
+                         for i, p in enumerate(res.scores, start=1)])
+        who = listing([seat_of(w) for w in res.winners], last=True)
+        if len(res.winners) == 1:
+            line = say("Game over. {reason} Scores: {scores}. {who} wins.", reason=reason,
+                       scores=table, who=who)
+        else:
+            line = say("Game over. {reason} Scores: {scores}. {who} share the win.",
+                       reason=reason, scores=table, who=who)
+        events.append({"text": line})
 
     def undo_barrier(
         self, before: State, after: State, seat: int, move: str, events: list[Event]
@@ -234,7 +252,7 @@ class IsisOsiris(Game):
             live = state["options"]["open"]
             return Result(False, scoring.scores(state["board"], n) if live else [0] * n)
         points = scoring.scores(state["board"], n)
-        return Result(True, points, scoring.winners(points), state["reason"])
+        return Result(True, points, scoring.winners(points), load(state["reason"]))
 
     def view(self, state: State, seat: int | None) -> View:
         over = state["over"]
@@ -279,7 +297,7 @@ class IsisOsiris(Game):
     # -- presentation ---------------------------------------------------------------------------
     def status(self, view: View) -> list[str]:
         """The common pile (variant) and the scores when the view shows them (open or over)."""
-        pile = [f"pile {view['pile']}"] if view.get("pile") is not None else []
+        pile = [say("pile {n}", n=view["pile"])] if view.get("pile") is not None else []
         return pile + super().status(view)
 
     def menu_path(self, view: View, move: str) -> list[MenuStep]:
@@ -287,22 +305,42 @@ class IsisOsiris(Game):
         so the tokens still spell ``pawn C4``; 6 options a step instead of 36 in one select."""
         verb, cell = parse_move(move)
         if cell is None:
-            return [MenuStep("reveal", "Reveal a tile")]
+            return [MenuStep("reveal", say("Reveal a tile"))]
         return [MenuStep(verb, _verb_label(view, verb)),
-                MenuStep(cell[0], f"Column {cell[0]}"),
+                MenuStep(cell[0], say("Column {column}", column=cell[0])),
                 MenuStep(cell[1], cell, join="")]
 
-    def describe(self, view: View, move: str) -> str:
+    def describe(self, view: View, move: str) -> Text:
         """``Place a pawn on C4``: one phrase (the column step adds nothing to read)."""
         verb, cell = parse_move(move)
-        return "Reveal a tile" if cell is None else f"{_verb_label(view, verb)} on {cell}"
+        if cell is None:
+            return say("Reveal a tile")
+        if verb == "pawn":
+            return say("Place a pawn on {cell}", cell=cell)
+        pending = view.get("pending")
+        if pending:
+            return say("Place the {value} tile on {cell}", value=format_value(pending["value"]),
+                       cell=cell)
+        return say("Place the tile on {cell}", cell=cell)
 
 
-def _verb_label(view: View, verb: str) -> str:
+def listing(items: list[Text], last: bool = False) -> Text:
+    """Several Texts as one: "A, B, C" (or "A, B and C" with ``last``), each item still
+    translated (joining with str would freeze them in English)."""
+    if len(items) == 1:
+        return items[0]
+    if last and len(items) == 2:
+        return say("{first} and {last}", first=items[0], last=items[1])
+    return say("{first}, {rest}", first=items[0], rest=listing(items[1:], last))
+
+
+def _verb_label(view: View, verb: str) -> Text:
     if verb == "pawn":
-        return "Place a pawn"
+        return say("Place a pawn")
     pending = view.get("pending")
-    return f"Place the {format_value(pending['value'])} tile" if pending else "Place the tile"
+    if pending:
+        return say("Place the {value} tile", value=format_value(pending["value"]))
+    return say("Place the tile")
 
 
 def _copy_last(last: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..base import IllegalMove, echo
+from ..text import say
 from .tiles import CELLS
 
 VERBS = ("pawn", "reveal", "tile")
-USAGE = "Moves are 'pawn <cell>', 'reveal' or 'tile <cell>' with a cell from A1 to F6."
+USAGE = say("Moves are `pawn <cell>`, `reveal` or `tile <cell>` with a cell from A1 to F6.")
 
 
 def parse_move(text: str) -> tuple[str, str | None]:
@@ -18,16 +19,17 @@ def parse_move(text: str) -> tuple[str, str | None]:
         raise IllegalMove(USAGE)
     verb = tokens[0].lower()
     if verb not in VERBS:
-        raise IllegalMove(f"Unknown move '{echo(tokens[0])}'. {USAGE}")
+        raise IllegalMove(say("Unknown move `{text}`. {usage}", text=echo(tokens[0]), usage=USAGE))
     if verb == "reveal":
         if len(tokens) != 1:
-            raise IllegalMove("'reveal' takes no cell: reveal first, then 'tile <cell>'.")
+            raise IllegalMove(say("`reveal` takes no cell: reveal first, then `tile <cell>`."))
         return verb, None
     if len(tokens) != 2:
-        raise IllegalMove(f"'{verb}' needs exactly one cell, e.g. '{verb} C4'.")
+        raise IllegalMove(say("`{verb}` needs exactly one cell, e.g. `{verb} C4`.", verb=verb))
     cell = tokens[1].upper()
     if cell not in CELLS:
-        raise IllegalMove(f"'{echo(tokens[1])}' is not a cell: columns A–F, rows 1–6 (e.g. C4).")
+        raise IllegalMove(say("`{text}` is not a cell: columns A–F, rows 1–6 (e.g. `C4`).",
+                              text=echo(tokens[1])))
     return verb, cell
 
 

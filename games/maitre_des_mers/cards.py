@@ -12,12 +12,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-FAMILIES: dict[str, tuple[str, str]] = {
-    "C": ("Caravelle", "Caravelles"),
-    "F": ("Frégate", "Frégates"),
-    "G": ("Galion", "Galions"),
+from ..text import N_, Text, say
+
+
+@dataclass(frozen=True)
+class Family:
+    """A ship family's words, as catalog templates of the ship's number ``{n}``: one per use,
+    because French articles follow the family's gender (la Caravelle, le Galion)."""
+
+    name: str  # "Caravelle {n}": a label, no article
+    the: str  # "the Caravelle {n}": inside a sentence
+
+
+FAMILIES: dict[str, Family] = {
+    "C": Family(N_("Caravelle {n}"), N_("the Caravelle {n}")),
+    "F": Family(N_("Frégate {n}"), N_("the Frégate {n}")),
+    "G": Family(N_("Galion {n}"), N_("the Galion {n}")),
 }
-"""Family letter -> (one ship, the family), as labels and logs write them."""
+"""Family letter -> its words, as labels and logs write them."""
 
 # kind,      letter, number, combination,        power,    map
 CARDS: tuple[tuple[str, str, int, str, str, bool], ...] = (
@@ -59,12 +71,26 @@ FAMILY_BONUS = 5
 """MM-18: points for a complete family in one fleet."""
 
 POWER_LABELS = {
-    "flip": "flip a die (7 − x)",
-    "+1": "+1 to a die",
-    "-1": "−1 to a die",
-    "reroll": "reroll a die",
-    "die": "one extra die",
+    "flip": N_("flip a die to 7 − x"),
+    "+1": N_("+1 to a die"),
+    "-1": N_("−1 to a die"),
+    "reroll": N_("reroll a die"),
+    "die": N_("one extra die"),
 }
+"""What each goods power does (catalog templates: ``power_label`` makes the Text)."""
+POWER_NAMES = {"flip": N_("flip"), "+1": "+1", "-1": "−1", "reroll": N_("reroll")}
+"""A power's short name in a sentence ("the flip power"); +1 and −1 read the same everywhere."""
+COMBINATIONS: dict[str, tuple[str, str]] = {
+    "ship": (N_("ship, captain and crew"), N_("a ship, a captain and a crew")),
+    "three of a kind": (N_("three of a kind"), N_("a three of a kind")),
+    "two pairs": (N_("two pairs"), N_("two pairs")),
+    "small straight": (N_("small straight"), N_("a small straight")),
+    "full house": (N_("full house"), N_("a full house")),
+    "four of a kind": (N_("four of a kind"), N_("a four of a kind")),
+    "five of a kind": (N_("five of a kind"), N_("a five of a kind")),
+}
+"""Combination id (``combos.SLOTS``) -> (its name, with an article as a sentence needs it:
+"needs a full house", "needs two pairs")."""
 USE_POWERS = ("flip", "+1", "-1", "reroll")
 """Powers played with ``use`` (``die`` needs no move, MM-15)."""
 
@@ -81,8 +107,14 @@ class Ship:
         return self.target - FIREPOWER_OFFSET
 
     @property
-    def name(self) -> str:
-        return f"{FAMILIES[self.family][0]} {self.target}"
+    def name(self) -> Text:
+        """``Galion 11``: the ship as a label names it."""
+        return say(FAMILIES[self.family].name, n=self.target)
+
+    @property
+    def the(self) -> Text:
+        """``the Galion 11``: the ship inside a sentence."""
+        return say(FAMILIES[self.family].the, n=self.target)
 
 
 @dataclass(frozen=True)
@@ -132,12 +164,38 @@ def cargo_json(card: str | None) -> dict[str, object] | None:
     return {"kind": "treasure", "letter": t.letter, "points": t.points}
 
 
-def card_label(card: str) -> str:
-    """``goods A (flip a die (7 − x))`` / ``treasure B (+6)`` / ``Galion 11``."""
+def power_label(power: str) -> Text:
+    """``flip a die to 7 − x``: what a goods power does."""
+    return say(POWER_LABELS[power])
+
+
+def power_name(power: str) -> Text | str:
+    """``flip``: a power named in a sentence."""
+    name = POWER_NAMES.get(power, power)
+    return say(name) if name not in ("+1", "−1") else name
+
+
+def combination_name(combination: str, article: bool = False) -> Text:
+    """``full house`` (``a full house`` with ``article``)."""
+    return say(COMBINATIONS[combination][1 if article else 0])
+
+
+def goods_label(letter: str, power: str) -> Text:
+    """``goods A (flip a die to 7 − x)``."""
+    return say("goods {letter} ({power})", letter=letter, power=power_label(power))
+
+
+def treasure_label(letter: str, points: int) -> Text:
+    """``treasure B (+6)``."""
+    return say("treasure {letter} (+{points})", letter=letter, points=points)
+
+
+def card_label(card: str) -> Text:
+    """``goods A (flip a die to 7 − x)`` / ``treasure B (+6)`` / ``Galion 11``."""
     if card in SHIPS:
         return SHIPS[card].name
     if card in GOODS:
         g = GOODS[card]
-        return f"goods {g.letter} ({POWER_LABELS[g.power]})"
+        return goods_label(g.letter, g.power)
     t = TREASURES[card]
-    return f"treasure {t.letter} (+{t.points})"
+    return treasure_label(t.letter, t.points)

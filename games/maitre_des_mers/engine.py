@@ -25,6 +25,8 @@ from ..base import (
     echo,
     rng_for,
 )
+from ..text import say
+from ..text import seat as seat_ref
 from . import flow, moves
 from .cards import GOODS_IDS, SHIP_CODES, TREASURE_IDS
 from .levels import BOTS
@@ -103,10 +105,10 @@ class MaitreDesMers(Game):
     def apply(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
         text = parse(move)
         if state["over"]:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(say("The game is over."))
         movers = self.to_move(state)
         if seat not in movers:
-            raise IllegalMove(f"It is not your turn: Seat {movers[0]} is to move.")
+            raise IllegalMove(say("It is not your turn: {who} is to move.", who=seat_ref(movers[0])))
         if not moves.is_legal(state, text):
             raise IllegalMove(moves.refusal(state, text))
         st = _working_copy(state)
@@ -120,7 +122,8 @@ class MaitreDesMers(Game):
         scores = [flow.score(state, s) for s in range(1, state["players"] + 1)]
         if not state["over"]:
             return Result(False, scores)
-        return Result(True, scores, list(state["winners"]), state["reason"])
+        reason = state["reason"]  # a msgid (plain str in the JSON state)
+        return Result(True, scores, list(state["winners"]), say(reason) if reason else reason)
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """The pile reshuffled and the future dice re-seeded: everything else is public. The pile
@@ -142,7 +145,8 @@ class MaitreDesMers(Game):
 
     def status(self, view: View) -> list[str]:
         """Ships in the port and the pile, then the scores."""
-        return [f"port {len(view['port'])}", f"pile {view['pile']}"] + super().status(view)
+        return [say("port {n}", n=len(view["port"])), say("pile {n}", n=view["pile"])] + \
+            super().status(view)
 
 
 def _working_copy(state: State) -> dict[str, Any]:
@@ -185,5 +189,5 @@ def parse_ship_code(value: Any) -> str:
     from .notation import parse_ship
 
     if not isinstance(value, str):
-        raise IllegalMove(f"'{echo(value)}' is not a ship")
+        raise IllegalMove(say("`{bad}` is not a ship.", bad=echo(value)))
     return parse_ship(value)

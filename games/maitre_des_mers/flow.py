@@ -12,10 +12,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ..text import N_, Text, say, say_n
+from ..text import seat as seat_ref
 from . import combos
 from .cards import (
     BASE_DICE,
-    FAMILIES,
     FAMILY_BONUS,
     FAMILY_SIZE,
     GOODS,
@@ -23,6 +24,7 @@ from .cards import (
     TREASURES,
     card_label,
     cargo_json,
+    combination_name,
 )
 from .dice import dice_text, draw
 from .notation import place_text
@@ -77,7 +79,7 @@ def owner_of(st: St, ship: str) -> int | None:
     return None
 
 
-def ship_name(st: St, ship: str) -> str:
+def ship_name(st: St, ship: str) -> Text:
     return SHIPS[ship].name
 
 
@@ -116,20 +118,23 @@ def announce(st: St, seat: int, action: str, card: str | None, ev: Events) -> No
         ship = SHIPS[card]
         t["target"] = {"kind": "ship", "ship": card}
         t["combination"], t["goal"] = "ship", ship.target
-        ev.append({"seat": seat, "text": f"Seat {seat} sets out to arm the {ship.name} "
-                   f"(6, 5, 4 and cargo {ship.target} or more)."})
+        ev.append({"seat": seat, "text": say(
+            "{who} sets out to arm {ship} (6, 5, 4 and cargo {target} or more).",
+            who=seat_ref(seat), ship=ship.the, target=ship.target)})
     elif action == "hunt":
         tr = TREASURES[card]
         t["target"] = {"kind": "treasure", "letter": tr.letter, "points": tr.points}
         t["combination"] = tr.combination
-        ev.append({"seat": seat, "text": f"Seat {seat} hunts {card_label(card)}: "
-                   f"needs a {tr.combination}."})
+        ev.append({"seat": seat, "text": say(
+            "{who} hunts {card}: needs {combination}.", who=seat_ref(seat), card=card_label(card),
+            combination=combination_name(tr.combination, article=True))})
     else:
         g = GOODS[card]
         t["target"] = {"kind": "goods", "letter": g.letter, "power": g.power}
         t["combination"] = g.combination
-        ev.append({"seat": seat, "text": f"Seat {seat} buys {card_label(card)}: "
-                   f"needs a {g.combination}."})
+        ev.append({"seat": seat, "text": say(
+            "{who} sets out to buy {card}: needs {combination}.", who=seat_ref(seat), card=card_label(card),
+            combination=combination_name(g.combination, article=True))})
     t["slots"] = combos.SLOTS[t["combination"]]
     roll(st, ev)
 
@@ -139,7 +144,8 @@ def roll(st: St, ev: Events) -> None:
     t = st["turn"]
     k = t["pool"] - len(t["placed"]) - len(t["aside"])
     t["rolled"] = draw(st, k)
-    ev.append({"seat": t["seat"], "text": f"Seat {t['seat']} rolls {dice_text(t['rolled'])}.",
+    ev.append({"seat": t["seat"], "text": say("{who} rolls {dice}.", who=seat_ref(t["seat"]),
+                                              dice=dice_text(t["rolled"])),
                "chance": "die"})  # a roll can't be taken back (undo)
     settle(st, ev)
 
@@ -191,8 +197,9 @@ def place(st: St, values: list[int], ev: Events) -> None:
         rolled.remove(v)
     t["placed"] = t["placed"] + list(values)
     t["rolled"] = rolled
-    ev.append({"seat": seat, "text": f"Seat {seat} places {dice_text(list(values))} "
-               f"({len(t['placed'])} of {t['slots']})."})
+    ev.append({"seat": seat, "text": say(
+        "{who} places {dice} ({placed} of {slots}).", who=seat_ref(seat),
+        dice=dice_text(list(values)), placed=len(t["placed"]), slots=t["slots"])})
     if len(t["placed"]) == t["slots"]:
         success(st, ev)
     else:
@@ -207,13 +214,14 @@ def set_aside(st: St, value: int, ev: Events, auto: bool = False) -> None:
     rolled.remove(value)
     t["rolled"] = rolled
     t["aside"] = t["aside"] + [value]
-    why = "no die fits" if auto else "nothing fits"
-    ev.append({"seat": seat, "text": f"Seat {seat} sets a {value} aside ({why})."})
+    line = (N_("{who} sets a {value} aside (no die fits).") if auto
+            else N_("{who} sets a {value} aside (nothing fits)."))
+    ev.append({"seat": seat, "text": say(line, who=seat_ref(seat), value=value)})
     left = t["pool"] - len(t["placed"]) - len(t["aside"])
     if left < t["slots"] - len(t["placed"]):
         t["rolled"] = []
-        ev.append({"seat": seat, "text": f"Seat {seat} has too few dice left: the "
-                   f"{_action_noun(t)} fails."})
+        line = FAILS[t["action"]]
+        ev.append({"seat": seat, "text": say(line, who=seat_ref(seat))})
         end_turn(st, "failure", ev)
     else:
         roll(st, ev)
@@ -235,14 +243,25 @@ def use_power(st: St, power: str, value: int, ev: Events) -> None:
         rolled[i] = draw(st, 1)[0]
     t["rolled"] = rolled
     t["powers_used"] = t["powers_used"] + [power]
-    verb = {"flip": "flips", "+1": "adds 1 to", "-1": "takes 1 from", "reroll": "rerolls"}[power]
-    ev.append({"seat": seat, "text": f"Seat {seat} {verb} a {value}: {rolled[i]} "
-               f"(dice {dice_text(rolled)}).", **({"chance": "die"} if power == "reroll" else {})})
+    ev.append({"seat": seat, "text": say(USED[power], who=seat_ref(seat), value=value,
+                                         new=rolled[i], dice=dice_text(rolled)),
+               **({"chance": "die"} if power == "reroll" else {})})
     settle(st, ev)
 
 
-def _action_noun(t: dict[str, Any]) -> str:
-    return {"arm": "arming", "hunt": "hunt", "buy": "purchase"}.get(t["action"], "action")
+USED = {
+    "flip": N_("{who} flips a {value}: {new} (dice {dice})."),
+    "+1": N_("{who} adds 1 to a {value}: {new} (dice {dice})."),
+    "-1": N_("{who} takes 1 from a {value}: {new} (dice {dice})."),
+    "reroll": N_("{who} rerolls a {value}: {new} (dice {dice})."),
+}
+"""MM-15: the line of each ``use`` power."""
+FAILS = {
+    "arm": N_("{who} has too few dice left: arming the ship fails."),
+    "hunt": N_("{who} has too few dice left: the treasure hunt fails."),
+    "buy": N_("{who} has too few dice left: the purchase fails."),
+}
+"""MM-10a: the line of a dice action that runs out of dice."""
 
 
 def success(st: St, ev: Events) -> None:
@@ -252,20 +271,23 @@ def success(st: St, ev: Events) -> None:
     if t["action"] == "arm":
         i = st["port"].index(card)
         st["fleets"][seat - 1] = fleet(st, seat) + [{"ship": card, "cargo": None}]
-        event = {"seat": seat}
+        event: dict[str, Any] = {"seat": seat}
         if st["pile"]:
             st["port"][i] = st["pile"].pop(0)
-            refill = f" {SHIPS[st['port'][i]].name} comes into the port."
+            event["text"] = say("{who} arms {ship}. {new} comes into the port.", who=seat_ref(seat),
+                                ship=SHIPS[card].the, new=SHIPS[st["port"][i]].name)
             event["chance"] = "card"  # turned up from the face-down pile: no undo past it
         else:
             del st["port"][i]
-            refill = " The pile is empty: the port does not refill."
-        ev.append({**event, "text": f"Seat {seat} arms the {SHIPS[card].name}.{refill}"})
+            event["text"] = say("{who} arms {ship}. The pile is empty: the port does not refill.",
+                                who=seat_ref(seat), ship=SHIPS[card].the)
+        ev.append(event)
         end_turn(st, "success", ev)
         return
     stack = "treasures" if t["action"] == "hunt" else "goods"
     st[stack] = st[stack][1:]
-    ev.append({"seat": seat, "text": f"Seat {seat} wins {card_label(card)}."})
+    ev.append({"seat": seat, "text": say("{who} wins {card}.", who=seat_ref(seat),
+                                         card=card_label(card))})
     free = free_ships(st, seat)
     if len(free) == 1:  # MM-13a: no prompt with one free ship
         stow(st, free[0], ev)
@@ -278,8 +300,8 @@ def stow(st: St, ship: str, ev: Events) -> None:
     t = st["turn"]
     seat = t["seat"]
     _set_cargo(st, seat, ship, t["card"])
-    ev.append({"seat": seat, "text": f"Seat {seat} stows {card_label(t['card'])} under the "
-               f"{SHIPS[ship].name}."})
+    ev.append({"seat": seat, "text": say("{who} stows {card} under {ship}.", who=seat_ref(seat),
+                                         card=card_label(t["card"]), ship=SHIPS[ship].the)})
     end_turn(st, "success", ev)
 
 
@@ -305,22 +327,27 @@ def attack(st: St, seat: int, own: str, target_seat: int, target: str, ev: Event
                      "total": d_total},
         "winner": winner,
     }
-    ev.append({"seat": seat, "text": (
-        f"Seat {seat}'s {SHIPS[own].name} attacks Seat {target_seat}'s {SHIPS[target].name}: "
-        f"Seat {seat} rolls {a_die} (+{a_fp} = {a_total}), Seat {target_seat} rolls {d_die} "
-        f"(+{d_fp} = {d_total}). Seat {winner} wins the fight."), "chance": "die"})
+    ev.append({"seat": seat, "text": say(
+        "{attacker} attacks {defender}: {own} against {target}. {attacker} rolls {a_die} "
+        "(+{a_fp} = {a_total}), {defender} rolls {d_die} (+{d_fp} = {d_total}). {winner} wins "
+        "the fight.",
+        attacker=seat_ref(seat), defender=seat_ref(target_seat), winner=seat_ref(winner),
+        target=SHIPS[target].the, own=SHIPS[own].the, a_die=a_die, a_fp=a_fp,
+        a_total=a_total, d_die=d_die, d_fp=d_fp, d_total=d_total), "chance": "die"})
     loser_seat, loser_ship = (target_seat, target) if winner == seat else (seat, own)
     cargo = _cargo(st, loser_seat, loser_ship)
     if cargo is None:
         st["fleets"][loser_seat - 1] = [e for e in fleet(st, loser_seat) if e["ship"] != loser_ship]
         st["pile"].append(loser_ship)
-        ev.append({"text": f"Seat {loser_seat}'s {SHIPS[loser_ship].name} carried nothing: it "
-                   "goes back under the ship pile."})
+        ev.append({"text": say("{who} loses {ship}: with nothing aboard, it goes back under the "
+                               "ship pile.", who=seat_ref(loser_seat),
+                               ship=SHIPS[loser_ship].the)})
         end_turn(st, "success" if winner == seat else "failure", ev)
         return
     if not free_ships(st, winner):
-        ev.append({"text": f"Seat {winner} has no free ship: the {card_label(cargo)} stays "
-                   f"with Seat {loser_seat}."})
+        ev.append({"text": say("{winner} has no free ship: the {card} stays with {loser}.",
+                               winner=seat_ref(winner), card=card_label(cargo),
+                               loser=seat_ref(loser_seat))})
         end_turn(st, "success" if winner == seat else "failure", ev)
         return
     t["stage"] = "loot"
@@ -341,14 +368,15 @@ def loot(st: St, ship: str | None, ev: Events) -> None:
     loser = t["loser"]
     cargo = _cargo(st, loser["seat"], loser["ship"])
     if ship is None:
-        ev.append({"seat": winner, "text": f"Seat {winner} leaves the {card_label(cargo)} "
-                   "where it is."})
+        ev.append({"seat": winner, "text": say("{who} leaves the {card} where it is.",
+                                               who=seat_ref(winner), card=card_label(cargo))})
     else:
         _set_cargo(st, loser["seat"], loser["ship"], None)
         _set_cargo(st, winner, ship, cargo)
-        ev.append({"seat": winner, "text": f"Seat {winner} loots the {card_label(cargo)} from "
-                   f"Seat {loser['seat']}'s {SHIPS[loser['ship']].name} onto the "
-                   f"{SHIPS[ship].name}."})
+        ev.append({"seat": winner, "text": say(
+            "{who} loots the {card} from {loser} and stows it under {ship}.",
+            who=seat_ref(winner), card=card_label(cargo), loser=seat_ref(loser["seat"]),
+            ship=SHIPS[ship].the)})
     end_turn(st, "success" if winner == t["seat"] else "failure", ev)
 
 
@@ -366,20 +394,33 @@ def finish(st: St, ev: Events) -> None:
     """MM-17 / MM-18: scores, tie-breaks, shared wins."""
     st["turn"] = None
     st["over"] = True
-    st["reason"] = "No ship is left in the port."
+    st["reason"] = REASON
     n = st["players"]
     keys = [tiebreak(st, s) for s in range(1, n + 1)]
     best = max(keys)
     winners = [s for s in range(1, n + 1) if keys[s - 1] == best]
     st["winners"] = winners
-    table = ", ".join(f"Seat {s} {keys[s - 1][0]}" for s in range(1, n + 1))
-    who = " and ".join(f"Seat {w}" for w in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    ev.append({"text": f"Game over: no ship is left in the port. Scores: {table}. {who} {verb}."})
+    table = listing([say("{who} {points}", who=seat_ref(s), points=keys[s - 1][0])
+                     for s in range(1, n + 1)], final=False)
+    who = listing([seat_ref(w) for w in winners])
+    won = say_n("{who} wins.", "{who} share the win.", len(winners), who=who)
+    ev.append({"text": say("Game over: no ship is left in the port. Scores: {table}. {won}",
+                           table=table, won=won)})
 
 
-def family_name(letter: str) -> str:
-    return FAMILIES[letter][1]
+def listing(items: list[Text], final: bool = True) -> Text:
+    """``Seat 1, Seat 2 and Seat 3`` (``final=False``: commas only) as one Text whose joints
+    are catalog templates too, so each language writes its own "and"."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2 and final:
+        return say("{first} and {last}", first=items[0], last=items[1])
+    return say("{first}, {rest}", first=items[0], rest=listing(items[1:], final))
+
+
+REASON = N_("No ship is left in the port.")
+"""MM-17: why the game ended (kept in the state as this msgid, a plain str)."""
+
 
 
 def cargo_of(card: str | None) -> dict[str, Any] | None:

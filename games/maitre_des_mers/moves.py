@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import N_, Text, say, say_n
+from ..text import seat as seat_ref
 from . import flow
-from .cards import SHIPS
+from .cards import SHIPS, combination_name, power_name
 
 St = dict[str, Any]
 
@@ -16,10 +18,10 @@ STAGE_VERBS = {
     "loot": ("loot", "noloot"),
 }
 STAGE_HELP = {
-    "announce": "announce your action first: arm, hunt, buy or attack",
-    "dice": "place dice on the card, use a goods power, or set a die aside when none fits",
-    "stow": "choose the free ship that takes the card you won (stow <ship>)",
-    "loot": "loot <ship> or noloot",
+    "announce": N_("announce your action first: `arm`, `hunt`, `buy` or `attack`"),
+    "dice": N_("place dice on the card, use a goods power, or set a die aside when none fits"),
+    "stow": N_("choose the free ship that takes the card you won (`stow <ship>`)"),
+    "loot": N_("`loot <ship>` or `noloot`"),
 }
 
 
@@ -86,23 +88,25 @@ def is_legal(st: St, move: str) -> bool:
     return move in legal(st)
 
 
-def refusal(st: St, move: str) -> str:
+def refusal(st: St, move: str) -> Text:
     """Why the canonical ``move`` is not legal now (called when it is not in ``legal``)."""
     t = st["turn"]
     seat = t["seat"]
     verb, *args = move.split()
     stage = t["stage"]
     if verb not in STAGE_VERBS[stage]:
-        return f"You cannot {verb} now: {STAGE_HELP[stage]}."
+        return say("You cannot `{verb}` now; {help}.", verb=verb, help=say(STAGE_HELP[stage]))
     if verb == "arm":
-        return f"The {SHIPS[args[0]].name} is not in the port."
+        return say("{ship} is not in the port.", ship=SHIPS[args[0]].name)
     if verb in ("hunt", "buy"):
         stack = "treasures" if verb == "hunt" else "goods"
         if not st[stack]:
-            return f"No {'treasure' if verb == 'hunt' else 'goods card'} is left."
+            return say("No treasure is left.") if verb == "hunt" else say("No goods card is left.")
         if not flow.free_ships(st, seat):
-            return f"To {verb} you need a free ship, one that carries nothing."
-        return "To hunt you need a ship with the treasure-map icon in your fleet."
+            if verb == "hunt":
+                return say("To hunt you need a free ship, one that carries nothing.")
+            return say("To buy you need a free ship, one that carries nothing.")
+        return say("To hunt you need a ship with the treasure-map icon in your fleet.")
     if verb == "attack":
         return _attack_refusal(st, seat, args)
     if verb == "place":
@@ -112,57 +116,64 @@ def refusal(st: St, move: str) -> str:
             return missing
         free = t["slots"] - len(t["placed"])
         if len(values) > free:
-            return f"The card has only {free} free slot{'s' if free != 1 else ''}."
-        return (f"{' '.join(args)} cannot go on the card: the {t['combination']} could not be "
-                "completed any more.")
+            return say_n("The card has only {n} free slot.", "The card has only {n} free slots.",
+                         free)
+        return say("{dice} cannot go on the card: the {combination} could not be completed any "
+                   "more.", dice=" ".join(args), combination=combination_name(t["combination"]))
     if verb == "discard":
         if flow.placements(t):
-            return "A die fits on the card: place at least one; set aside only when none fits."
-        return _not_rolled(t["rolled"], [int(args[0])]) or "You cannot set that die aside."
+            return say("A die fits on the card: place at least one; set aside only when none "
+                       "fits.")
+        return _not_rolled(t["rolled"], [int(args[0])]) or say("You cannot set that die aside.")
     if verb == "use":
         power, value = args[0], int(args[1])
         if power not in t["powers"]:
-            return f"You carry no goods card with the {power} power."
+            return say("You carry no goods card with the {power} power.", power=power_name(power))
         if power in t["powers_used"]:
-            return f"You already used the {power} power this turn."
+            return say("You already used the {power} power this turn.", power=power_name(power))
         if value not in t["rolled"]:
-            return f"No rolled die shows {value}."
-        return f"{power} cannot be used on a {value}: a die stays within 1–6."
+            return say("No rolled die shows {value}.", value=value)
+        return say("The {power} power cannot be used on a {value}: a die stays within 1–6.",
+                   power=power_name(power), value=value)
     if verb in ("stow", "loot"):
         who = seat if verb == "stow" else t["fight"]["winner"]
         owner = flow.owner_of(st, args[0])
         if owner != who:
-            return f"The {SHIPS[args[0]].name} is not in your fleet."
-        return f"The {SHIPS[args[0]].name} already carries a card: a ship carries one."
-    return "That move is not possible now."
+            return say("{ship} is not in your fleet.", ship=SHIPS[args[0]].name)
+        return say("{ship} already carries a card: a ship carries only one.",
+                   ship=SHIPS[args[0]].name)
+    return say("That move is not possible now.")
 
 
-def _not_rolled(rolled: list[int], values: list[int]) -> str | None:
+def _not_rolled(rolled: list[int], values: list[int]) -> Text | None:
     left = list(rolled)
     for v in values:
         if v not in left:
             shown = " ".join(str(x) for x in rolled)
-            return f"You did not roll {'another ' if v in rolled else 'a '}{v} (rolled: {shown})."
+            if v in rolled:
+                return say("You did not roll another {value} (rolled: {dice}).", value=v,
+                           dice=shown)
+            return say("You did not roll a {value} (rolled: {dice}).", value=v, dice=shown)
         left.remove(v)
     return None
 
 
-def _attack_refusal(st: St, seat: int, args: list[str]) -> str:
+def _attack_refusal(st: St, seat: int, args: list[str]) -> Text:
     own = args[0]
     target_seat, target = args[1].split(":")
     target_seat_n = int(target_seat)
     if flow.owner_of(st, own) != seat:
-        return f"The {SHIPS[own].name} is not in your fleet."
+        return say("{ship} is not in your fleet.", ship=SHIPS[own].name)
     if target_seat_n == seat:
-        return "You cannot attack your own fleet."
+        return say("You cannot attack your own fleet.")
     if not 1 <= target_seat_n <= st["players"]:
-        return f"There is no seat {target_seat_n} at this table."
+        return say("There is no seat {number} at this table.", number=target_seat_n)
     if flow.owner_of(st, target) != target_seat_n:
-        return f"Seat {target_seat_n} has no {SHIPS[target].name}."
+        return say("{who} has no {ship}.", who=seat_ref(target_seat_n), ship=SHIPS[target].name)
     if SHIPS[own].family == SHIPS[target].family:
-        return "Loyalty rule 1: attack a ship of another family."
-    return ("Loyalty rule 1: attack a ship whose firepower is equal to or greater than your "
-            "ship's.")
+        return say("Loyalty rule 1: attack a ship of another family.")
+    return say("Loyalty rule 1: attack a ship whose firepower is equal to or greater than your "
+               "ship's.")
 
 
 def play(st: St, seat: int, move: str) -> list[dict[str, Any]]:

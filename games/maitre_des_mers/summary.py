@@ -1,7 +1,10 @@
 """The ``/rules`` text (Discord markdown). The adapter adds the title, player count and the
-options list, so neither is repeated here (budget about 1200 characters)."""
+options list, so neither is repeated here (budget about 1200 characters). One catalog msgid, so
+a translator sees the whole text at once."""
 
-SUMMARY = """\
+from ..text import say
+
+SUMMARY = say("""\
 Shipowners of the 17th century race for treasure with five dice and a port of ships.
 **Your turn:** announce one action, then roll.
 • `arm <ship>` a ship of the port: a 6, a 5, a 4 and two cargo dice worth at least its number.
@@ -18,4 +21,4 @@ extra die.
 winner may `loot` the loser's card onto a free ship; a losing ship with nothing aboard goes \
 under the pile.
 **End:** when the port is empty. Score: treasures carried, +5 per complete family of 4 ships. \
-Ties: larger fleet, then more firepower."""
+Ties: larger fleet, then more firepower.""")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..text import Text, say
 from .cards import ALIGNMENT_SUM, MIN_ALIGNMENT, value
 
 Pos = tuple[int, int]
@@ -45,14 +46,14 @@ def line_of(positions: Iterable[Pos]) -> tuple[int, int] | None:
     return min(common)
 
 
-def line_label(line: tuple[int, int]) -> str:
+def line_label(line: tuple[int, int]) -> Text:
     family, const = line
     if family == ROW:
-        return f"row {const}"
+        return say("row {n}", n=const)
     if family == COLUMN:
-        return f"column {const}"
+        return say("column {n}", n=const)
     # A diagonal is named by the cell where it crosses row 0 (x - y or x + y there is x).
-    return f"diagonal {'↘' if family == DIAG_DOWN else '↗'} through {const},0"
+    return say("diagonal {arrow} through {x},0", arrow="↘" if family == DIAG_DOWN else "↗", x=const)
 
 
 def _subsets(
@@ -137,20 +138,20 @@ def has_alignment(cells: Mapping[Pos, str], blocked: Iterable[Pos]) -> bool:
 
 def alignment_error(
     positions: list[Pos], cells: Mapping[Pos, str], blocked: Iterable[Pos]
-) -> str | None:
+) -> Text | None:
     """Why ``positions`` is not an alignment (a sentence), or None when it is one."""
     for pos in positions:
         if pos not in cells:
-            return f"There is no card at {pos[0]},{pos[1]}."
+            return say("There is no card at {x},{y}.", x=pos[0], y=pos[1])
     blocked = set(blocked)
     for pos in positions:
         if pos in blocked:
-            return f"The card at {pos[0]},{pos[1]} holds a galleon."
+            return say("The card at {x},{y} holds a galleon.", x=pos[0], y=pos[1])
     if len(positions) < MIN_ALIGNMENT:
-        return f"An alignment needs at least {MIN_ALIGNMENT} cards."
+        return say("An alignment needs at least {n} cards.", n=MIN_ALIGNMENT)
     if line_of(positions) is None:
-        return "Those cards are not on one row, column or diagonal."
+        return say("Those cards are not on one row, column or diagonal.")
     total = sum(value(cells[p]) for p in positions)
     if total != ALIGNMENT_SUM:
-        return f"Those cards sum to {total}, not {ALIGNMENT_SUM}."
+        return say("Those cards sum to {total}, not {target}.", total=total, target=ALIGNMENT_SUM)
     return None

@@ -5,8 +5,13 @@ Keep the decisions here, in one place, so a later edition of the rules can chang
 
 from __future__ import annotations
 
-COLOURS: dict[str, str] = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}
-"""MI-1 decision: four colours, each written by its letter."""
+from ..text import Text, say
+
+COLOURS: dict[str, Text] = {
+    "B": say("blue"), "G": say("green"), "R": say("red"), "Y": say("yellow"),
+}
+"""MI-1 decision: four colours, each written by its letter (the letter is notation, the colour
+name is read in the player's language)."""
 
 VALUE_COUNTS: dict[int, int] = {1: 3, 2: 3, 3: 2, 4: 2, 5: 2}
 """MI-1 decision: per colour, how many cards of each value (12 per colour, 48 in all)."""
@@ -62,6 +67,6 @@ def colour(card: str) -> str:
     return card[0]
 
 
-def label(card: str) -> str:
+def label(card: str) -> Text:
     """``B4`` -> ``B4 (blue 4)``: readable, and never colour alone."""
-    return f"{card} ({COLOURS[card[0]]} {card[1]})"
+    return say("{card} ({colour} {value})", card=card, colour=COLOURS[card[0]], value=card[1])

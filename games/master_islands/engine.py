@@ -35,6 +35,8 @@ from ..base import (
     rng_for,
     seat_option,
 )
+from ..text import Text, say
+from ..text import seat as seat_of
 from . import flow, moves
 from .cards import HAND_SIZE, ROUNDS, full_deck, is_card
 from .coop import partner_seat, talk_range
@@ -56,12 +58,15 @@ class MasterIslands(Game):
     max_players = 4
     options = (
         Option("mode", MODES, "standard",
-               "Coop: 4 players in two teams. Corsair: 3–4 players, one corsair against the crew.",
-               label="Mode"),
-        Option("corsair", None, None, "Corsair mode: the corsair's seat number (default: the last).",
-               kind="seat", label="Corsair seat", unset="the last seat"),
+               say("Coop: 4 players in two teams. Corsair: 3–4 players, one corsair against the "
+                   "crew."),
+               label=say("Mode")),
+        Option("corsair", None, None,
+               say("Corsair mode: the corsair's seat number (default: the last)."),
+               kind="seat", label=say("Corsair seat"), unset=say("the last seat")),
         Option("difficulty", tuple(ROUNDS), "medium",
-               "Corsair mode: the crew's rounds, easy 10, medium 7, hard 4.", label="Difficulty"),
+               say("Corsair mode: the crew's rounds, easy 10, medium 7, hard 4."),
+               label=say("Difficulty")),
         FIRST_OPTION,
     )
     summary = SUMMARY
@@ -93,15 +98,18 @@ class MasterIslands(Game):
         out = super().normalize_options(players, raw)
         mode = out["mode"]
         if mode == "coop" and players != 4:
-            raise BadOptions(f"Cooperative mode needs exactly 4 players (two teams of two), not {echo(players)}.")
+            raise BadOptions(say("Cooperative mode needs exactly 4 players (two teams of two), "
+                                 "not {n}.", n=echo(players)))
         if mode != "corsair":
             for key in CORSAIR_ONLY:
                 if raw.get(key) not in (None, ""):
-                    raise BadOptions(f"Option '{key}' only applies to corsair mode (mode=corsair).")
+                    raise BadOptions(say("Option '{option}' only applies to corsair mode "
+                                         "(mode=corsair).", option=key))
             out["corsair"] = out["difficulty"] = None
             return out
         if not 3 <= players <= 4:
-            raise BadOptions(f"Corsair mode needs 3 or 4 players (one corsair against 2 or 3), not {echo(players)}.")
+            raise BadOptions(say("Corsair mode needs 3 or 4 players (one corsair against 2 or 3), "
+                                 "not {n}.", n=echo(players)))
         corsair = out.get("corsair")
         out["corsair"] = players if corsair in (None, "") else seat_option("corsair", corsair, players)
         return out
@@ -169,9 +177,10 @@ class MasterIslands(Game):
     def apply(self, state: State, seat: int, move: str) -> tuple[State, list[dict[str, Any]]]:
         text = parse(move)
         if state["phase"] == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(say("The game is over."))
         if seat != state["current"]:
-            raise IllegalMove(f"It is not your turn: seat {state['current']} is to move.")
+            raise IllegalMove(say("It is not your turn: {who} is to move.",
+                                  who=seat_of(state["current"])))
         reason = moves.refusal(state, text)
         if reason:
             raise IllegalMove(reason)
@@ -200,7 +209,7 @@ class MasterIslands(Game):
         res = state.get("result")
         if not res:
             return Result(False, scores)
-        return Result(True, scores, list(res["winners"]), res["reason"])
+        return Result(True, scores, list(res["winners"]), flow.reason_of(state))
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Reshuffle every card ``seat`` cannot see (other hands + pile), keeping sizes. The
@@ -219,22 +228,21 @@ class MasterIslands(Game):
     def menu_path(self, view: View, move: str) -> list[MenuStep]:
         return menu_path(view, move)
 
-    def describe(self, view: View, move: str) -> str:
+    def describe(self, view: View, move: str) -> Text:
         return describe(view, move)
 
     def status(self, view: View) -> list[str]:
-        """Round (corsair mode), pile, each seat's collected cards, team totals."""
-        parts = []
+        """Round (corsair mode), pile, each seat's collected cards, team totals (one fact per
+        team: coop "team 1: 3", corsair "crew: 5")."""
+        parts: list[str] = []
         if view.get("round") is not None and view.get("rounds_max") is not None:
-            parts.append(f"round {view['round']} of {view['rounds_max']}")
-        parts.append(f"pile {view['pile']}")
+            parts.append(say("round {round} of {rounds}", round=view["round"],
+                             rounds=view["rounds_max"]))
+        parts.append(say("pile {n}", n=view["pile"]))
         parts += super().status(view)
-        teams = view.get("team_scores") or {}
-        if teams:
-            parts.append(", ".join(
-                f"{'team ' if str(name).isdigit() else ''}{name}: {score}"
-                for name, score in teams.items()
-            ))
+        for name, score in (view.get("team_scores") or {}).items():
+            parts.append(say("team {team}: {score}", team=name, score=score) if str(name).isdigit()
+                         else say("crew: {score}", score=score))
         return parts
 
     def partner_talk(self, view: View, seat: int) -> PartnerTalk | None:

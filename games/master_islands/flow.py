@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import Text, dump, load, say, say_n
+from ..text import seat as seat_of
 from .alignments import has_alignment
 from .board import blocked, can_place_near, cells_of, galleons_of, place_targets, sails
 from .cards import CORSAIR_MOVES, HAND_SIZE, TEAM_TARGET, WIN_CARDS, value
@@ -93,12 +95,15 @@ def begin_discovery(st: St, ev: Events) -> None:
     if _both_possible(cells, own, hand):
         return
     if not sails(cells, own):
-        ev.append({"seat": seat, "text": f"Seat {seat} can neither place a card nor sail: "
-                   "Discovery skipped."})
+        ev.append({"seat": seat, "text": say("{who} can neither place a card nor sail: Discovery "
+                                             "skipped.", who=seat_of(seat))})
         leave_discovery(st, ev)
+    elif not hand:
+        ev.append({"seat": seat, "text": say("{who} has no card: only a sail this Discovery.",
+                                             who=seat_of(seat))})
     else:
-        why = "has no card" if not hand else "has no room to place a card"
-        ev.append({"seat": seat, "text": f"Seat {seat} {why}: only a sail this Discovery."})
+        ev.append({"seat": seat, "text": say("{who} has no room to place a card: only a sail this "
+                                             "Discovery.", who=seat_of(seat))})
 
 
 def _discovery_open(st: St) -> bool:
@@ -121,7 +126,8 @@ def after_discovery_action(st: St, ev: Events) -> None:
         st["phase"] = "bonus"
         return
     if st["bonus"]:
-        ev.append({"seat": seat, "text": f"Seat {seat} has no card left for another Discovery."})
+        ev.append({"seat": seat, "text": say("{who} has no card left for another Discovery.",
+                                             who=seat_of(seat))})
     leave_discovery(st, ev)
 
 
@@ -148,7 +154,7 @@ def begin_corsair(st: St, ev: Events) -> None:
     seat = st["options"]["corsair"]
     st.update(phase="corsair", current=seat, moves_left=CORSAIR_MOVES)
     if not corsair_can_move(st):
-        ev.append({"seat": seat, "text": f"The corsair (seat {seat}) cannot move."})
+        ev.append({"seat": seat, "text": say("{who}, the corsair, cannot move.", who=seat_of(seat))})
         end_corsair(st, ev)
 
 
@@ -172,8 +178,8 @@ def check_victory(st: St) -> bool:
     for name, seats in teams(st).items():
         total = sum(len(st["collected"][s - 1]) for s in seats)
         if total >= need:
-            who = _who(st, name, seats)
-            finish(st, seats, f"{who} collected {total} cards (target {need}).")
+            finish(st, seats, say("{who} collected {total} cards (target {target}).",
+                                  who=_who(st, name, seats), total=total, target=need))
             return True
     return False
 
@@ -188,9 +194,8 @@ def supply(st: St, ev: Events) -> None:
         drawn, st["pile"] = pile[:need], pile[need:]
         hand.extend(drawn)
         if drawn:
-            ev.append({"seat": seat, "text": f"Seat {seat} drew {len(drawn)} card"
-                       f"{'s' if len(drawn) > 1 else ''} ({len(st['pile'])} left in the pile).",
-                       "private": {seat: "You drew " + ", ".join(drawn) + "."},
+            ev.append({"seat": seat, "text": say_drew(seat, len(drawn), len(st["pile"])),
+                       "private": {seat: say("You drew {cards}.", cards=", ".join(drawn))},
                        "chance": "card"})  # a drawn card can't be taken back (undo)
         if not st["pile"]:
             exhausted(st, ev)
@@ -202,7 +207,7 @@ def exhausted(st: St, ev: Events) -> None:
     """The pile is out: MI-16 (most cards, then highest sum, else shared), or MI-K5 (corsair)."""
     if mode(st) == "corsair":
         corsair = st["options"]["corsair"]
-        finish(st, [corsair], "The crew drew the last card of the pile: the corsair wins.")
+        finish(st, [corsair], say("The crew drew the last card of the pile: the corsair wins."))
     else:
         best: tuple[int, int] | None = None
         winners: list[int] = []
@@ -213,9 +218,9 @@ def exhausted(st: St, ev: Events) -> None:
                 best, winners = key, list(seats)
             elif key == best:
                 winners += seats
-        finish(st, sorted(winners), "The last card of the pile was drawn: most cards, "
-               "then highest sum, wins.")
-    ev.append({"text": st["result"]["reason"]})
+        finish(st, sorted(winners), say("The last card of the pile was drawn: most cards, "
+                                        "then highest sum, wins."))
+    ev.append({"text": reason_of(st)})
 
 
 def next_turn(st: St, ev: Events) -> None:
@@ -230,25 +235,42 @@ def next_turn(st: St, ev: Events) -> None:
         return
     if st["round"] >= st["rounds_max"]:
         corsair = st["options"]["corsair"]
-        finish(st, [corsair], f"Round {st['round']} of {st['rounds_max']} is over without the "
-               "crew reaching its target: the corsair wins.")
-        ev.append({"text": st["result"]["reason"]})
+        finish(st, [corsair], say("Round {round} of {rounds} is over without the crew reaching "
+                                  "its target: the corsair wins.", round=st["round"],
+                                  rounds=st["rounds_max"]))
+        ev.append({"text": reason_of(st)})
         return
     st["round"] += 1
     st["index"] = 0
     st["current"] = st["order"][0]
-    ev.append({"text": f"Round {st['round']} of {st['rounds_max']} begins."})
+    ev.append({"text": say("Round {round} of {rounds} begins.", round=st["round"],
+                           rounds=st["rounds_max"])})
     begin_discovery(st, ev)
 
 
-def finish(st: St, winners: list[int], reason: str) -> None:
+def say_drew(seat: int, drawn: int, left: int) -> Text:
+    """The public line of a Supply: how many cards, never which."""
+    return say_n("{who} drew {n} card ({left} left in the pile).",
+                 "{who} drew {n} cards ({left} left in the pile).", drawn,
+                 who=seat_of(seat), left=left)
+
+
+def finish(st: St, winners: list[int], reason: Text) -> None:
+    """The game is over; the reason is kept as Text data (:func:`games.text.dump`) so that a
+    stored state still says it in any language."""
     st["phase"] = "over"
-    st["result"] = {"winners": winners, "reason": reason}
+    st["result"] = {"winners": winners, "reason": dump(reason)}
 
 
-def _who(st: St, name: str, seats: list[int]) -> str:
+def reason_of(st: St) -> Text | str:
+    """Why the game ended, as a Text again (a plain str from a state saved before)."""
+    return load(st["result"]["reason"])
+
+
+def _who(st: St, name: str, seats: list[int]) -> Text:
     if mode(st) == "coop":
-        return f"Team {name} (seats {seats[0]} & {seats[1]})"
+        return say("Team {team} ({first} and {second})", team=name, first=seat_of(seats[0]),
+                   second=seat_of(seats[1]))
     if mode(st) == "corsair":
-        return "The crew"
-    return f"Seat {seats[0]}"
+        return say("The crew")
+    return seat_of(seats[0])

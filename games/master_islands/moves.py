@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import Text, say
+from ..text import seat as seat_of
 from . import flow
 from .alignments import alignment_error, find_alignments, line_label, line_of
 from .board import (
@@ -16,7 +18,7 @@ from .board import (
     sails,
 )
 from .cards import value
-from .notation import DIRECTION_NAMES, DIRECTIONS, parse_pos
+from .notation import DIRECTION_TEXT, DIRECTIONS, parse_pos
 
 St = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -28,10 +30,10 @@ PHASE_VERBS = {
     "corsair": ("sail", "done"),
 }
 PHASE_HELP = {
-    "discovery": "it is the Discovery: place a card and sail a galleon",
-    "bonus": "you earned a colour bonus: answer again or stop",
-    "conquest": "it is the Conquest: take an alignment or pass",
-    "corsair": "it is the corsair's turn: sail a galleon or done",
+    "discovery": say("in the Discovery you place a card and sail a galleon"),
+    "bonus": say("you earned a colour bonus, so play another Discovery or stop"),
+    "conquest": say("in the Conquest you take an alignment or take nothing"),
+    "corsair": say("during the corsair's moves you sail a galleon or end the moves"),
 }
 
 
@@ -53,12 +55,12 @@ def legal(st: St) -> list[str]:
     return []
 
 
-def refusal(st: St, move: str) -> str | None:
+def refusal(st: St, move: str) -> Text | None:
     """None if ``move`` (canonical) is legal for the current seat, else a sentence saying why."""
     phase = st["phase"]
     verb, *args = move.split()
     if verb not in PHASE_VERBS.get(phase, ()):
-        return f"You cannot {verb} now: {PHASE_HELP[phase]}."
+        return say("You cannot `{verb}` now: {why}.", verb=verb, why=PHASE_HELP[phase])
     if verb == "take":
         positions = [parse_pos(a) for a in args]
         return alignment_error(positions, cells_of(st), blocked(galleons_of(st)))
@@ -103,34 +105,35 @@ def _fine_sail(st: St, args: list[str]) -> bool:
     return bool(st["hands"][st["current"] - 1]) and can_place_near(cells, moved)
 
 
-def _why_not(st: St, verb: str, args: list[str]) -> str:
+def _why_not(st: St, verb: str, args: list[str]) -> Text:
     seat = st["current"]
     cells = cells_of(st)
     own = [tuple(g) for g in st["galleons"][seat - 1]]
     if verb == "place":
         card, pos = args[0], parse_pos(args[1])
         if st["placed"]:
-            return "You already placed a card in this Discovery."
+            return say("You already placed a card in this Discovery.")
         if card not in st["hands"][seat - 1]:
-            return f"You have no {card} in your hand."
+            return say("You have no {card} in your hand.", card=card)
         if pos in cells:
-            return f"There is already a card at {args[1]}."
+            return say("There is already a card at {pos}.", pos=args[1])
         if pos not in place_targets(cells, own):
-            return f"{args[1]} is not next to a card holding one of your galleons."
+            return say("{pos} is not next to a card holding one of your galleons.", pos=args[1])
     if verb == "sail":
         n, d = int(args[0]), args[1]
         if st["phase"] == "discovery" and st["sailed"]:
-            return "You already sailed in this Discovery."
+            return say("You already sailed in this Discovery.")
         if n > len(own):
-            return "You have only one galleon: sail 1."
+            return say("You have only one galleon: `sail 1`.")
         dx, dy = DIRECTIONS[d]
         dest = (own[n - 1][0] + dx, own[n - 1][1] + dy)
         if dest not in cells:
-            return (f"Galleon {n} cannot sail {DIRECTION_NAMES[d]}: no card at {dest[0]},{dest[1]} "
-                    "(galleons never enter holes or open sea).")
-        return ("After that sail you could not place a card any more: you must keep both actions "
-                "possible.")
-    return "That move is not possible now."
+            return say("Galleon {n} cannot sail {direction}: no card at {x},{y} (galleons never "
+                       "enter holes or open sea).", n=n, direction=DIRECTION_TEXT[d],
+                       x=dest[0], y=dest[1])
+        return say("After that sail you could not place a card any more: you must keep both "
+                   "actions possible.")
+    return say("That move is not possible now.")
 
 
 def play(st: St, seat: int, move: str) -> Events:
@@ -148,8 +151,12 @@ def play(st: St, seat: int, move: str) -> Events:
         st["placed"] = True
         st["bonus"] = st["bonus"] or bonus
         cells_hl = [[x, y]]
-        extra = " Colour bonus: another Discovery may follow." if bonus else ""
-        ev.append({"seat": seat, "text": f"Seat {seat} placed {card} at {x},{y}.{extra}"})
+        if bonus:
+            text = say("{who} placed {card} at {x},{y}. Colour bonus: another Discovery may "
+                       "follow.", who=seat_of(seat), card=card, x=x, y=y)
+        else:
+            text = say("{who} placed {card} at {x},{y}.", who=seat_of(seat), card=card, x=x, y=y)
+        ev.append({"seat": seat, "text": text})
         flow.after_discovery_action(st, ev)
     elif verb == "sail":
         n, d = int(args[0]), args[1]
@@ -157,9 +164,13 @@ def play(st: St, seat: int, move: str) -> Events:
         dx, dy = DIRECTIONS[d]
         st["galleons"][seat - 1][n - 1] = [gx + dx, gy + dy]
         cells_hl = [[gx, gy], [gx + dx, gy + dy]]
-        who = "The corsair" if st["phase"] == "corsair" else f"Seat {seat}"
-        ev.append({"seat": seat, "text": f"{who} sailed galleon {n} {DIRECTION_NAMES[d]} to "
-                   f"{gx + dx},{gy + dy}."})
+        if st["phase"] == "corsair":
+            text = say("{who}, the corsair, sailed galleon {n} {direction} to {x},{y}.",
+                       who=seat_of(seat), n=n, direction=DIRECTION_TEXT[d], x=gx + dx, y=gy + dy)
+        else:
+            text = say("{who} sailed galleon {n} {direction} to {x},{y}.", who=seat_of(seat), n=n,
+                       direction=DIRECTION_TEXT[d], x=gx + dx, y=gy + dy)
+        ev.append({"seat": seat, "text": text})
         if st["phase"] == "corsair":
             st["moves_left"] -= 1
             if st["moves_left"] <= 0 or not flow.corsair_can_move(st):
@@ -168,16 +179,17 @@ def play(st: St, seat: int, move: str) -> Events:
             st["sailed"] = True
             flow.after_discovery_action(st, ev)
     elif verb == "done":
-        ev.append({"seat": seat, "text": "The corsair ends his moves."})
+        ev.append({"seat": seat, "text": say("{who}, the corsair, ends their moves.",
+                                             who=seat_of(seat))})
         flow.end_corsair(st, ev)
     elif verb == "again":
-        ev.append({"seat": seat, "text": f"Seat {seat} plays another Discovery."})
+        ev.append({"seat": seat, "text": say("{who} plays another Discovery.", who=seat_of(seat))})
         flow.begin_discovery(st, ev)
     elif verb == "stop":
-        ev.append({"seat": seat, "text": f"Seat {seat} ends the Discovery."})
+        ev.append({"seat": seat, "text": say("{who} ends the Discovery.", who=seat_of(seat))})
         flow.leave_discovery(st, ev)
     elif verb == "pass":
-        ev.append({"seat": seat, "text": f"Seat {seat} takes nothing."})
+        ev.append({"seat": seat, "text": say("{who} takes nothing.", who=seat_of(seat))})
         flow.supply(st, ev)
     elif verb == "take":
         positions = [parse_pos(a) for a in args]
@@ -189,19 +201,20 @@ def play(st: St, seat: int, move: str) -> Events:
         st["collected"][seat - 1].extend(cards)
         cells_hl = [[x, y] for x, y in positions]
         total = len(st["collected"][seat - 1])
-        ev.append({"seat": seat, "text": f"Seat {seat} took {take_label(cells, positions)} "
-                   f"({', '.join(cards)}; {total} collected)."})
+        ev.append({"seat": seat, "text": say("{who} took {alignment} ({cards}; {total} collected).",
+                                             who=seat_of(seat), alignment=take_label(cells, positions),
+                                             cards=", ".join(cards), total=total)})
         if flow.check_victory(st):
-            ev.append({"text": st["result"]["reason"]})
+            ev.append({"text": flow.reason_of(st)})
         else:
             flow.supply(st, ev)
     st["last_move"] = {"seat": seat, "move": move, "cells": cells_hl}
     return ev
 
 
-def take_label(cells: dict[tuple[int, int], str], positions: list[tuple[int, int]]) -> str:
+def take_label(cells: dict[tuple[int, int], str], positions: list[tuple[int, int]]) -> Text | str:
     """``5 + 4 + 1 on row 2``: values in position order, and the line."""
     positions = sorted(positions)
     values = " + ".join(str(value(cells[p])) for p in positions if p in cells)
     line = line_of(positions)
-    return f"{values} on {line_label(line)}" if line else values
+    return say("{values} on {line}", values=values, line=line_label(line)) if line else values

@@ -1,8 +1,10 @@
 """The ``/rules`` text (Discord markdown). The adapter adds the title, player count and the
 options list (from ``Option.description``), so neither is repeated here; the whole reply must
-stay under Discord's 2000 characters, hence this budget of about 1200."""
+stay under Discord's 2000 characters, hence this budget of about 1200 (in every language)."""
 
-SUMMARY = """\
+from ..text import say
+
+SUMMARY = say("""\
 Build a map of island cards and collect lines worth exactly 10.
 **Set-up:** 3 hidden cards each; the start card at 0,0 holds everyone's two galleons.
 **Your turn:**
@@ -20,4 +22,4 @@ cards wins, then highest sum; still tied, the win is shared.
 round: the crew's Discoveries, up to 4 corsair moves (`sail`, `done`), then each crew player's \
 Conquest and Supply. The crew needs 12 cards together in time.
 **Moves:** `place B4 1,0` · `sail 2 W` · `again` / `stop` · `take 1,0 2,1 3,2` · `pass` · `done`
-"""
+""")

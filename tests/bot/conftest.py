@@ -1,4 +1,9 @@
-"""Fixtures: a table host on a real SQLite file in a temp dir, with the toy game registered."""
+"""Fixtures: a table host on a real SQLite file in a temp dir, with the toy game registered.
+
+Every test that uses ``db_path`` (or ``host``) runs twice: on a SQLite file and on a fresh
+PostgreSQL schema (``db_path`` is then a ``postgresql://`` URL, which ``Store.open`` and
+``TableHost.open`` take as well). A test about SQLite itself (its file, its locks, raw
+``sqlite3`` access) is marked ``@pytest.mark.sqlite_only`` and runs once."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import pytest
 
 from bot.host import TableHost
 
+from ..pg import fresh_schema
 from .toy import toy_game
 
 toy_game()
@@ -18,9 +24,27 @@ GUILD = 7
 ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
 
 
+STORES = ("sqlite", "postgresql")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: a test of SQLite itself, not run on PostgreSQL")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "db_path" in metafunc.fixturenames and not metafunc.definition.get_closest_marker(
+            "sqlite_only"):
+        metafunc.parametrize("db_path", STORES, indirect=True)
+
+
 @pytest.fixture
-def db_path(tmp_path: Path) -> str:
-    return str(tmp_path / "tablee.db")
+async def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """Where the test's database is: a SQLite file, or a PostgreSQL URL of a fresh schema."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield str(tmp_path / "tablee.db")
+        return
+    async with fresh_schema() as url:
+        yield url
 
 
 @pytest.fixture

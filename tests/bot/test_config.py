@@ -7,7 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import FIELDS, ClockConfig, Config, ConfigError, Speed, load_config, parse_config
+from bot.config import (
+    FIELDS,
+    SHARD_ENV,
+    ClockConfig,
+    Config,
+    ConfigError,
+    Speed,
+    load_config,
+    parse_config,
+)
+from bot.shards import Shards
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "config.example.toml"
 
@@ -24,7 +34,8 @@ def test_example_documents_every_setting_and_loads_to_defaults() -> None:
     assert config == Config(source="config.example.toml")
     text = EXAMPLE.read_text(encoding="utf-8")
     for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "workers",
-                "think_seconds", "reveal_seconds", "DISCORD_TOKEN", *FIELDS["clock"]):
+                "think_seconds", "reveal_seconds", "DISCORD_TOKEN", *FIELDS["clock"],
+                *FIELDS["discord"], "TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS"):
         assert key in text
 
 
@@ -130,6 +141,30 @@ computer_level = "hard"
          r"clock.live_start_minutes \(20\) must not be more than clock.live_max_minutes \(10\)"),
         ('[clock]\nauto_takeover = "yes"', "clock.auto_takeover must be true or false"),
         ('[clock]\ncomputer_level = "god"', "clock.computer_level must be one of easy, medium"),
+        ("[discord]\nshard_count = 0", "discord.shard_count must be a whole number of shards "
+         "from 1 to 65536, not 0"),
+        ("[discord]\nshard_count = 1.5", "discord.shard_count must be a whole number"),
+        ("[discord]\nshard_ids = [0]", "discord.shard_ids needs discord.shard_count too"),
+        ("[discord]\nshard_count = 2\nshard_ids = []", "discord.shard_ids must be a list of shard "
+         r"numbers, e.g. \[0\] or \[0, 1\]"),
+        ("[discord]\nshard_count = 2\nshard_ids = 0", "discord.shard_ids must be a list"),
+        ("[discord]\nshard_count = 2\nshard_ids = [-1]", "discord.shard_ids must list whole "
+         "numbers from 0 up, not -1"),
+        ("[discord]\nshard_count = 2\nshard_ids = [1, 0, 1]", "discord.shard_ids lists shard 1 "
+         "more than once"),
+        ("[discord]\nshard_count = 2\nshard_ids = [0, 2, 3]", "discord.shard_ids has 2, 3, but "
+         "with discord.shard_count = 2 the shards are numbered 0 to 1"),
+        ("[database]\nurl = 5", "database.url must be a string"),
+        ('[database]\nurl = "localhost/tablee"', "database.url must be a PostgreSQL URL like "
+         "postgresql://"),
+        ('[database]\nurl = "mysql://u@h/db"', "database.url must start with postgresql:// "
+         r"\(only PostgreSQL is supported; for SQLite set database.path\), not mysql://"),
+        ('[database]\nurl = "postgresql://u@h:99999/db"', "database.url has a port that is not "
+         "a number from 1 to 65535"),
+        ('[database]\nurl = "postgresql:///tablee"', "database.url must name the server"),
+        ('[database]\nurl = "postgresql://u:secret@h:5432"', "database.url must name a database"),
+        ('[database]\npath = "t.db"\nurl = "postgresql://h/db"',
+         r"set database.path \(a SQLite file\) or database.url \(PostgreSQL\), not both"),
     ],
 )
 def test_bad_values_name_file_field_and_reason(tmp_path: Path, text: str, message: str) -> None:
@@ -137,3 +172,93 @@ def test_bad_values_name_file_field_and_reason(tmp_path: Path, text: str, messag
     with pytest.raises(ConfigError, match=message) as info:
         load_config(path)
     assert str(info.value).startswith(f"{path}: ")
+
+
+def test_shards_are_read_and_unsharded_is_the_default(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in SHARD_ENV:
+        monkeypatch.delenv(name, raising=False)
+    assert Config().shards == Shards(1, None) and Config().shard_count is None
+    config = load_config(write(tmp_path, "[discord]\nshard_count = 4\nshard_ids = [3, 1]\n"))
+    assert (config.shard_count, config.shard_ids) == (4, (3, 1))
+    assert config.shards.served == (3, 1) and not config.shards.everything
+    every = load_config(write(tmp_path, "[discord]\nshard_count = 2\n"))
+    assert every.shard_ids is None and every.shards.served == (0, 1)
+
+
+def test_the_shard_environment_wins_over_the_file(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, "[discord]\nshard_count = 2\nshard_ids = [0]\n")
+    monkeypatch.setenv("TABLEE_SHARD_IDS", " 1 ")
+    assert load_config(path).shard_ids == (1,)
+    monkeypatch.setenv("TABLEE_SHARD_COUNT", "4")
+    monkeypatch.setenv("TABLEE_SHARD_IDS", "2,3")
+    config = load_config(path)
+    assert (config.shard_count, config.shard_ids) == (4, (2, 3))
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "message"),
+    [
+        ("two", "", "the environment variable TABLEE_SHARD_COUNT must be a whole number of shards"),
+        ("", "0;1", "the environment variable TABLEE_SHARD_IDS must be shard numbers separated by "
+         "commas, e.g. 0,1, not '0;1'"),
+        ("", "0,0", "TABLEE_SHARD_IDS lists shard 0 more than once"),
+        ("", "5", "the environment variable TABLEE_SHARD_IDS has 5, but with "
+         "discord.shard_count = 2 the shards are numbered 0 to 1"),
+        ("1", "", "discord.shard_ids has 1, but with the environment variable TABLEE_SHARD_COUNT "
+         "= 1 the shards are numbered 0 to 0"),
+    ],
+)
+def test_bad_shard_environment_says_which_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: str, ids: str, message: str
+) -> None:
+    path = write(tmp_path, "[discord]\nshard_count = 2\nshard_ids = [1]\n")
+    monkeypatch.setenv("TABLEE_SHARD_COUNT", count)
+    monkeypatch.setenv("TABLEE_SHARD_IDS", ids)
+    with pytest.raises(ConfigError, match=message):
+        load_config(path)
+
+
+def test_shard_ids_without_a_count_in_the_environment_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TABLEE_CONFIG", raising=False)
+    monkeypatch.delenv("TABLEE_SHARD_COUNT", raising=False)
+    monkeypatch.setenv("TABLEE_SHARD_IDS", "0")
+    with pytest.raises(ConfigError, match="the environment variable TABLEE_SHARD_IDS needs "
+                       "discord.shard_count too"):
+        load_config(None)
+
+
+def test_database_url_is_read_and_wins_over_the_default_path(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, '[database]\nurl = "postgresql://t:pw@db:5432/tablee"\n'))
+    assert config.database_url == "postgresql://t:pw@db:5432/tablee"
+    assert config.database == config.database_url
+    assert Config().database == "tablee.db"  # neither set: the SQLite file
+
+
+def test_the_environment_database_url_wins_over_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, '[database]\npath = "x.db"\n')
+    monkeypatch.setenv("DATABASE_URL", "postgresql://t@db/env")
+    assert load_config(path).database == "postgresql://t@db/env"
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///x.db")
+    with pytest.raises(ConfigError, match="the environment variable DATABASE_URL must start "
+                       "with postgresql://"):
+        load_config(path)
+
+
+@pytest.mark.parametrize(("url", "printed"), [
+    ("postgresql://tablee:s3cret@db:5432/tablee", "postgresql://tablee@db:5432/tablee"),
+    ("postgresql://tablee@db/t?password=s3cret&sslmode=require",
+     "postgresql://tablee@db/t?sslmode=require"),
+    ("postgres://u:p@[::1]:5433/t", "postgres://u@[::1]:5433/t"),
+    ("tablee.db", "tablee.db"),
+])
+def test_a_url_is_printed_without_its_password(url: str, printed: str) -> None:
+    from bot.storage.url import shown
+
+    assert shown(url) == printed

@@ -25,6 +25,21 @@ def test_check_accepts_a_good_config_and_creates_the_database(
     assert "ok: config" in capsys.readouterr().out
 
 
+def test_check_says_which_shards_a_sharded_process_serves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS", "DATABASE_URL", "DISCORD_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    db = tmp_path / "tablee.db"
+    path = config_file(tmp_path, f'[database]\npath = "{db}"\n[discord]\nshard_count = 4\n'
+                       "shard_ids = [3, 1]\n")
+    assert main(["check", "--config", path]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(", shards 3, 1 of 4")
+    path = config_file(tmp_path, f'[database]\npath = "{db}"\n')
+    assert main(["check", "--config", path]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("(needed to run)")  # nothing on shards
+
+
 def test_config_before_the_subcommand_works_too(tmp_path: Path) -> None:
     path = config_file(tmp_path, f'[database]\npath = "{tmp_path / "t.db"}"\n')
     assert main(["--config", path, "check"]) == 0

@@ -21,6 +21,8 @@ from bot.storage.errors import BUSY, DISK_FULL, Busy, DiskFull
 
 from .conftest import ALICE, CHANNEL, GUILD
 
+pytestmark = pytest.mark.sqlite_only  # a second process holding the SQLite file
+
 HANG = 30  # a hang detector, far above any wait the store allows: not a speed assertion
 
 

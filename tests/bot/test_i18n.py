@@ -15,7 +15,7 @@ ADAPTER = Path(bot.adapter.__file__).parent
 TEXT_KEYWORDS = {"content", "label", "placeholder", "description", "name"}
 TEXT_CALLS = {"send_message", "send", "edit_original_response", "edit_message", "edit",
               "Refusal", "reply_private", "describe",
-              "respond", "followup", "edit_original"}  # bot/adapter/send.py
+              "respond", "respond_all", "followup", "edit_original"}  # bot/adapter/send.py
 NOT_TEXT = {"name"}  # Choice(name=…) and command names are identifiers unless said otherwise
 
 
@@ -68,4 +68,4 @@ def test_the_helper_is_the_one_from_i18n() -> None:
         source = path.read_text()
         if path.name == "i18n.py" or not re.search(r"(?<![\w.])_\(", source):
             continue
-        assert "from .i18n import _" in source, path.name
+        assert re.search(r"^from \.i18n import .*(?<![\w])_(?![\w])", source, re.M), path.name

@@ -3,6 +3,7 @@ leaderboard and standings on a real SQLite file holding a few hundred finished g
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -15,6 +16,7 @@ import pytest
 from bot.__main__ import main
 from bot.host import TableHost
 from bot.host.ratings import teams
+from bot.storage import Store
 from bot.storage.skill import DEFAULT, Finished, Rating, rate, shown, sides
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
@@ -90,10 +92,11 @@ def test_computers_are_rated_per_level_and_old_level_names_map_to_new() -> None:
     assert changed["c:medium"].games == 1  # two seats, one game for the level
 
 
-def _insert_games(db_path: str, games: list[tuple[int, list[dict[str, Any]], dict[str, Any],
-                                                   str, dict[str, Any]]]) -> None:
-    with sqlite3.connect(db_path) as db:
-        db.executemany(
+async def _insert_games(store: Store, games: list[tuple[int, list[dict[str, Any]],
+                                                    dict[str, Any], str, dict[str, Any]]]) -> None:
+    """Finished games written straight into the store (SQLite or PostgreSQL)."""
+    async with store._tx() as db:
+        await db.executemany(
             "INSERT INTO games (id, channel_id, guild_id, game_id, status, seats, record, result,"
             " started_at, ended_at) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)",
             [(row, CHANNEL, GUILD, game_id, json.dumps(seats),
@@ -101,6 +104,15 @@ def _insert_games(db_path: str, games: list[tuple[int, list[dict[str, Any]], dic
               json.dumps(result), float(row), float(row))
              for row, seats, result, game_id, options in games],
         )
+
+
+async def _insert_into(db: str, games: list[tuple[int, list[dict[str, Any]], dict[str, Any], str,
+                                                 dict[str, Any]]]) -> None:
+    store = await Store.open(db)
+    try:
+        await _insert_games(store, games)
+    finally:
+        await store.close()
 
 
 def _history(count: int) -> list[tuple[int, list[dict[str, Any]], dict[str, Any], str,
@@ -137,7 +149,7 @@ def _history(count: int) -> list[tuple[int, list[dict[str, Any]], dict[str, Any]
 @pytest.fixture
 async def rated(db_path: str) -> AsyncIterator[TableHost]:
     host = await TableHost.open(db_path)
-    _insert_games(db_path, _history(300))
+    await _insert_games(host.store, _history(300))
     assert await host.rebuild_ratings() == 300
     yield host
     await host.close()
@@ -181,7 +193,7 @@ async def test_rebuild_is_stable_and_equals_the_live_updates(db_path: str) -> No
     host = await TableHost.open(db_path)
     try:
         history = _history(120)
-        _insert_games(db_path, history)
+        await _insert_games(host.store, history)
         for row, *_ in history:  # as games end, one at a time
             assert await host.store.rate_game(row, teams)
             assert not await host.store.rate_game(row, teams)  # idempotent by game row
@@ -214,11 +226,11 @@ async def test_a_game_played_through_the_host_is_rated_once(host: TableHost) -> 
     assert not await host.store.rate_game(game_row, teams)  # already rated with the game
 
 
-async def test_equal_ratings_share_a_rank(host: TableHost, db_path: str) -> None:
+async def test_equal_ratings_share_a_rank(host: TableHost) -> None:
     duel = [(1, [human(1, 1), human(2, 2)], [1]), (2, [human(1, 3), human(2, 4)], [1])]
     rows = [(row, seats, {"finished": True, "winners": won, "scores": [1, 0], "reason": ""},
              TOY_ID, {}) for row, seats, won in duel]
-    _insert_games(db_path, rows)
+    await _insert_games(host.store, rows)
     await host.rebuild_ratings()
     board = await host.leaderboard(GUILD, TOY_ID, 4)
     assert [(s.player, s.rank) for s in board.top] == [("u:1", 1), ("u:3", 1), ("u:2", 3),
@@ -230,7 +242,7 @@ def test_rebuild_ratings_command(tmp_path: Path, capsys: pytest.CaptureFixture[s
     config = tmp_path / "config.toml"
     config.write_text(f'[database]\npath = "{db}"\n', encoding="utf-8")
     assert main(["check", "--config", str(config)]) == 0  # creates the file
-    _insert_games(str(db), _history(50))
+    asyncio.run(_insert_into(str(db), _history(50)))
     assert main(["rebuild-ratings", "--config", str(config)]) == 0
     assert "ok: ratings rebuilt from 50 finished games in" in capsys.readouterr().out
     with sqlite3.connect(db) as conn:

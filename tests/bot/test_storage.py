@@ -18,6 +18,7 @@ def _row(channel: int = 5) -> TableRow:
                                                        "bot_level": None}], seed=42)
 
 
+@pytest.mark.sqlite_only
 async def test_migrations_set_user_version_and_wal(db_path: str) -> None:
     store = await Store.open(db_path)
     await store.close()
@@ -29,6 +30,7 @@ async def test_migrations_set_user_version_and_wal(db_path: str) -> None:
     await reopened.close()
 
 
+@pytest.mark.sqlite_only
 async def test_newer_schema_is_refused(db_path: str) -> None:
     with sqlite3.connect(db_path) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
@@ -95,6 +97,7 @@ async def test_dm_preferences_round_trip(db_path: str) -> None:
     await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_a_version_1_file_upgrades_keeping_its_tables(db_path: str) -> None:
     """Migration 2 on a file written by the first schema: the table is still there, with no
     record head, and the new columns and table work."""
@@ -126,6 +129,7 @@ async def test_a_version_1_file_upgrades_keeping_its_tables(db_path: str) -> Non
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
+@pytest.mark.sqlite_only
 async def test_commits_are_durable_synchronous_full(db_path: str) -> None:
     store = await Store.open(db_path)
     try:

@@ -1,6 +1,9 @@
 """Shared helpers for the play e2e tests: start (and restart) the real Tablée bot on the
 emulator with a fresh SQLite file, read the table post like a person, and play turns through
-buttons and selects only. Imported by the ``test_play_*`` modules (no tests here)."""
+buttons and selects only. Imported by the ``test_play_*`` modules (no tests here).
+
+The drivers read the screen in one language: ``words=Words("fr")`` makes them press
+"Rejoindre" and read "à vous de jouer" (the words come from the catalogs); English by default."""
 
 from __future__ import annotations
 
@@ -12,13 +15,51 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import i18n
 from bot.adapter.client import TableeBot
 from bot.config import Config
 from bot.host import TableHost
 
 NAV = ("Back", "Previous", "Next", "Undo")  # not moves: random play skips them
-TURN = re.compile(r"<@(\d+)>, your turn")
-AGAIN = re.compile(r"\*\*(.+?)\*\* moves again")
+TURN = re.compile(r"<@(\d+)>, your turn")  # English posts (see Words for any language)
+OVER = "🏁 The game is over. Press **Rematch** to play again with the same players, or /play for " \
+    "another game."
+TURNS = ("<@{id}>, your turn: press **My hand / Play**.",
+         "<@{id}>, your turn. I couldn't DM you: your hand is under **My hand / Play**.")
+
+
+class Words:
+    """What the drivers look for on screen, in the language ``code``: catalog sentences (by
+    their English msgid) and patterns made from them (``{field}`` becomes a group)."""
+
+    def __init__(self, code: str = "en") -> None:
+        self.code = code
+
+    def __call__(self, msgid: str) -> str:
+        """``msgid`` as the bot writes it in this language (fields left as ``{name}``)."""
+        return i18n.translate(msgid, self.code)
+
+    def pattern(self, msgid: str) -> re.Pattern[str]:
+        """A regex finding the sentence ``msgid`` in this language; its fields are groups
+        (``{id}``: digits)."""
+        out, seen = [], set()
+        for part in re.split(r"(\{\w+\})", self(msgid)):
+            name = part[1:-1] if re.fullmatch(r"\{\w+\}", part) else None
+            if name is None:
+                out.append(re.escape(part))
+            elif name in seen:
+                out.append(".+?")
+            else:
+                seen.add(name)
+                out.append(f"(?P<{name}>\\d+)" if name == "id" else f"(?P<{name}>.+?)")
+        return re.compile("".join(out))
+
+    @property
+    def nav(self) -> tuple[str, ...]:
+        return tuple(self(label) for label in NAV)
+
+
+EN = Words()
 
 
 class Tablee:
@@ -73,9 +114,9 @@ async def running_tablee(sim: Any, tmp_path: Path, **settings: Any) -> AsyncIter
         await app.close()
 
 
-def table_post(sim: Any, channel: Any = None) -> Any:
+def table_post(sim: Any, channel: Any = None, words: Words = EN) -> Any:
     """The current table post: the last public message with a My hand / Play button."""
-    posts = [m for m in sim.public(channel) if "My hand / Play" in m.labels]
+    posts = [m for m in sim.public(channel) if words("My hand / Play") in m.labels]
     assert posts, "no table post with buttons"
     return posts[-1]
 
@@ -84,18 +125,19 @@ def last_public(sim: Any, channel: Any = None) -> Any:
     return sim.public(channel)[-1]
 
 
-def to_move(sim: Any, users: dict[int, Any], channel: Any = None) -> Any | None:
+def to_move(sim: Any, users: dict[int, Any], channel: Any = None,
+            words: Words = EN) -> Any | None:
     """Who the latest public post says is to move (None once the game is over)."""
     post = last_public(sim, channel)
-    if "The game is over" in post.content:
+    if words(OVER) in post.content:
         return None
-    ids = [int(x) for x in TURN.findall(post.content)]
+    ids = [int(m["id"]) for turn in TURNS for m in words.pattern(turn).finditer(post.content)]
     if ids:
         return users[ids[0]]
     # The player who just moved and moves again is named, not mentioned.
-    again = AGAIN.search(post.content)
+    again = words.pattern("**{name}** moves again.").search(post.content)
     assert again, f"no turn mention in the latest post: {post.content!r}"
-    return next(u for u in users.values() if again[1] in (shown_name(u), u.name))
+    return next(u for u in users.values() if again["name"] in (shown_name(u), u.name))
 
 
 def last_private(sim: Any, user: Any, channel: Any = None) -> Any:
@@ -113,19 +155,20 @@ async def add_computer(sim: Any, user: Any, lobby: Any, level: str = "medium") -
 
 async def lobby_of(
     sim: Any, host_user: Any, joiners: list[Any], computers: int = 0, *, game: str,
-    **options: Any,
+    words: Words = EN, **options: Any,
 ) -> tuple[Any, dict[int, int]]:
     """/play <game> with ``options``, everybody joins, computers are added, the host starts. Returns the lobby message
     and the seats (user id -> seat) as the lobby showed them just before Start."""
     lobby = await sim.slash(host_user, f"play {game}", **options)
     assert lobby is not None and not lobby.ephemeral, lobby
     for user in joiners:
-        await sim.click(user, lobby, label="Join")
+        await sim.click(user, lobby, label=words("Join"))
     for _ in range(computers):
         await add_computer(sim, host_user, lobby)
     seats = seats_from_lobby(lobby.content, [host_user, *joiners])
-    await sim.click(host_user, lobby, label="Start")
-    assert "started" in lobby.content and not lobby.labels
+    await sim.click(host_user, lobby, label=words("Start"))
+    started = words.pattern("**{game}** started with {names}. The table post follows.")
+    assert started.search(lobby.content) and not lobby.labels, lobby.content
     return lobby, seats
 
 
@@ -134,26 +177,30 @@ PREFERRED = ("Take an alignment", "Play another Discovery", "Reveal a tile")
 
 async def play_turn_by_menu(
     sim: Any, user: Any, rng: random.Random, channel: Any = None,
-    prefer: tuple[str, ...] = PREFERRED,
+    prefer: tuple[str, ...] = PREFERRED, words: Words = EN,
 ) -> str:
     """Press My hand / Play on the table post and walk the menu to a move; returns the private
-    message's final text. Prefers the ``prefer`` buttons (conquests) so games end sooner."""
-    message = await sim.click(user, table_post(sim, channel), label="My hand / Play")
+    message's final text. Prefers the ``prefer`` buttons (conquests; English msgids) so games
+    end sooner."""
+    hand = words("My hand / Play")
+    message = await sim.click(user, table_post(sim, channel, words), label=hand)
     message = (
         last_private(sim, user, channel) if message is None or not message.ephemeral else message
     )
-    assert message.ephemeral and "Your move" in message.content, message.content
+    your_move, played = words("**Your move:**"), words.pattern("You played `{move}`.")
+    preferred = [words(p) for p in prefer]
+    assert message.ephemeral and your_move in message.content, message.content
     for _step in range(24):
         if message.selects():
             options = message.selects()[0]["options"]
             message = await sim.select(user, message, values=[rng.choice(options)["value"]])
         else:
-            labels = [label for label in message.labels if label not in NAV]
+            labels = [label for label in message.labels if label not in words.nav]
             assert labels, f"a menu step without choices: {message.content!r}"
-            pick = next((p for p in prefer if p in labels), rng.choice(labels))
+            pick = next((p for p in preferred if p in labels), rng.choice(labels))
             message = await sim.click(user, message, label=pick)
-        if "You played" in message.content:
-            if "Your move" not in message.content:
+        if played.search(message.content):
+            if your_move not in message.content:
                 return message.content
             # Still this player's turn (a bonus, a revealed tile): the same message shows the
             # next menu; go on in it.
@@ -161,12 +208,13 @@ async def play_turn_by_menu(
 
 
 async def play_to_the_end(
-    sim: Any, users: dict[int, Any], turn: Callable[[Any], Awaitable[Any]], limit: int
+    sim: Any, users: dict[int, Any], turn: Callable[[Any], Awaitable[Any]], limit: int,
+    words: Words = EN,
 ) -> int:
     """Whoever the table post calls plays a turn with ``turn(user)`` until the game is over;
     the number of human turns started (more than ``limit`` fails: the game does not end)."""
     turns = 0
-    while (user := to_move(sim, users)) is not None:
+    while (user := to_move(sim, users, words=words)) is not None:
         turns += 1
         assert turns < limit, "the game does not end"
         await turn(user)

@@ -136,12 +136,12 @@ def test_ic_7_an_empty_boat_in_a_harbour_takes_the_top_tile_without_a_move() -> 
     st, events = play(new(2, [("sleep", 2)]), "start H1", "start H2")
     assert st["boats"][0]["tile"] == "2:1" and st["stacks"][1] == GOODS[1][1:]
     taken = events[-2]
-    assert taken["text"] == "Seat 1 takes a tile from coins."
-    assert taken["private"] == {1: "Your tile goes to jewels (1 point)."}
+    assert taken["text"] == "Seat 1 takes a tile from Coin Island."
+    assert taken["private"] == {1: "Your tile goes to Jewel Island (1 point)."}
     assert st["boats"][1]["tile"] is None  # seat 2 takes at its own turn
     empty = new(2, [("sleep", 2)], goods=[["1:1"], [], [], [], []])
     st, events = play(empty, "start H1", "start H0")
-    assert st["boats"][0]["tile"] is None and "Seat 1 finds no tile left on coins." in texts(events)
+    assert st["boats"][0]["tile"] is None and "Seat 1 finds no tile left on Coin Island." in texts(events)
 
 
 def test_ic_8_both_dice_roll_by_themselves_from_the_record_then_the_seed() -> None:
@@ -177,7 +177,7 @@ def test_ic_10_a_caught_tile_goes_overboard_next_to_its_boat_by_the_roller() -> 
     st, events = play(st, "drop 3d")
     assert st["floating"] == {"3d": {"tile": "4:2", "shown": False}}
     assert st["boats"][0] == {"space": "3c", "tile": None, "shown": False}
-    assert "Seat 1 throws Seat 1's tile overboard onto 3d." in texts(events)
+    assert "Seat 1 throws their own tile overboard onto 3d." in texts(events)
     assert st["turn"]["stage"] == "sail" and GAME.view(st, 1)["floating"][0]["tile"] == {
         "hidden": True}
 
@@ -222,12 +222,12 @@ def test_ic_13_a_floating_tile_is_loaded_or_swapped_and_that_ends_the_move() -> 
     assert st["turn"]["stage"] == "load" and GAME.legal(st, 1) == ["load", "stay"]
     loaded, events = play(st, "load")
     assert loaded["boats"][0]["tile"] == "0:3" and "3d" not in loaded["floating"]
-    assert events[0]["private"] == {1: "Your tile goes to gems (3 points)."}
+    assert events[0]["private"] == {1: "Your tile goes to Gem Island (3 points)."}
     swap = arrange(new(3), {1: ("2e", "1:1")}, {"2e": "4:1"}, white=2, beam=8)
     assert "load" in GAME.legal(swap, 1)  # standing on a tile: load without moving
     swap, events = play(swap, "load")
     assert swap["boats"][0]["tile"] == "4:1" and swap["floating"]["2e"]["tile"] == "1:1"
-    assert "Seat 1 swaps its tile for the one on 2e." in texts(events)
+    assert "Seat 1 swaps their tile for the one on 2e." in texts(events)
     left, _ = play(st, "stay")
     assert left["floating"]["3d"]["tile"] == "0:3" and left["boats"][0]["tile"] is None
 
@@ -238,11 +238,11 @@ def test_ic_14_a_harbour_ends_the_move_shows_the_tile_and_delivers_it() -> None:
     done, events = play(st, "sail 3c H1")
     assert done["delivered"][0] == ["1:2"] and GAME.result(done).scores == [2, 0, 0]
     assert done["boats"][0]["tile"] == GOODS[1][0]  # the next tile of coins, at once
-    assert "Seat 1 delivers a tile to coins: 2 points (total 2)." in texts(events)
+    assert "Seat 1 delivers a tile to Coin Island: 2 points (total 2)." in texts(events)
     wrong = arrange(new(3), {1: ("3b", "4:2"), 2: ("H0", None), 3: ("H0", None)}, beam=8)
     wrong, events = play(wrong, "sail 3c H1")
     assert wrong["boats"][0] == {"space": "H1", "tile": "4:2", "shown": True}
-    assert "Seat 1 shows its tile at coins: it goes to barrels (2 points)." in texts(events)
+    assert "Seat 1 shows their tile at Coin Island: it goes to Barrel Island (2 points)." in texts(events)
     assert GAME.view(wrong, None)["boats"][0]["tile"] == {
         "hidden": False, "destination": 4, "points": 2, "shown": True}
 
@@ -314,7 +314,7 @@ def test_ic_17_rolls_happen_by_themselves_and_legal_passes_on_at_once() -> None:
     st = arrange(new(2, [("cw2", 3)], beam=0), {1: ("2g", None), 2: ("H0", None)})
     st, events = play(st, "stay")
     assert GAME.to_move(st) == [2] and GAME.legal(st, 1) == []
-    assert texts(events)[1:3] == ["Seat 2 takes a tile from gems.",
+    assert texts(events)[1:3] == ["Seat 2 takes a tile from Gem Island.",
                                   "Seat 2 rolls: lighthouse 2 clockwise, white 3."]
 
 

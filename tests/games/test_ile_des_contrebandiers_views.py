@@ -73,7 +73,7 @@ def test_menu_paths_spell_the_moves_with_readable_labels() -> None:
     legal = GAME.legal(st, 1)
     for move in legal:
         assert move_text(GAME.menu_path(view, move)) == move
-    assert GAME.describe(view, "sail 3c H1") == "Sail to harbour H1 (coins, 2 steps)"
+    assert GAME.describe(view, "sail 3c H1") == "Sail to harbour H1 (Coin Island, 2 steps)"
     assert GAME.describe(view, "sail 2b 2c") == "Sail to 2c (2 steps, pushing Seat 2)"
     assert GAME.describe(view, "sail 3c 3d") == "Sail to 3d (2 steps, a tile there)"
     assert GAME.describe(view, "stay") == "Stay on 3b and end the turn"
@@ -83,10 +83,10 @@ def test_menu_paths_spell_the_moves_with_readable_labels() -> None:
     assert max(collections.Counter(tuple(s.token for s in i.steps[:-1]) for i in items)
                .values()) <= 25
     st = new(2)
-    assert GAME.describe(GAME.view(st, 1), "start H3") == "Start at H3 (vases)"
+    assert GAME.describe(GAME.view(st, 1), "start H3") == "Start at H3 (Vase Island)"
     drop = arrange(new(2, [("cw2", 1)], beam=0), {1: ("H0", None), 2: ("2c", "4:2")}, seat=1)
     drop, _ = play(drop, "stay")
-    assert GAME.describe(GAME.view(drop, 1), "drop 2d") == "Drop Seat 2's tile on 2d"
+    assert GAME.describe(GAME.view(drop, 1), "drop 2d") == "Drop your own tile on 2d"
     push = arrange(new(3), {1: ("3b", None), 2: ("3c", None), 3: ("H0", None)}, beam=8)
     push, _ = play(push, "sail 3c")
     view = GAME.view(push, 1)

@@ -57,4 +57,5 @@ def test_describe_a_take_in_one_phrase() -> None:
     state = at_conquest(new(), {(0, 0): "Y5", (1, 2): "B5", (2, 2): "G4", (4, 2): "Y1"})
     view = GAME.view(state, 1)
     assert GAME.describe(view, "take 1,2 2,2 4,2") == "Take B5 (1,2) + G4 (2,2) + Y1 (4,2) · row 2"
-    assert GAME.describe(view, "sail 2 W") == "Sail a galleon → Galleon 2 → west"
+    assert GAME.describe(view, "sail 2 W") == "Sail galleon 2 west"
+    assert GAME.describe(view, "pass") == "Take nothing"

@@ -163,6 +163,8 @@ class Api(ResourceRoutes, InteractionRoutes):
             files,
             asyncio.get_running_loop().time(),
         )
+        sockname = request.transport.get_extra_info("sockname") if request.transport else None
+        record.port = sockname[1] if sockname else 0
         self.requests.append(record)
         return record
 

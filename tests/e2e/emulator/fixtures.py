@@ -53,6 +53,17 @@ class Emulator:
         Route.BASE = f"{self.base_url}/api/v10"
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{self.gateway.base_url}/gateway")
 
+    async def listen(self) -> str:
+        """One more local port onto this same emulator, as ``http://127.0.0.1:PORT``: a bot
+        process pointed at it is told apart in the request log (``RequestRecord.port``) and
+        in the gateway sessions (``Session.base_url``)."""
+        assert self._runner is not None, "start the emulator first"
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[union-attr]
+        return f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
+
     async def stop(self) -> None:
         for client in list(self.bots):
             await self.stop_bot(client)

@@ -1,6 +1,8 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, dispatch.
 
-Frames are sent as uncompressed JSON text; discord.py only inflates binary frames.
+Frames are sent as uncompressed JSON text; discord.py only inflates binary frames. A session
+that identified with ``shard: [id, count]`` gets only that shard's guilds and events
+(:mod:`.guilds`); one without gets everything.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .guilds import event_guild, receives
+
 if TYPE_CHECKING:
     from .state import World
 
 HEARTBEAT_INTERVAL_MS = 41250
 CLOSE_AUTH_FAILED = 4004
+CLOSE_INVALID_SHARD = 4010
 
 
 @dataclass
@@ -29,6 +34,8 @@ class Session:
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     ws: web.WebSocketResponse | None = None
+    shard: tuple[int, int] | None = None  # [id, count] from IDENTIFY; None: unsharded
+    base_url: str = ""  # ws://host:port the session connected to (READY's resume URL)
 
 
 @dataclass
@@ -69,39 +76,48 @@ class Gateway:
                     continue
                 frame = json.loads(msg.data)
                 conn.opcodes.append(frame.get("op"))
-                session = await self._on_frame(ws, frame, session)
+                session = await self._on_frame(ws, frame, session, f"ws://{request.host}")
         finally:
             if session is not None and session.ws is ws:
                 session.ws = None
         return ws
 
     async def _on_frame(
-        self, ws: web.WebSocketResponse, frame: dict[str, Any], session: Session | None
+        self, ws: web.WebSocketResponse, frame: dict[str, Any], session: Session | None,
+        base_url: str,
     ) -> Session | None:
         op, data = frame.get("op"), frame.get("d")
         if op == 1:
             await self._send_raw(ws, {"op": 11})
         elif op == 2:
-            return await self._identify(ws, data)
+            return await self._identify(ws, data, base_url)
         elif op == 6:
             return await self._resume(ws, data)
         elif op == 8 and session is not None:
             await self._members_chunk(session, data)
         return session
 
-    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
+    async def _identify(
+        self, ws: web.WebSocketResponse, data: dict[str, Any], base_url: str
+    ) -> Session | None:
         if data.get("token") != self.world.token:
             await ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
             return None
-        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), ws=ws)
+        shard = _shard(data.get("shard"))
+        if data.get("shard") is not None and shard is None:
+            await ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), ws=ws,
+                          shard=shard, base_url=base_url)
         self.sessions[session.id] = session
         world = self.world
+        guilds = world.guilds_of_shard(shard)
         ready = {
             "v": 10,
             "user": world.bot_private_json(),
-            "guilds": [{"id": str(world.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": session.id,
-            "resume_gateway_url": f"{self.base_url}/resume-gateway",
+            "resume_gateway_url": f"{base_url}/resume-gateway",
             "application": {"id": str(world.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -112,10 +128,11 @@ class Gateway:
             "user_settings": {},
             "session_type": "normal",
         }
-        if data.get("shard"):
-            ready["shard"] = data["shard"]
+        if shard is not None:
+            ready["shard"] = list(shard)
         await self._dispatch_to(session, "READY", ready)
-        await self._dispatch_to(session, "GUILD_CREATE", world.guild_json())
+        for guild_id in guilds:
+            await self._dispatch_to(session, "GUILD_CREATE", world.guild_json(guild_id))
         self._identified.set()
         return session
 
@@ -134,7 +151,7 @@ class Gateway:
     async def _members_chunk(self, session: Session, data: dict[str, Any]) -> None:
         members = [self.world.member_json(u) for u in self.world.users.values()]
         chunk = {
-            "guild_id": str(self.world.guild_id),
+            "guild_id": str(data.get("guild_id") or self.world.guild_id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,
@@ -159,9 +176,12 @@ class Gateway:
 
     # -- used by the emulator and tests ---------------------------------------------------
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to every session (a disconnected one gets it on RESUME)."""
+        """Send an event to every session whose shard gets its guild (a disconnected one gets
+        it on RESUME)."""
+        guild_id = event_guild(data)
         for session in list(self.sessions.values()):
-            await self._dispatch_to(session, event, data)
+            if receives(session.shard, guild_id):
+                await self._dispatch_to(session, event, data)
 
     async def drop_connections(self, code: int = 4000) -> None:
         """Close every socket with a resumable code, as Discord does when it cycles nodes."""
@@ -180,3 +200,13 @@ class Gateway:
         self.sessions = {
             k: s for k, s in self.sessions.items() if s.ws is not None and not s.ws.closed
         }
+
+
+def _shard(value: Any) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard`` as (id, count) when it is a valid pair, else None."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    shard_id, count = value
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None
+    return (shard_id, count) if 0 <= shard_id < count else None

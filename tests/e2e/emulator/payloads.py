@@ -99,17 +99,18 @@ class Payloads:
             "token": token,
             "version": 1,
             "app_permissions": str(world.permissions(world.bot)),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_LIMIT,
         }
         if channel.guild_id is not None:
             payload |= {
-                "guild_id": str(world.guild_id),
-                "guild": {"id": str(world.guild_id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US",
+                "guild_id": str(channel.guild_id),
+                "guild": {"id": str(channel.guild_id), "locale": world.preferred_locale,
+                          "features": []},
+                "guild_locale": world.preferred_locale,
                 "member": world.member_json(user, permissions=True),
-                "authorizing_integration_owners": {"0": str(world.guild_id)},
+                "authorizing_integration_owners": {"0": str(channel.guild_id)},
                 "context": 0,
             }
         else:

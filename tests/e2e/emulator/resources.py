@@ -18,10 +18,12 @@ class ResourceRoutes(MessageWriter):
     gateway: Gateway
 
     async def gateway_url(self, request: web.Request) -> web.Response:
-        """Only AutoShardedClient asks; one shard is plenty for one guild."""
+        """Only AutoShardedClient without a shard count asks: ``shards`` is the count Discord
+        recommends (``world.recommended_shards``, 1 unless a test says otherwise)."""
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        url = f"{self.gateway.base_url}/gateway"
-        return json_response({"url": url, "shards": 1, "session_start_limit": limit})
+        url = f"ws://{request.host}/gateway"
+        shards = self.world.recommended_shards
+        return json_response({"url": url, "shards": shards, "session_start_limit": limit})
 
     async def me(self, request: web.Request) -> web.Response:
         return json_response(self.world.bot_private_json())
@@ -50,7 +52,7 @@ class ResourceRoutes(MessageWriter):
     async def put_commands(self, request: web.Request) -> web.Response:
         self._check_application(request)
         guild_id = opt_path_id(request, "guild_id")
-        if guild_id is not None and guild_id != self.world.guild_id:
+        if guild_id is not None and guild_id not in self.world.guild_names:
             raise unknown("Guild", 10004)
         old = {c["name"]: c for c in self.world.commands_for(guild_id)}
         commands = [self._command(c, old.get(c["name"]), guild_id) for c in request[RECORD].body]
@@ -145,13 +147,14 @@ class ResourceRoutes(MessageWriter):
         message.deleted = True
         return web.Response(status=204)
 
-    def _check_guild(self, request: web.Request) -> None:
-        if path_id(request, "guild_id") != self.world.guild_id:
+    def _check_guild(self, request: web.Request) -> int:
+        guild_id = path_id(request, "guild_id")
+        if guild_id not in self.world.guild_names:
             raise unknown("Guild", 10004)
+        return guild_id
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        data = self.world.guild_json()
+        data = self.world.guild_json(self._check_guild(request))
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
             data.pop(key, None)
         data["approximate_member_count"] = len(self.world.users)
@@ -159,12 +162,12 @@ class ResourceRoutes(MessageWriter):
         return json_response(data)
 
     async def guild_channels(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        return json_response([c.to_json() for c in self.world.channels.values() if c.type != 1])
+        guild_id = self._check_guild(request)
+        return json_response([c.to_json() for c in self.world.channels_of(guild_id)])
 
     async def guild_roles(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        return json_response([r.to_json() for r in self.world.roles])
+        guild_id = self._check_guild(request)
+        return json_response([r.to_json() for r in self.world.roles_of(guild_id)])
 
     async def get_member(self, request: web.Request) -> web.Response:
         self._check_guild(request)

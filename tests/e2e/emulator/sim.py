@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 ACK_GRACE = 0.25
 # discord.py tasks that only wait for a timeout: never "the bot is still working".
 TIMERS = {"BaseView.__timeout_task_impl"}
+# What GUILD_CREATE carries beyond the guild object itself (GUILD_UPDATE has none of these).
+GUILD_CREATE_ONLY = {"joined_at", "large", "unavailable", "member_count", "members", "channels",
+                     "threads", "presences", "voice_states", "stage_instances",
+                     "guild_scheduled_events", "soundboard_sounds"}
 
 
 class DiscordSim:
@@ -72,24 +76,35 @@ class DiscordSim:
         roles: list[Role] | None = None,
         permissions: int | None = None,
         display: str | None = None,
+        locale: str = "en-US",
     ) -> User:
         """A guild member. `dms_open=False` makes DMs to them fail with 50007; `display` is the
-        display name they chose (default: the name, titled)."""
+        display name they chose (default: the name, titled); `locale` their Discord client's
+        language (their interactions' `locale`)."""
         roles = list(roles or [])
         if permissions is not None:
             roles.append(self.world.add_role(f"{name}-perms", permissions))
-        user = self.world.add_user(name, dms_open=dms_open, roles=roles, display=display)
-        self._announce(
-            "GUILD_MEMBER_ADD",
-            self.world.member_json(user) | {"guild_id": str(self.world.guild_id)},
-        )
+        user = self.world.add_user(name, dms_open=dms_open, roles=roles, display=display,
+                                   locale=locale)
+        for guild_id in self.world.guild_ids:  # a member of every guild
+            self._announce(
+                "GUILD_MEMBER_ADD", self.world.member_json(user) | {"guild_id": str(guild_id)}
+            )
         return user
+
+    def set_guild_locale(self, locale: str) -> None:
+        """The server's language (its `preferred_locale`, and the `guild_locale` of every
+        interaction from now on); a running bot gets a GUILD_UPDATE."""
+        self.world.preferred_locale = locale
+        data = {k: v for k, v in self.world.guild_json().items() if k not in GUILD_CREATE_ONLY}
+        self._announce("GUILD_UPDATE", data)
 
     def role(self, name: str, permissions: int) -> Role:
         return self.world.add_role(name, permissions)
 
-    def channel(self, name: str) -> Channel:
-        channel = self.world.add_channel(name)
+    def channel(self, name: str, *, guild_id: int | None = None) -> Channel:
+        """A new text channel in the first guild, or in ``guild_id``."""
+        channel = self.world.add_channel(name, guild_id=guild_id)
         self._announce("CHANNEL_CREATE", channel.to_json())
         return channel
 

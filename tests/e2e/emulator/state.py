@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from .guilds import Guilds
+
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -48,6 +50,7 @@ class User:
     dms_open: bool = True
     roles: list[Role] = field(default_factory=list)
     display: str | None = None  # the display name people chose (default: the name, titled)
+    locale: str = "en-US"  # the language of their Discord client (interactions carry it)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -308,8 +311,9 @@ class Interaction:
         return f"<Interaction {self.label} by {self.user.name} id={self.id}>"
 
 
-class World:
-    """Everything the emulated Discord knows. One guild, as Tablée's tests need."""
+class World(Guilds):
+    """Everything the emulated Discord knows. One guild, as most of Tablée's tests need; a
+    sharding test adds more (:mod:`.guilds`)."""
 
     def __init__(self, token: str = "emulator-token") -> None:
         self.ids = Snowflakes()
@@ -319,6 +323,7 @@ class World:
         self.owner = User(self.ids.next(), "owner")
         self.guild_id = self.ids.next()
         self.guild_name = "Emulated Guild"
+        self.preferred_locale = "en-US"  # the server's language (Server Settings > Overview)
         self.everyone = Role(self.guild_id, "@everyone", DEFAULT_PERMISSIONS)
         self.bot_role = Role(self.ids.next(), "Tablée", ALL_PERMISSIONS, position=1)
         self.bot.roles.append(self.bot_role)
@@ -329,12 +334,14 @@ class World:
         self.interactions: dict[int, Interaction] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self._init_guilds()
         self.general = self.add_channel("general")
 
     # -- creation -------------------------------------------------------------------------
-    def add_channel(self, name: str) -> Channel:
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> Channel:
+        guild_id = guild_id or self.guild_id
         channel = Channel(
-            self.ids.next(), name, guild_id=self.guild_id, position=len(self.channels)
+            self.ids.next(), name, guild_id=guild_id, position=len(self.channels)
         )
         self.channels[channel.id] = channel
         return channel
@@ -346,10 +353,10 @@ class World:
 
     def add_user(
         self, name: str, *, dms_open: bool = True, roles: list[Role] | None = None,
-        display: str | None = None,
+        display: str | None = None, locale: str = "en-US",
     ) -> User:
         user = User(self.ids.next(), name, dms_open=dms_open, roles=list(roles or []),
-                    display=display)
+                    display=display, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -391,12 +398,13 @@ class World:
             data["permissions"] = str(self.permissions(user))
         return data
 
-    def guild_json(self) -> dict[str, Any]:
-        """The full guild as GUILD_CREATE carries it (channels, members, roles)."""
-        guild_channels = [c for c in self.channels.values() if c.type != 1]
+    def guild_json(self, guild_id: int | None = None) -> dict[str, Any]:
+        """The full guild as GUILD_CREATE carries it (channels, members, roles); the first
+        guild unless told."""
+        guild_id = guild_id or self.guild_id
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -406,20 +414,20 @@ class World:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [r.to_json() for r in self.roles],
+            "roles": [r.to_json() for r in self.roles_of(guild_id)],
             "emojis": [],
             "stickers": [],
             "features": [],
             "mfa_level": 0,
             "application_id": None,
-            "system_channel_id": str(self.general.id),
+            "system_channel_id": str(self.general_of(guild_id).id),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "vanity_url_code": None,
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -440,7 +448,7 @@ class World:
             "unavailable": False,
             "member_count": len(self.users),
             "members": [self.member_json(u) for u in self.users.values()],
-            "channels": [c.to_json() for c in guild_channels],
+            "channels": [c.to_json() for c in self.channels_of(guild_id)],
             "threads": [],
             "presences": [],
             "voice_states": [],

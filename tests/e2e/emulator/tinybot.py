@@ -123,6 +123,15 @@ def _commands(bot: TinyBot) -> None:
             f"{interaction.user.name} manage_channels={perms.manage_channels}", ephemeral=True
         )
 
+    @tree.command(description="Which languages this interaction carries")
+    async def locales(interaction: discord.Interaction) -> None:
+        guild = interaction.guild
+        preferred = guild.preferred_locale if guild is not None else None
+        await interaction.response.send_message(
+            f"user {interaction.locale} guild {interaction.guild_locale} server {preferred}",
+            ephemeral=True,
+        )
+
     @tree.command(description="Pick a game")
     @app_commands.describe(game="which game")
     async def play(interaction: discord.Interaction, game: str) -> None:

@@ -3,7 +3,8 @@
 The spec (vendored in `spec/`, see SOURCE.txt) is loaded once per process. Two in-memory changes:
 snowflakes accept integers too (discord.py sends ints), and nothing else is relaxed. On top of
 the spec we enforce what Discord enforces but the spec does not say: content <= 2000 characters,
-custom_id <= 100, <= 5 action rows, <= 25 select options, and no unknown top-level keys.
+custom_id <= 100, <= 5 action rows, <= 25 select options, no unknown top-level keys, and the
+naming rules of slash commands and their localisations (:mod:`.naming`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, relevance
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+
+from .naming import command_problems
 
 SPEC_PATH = Path(__file__).parent / "spec" / "openapi.json"
 SPEC_URI = "urn:discord-openapi"
@@ -243,6 +246,8 @@ def validate_body(method: str, route: str, body: Any) -> list[str]:
         return [f"$: {method} {route} takes no JSON body in the spec"]
     problems = [_describe(e) for e in validator.iter_errors(body)]
     problems += _unknown_keys(_top_keys(method, route), body, "$")
+    if route.endswith("/commands"):
+        problems += command_problems(body)
     if route.endswith("/callback"):
         if isinstance(body, dict):
             problems += _unknown_keys(

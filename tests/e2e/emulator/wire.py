@@ -48,6 +48,7 @@ class RequestRecord:
     status: int = 0
     problems: list[str] = field(default_factory=list)
     response: Any = None  # the JSON the emulator answered, for fidelity checks
+    port: int = 0  # the emulator's port it came in on (one per bot process: Emulator.listen)
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"

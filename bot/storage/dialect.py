@@ -1,0 +1,165 @@
+"""The SQLite SQL of the storage modules, translated mechanically for PostgreSQL (asyncpg).
+
+There is one set of SQL: the migrations in :mod:`bot.storage.schema` and the queries of the store
+and its mixins are written for SQLite, in the portable subset both engines share. What differs
+is translated here, once per distinct statement (cached):
+
+- placeholders ``?`` become ``$1, $2, …``; ``x IS ?`` / ``x IS NOT ?`` become
+  ``IS [NOT] DISTINCT FROM`` (PostgreSQL's ``IS`` takes only NULL, TRUE or FALSE);
+- ``INSERT OR IGNORE`` becomes ``ON CONFLICT DO NOTHING`` and ``INSERT OR REPLACE`` an upsert on
+  the table's primary key (columns the insert leaves out go back to their default, as a
+  replaced row would);
+- an insert into a table whose key SQLite numbers itself (AUTOINCREMENT) gets ``RETURNING`` its
+  key, so the cursor's ``lastrowid`` means the same on both;
+- in migrations, column types: INTEGER -> BIGINT (Discord ids are 64-bit), REAL -> DOUBLE
+  PRECISION, TEXT -> TEXT COLLATE "C" (SQLite compares text byte by byte: so ORDER BY and
+  UNIQUE agree), BLOB -> BYTEA, ``INTEGER PRIMARY KEY AUTOINCREMENT`` -> an identity column.
+
+What is not translated must be written portably (tests run every query on both engines): no
+boolean arithmetic (``SUM(x = 'a')``: write ``SUM(CASE WHEN x = 'a' THEN 1 ELSE 0 END)``), a
+parameter only compared with NULL needs a type (``CAST(? AS TEXT) IS NULL``), no SQLite-only
+functions (``json_extract``, ``strftime``, ``ifnull``), no ``PRAGMA``.
+
+Where the schema matters (primary keys, identity columns), it comes from SQLite itself: the
+migrations are applied once to an in-memory SQLite database and read back with
+``PRAGMA table_info``, so a migration appended later is understood without code here.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from .schema import MIGRATIONS
+from .schema import _statements as statements
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """What the translation needs of one table: its columns, primary key, and whether SQLite
+    numbers the key itself (AUTOINCREMENT: an identity column on PostgreSQL)."""
+
+    name: str
+    columns: tuple[str, ...]
+    key: tuple[str, ...]
+    identity: str | None  # the AUTOINCREMENT column, if any
+    types: tuple[str, ...] = ()  # each column's declared SQLite type (INTEGER, REAL, TEXT …)
+    parents: tuple[str, ...] = ()  # the tables its foreign keys point at
+
+
+@cache
+def shapes(migrations: tuple[str, ...] = MIGRATIONS) -> dict[str, TableShape]:
+    """Every table of the schema after ``migrations``, by name (SQLite's own reading of it)."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for script in migrations:
+            for statement in statements(script):
+                db.execute(statement)
+        out = {}
+        tables = db.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
+            " AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+        for name, sql in tables:
+            info = db.execute(f"PRAGMA table_info({name})").fetchall()
+            columns = tuple(row[1] for row in info)
+            key = tuple(row[1] for row in sorted((r for r in info if r[5]), key=lambda r: r[5]))
+            auto = "AUTOINCREMENT" in sql.upper() and len(key) == 1
+            parents = tuple(sorted({row[2] for row in
+                                    db.execute(f"PRAGMA foreign_key_list({name})")}))
+            out[name] = TableShape(name, columns, key, key[0] if auto else None,
+                                   tuple(row[2].upper() for row in info), parents)
+        return out
+    finally:
+        db.close()
+
+
+def _outside_strings(sql: str, change: re.Pattern[str], replace: object) -> str:
+    """Apply ``change.sub(replace, …)`` to the parts of ``sql`` outside '…' literals."""
+    parts = re.split(r"('(?:[^']|'')*')", sql)
+    return "".join(p if i % 2 else change.sub(replace, p) for i, p in enumerate(parts))  # type: ignore[call-overload]
+
+
+_IS_PARAM = re.compile(r"\bIS\s+(NOT\s+)?\?", re.IGNORECASE)
+_INSERT_OR = re.compile(r"^\s*INSERT\s+OR\s+(REPLACE|IGNORE)\s+INTO\s+(\w+)\s*\(([^)]*)\)",
+                        re.IGNORECASE)
+_INSERT = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)\s*\(([^)]*)\)", re.IGNORECASE)
+
+
+def _numbered(sql: str) -> str:
+    """``?`` -> ``$1``, ``$2`` … in order (outside string literals)."""
+    count = 0
+
+    def number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return _outside_strings(sql, re.compile(r"\?"), number)
+
+
+def _upsert(sql: str, tables: dict[str, TableShape]) -> str:
+    """INSERT OR IGNORE / OR REPLACE as PostgreSQL's ON CONFLICT."""
+    found = _INSERT_OR.match(sql)
+    if not found:
+        return sql
+    verb, table, listed = found.group(1).upper(), found.group(2), found.group(3)
+    sql = "INSERT INTO" + sql[found.start(2) - 1:].rstrip().rstrip(";")
+    if verb == "IGNORE":
+        return sql + " ON CONFLICT DO NOTHING"
+    shape = tables[table]
+    given = [c.strip() for c in listed.split(",")]
+    sets = [f"{c} = EXCLUDED.{c}" if c in given else f"{c} = DEFAULT"
+            for c in shape.columns if c not in shape.key]
+    action = f"DO UPDATE SET {', '.join(sets)}" if sets else "DO NOTHING"
+    return f"{sql} ON CONFLICT ({', '.join(shape.key)}) {action}"
+
+
+def _returning(sql: str, tables: dict[str, TableShape]) -> str:
+    """An insert that leaves an identity key to the database returns it (``lastrowid``)."""
+    found = _INSERT.match(sql)
+    if not found or re.search(r"\bRETURNING\b", sql, re.IGNORECASE):
+        return sql
+    shape = tables.get(found.group(1))
+    if shape is None or shape.identity is None:
+        return sql
+    if shape.identity in [c.strip() for c in found.group(2).split(",")]:
+        return sql
+    return f"{sql.rstrip().rstrip(';')} RETURNING {shape.identity}"
+
+
+@lru_cache(maxsize=4096)
+def query(sql: str) -> str:
+    """One SQLite statement (a query of the store) as PostgreSQL runs it."""
+    tables = shapes()
+    sql = _outside_strings(sql, _IS_PARAM,
+                           lambda m: "IS DISTINCT FROM ?" if m.group(1) else
+                           "IS NOT DISTINCT FROM ?")
+    sql = _returning(_upsert(sql, tables), tables)
+    return _numbered(sql)
+
+
+_TYPES = [
+    (re.compile(r"\bINTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b", re.IGNORECASE),
+     "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (re.compile(r"\bINTEGER\b", re.IGNORECASE), "BIGINT"),
+    (re.compile(r"\bREAL\b", re.IGNORECASE), "DOUBLE PRECISION"),
+    (re.compile(r"\bTEXT\b", re.IGNORECASE), 'TEXT COLLATE "C"'),
+    (re.compile(r"\bBLOB\b", re.IGNORECASE), "BYTEA"),
+    (re.compile(r"\)\s*(WITHOUT\s+ROWID|STRICT)(\s*,\s*(WITHOUT\s+ROWID|STRICT))*\s*$",
+                re.IGNORECASE), ")"),
+]
+_DDL = re.compile(r"^\s*(CREATE\s+TABLE|ALTER\s+TABLE)\b", re.IGNORECASE)
+
+
+def migration(script: str) -> list[str]:
+    """One migration of :data:`bot.storage.schema.MIGRATIONS` as PostgreSQL statements."""
+    out = []
+    for statement in statements(script):
+        if _DDL.match(statement):
+            for pattern, replacement in _TYPES:
+                statement = _outside_strings(statement, pattern, replacement)
+        out.append(query(statement) if "?" in statement or _INSERT_OR.match(statement)
+                   else statement)
+    return out

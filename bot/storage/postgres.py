@@ -1,0 +1,270 @@
+"""The store on PostgreSQL (asyncpg): the same :class:`~bot.storage.store.Store`, its queries and
+its mixins' run unchanged, translated by :mod:`bot.storage.dialect`.
+
+For several bot processes (shards) sharing one database. What stays the same as on SQLite:
+
+- ``_tx()`` is one transaction and yields a connection with aiosqlite's shape (``execute``
+  awaited or used as ``async with``, ``executemany``; cursors with ``rowcount``, ``lastrowid``,
+  ``fetchall``), so every ``UPDATE … WHERE id = ? AND version = ?`` still finds a stale version
+  (``rowcount`` 0: :class:`~bot.storage.store.Conflict`). A violated constraint raises
+  :data:`~bot.storage.errors.IntegrityError` as on SQLite.
+- One process writes one transaction at a time (an asyncio lock, as on SQLite): read-modify-write
+  code such as rating a game stays correct under PostgreSQL's READ COMMITTED. Other processes
+  serve other servers' tables; row locks and the version check keep them honest.
+- Reads (``_fetchall``) take their own pooled connection: they never wait for a write.
+- A write waits about a second for this process's lock or another's row lock, a statement runs
+  at most ``STATEMENT_TIMEOUT_MS``; then :class:`~bot.storage.errors.Busy`. A server that cannot
+  be reached gives :class:`~bot.storage.errors.Unreachable`, a full disk
+  :class:`~bot.storage.errors.DiskFull`: sentences for the person, in time for Discord.
+
+The schema version lives in the table ``tablee_schema`` (PostgreSQL has no ``user_version``);
+migrations take an advisory lock, so two processes starting together migrate once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any
+
+import asyncpg
+
+from . import dialect
+from .errors import Busy, DiskFull, IntegrityError, Unavailable, Unreachable
+from .schema import MIGRATIONS, SchemaTooNew
+from .store import LOCK_WAIT, Store
+from .url import shown
+
+POOL_SIZE = 8
+"""Connections per process: one for the writer, the rest for reads running side by side."""
+LOCK_TIMEOUT_MS = 1000
+"""How long a statement waits for another transaction's row lock before it says busy."""
+STATEMENT_TIMEOUT_MS = 2000
+"""The longest one statement may run while people wait (migrations get no limit)."""
+COMMAND_TIMEOUT = 3.0
+"""Seconds without an answer from the server before the request counts as unreachable."""
+CONNECT_TIMEOUT = 10.0
+MIGRATION_LOCK = 0x7AB1EE
+"""The advisory lock key held while migrating (two processes starting at once migrate once)."""
+
+_BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.QueryCanceledError,
+         asyncpg.exceptions.SerializationError, asyncpg.exceptions.DeadlockDetectedError,
+         asyncpg.exceptions.TooManyConnectionsError)
+_GONE = (OSError, TimeoutError, asyncpg.exceptions.PostgresConnectionError,
+         asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.CannotConnectNowError,
+         asyncpg.exceptions.AdminShutdownError, asyncpg.exceptions.CrashShutdownError)
+
+
+class CannotOpen(RuntimeError):
+    """The PostgreSQL database cannot be opened; the message is a sentence for the owner (never
+    with the password)."""
+
+
+def pg_unavailable(exc: BaseException) -> Unavailable | None:
+    """The :class:`Unavailable` a driver error means, or None for any other error."""
+    if isinstance(exc, Unavailable):
+        return exc
+    if isinstance(exc, asyncpg.exceptions.DiskFullError):
+        return DiskFull()
+    if isinstance(exc, _BUSY):
+        return Busy()
+    if isinstance(exc, _GONE) or (
+            isinstance(exc, asyncpg.exceptions.InterfaceError | asyncpg.exceptions.InternalClientError)
+            and any(word in str(exc) for word in ("closed", "released", "connection_lost"))):
+        return Unreachable()  # the connection went away under us (server restart, network)
+    return None
+
+
+def _raise_as_store_error(exc: BaseException) -> None:
+    """Re-raise a driver error as the store's own (unavailable, or a violated constraint)."""
+    said = pg_unavailable(exc)
+    if said is not None and said is not exc:
+        raise said from None
+    if isinstance(exc, asyncpg.exceptions.IntegrityConstraintViolationError):
+        raise IntegrityError(str(exc)) from exc
+
+
+@lru_cache(maxsize=4096)
+def _returns_rows(sql: str) -> bool:
+    head = sql.lstrip()[:6].upper()
+    return head in ("SELECT", "WITH", "VALUES") or " RETURNING " in sql.upper()
+
+
+def _count(status: str) -> int:
+    """The row count of a command status ("UPDATE 1", "INSERT 0 3"); 0 when it has none."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class Cursor:
+    """The result of one statement, shaped like an aiosqlite cursor."""
+
+    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int, lastrowid: int | None) -> None:
+        self.rowcount = rowcount
+        self.lastrowid = lastrowid
+        self._rows = rows
+
+    async def fetchall(self) -> list[tuple[Any, ...]]:
+        return self._rows
+
+    async def fetchone(self) -> tuple[Any, ...] | None:
+        return self._rows[0] if self._rows else None
+
+    async def __aenter__(self) -> Cursor:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class _Pending:
+    """What ``execute`` returns: awaited it is the cursor, ``async with`` gives the cursor too
+    (both ways aiosqlite allows)."""
+
+    def __init__(self, job: Awaitable[Cursor]) -> None:
+        self._job = job
+
+    def __await__(self) -> Generator[Any, None, Cursor]:
+        return self._job.__await__()
+
+    async def __aenter__(self) -> Cursor:
+        return await self._job
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class Connection:
+    """One PostgreSQL connection inside a transaction, with aiosqlite's calls (SQLite SQL in)."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> _Pending:
+        return _Pending(self._execute(sql, params))
+
+    async def _execute(self, sql: str, params: Sequence[Any]) -> Cursor:
+        text = dialect.query(sql)
+        if _returns_rows(text):
+            rows = [tuple(r) for r in await self._conn.fetch(text, *params)]
+            added_returning = text.upper().count("RETURNING") > sql.upper().count("RETURNING")
+            lastrowid = rows[-1][0] if rows and added_returning else None
+            return Cursor(rows, len(rows), lastrowid)
+        return Cursor([], _count(await self._conn.execute(text, *params)), None)
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> Cursor:
+        batch = [tuple(p) for p in params]
+        if batch:
+            await self._conn.executemany(dialect.query(sql), batch)
+        return Cursor([], len(batch), None)
+
+
+async def connect(url: str, settings: dict[str, str]) -> asyncpg.Connection:
+    """One connection, or :class:`CannotOpen` saying why in a sentence."""
+    try:
+        return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT, server_settings=settings)
+    except (OSError, TimeoutError, asyncpg.exceptions.CannotConnectNowError) as exc:
+        raise CannotOpen(f"cannot reach the PostgreSQL server of {shown(url)} ({exc}); is it "
+                         "running, and are the host and port right?") from None
+    except asyncpg.exceptions.InvalidPasswordError:
+        raise CannotOpen(f"PostgreSQL refused the user or password of {shown(url)}") from None
+    except asyncpg.exceptions.InvalidCatalogNameError:
+        raise CannotOpen(f"the database of {shown(url)} does not exist; create it first "
+                         "(createdb)") from None
+    except asyncpg.exceptions.PostgresError as exc:
+        raise CannotOpen(f"PostgreSQL refused {shown(url)}: {exc}") from None
+
+
+async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
+    """Bring the schema up to date, one transaction per migration under an advisory lock;
+    return the version found before."""
+    found: int | None = None
+    while True:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute("CREATE TABLE IF NOT EXISTS tablee_schema (version BIGINT NOT NULL)")
+            version = await conn.fetchval("SELECT version FROM tablee_schema")
+            if version is None:
+                version = 0
+                await conn.execute("INSERT INTO tablee_schema (version) VALUES (0)")
+            if found is None:
+                found = version
+            if version > len(migrations):
+                raise SchemaTooNew(f"database schema version {version} is newer than this "
+                                   f"program's {len(migrations)}")
+            if version == len(migrations):
+                return found
+            for statement in dialect.migration(migrations[version]):
+                await conn.execute(statement)
+            await conn.execute("UPDATE tablee_schema SET version = $1", version + 1)
+
+
+class PgStore(Store):
+    """:class:`Store` on a PostgreSQL pool. Open with :meth:`open` (a ``postgresql://`` URL)."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:  # no super(): no SQLite files
+        self._pool = pool
+        self.url = url
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> PgStore:
+        """Connect, migrate (without time limits: nobody waits on a click yet), then pool."""
+        conn = await connect(path, {"lock_timeout": "10000"})
+        try:
+            await migrate(conn)
+        finally:
+            await conn.close()
+        settings = {"lock_timeout": str(LOCK_TIMEOUT_MS),
+                    "statement_timeout": str(STATEMENT_TIMEOUT_MS)}
+        try:
+            pool = await asyncpg.create_pool(
+                path, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
+                command_timeout=COMMAND_TIMEOUT, server_settings=settings)
+        except (OSError, TimeoutError, asyncpg.exceptions.PostgresError) as exc:
+            raise CannotOpen(f"cannot open a pool of connections to {shown(path)} ({exc})") from None
+        return cls(pool, path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._pool.close()
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[Connection]:  # type: ignore[override]
+        """One write transaction on a pooled connection (rolled back on any error)."""
+        await self._acquire(self._lock)
+        try:
+            conn = await self._connection()
+            try:
+                async with conn.transaction():
+                    yield Connection(conn)
+            except BaseException as exc:
+                _raise_as_store_error(exc)
+                raise
+            finally:
+                await self._pool.release(conn)
+        finally:
+            self._lock.release()
+
+    async def _connection(self) -> asyncpg.Connection:
+        """A pooled connection within LOCK_WAIT seconds (all in use that long: Busy)."""
+        try:
+            return await self._pool.acquire(timeout=LOCK_WAIT)
+        except TimeoutError:
+            raise Busy() from None
+        except BaseException as exc:
+            _raise_as_store_error(exc)
+            raise
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of one read on its own pooled connection (never behind a write)."""
+        conn = await self._connection()
+        try:
+            return [tuple(r) for r in await conn.fetch(dialect.query(sql), *params)]
+        except BaseException as exc:
+            _raise_as_store_error(exc)
+            raise
+        finally:
+            await self._pool.release(conn)

@@ -1,0 +1,87 @@
+"""Which language for what, end to end: what only the person who acted sees speaks their Discord
+language; what the channel sees speaks the server's (its preferred locale by default); English
+stays the default for everybody else."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_play_helpers import assert_all_requests_valid, last_private, running_tablee
+from tests.e2e.toy_game import TOY_ID, register_toy
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def test_a_french_user_reads_french_privately_and_the_english_server_reads_english(
+        discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")
+    lobby = await sim.slash(zoe, f"play {TOY_ID}")
+    assert "a table hosted by Zoe" in lobby.content  # public: the server's English
+    assert {"Join", "Start"} <= set(lobby.labels)
+    rules = await sim.slash(zoe, "rules", game=TOY_ID)
+    assert rules.ephemeral and "(2 à 6 joueurs)" in rules.content
+    assert "Jouez avec **Ma main / Jouer**" in rules.content
+    await sim.click(alice, lobby, label="Join")
+    await sim.click(alice, lobby, label="Settings")  # Alice is not the host: English refusal
+    assert last_private(sim, alice).content == "Only the host (Zoe) can change the settings."
+    refusal = await sim.slash(zoe, "move", move="x" * 300)
+    assert refusal.ephemeral and refusal.content.startswith("C’est trop long pour un coup (300")
+    await sim.click(zoe, lobby, label="Cancel")
+    assert lobby.content == "The Toy Rounds table was cancelled by Zoe."
+
+
+async def test_a_french_server_posts_in_french_and_answers_each_person_in_theirs(
+        discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    sim.set_guild_locale("fr")
+    alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")
+    lobby = await sim.slash(alice, f"play {TOY_ID}")
+    assert "**Toy Rounds** : une table ouverte par Alice" in lobby.content
+    assert {"Rejoindre", "Lancer", "Annuler"} <= set(lobby.labels)
+    await sim.click(zoe, lobby, label="Rejoindre")
+    assert "2. Zoe" in lobby.content
+    await sim.click(zoe, lobby, label="Lancer")  # only the host starts: each in their language
+    await sim.click(alice, lobby, label="Réglages")
+    panel = last_private(sim, alice)
+    assert panel.ephemeral and panel.content.startswith("**Settings of this Toy Rounds table**")
+    await sim.click(zoe, lobby, label="Réglages")
+    assert last_private(sim, zoe).content == "Seul l’hôte (Alice) peut changer les réglages."
+
+
+def synced(sim: Any, name: str) -> dict[str, Any]:
+    return next(c for c in sim.world.global_commands if c["name"] == name)
+
+
+async def test_french_clients_see_french_commands(discord_sim: Any, tablee: Any) -> None:
+    """The translator's localisations reach Discord (and pass its naming rules: the emulator
+    checks every synced command); English clients keep the English names."""
+    sim = discord_sim
+    play = synced(sim, "play")
+    assert play["name_localizations"] == {"fr": "jouer"}
+    assert play["description_localizations"]["fr"] == (
+        "Ouvrir une table de jeu de société dans ce salon")
+    toy = next(o for o in play["options"] if o["name"] == TOY_ID)
+    assert toy["description_localizations"]["fr"] == "Toy Rounds (2 à 6 joueurs)"
+    deck = next(o for o in toy["options"] if o["name"] == "deck")
+    assert deck["choices"][0]["name"] == "low (default)"
+    assert deck["choices"][0]["name_localizations"]["fr"].endswith("(par défaut)")
+    rules = synced(sim, "rules")
+    assert rules["name_localizations"]["fr"] == "règles"
+    assert rules["options"][0]["name_localizations"]["fr"] == "jeu"
+    move = synced(sim, "move")
+    assert (move["name_localizations"]["fr"], move["options"][0]["name_localizations"]["fr"]) == (
+        "coup", "coup")
+    for command in sim.world.global_commands:
+        assert not set(command.get("name_localizations") or {}) & {"en-US", "en-GB"}
+
