@@ -1,7 +1,7 @@
 """``python -m bot bench``: speed, memory and size numbers (printed, never asserted).
 
-1. Board render + PNG encode of a 108-card Master Islands map, and the bare encode of the same
-   image (render/bench.py): their ratio says what the drawing costs beyond the encoder.
+1. Board render + PNG encode of the biggest map render/bench.py draws (108 cards), and the bare
+   encode of the same image: their ratio says what the drawing costs beyond the encoder.
 2. The host under load (bot/bench_load.py): one move alone per game (p50/p95 of
    ``TableHost.play``), then 1,000 live tables of every game with people and computer players:
    moves per second at saturation, ``play`` latency and event-loop lag at a paced rate, lost
@@ -28,6 +28,7 @@ from typing import Any
 from games import get_game
 
 from . import bench_load as load
+from .bench_db import bench_database
 from .bench_size import print_size, size_numbers
 from .host import TableHost
 from .host.workers import BotPool
@@ -96,24 +97,26 @@ def _print_computers(runs: list[dict[str, Any]]) -> None:
               f"{run['hard_moves']} hard moves p50 {move['p50_ms']} ms, p95 {move['p95_ms']} ms")
 
 
-async def _load_numbers(db: str, tables: int, seconds: float, rate: float,
+async def _load_numbers(url: str | None, tables: int, seconds: float, rate: float,
                         samples: int, clickers: int) -> dict[str, Any]:
     """Isolated moves, then ``tables`` live tables: saturation, paced clicks, lost updates."""
     from render import table_games
 
     games = [tg.game for tg in table_games()]
-    host = await TableHost.open(db, workers=1)  # the bot's default: one worker process
-    try:
-        alone = await load.isolated_moves(host, games, samples)
-        t = time.perf_counter()
-        live, plans = await load.setup_tables(host, games, tables)
-        opened = time.perf_counter() - t
-        full = await load.saturate(host, live, plans, seconds, clickers)
-        at_rate = await load.paced(host, live, plans, rate, seconds)
-        lost = await load.lost_updates(host, live)
-    finally:
-        await host.close()
-    return {"tables": tables, "games": [g.id for g in games], "open_seconds": round(opened, 1),
+    with tempfile.TemporaryDirectory() as tmp:
+        async with bench_database(url, tmp, "load") as db:
+            host = await TableHost.open(db, workers=1)  # the bot's default: one worker process
+            try:
+                alone = await load.isolated_moves(host, games, samples)
+                t = time.perf_counter()
+                live, plans = await load.setup_tables(host, games, tables)
+                opened = time.perf_counter() - t
+                full = await load.saturate(host, live, plans, seconds, clickers)
+                at_rate = await load.paced(host, live, plans, rate, seconds)
+                lost = await load.lost_updates(host, live)
+            finally:
+                await host.close()
+    return {"database": "postgresql" if url else "sqlite", "tables": tables, "games": [g.id for g in games], "open_seconds": round(opened, 1),
             "host_move_alone": alone, "saturation": full, "paced": at_rate, **lost}
 
 
@@ -128,7 +131,7 @@ def _print_load(n: dict[str, Any]) -> None:
     alone, full, at = n["host_move_alone"]["all"], n["saturation"], n["paced"]
     print(f"host move alone (one table at a time, every game): p50 {alone['p50_ms']} ms, "
           f"p95 {alone['p95_ms']} ms (target p95 <= 40)")
-    print(f"{n['tables']} live tables ({', '.join(n['games'])}; people + easy/medium computers), "
+    print(f"{n['database']}, {n['tables']} live tables ({', '.join(n['games'])}; people + easy/medium computers), "
           f"opened in {n['open_seconds']} s")
     print(f"  saturation ({full['clickers']} people clicking at once): {full['moves_per_s']} "
           f"moves/s (target >= 150; {full['plays_per_s']} clicks/s, the rest computers' "
@@ -154,17 +157,16 @@ def main(args: argparse.Namespace) -> int:
         _print_computers(computers)
         return 0
     if args.size:
-        numbers = size_numbers([tg.game for tg in table_games()], 3 if args.quick else 20)
+        numbers = size_numbers([tg.game for tg in table_games()], 3 if args.quick else 20,
+                               args.database_url)
         print(json.dumps(numbers, indent=2))
         print_size(numbers)
         return 0
     quick = args.quick
     render_numbers = bench_render(1.0 if quick else 3.0, cards=108)
-    with tempfile.TemporaryDirectory() as tmp:
-        db = args.database_url or str(Path(tmp) / "bench.db")
-        numbers = asyncio.run(_load_numbers(
-            db, args.tables or (12 if quick else 1000), args.seconds or (3.0 if quick else 30.0),
-            args.rate, 5 if quick else 50, args.clickers))
+    numbers = asyncio.run(_load_numbers(
+        args.database_url, args.tables or (12 if quick else 1000),
+        args.seconds or (3.0 if quick else 30.0), args.rate, 5 if quick else 50, args.clickers))
     numbers["render"] = render_numbers
     numbers.update(_rss())
     print(json.dumps(numbers, indent=2))
