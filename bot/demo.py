@@ -4,7 +4,13 @@ Seat 1 is a stand-in person ("You") who presses moves through :meth:`TableHost.p
 the Discord adapter would, choosing them as a medium computer player would; every other seat
 is a computer player of the host. Everything goes through a real SQLite file in ``--out``. Writes
 one board PNG per table post (``post-NNN.png``), each player's starting hand (``hand-seatN.png``),
-the log (``log.txt``) and the finished game's record (``record.json``).
+the log (``log.txt``) and the finished game's record (``record.json``), in ``--language`` (the
+server's language of the demo table, and seat 1's).
+
+The output folder: a new or empty one is used; one holding only a previous demo's files is
+cleared first (so no post of a longer earlier game is left behind); one holding anything else is
+refused, as is a folder that cannot be written. Each failure is one sentence on stderr and exit
+code 2 (the command's own words stay English: server owners run it).
 """
 
 from __future__ import annotations
@@ -13,20 +19,29 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
+import i18n
 from games import BadOptions, get_game
-from games.base import choose
+from games.base import choose, echo
 from games.cli import option_pairs
 from games.registry import UnknownGame
+from games.text import say
 
 from .host import HostError, Outcome, TableHost
 from .host.lobby import DEFAULT_LEVEL
 from .host.posts import private_note
 
 CHANNEL, GUILD, YOU = 1, 1, 1
+OWN_FILES = re.compile(r"post-\d+\.png|hand-seat\d+\.png|log\.txt|record\.json|demo\.db(-wal|-shm)?")
+"""What a demo writes in its folder (and so may clear there)."""
+
+
+class DemoError(Exception):
+    """A sentence for the person running the command."""
 
 
 class _Writer:
@@ -56,12 +71,16 @@ class _Writer:
 
 async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[str, Any]:
     game = get_game(args.game)
-    await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, "You", seed=args.seed)
+    await host.set_guild_language(GUILD, args.language)
+    await host.remember_locale(YOU, args.language)
+    you = i18n.translate(say("You"), args.language)  # the stand-in person's display name
+    await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, you,
+                            seed=args.seed)
     for _ in range(args.players - 1):
         await host.add_computer(CHANNEL, YOU, DEFAULT_LEVEL)
     writer = _Writer(out)
     outcome = await host.start(CHANNEL, YOU)
-    await _write_hands(host, out)
+    await _write_hands(host, out, args.language)
     rng = random.Random(args.seed)
     same_turn = False
     while True:
@@ -91,24 +110,38 @@ async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[st
             "result": stored["result"], "status": outcome.post.status if outcome.post else ""}
 
 
-async def _write_hands(host: TableHost, out: Path) -> None:
+async def _write_hands(host: TableHost, out: Path, code: str) -> None:
     """Every seat's starting hand, computer players' included (the demo may show them)."""
     row = await host.store.get_table(CHANNEL)
     assert row is not None and row.state is not None
     game = get_game(row.game_id)
     for seat in range(1, len(row.seats) + 1):
-        note = await asyncio.to_thread(private_note, game, row, row.state, seat)
+        note = await asyncio.to_thread(private_note, game, row, row.state, seat, None, code)
         if note.image_png:
             (out / f"hand-seat{seat}.png").write_bytes(note.image_png)
 
 
+def prepare(out: Path) -> None:
+    """The output folder, made or cleared of a previous demo's files; DemoError (a sentence)
+    for a folder holding other files or one that cannot be written."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        others = sorted(p.name for p in out.iterdir() if not OWN_FILES.fullmatch(p.name))
+        if others:
+            raise DemoError(f"{out} already holds other files ({echo(', '.join(others[:3]))}); "
+                            "choose a new or empty folder with --out.")
+        for old in out.iterdir():
+            old.unlink()
+        probe = out / "log.txt"
+        probe.write_text("", encoding="utf-8")
+    except OSError as exc:
+        raise DemoError(f"cannot write to {out}: {exc.strerror or exc}.") from None
+
+
 async def _run(args: argparse.Namespace) -> dict[str, Any]:
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    db = out / "demo.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
-    host = await TableHost.open(str(db))
+    prepare(out)
+    host = await TableHost.open(str(out / "demo.db"))
     try:
         return await _play(host, args, out)
     finally:
@@ -118,8 +151,11 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
 def main(args: argparse.Namespace) -> int:
     try:
         summary = asyncio.run(_run(args))
-    except (HostError, BadOptions, UnknownGame) as exc:
+    except (HostError, BadOptions, UnknownGame, DemoError) as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # the folder went away or filled up while the game was written
+        print(f"error: cannot write to {args.out}: {exc.strerror or exc}.", file=sys.stderr)
         return 2
     print(f"{args.game}: {summary['moves']} moves, {summary['posts']} table posts -> {args.out}/")
     print(summary["status"])

@@ -43,6 +43,8 @@ LABELS = {  # table -> (one, many), as the summary names them
     "clocks": ("turn clock", "turn clocks"),
     "dm_prefs": ("DM preference", "DM preferences"),
     "transient_posts": ("post to edit", "posts to edit"),
+    "guild_languages": ("server language", "server languages"),
+    "user_locales": ("user's language", "users' languages"),
 }
 
 

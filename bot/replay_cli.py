@@ -2,7 +2,9 @@
 
 The record is the JSON ``/replay`` attaches (and ``python -m games replay`` reads). ``--out``
 ending in ``.webp`` or ``.gif`` fixes the format; without it the smaller one is written next to
-the record. Every failure is one sentence on stderr and exit code 2.
+the record. ``--language`` is the captions' (en, fr). Every failure is one sentence on stderr and
+exit code 2, in English (server owners and developers run it), quoting at most a few dozen
+characters of a bad move.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import i18n
 from games.records import BadRecord, read_record
 from render.replay import FORMATS, build
 
@@ -50,10 +53,13 @@ def run(args: argparse.Namespace) -> str:
     source = Path(args.record)
     formats = out_format(args.out)
     record = read(source)
-    if args.out and not Path(args.out).parent.is_dir():  # say so before the seconds of drawing
-        raise CliError(f"cannot write {args.out}: the folder {Path(args.out).parent} does not exist.")
+    folder = Path(args.out).parent if args.out else source.parent
+    if not folder.is_dir():  # say so before the seconds of drawing
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise CliError(f"cannot write {args.out}: the folder {folder} {what}.")
     try:
-        replay = build(record, formats=formats)
+        with i18n.language(getattr(args, "language", None) or i18n.DEFAULT):
+            replay = build(record, formats=formats)
     except BadRecord as exc:
         raise CliError(f"{source}: {exc}") from None
     target = Path(args.out) if args.out else source.with_suffix(f".{replay.format}")

@@ -9,16 +9,20 @@ import sys
 
 from . import all_games
 from .base import BadOptions
-from .cli import option_pairs
+from .cli import games_help, option_pairs
 from .records import BadRecord, read_record, replay, simulate
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
-    p_replay = sub.add_parser("replay", help="replay a record and print its outcome as JSON")
+    p_replay = sub.add_parser("replay", help="replay a record and print its outcome as JSON",
+                              epilog=games_help(),
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     p_replay.add_argument("file", help="record file, or - for standard input")
-    p_sim = sub.add_parser("simulate", help="play a game with computer players, print its record")
+    listed = {"epilog": games_help(), "formatter_class": argparse.RawDescriptionHelpFormatter}
+    p_sim = sub.add_parser("simulate", help="play a game with computer players, print its record",
+                           **listed)
     p_sim.add_argument("game", choices=[g.id for g in all_games()])
     p_sim.add_argument("--players", type=int, required=True)
     p_sim.add_argument("--seed", type=int, default=0)
@@ -27,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="print speed numbers for a game's engine")
     p_bench.add_argument("game", choices=[g.id for g in all_games()])
     p_bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    p_arena = sub.add_parser("arena", help="play level A against level B, print win rates")
+    p_arena = sub.add_parser("arena", help="play level A against level B, print win rates",
+                             **listed)
     p_arena.add_argument("game", choices=[g.id for g in all_games()])
     p_arena.add_argument("--a", default="hard", help="the level measured (one seat)")
     p_arena.add_argument("--b", default="medium", help="the level at every other seat")

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .menu_order import ordered
+from .text import Text, listing, say
+from .text import seat as seat_text
 
 State = dict[str, Any]
 """A game state: plain JSON data (dicts, lists, str, int, bool, None). Never mutated in place."""
@@ -112,7 +114,9 @@ class Option:
     ``kind`` (derived when empty): ``choice`` (one of ``choices``), ``yesno`` (a bool),
     ``seat`` (a seat number, 1 to the player count) or ``number`` (``minimum``..``maximum``).
     ``label`` is the short name people read ("First player"); ``unset`` says what no value
-    means for an option whose default is None ("drawn at random").
+    means for an option whose default is None ("drawn at random"); ``choice_texts`` how people
+    read each of ``choices`` (``{"coop": say("cooperative")}``; a value without one reads as
+    itself).
     """
 
     name: str
@@ -124,6 +128,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     unset: str = ""
+    choice_texts: Mapping[str, str] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.kind:
@@ -138,10 +143,9 @@ class Option:
         if self.kind == "choice":
             text = str(value).strip().lower()
             if text not in (self.choices or ()):
-                raise BadOptions(
-                    f"Option '{self.name}' must be one of {', '.join(self.choices or ())}, "
-                    f"not '{echo(text)}'."
-                )
+                raise BadOptions(say(
+                    "Option '{name}' must be one of {choices}, not '{value}'.", name=self.name,
+                    choices=", ".join(self.choices or ()), value=echo(text)))
             return text
         if self.kind == "yesno":
             return yes_no(self.name, value)
@@ -152,16 +156,18 @@ class Option:
     def value_text(self, value: Any) -> str:
         """How people read a stored value: "yes", "3", "drawn at random"."""
         if value is None:
-            return self.unset or "default"
+            return self.unset or say("default")
         if self.kind == "yesno":
-            return "yes" if value else "no"
+            return say("yes") if value else say("no")
+        if self.choice_texts and value in self.choice_texts:
+            return self.choice_texts[value]
         return str(value)
 
 
 FIRST_OPTION = Option(
     "first", None, None,
-    "The seat number that plays first (default: drawn at random).",
-    kind="seat", label="First player", unset="drawn at random",
+    say("The seat number that plays first (default: drawn at random)."),
+    kind="seat", label=say("First player"), unset=say("drawn at random"),
 )
 """The ``first`` option every game offers (a record fixes the first seat with it)."""
 
@@ -247,7 +253,8 @@ class Game(ABC):
         for key in options:
             if key not in known:
                 names = ", ".join(sorted(known)) or "none"
-                raise BadOptions(f"{self.name} has no option '{echo(key)}' (options: {names}).")
+                raise BadOptions(say("{game} has no option '{name}' (options: {names}).",
+                                     game=self.name, name=echo(key), names=names))
         out: dict[str, Any] = {}
         for opt in self.options:
             value = options.get(opt.name)
@@ -255,9 +262,8 @@ class Game(ABC):
                 value = opt.default
             out[opt.name] = opt.normalize(value, max(players, 1))
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {echo(players)}."
-            )
+            raise BadOptions(say("{game} is for {low}–{high} players, not {players}.", game=self.name,
+                                 low=self.min_players, high=self.max_players, players=echo(players)))
         return out
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
@@ -372,7 +378,9 @@ class Game(ABC):
         scores = scores_of(view)
         if scores is None:
             return []
-        return ["scores: " + ", ".join(f"Seat {i} {v}" for i, v in enumerate(scores, start=1))]
+        return [say("scores: {scores}", scores=listing(
+            [Text("{seat} {score}", {"seat": seat_text(i), "score": v})
+             for i, v in enumerate(scores, start=1)]))]
 
     # -- table talk --------------------------------------------------------------------------------
     offers_partner_talk: bool = False
@@ -397,12 +405,14 @@ class Game(ABC):
 def seat_option(name: str, value: Any, players: int) -> int:
     """An option that names a seat (``first``, ``corsair``): a number from 1 to ``players``."""
     try:
-        seat = int(value)
+        number = int(value)
     except (TypeError, ValueError):
-        raise BadOptions(f"Option '{name}' must be a seat number, not '{echo(value)}'.") from None
-    if not 1 <= seat <= players:
-        raise BadOptions(f"Option '{name}' must be a seat from 1 to {players}, not {echo(seat)}.")
-    return seat
+        raise BadOptions(say("Option '{name}' must be a seat number, not '{value}'.", name=name,
+                             value=echo(value))) from None
+    if not 1 <= number <= players:
+        raise BadOptions(say("Option '{name}' must be a seat from 1 to {players}, not {value}.",
+                             name=name, players=players, value=echo(number)))
+    return number
 
 
 def yes_no(name: str, value: Any) -> bool:
@@ -414,7 +424,8 @@ def yes_no(name: str, value: Any) -> bool:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise BadOptions(f"Option '{name}' must be yes or no, not '{echo(value)}'.")
+    raise BadOptions(say("Option '{name}' must be yes or no, not '{value}'.", name=name,
+                         value=echo(value)))
 
 
 def number_option(name: str, value: Any, low: int | None, high: int | None) -> int:
@@ -422,9 +433,11 @@ def number_option(name: str, value: Any, low: int | None, high: int | None) -> i
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise BadOptions(f"Option '{name}' must be a whole number, not '{echo(value)}'.") from None
+        raise BadOptions(say("Option '{name}' must be a whole number, not '{value}'.", name=name,
+                             value=echo(value))) from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise BadOptions(f"Option '{name}' must be from {low} to {high}, not {echo(number)}.")
+        raise BadOptions(say("Option '{name}' must be from {low} to {high}, not {value}.",
+                             name=name, low=low, high=high, value=echo(number)))
     return number
 
 
@@ -465,7 +478,7 @@ def random_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     """The baseline computer player: a uniformly random legal move."""
     moves = game.legal(state, seat)
     if not moves:
-        raise IllegalMove(f"Seat {seat} has no legal move.")
+        raise IllegalMove(say("{player} has no legal move.", player=seat_text(seat)))
     return rng.choice(moves)
 
 LEVELS = ("easy", "medium", "hard")

@@ -1,12 +1,13 @@
 """Helpers shared by the command-line tools (``python -m games``, ``python -m bot demo``, the
-benches): reading ``--option key=value`` pairs, and the percentile every bench quotes."""
+benches): reading ``--option key=value`` pairs, listing the games and their options for
+``--help``, and the percentile every bench quotes."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
 
-from .base import BadOptions, echo
+from .base import BadOptions, Option, echo
 
 
 def option_pairs(pairs: Iterable[str]) -> dict[str, str]:
@@ -19,6 +20,32 @@ def option_pairs(pairs: Iterable[str]) -> dict[str, str]:
             raise BadOptions(f"--option takes key=value, not '{echo(pair)}'")
         out[key.strip()] = value.strip()
     return out
+
+
+def option_help(opt: Option) -> str:
+    """One option as ``--help`` lists it: "mode=standard|coop|corsair (default standard)"."""
+    if opt.kind == "choice":
+        values = "|".join(opt.choices or ())
+    elif opt.kind == "yesno":
+        values = "yes|no"
+    elif opt.kind == "seat":
+        values = "SEAT"
+    else:
+        values = f"{opt.minimum if opt.minimum is not None else 0}..{opt.maximum if opt.maximum is not None else 'N'}"
+    default = opt.value_text(opt.default)
+    return f"{opt.name}={values} (default: {default})"
+
+
+def games_help() -> str:
+    """Every game with its player counts and options, for the ``--help`` of the command-line
+    tools (English: the people who run them are server owners and developers)."""
+    from .registry import all_games
+
+    lines = ["games and their options (--option KEY=VALUE):"]
+    for game in all_games():
+        lines.append(f"  {game.id}: {game.name}, {game.min_players}-{game.max_players} players")
+        lines += [f"      {option_help(opt)}" for opt in game.options]
+    return "\n".join(lines)
 
 
 def percentile(values: Sequence[float], q: float) -> float:

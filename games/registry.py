@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Game, echo
+from .text import say
 
 _GAMES: dict[str, Game] = {}
 
@@ -27,7 +28,8 @@ def get_game(game_id: str) -> Game:
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGame(f"Unknown game '{echo(game_id)}'. Known games: {known}.")
+        raise UnknownGame(say("Unknown game '{game}'. Known games: {known}.", game=echo(game_id),
+                              known=known))
     return game
 
 

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .base import Bot, Game, IllegalMove, State, past
+from .text import say
+from .text import seat as seat_text
 
 Candidates = Callable[[Game, State, int, list[str], random.Random], list[str]]
 """``(game, state, seat, legal, rng) -> moves to search``, best first (the order breaks ties)."""
@@ -91,7 +93,7 @@ def search(
     known = game.determinize(state, seat, rng)  # from here on, only what ``seat`` knows
     legal = game.legal(known, seat)
     if not legal:
-        raise IllegalMove(f"Seat {seat} has no legal move.")
+        raise IllegalMove(say("{player} has no legal move.", player=seat_text(seat)))
     alive = knobs.candidates(game, known, seat, legal, rng) if knobs.candidates else list(legal)
     anchor = knobs.policy(game, known, seat, rng) if knobs.confidence else None
     if anchor is not None:

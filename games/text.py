@@ -22,7 +22,7 @@ line kept in the database can be shown later in any language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 
@@ -78,6 +78,29 @@ def seat(number: int) -> Text:
 
 SEAT = "Seat {n}"
 """The template of :func:`seat` (the host finds seat mentions by it)."""
+
+
+def with_seats(text: Any, name: Callable[[int], Any]) -> Any:
+    """``text`` with each ``seat(n)`` in it (nested fields too) replaced by ``name(n)`` (a
+    name, or a Text such as "Bob (seat 2)"); a seat for which ``name`` gives None stays. Other
+    values are returned as they are. The host and the renderers name seats with it."""
+    if not isinstance(text, Text):
+        return text
+    if text.template == SEAT and isinstance(text.fields.get("n"), int):
+        named = name(text.fields["n"])
+        return text if named is None else named
+    fields = {k: with_seats(v, name) for k, v in text.fields.items()}
+    return Text(text.template, fields, text.plural, text.n)
+
+
+def listing(items: list[Any]) -> Any:
+    """Several values as one field: "Alice (seat 1), Bob (seat 2)", each item still translated
+    (and named) when shown. The comma template is not a catalog sentence: it reads the same in
+    every language. One item is returned as it is."""
+    if len(items) == 1:
+        return items[0]
+    return Text(", ".join(f"{{p{i}}}" for i in range(len(items))),
+                {f"p{i}": item for i, item in enumerate(items)})
 
 
 def N_(template: str) -> str:  # noqa: N802 - the gettext convention, so extraction finds it

@@ -25,9 +25,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games import Game, IllegalMove, State, View
+from games.base import echo
 from games.records import BadRecord, seat_and_text, start
+from games.text import say, seat
+from i18n import _, _n, translate
 
-from . import kit, renderer
+from . import accents, kit, renderer
 
 MAX_BYTES = 8_000_000  # under Discord's upload limit for any server (10 MiB without boosts), JSON aside
 MAX_FRAMES = 120  # a longer game shows several turns per frame (about 3 minutes at most)
@@ -38,12 +41,8 @@ FORMATS = ("webp", "gif")
 
 CAPTION_LINES = 5  # log lines at most under a frame's title (the middle ones give way)
 FIRST_MS, TURN_MS, LINE_MS, LAST_MS = 2000, 1200, 300, 5000
-_ASCII = {"→": "->", "·": "-", "—": "-", "–": "-", "×": "x", "…": "...", "’": "'", "≥": ">=",
-          "≤": "<="}
 
-"""A rule reference such as " (MI-10)" in an engine's line: for the rules' readers, not players."""
-
-LineDresser = Callable[[str], str]
+LineDresser = Callable[[Any], Any]
 ViewDresser = Callable[[View], View]
 
 
@@ -54,7 +53,7 @@ class Turn:
 
     number: int  # from 1; 0 for the deal
     seat: int | None
-    lines: list[str]  # public, lasting log lines, as the engine wrote them ("Seat 2 ...")
+    lines: list[str]  # public, lasting log lines, as the engine said them (Text, seat(n) fields)
     state: State
 
 
@@ -89,8 +88,9 @@ def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
             seat, text = seat_and_text(game, state, entry, index)
             state, events = game.apply(state, seat, text)
         except IllegalMove as exc:
-            raise BadRecord(f"move {index + 1} ({text_of(entry)}) cannot be played: {exc}") from None
-        lines = [str(e["text"]) for e in events if e.get("text") and not e.get("transient")]
+            raise BadRecord(f"move {index + 1} ({echo(move_of(entry))}) cannot be played: "
+                            f"{exc}") from None
+        lines = [e["text"] for e in events if e.get("text") and not e.get("transient")]
         last = out[-1]
         if last.seat == seat:
             out[-1] = Turn(last.number, seat, last.lines + lines, state)
@@ -99,8 +99,9 @@ def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
     return game, out
 
 
-def text_of(entry: Any) -> str:
-    return str(entry.get("move") if isinstance(entry, Mapping) else entry)
+def move_of(entry: Any) -> Any:
+    """A record entry's move as the entry holds it (quoted through ``echo``: it may be huge)."""
+    return entry.get("move") if isinstance(entry, Mapping) else entry
 
 
 def build(
@@ -112,9 +113,11 @@ def build(
     max_frames: int = MAX_FRAMES,
     formats: Sequence[str] = FORMATS,
 ) -> Replay:
-    """The animated replay of ``record``, at most ``max_bytes``. ``dress_view`` adds display
-    names to a view (the host's names, never anything hidden); ``dress_line`` turns "Seat 2"
-    into a name in log lines. ``formats``: the encodings allowed, the smaller wins."""
+    """The animated replay of ``record``, at most ``max_bytes``, its captions in the current
+    language (:func:`i18n.language`). ``dress_view`` adds display names to a view (the host's
+    names, never anything hidden); ``dress_line`` puts names in place of the ``seat(n)`` fields
+    of log lines (before they are translated). ``formats``: the encodings allowed, the smaller
+    wins."""
     game, played = turns(record)
     boards = Boards(game, played, dress_view)
     per_frame = max(1, math.ceil((len(played) - 1) / max_frames))
@@ -207,16 +210,19 @@ def caption(
     dress = dress_line or (lambda text: text)
     first, last = group[0], group[-1]
     if first.seat is None:
-        title = f"The table as dealt - {total} turns follow"
+        title = _n("The table as dealt · {n} turn follows", "The table as dealt · {n} turns follow",
+                   total)
     elif per_frame == 1:
-        title = f"Turn {first.number} of {total} - " + dress(f"Seat {first.seat}")
+        title = _("Turn {n} of {total} · {player}", n=first.number, total=total,
+                  player=dress(seat(first.seat)))
     else:
-        title = (f"Turns {first.number}-{last.number} of {total} "
-                 f"(up to {per_frame} turns a frame, to keep the file small)")
+        title = _("Turns {first}-{last} of {total} (up to {n} turns a frame, to keep the file "
+                  "small)", first=first.number, last=last.number, total=total, n=per_frame)
     body = [line for turn in group for line in turn.lines]
     if first.seat is not None and not body:
-        body = [f"Seat {first.seat} moved."]
-    wrapped = [piece for line in body for piece in kit.wrap(printable(dress(line)), size, width)]
+        body = [say("{player} moved.", player=seat(first.seat))]
+    wrapped = [piece for line in body
+               for piece in kit.wrap(printable(translate(dress(line))), size, width)]
     if len(wrapped) > CAPTION_LINES:
         wrapped = wrapped[:1] + ["..."] + wrapped[-(CAPTION_LINES - 2):]
     titles = kit.wrap(printable(title), size, width)
@@ -224,11 +230,10 @@ def caption(
 
 
 def printable(text: str) -> str:
-    """The text in the kit font's characters (ASCII): arrows and dots spelt out, accents
-    dropped. (Engines write no rule references in player text: tests/games/test_player_text.py.)"""
-    for char, spelt in _ASCII.items():
-        text = text.replace(char, spelt)
-    return kit.ascii_text(text)
+    """The text as the kit draws it: accents kept, arrows and dashes spelt out, what the font
+    cannot draw (emoji) dropped. (Engines write no rule references in player text:
+    tests/games/test_player_text.py.)"""
+    return accents.drawable(text)
 
 
 def draw_caption(

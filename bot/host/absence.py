@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from games import Game, IllegalMove
+from games.text import N_, say
 
 from ..config import ClockConfig
 from ..shards import Shards
@@ -35,9 +36,10 @@ from .play import Lines, apply_checked
 from .results import ClockView, Outcome, TableInfo
 from .tables import info, is_bot, label, names, seat_of
 
-NOT_TIMED_OUT = "Their time is not up (or someone already answered), so nothing was changed."
-NOT_PLAYING = "Only the people playing at this table can do that."
-NO_PASS = "This game has no pass, so their turn can't be skipped; a computer can play for them."
+NOT_TIMED_OUT = N_("Their time is not up (or someone already answered), so nothing was changed.")
+NOT_PLAYING = N_("Only the people playing at this table can do that.")
+NO_PASS = N_(
+    "This game has no pass, so their turn can't be skipped; a computer can play for them.")
 
 
 def active_humans(row: TableRow) -> list[dict[str, Any]]:
@@ -202,11 +204,11 @@ class ClockMixin:
         with ``auto_takeover`` the computer at once."""
         who = label(row, seat)
         if self._clock_config.auto_takeover:
-            text = (f"⌛ {who}'s time is up: a computer plays for them until they press "
-                    "**I'm back**.")
+            text = say("⌛ {player}'s time is up: a computer plays for them until they press "
+                       "**I'm back**.", player=who)
             return await self._hand_over(game, row, seat, text)
         lines = Lines()
-        lines.ordered.append((f"⌛ {who}'s time is up.", False))
+        lines.ordered.append((say("⌛ {player}'s time is up.", player=who), False))
         outcome = await self._outcome(game, row, lines, [])
         return replace(outcome, notes=[])  # no fresh "your turn" DM for the late player
 
@@ -221,7 +223,7 @@ class ClockMixin:
                 or clock.version != row.version or (version is not None and version != row.version)):
             raise errors.StaleVersion(NOT_TIMED_OUT)
         if clock.seat == me:
-            raise errors.HostError("That's your own turn: play it with **My hand / Play**.")
+            raise errors.HostError(say("That's your own turn: play it with **My hand / Play**."))
         return clock.seat
 
     async def skip(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
@@ -236,7 +238,8 @@ class ClockMixin:
             step = await asyncio.to_thread(apply_checked, game, row.state, seat, move, names(row))
             lines = Lines()
             who = label(row, seat_of(row, user_id) or 0)
-            lines.ordered.append((f"{who} skipped {label(row, seat)}'s turn.", False))
+            lines.ordered.append((say("{player} skipped {absent}'s turn.", player=who,
+                                      absent=label(row, seat)), False))
             lines.extend(step.lines)
             row = await self._commit(game, row, step, user_id)
             row, applied = await self._run_bots(game, row, lines)
@@ -250,8 +253,8 @@ class ClockMixin:
             game, row = await self._playing(channel_id)
             seat = await self._timed_out_seat(row, user_id, version)
             who = label(row, seat_of(row, user_id) or 0)
-            text = (f"{who} let a computer play for {label(row, seat)} until they press "
-                    "**I'm back**.")
+            text = say("{player} let a computer play for {absent} until they press **I'm back**.",
+                       player=who, absent=label(row, seat))
             return await self._hand_over(game, row, seat, text)
 
     async def _hand_over(self, game: Game, row: TableRow, seat: int, text: str) -> Outcome:
@@ -270,14 +273,15 @@ class ClockMixin:
             game, row = await self._playing(channel_id)
             seat = seat_of(row, user_id)
             if seat is None:
-                raise errors.NotSeated("You are not playing at this table; you can watch.")
+                raise errors.NotSeated(say("You are not playing at this table; you can watch."))
             if not row.seats[seat - 1].get("replaced"):
-                raise errors.HostError("No computer is playing for you: your seat is yours.")
+                raise errors.HostError(say("No computer is playing for you: your seat is yours."))
             new = replaced(row, seat, by_computer=False)
             await self._save(row, new)
             await self._clock_after(game, new, None)
             lines = Lines()
-            lines.ordered.append((f"{label(new, seat)} is back and plays again.", False))
+            lines.ordered.append((say("{player} is back and plays again.", player=label(new, seat)),
+                                  False))
             return await self._outcome(game, new, lines, [])
 
     # -- leaving -------------------------------------------------------------------------------
@@ -292,18 +296,17 @@ class ClockMixin:
             game, row = await self._playing(channel_id)
             seat = seat_of(row, user_id)
             if seat is None:
-                raise errors.NotSeated("You are not sitting at this table.")
+                raise errors.NotSeated(say("You are not sitting at this table."))
             if row.seats[seat - 1].get("replaced"):
-                raise errors.HostError(
-                    "A computer already plays for you here. Press **I'm back** to play again."
-                )
+                raise errors.HostError(say(
+                    "A computer already plays for you here. Press **I'm back** to play again."))
             others = [s for s in active_humans(row) if s["user_id"] != user_id]
             if not others:
                 await self._close(row, [], "abandoned")
                 return info(game, row, "abandoned")
             return await self._hand_over(
-                game, row, seat, f"{label(row, seat)} left the game: a computer plays for them."
-            )
+                game, row, seat,
+                say("{player} left the game: a computer plays for them.", player=label(row, seat)))
 
     async def end_game(self, channel_id: int, user_id: int) -> TableInfo:
         """End the game: the last person playing ends it without a result, once the others
@@ -314,8 +317,7 @@ class ClockMixin:
             if seat is None or row.seats[seat - 1].get("replaced"):
                 raise errors.NotSeated(NOT_PLAYING)
             if len(active_humans(row)) >= 2 or not any(s.get("replaced") for s in row.seats):
-                raise errors.HostError(
-                    "Others are still playing, so the game goes on (the host can /abandon it)."
-                )
+                raise errors.HostError(say(
+                    "Others are still playing, so the game goes on (the host can /abandon it)."))
             await self._close(row, [], "abandoned")
             return info(game, row, "abandoned")

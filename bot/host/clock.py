@@ -20,6 +20,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from games.base import echo
+from games.text import say
+
 from ..config import SPEEDS, ClockConfig, Speed
 from ..storage import TableRow
 from ..storage.clock import ClockRow
@@ -32,13 +35,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SPEED_SETTING = "table:speed"  # the Settings panel's name for it (no game option has a colon)
-SPEED_LABEL = "Table speed"
-SPEED_ABOUT = ("How long each player may think before the others can skip their turn or let a "
-               "computer play for them.")
+SPEED_LABEL = say("Table speed")
+SPEED_ABOUT = say("How long each player may think before the others can skip their turn or let "
+                  "a computer play for them.")
 SPEED_TEXTS = {
-    "live": "live (a few minutes a move)",
-    "daily": "daily (about a day a move)",
-    "off": "off (no clock)",
+    "live": say("live (a few minutes a move)"),
+    "daily": say("daily (about a day a move)"),
+    "off": say("off (no clock)"),
 }
 
 
@@ -69,7 +72,8 @@ def speed_text(row: TableRow) -> tuple[str, str]:
 def with_speed(row: TableRow, value: str) -> TableRow:
     """The lobby row at speed ``value``."""
     if value not in SPEEDS:
-        raise errors.BadTableOptions(f"The table speed is live, daily or off, not '{value}'.")
+        raise errors.BadTableOptions(say("The table speed is live, daily or off, not '{value}'.",
+                                         value=echo(value)))
     return replace(row, speed=value, version=row.version + 1)
 
 

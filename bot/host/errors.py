@@ -1,9 +1,13 @@
 """Errors of the table host. Each carries a sentence for the person who caused it.
 
-The Discord adapter sends ``str(exc)`` privately (ephemeral) and changes nothing else.
+``exc.text`` is that sentence as a :class:`~games.text.Text` (or a catalog msgid): the Discord
+adapter sends ``i18n.translate(exc.text, code)`` privately (ephemeral) in the user's language
+and changes nothing else. ``exc.message`` / ``str(exc)`` is the English, for logs.
 """
 
 from __future__ import annotations
+
+from games.text import N_
 
 from ..storage.errors import BUSY as BUSY
 from ..storage.errors import DISK_FULL as DISK_FULL
@@ -11,12 +15,19 @@ from ..storage.errors import Busy as Busy
 from ..storage.errors import DiskFull as DiskFull
 from ..storage.errors import Unavailable as Unavailable
 
-STALE = "That menu is out of date — press **My hand / Play** again."
+STALE = N_("That menu is out of date — press **My hand / Play** again.")
 """The one sentence for a menu or button built for an older version of the table."""
-LOBBY_CHANGED = (
+LOBBY_CHANGED = N_(
     "The lobby changed since this panel was drawn, so nothing was changed: here are the "
     "settings as they are now."
 )
+
+
+def said(exc: BaseException) -> str:
+    """The sentence an engine's exception carries (BadOptions, UnknownGame, BadRecord …): its
+    Text when the engine said one (translatable), else its str."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, str) else str(exc)
 
 
 # Busy / DiskFull (from the storage) are not HostErrors: the database, not the player, is at
@@ -28,7 +39,8 @@ class HostError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = str(message)
+        self.text = message  # a Text (say) or a catalog msgid: translate it for the reader
 
 
 class NoTable(HostError):

@@ -12,18 +12,20 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import i18n
 from games import UnknownGame, get_game
 from games.records import BadRecord
+from games.text import say
 from render import replay as replays
 
 from ..storage import Store
 from ..storage.history import FinishedGame
-from .errors import HostError
-from .play import named
+from .errors import HostError, said
 from .posts import with_names
 from .tables import names_of
+from .wording import named, shown
 
 PAGE = 10  # games per /history page
 CHOICES = 25  # autocomplete choices (Discord's limit)
@@ -40,7 +42,7 @@ class ReplayFailed(HostError):
 
 @dataclass(frozen=True)
 class PlayerLine:
-    name: str  # unique at the table ("Alex #3" when two Alexes played)
+    name: str  # unique at the table ("Alex #3" when two Alexes played); a computer: a Text
     score: float | int | None
     won: bool
 
@@ -112,18 +114,21 @@ def entry(game: FinishedGame) -> HistoryEntry:
 def choice_label(item: HistoryEntry) -> str:
     """"#42 · Some Game · Alice, Bob, Computer 3 · 2026-11-26" (UTC date)."""
     day = time.strftime("%Y-%m-%d", time.gmtime(item.ended_at))
-    players = ", ".join(p.name for p in item.players)
+    players = ", ".join(shown(p.name) for p in item.players)  # in the current language
     return f"#{item.game_row} · {item.game_name} · {players} · {day}"
 
 
-def replay_files(game: FinishedGame, record: dict[str, Any]) -> ReplayFiles:
-    """Draw the replay (blocking: run it in a thread)."""
+def replay_files(game: FinishedGame, record: dict[str, Any], code: str = i18n.DEFAULT) -> ReplayFiles:
+    """Draw the replay, captions and images in language ``code`` (blocking: run it in a
+    thread)."""
     by_seat = names_of(game.seats)
     try:
-        made = replays.build(record, dress_view=lambda view: with_names(by_seat, view),
-                             dress_line=lambda text: named(text, by_seat))
+        with i18n.language(code):
+            made = replays.build(record, dress_view=lambda view: with_names(by_seat, view),
+                                 dress_line=lambda text: named(text, by_seat))
     except BadRecord as exc:
-        raise ReplayFailed(f"Game #{game.id} can't be replayed any more: {exc}") from None
+        raise ReplayFailed(say("Game #{n} can't be replayed any more: {reason}", n=game.id,
+                               reason=said(exc))) from None
     stem = f"tablee-{game.id}-{game.game_id}"
     return ReplayFiles(
         game.id, game_name(game.game_id), made.data, f"{stem}.{made.format}",
@@ -139,6 +144,9 @@ class HistoryHost:
     _store: Store
     _replay_slot: asyncio.Semaphore | None = None
 
+    if TYPE_CHECKING:
+        async def _guild_code(self, guild_id: int | None, preferred_locale: object = None) -> str: ...
+
     async def history(
         self, guild_id: int | None, *, game_id: str | None = None, user_id: int | None = None,
         limit: int = PAGE, offset: int = 0,
@@ -149,11 +157,15 @@ class HistoryHost:
             guild_id, game_id=game_id, user_id=user_id, limit=limit, offset=max(0, offset))
         return HistoryPage([entry(g) for g in games], total, max(0, offset), limit)
 
-    async def replay_choices(self, guild_id: int | None, typed: str) -> list[tuple[int, str]]:
-        """(game number, label) of the newest finished games whose label holds ``typed``."""
+    async def replay_choices(
+        self, guild_id: int | None, typed: str, *, language: str | None = None
+    ) -> list[tuple[int, str]]:
+        """(game number, label) of the newest finished games whose label holds ``typed``;
+        computers named in ``language`` (the user's locale; None: the current language)."""
         games, _total = await self._store.finished_games(guild_id, limit=SCANNED)
         needle = typed.strip().lower().lstrip("#")
-        labels = [(g.id, choice_label(entry(g))) for g in games]
+        with i18n.language(language or i18n.current()):
+            labels = [(g.id, choice_label(entry(g))) for g in games]
         return [(n, label) for n, label in labels if needle in label.lower()][:CHOICES]
 
     async def finished_entry(self, guild_id: int | None, game_row: int) -> HistoryEntry:
@@ -166,16 +178,19 @@ class HistoryHost:
     ) -> tuple[FinishedGame, dict[str, Any]]:
         found = await self._store.finished_game(guild_id, game_row)
         if found is None:
-            raise NoSuchGame(
-                f"There is no finished game #{game_row} in this server: /history lists them."
-            )
+            raise NoSuchGame(say(
+                "There is no finished game #{n} in this server: /history lists them.", n=game_row))
         return found
 
-    async def replay(self, guild_id: int | None, game_row: int) -> ReplayFiles:
+    async def replay(
+        self, guild_id: int | None, game_row: int, *, language: str | None = None
+    ) -> ReplayFiles:
         """The animated replay and the record of a game this server finished; NoSuchGame
-        otherwise. Drawn in a worker thread, one replay at a time."""
+        otherwise. Drawn in a worker thread, one replay at a time, its captions in
+        ``language`` (None: the server's language)."""
         found = await self._finished(guild_id, game_row)
+        code = i18n.language_of(language) if language else await self._guild_code(guild_id)
         if self._replay_slot is None:
             self._replay_slot = asyncio.Semaphore(1)
         async with self._replay_slot:
-            return await asyncio.to_thread(replay_files, *found)
+            return await asyncio.to_thread(replay_files, *found, code)

@@ -12,6 +12,10 @@ can apply two moves to one version. Nothing is cached: each call reads the table
 which is what lets a new host object continue any table exactly where it was. Engine and Pillow
 run in worker threads, computer players in worker processes (:mod:`bot.host.workers`), so the
 event loop stays responsive.
+
+Languages (issue 15): posts are written and drawn in the server's language, notes, menus and
+refusals in the reader's; how the adapter tells the host which, and what comes back translated
+or as Text, is in :mod:`bot.host.languages`.
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import i18n
 import render
 from games import BadOptions, Game, UnknownGame
+from games.text import N_, listing, say, say_n
 
 from ..config import SPEEDS, ClockConfig
 from ..shards import ALL, Shards
@@ -37,6 +43,7 @@ from . import errors, lobby, partner, posts, rematch, undo
 from .absence import ClockMixin
 from .bots import bot_step
 from .history import HistoryHost
+from .languages import LanguageHost
 from .lobby import DEFAULT_LEVEL
 from .locks import ChannelLocks
 from .play import Lines, Step, human_step, plain, record, record_head
@@ -47,11 +54,11 @@ from .workers import BotPool
 
 log = logging.getLogger(__name__)
 
-NO_TABLE = "No game here. Start one with /play."
+NO_TABLE = N_("No game here. Start one with /play.")
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version); ~30 KB each
 
 
-class TableHost(RatingsHost, ClockMixin, HistoryHost):
+class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
                  reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
@@ -65,7 +72,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         self._clock = clock  # epoch seconds; tests inject their own
         self._clock_config = clock_config or ClockConfig()  # the turn clock's speeds and policy
         self._locks = ChannelLocks()
-        self._boards: OrderedDict[tuple[int | None, int], bytes] = OrderedDict()
+        self._boards: OrderedDict[tuple[int | None, int, str], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
 
     @classmethod
@@ -111,9 +118,10 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         try:
             return render.table_game(game_id).game
         except UnknownGame as exc:
-            raise errors.UnknownGameError(str(exc)) from None
+            raise errors.UnknownGameError(errors.said(exc)) from None
         except KeyError:
-            raise errors.UnknownGameError(f"'{game_id}' has no images here, so no table.") from None
+            raise errors.UnknownGameError(
+                say("'{game}' has no images here, so no table.", game=game_id)) from None
 
     async def _load(self, channel_id: int) -> tuple[Game, TableRow]:
         row = await self._store.get_table(channel_id)
@@ -130,14 +138,14 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
     async def _playing(self, channel_id: int) -> tuple[Game, TableRow]:
         game, row = await self._load(channel_id)
         if row.status != "playing" or row.state is None:
-            raise errors.WrongPhase("The game has not started yet; the host presses Start.")
+            raise errors.WrongPhase(say("The game has not started yet; the host presses Start."))
         return game, row
 
     async def _save(self, old: TableRow, new: TableRow) -> None:
         try:
             await self._store.update_table(new, old.version)
         except Conflict:
-            raise errors.StaleVersion("The table changed meanwhile — please try again.") from None
+            raise errors.StaleVersion(say("The table changed meanwhile — please try again.")) from None
 
     async def _change(
         self, channel_id: int, change: Callable[[Game, TableRow], TableRow]
@@ -178,7 +186,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
             return await self._store.create_table(row)
         except Conflict:  # another host object won the race for this channel
             await self._refuse_existing(row.channel_id)
-            raise errors.TableExists("A game was just opened here; try again.") from None
+            raise errors.TableExists(say("A game was just opened here; try again.")) from None
 
     async def _refuse_existing(self, channel_id: int) -> None:
         existing = await self._store.get_table(channel_id)
@@ -268,7 +276,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
                     lambda: plain(game.new(len(row.seats), row.options, row.seed))
                 )
             except BadOptions as exc:
-                raise errors.BadTableOptions(str(exc)) from None
+                raise errors.BadTableOptions(errors.said(exc)) from None
             head = await asyncio.to_thread(record_head, game, row.options, state)
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
@@ -290,14 +298,15 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
             game, row = await self._playing(channel_id)
             seat = seat_of(row, user_id)
             if seat is None:
-                raise errors.NotSeated("You are not playing at this table; you can watch.")
+                raise errors.NotSeated(say("You are not playing at this table; you can watch."))
             if version is not None and version != row.version:
                 raise errors.StaleVersion(errors.STALE)
             assert row.state is not None
             movers = game.to_move(row.state)
             if seat not in movers:
-                who = ", ".join(label(row, s) for s in movers)
-                raise errors.NotYourTurn(f"It's {who}'s turn, not yours.")
+                raise errors.NotYourTurn(say_n(
+                    "It's {players}'s turn, not yours.", "It's the turn of {players}, not yours.",
+                    len(movers), players=listing([label(row, s) for s in movers])))
             step = await asyncio.to_thread(human_step, game, row.state, seat, move,
                                            names(row))
             row = await self._commit(game, row, step, user_id)
@@ -458,13 +467,16 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
     ) -> Outcome:
         assert row.state is not None
         state = row.state
+        code = await self._guild_code(row.guild_id)
+        codes = await self._user_codes([s["user_id"] for s in row.seats], row.guild_id)
 
         # The board and the hands are drawn in two threads at once: Pillow's encoder releases
         # the GIL, so on two cores this cuts a move's latency by about a quarter.
         finished_post, notes = await asyncio.gather(
             asyncio.to_thread(lambda: (game.result(state).finished,
-                                       self._post(game, row, state, lines))),
-            asyncio.to_thread(posts.notes_for, game, row, state, lines, everyone=everyone),
+                                       self._post(game, row, state, lines, code))),
+            asyncio.to_thread(posts.notes_for, game, row, state, lines, everyone=everyone,
+                              codes=codes),
         )
         finished, post = finished_post
         if not finished:
@@ -498,17 +510,20 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         posts lobbies a restart left unposted)."""
         return [info(self._game(r.game_id), r) for r in await self._served()]
 
-    async def _public(self, channel_id: int) -> PublicPost:
+    async def _public(self, channel_id: int, language: str | None = None) -> PublicPost:
         game, row = await self._playing(channel_id)
-        return await asyncio.to_thread(self._post, game, row, row.state, None)
+        code = i18n.language_of(language) if language else await self._guild_code(row.guild_id)
+        return await asyncio.to_thread(self._post, game, row, row.state, None, code)
 
-    def _post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None) -> PublicPost:
-        """The public post, drawing the board once per table version (Board presses by many
-        spectators cost nothing). Runs in worker threads; a lost race draws the image twice."""
-        key = (row.id, row.version)
+    def _post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None,
+              code: str = i18n.DEFAULT) -> PublicPost:
+        """The public post in language ``code``, drawing the board once per table version and
+        language (Board presses by many spectators cost nothing). Runs in worker threads; a
+        lost race draws the image twice."""
+        key = (row.id, row.version, code)
         with self._boards_lock:
             cached = self._boards.get(key)
-        post = posts.public_post(game, row, state, lines, image=cached)
+        post = posts.public_post(game, row, state, lines, image=cached, code=code)
         if cached is None and post.image_png is not None:
             with self._boards_lock:
                 self._boards[key] = post.image_png
@@ -516,32 +531,50 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
                     self._boards.popitem(last=False)
         return post
 
-    async def board(self, channel_id: int) -> PublicPost:
-        """A fresh public post for the current state (Board button, /board). No log lines."""
-        return await self._public(channel_id)
+    async def board(self, channel_id: int, *, language: str | None = None) -> PublicPost:
+        """A fresh public post for the current state (Board button, /board). No log lines.
+        ``language``: a Discord locale or code to write and draw it in (an ephemeral Board
+        answer); None: the server's language."""
+        return await self._public(channel_id, language)
 
-    async def private_note(self, channel_id: int, user_id: int) -> PrivateNote:
-        """The user's hand (and menu if it is their turn). NotSeated for spectators."""
+    async def _user_code(self, row: TableRow, user_id: int, language: str | None) -> str:
+        if language:
+            return i18n.language_of(language)
+        return (await self._user_codes([user_id], row.guild_id))[user_id]
+
+    async def private_note(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> PrivateNote:
+        """The user's hand (and menu if it is their turn). NotSeated for spectators.
+        ``language``: the interaction's locale; None: the user's remembered one."""
         game, row = await self._playing(channel_id)
         seat = seat_of(row, user_id)
         if seat is None:
-            raise errors.NotSeated("You are not playing at this table; press Board to watch.")
-        note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat)
+            raise errors.NotSeated(say("You are not playing at this table; press Board to watch."))
+        code = await self._user_code(row, user_id, language)
+        note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat, None, code)
         return (await undo.offer(self._store, game, row, [note]))[0]
 
-    async def menu(self, channel_id: int, user_id: int) -> tuple[int, list[MenuEntry]]:
-        """(version, legal moves with menu steps) for the user; empty when not their turn."""
+    async def menu(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> tuple[int, list[MenuEntry]]:
+        """(version, legal moves with menu steps) for the user, labels in ``language`` (None:
+        the user's remembered one); empty when not their turn."""
         game, row = await self._playing(channel_id)
         seat = seat_of(row, user_id)
         if seat is None:
-            raise errors.NotSeated("You are not playing at this table.")
-        return row.version, await asyncio.to_thread(posts.menu, game, row.state, seat)
+            raise errors.NotSeated(say("You are not playing at this table."))
+        code = await self._user_code(row, user_id, language)
+        return row.version, await asyncio.to_thread(posts.menu, game, row.state, seat, code,
+                                                    names(row))
 
-    async def legal_moves(self, channel_id: int, user_id: int) -> list[MenuEntry]:
+    async def legal_moves(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> list[MenuEntry]:
         """For /move autocomplete: the caller's legal moves (empty for someone not to move,
         and where there is no game: autocomplete never errs)."""
         try:
-            return (await self.menu(channel_id, user_id))[1]
+            return (await self.menu(channel_id, user_id, language=language))[1]
         except errors.HostError:
             return []
 
@@ -554,7 +587,8 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost):
         game, row = await self._playing(channel_id)
         seat = seat_of(row, user_id)
         if seat is None:
-            raise errors.NotSeated("Only the players of this game have a partner; you can watch.")
+            raise errors.NotSeated(
+                say("Only the players of this game have a partner; you can watch."))
         return partner.partner_message(game, row, seat, text)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games import Game
+from games.text import N_, say
 
 from ..storage import TableRow
 from . import errors
@@ -18,10 +19,10 @@ from .tables import names, seat_entry
 
 MAX_LENGTH = 300
 TalkRange = Literal["secret", "aloud", "gestures"]
-NO_PARTNER = "There is no partner to talk to at this table right now."
-APART = "Your partner is out of earshot: only emoji reach them now. 🙂👍"
-EMPTY = "Write something for your partner."
-TOO_LONG = "That message is too long for the partner channel: {max} characters at most."
+NO_PARTNER = N_("There is no partner to talk to at this table right now.")
+APART = N_("Your partner is out of earshot: only emoji reach them now. 🙂👍")
+EMPTY = N_("Write something for your partner.")
+TOO_LONG = N_("That message is too long for the partner channel: {max} characters at most.")
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class PartnerMessage:
 
     reach: TalkRange
     seat: int
-    name: str  # the sender's name at the table
+    name: str  # the sender's name at the table (a computer's: a Text)
     partner_seat: int
     partner_user_id: int | None  # None: a computer player (nobody to read a DM)
     partner_name: str
@@ -43,7 +44,7 @@ def check_text(text: str, reach: TalkRange) -> str:
     if not text:
         raise errors.PartnerMessageRefused(EMPTY)
     if len(text) > MAX_LENGTH:
-        raise errors.PartnerMessageRefused(TOO_LONG.format(max=MAX_LENGTH))
+        raise errors.PartnerMessageRefused(say(TOO_LONG, max=MAX_LENGTH))
     if reach == "gestures" and any(ch.isalnum() for ch in text):
         raise errors.PartnerMessageRefused(APART)
     return text

@@ -4,19 +4,21 @@ private lines. Synchronous and pure; the host runs it in a thread and stores the
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import Event, Game, IllegalMove, State
+from games.text import Text, say
 
 from . import errors
+from .wording import Name, named
 
 
 @dataclass
 class Lines:
-    """Event texts sorted by who may see them and how long."""
+    """Event texts sorted by who may see them and how long: Text as the engines said them (or
+    plain str already named), translated only when someone reads them."""
 
     ordered: list[tuple[str, bool]] = field(default_factory=list)  # (text, transient), as they came
     private: dict[int, list[str]] = field(default_factory=dict)  # seat -> sentences
@@ -31,15 +33,16 @@ class Lines:
         """Lines shown once, never stored."""
         return [text for text, transient in self.ordered if transient]
 
-    def add(self, events: list[Event], names: Mapping[int, str] | None = None) -> None:
-        """Sort events; ``names`` (seat -> player name) turns "Seat 2" into "Bob (seat 2)"."""
+    def add(self, events: list[Event], names: Mapping[int, Name] | None = None) -> None:
+        """Sort events. A Text is kept as the engine said it (``seat(n)`` fields and all: it is
+        named and translated when shown, :func:`bot.host.wording.tell`); a plain English str
+        is named now with ``names`` (seat -> player name): "Seat 2" -> "Bob (seat 2)"."""
         for event in events:
             text = event.get("text")
             if text:
-                text = named(str(text), names)
-                self.ordered.append((text, bool(event.get("transient"))))
+                self.ordered.append((_kept(text, names), bool(event.get("transient"))))
             for seat, sentence in (event.get("private") or {}).items():
-                self.private.setdefault(int(seat), []).append(named(str(sentence), names))
+                self.private.setdefault(int(seat), []).append(_kept(sentence, names))
 
     def extend(self, other: Lines) -> None:
         self.ordered += other.ordered
@@ -47,34 +50,8 @@ class Lines:
             self.private.setdefault(seat, []).extend(sentences)
 
 
-_SEAT = re.compile(r"\b(?P<cap>S|s)eat (?P<n>\d+)\b(?P<close>\))?")
-
-
-def named(text: str, names: Mapping[int, str] | None, *, short: bool = False) -> str:
-    """Engines say "Seat 2"; people read names: "Seat 2 placed …" -> "Bob (seat 2) placed …",
-    "The corsair (seat 3)" -> "The corsair (Carol, seat 3)". ``short``: the name alone ("Seat 2
-    3" -> "Bob 3", for the status line). Unknown seats stay as they are."""
-    if not names:
-        return text
-
-    def one(m: re.Match[str]) -> str:
-        name = names.get(int(m["n"]))
-        if name is None or (m["cap"] == "s" and not m["close"]):
-            return m[0]
-        if short:
-            return name + (m["close"] or "")
-        if m["close"]:  # "(seat 3)" -> "(Carol, seat 3)"
-            return f"{name}, seat {m['n']})"
-        return with_seat(name, int(m["n"]))
-
-    return _SEAT.sub(one, text)
-
-
-def with_seat(name: str, seat: int) -> str:
-    """"Bob (seat 2)"; "Computer (greedy)" -> "Computer (greedy, seat 3)"."""
-    if name.endswith(")") and "(" in name:
-        return f"{name[:-1]}, seat {seat})"
-    return f"{name} (seat {seat})"
+def _kept(text: Any, names: Mapping[int, Name] | None) -> str:
+    return text if isinstance(text, Text) else named(str(text), names)
 
 
 @dataclass
@@ -113,10 +90,10 @@ def human_step(
     try:
         return apply_checked(game, state, seat, text, names)
     except IllegalMove as exc:
-        reason = exc.reason.rstrip(". ")
-        raise errors.IllegalMoveError(
-            f"{reason}. Press My hand / Play to see your legal moves."
-        ) from None
+        reason = exc.reason if isinstance(exc.reason, Text) else exc.reason.rstrip(". ") + "."
+        raise errors.IllegalMoveError(say(
+            "{reason} Press My hand / Play to see your legal moves.",
+            reason=named(reason, names))) from None
 
 
 def record_head(game: Game, options: Mapping[str, Any], state: State) -> dict[str, Any]:

@@ -6,15 +6,19 @@ Synchronous (Pillow work); the host calls these in a thread. Public things are b
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+import i18n
 import render
 from games import Game, State, View
+from i18n import _, _n
 
 from ..storage import TableRow
-from .play import Lines, named
+from .play import Lines
 from .results import MenuEntry, PrivateNote, PublicPost
 from .tables import is_bot, label, names
+from .wording import Name, shown, tell, tell_line
 
 
 def png(image: Any) -> bytes:
@@ -24,26 +28,33 @@ def png(image: Any) -> bytes:
 
 
 def _names(row: TableRow, seats: list[int]) -> str:
-    return ", ".join(label(row, s) for s in seats)
+    """"Alice (seat 1), Bob (seat 2)" in the current language."""
+    return ", ".join(i18n.translate(label(row, s)) for s in seats)
 
 
-def status_text(game: Game, row: TableRow, view: View) -> str:
-    """"Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2": who moves or who won (the
-    view keys every game has), then the game's own facts (:meth:`Game.status`)."""
-    parts: list[str] = []
-    result = view.get("result")
-    if result:
-        winners = result.get("winners") or []
-        who = _names(row, winners) if winners else "nobody"
-        verb = "wins" if len(winners) == 1 else "win"
-        reason = (f" ({named(result['reason'], names(row)).rstrip('.')})"
-                  if result.get("reason") else "")
-        parts.append(f"Game over: {who} {verb}{reason}")
-    elif view.get("to_move"):
-        parts.append(f"{_names(row, view['to_move'])} to move")
-    by_seat = names(row)
-    parts += [named(fact, by_seat, short=True) for fact in game.status(view)]
-    return " · ".join(parts)
+def status_text(game: Game, row: TableRow, view: View, code: str = i18n.DEFAULT) -> str:
+    """"Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2" in language ``code``: who moves
+    or who won with their seat (the view keys every game has), then the game's own facts
+    (:meth:`Game.status`)."""
+    with i18n.language(code):
+        parts: list[str] = []
+        by_seat = names(row)
+        result = view.get("result")
+        if result:
+            winners = result.get("winners") or []
+            if winners:
+                line = _n("Game over: {players} wins", "Game over: {players} win", len(winners),
+                          players=_names(row, winners))
+            else:
+                line = _("Game over: nobody wins")
+            if result.get("reason"):
+                reason = tell(result["reason"], by_seat, code).rstrip(".")
+                line = _("{result} ({reason})", result=line, reason=reason)
+            parts.append(line)
+        elif view.get("to_move"):
+            parts.append(_("{players} to move", players=_names(row, view["to_move"])))
+        parts += [tell(fact, by_seat, code, short=True) for fact in game.status(view)]
+        return " · ".join(parts)
 
 
 def drawn(row: TableRow, view: View) -> View:
@@ -54,83 +65,105 @@ def drawn(row: TableRow, view: View) -> View:
 
 
 def with_names(by_seat: dict[int, str], view: View) -> View:
-    """:func:`drawn` with the names given (seat -> name)."""
+    """:func:`drawn` with the names given (seat -> name), in the current language (the
+    caller sets it around the drawing, ``with i18n.language(code)``)."""
     seats = view.get("seats")
     if not isinstance(seats, list):
         return view
     return {**view, "seats": [
-        {**s, "name": by_seat[s["seat"]]} if s.get("seat") in by_seat else s for s in seats
+        {**s, "name": shown(by_seat[s["seat"]])} if s.get("seat") in by_seat else s
+        for s in seats
     ]}
 
 
 def public_post(
     game: Game, row: TableRow, state: State, lines: Lines | None = None,
-    *, image: bytes | None = None,
+    *, image: bytes | None = None, code: str = i18n.DEFAULT,
 ) -> PublicPost:
-    """The table post; ``image`` is the board PNG when the caller already has it (cache)."""
+    """The table post, written and drawn in language ``code``; ``image`` is the board PNG when
+    the caller already has it (cache)."""
     view = game.view(state, None)
     to_move = [s for s in view.get("to_move", []) if not is_bot(row, s)]
     result = view.get("result")
+    by_seat = names(row)
+    if image is None:
+        with i18n.language(code):
+            image = png(render.renderer(game.id).board(drawn(row, view)))
     return PublicPost(
         channel_id=row.channel_id,
         version=row.version,
-        ordered_lines=list(lines.ordered) if lines else [],
-        status=status_text(game, row, view),
-        image_png=image if image is not None else png(render.renderer(game.id).board(drawn(row, view))),
+        ordered_lines=[(tell_line(text, by_seat, code), transient)
+                       for text, transient in (lines.ordered if lines else [])],
+        status=status_text(game, row, view, code),
+        image_png=image,
         to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
         finished=bool(result),
         result=result,
+        language=code,
     )
 
 
-def menu(game: Game, state: State, seat: int) -> list[MenuEntry]:
+def menu(game: Game, state: State, seat: int, code: str = i18n.DEFAULT,
+         by_seat: Mapping[int, Name] | None = None) -> list[MenuEntry]:
     """The seat's legal moves with the steps a menu takes to reach each, in the order the game's
-    menu gives (:meth:`Game.menu`); empty if not to move."""
+    menu gives (:meth:`Game.menu`), labels in language ``code`` (seats named with ``by_seat``);
+    empty if not to move."""
     if seat not in game.to_move(state):
         return []
     items = game.menu(game.view(state, seat), game.legal(state, seat))
-    return [MenuEntry(i.move, [(s.token, s.label) for s in i.steps], i.label) for i in items]
+    return [MenuEntry(i.move, [(s.token, tell(s.label, by_seat, code)) for s in i.steps],
+                      tell(i.label, by_seat, code)) for i in items]
 
 
-def note_text(row: TableRow, view: View, seat: int, private: list[str]) -> str:
-    """"Your hand: B4, G2, Y1 · it's your turn", then what only this seat learned."""
-    parts: list[str] = []
-    hand = view.get("hand")
-    if isinstance(hand, list):
-        parts.append("Your hand: " + ", ".join(map(str, hand)) if hand else "Your hand is empty")
-    movers = view.get("to_move") or []
-    if view.get("result"):
-        parts.append("the game is over")
-    elif seat in movers:
-        parts.append("it's your turn")
-    elif movers:
-        parts.append(f"waiting for {_names(row, movers)}")
-    head = f"Seat {seat} · " + " · ".join(parts)
-    return "\n".join([head, *private])
+def note_text(row: TableRow, view: View, seat: int, private: list[str],
+              code: str = i18n.DEFAULT) -> str:
+    """"Seat 2 · Your hand: B4, G2, Y1 · it's your turn" in language ``code``, then what only
+    this seat learned."""
+    with i18n.language(code):
+        parts: list[str] = [_("Seat {n}", n=seat)]
+        hand = view.get("hand")
+        if isinstance(hand, list):
+            parts.append(_("Your hand: {cards}", cards=", ".join(i18n.translate(c) for c in hand))
+                         if hand else _("Your hand is empty"))
+        movers = view.get("to_move") or []
+        if view.get("result"):
+            parts.append(_("the game is over"))
+        elif seat in movers:
+            parts.append(_("it's your turn"))
+        elif movers:
+            parts.append(_("waiting for {players}", players=_names(row, movers)))
+        by_seat = names(row)
+        return "\n".join([" · ".join(parts), *(tell_line(p, by_seat, code) for p in private)])
 
 
 def private_note(
     game: Game, row: TableRow, state: State, seat: int, private: list[str] | None = None,
+    code: str = i18n.DEFAULT,
 ) -> PrivateNote:
+    """What ``seat`` alone sees, written and drawn in language ``code``."""
     view = game.view(state, seat)
     your_turn = seat in (view.get("to_move") or [])
+    with i18n.language(code):
+        image = png(render.renderer(game.id).hand(drawn(row, view)))
     return PrivateNote(
         seat=seat,
         user_id=row.seats[seat - 1]["user_id"],
-        text=note_text(row, view, seat, private or []),
-        image_png=png(render.renderer(game.id).hand(drawn(row, view))),
+        text=note_text(row, view, seat, private or [], code),
+        image_png=image,
         your_turn=your_turn,
-        menu=menu(game, state, seat) if your_turn else [],
+        menu=menu(game, state, seat, code, names(row)) if your_turn else [],
         version=row.version,
         replaced=bool(row.seats[seat - 1].get("replaced")),
+        language=code,
     )
 
 
 def notes_for(
     game: Game, row: TableRow, state: State, lines: Lines, *, everyone: bool = False,
+    codes: Mapping[int, str] | None = None,
 ) -> list[PrivateNote]:
     """Notes for the humans to move and those who learned something private (all if
-    ``everyone``); nobody else is disturbed."""
+    ``everyone``); nobody else is disturbed. ``codes``: user id -> their language."""
     movers = set(game.to_move(state))
     out = []
     for seat_entry in row.seats:
@@ -138,5 +171,6 @@ def notes_for(
         if seat_entry["user_id"] is None:
             continue
         if everyone or seat in movers or lines.private.get(seat):
-            out.append(private_note(game, row, state, seat, lines.private.get(seat)))
+            code = (codes or {}).get(seat_entry["user_id"], i18n.DEFAULT)
+            out.append(private_note(game, row, state, seat, lines.private.get(seat), code))
     return out

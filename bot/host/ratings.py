@@ -69,7 +69,7 @@ class RatingsHost:
         try:
             game = get_game(game_id)
         except UnknownGame as exc:
-            raise errors.UnknownGameError(str(exc)) from None
+            raise errors.UnknownGameError(errors.said(exc)) from None
         top = await self._store.leaderboard(guild_id, game.id, limit)
         mine = user_key(user_id)
         caller = None

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from games import Game
+from games.text import say, say_n
 
 from ..storage import TableRow
 from . import clock, errors, lobby, settings
@@ -57,7 +58,7 @@ def new_row(
     ``user_id``, who must have played in it. ``until``: when unconfirmed seats are dropped."""
     seats = list(finished["seats"])
     if all(s["user_id"] != user_id for s in seats):
-        raise errors.NotSeated("Only the players of that game can ask for a rematch.")
+        raise errors.NotSeated(say("Only the players of that game can ask for a rematch."))
     rotated = seats[1:] + seats[:1]
     new_seats: list[dict[str, Any]] = []
     for number, old in enumerate(rotated, start=1):
@@ -81,7 +82,7 @@ def new_row(
 def finished_here(finished: Mapping[str, Any] | None, channel_id: int) -> Mapping[str, Any]:
     """The stored game to rematch; NoTable unless it finished in this channel."""
     if finished is None or finished["channel_id"] != channel_id or finished["result"] is None:
-        raise errors.NoTable("That game is not in this channel's history, so no rematch.")
+        raise errors.NoTable(say("That game is not in this channel's history, so no rematch."))
     return finished
 
 
@@ -130,12 +131,9 @@ def check_start(row: TableRow, now: float) -> None:
         return
     names = ", ".join(str(s["name"]) for s in late)
     minutes = max(1, round((max(s[PENDING] for s in late) - now) / 60))
-    if minutes == 1:
-        raise NotConfirmed(
-            f"Waiting for players of the last game to press Join: {names}. Their seats are kept "
-            "for about one more minute; then Start goes ahead without them."
-        )
-    raise NotConfirmed(
-        f"Waiting for players of the last game to press Join: {names}. Their seats are kept "
-        f"for about {minutes} more minutes; then Start goes ahead without them."
-    )
+    raise NotConfirmed(say_n(
+        "Waiting for players of the last game to press Join: {players}. Their seats are kept "
+        "for about one more minute; then Start goes ahead without them.",
+        "Waiting for players of the last game to press Join: {players}. Their seats are kept "
+        "for about {n} more minutes; then Start goes ahead without them.",
+        minutes, players=names))

@@ -2,6 +2,12 @@
 
 Nothing here knows discord.py. Images are PNG bytes. Public things are built from
 ``view(state, None)``; private notes from ``view(state, seat)``.
+
+Languages (see :mod:`bot.host.languages`): a :class:`PublicPost` and a :class:`PrivateNote`
+(with its :class:`MenuEntry` labels) come written and drawn in their ``language``; the other
+results hold :class:`~games.text.Text` values where people read words (names of computers, game
+names, settings, the clock's names), each equal to its English, for the adapter to translate
+(``i18n.translate(value, code)``, or as a field of ``_()``).
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from typing import Any
 class Seat:
     seat: int  # from 1
     user_id: int | None  # None for a computer player
-    name: str  # display name at join time, or "Computer 2" (unique at the table)
+    name: str  # display name at join time; a computer: Text "Computer 2 (hard)" (unique)
     bot_level: str | None = None  # the game's level name for computer players
     pending_until: float | None = None  # rematch: a seat kept until then (epoch s) unless confirmed
 
@@ -99,6 +105,7 @@ class PublicPost:
     transient): a transient line (a reveal in memory mode) is dropped once the next move is made,
     and keeps its place among the moves until then."""
     clock: ClockView | None = None  # the turn clock, when the table has one or a seat is replaced
+    language: str = "en"  # what status, lines and image are written in: the server's language
 
     @property
     def lines(self) -> list[str]:
@@ -128,6 +135,7 @@ class PrivateNote:
     version: int = 0  # the table version the menu belongs to (menus are version-checked)
     can_undo: bool = False  # they may take back their last move now (the menu offers Undo)
     replaced: bool = False  # a computer plays for this person now (they may press I'm back)
+    language: str = "en"  # what text, image and menu labels are written in: the reader's
 
 
 @dataclass(frozen=True)

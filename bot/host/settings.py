@@ -8,6 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from games import BadOptions, Game, Option
+from games.base import echo
+from games.text import say
 
 from ..storage import TableRow
 from . import clock, errors
@@ -34,12 +36,12 @@ def select_value(value: Any) -> str:
 def choices(opt: Option, seats: int) -> list[tuple[str, str]]:
     """(select value, text) of every value the option may take with ``seats`` seats at most."""
     if opt.kind == "choice":
-        return [(c, c) for c in opt.choices or ()]
+        return [(c, opt.value_text(c)) for c in opt.choices or ()]
     if opt.kind == "yesno":
-        return [("true", "yes"), ("false", "no")]
+        return [("true", say("yes")), ("false", say("no"))]
     if opt.kind == "seat":
-        none = [("", opt.unset or "default")] if opt.default is None else []
-        return none + [(str(s), f"seat {s}") for s in range(1, seats + 1)]
+        none = [("", opt.unset or say("default"))] if opt.default is None else []
+        return none + [(str(s), say("seat {n}", n=s)) for s in range(1, seats + 1)]
     low = opt.minimum if opt.minimum is not None else 0
     high = opt.maximum if opt.maximum is not None else low + UNBOUNDED_SPAN - 1
     # every value: how many one select shows is the adapter's business (Discord's limit)
@@ -80,7 +82,8 @@ def check_options(game: Game, options: Mapping[str, Any]) -> None:
             return
         except BadOptions as exc:
             largest_error = largest_error or exc
-    raise errors.BadTableOptions(str(largest_error or f"{game.name} cannot be set up like that."))
+    raise errors.BadTableOptions(errors.said(largest_error) if largest_error else say(
+        "{game} cannot be set up like that.", game=game.name))
 
 
 def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
@@ -93,12 +96,13 @@ def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
     active = {o.name: o for o in game.active_options(row.options)}
     opt = active.get(name)
     if opt is None:
-        raise errors.BadTableOptions(f"{game.name} has no setting '{name}' at this table now.")
+        raise errors.BadTableOptions(say("{game} has no setting '{name}' at this table now.",
+                                         game=game.name, name=echo(name)))
     options = dict(row.options)
     try:
         stored = opt.normalize(value, game.max_players)
     except BadOptions as exc:
-        raise errors.BadTableOptions(str(exc)) from None
+        raise errors.BadTableOptions(errors.said(exc)) from None
     if stored is None:
         options.pop(name, None)
     else:
@@ -108,8 +112,8 @@ def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
     check_options(game, options)
     low, high = game.player_range(options)
     if len(row.seats) > high:
-        raise errors.TableFull(
-            f"{len(row.seats)} players are seated, but with {opt.label} {opt.value_text(stored)} "
-            f"the table has room for {high}. Someone has to leave first."
-        )
+        raise errors.TableFull(say(
+            "{seated} players are seated, but with {option} {value} the table has room for "
+            "{high}. Someone has to leave first.", seated=len(row.seats), option=opt.label,
+            value=opt.value_text(stored), high=high))
     return replace(row, options=options, version=row.version + 1)

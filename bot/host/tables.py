@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from games import Game
+from games.text import Text, say
 
 from ..storage import TableRow
 from . import clock, settings
-from .play import with_seat
 from .results import Seat, TableInfo
+from .wording import Name, seat_name, with_seat
 
 PENDING = "pending"
 """Seat key of a human of the last game who has not confirmed a rematch: the epoch second
@@ -17,7 +18,8 @@ until which the seat is kept (:mod:`bot.host.rematch`)."""
 
 
 def seats_of(row: TableRow) -> list[Seat]:
-    return [Seat(s["seat"], s["user_id"], s["name"], s.get("bot_level"), s.get(PENDING))
+    """The seats; a computer's name is a Text ("Computer 1 (hard)", translated when shown)."""
+    return [Seat(s["seat"], s["user_id"], seat_name(s), s.get("bot_level"), s.get(PENDING))
             for s in row.seats]
 
 
@@ -48,22 +50,23 @@ def seat_entry(row: TableRow, seat: int) -> dict[str, Any]:
     return row.seats[seat - 1]
 
 
-def label(row: TableRow, seat: int) -> str:
-    """How messages name a seat: "Bob (seat 2)"."""
+def label(row: TableRow, seat: int) -> Text:
+    """How messages name a seat: "Bob (seat 2)" (a Text: "Bob (siège 2)" in French)."""
     return with_seat(names(row)[seat], seat)
 
 
-def names(row: TableRow) -> dict[int, str]:
+def names(row: TableRow) -> dict[int, Name]:
     """seat -> player name, unique at the table: two people with the same display name are
-    told apart by their seat number ("Alex #3"), in posts and images alike."""
+    told apart by their seat number ("Alex #3"), in posts and images alike. A computer's name
+    is a Text in the reader's language (:func:`bot.host.wording.seat_name`)."""
     return names_of(row.seats)
 
 
-def names_of(seats: list[dict[str, Any]]) -> dict[int, str]:
+def names_of(seats: list[dict[str, Any]]) -> dict[int, Name]:
     """:func:`names` of a seat list (a finished game's, kept without its table row)."""
     plain = [str(s["name"]) for s in seats]
     return {
-        int(s["seat"]): name if plain.count(name) == 1 else f"{name} #{s['seat']}"
+        int(s["seat"]): seat_name(s) if plain.count(name) == 1 else f"{name} #{s['seat']}"
         for s, name in zip(seats, plain, strict=True)
     }
 
@@ -75,11 +78,11 @@ def seat_of(row: TableRow, user_id: int) -> int | None:
     return None
 
 
-def host_name(row: TableRow) -> str:
+def host_name(row: TableRow) -> Name:
     for s in row.seats:
         if s["user_id"] == row.host_id:
             return str(s["name"])
-    return "someone who left"
+    return say("someone who left")
 
 
 def is_bot(row: TableRow, seat: int) -> bool:

@@ -15,12 +15,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from games import Game, State
+from games.text import N_, say
+from games.text import seat as seat_text
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from . import errors
 from .play import Lines, Step
 from .results import PrivateNote
-from .tables import is_bot, label, seat_of
+from .tables import is_bot, seat_of
 
 if TYPE_CHECKING:
     from ..storage.clock import ClockRow
@@ -29,18 +31,18 @@ UNDO_MOVE = "undo"
 """The move text of an undo entry in the log (its ``undoes`` column says which move)."""
 
 REFUSALS = {
-    "die": "A die was rolled since your last move, so it can't be taken back.",
-    "card": "A card was revealed since your last move, so it can't be taken back.",
-    "tile": "A tile was revealed since your last move, so it can't be taken back.",
-    "turn": "Your last move ended your turn, so it can't be taken back.",
+    "die": N_("A die was rolled since your last move, so it can't be taken back."),
+    "card": N_("A card was revealed since your last move, so it can't be taken back."),
+    "tile": N_("A tile was revealed since your last move, so it can't be taken back."),
+    "turn": N_("Your last move ended your turn, so it can't be taken back."),
 }
-CANNOT = "Your last move can't be taken back."
-NOT_YOUR_TURN = "You can only take back a move during your own turn."
-NOTHING = "There is nothing to take back: you haven't moved yet this turn."
-COMPUTER = "The last move was a computer's, and a computer's move can't be taken back."
-REPLACED = "A computer is playing your seat just now, so there is nothing to take back."
-NOT_SEATED = "You are not playing at this table, so there is nothing to take back."
-TOOK_BACK = "{name} took back their last move."
+CANNOT = N_("Your last move can't be taken back.")
+NOT_YOUR_TURN = N_("You can only take back a move during your own turn.")
+NOTHING = N_("There is nothing to take back: you haven't moved yet this turn.")
+COMPUTER = N_("The last move was a computer's, and a computer's move can't be taken back.")
+REPLACED = N_("A computer is playing your seat just now, so there is nothing to take back.")
+NOT_SEATED = N_("You are not playing at this table, so there is nothing to take back.")
+TOOK_BACK = N_("{name} took back their last move.")
 
 
 def before(row: TableRow, step: Step, user_id: int | None) -> State | None:
@@ -99,7 +101,7 @@ async def take_back(
     assert last.before is not None
     new = replace(row, state=last.before, version=row.version + 1)
     lines = Lines()
-    lines.ordered.append((TOOK_BACK.format(name=label(row, seat)), False))
+    lines.ordered.append((say(TOOK_BACK, name=seat_text(seat)), False))
     entry = MoveEntry(new.version, seat, UNDO_MOVE, user_id, lines.public, undoes=last.version)
     clock, rearm = await next_clock(new, seat)
     try:

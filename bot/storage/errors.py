@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import sqlite3
 
-BUSY = "The table is busy, try again in a moment."
-DISK_FULL = (
+from games.text import N_
+
+BUSY = N_("The table is busy, try again in a moment.")
+DISK_FULL = N_(
     "The bot's disk is full, so nothing could be saved and nothing changed. Please tell the "
     "server's admin; try again later."
 )
@@ -20,11 +22,13 @@ store raises this same class, so storage code catches one thing."""
 
 
 class Unavailable(Exception):
-    """The database cannot serve this request now; ``message`` is for the person who acted."""
+    """The database cannot serve this request now; ``message`` is for the person who acted
+    (English), ``text`` the same to translate (``i18n.translate(exc.text, code)``)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.text = message  # a catalog msgid
 
 
 class Busy(Unavailable):

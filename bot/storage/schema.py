@@ -135,6 +135,20 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE move_log ADD COLUMN barrier TEXT;    -- die, card, tile or turn (NULL: may be undone)
     ALTER TABLE move_log ADD COLUMN before TEXT;     -- JSON state before an undoable human move
     """,
+    # 7: languages. A server's language (an admin's choice; NULL: follow the server's preferred
+    # locale, remembered as last seen) and each user's last Discord locale (for DMs).
+    """
+    CREATE TABLE guild_languages (
+        guild_id INTEGER PRIMARY KEY,
+        language TEXT,                              -- en, fr (NULL: follow the locale)
+        locale   TEXT                               -- the server's preferred locale, last seen
+    );
+    CREATE TABLE user_locales (
+        user_id INTEGER PRIMARY KEY,
+        locale  TEXT NOT NULL,                      -- Discord locale of the last interaction
+        seen_at REAL NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -31,6 +31,7 @@ import aiosqlite
 from .clock import ClockRow, ClockStore, write_clock
 from .errors import Busy, IntegrityError, unavailable
 from .history import HistoryStore
+from .languages import LanguageStore, dump_lines, load_lines
 from .ratings import RatingsStore
 from .schema import migrate
 from .undo import UndoLog
@@ -82,7 +83,7 @@ class MoveEntry:
     seat: int
     move: str
     user_id: int | None
-    lines: list[str]
+    lines: list[str]  # Text lines (games.text), stored as dump JSON; old rows plain strings
     undoes: int | None = None
     barrier: str | None = None
     before: dict[str, Any] | None = None
@@ -135,7 +136,7 @@ async def _connect(path: str) -> aiosqlite.Connection:
         raise
 
 
-class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
+class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
     """Async access to one database file. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
@@ -316,7 +317,7 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
             await db.executemany(
                 "INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at, undoes,"
                 " barrier, before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(m.lines), time.time(),
+                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(dump_lines(m.lines)), time.time(),
                   m.undoes, m.barrier, None if m.before is None else _dump(m.before))
                  for m in moves],
             )
@@ -359,7 +360,7 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog):
             "SELECT version, seat, move, user_id, lines, undoes, barrier FROM move_log"
             " WHERE table_id = ? ORDER BY version", (table_id,),
         )
-        return [MoveEntry(v, s, m, u, json.loads(lines), undone, barrier)
+        return [MoveEntry(v, s, m, u, load_lines(lines), undone, barrier)
                 for v, s, m, u, lines, undone, barrier in rows]
 
     async def game(self, game_row: int) -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ class UndoLog:
     async def last_in_force(self, table_id: int) -> MoveEntry | None:
         """The newest move that no undo entry took back (undo entries themselves left out),
         with ``barrier`` and ``before``; None when there is none."""
+        from .languages import load_lines
         from .store import MoveEntry
 
         rows = await self._fetchall(
@@ -32,5 +33,5 @@ class UndoLog:
         if not rows:
             return None
         version, seat, move, user, lines, barrier, before = rows[0]
-        return MoveEntry(version, seat, move, user, json.loads(lines), None, barrier,
+        return MoveEntry(version, seat, move, user, load_lines(lines), None, barrier,
                          json.loads(before) if before is not None else None)

@@ -71,7 +71,7 @@ FAMILY_BONUS = 5
 """MM-18: points for a complete family in one fleet."""
 
 POWER_LABELS = {
-    "flip": N_("flip a die (7 − x)"),
+    "flip": N_("flip a die to 7 − x"),
     "+1": N_("+1 to a die"),
     "-1": N_("−1 to a die"),
     "reroll": N_("reroll a die"),
@@ -165,7 +165,7 @@ def cargo_json(card: str | None) -> dict[str, object] | None:
 
 
 def power_label(power: str) -> Text:
-    """``flip a die (7 − x)``: what a goods power does."""
+    """``flip a die to 7 − x``: what a goods power does."""
     return say(POWER_LABELS[power])
 
 
@@ -181,7 +181,7 @@ def combination_name(combination: str, article: bool = False) -> Text:
 
 
 def goods_label(letter: str, power: str) -> Text:
-    """``goods A (flip a die (7 − x))``."""
+    """``goods A (flip a die to 7 − x)``."""
     return say("goods {letter} ({power})", letter=letter, power=power_label(power))
 
 
@@ -191,7 +191,7 @@ def treasure_label(letter: str, points: int) -> Text:
 
 
 def card_label(card: str) -> Text:
-    """``goods A (flip a die (7 − x))`` / ``treasure B (+6)`` / ``Galion 11``."""
+    """``goods A (flip a die to 7 − x)`` / ``treasure B (+6)`` / ``Galion 11``."""
     if card in SHIPS:
         return SHIPS[card].name
     if card in GOODS:

@@ -189,5 +189,5 @@ def parse_ship_code(value: Any) -> str:
     from .notation import parse_ship
 
     if not isinstance(value, str):
-        raise IllegalMove(say("'{bad}' is not a ship.", bad=echo(value)))
+        raise IllegalMove(say("`{bad}` is not a ship.", bad=echo(value)))
     return parse_ship(value)

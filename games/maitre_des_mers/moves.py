@@ -18,10 +18,10 @@ STAGE_VERBS = {
     "loot": ("loot", "noloot"),
 }
 STAGE_HELP = {
-    "announce": N_("announce your action first: arm, hunt, buy or attack"),
+    "announce": N_("announce your action first: `arm`, `hunt`, `buy` or `attack`"),
     "dice": N_("place dice on the card, use a goods power, or set a die aside when none fits"),
-    "stow": N_("choose the free ship that takes the card you won (stow <ship>)"),
-    "loot": N_("loot <ship> or noloot"),
+    "stow": N_("choose the free ship that takes the card you won (`stow <ship>`)"),
+    "loot": N_("`loot <ship>` or `noloot`"),
 }
 
 
@@ -95,7 +95,7 @@ def refusal(st: St, move: str) -> Text:
     verb, *args = move.split()
     stage = t["stage"]
     if verb not in STAGE_VERBS[stage]:
-        return say("You cannot {verb} now: {help}.", verb=verb, help=say(STAGE_HELP[stage]))
+        return say("You cannot `{verb}` now; {help}.", verb=verb, help=say(STAGE_HELP[stage]))
     if verb == "arm":
         return say("{ship} is not in the port.", ship=SHIPS[args[0]].name)
     if verb in ("hunt", "buy"):

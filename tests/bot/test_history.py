@@ -94,7 +94,7 @@ async def test_history_pages_cover_every_game_once(
     assert seen == ours and pages == 27
     entry = page.entries[-1]  # the oldest: P1, P3 and the computer; seat 1 won
     assert [(p.name, p.score, p.won) for p in entry.players] == [
-        ("P1", 0, True), ("P3", 1, False), ("Computer 3", 2, False)]
+        ("P1", 0, True), ("P3", 1, False), ("Computer 3 (easy)", 2, False)]
     assert choice_label(entry).startswith(f"#{entry.game_row} · Isis & Osiris · P1, P3, ")
 
 

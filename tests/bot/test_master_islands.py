@@ -97,7 +97,7 @@ def test_images_are_drawn_with_the_seat_names_and_nothing_more(
     public_post(game, row, state)
     private_note(game, row, state, 1)
     (board, hand) = spy.views
-    names = ["P1", "P2", "Computer 1"]
+    names = ["P1", "P2", "Computer 1 (medium)"]  # one naming scheme: the old "greedy" is medium
     for drawn, seat in ((board, None), (hand, 1)):
         assert [s["name"] for s in drawn["seats"]] == names
         plain = game.view(state, seat)

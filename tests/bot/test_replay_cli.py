@@ -71,3 +71,47 @@ def test_a_bad_output_is_one_sentence(record_file: Path, tmp_path: Path, out: st
     assert main(["replay", str(record_file), "--out", str(target)]) == 2
     expected = said.format(out=target, folder=target.parent)
     assert capsys.readouterr().err == f"error: {expected}\n"
+
+
+def test_a_huge_or_deep_record_is_one_short_sentence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 10 MB move is quoted by its first few dozen characters; JSON nested 100,000 deep is
+    refused without a traceback (issue 15: one sentence, at most ~100 characters echoed)."""
+    huge = tmp_path / "huge.json"
+    huge.write_text(json.dumps({"game": "isis-osiris", "players": 2, "seed": 1, "moves": [
+        {"seat": 1, "move": "x" * 10_000_000}]}), encoding="utf-8")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    for path, said in ((huge, "cannot be played"), (deep, "nested too deeply")):
+        assert main(["replay", str(path), "--out", str(tmp_path / "r.gif")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err, err[:300]
+        assert err.count("x") <= 100 and len(err) < 400
+
+
+def test_help_lists_the_games_and_their_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    shown = capsys.readouterr().out
+    for needle in ("master-islands: Master Islands, 2-4 players", "mode=standard|coop|corsair",
+                   "isis-osiris", "--language"):
+        assert needle in shown
+
+
+def test_captions_speak_the_language_asked(record_file: Path, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from render import replay as replays
+
+    seen: list[str] = []
+    real = replays.caption
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        lines = real(*args, **kwargs)
+        seen.extend(text for text, _bold in lines)
+        return lines
+
+    monkeypatch.setattr(replays, "caption", spy)
+    assert main(["replay", str(record_file), "--out", str(tmp_path / "r.gif"),
+                 "--language", "fr"]) == 0
+    assert seen[0].startswith("La table après la mise en place")
+    assert any(line.startswith("Tour 1 sur ") for line in seen)

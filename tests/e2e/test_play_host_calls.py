@@ -21,10 +21,15 @@ def counted_call(real: Any, name: str, counts: collections.Counter) -> Any:
     return counted
 
 
+BOOKKEEPING = {"remember_locale"}
+"""Host calls every interaction makes that read no table (the user's locale, written only when
+it changes): not what these counts are about."""
+
+
 def count_calls(host: Any, counts: collections.Counter) -> None:
     """Count every public coroutine call of ``host`` and each table-row read of its store."""
     for name, member in inspect.getmembers(type(host)):
-        if name.startswith("_") or not inspect.iscoroutinefunction(member):
+        if name.startswith("_") or not inspect.iscoroutinefunction(member) or name in BOOKKEEPING:
             continue
 
         setattr(host, name, counted_call(getattr(host, name), name, counts))

@@ -21,7 +21,7 @@ from games.text import SEAT, Text
 from i18n import catalogs
 
 GAME = get_game("maitre-des-mers")
-NAMES = ["Alice", "Bruno", "Chloé", "Dominique"]
+NAMES = ["Alice", "Bruno", "Chloé", "Dominique", "Émile", "Bartholomew le Magnifique XIV"]
 
 SAME_IN_FRENCH = {
     "Caravelle {n}", "Frégate {n}", "Galion {n}", "Caravelles", "Frégates", "Galions",
@@ -175,3 +175,20 @@ def test_a_french_line_reads_as_french() -> None:
     assert i18n.translate(named(refused.value.reason), "fr") == (
         "Ce n'est pas votre tour : c'est à Alice de jouer.")
     assert str(refused.value) == "It is not your turn: Seat 1 is to move."
+
+
+def test_french_menu_choices_fit_discord() -> None:
+    """Each French menu choice stays within Discord's 100 characters, even beside a long name."""
+    rng = random.Random(3)
+    state = GAME.new(6, {}, 3)
+    longest = ""
+    for _ in range(1500):
+        movers = GAME.to_move(state)
+        if not movers:
+            break
+        legal = GAME.legal(state, movers[0])
+        for item in GAME.menu(GAME.view(state, movers[0]), legal):
+            for step in item.steps:
+                longest = max(longest, i18n.translate(named(step.label), "fr"), key=len)
+        state, _ = GAME.apply(state, movers[0], rng.choice(legal))
+    assert 60 < len(longest) <= 100, longest

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
+import i18n
+from games.text import listing, say
+from games.text import seat as seat_text
 from render import kit
 
 
@@ -124,6 +127,41 @@ def test_trim_leaves_a_uniform_margin() -> None:
 
 def test_seat_name_uses_the_view_name_else_seat_n() -> None:
     view = {"seats": [{"seat": 1, "name": "Zoé"}, {"seat": 2, "name": "李明"}, {"seat": 3},
-                      {"seat": 4, "name": None}]}
-    assert [kit.seat_name(view, s) for s in (1, 2, 3, 4, 5)] == [
-        "Zoe", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
+                      {"seat": 4, "name": None}, {"seat": 5, "name": "Ørjan 🎲 Cœur"}]}
+    assert [kit.seat_name(view, s) for s in (1, 2, 3, 4, 5, 6)] == [
+        "Zoé", "Seat 2", "Seat 3", "Seat 4", "Orjan Coeur", "Seat 6"]
+    with i18n.language("fr"):
+        assert kit.seat_name(view, 3) == "Place 3"
+
+
+def _ink(image: Image.Image) -> int:
+    """How much ink ``image`` holds: its difference from a blank canvas, summed."""
+    blank, _draw = kit.new_canvas(*image.size)
+    return sum(ImageChops.difference(image, blank).convert("L").tobytes())
+
+
+def test_accented_letters_are_drawn_with_their_accent_in_the_room_of_the_letter() -> None:
+    """Pillow's font has no "é": the kit draws "e" and an accent over it, as wide as "e"."""
+    assert kit.text_width("Élève à l’île, ça, Noël", 20) == kit.text_width(
+        "Eleve a l’ile, ca, Noel", 20)
+    drawn = {}
+    for word in ("e", "é", "è", "ê", "ë", "c", "ç", "\ue000"):
+        image, draw = kit.new_canvas(60, 60)
+        kit.text(draw, (20, 20), word, 24)
+        drawn[word] = image
+    plain = _ink(drawn["e"])
+    for accented in ("é", "è", "ê", "ë"):
+        assert plain * 1.04 < _ink(drawn[accented]), accented  # the letter and an accent
+        assert ImageChops.difference(drawn[accented], drawn["\ue000"]).getbbox()  # not a box
+    assert len({drawn[a].tobytes() for a in ("é", "è", "ê", "ë")}) == 4  # four accents
+    assert _ink(drawn["ç"]) > _ink(drawn["c"]) * 1.1
+
+
+def test_told_names_the_seats_of_a_game_sentence_in_the_current_language() -> None:
+    view = {"seats": [{"seat": 1, "name": "Zoé"}, {"seat": 2, "name": "Bob"}]}
+    line = say("{winner} wins: {winners}", winner=seat_text(2),
+               winners=listing([seat_text(1), seat_text(2), seat_text(3)]))
+    assert kit.told(view, line) == "Bob wins: Zoé, Bob, Seat 3"
+    with i18n.language("fr"):
+        assert kit.told(view, say("waiting for {players}", players=seat_text(1))) == (
+            "en attente de Zoé")

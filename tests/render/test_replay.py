@@ -81,12 +81,12 @@ def test_captions_name_the_turn_and_show_only_public_lines(mi_record: dict) -> N
     lines = replay.caption([played[3]], len(played) - 1, 1,
                            lambda s: re.sub(r"Seat \d", lambda m: names[m[0]], s), 20, 760)
     who = names[f"Seat {played[3].seat}"]
-    assert lines[0] == (f"Turn 3 of {len(played) - 1} - {who}", True)
+    assert lines[0] == (f"Turn 3 of {len(played) - 1} · {who}", True)
     assert all(line.startswith(who) for line, bold in lines[1:] if line != "..."), lines
 
 
 def test_unusual_characters_are_made_readable() -> None:
-    assert replay.printable("x → Zoé · 3") == "x -> Zoe - 3"
+    assert replay.printable("x → Zoé · 3 🙂") == "x -> Zoé · 3"
 
 
 def test_too_big_halves_the_boards_then_merges_turns_and_says_so(mi_record: dict) -> None:
