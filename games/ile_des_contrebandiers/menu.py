@@ -85,8 +85,9 @@ def _sail_steps(view: dict[str, Any], path: list[str]) -> list[MenuStep]:
     if len(under) <= 1 and len(path) == 1:
         group = end_label(view, path)
     else:
-        group = say_n("Via {space} ({direction}) · {n} end", "Via {space} ({direction}) · {n} ends",
-                      len(under), space=first, direction=_direction(start, first))
+        group = say_n("Via {space} ({direction}) · {n} end",
+                      "Via {space} ({direction}) · {n} ends", len(under), space=first,
+                      direction=_direction(start, first))
     steps = [MenuStep("sail", say("Sail")), MenuStep(first, group)]
     if len(path) > 1:
         steps.append(MenuStep(" ".join(path[1:]), end_label(view, path)))
