@@ -1,4 +1,4 @@
-"""kit.trim's strip-wise search finds exactly the box a whole-image comparison finds."""
+"""Speed-ups that must not change a pixel: kit.trim's strip-wise search, cached layers."""
 
 from __future__ import annotations
 
@@ -31,3 +31,19 @@ def test_trim_keeps_the_margin_and_leaves_a_blank_image_alone() -> None:
     assert kit.trim(image, 10).size == (41, 31)
     blank = Image.new("RGB", (50, 40), kit.BG)
     assert kit.trim(blank) is blank
+
+
+def test_ile_des_contrebandiers_cached_sectors_are_the_drawn_ones() -> None:
+    """The rings' sectors are pasted from a cache through their mask: the same pixels as
+    drawing them, over whatever was drawn before (a quay line), for every beam position."""
+    from render import ile_des_contrebandiers as ic
+
+    for beam in [None, *range(ic.SECTORS)]:
+        drawn, draw = kit.new_canvas(ic.WIDTH, ic.SEA_H)
+        pasted, under = kit.new_canvas(ic.WIDTH, ic.SEA_H)
+        for d in (draw, under):
+            d.line((0, 0, ic.WIDTH, ic.SEA_H), fill=kit.INK, width=9)
+        ic.draw_fan(draw, beam)
+        layer, mask, at = ic._fan(beam)
+        pasted.paste(layer, at, mask)
+        assert ImageChops.difference(drawn, pasted).getbbox() is None
