@@ -974,7 +974,7 @@ def board(view: View) -> Image.Image:
     dice, a legend, the seats (never depends on who looks: hidden faces never reach it)."""
     parts = [_draw_head(view), _draw_dice(view), _draw_sea(view), _legend(view),
              _draw_panel(view)]
-    return kit.trim(kit.stack([p for p in parts if p is not None], WIDTH))
+    return kit.stack_trimmed([p for p in parts if p is not None], WIDTH)
 
 
 # -- the hand -------------------------------------------------------------------------------------
@@ -1030,7 +1030,7 @@ def hand(view: View) -> Image.Image:
         for k, line in enumerate(wrapped):
             kit.text(draw, (EDGE, 16 + LINE * (k + 1.5)), line, BODY, kit.INK, "lm",
                      bold=k == 0)
-        return kit.trim(kit.stack([image, _draw_panel(view)], WIDTH))
+        return kit.stack_trimmed([image, _draw_panel(view)], WIDTH)
     boat = _boat(view, viewer)
     tile = own_tile(view, boat)
     score = _("score {score}", score=_score(view, viewer))

@@ -47,3 +47,20 @@ def test_ile_des_contrebandiers_cached_sectors_are_the_drawn_ones() -> None:
         layer, mask, at = ic._fan(beam)
         pasted.paste(layer, at, mask)
         assert ImageChops.difference(drawn, pasted).getbbox() is None
+
+
+def test_stack_trimmed_is_trim_of_stack() -> None:
+    rng = random.Random(9)
+    for _ in range(200):
+        parts = []
+        for _ in range(rng.randint(1, 4)):
+            w, h = rng.randint(1, 120), rng.randint(1, 80)
+            part = Image.new("RGB", (w, h), kit.BG)
+            for _ in range(rng.randint(0, 2)):
+                ImageDraw.Draw(part).point((rng.randrange(w), rng.randrange(h)), fill=kit.INK)
+            parts.append(part)
+        width, margin = rng.randint(0, 150), rng.randint(0, 20)
+        expected = kit.trim(kit.stack(parts, width), margin)
+        got = kit.stack_trimmed(parts, width, margin)
+        assert got.size == expected.size
+        assert ImageChops.difference(got, expected).getbbox() is None
