@@ -969,7 +969,7 @@ def board(view: View) -> Image.Image:
     looks: everything is public)."""
     parts = [_draw_head(view), _draw_port(view), _draw_stacks(view), _draw_action(view),
              _legend(view), _draw_fleets(view)]
-    return kit.trim(kit.stack([p for p in parts if p is not None], WIDTH))
+    return kit.stack_trimmed([p for p in parts if p is not None], WIDTH)
 
 
 # -- the hand -------------------------------------------------------------------------------------
@@ -1021,4 +1021,4 @@ def hand(view: View) -> Image.Image:
         action = _draw_action(view)
         if action is not None:
             parts.append(action)
-    return kit.trim(kit.stack(parts, WIDTH))
+    return kit.stack_trimmed(parts, WIDTH)

@@ -15,8 +15,7 @@ DISK_FULL = N_(
     "server's admin; try again later."
 )
 UNREACHABLE = N_(
-    "The bot cannot reach its database right now, so nothing changed. Try again in a moment."
-)
+    "The bot cannot reach its database right now, so nothing changed. Try again in a moment.")
 
 IntegrityError = sqlite3.IntegrityError
 """A violated constraint (a second table in one channel …) on either database: the PostgreSQL

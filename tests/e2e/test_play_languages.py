@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.french import english_words
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_private,
@@ -44,6 +45,23 @@ async def test_a_french_user_reads_french_privately_and_the_english_server_reads
     assert refusal.ephemeral and refusal.content.startswith("C’est trop long pour un coup (300")
     await sim.click(zoe, lobby, label="Cancel")
     assert lobby.content == "The Toy Rounds table was cancelled by Zoe."
+
+
+async def test_the_hosts_refusals_reach_each_player_in_their_language(
+        discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    zoe, yann = sim.user("zoe", locale="fr"), sim.user("yann", locale="fr")
+    players = {zoe.id: zoe, yann.id: yann}
+    lobby = await sim.slash(zoe, f"play {TOY_ID}")
+    await sim.click(yann, lobby, label="Join")
+    await sim.click(zoe, lobby, label="Start")
+    mover = to_move(sim, players)
+    waiting = next(u for u in players.values() if u is not mover)
+    refused = await sim.slash(waiting, "move", move="play 1")  # not their turn
+    assert refused.ephemeral and not english_words(refused.content, ["Zoe", "Yann"]), (
+        refused.content)
+    illegal = await sim.slash(mover, "move", move="fly away")  # the rules refuse it
+    assert "Ma main / Jouer" in illegal.content and "Press" not in illegal.content
 
 
 async def test_a_french_server_posts_in_french_and_answers_each_person_in_theirs(
