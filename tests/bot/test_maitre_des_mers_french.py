@@ -36,7 +36,7 @@ async def test_a_french_table_reads_in_french(host: TableHost) -> None:
             with pytest.raises(errors.HostError) as refused:  # Bob's turn? a word? no map ship
                 await host.play(CHANNEL, user, move)
             seen.append(i18n.translate(refused.value.text, "fr"))
-        for _ in range(30):
+        for _ in range(12):  # tests/bot/test_french_tables.py reads more moves of every game
             outcome = await play_first_legal(host, CHANNEL)
             assert outcome is not None
             outcomes.append(outcome)
