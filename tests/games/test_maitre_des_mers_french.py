@@ -8,6 +8,7 @@ Seats are replaced by names first, as the host does (``seat(n)`` belongs to the 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -188,3 +189,19 @@ def test_french_menu_choices_fit_discord() -> None:
                 longest = max(longest, i18n.translate(named(step.label), "fr"), key=len)
         state, _ = GAME.apply(state, movers[0], rng.choice(legal))
     assert 60 < len(longest) <= 100, longest
+
+
+def test_a_stored_game_still_says_why_it_ended_in_french() -> None:
+    """The state keeps the reason as its msgid (plain JSON): after a round trip through the
+    store it still reads in French."""
+    rng = random.Random(4)
+    state = GAME.new(2, {}, 4)
+    while GAME.to_move(state):
+        seat = GAME.to_move(state)[0]
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
+    stored = json.loads(json.dumps(state))
+    reason = GAME.result(stored).reason
+    assert reason == "No ship is left in the port."
+    assert i18n.translate(reason, "fr").replace("'", "’") == "Il n’y a plus de navire au port."
+    view_reason = json.loads(json.dumps(GAME.view(stored, None)))["result"]["reason"]
+    assert i18n.translate(view_reason, "fr") == i18n.translate(reason, "fr")
