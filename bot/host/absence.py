@@ -141,7 +141,12 @@ class ClockMixin:
             if clock is None or clock.version != row.version:
                 async with self._lock(row.channel_id):
                     fresh = await self._store.get_table(row.channel_id)
-                    if fresh is not None and fresh.id == row.id and fresh.status == "playing":
+                    if fresh is None or fresh.id != row.id or fresh.status != "playing":
+                        continue
+                    # Looked at again under the lock: a start or move that was storing its
+                    # clock meanwhile has set it (setting it twice would add a turn's time).
+                    clock = await self._store.get_clock(fresh.id)
+                    if clock is None or clock.version != fresh.version:
                         await self._clock_after(self._game(fresh.game_id), fresh, None)
 
     async def _clock_view(self, game: Game, row: TableRow) -> ClockView | None:

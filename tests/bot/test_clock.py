@@ -269,7 +269,7 @@ async def test_scheduler_sleeps_to_each_moment_and_rearms_on_a_move(
         assert [type(e).__name__ for e in seen] == ["Reminder", "Outcome"]
         # it slept exactly to the deadline, in two sleeps (it may be asleep again by now, for
         # Bob's turn, when the database answers faster than this loop looks)
-        assert at[1] == T0 + FIRST_BANK
+        assert at[1] == T0 + FIRST_BANK, (at, clock.slept, [type(e).__name__ for e in seen])
         assert clock.slept[:2] == [FIRST_BANK / 2, FIRST_BANK / 2]
         await host.take_over(CHANNEL, BOB)  # Bob's turn starts: a new deadline re-arms it
         for _ in range(1000):
