@@ -561,7 +561,9 @@ def _context_lines(view: View, width: int) -> list[str]:
     if viewer is None:
         return [_("Spectator: no cards to show")]
     me = next((s for s in view.get("seats", []) if s["seat"] == viewer), None)
-    who = _("{name} (seat {n})", name=kit.seat_name(view, viewer), n=viewer)
+    who = kit.seat_name(view, viewer)  # "Seat 2" alone when the view names nobody
+    if kit.seat_row(view, viewer).get("name"):
+        who = _("{name} (seat {n})", name=who, n=viewer)
     if me is None:
         return kit.wrap(who, BODY, width)
     where = "   ".join(_("galleon {n} at {x},{y}", n=i, x=x, y=y) for i, (x, y) in

@@ -61,7 +61,8 @@ class IsisOsiris(Game):
         Option("reserve", ("own", "common"), "own",
                say("Own: each player reveals from their own tiles. Common (variant): everyone "
                    "reveals from one shared pile, and once it is empty only pawns are placed."),
-               label=say("Tile reserve")),
+               label=say("Tile reserve"),
+               choice_texts={"own": say("own tiles"), "common": say("common pile (variant)")}),
         Option("open", None, False,
                say("Yes: placed tile values stay visible on the board (casual or accessible play, "
                    "no memory needed)."), kind="yesno", label=say("Open board")),
