@@ -479,7 +479,9 @@ def _hand_text(s: dict[str, Any]) -> str:
 def _name_lines(view: View, s: dict[str, Any], width: int) -> list[str]:
     """The seat's full display name (fallback "Seat n") and its role, wrapped, never cut."""
     label = _seat_label(s, view.get("mode", "standard"))
-    name = kit.seat_name(view, s["seat"]) + (f" ({label})" if label else "")
+    name = kit.seat_name(view, s["seat"])
+    if label:
+        name = _("{name}, {role}", name=name, role=label)
     room = width - NAME_X - EDGE - 16 - _right_width(view, s)
     return kit.wrap(name, BODY, room)
 

@@ -225,7 +225,7 @@ class IsisOsiris(Game):
         any language; one closing line gives the reason, every score and who won."""
         s["over"], s["turn"], s["reason"] = True, None, dump(reason)
         res = self.result(s)
-        table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}")
+        table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}" if p else "0")
                          for i, p in enumerate(res.scores, start=1)])
         who = listing([seat_of(w) for w in res.winners], last=True)
         if len(res.winners) == 1:
