@@ -41,6 +41,18 @@ def main(argv: list[str] | None = None) -> int:
                          "first registered game)")
     p_bench.add_argument("--computers", action="store_true",
                          help="only the event loop's lag while hard computer players think")
+    p_bench.add_argument("--size", action="store_true",
+                         help="only the database's growth per finished game, per game")
+    p_bench.add_argument("--tables", type=int, help="live tables (default 1000; --quick 12)")
+    p_bench.add_argument("--seconds", type=float,
+                         help="length of each load phase (default 30; --quick 3)")
+    p_bench.add_argument("--clickers", type=int, default=50,
+                         help="people clicking at once in the saturation phase (default 50)")
+    p_bench.add_argument("--rate", type=float, default=60.0,
+                         help="clicks per second of the paced phase (default 60: with the "
+                         "computers' answers, about 150 moves per second)")
+    p_bench.add_argument("--database-url", help="the database to bench (default: a new SQLite "
+                         "file in a temporary folder)")
     p_replay = sub.add_parser("replay", help="write the animated replay of a game record",
                               epilog=games_help(),
                               formatter_class=argparse.RawDescriptionHelpFormatter)

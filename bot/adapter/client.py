@@ -38,6 +38,7 @@ from .partner import PartnerCommands
 from .private_play import MenuButton, MenuSelect
 from .ratings import RatingCommands
 from .rematch import RematchButton
+from .server_settings import ServerSettings
 from .table_post import Poster, TableButton
 from .translator import CatalogTranslator
 from .undo import UndoCommands
@@ -121,6 +122,7 @@ class TableeBot(commands.Bot):
         await self.add_cog(RatingCommands(self))
         await self.add_cog(HistoryCommands(self))
         await self.add_cog(UndoCommands(self))
+        await self.add_cog(ServerSettings(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         if any(game.offers_partner_talk for game in games):

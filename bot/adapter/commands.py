@@ -68,7 +68,8 @@ class TableCommands(HostCog):
         if interaction.channel_id is None or interaction.guild_id is None:
             return []
         try:
-            entries = await self.host.legal_moves(interaction.channel_id, interaction.user.id)
+            entries = await self.host.legal_moves(interaction.channel_id, interaction.user.id,
+                                                  language=reader(interaction))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []
         with language(reader(interaction)):

@@ -59,12 +59,11 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
             yield
         except Unavailable as exc:  # the database is busy or full: say so, in time
             log.warning("%s: storage unavailable: %s", _context(interaction, what), exc.message)
-            await reply_private(interaction, translate(exc.message))
+            await reply_private(interaction, said(exc))
         except (HostError, Refusal) as exc:
             log.info("%s refused: %s", _context(interaction, what), clip(exc.message, LOGGED))
             # Refusals are translated where they are raised; the host's sentences here.
-            text = exc.message if isinstance(exc, Refusal) else translate(exc.message)
-            await reply_private(interaction, text)
+            await reply_private(interaction, exc.message if isinstance(exc, Refusal) else said(exc))
         except discord.Forbidden as exc:
             log.warning("%s: Discord refused: %s", _context(interaction, what), exc)
             await reply_private(interaction, missing_access_sentence())
@@ -77,6 +76,12 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
             )
         finally:
             await remember(interaction)
+
+
+def said(exc: Exception) -> str:
+    """A host refusal in the current language: its Text (``text``) when it has one, else its
+    message looked up as a catalog msgid."""
+    return translate(getattr(exc, "text", None) or getattr(exc, "message", str(exc)))
 
 
 def missing_access_sentence() -> str:

@@ -25,7 +25,7 @@ from .cog import HostCog
 from .context import tablee
 from .errors import Refusal, guarded, reply_private
 from .i18n import _, shown
-from .languages import in_public
+from .languages import in_public, reader
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_OPTION_LABEL, clip
 
 PAGE = 10
@@ -178,8 +178,8 @@ class HistoryCommands(HostCog):
             require_guild(interaction)
             entry = await self.host.finished_entry(interaction.guild_id, game)  # refusals: private
             await interaction.response.defer(thinking=True)
-            files = await self.host.replay(interaction.guild_id, game)
-            async with in_public(interaction.client, interaction.guild_id, interaction):
+            async with in_public(interaction.client, interaction.guild_id, interaction) as code:
+                files = await self.host.replay(interaction.guild_id, game, language=code)
                 text = replay_text(entry, files.frames, files.turns_per_frame)
             await send.followup(
                 interaction, text,
@@ -193,7 +193,8 @@ class HistoryCommands(HostCog):
         if interaction.guild_id is None:
             return []
         try:
-            choices = await self.host.replay_choices(interaction.guild_id, current)
+            choices = await self.host.replay_choices(interaction.guild_id, current,
+                                                     language=reader(interaction))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []
         return [app_commands.Choice(name=clip(label, MAX_OPTION_LABEL), value=number)

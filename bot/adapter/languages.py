@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 import discord
 
 from .context import tablee
-from .i18n import DEFAULT, current, language, language_of
+from .i18n import current, language, language_of
 
 log = logging.getLogger("tablee.adapter.languages")
 
@@ -48,11 +48,8 @@ async def server_language(
     """The language of a server's public posts (outside a server: the current language)."""
     if guild_id is None:
         return current()
-    preferred = preferred_locale(client, guild_id, interaction)
-    ask = getattr(tablee(client).host, "guild_language", None)  # STAND-IN until the host API
-    if ask is None:
-        return language_of(preferred)
-    return await ask(guild_id, preferred)
+    return await tablee(client).host.guild_language(
+        guild_id, preferred_locale(client, guild_id, interaction))
 
 
 @asynccontextmanager
@@ -67,17 +64,14 @@ async def in_public(
 
 async def dm_language(client: discord.Client, user_id: int) -> str:
     """The language to DM someone in: their last interaction's."""
-    ask = getattr(tablee(client).host, "user_language", None)  # STAND-IN until the host API
-    return DEFAULT if ask is None else await ask(user_id)
+    return await tablee(client).host.user_language(user_id)
 
 
 async def remember(interaction: discord.Interaction) -> None:
     """Keep the person's locale for later DMs (a failure only costs the DM's language)."""
-    keep = getattr(tablee(interaction.client).host, "remember_locale", None)  # STAND-IN
-    if keep is None:
-        return
     try:
-        await keep(interaction.user.id, str(interaction.locale))
+        await tablee(interaction.client).host.remember_locale(
+            interaction.user.id, str(interaction.locale))
     except Exception:  # noqa: BLE001 - never let bookkeeping fail an answer
         log.warning("could not remember the locale of %s", interaction.user.id, exc_info=True)
 

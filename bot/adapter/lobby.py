@@ -28,7 +28,7 @@ from . import send
 from . import settings as st
 from .checks import require_post_permissions
 from .context import tablee
-from .errors import guarded, reply_private
+from .errors import guarded, reply_private, said
 from .i18n import N_, _, language, shown, translate
 from .items import ActionIdItem
 from .languages import in_public, reader
@@ -344,7 +344,7 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
         log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
                  exc.message)
         info = await bot.host.require_table(channel_id)  # as it is now, after the refusal
-        await show_panel(interaction, info, page, "⚠️ " + translate(exc.message))
+        await show_panel(interaction, info, page, "⚠️ " + said(exc))
         return
     await refresh_lobby_post(interaction.client, info)
     now = next((s for s in info.settings if s.name == setting.name), None)

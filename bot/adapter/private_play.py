@@ -23,7 +23,7 @@ from .clock import back_screen
 from .context import tablee
 from .errors import guarded
 from .files import png_file
-from .i18n import N_, _, shown
+from .i18n import N_, _, current, shown
 from .items import WholeIdItem
 from .limits import MAX_CONTENT
 from .texts import rules_messages
@@ -159,9 +159,9 @@ async def private_screen(interaction: discord.Interaction, channel_id: int) -> S
     board with a clear "you are not seated" for anyone else."""
     host = tablee(interaction.client).host
     try:
-        note = await host.private_note(channel_id, interaction.user.id)
+        note = await host.private_note(channel_id, interaction.user.id, language=current())
     except NotSeated:
-        post = await host.board(channel_id)
+        post = await host.board(channel_id, language=current())
         text = _("You are not seated at this table, so here is the public board.")
         return (f"{text}\n{shown(post.status)}"[:MAX_CONTENT], png_file(post.image_png, "board.png"),
                 None)
@@ -187,7 +187,7 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
     async with guarded(interaction, "board"):
         channel_id = channel_id or require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        post = await tablee(interaction.client).host.board(channel_id)
+        post = await tablee(interaction.client).host.board(channel_id, language=current())
         file = png_file(post.image_png, "board.png")
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
@@ -209,7 +209,8 @@ async def on_menu(
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])
         await interaction.response.defer()  # a deferred update of this ephemeral message
-        now, entries = await tablee(interaction.client).host.menu(channel_id, interaction.user.id)
+        now, entries = await tablee(interaction.client).host.menu(
+            channel_id, interaction.user.id, language=current())
         if now != version:
             raise stale()
         if not entries:

@@ -10,7 +10,13 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_play_helpers import assert_all_requests_valid, last_private, running_tablee
+from tests.e2e.french import english_words
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    last_private,
+    running_tablee,
+    to_move,
+)
 from tests.e2e.toy_game import TOY_ID, register_toy
 
 
@@ -39,6 +45,23 @@ async def test_a_french_user_reads_french_privately_and_the_english_server_reads
     assert refusal.ephemeral and refusal.content.startswith("C’est trop long pour un coup (300")
     await sim.click(zoe, lobby, label="Cancel")
     assert lobby.content == "The Toy Rounds table was cancelled by Zoe."
+
+
+async def test_the_hosts_refusals_reach_each_player_in_their_language(
+        discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    zoe, yann = sim.user("zoe", locale="fr"), sim.user("yann", locale="fr")
+    players = {zoe.id: zoe, yann.id: yann}
+    lobby = await sim.slash(zoe, f"play {TOY_ID}")
+    await sim.click(yann, lobby, label="Join")
+    await sim.click(zoe, lobby, label="Start")
+    mover = to_move(sim, players)
+    waiting = next(u for u in players.values() if u is not mover)
+    refused = await sim.slash(waiting, "move", move="play 1")  # not their turn
+    assert refused.ephemeral and not english_words(refused.content, ["Zoe", "Yann"]), (
+        refused.content)
+    illegal = await sim.slash(mover, "move", move="fly away")  # the rules refuse it
+    assert "Ma main / Jouer" in illegal.content and "Press" not in illegal.content
 
 
 async def test_a_french_server_posts_in_french_and_answers_each_person_in_theirs(
@@ -82,6 +105,43 @@ async def test_french_clients_see_french_commands(discord_sim: Any, tablee: Any)
     move = synced(sim, "move")
     assert (move["name_localizations"]["fr"], move["options"][0]["name_localizations"]["fr"]) == (
         "coup", "coup")
+    settings = synced(sim, "settings")
+    assert settings["name_localizations"]["fr"] == "réglages"
+    assert settings["options"][0]["name_localizations"]["fr"] == "langue"
     for command in sim.world.global_commands:
         assert not set(command.get("name_localizations") or {}) & {"en-US", "en-GB"}
 
+
+async def test_an_admin_sets_the_server_language(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    admin = sim.user("ada", permissions=1 << 5)  # Manage Server
+    bob = sim.user("bob", locale="fr")
+    said = await sim.slash(admin, "settings language", language="fr")
+    assert said.ephemeral and said.content.startswith("Tables and posts in this server are now "
+                                                      "in Français.")
+    lobby = await sim.slash(admin, f"play {TOY_ID}")
+    assert "une table ouverte par Ada" in lobby.content
+    refused = await sim.slash(bob, "settings language", language="en")
+    assert refused.content == ("Seules les personnes ayant la permission Gérer le serveur peuvent "
+                               "changer la langue du serveur.")
+    await sim.slash(admin, "settings language", language="auto")  # back to the server's locale
+    assert "follow the server's language: English" in last_private(sim, admin).content
+    await sim.click(admin, lobby, label="Annuler")  # drawn in French, redrawn in English
+    assert lobby.content == "The Toy Rounds table was cancelled by Ada."
+
+
+async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, tablee: Any) -> None:
+    """A DM has no interaction to read a locale from: it uses the reader's last one."""
+    sim = discord_sim
+    alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")
+    lobby = await sim.slash(zoe, f"play {TOY_ID}")
+    await sim.click(alice, lobby, label="Join")
+    await sim.click(zoe, lobby, label="Start")
+    for _turn in range(2):  # both players' turns start: each gets a DM
+        mover = to_move(sim, {alice.id: alice, zoe.id: zoe})
+        suggestions = await sim.autocomplete(mover, "move", text="")
+        await sim.slash(mover, "move", move=suggestions[0]["value"])
+    assert sim.dms(zoe) and all(m.content.startswith("À vous de jouer à **Toy Rounds**")
+                                for m in sim.dms(zoe))
+    assert sim.dms(alice) and all(m.content.startswith("Your turn in **Toy Rounds**")
+                                  for m in sim.dms(alice))

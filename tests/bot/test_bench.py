@@ -1,0 +1,47 @@
+"""``python -m bot bench`` in miniature: the load and size benches run and count honestly.
+
+Numbers are printed by the bench, never asserted here; what is asserted is what must hold
+whatever the machine: no lost update, every game type played, the database grew.
+"""
+
+from __future__ import annotations
+
+from bot import bench_load as load
+from bot.bench_size import game_size
+from bot.host import TableHost
+from games import get_game
+
+GAMES = ["ile-des-contrebandiers", "isis-osiris", "maitre-des-mers", "master-islands"]
+
+
+async def test_load_bench_plays_every_game_with_no_lost_update(db_path: str) -> None:
+    games = [get_game(g) for g in GAMES]
+    host = await TableHost.open(db_path)
+    try:
+        tables, plans = await load.setup_tables(host, games, 8)
+        full = await load.saturate(host, tables, plans, 0.5, clickers=4)
+        lost = await load.lost_updates(host, tables)
+    finally:
+        await host.close()
+    assert {t.game.id for t in tables} == set(GAMES)
+    assert full["plays"] > 0 and full["moves"] >= full["plays"]
+    assert lost["lost_updates"] == 0
+    assert lost["moves_checked"] >= full["moves"]
+
+
+async def test_lost_updates_counts_a_move_missing_from_the_log(db_path: str) -> None:
+    host = await TableHost.open(db_path)
+    try:
+        tables, plans = await load.setup_tables(host, [get_game("isis-osiris")], 1)
+        await load.click(host, tables[0], load.Counters(), plans[tables[0].channel], double=True)
+        told = tables[0].applied[tables[0].table_id or 0]
+        told.append("a move the host never stored")
+        assert (await load.lost_updates(host, tables))["lost_updates"] == 1
+    finally:
+        await host.close()
+
+
+async def test_size_bench_measures_growth_per_finished_game(tmp_path) -> None:
+    size = await game_size(get_game("isis-osiris"), 2, str(tmp_path))
+    assert size["bytes_after"] > size["bytes_before"]
+    assert size["bytes_per_game"] > 0 and "move_log" in size["bytes_per_game_by_table"]
