@@ -62,7 +62,7 @@ class IsisOsiris(Game):
                say("Own: each player reveals from their own tiles. Common (variant): everyone "
                    "reveals from one shared pile, and once it is empty only pawns are placed."),
                label=say("Tile reserve"),
-               choice_texts={"own": say("own tiles"), "common": say("common pile (variant)")}),
+               choice_texts={"own": say("own"), "common": say("common")}),
         Option("open", None, False,
                say("Yes: placed tile values stay visible on the board (casual or accessible play, "
                    "no memory needed)."), kind="yesno", label=say("Open board")),

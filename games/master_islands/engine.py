@@ -69,9 +69,7 @@ class MasterIslands(Game):
         Option("difficulty", tuple(ROUNDS), "medium",
                say("Corsair mode: the crew's rounds, easy 10, medium 7, hard 4."),
                label=say("Difficulty"),
-               choice_texts={"easy": say("easy mission (10 rounds)"),
-                             "medium": say("medium mission (7 rounds)"),
-                             "hard": say("hard mission (4 rounds)")}),
+               choice_texts={"easy": say("easy"), "medium": say("medium"), "hard": say("hard")}),
         FIRST_OPTION,
     )
     summary = SUMMARY
