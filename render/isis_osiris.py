@@ -250,7 +250,7 @@ def board(view: View) -> Image.Image:
     panel."""
     grid = _draw_grid(view)
     parts = [grid, _legend(view, grid.width), _draw_panel(view, grid.width)]
-    return kit.trim(kit.stack([p for p in parts if p is not None], grid.width))
+    return kit.stack_trimmed([p for p in parts if p is not None], grid.width)
 
 
 HAND_WIDTH = 760

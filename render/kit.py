@@ -459,6 +459,33 @@ def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:
     return image
 
 
+def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
+                  margin: int = MARGIN) -> Image.Image:
+    """``trim(stack(parts, min_width), margin)``, pasting the parts straight into the trimmed
+    canvas: one full-size fill and one full-size copy less per board (a fifth of a big board's
+    drawing). The content box comes from each part's own (:func:`content_box`)."""
+    width = max(max(p.width for p in parts), min_width)
+    placed: list[tuple[Image.Image, int, int]] = []
+    boxes: list[tuple[int, int, int, int]] = []
+    y = 0
+    for p in parts:
+        x = (width - p.width) // 2
+        placed.append((p, x, y))
+        box = content_box(p)
+        if box is not None:
+            boxes.append((box[0] + x, box[1] + y, box[2] + x, box[3] + y))
+        y += p.height
+    if not boxes:
+        return stack(parts, min_width)
+    crop = (max(0, min(b[0] for b in boxes) - margin), max(0, min(b[1] for b in boxes) - margin),
+            min(width, max(b[2] for b in boxes) + margin),
+            min(y, max(b[3] for b in boxes) + margin))
+    image = Image.new("RGB", (crop[2] - crop[0], crop[3] - crop[1]), BG)
+    for p, x, top in placed:
+        image.paste(p, (x - crop[0], top - crop[1]))
+    return image
+
+
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), BG)
     return image, ImageDraw.Draw(image)

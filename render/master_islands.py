@@ -548,7 +548,7 @@ def board(view: View) -> Image.Image:
     game_map = _draw_map(view)
     width = max(game_map.width, MIN_WIDTH)
     parts = [game_map, _legend(view, width), _draw_panel(view, width)]
-    return kit.trim(kit.stack([p for p in parts if p is not None], width))
+    return kit.stack_trimmed([p for p in parts if p is not None], width)
 
 
 # -- the hand --------------------------------------------------------------------------------------
