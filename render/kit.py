@@ -19,8 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from games.text import with_seats
-from i18n import _, _n, translate
+from i18n import _, _n
 
 from . import accents
 
@@ -193,12 +192,6 @@ def seat_name(view: dict, seat: int) -> str:
     font cannot draw dropped), or "Seat n" when there is none or nothing of it can be drawn."""
     name = accents.drawable(str(seat_row(view, seat).get("name") or ""))
     return name if any(c.isalnum() for c in name) else _("Seat {n}", n=seat)
-
-
-def told(view: dict, text: object) -> str:
-    """A sentence from a game (a Text) as an image writes it: each ``seat(n)`` in it replaced
-    by that seat's name in the view ("Bob" rather than "Seat 2"), in the current language."""
-    return translate(with_seats(text, lambda n: seat_name(view, n) if seat_row(view, n) else None))
 
 
 def _split_word(word: str, size: int, width: int) -> list[str]:
@@ -456,6 +449,33 @@ def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:
     for p in parts:
         image.paste(p, ((width - p.width) // 2, y))
         y += p.height
+    return image
+
+
+def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
+                  margin: int = MARGIN) -> Image.Image:
+    """``trim(stack(parts, min_width), margin)``, pasting the parts straight into the trimmed
+    canvas: one full-size fill and one full-size copy less per board (a fifth of a big board's
+    drawing). The content box comes from each part's own (:func:`content_box`)."""
+    width = max(max(p.width for p in parts), min_width)
+    placed: list[tuple[Image.Image, int, int]] = []
+    boxes: list[tuple[int, int, int, int]] = []
+    y = 0
+    for p in parts:
+        x = (width - p.width) // 2
+        placed.append((p, x, y))
+        box = content_box(p)
+        if box is not None:
+            boxes.append((box[0] + x, box[1] + y, box[2] + x, box[3] + y))
+        y += p.height
+    if not boxes:
+        return stack(parts, min_width)
+    crop = (max(0, min(b[0] for b in boxes) - margin), max(0, min(b[1] for b in boxes) - margin),
+            min(width, max(b[2] for b in boxes) + margin),
+            min(y, max(b[3] for b in boxes) + margin))
+    image = Image.new("RGB", (crop[2] - crop[0], crop[3] - crop[1]), BG)
+    for p, x, top in placed:
+        image.paste(p, (x - crop[0], top - crop[1]))
     return image
 
 

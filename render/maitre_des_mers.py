@@ -380,7 +380,7 @@ def _draw_stacks(view: View) -> Image.Image:
         draw_ship_icon(draw, (x0 + 40, y0 + 20, x1 - 40, y0 + 76), 3, kit.SAND)
         kit.text(draw, ((x0 + x1) / 2, y0 + 104), _("Ship pile"), BODY, kit.WHITE, "mm",
                  bold=True)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 136), _("{n} face down", n=pile), SMALL, kit.WHITE,
+        kit.text(draw, ((x0 + x1) / 2, y0 + 136), _n("{n} face down", "{n} face down", pile), SMALL, kit.WHITE,
                  "mm")
     else:
         _empty_place(draw, box, _("ship pile empty"))
@@ -969,7 +969,7 @@ def board(view: View) -> Image.Image:
     looks: everything is public)."""
     parts = [_draw_head(view), _draw_port(view), _draw_stacks(view), _draw_action(view),
              _legend(view), _draw_fleets(view)]
-    return kit.trim(kit.stack([p for p in parts if p is not None], WIDTH))
+    return kit.stack_trimmed([p for p in parts if p is not None], WIDTH)
 
 
 # -- the hand -------------------------------------------------------------------------------------
@@ -1021,4 +1021,4 @@ def hand(view: View) -> Image.Image:
         action = _draw_action(view)
         if action is not None:
             parts.append(action)
-    return kit.trim(kit.stack(parts, WIDTH))
+    return kit.stack_trimmed(parts, WIDTH)

@@ -14,7 +14,8 @@ DISK_FULL = N_(
     "The bot's disk is full, so nothing could be saved and nothing changed. Please tell the "
     "server's admin; try again later."
 )
-UNREACHABLE = "The bot cannot reach its database right now, so nothing changed. Try again in a moment."
+UNREACHABLE = N_(
+    "The bot cannot reach its database right now, so nothing changed. Try again in a moment.")
 
 IntegrityError = sqlite3.IntegrityError
 """A violated constraint (a second table in one channel …) on either database: the PostgreSQL

@@ -61,7 +61,8 @@ class IsisOsiris(Game):
         Option("reserve", ("own", "common"), "own",
                say("Own: each player reveals from their own tiles. Common (variant): everyone "
                    "reveals from one shared pile, and once it is empty only pawns are placed."),
-               label=say("Tile reserve")),
+               label=say("Tile reserve"),
+               choice_texts={"own": say("own"), "common": say("common")}),
         Option("open", None, False,
                say("Yes: placed tile values stay visible on the board (casual or accessible play, "
                    "no memory needed)."), kind="yesno", label=say("Open board")),
@@ -224,7 +225,7 @@ class IsisOsiris(Game):
         any language; one closing line gives the reason, every score and who won."""
         s["over"], s["turn"], s["reason"] = True, None, dump(reason)
         res = self.result(s)
-        table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}")
+        table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}" if p else "0")
                          for i, p in enumerate(res.scores, start=1)])
         who = listing([seat_of(w) for w in res.winners], last=True)
         if len(res.winners) == 1:

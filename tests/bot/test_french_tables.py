@@ -1,0 +1,59 @@
+"""A French server and French players read French from the host: table posts (status and
+lines), private notes, menus and every word drawn in the images, for each game (the adapter's
+e2e tests cover what Discord shows around them). Computers are named in French too."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.host import Outcome, TableHost
+from games import all_games
+from games.base import choose
+
+from ..e2e.french import assert_french, drawing_words
+from .conftest import ALICE, BOB, CHANNEL, GUILD
+
+MOVES = 25  # moves of each game read (the first ones: a lobby, a start, every kind of post)
+
+
+def _read(outcome: Outcome, texts: list[str]) -> None:
+    if outcome.post is not None:
+        texts += [outcome.post.status, *(line for line, _once in outcome.post.ordered_lines)]
+    for note in outcome.notes:
+        texts += [note.text, *(e.label for e in note.menu),
+                  *(label for e in note.menu for _token, label in e.steps)]
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()
+                                     if type(g).__module__.startswith("games.")])  # not toys
+async def test_a_french_table_reads_french(host: TableHost, game_id: str) -> None:
+    await host.set_guild_language(GUILD, "fr")
+    await host.remember_locale(ALICE, "fr")
+    await host.remember_locale(BOB, "fr-FR")
+    await host.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice", seed=2)
+    await host.join(CHANNEL, BOB, "Bob")
+    info = await host.add_computer(CHANNEL, ALICE, "easy")
+    texts: list[str] = []
+    rng = random.Random(2)
+    with drawing_words() as drawn:
+        outcome = await host.start(CHANNEL, ALICE)
+        _read(outcome, texts)
+        for _ in range(MOVES):
+            if outcome.table.status == "finished":
+                break
+            row = await host.store.get_table(CHANNEL)
+            assert row is not None and row.state is not None
+            game = host._game(game_id)
+            seat = game.to_move(row.state)[0]
+            move = choose(game, "easy", row.state, seat, rng)
+            outcome = await host.play(CHANNEL, row.seats[seat - 1]["user_id"], move)
+            _read(outcome, texts)
+            if outcome.computers_next and (more := await host.computers_move(CHANNEL)):
+                outcome = more
+                _read(outcome, texts)
+    assert "Ordinateur 1 (facile, place 3)" in " ".join(texts)
+    assert len(texts) > MOVES and drawn
+    assert_french(texts + drawn, names=["Alice", "Bob", info.game_name])
