@@ -34,8 +34,7 @@ PLAYERS = ["Alice", "Bob"]
 
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    discord_sim.set_guild_locale("fr")
-    async with running_tablee(discord_sim, tmp_path) as app:
+    async with running_tablee(discord_sim, tmp_path, guild_locale="fr") as app:
         yield app
     assert_all_requests_valid(discord_sim)
 

@@ -32,8 +32,7 @@ QPS = Words("qps")
 
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    discord_sim.set_guild_locale("qps")
-    async with running_tablee(discord_sim, tmp_path) as app:
+    async with running_tablee(discord_sim, tmp_path, guild_locale="qps") as app:
         yield app
     assert_all_requests_valid(discord_sim)
 
