@@ -16,10 +16,21 @@ from typing import Any
 
 from .base import BadOptions, Game, IllegalMove, State, echo
 from .registry import UnknownGame, get_game
+from .text import say
 
 
 class BadRecord(ValueError):
-    """A record that cannot be read (shape, unknown game, bad options). Message is for people."""
+    """A record that cannot be read (shape, unknown game, bad options). Message is for people:
+    what a replay of a stored game can meet (a game, an option or a move refused since) is a
+    Text, translated for players; the record format's own checks stay English (people who
+    write record files read them)."""
+
+
+def sentence(exc: BaseException) -> Any:
+    """The sentence an exception carries: its Text when it has one (translatable), else its
+    str."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, str) else str(exc)
 
 
 MAX_DEPTH = 8
@@ -107,7 +118,7 @@ def start(record: Mapping[str, Any]) -> tuple[Game, State]:
     try:
         game = get_game(game_id)
     except UnknownGame as exc:
-        raise BadRecord(str(exc)) from None
+        raise BadRecord(sentence(exc)) from None
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
         raise BadRecord("'players' must be a whole number")
@@ -119,9 +130,9 @@ def start(record: Mapping[str, Any]) -> tuple[Game, State]:
     try:
         return game, game.new(players, options, seed, setup)
     except BadOptions as exc:
-        raise BadRecord(str(exc)) from None
+        raise BadRecord(sentence(exc)) from None
     except (ValueError, TypeError, KeyError) as exc:
-        raise BadRecord(f"bad setup: {exc}") from None
+        raise BadRecord(say("The record's setup cannot be used: {reason}", reason=str(exc))) from None
 
 
 def replay(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""L'ile des contrebandiers images: the round sea (board) and a player's own tile (hand).
+"""L'île des contrebandiers images: the round sea (board) and a player's own tile (hand).
 
 Drawn only from a View (docs/views.md, section ile-des-contrebandiers), phone first: 800 px wide
 and no text under 20 px (10 px at the ~400 px a phone shows).
@@ -65,6 +65,7 @@ TOP, BOTTOM = 396, 370  # the sea image reaches this far above and below the lig
 CX, CY = WIDTH // 2, EDGE + TOP
 SEA_H = EDGE + TOP + BOTTOM + EDGE
 
+GAME_NAME = "L'île des contrebandiers"  # a name: the same in every language
 BOAT_R = 14  # a seat mark's radius: its number is 20 px
 CHIP_H = 26
 
@@ -821,7 +822,7 @@ def _draw_sea(view: View) -> Image.Image:
 # -- head, legend, panel --------------------------------------------------------------------------
 def _head_lines(view: View) -> list[tuple[str, int, bool]]:
     room = WIDTH - 2 * EDGE
-    lines = [("L'ile des contrebandiers", TITLE, True)]
+    lines = [(GAME_NAME, TITLE, True)]
     title = kit.result_title(view)
     if title:
         lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
@@ -1025,7 +1026,7 @@ def hand(view: View) -> Image.Image:
         wrapped = [ln for s in [_("You are watching: no boat, no tile on your boat."), *extra]
                    for ln in kit.wrap(s, BODY, room)]
         image, draw = kit.new_canvas(WIDTH, 16 + LINE * (len(wrapped) + 1) + 10)
-        kit.text(draw, (EDGE, 16 + LINE / 2), "L'ile des contrebandiers", TITLE, kit.INK, "lm",
+        kit.text(draw, (EDGE, 16 + LINE / 2), GAME_NAME, TITLE, kit.INK, "lm",
                  bold=True)
         for k, line in enumerate(wrapped):
             kit.text(draw, (EDGE, 16 + LINE * (k + 1.5)), line, BODY, kit.INK, "lm",

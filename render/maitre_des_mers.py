@@ -380,7 +380,7 @@ def _draw_stacks(view: View) -> Image.Image:
         draw_ship_icon(draw, (x0 + 40, y0 + 20, x1 - 40, y0 + 76), 3, kit.SAND)
         kit.text(draw, ((x0 + x1) / 2, y0 + 104), _("Ship pile"), BODY, kit.WHITE, "mm",
                  bold=True)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 136), _("{n} face down", n=pile), SMALL, kit.WHITE,
+        kit.text(draw, ((x0 + x1) / 2, y0 + 136), _n("{n} face down", "{n} face down", pile), SMALL, kit.WHITE,
                  "mm")
     else:
         _empty_place(draw, box, _("ship pile empty"))

@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 
 from games import Game, IllegalMove, State, View
 from games.base import echo
-from games.records import BadRecord, seat_and_text, start
+from games.records import BadRecord, seat_and_text, sentence, start
 from games.text import say, seat
 from i18n import _, _n, translate
 
@@ -88,8 +88,8 @@ def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
             seat, text = seat_and_text(game, state, entry, index)
             state, events = game.apply(state, seat, text)
         except IllegalMove as exc:
-            raise BadRecord(f"move {index + 1} ({echo(move_of(entry))}) cannot be played: "
-                            f"{exc}") from None
+            raise BadRecord(say("move {n} ({move}) cannot be played: {reason}", n=index + 1,
+                                move=echo(move_of(entry)), reason=sentence(exc))) from None
         lines = [e["text"] for e in events if e.get("text") and not e.get("transient")]
         last = out[-1]
         if last.seat == seat:

@@ -7,6 +7,7 @@ and changes nothing else. ``exc.message`` / ``str(exc)`` is the English, for log
 
 from __future__ import annotations
 
+from games.records import sentence
 from games.text import N_
 
 from ..storage.errors import BUSY as BUSY
@@ -26,8 +27,7 @@ LOBBY_CHANGED = N_(
 def said(exc: BaseException) -> str:
     """The sentence an engine's exception carries (BadOptions, UnknownGame, BadRecord …): its
     Text when the engine said one (translatable), else its str."""
-    first = exc.args[0] if exc.args else None
-    return first if isinstance(first, str) else str(exc)
+    return sentence(exc)
 
 
 # Busy / DiskFull (from the storage) are not HostErrors: the database, not the player, is at

@@ -18,7 +18,12 @@ is translated here, once per distinct statement (cached):
 What is not translated must be written portably (tests run every query on both engines): no
 boolean arithmetic (``SUM(x = 'a')``: write ``SUM(CASE WHEN x = 'a' THEN 1 ELSE 0 END)``), a
 parameter only compared with NULL needs a type (``CAST(? AS TEXT) IS NULL``), no SQLite-only
-functions (``json_extract``, ``strftime``, ``ifnull``), no ``PRAGMA``.
+functions (``json_extract``, ``strftime``, ``ifnull``: ``COALESCE``, ``group_concat``, the
+two-argument ``MAX(a, b)``: ``CASE``), no ``PRAGMA``, no ``REPLACE INTO`` (``INSERT OR
+REPLACE`` is translated). ``LIKE`` ignores ASCII case on SQLite only: compare ``LOWER(…)``.
+NULLs sort first on SQLite and last on PostgreSQL: do not ORDER BY a column that may be NULL
+without saying where they go (``ORDER BY x IS NULL, x``). A parameter's Python type must match
+its column (asyncpg refuses a float for an INTEGER column or a str for a number).
 
 Where the schema matters (primary keys, identity columns), it comes from SQLite itself: the
 migrations are applied once to an in-memory SQLite database and read back with

@@ -18,7 +18,8 @@ For several bot processes (shards) sharing one database. What stays the same as 
   :class:`~bot.storage.errors.DiskFull`: sentences for the person, in time for Discord.
 
 The schema version lives in the table ``tablee_schema`` (PostgreSQL has no ``user_version``);
-migrations take an advisory lock, so two processes starting together migrate once.
+the missing migrations run in one transaction under an advisory lock, so two processes starting
+together migrate once, and a failed upgrade leaves the schema as it was.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ STATEMENT_TIMEOUT_MS = 2000
 COMMAND_TIMEOUT = 3.0
 """Seconds without an answer from the server before the request counts as unreachable."""
 CONNECT_TIMEOUT = 10.0
+MIGRATION_TIMEOUT = 3600.0
+"""Seconds a migration statement may take (a big table's new index), or wait for another
+process's migration."""
 MIGRATION_LOCK = 0x7AB1EE
 """The advisory lock key held while migrating (two processes starting at once migrate once)."""
 
@@ -161,44 +165,53 @@ class Connection:
         return Cursor([], len(batch), None)
 
 
+def _cannot_open(exc: BaseException, url: str) -> CannotOpen | None:
+    """The owner's sentence for a failure to connect to ``url`` (None: not one)."""
+    if isinstance(exc, OSError | TimeoutError | asyncpg.exceptions.CannotConnectNowError):
+        return CannotOpen(f"cannot reach the PostgreSQL server of {shown(url)} ({exc}); is it "
+                          "running, and are the host and port right?")
+    if isinstance(exc, asyncpg.exceptions.InvalidPasswordError):
+        return CannotOpen(f"PostgreSQL refused the user or password of {shown(url)}")
+    if isinstance(exc, asyncpg.exceptions.InvalidCatalogNameError):
+        return CannotOpen(f"the database of {shown(url)} does not exist; create it first "
+                          "(createdb)")
+    if isinstance(exc, asyncpg.exceptions.PostgresError):
+        return CannotOpen(f"PostgreSQL refused {shown(url)}: {exc}")
+    return None
+
+
 async def connect(url: str, settings: dict[str, str]) -> asyncpg.Connection:
     """One connection, or :class:`CannotOpen` saying why in a sentence."""
     try:
         return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT, server_settings=settings)
-    except (OSError, TimeoutError, asyncpg.exceptions.CannotConnectNowError) as exc:
-        raise CannotOpen(f"cannot reach the PostgreSQL server of {shown(url)} ({exc}); is it "
-                         "running, and are the host and port right?") from None
-    except asyncpg.exceptions.InvalidPasswordError:
-        raise CannotOpen(f"PostgreSQL refused the user or password of {shown(url)}") from None
-    except asyncpg.exceptions.InvalidCatalogNameError:
-        raise CannotOpen(f"the database of {shown(url)} does not exist; create it first "
-                         "(createdb)") from None
-    except asyncpg.exceptions.PostgresError as exc:
-        raise CannotOpen(f"PostgreSQL refused {shown(url)}: {exc}") from None
+    except (OSError, TimeoutError, asyncpg.exceptions.PostgresError) as exc:
+        raise (_cannot_open(exc, url) or exc) from None
 
 
 async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
-    """Bring the schema up to date, one transaction per migration under an advisory lock;
-    return the version found before."""
-    found: int | None = None
-    while True:
-        async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            await conn.execute("CREATE TABLE IF NOT EXISTS tablee_schema (version BIGINT NOT NULL)")
-            version = await conn.fetchval("SELECT version FROM tablee_schema")
-            if version is None:
-                version = 0
-                await conn.execute("INSERT INTO tablee_schema (version) VALUES (0)")
-            if found is None:
-                found = version
-            if version > len(migrations):
-                raise SchemaTooNew(f"database schema version {version} is newer than this "
-                                   f"program's {len(migrations)}")
-            if version == len(migrations):
-                return found
-            for statement in dialect.migration(migrations[version]):
-                await conn.execute(statement)
-            await conn.execute("UPDATE tablee_schema SET version = $1", version + 1)
+    """Bring the schema up to date in one transaction (all the missing migrations or none),
+    under an advisory lock so that processes starting together migrate once, with no time
+    limit (nobody waits on a click yet); return the version found before."""
+    wait = MIGRATION_TIMEOUT
+    async with conn.transaction():
+        await conn.execute("SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0",
+                           timeout=wait)
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK, timeout=wait)
+        await conn.execute("CREATE TABLE IF NOT EXISTS tablee_schema (version BIGINT NOT NULL)",
+                           timeout=wait)
+        found = await conn.fetchval("SELECT version FROM tablee_schema", timeout=wait)
+        if found is None:
+            found = 0
+            await conn.execute("INSERT INTO tablee_schema (version) VALUES (0)", timeout=wait)
+        if found > len(migrations):
+            raise SchemaTooNew(f"database schema version {found} is newer than this "
+                               f"program's {len(migrations)}")
+        for number in range(found, len(migrations)):  # one round trip per migration
+            await conn.execute(";\n".join(dialect.migration(migrations[number])), timeout=wait)
+        if found < len(migrations):
+            await conn.execute("UPDATE tablee_schema SET version = $1", len(migrations),
+                               timeout=wait)
+    return found
 
 
 class PgStore(Store):
@@ -211,12 +224,7 @@ class PgStore(Store):
 
     @classmethod
     async def open(cls, path: str) -> PgStore:
-        """Connect, migrate (without time limits: nobody waits on a click yet), then pool."""
-        conn = await connect(path, {"lock_timeout": "10000"})
-        try:
-            await migrate(conn)
-        finally:
-            await conn.close()
+        """Open the pool, then migrate on its first connection."""
         settings = {"lock_timeout": str(LOCK_TIMEOUT_MS),
                     "statement_timeout": str(STATEMENT_TIMEOUT_MS)}
         try:
@@ -224,7 +232,13 @@ class PgStore(Store):
                 path, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
                 command_timeout=COMMAND_TIMEOUT, server_settings=settings)
         except (OSError, TimeoutError, asyncpg.exceptions.PostgresError) as exc:
-            raise CannotOpen(f"cannot open a pool of connections to {shown(path)} ({exc})") from None
+            raise (_cannot_open(exc, path) or exc) from None
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
         return cls(pool, path)
 
     async def close(self) -> None:

@@ -85,8 +85,9 @@ def _sail_steps(view: dict[str, Any], path: list[str]) -> list[MenuStep]:
     if len(under) <= 1 and len(path) == 1:
         group = end_label(view, path)
     else:
-        group = say_n("Via {space} ({direction}) · {n} end", "Via {space} ({direction}) · {n} ends",
-                      len(under), space=first, direction=_direction(start, first))
+        group = say_n("Via {space} ({direction}) · {n} end",
+                      "Via {space} ({direction}) · {n} ends", len(under), space=first,
+                      direction=_direction(start, first))
     steps = [MenuStep("sail", say("Sail")), MenuStep(first, group)]
     if len(path) > 1:
         steps.append(MenuStep(" ".join(path[1:]), end_label(view, path)))
@@ -107,11 +108,16 @@ def _turn_label(view: dict[str, Any], way: str) -> Text:
         caught = sectors.get(beam, [])
         if caught:
             break
-    fields = {"way": words.way(direction), "sector": words.sector(beam)}
+    sector = words.sector(beam)
+    if caught and direction > 0:
+        return say("Turn the beam clockwise (to {sector}, catching {who})", sector=sector,
+                   who=words.seats(sorted(caught)))
     if caught:
-        return say("Turn the beam {way} (to {sector}, catching {who})",
-                   who=words.seats(sorted(caught)), **fields)
-    return say("Turn the beam {way} (to {sector})", **fields)
+        return say("Turn the beam counter-clockwise (to {sector}, catching {who})", sector=sector,
+                   who=words.seats(sorted(caught)))
+    if direction > 0:
+        return say("Turn the beam clockwise (to {sector})", sector=sector)
+    return say("Turn the beam counter-clockwise (to {sector})", sector=sector)
 
 
 def menu_path(view: dict[str, Any], move: str) -> list[MenuStep]:

@@ -25,8 +25,8 @@ def parse_space(token: str) -> str:
     """``"2C"`` -> ``"2c"``, ``"h3"`` -> ``"H3"``; IllegalMove for anything else."""
     name = _CANON.get(token.strip().lower())
     if name is None:
-        raise IllegalMove(say("'{token}' is not a space: sea spaces are 1a … 3j (ring 1-3, sector "
-                              "a-j), harbours H0 … H4.", token=echo(token)))
+        raise IllegalMove(say("'{token}' is not a space: sea spaces are 1a … 3j (ring 1-3, "
+                              "sector a-j), harbours H0 … H4.", token=echo(token)))
     return name
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..text import N_, Text, say, say_n
+from ..text import N_, Text, listing, say, say_n
 from ..text import seat as seat_ref
 from . import combos
 from .cards import (
@@ -401,21 +401,19 @@ def finish(st: St, ev: Events) -> None:
     winners = [s for s in range(1, n + 1) if keys[s - 1] == best]
     st["winners"] = winners
     table = listing([say("{who} {points}", who=seat_ref(s), points=keys[s - 1][0])
-                     for s in range(1, n + 1)], final=False)
-    who = listing([seat_ref(w) for w in winners])
+                     for s in range(1, n + 1)])
+    who = and_list([seat_ref(w) for w in winners])
     won = say_n("{who} wins.", "{who} share the win.", len(winners), who=who)
     ev.append({"text": say("Game over: no ship is left in the port. Scores: {table}. {won}",
                            table=table, won=won)})
 
 
-def listing(items: list[Text], final: bool = True) -> Text:
-    """``Seat 1, Seat 2 and Seat 3`` (``final=False``: commas only) as one Text whose joints
-    are catalog templates too, so each language writes its own "and"."""
+def and_list(items: list[Text]) -> Text:
+    """``Seat 1, Seat 2 and Seat 3`` as one Text: the "and" is a catalog template, so each
+    language writes its own."""
     if len(items) == 1:
         return items[0]
-    if len(items) == 2 and final:
-        return say("{first} and {last}", first=items[0], last=items[1])
-    return say("{first}, {rest}", first=items[0], rest=listing(items[1:], final))
+    return say("{first} and {last}", first=listing(items[:-1]), last=items[-1])
 
 
 REASON = N_("No ship is left in the port.")

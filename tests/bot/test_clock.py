@@ -252,9 +252,11 @@ async def test_scheduler_sleeps_to_each_moment_and_rearms_on_a_move(
     host: TableHost, clock: FakeTime
 ) -> None:
     seen: list[Any] = []
+    at: list[float] = []  # the clock's time as each event was handled
 
     async def handle(event: Any) -> None:
         seen.append(event)
+        at.append(clock.t)
 
     scheduler = Scheduler(host, handle, now=clock, sleep=clock.sleep)
     task = asyncio.create_task(scheduler.run())
@@ -265,8 +267,10 @@ async def test_scheduler_sleeps_to_each_moment_and_rearms_on_a_move(
                 break
             await asyncio.sleep(0.001)
         assert [type(e).__name__ for e in seen] == ["Reminder", "Outcome"]
-        assert clock.t == T0 + FIRST_BANK  # it slept exactly to the deadline, in two sleeps
-        assert clock.slept == [FIRST_BANK / 2, FIRST_BANK / 2]
+        # it slept exactly to the deadline, in two sleeps (it may be asleep again by now, for
+        # Bob's turn, when the database answers faster than this loop looks)
+        assert at[1] == T0 + FIRST_BANK
+        assert clock.slept[:2] == [FIRST_BANK / 2, FIRST_BANK / 2]
         await host.take_over(CHANNEL, BOB)  # Bob's turn starts: a new deadline re-arms it
         for _ in range(1000):
             if len(seen) == 4:

@@ -18,7 +18,7 @@ import pytest
 import i18n
 from games import IllegalMove, get_game
 from games.ile_des_contrebandiers.engine import REEFS_OPTION
-from games.text import SEAT, Text
+from games.text import SEAT, Text, with_seats
 from i18n import catalogs
 
 GAME = get_game("ile-des-contrebandiers")
@@ -88,12 +88,9 @@ def templates(text: Text) -> Iterator[Text]:
             yield from templates(value)
 
 
-def named(text: Text) -> Text:
+def named(text: Text, names: tuple[str, ...] = ("Zoé",) * 4) -> Text:
     """``text`` with its seats replaced by names, as the host shows it."""
-    if text.template == SEAT:
-        return "Zoé"  # type: ignore[return-value]
-    fields = {k: named(v) if isinstance(v, Text) else v for k, v in text.fields.items()}
-    return Text(text.template, fields, text.plural, text.n)
+    return with_seats(text, lambda n: names[n - 1])  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
@@ -155,3 +152,21 @@ def test_the_game_over_reason_survives_the_stored_state() -> None:
     assert reason == "No tile is left: Seat 1 has the most points (2)."
     assert i18n.translate(named(reason), "fr") == (
         "Il ne reste plus aucune marchandise : Zoé a le plus de points (2).")
+
+
+def test_french_menu_choices_fit_discord() -> None:
+    """Each French menu choice stays within Discord's 100 characters beside names as the host
+    writes them ("Dominique (place 2)"), a catch of two boats included."""
+    names = ("Zoé (place 1)", "Dominique (place 2)", "Anaïs (place 3)", "Bartholomew (place 4)")
+    longest = ""
+    for players, seed, options in CASES:
+        rng = random.Random(seed)
+        state = GAME.new(players, options, seed)
+        while GAME.to_move(state):
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal(state, seat)
+            for item in GAME.menu(GAME.view(state, seat), legal):
+                for label in (item.label, *(step.label for step in item.steps)):
+                    longest = max(longest, i18n.translate(named(label, names), "fr"), key=len)
+            state, _ = GAME.apply(state, seat, GAME.bots["medium"](GAME, state, seat, rng))
+    assert 60 < len(longest) <= 100, longest

@@ -151,7 +151,7 @@ def test_the_board_shows_spaces_islands_and_the_prompt(monkeypatch: pytest.Monke
 def test_turn_stage_prompts(monkeypatch: pytest.MonkeyPatch, make, expected: str) -> None:
     texts = checks.recorded_texts(monkeypatch)
     ic.board(named(make()))
-    start = next(k for k, t in enumerate(texts) if t == "L'ile des contrebandiers")
+    start = next(k for k, t in enumerate(texts) if t == ic.GAME_NAME)
     assert expected in " ".join(texts[start + 1:start + 4])
 
 

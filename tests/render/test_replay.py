@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageSequence
 
+import i18n
 import render
 from games import get_game
-from games.records import BadRecord, simulate, start
+from games.records import BadRecord, sentence, simulate, start
 from render import kit, replay
 
 CARD = re.compile(r"\b[BGRY][1-5]\b")
@@ -123,7 +124,9 @@ def test_every_game_replays_within_the_limit(game_id: str, players: int) -> None
 
 def test_a_record_with_a_refused_move_says_which() -> None:
     record = {"game": "isis-osiris", "players": 2, "seed": 1, "moves": [{"seat": 1, "move": "fly"}]}
-    with pytest.raises(BadRecord, match=r"^move 1 \(fly\) cannot be played: "):
+    with pytest.raises(BadRecord, match=r"^move 1 \(fly\) cannot be played: ") as refused:
         replay.build(record)
+    french = i18n.translate(sentence(refused.value), "fr")  # what /replay tells a French server
+    assert french.startswith("le coup 1 (fly) ne peut pas être joué : "), french
     with pytest.raises(BadRecord, match="'players' must be a whole number"):
         replay.build({"game": "isis-osiris", "players": "two"})
