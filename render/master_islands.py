@@ -479,7 +479,9 @@ def _hand_text(s: dict[str, Any]) -> str:
 def _name_lines(view: View, s: dict[str, Any], width: int) -> list[str]:
     """The seat's full display name (fallback "Seat n") and its role, wrapped, never cut."""
     label = _seat_label(s, view.get("mode", "standard"))
-    name = kit.seat_name(view, s["seat"]) + (f" ({label})" if label else "")
+    name = kit.seat_name(view, s["seat"])
+    if label:
+        name = _("{name}, {role}", name=name, role=label)
     room = width - NAME_X - EDGE - 16 - _right_width(view, s)
     return kit.wrap(name, BODY, room)
 
@@ -584,7 +586,9 @@ def _context_lines(view: View, width: int) -> list[str]:
     if viewer is None:
         return [_("Spectator: no cards to show")]
     me = next((s for s in view.get("seats", []) if s["seat"] == viewer), None)
-    who = _("{name} (seat {n})", name=kit.seat_name(view, viewer), n=viewer)
+    who = kit.seat_name(view, viewer)  # "Seat 2" alone when the view names nobody
+    if kit.seat_row(view, viewer).get("name"):
+        who = _("{name} (seat {n})", name=who, n=viewer)
     if me is None:
         return kit.wrap(who, BODY, width)
     where = "   ".join(_("galleon {n} at {x},{y}", n=i, x=x, y=y) for i, (x, y) in

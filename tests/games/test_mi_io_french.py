@@ -95,6 +95,7 @@ def texts_of_a_game(game_id: str, players: int, options: dict[str, Any], seed: i
     for option in game.options:  # the shared "first" option and score line are the host's
         if option is not FIRST_OPTION:
             shown += [option.label, option.description, option.unset]
+            shown += [option.value_text(value) for value in option.choices or ()]
     tried: list[str] = []
     for _ in range(700):
         movers = game.to_move(state)
