@@ -135,7 +135,8 @@ def _print_load(n: dict[str, Any]) -> None:
           f"opened in {n['open_seconds']} s")
     print(f"  saturation ({full['clickers']} people clicking at once): {full['moves_per_s']} "
           f"moves/s (target >= 150; {full['plays_per_s']} clicks/s, the rest computers' "
-          f"answers), {full['busy']} answered busy, loop lag p50 {full['loop_lag']['p50_ms']} / "
+          f"answers; {full['cpu_ms_per_move']} ms of CPU per move), {full['busy']} answered "
+          f"busy, loop lag p50 {full['loop_lag']['p50_ms']} / "
           f"p95 {full['loop_lag']['p95_ms']} / max {full['loop_lag']['max_ms']} ms")
     print(f"  paced at {at['rate']} clicks/s: {at['moves_per_s']} moves/s, {at['busy']} answered "
           f"busy, play p50 "

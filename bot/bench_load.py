@@ -8,8 +8,10 @@ the host's). The bench plays the computers' follow-ups the adapter would ask for
 
 Two phases, both with a 10 ms ticker measuring the event loop's lag:
 
-* **saturation**: every table clicks as fast as the host answers: moves per second (every applied
-  move, computers' included) and ``play`` calls per second;
+* **saturation**: people click as fast as the host answers: moves per second (every applied
+  move, computers' included), ``play`` calls per second, and the bot process's CPU time per move
+  (all its threads; the worker process choosing computer moves is not in it), which unlike the
+  rate does not depend on what else the machine runs;
 * **paced**: clicks arrive at a fixed rate spread over the tables (open loop, as people click):
   how long ``play`` takes (p50/p95) and the loop's lag at that rate.
 
@@ -246,10 +248,11 @@ async def saturate(host: TableHost, tables: list[Table], plans: dict[int, list[s
             k += 1
 
     with LagTicker() as ticker:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(run(k) for k in range(clickers)))
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {"clickers": clickers, "seconds": round(elapsed, 1), "moves": c.moves,
+            "cpu_ms_per_move": round(cpu * 1000 / max(1, c.moves), 2),
             "plays": c.plays, "moves_per_s": round(c.moves / elapsed, 1),
             "plays_per_s": round(c.plays / elapsed, 1), "double_clicks_refused": c.stale,
             "busy": c.busy, "stalled": c.stalled, "play": ms(c.play_times),

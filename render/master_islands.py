@@ -486,7 +486,30 @@ def _name_lines(view: View, s: dict[str, Any], width: int) -> list[str]:
     return kit.wrap(name, BODY, room)
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, card: str) -> None:
+def _chip(image: Image.Image, x: int, y: int, card: str) -> None:
+    """A collected card in the panel, pasted from :func:`_chip_tile` (the same pixels as
+    :func:`_draw_chip`: a panel of a long game has dozens, each a rounded rectangle and a
+    text); its text size is recorded as if drawn."""
+    tile, mask, sizes = _chip_tile(card, x % 2)
+    image.paste(tile, (x - x % 2, y), mask)
+    kit.note_text_sizes(sizes)
+
+
+@lru_cache(maxsize=128)
+def _chip_tile(card: str, shift: int) -> tuple[Image.Image, Image.Image, list[int]]:
+    """The chip drawn once, ``shift`` px right (text centres round by parity), with the mask of
+    its pixels: the corners outside its rounded rectangle keep the row's own background."""
+    size = (shift + CHIP_W - 4, CHIP_H + 1)
+    with kit.recording_text_sizes(isolated=True) as sizes:
+        tile, draw = kit.new_canvas(*size)
+        _draw_chip(draw, shift, 0, card)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((shift, 0, shift + CHIP_W - 5, CHIP_H), radius=5,
+                                           fill=255, outline=255, width=1)
+    return tile, mask, sizes
+
+
+def _draw_chip(draw: ImageDraw.ImageDraw, x: float, y: float, card: str) -> None:
     fill = CARD_COLOURS.get(card[:1], UNKNOWN)
     draw.rounded_rectangle((x, y, x + CHIP_W - 5, y + CHIP_H), radius=5, fill=fill,
                            outline=kit.INK, width=1)
@@ -510,8 +533,8 @@ def _seat_rows(view: View, width: int) -> list[SeatRow]:
             for s in view.get("seats", [])]
 
 
-def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
-                   width: int) -> None:
+def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, row: SeatRow,
+                   y: int, width: int) -> None:
     """One seat: turn / win flag, badge, full name, hand and score, collected cards below."""
     s = row.seat
     mid = kit.seat_row_head(draw, view, s["seat"], row.names, (y, row.height, width, LINE),
@@ -526,7 +549,7 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
     top = y + 8 + LINE * len(row.names) + 4
     for k, card in enumerate(s.get("collected", [])):
         line, col = divmod(k, per_line)
-        _chip(draw, NAME_X + col * CHIP_W, top + line * (CHIP_H + 6), card)
+        _chip(image, NAME_X + col * CHIP_W, top + line * (CHIP_H + 6), card)
 
 
 def _draw_panel(view: View, width: int) -> Image.Image:
@@ -538,7 +561,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     y = kit.text_lines(draw, status, EDGE, 12, LINE)
     y += 10
     for row in rows:
-        _draw_seat_row(draw, view, row, y, width)
+        _draw_seat_row(image, draw, view, row, y, width)
         y += row.height
     return image
 

@@ -160,16 +160,16 @@ class IsisOsiris(Game):
             pawns[seat - 1] -= 1
             s["pawns"] = pawns
             board[cell] = {"kind": "pawn", "seat": seat}
-            text = say("{who} placed a pawn on {cell}", who=seat_of(seat), cell=cell)
+            text = say("{who} placed a pawn on {cell}.", who=seat_of(seat), cell=cell)
         else:
             value = state["pending"]["value"]
             board[cell] = {"kind": "tile", "value": value}
             s["pending"] = None
             if state["options"]["open"]:
-                text = say("{who} placed the {value} tile on {cell}", who=seat_of(seat),
+                text = say("{who} placed the {value} tile on {cell}.", who=seat_of(seat),
                            value=format_value(value), cell=cell)
             else:
-                text = say("{who} placed the tile on {cell}", who=seat_of(seat), cell=cell)
+                text = say("{who} placed the tile on {cell}.", who=seat_of(seat), cell=cell)
         s["board"] = board
         s["last_move"] = {"seat": seat, "move": format_move(verb, cell), "cells": [cell]}
         events: list[Event] = [{"seat": seat, "text": text}]
@@ -193,7 +193,7 @@ class IsisOsiris(Game):
             s["reserves"] = reserves
         s["pending"] = {"seat": seat, "value": value}
         s["last_move"] = {"seat": seat, "move": "reveal", "cells": []}
-        event: Event = {"seat": seat, "text": say("{who} revealed a {value} tile", who=seat_of(seat),
+        event: Event = {"seat": seat, "text": say("{who} revealed a {value} tile.", who=seat_of(seat),
                                                   value=format_value(value)),
                         "chance": "tile"}  # a shown tile can't be taken back (undo)
         if not s["options"]["open"]:
@@ -212,7 +212,7 @@ class IsisOsiris(Game):
             if self._can_move(s, nxt):
                 s["turn"] = nxt
                 events.extend(
-                    {"seat": x, "text": say("{who} has nothing left to place and is skipped",
+                    {"seat": x, "text": say("{who} has nothing left to place and is skipped.",
                                             who=seat_of(x))}
                     for x in skipped
                 )
