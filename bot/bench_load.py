@@ -209,8 +209,27 @@ async def _click(host: TableHost, t: Table, c: Counters, levels: list[str], *,
             await open_table(host, t, levels)
 
 
+async def _open_patiently(host: TableHost, t: Table, levels: list[str]) -> None:
+    """:func:`open_table`, again after a "busy" answer: a lobby left half made is cancelled
+    first; a game that did start is taken as it is (its log is what the host applied)."""
+    while True:
+        try:
+            await open_table(host, t, levels)
+            return
+        except Unavailable:
+            await asyncio.sleep(0.2)
+        table = await _patiently(lambda: host.table(t.channel))
+        if table is not None and table.status == "playing":
+            t.table_id = table.game_row
+            logged = await _patiently(lambda: host.store.moves(t.table_id or 0))
+            t.applied[t.table_id or 0] = [m.move for m in logged]
+            return
+        if table is not None:
+            await _patiently(lambda: host.cancel(t.channel, USERS[0]))
+
+
 async def setup_tables(host: TableHost, games: list[Game], count: int, first: int = 50_000,
-                       concurrency: int = 50) -> tuple[list[Table], dict[int, list[str]]]:
+                       concurrency: int = 20) -> tuple[list[Table], dict[int, list[str]]]:
     """``count`` tables playing (a few opened at once, as a busy server fills up)."""
     tables: list[Table] = []
     plans: dict[int, list[str]] = {}
@@ -222,7 +241,7 @@ async def setup_tables(host: TableHost, games: list[Game], count: int, first: in
         plans[t.channel] = levels
         tables.append(t)
         async with gate:
-            await open_table(host, t, levels)
+            await _open_patiently(host, t, levels)
 
     await asyncio.gather(*(one(k) for k in range(count)))
     return tables, plans
