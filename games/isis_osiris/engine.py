@@ -26,7 +26,7 @@ from ..base import (
     rng_for,
     view_head,
 )
-from ..text import Text, dump, load, say
+from ..text import Text, dump, listing, load, say
 from ..text import seat as seat_of
 from . import deal, scoring
 from .levels import BOTS
@@ -227,7 +227,9 @@ class IsisOsiris(Game):
         res = self.result(s)
         table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}" if p else "0")
                          for i, p in enumerate(res.scores, start=1)])
-        who = listing([seat_of(w) for w in res.winners], last=True)
+        winners = [seat_of(w) for w in res.winners]
+        who = winners[0] if len(winners) == 1 else say(
+            "{first} and {last}", first=listing(winners[:-1]), last=winners[-1])
         if len(res.winners) == 1:
             line = say("Game over. {reason} Scores: {scores}. {who} wins.", reason=reason,
                        scores=table, who=who)
@@ -323,16 +325,6 @@ class IsisOsiris(Game):
             return say("Place the {value} tile on {cell}", value=format_value(pending["value"]),
                        cell=cell)
         return say("Place the tile on {cell}", cell=cell)
-
-
-def listing(items: list[Text], last: bool = False) -> Text:
-    """Several Texts as one: "A, B, C" (or "A, B and C" with ``last``), each item still
-    translated (joining with str would freeze them in English)."""
-    if len(items) == 1:
-        return items[0]
-    if last and len(items) == 2:
-        return say("{first} and {last}", first=items[0], last=items[1])
-    return say("{first}, {rest}", first=items[0], rest=listing(items[1:], last))
 
 
 def _verb_label(view: View, verb: str) -> Text:
