@@ -48,9 +48,9 @@ def main(argv: list[str] | None = None) -> int:
                          help="length of each load phase (default 30; --quick 3)")
     p_bench.add_argument("--clickers", type=int, default=50,
                          help="people clicking at once in the saturation phase (default 50)")
-    p_bench.add_argument("--rate", type=float, default=60.0,
-                         help="clicks per second of the paced phase (default 60: with the "
-                         "computers' answers, about 150 moves per second)")
+    p_bench.add_argument("--rate", type=float,
+                         help="clicks per second of the paced phase (default: 70%% of what the "
+                         "saturation phase reached)")
     p_bench.add_argument("--database-url", help="the database to bench (default: a new SQLite "
                          "file in a temporary folder)")
     p_replay = sub.add_parser("replay", help="write the animated replay of a game record",

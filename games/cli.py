@@ -32,7 +32,8 @@ def option_help(opt: Option) -> str:
         values = "SEAT"
     else:
         values = f"{opt.minimum if opt.minimum is not None else 0}..{opt.maximum if opt.maximum is not None else 'N'}"
-    default = opt.value_text(opt.default)
+    # a choice's default as people type it (its choice_texts are for menus, not the command line)
+    default = opt.default if opt.kind == "choice" and opt.default is not None else opt.value_text(opt.default)
     return f"{opt.name}={values} (default: {default})"
 
 

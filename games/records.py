@@ -132,7 +132,7 @@ def start(record: Mapping[str, Any]) -> tuple[Game, State]:
     except BadOptions as exc:
         raise BadRecord(sentence(exc)) from None
     except (ValueError, TypeError, KeyError) as exc:
-        raise BadRecord(say("The record's setup cannot be used: {reason}", reason=str(exc))) from None
+        raise BadRecord(say("bad setup: {reason}", reason=str(exc))) from None
 
 
 def replay(record: Mapping[str, Any]) -> dict[str, Any]:

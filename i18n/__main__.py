@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .catalogs import ROOT, compile_all, problems, update
+from .catalogs import ROOT, compile_all, conflicts, problems, update
 
 USAGE = """usage: python -m i18n update [DOMAIN ...] | check | compile
 
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         for mo in compile_all():
             print(mo.relative_to(ROOT))
         return 0
-    found = problems()
+    found = problems() + conflicts()
     for line in found:
         print(line)
     print(f"{len(found)} problems" if found else "catalogs complete")

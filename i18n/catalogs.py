@@ -130,6 +130,10 @@ def problems() -> list[str]:
                     continue
                 if entry.fuzzy:
                     out.append(f"{label} is fuzzy")
+                if bool(msg.plural) != entry.pluralizable:
+                    out.append(f"{label} is used {'with' if msg.plural else 'without'} a count "
+                               f"but its entry {'has no' if msg.plural else 'has'} plural forms")
+                    continue
                 strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
                 if not all(strings):
                     out.append(f"{label} has no translation")
@@ -141,6 +145,26 @@ def problems() -> list[str]:
                     if extra or (lost and not msg.plural):
                         out.append(f"{label} has fields {sorted(_fields(s))}, the English "
                                    f"{sorted(wanted)}")
+    return out
+
+
+def conflicts() -> list[str]:
+    """msgids that two catalogs of one language translate differently: the catalogs are chained
+    into one lookup, so only one of the two would ever be shown (give one of them its own
+    msgid, e.g. when a word's gender differs)."""
+    out: list[str] = []
+    for code in LANGUAGES:
+        seen: dict[str, tuple[str, object]] = {}
+        for po in sorted((LOCALES / code / "LC_MESSAGES").glob("*.po")):
+            with po.open("rb") as f:
+                for m in read_po(f):
+                    if not m.id:
+                        continue
+                    key = m.id if isinstance(m.id, str) else m.id[0]
+                    if key in seen and seen[key][1] != m.string:
+                        out.append(f"{code}: {key!r} is {seen[key][1]!r} in {seen[key][0]}.po "
+                                   f"but {m.string!r} in {po.name}")
+                    seen.setdefault(key, (po.stem, m.string))
     return out
 
 

@@ -265,7 +265,9 @@ def hand(view: View) -> Image.Image:
         kit.text(draw, (24, 28), "Isis & Osiris", 28, kit.INK, bold=True)
         kit.text(draw, (24, 66), _("Spectator: no reserve to show"), BODY, kit.MUTED)
         return kit.trim(image)
-    who = _("{name} (seat {n})", name=kit.seat_name(view, viewer), n=viewer)
+    who = kit.seat_name(view, viewer)  # "Seat 2" alone when the view names nobody
+    if kit.seat_row(view, viewer).get("name"):
+        who = _("{name} (seat {n})", name=who, n=viewer)
     if view.get("pile") is None:
         note = _("{who}: tile values unknown until revealed (even to you)", who=who)
     else:

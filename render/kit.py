@@ -19,8 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from games.text import with_seats
-from i18n import _, _n, translate
+from i18n import _, _n
 
 from . import accents
 
@@ -193,12 +192,6 @@ def seat_name(view: dict, seat: int) -> str:
     font cannot draw dropped), or "Seat n" when there is none or nothing of it can be drawn."""
     name = accents.drawable(str(seat_row(view, seat).get("name") or ""))
     return name if any(c.isalnum() for c in name) else _("Seat {n}", n=seat)
-
-
-def told(view: dict, text: object) -> str:
-    """A sentence from a game (a Text) as an image writes it: each ``seat(n)`` in it replaced
-    by that seat's name in the view ("Bob" rather than "Seat 2"), in the current language."""
-    return translate(with_seats(text, lambda n: seat_name(view, n) if seat_row(view, n) else None))
 
 
 def _split_word(word: str, size: int, width: int) -> list[str]:

@@ -479,12 +479,37 @@ def _hand_text(s: dict[str, Any]) -> str:
 def _name_lines(view: View, s: dict[str, Any], width: int) -> list[str]:
     """The seat's full display name (fallback "Seat n") and its role, wrapped, never cut."""
     label = _seat_label(s, view.get("mode", "standard"))
-    name = kit.seat_name(view, s["seat"]) + (f" ({label})" if label else "")
+    name = kit.seat_name(view, s["seat"])
+    if label:
+        name = _("{name}, {role}", name=name, role=label)
     room = width - NAME_X - EDGE - 16 - _right_width(view, s)
     return kit.wrap(name, BODY, room)
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, card: str) -> None:
+def _chip(image: Image.Image, x: int, y: int, card: str) -> None:
+    """A collected card in the panel, pasted from :func:`_chip_tile` (the same pixels as
+    :func:`_draw_chip`: a panel of a long game has dozens, each a rounded rectangle and a
+    text); its text size is recorded as if drawn."""
+    tile, mask, sizes = _chip_tile(card, x % 2)
+    image.paste(tile, (x - x % 2, y), mask)
+    kit.note_text_sizes(sizes)
+
+
+@lru_cache(maxsize=128)
+def _chip_tile(card: str, shift: int) -> tuple[Image.Image, Image.Image, list[int]]:
+    """The chip drawn once, ``shift`` px right (text centres round by parity), with the mask of
+    its pixels: the corners outside its rounded rectangle keep the row's own background."""
+    size = (shift + CHIP_W - 4, CHIP_H + 1)
+    with kit.recording_text_sizes(isolated=True) as sizes:
+        tile, draw = kit.new_canvas(*size)
+        _draw_chip(draw, shift, 0, card)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((shift, 0, shift + CHIP_W - 5, CHIP_H), radius=5,
+                                           fill=255, outline=255, width=1)
+    return tile, mask, sizes
+
+
+def _draw_chip(draw: ImageDraw.ImageDraw, x: float, y: float, card: str) -> None:
     fill = CARD_COLOURS.get(card[:1], UNKNOWN)
     draw.rounded_rectangle((x, y, x + CHIP_W - 5, y + CHIP_H), radius=5, fill=fill,
                            outline=kit.INK, width=1)
@@ -508,8 +533,8 @@ def _seat_rows(view: View, width: int) -> list[SeatRow]:
             for s in view.get("seats", [])]
 
 
-def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
-                   width: int) -> None:
+def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, row: SeatRow,
+                   y: int, width: int) -> None:
     """One seat: turn / win flag, badge, full name, hand and score, collected cards below."""
     s = row.seat
     mid = kit.seat_row_head(draw, view, s["seat"], row.names, (y, row.height, width, LINE),
@@ -524,7 +549,7 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
     top = y + 8 + LINE * len(row.names) + 4
     for k, card in enumerate(s.get("collected", [])):
         line, col = divmod(k, per_line)
-        _chip(draw, NAME_X + col * CHIP_W, top + line * (CHIP_H + 6), card)
+        _chip(image, NAME_X + col * CHIP_W, top + line * (CHIP_H + 6), card)
 
 
 def _draw_panel(view: View, width: int) -> Image.Image:
@@ -536,7 +561,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     y = kit.text_lines(draw, status, EDGE, 12, LINE)
     y += 10
     for row in rows:
-        _draw_seat_row(draw, view, row, y, width)
+        _draw_seat_row(image, draw, view, row, y, width)
         y += row.height
     return image
 
@@ -561,7 +586,9 @@ def _context_lines(view: View, width: int) -> list[str]:
     if viewer is None:
         return [_("Spectator: no cards to show")]
     me = next((s for s in view.get("seats", []) if s["seat"] == viewer), None)
-    who = _("{name} (seat {n})", name=kit.seat_name(view, viewer), n=viewer)
+    who = kit.seat_name(view, viewer)  # "Seat 2" alone when the view names nobody
+    if kit.seat_row(view, viewer).get("name"):
+        who = _("{name} (seat {n})", name=who, n=viewer)
     if me is None:
         return kit.wrap(who, BODY, width)
     where = "   ".join(_("galleon {n} at {x},{y}", n=i, x=x, y=y) for i, (x, y) in

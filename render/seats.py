@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.text import SEAT, Text
+from games.text import with_seats
 from i18n import translate
 
 from . import kit
@@ -15,12 +15,7 @@ from . import kit
 def with_names(text: Any, view: dict[str, Any]) -> Any:
     """``text`` with every ``seat(n)`` field (nested ones too) replaced by the seat's drawn
     name; anything that is not a Text is returned as is."""
-    if not isinstance(text, Text):
-        return text
-    if text.template == SEAT and isinstance(text.fields.get("n"), int):
-        return kit.seat_name(view, text.fields["n"])
-    fields = {key: with_names(value, view) for key, value in text.fields.items()}
-    return Text(text.template, fields, text.plural, text.n)
+    return with_seats(text, lambda n: kit.seat_name(view, n))
 
 
 def named_sentence(text: Any, view: dict[str, Any]) -> str:

@@ -133,3 +133,31 @@ def test_every_sentence_in_the_code_is_in_both_catalogs() -> None:
     found = [p for p in catalogs.problems()
              if p.split(":")[0].split("/")[1].removesuffix(".po") not in PENDING]
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def test_a_sentence_shared_by_two_catalogs_reads_the_same_in_both() -> None:
+    """The catalogs of a language are one lookup: a msgid translated two ways in two domains
+    would show only one of them (e.g. a gendered 'none')."""
+    found = catalogs.conflicts()
+    assert not found, "\n".join(found)
+
+
+def test_a_counted_sentence_needs_plural_entries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code that says _n/say_n with a msgid the catalog holds as a plain entry would fall back to
+    English silently: reported."""
+    root = tmp_path / "proj"
+    (root / "render").mkdir(parents=True)
+    (root / "render" / "x.py").write_text('a = say_n("{n} ship", "{n} ships", 2)\n', encoding="utf-8")
+    locales = tmp_path / "locales"
+    for code in ("en", "fr"):
+        cat = Catalog(locale=code, domain="render")
+        cat.add("{n} ship", "{n} navire")
+        (locales / code / "LC_MESSAGES").mkdir(parents=True)
+        with (locales / code / "LC_MESSAGES" / "render.po").open("wb") as f:
+            write_po(f, cat)
+    monkeypatch.setattr(catalogs, "ROOT", root)
+    monkeypatch.setattr(catalogs, "LOCALES", locales)
+    real_extract = catalogs.extract
+    monkeypatch.setattr(catalogs, "extract", lambda r=root: real_extract(r))
+    found = catalogs.problems()
+    assert any("with a count but its entry has no plural forms" in p for p in found), found

@@ -246,7 +246,10 @@ class Poster:
         still have to move (one showed a value once, as a person's reveal, on this post), they
         go on afterwards in a task of their own, and their post takes that value away."""
         try:
-            return await self._publish(channel_id, outcome, actor=actor, previous=previous)
+            if outcome.post is None:
+                return None
+            async with in_public(self.client, outcome.table.guild_id):  # the server's language
+                return await self._publish(channel_id, outcome, actor=actor, previous=previous)
         finally:
             if outcome.computers_next:
                 task = asyncio.get_running_loop().create_task(self._computers(channel_id))
@@ -263,20 +266,6 @@ class Poster:
             log.exception("computer players could not go on in channel %s", channel_id)
 
     async def _publish(
-        self,
-        channel_id: int,
-        outcome: Outcome,
-        *,
-        actor: int | None,
-        previous: Iterable[int | None],
-    ) -> discord.Message | None:
-        post = outcome.post
-        if post is None:
-            return None
-        async with in_public(self.client, outcome.table.guild_id):
-            return await self._post(channel_id, outcome, actor=actor, previous=previous)
-
-    async def _post(
         self,
         channel_id: int,
         outcome: Outcome,

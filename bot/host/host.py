@@ -46,6 +46,7 @@ from .history import HistoryHost
 from .languages import LanguageHost
 from .lobby import DEFAULT_LEVEL
 from .locks import ChannelLocks
+from .menus import MenuCache
 from .play import Lines, Step, human_step, plain, record, record_head
 from .ratings import RatingsHost
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
@@ -74,6 +75,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         self._locks = ChannelLocks()
         self._boards: OrderedDict[tuple[int | None, int, str], bytes] = OrderedDict()
         self._boards_lock = threading.Lock()  # _post runs in worker threads
+        self._menus = MenuCache()  # menus per table version (bot.host.menus)
 
     @classmethod
     async def open(
@@ -483,6 +485,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
             post = replace(post, clock=await self._clock_view(game, row))
         status = "finished" if finished else row.status
         notes = await undo.offer(self._store, game, row, notes)
+        self._menus.remember(row.id, notes)
         return Outcome(info(game, row, status), post, notes, applied,
                        computers_next=not finished and self._bots_next(game, row))
 
@@ -565,8 +568,12 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         if seat is None:
             raise errors.NotSeated(say("You are not playing at this table."))
         code = await self._user_code(row, user_id, language)
-        return row.version, await asyncio.to_thread(posts.menu, game, row.state, seat, code,
-                                                    names(row))
+        key = (row.id, row.version, seat, code)
+        entries = self._menus.get(key)
+        if entries is None:
+            entries = await asyncio.to_thread(posts.menu, game, row.state, seat, code, names(row))
+            self._menus.put(key, entries)
+        return row.version, entries
 
     async def legal_moves(
         self, channel_id: int, user_id: int, *, language: str | None = None

@@ -52,7 +52,7 @@ REEFS_OPTION = Option(
     "reefs", None, 0,
     say("Variant: extra reefs (0 to 3) put on free sea spaces at random, every harbour kept "
         "reachable."),
-    kind="number", label=say("Extra reefs"), minimum=0, maximum=MAX_REEFS, unset=say("none"),
+    kind="number", label=say("Extra reefs"), minimum=0, maximum=MAX_REEFS, unset=say("no extra reefs"),
 )
 
 

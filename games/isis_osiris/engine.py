@@ -26,7 +26,7 @@ from ..base import (
     rng_for,
     view_head,
 )
-from ..text import Text, dump, load, say
+from ..text import Text, dump, listing, load, say
 from ..text import seat as seat_of
 from . import deal, scoring
 from .levels import BOTS
@@ -61,7 +61,8 @@ class IsisOsiris(Game):
         Option("reserve", ("own", "common"), "own",
                say("Own: each player reveals from their own tiles. Common (variant): everyone "
                    "reveals from one shared pile, and once it is empty only pawns are placed."),
-               label=say("Tile reserve")),
+               label=say("Tile reserve"),
+               choice_texts={"own": say("own"), "common": say("common")}),
         Option("open", None, False,
                say("Yes: placed tile values stay visible on the board (casual or accessible play, "
                    "no memory needed)."), kind="yesno", label=say("Open board")),
@@ -159,16 +160,16 @@ class IsisOsiris(Game):
             pawns[seat - 1] -= 1
             s["pawns"] = pawns
             board[cell] = {"kind": "pawn", "seat": seat}
-            text = say("{who} placed a pawn on {cell}", who=seat_of(seat), cell=cell)
+            text = say("{who} placed a pawn on {cell}.", who=seat_of(seat), cell=cell)
         else:
             value = state["pending"]["value"]
             board[cell] = {"kind": "tile", "value": value}
             s["pending"] = None
             if state["options"]["open"]:
-                text = say("{who} placed the {value} tile on {cell}", who=seat_of(seat),
+                text = say("{who} placed the {value} tile on {cell}.", who=seat_of(seat),
                            value=format_value(value), cell=cell)
             else:
-                text = say("{who} placed the tile on {cell}", who=seat_of(seat), cell=cell)
+                text = say("{who} placed the tile on {cell}.", who=seat_of(seat), cell=cell)
         s["board"] = board
         s["last_move"] = {"seat": seat, "move": format_move(verb, cell), "cells": [cell]}
         events: list[Event] = [{"seat": seat, "text": text}]
@@ -192,7 +193,7 @@ class IsisOsiris(Game):
             s["reserves"] = reserves
         s["pending"] = {"seat": seat, "value": value}
         s["last_move"] = {"seat": seat, "move": "reveal", "cells": []}
-        event: Event = {"seat": seat, "text": say("{who} revealed a {value} tile", who=seat_of(seat),
+        event: Event = {"seat": seat, "text": say("{who} revealed a {value} tile.", who=seat_of(seat),
                                                   value=format_value(value)),
                         "chance": "tile"}  # a shown tile can't be taken back (undo)
         if not s["options"]["open"]:
@@ -211,7 +212,7 @@ class IsisOsiris(Game):
             if self._can_move(s, nxt):
                 s["turn"] = nxt
                 events.extend(
-                    {"seat": x, "text": say("{who} has nothing left to place and is skipped",
+                    {"seat": x, "text": say("{who} has nothing left to place and is skipped.",
                                             who=seat_of(x))}
                     for x in skipped
                 )
@@ -224,9 +225,11 @@ class IsisOsiris(Game):
         any language; one closing line gives the reason, every score and who won."""
         s["over"], s["turn"], s["reason"] = True, None, dump(reason)
         res = self.result(s)
-        table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}")
+        table = listing([say("{who} {score}", who=seat_of(i), score=f"{p:+d}" if p else "0")
                          for i, p in enumerate(res.scores, start=1)])
-        who = listing([seat_of(w) for w in res.winners], last=True)
+        winners = [seat_of(w) for w in res.winners]
+        who = winners[0] if len(winners) == 1 else say(
+            "{first} and {last}", first=listing(winners[:-1]), last=winners[-1])
         if len(res.winners) == 1:
             line = say("Game over. {reason} Scores: {scores}. {who} wins.", reason=reason,
                        scores=table, who=who)
@@ -322,16 +325,6 @@ class IsisOsiris(Game):
             return say("Place the {value} tile on {cell}", value=format_value(pending["value"]),
                        cell=cell)
         return say("Place the tile on {cell}", cell=cell)
-
-
-def listing(items: list[Text], last: bool = False) -> Text:
-    """Several Texts as one: "A, B, C" (or "A, B and C" with ``last``), each item still
-    translated (joining with str would freeze them in English)."""
-    if len(items) == 1:
-        return items[0]
-    if last and len(items) == 2:
-        return say("{first} and {last}", first=items[0], last=items[1])
-    return say("{first}, {rest}", first=items[0], rest=listing(items[1:], last))
 
 
 def _verb_label(view: View, verb: str) -> Text:

@@ -60,13 +60,16 @@ class MasterIslands(Game):
         Option("mode", MODES, "standard",
                say("Coop: 4 players in two teams. Corsair: 3–4 players, one corsair against the "
                    "crew."),
-               label=say("Mode")),
+               label=say("Mode"),
+               choice_texts={"standard": say("standard"), "coop": say("cooperative"),
+                             "corsair": say("corsair")}),
         Option("corsair", None, None,
                say("Corsair mode: the corsair's seat number (default: the last)."),
                kind="seat", label=say("Corsair seat"), unset=say("the last seat")),
         Option("difficulty", tuple(ROUNDS), "medium",
                say("Corsair mode: the crew's rounds, easy 10, medium 7, hard 4."),
-               label=say("Difficulty")),
+               label=say("Difficulty"),
+               choice_texts={"easy": say("easy"), "medium": say("medium"), "hard": say("hard")}),
         FIRST_OPTION,
     )
     summary = SUMMARY

@@ -103,9 +103,13 @@ class Tablee:
 
 
 @contextlib.asynccontextmanager
-async def running_tablee(sim: Any, tmp_path: Path, **settings: Any) -> AsyncIterator[Tablee]:
+async def running_tablee(sim: Any, tmp_path: Path, *, guild_locale: str | None = None,
+                         **settings: Any) -> AsyncIterator[Tablee]:
     """The bot on the emulator for the block (each test module wraps it in a fixture);
-    ``now=`` drives the turn clock, the other settings are Config fields."""
+    ``guild_locale`` is the server's language, ``now=`` drives the turn clock, the other
+    settings are Config fields."""
+    if guild_locale is not None:
+        sim.set_guild_locale(guild_locale)
     app = Tablee(sim, tmp_path / "tablee.db", **settings)
     await app.start()
     try:

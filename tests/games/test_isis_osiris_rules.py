@@ -62,7 +62,7 @@ def test_io_6_one_action_per_turn_then_left_neighbour() -> None:
     state = new(3)
     state, events = play(state, "pawn C4")
     assert GAME.to_move(state) == [2] and state["board"]["C4"] == {"kind": "pawn", "seat": 1}
-    assert events[0]["text"] == "Seat 1 placed a pawn on C4"
+    assert events[0]["text"] == "Seat 1 placed a pawn on C4."
     state, _ = play(state, "reveal", "tile D2", "pawn A1")
     assert GAME.to_move(state) == [1]  # seat 3 wraps to seat 1
     with pytest.raises(IllegalMove, match="not your turn"):
@@ -76,7 +76,7 @@ def test_io_7_reveal_forces_tile() -> None:
     legal = GAME.legal(state, 1)
     assert legal and all(m.startswith("tile ") for m in legal) and len(legal) == 36
     assert GAME.view(state, None)["pending"] == {"seat": 1, "value": 3}  # shown to all
-    assert events[0]["text"] == "Seat 1 revealed a +3 tile"
+    assert events[0]["text"] == "Seat 1 revealed a +3 tile."
     with pytest.raises(IllegalMove, match="place it"):
         GAME.apply(state, 1, "pawn A1")
     with pytest.raises(IllegalMove):
@@ -110,7 +110,7 @@ def test_io_8_decision_seat_with_nothing_left_is_skipped() -> None:
         state, _ = play(state, f"pawn {next(cells)}", f"pawn {next(cells)}")
     state, events = play(state, "reveal", f"tile {next(cells)}")  # seat 2: seat 1 is empty
     assert GAME.to_move(state) == [2]
-    assert any(e["text"] == "Seat 1 has nothing left to place and is skipped" for e in events)
+    assert any(e["text"] == "Seat 1 has nothing left to place and is skipped." for e in events)
     state, events = play(state, "reveal", f"tile {next(cells)}")
     res = GAME.result(state)
     assert res.finished and res.reason == "Nobody has anything left to place."
@@ -121,13 +121,13 @@ def test_io_9_placed_tiles_face_down_and_open_option() -> None:
     setup = {"tiles": [["+3"], ["-2"]]}
     memory, events = play(new(setup=setup), "reveal", "tile D2")
     assert events[0]["transient"] is True
-    assert events[1]["text"] == "Seat 1 placed the tile on D2" and "3" not in events[1]["text"]
+    assert events[1]["text"] == "Seat 1 placed the tile on D2." and "3" not in events[1]["text"]
     for seat in (None, 1, 2):
         assert GAME.view(memory, seat)["board"]["D2"] == {"kind": "tile", "value": None}
         assert GAME.view(memory, seat)["seats"][0]["score"] is None
     opened, events = play(new(setup=setup, open="true"), "reveal", "tile D2")
     assert "transient" not in events[0]
-    assert events[1]["text"] == "Seat 1 placed the +3 tile on D2"
+    assert events[1]["text"] == "Seat 1 placed the +3 tile on D2."
     assert GAME.view(opened, None)["board"]["D2"] == {"kind": "tile", "value": 3}
 
 
@@ -176,7 +176,7 @@ def test_io_v1_common_pile() -> None:
     assert GAME.view(state, None)["pile"] == 2
     assert [s["tiles_left"] for s in GAME.view(state, None)["seats"]] == [0, 0, 0]
     state, events = play(state, "reveal", "tile A1", "reveal")
-    assert events[0]["text"] == "Seat 1 revealed a +2 tile" and GAME.to_move(state) == [2]
+    assert events[0]["text"] == "Seat 1 revealed a +2 tile." and GAME.to_move(state) == [2]
     assert GAME.view(state, None)["pending"] == {"seat": 2, "value": -3}
     state, _ = play(state, "tile B1")
     assert "reveal" not in GAME.legal(state, 3)  # pile empty: pawns only

@@ -74,7 +74,7 @@ def test_memory_mode_events_never_repeat_a_placed_value() -> None:
         if move == "reveal":
             assert events[0]["transient"] is True and "revealed a" in events[0]["text"]
         elif move.startswith("tile"):
-            assert events[0]["text"] == f"Seat {pending['seat']} placed the tile on {move[5:]}"
+            assert events[0]["text"] == f"Seat {pending['seat']} placed the tile on {move[5:]}."
         assert all(e.get("transient") for e in events if "revealed" in e["text"])
 
 

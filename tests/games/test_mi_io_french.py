@@ -30,6 +30,7 @@ from render import master_islands as mi_render
 from tests.e2e.french import english_lines
 
 DOMAINS = ("master_islands", "isis_osiris")
+LISTING = re.compile(r"\{p\d+\}(, \{p\d+\})*")
 NAMES = ["Master Islands", "Isis & Osiris", *(f"Seat {n}" for n in range(1, 5))]
 """What may stay as it is: game names, and seats until the host names them."""
 CASES = [
@@ -61,7 +62,8 @@ def parts(text: Text) -> Iterator[Text]:
     """``text`` and every Text inside its fields, seats aside (the host's)."""
     if text.template == SEAT:
         return
-    yield text
+    if not LISTING.fullmatch(text.template):  # games.text.listing's commas: no sentence
+        yield text
     for value in text.fields.values():
         if isinstance(value, Text):
             yield from parts(value)
@@ -95,6 +97,7 @@ def texts_of_a_game(game_id: str, players: int, options: dict[str, Any], seed: i
     for option in game.options:  # the shared "first" option and score line are the host's
         if option is not FIRST_OPTION:
             shown += [option.label, option.description, option.unset]
+            shown += [option.value_text(value) for value in option.choices or ()]
     tried: list[str] = []
     for _ in range(700):
         movers = game.to_move(state)

@@ -9,7 +9,7 @@ from PIL import Image, ImageChops, ImageDraw
 import i18n
 from games.text import listing, say
 from games.text import seat as seat_text
-from render import kit
+from render import kit, seats
 
 
 def _decode(data: bytes) -> Image.Image:
@@ -157,11 +157,11 @@ def test_accented_letters_are_drawn_with_their_accent_in_the_room_of_the_letter(
     assert _ink(drawn["ç"]) > _ink(drawn["c"]) * 1.1
 
 
-def test_told_names_the_seats_of_a_game_sentence_in_the_current_language() -> None:
+def test_a_game_sentence_is_drawn_with_the_names_of_its_seats() -> None:
     view = {"seats": [{"seat": 1, "name": "Zoé"}, {"seat": 2, "name": "Bob"}]}
     line = say("{winner} wins: {winners}", winner=seat_text(2),
                winners=listing([seat_text(1), seat_text(2), seat_text(3)]))
-    assert kit.told(view, line) == "Bob wins: Zoé, Bob, Seat 3"
+    assert seats.named_sentence(line, view) == "Bob wins: Zoé, Bob, Seat 3"
     with i18n.language("fr"):
-        assert kit.told(view, say("waiting for {players}", players=seat_text(1))) == (
-            "en attente de Zoé")
+        assert seats.named_sentence(say("waiting for {players}", players=seat_text(1)),
+                                    view) == "en attente de Zoé"

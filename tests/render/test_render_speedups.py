@@ -64,3 +64,22 @@ def test_stack_trimmed_is_trim_of_stack() -> None:
         got = kit.stack_trimmed(parts, width, margin)
         assert got.size == expected.size
         assert ImageChops.difference(got, expected).getbbox() is None
+
+
+def test_master_islands_pasted_chips_are_the_drawn_ones() -> None:
+    """A collected card is pasted from a cached tile through its mask: the same pixels as
+    drawing it, on the plain or the to-move row background, at even and odd positions."""
+    from render import master_islands as mi
+
+    for x, y in ((112, 40), (163, 41), (0, 0), (7, 3)):
+        for under in (kit.BG, kit.TURN_BG):
+            drawn, draw = kit.new_canvas(240, 90)
+            pasted, _ = kit.new_canvas(240, 90)
+            for image in (drawn, pasted):
+                ImageDraw.Draw(image).rectangle((0, 0, 239, 89), fill=under)
+            with kit.recording_text_sizes() as drawn_sizes:
+                mi._draw_chip(ImageDraw.Draw(drawn), x, y, "B4")
+            with kit.recording_text_sizes() as pasted_sizes:
+                mi._chip(pasted, x, y, "B4")
+            assert ImageChops.difference(drawn, pasted).getbbox() is None
+            assert pasted_sizes == drawn_sizes
