@@ -167,7 +167,7 @@ def test_a_game_over_line_names_every_score_and_the_winners_in_french() -> None:
     line = events[-1]["text"]
     french = i18n.translate(line, "fr")
     assert french.startswith("Partie terminée. Le plateau est plein. Scores : ")
-    assert french.endswith(("l'emporte.", "se partagent la victoire."))
+    assert french.endswith(("l’emporte.", "se partagent la victoire."))
     assert str(line).startswith("Game over. The board is full. Scores: Seat 1 ")
 
 

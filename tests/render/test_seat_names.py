@@ -20,7 +20,7 @@ def test_seat_fields_become_the_names_the_view_carries() -> None:
     assert with_names(text, view) == "Team 1 (Zoe and Seat 2)"  # no name: the seat
     assert with_names("plain", view) == "plain" and named_sentence("", view) == ""
     with i18n.language("fr"):
-        assert named_sentence(text, view).startswith("L'équipe 1 (Zoe et ")
+        assert named_sentence(text, view).startswith("L’équipe 1 (Zoe et ")
 
 
 def test_a_french_master_islands_board_names_the_winning_team(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -38,4 +38,4 @@ def test_a_french_master_islands_board_names_the_winning_team(monkeypatch: pytes
     with i18n.language("fr"):
         mi_render.board(view)
     closing = " ".join(drawn)
-    assert "L'équipe 2 (Bob et Dan) a récupéré 14 cartes" in closing
+    assert "L’équipe 2 (Bob et Dan) a récupéré 14 cartes" in closing
