@@ -1,6 +1,7 @@
 """``python -m bot demo GAME``: a whole game through the table host, no Discord token needed.
 
-Seat 1 is a stand-in person ("You") who presses moves through :meth:`TableHost.play` exactly as
+Seat 1 is a stand-in person ("Alex", a name that reads in every language: "You" would need
+"You plays" / "Vous pose") who presses moves through :meth:`TableHost.play` exactly as
 the Discord adapter would, choosing them as a medium computer player would; every other seat
 is a computer player of the host. Everything goes through a real SQLite file in ``--out``. Writes
 one board PNG per table post (``post-NNN.png``), each player's starting hand (``hand-seatN.png``),
@@ -24,12 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import i18n
 from games import BadOptions, get_game
 from games.base import choose, echo
 from games.cli import option_pairs
 from games.registry import UnknownGame
-from games.text import say
 
 from .host import HostError, Outcome, TableHost
 from .host.lobby import DEFAULT_LEVEL
@@ -69,11 +68,15 @@ class _Writer:
         self.count += 1
 
 
+STAND_IN = "Alex"
+"""The stand-in person's display name (a name, so every sentence about them agrees)."""
+
+
 async def _play(host: TableHost, args: argparse.Namespace, out: Path) -> dict[str, Any]:
     game = get_game(args.game)
     await host.set_guild_language(GUILD, args.language)
     await host.remember_locale(YOU, args.language)
-    you = i18n.translate(say("You"), args.language)  # the stand-in person's display name
+    you = STAND_IN
     await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, you,
                             seed=args.seed)
     for _ in range(args.players - 1):

@@ -89,7 +89,7 @@ def test_demo_in_french(tmp_path: Path) -> None:
     assert main(["demo", "isis-osiris", "--players", "2", "--seed", "3", "--out", str(out),
                  "--language", "fr"]) == 0
     log = (out / "log.txt").read_text(encoding="utf-8")
-    assert "à jouer : Vous (place 1)" in log and "Partie terminée" in log
+    assert "à jouer : Alex (place 1)" in log and "Partie terminée" in log
     assert "Ordinateur 1 (moyen" in log
 
 
