@@ -159,10 +159,10 @@ class SchemaTooNew(RuntimeError):
 
 
 async def migrate(db: aiosqlite.Connection) -> int:
-    """Bring the schema up to :data:`SCHEMA_VERSION`; return the version found before."""
-    async with db.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    found = int(row[0]) if row else 0
+    """Bring the schema up to :data:`SCHEMA_VERSION`; return the version found before. Each
+    migration re-reads the version once it holds the write lock: two processes opening a new
+    file at once (two shards) apply each migration once, the second finding it done."""
+    found = await _version(db)
     if found > SCHEMA_VERSION:
         raise SchemaTooNew(
             f"database schema version {found} is newer than this program's {SCHEMA_VERSION}"
@@ -170,6 +170,9 @@ async def migrate(db: aiosqlite.Connection) -> int:
     for number in range(found, SCHEMA_VERSION):
         await db.execute("BEGIN IMMEDIATE")
         try:
+            if await _version(db) > number:  # another process applied it while we waited
+                await db.execute("COMMIT")
+                continue
             for statement in _statements(MIGRATIONS[number]):
                 await db.execute(statement)
             await db.execute(f"PRAGMA user_version = {number + 1}")
@@ -178,6 +181,12 @@ async def migrate(db: aiosqlite.Connection) -> int:
             await db.execute("ROLLBACK")
             raise
     return found
+
+
+async def _version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
 
 
 def _statements(script: str) -> list[str]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow
+from bot.storage import schema
 from bot.storage.schema import SCHEMA_VERSION, SchemaTooNew
 from bot.storage.store import Ending
 
@@ -28,6 +30,29 @@ async def test_migrations_set_user_version_and_wal(db_path: str) -> None:
     reopened = await Store.open(db_path)  # migrating twice is a no-op
     assert await reopened.active_tables() == []
     await reopened.close()
+
+
+@pytest.mark.sqlite_only
+async def test_two_processes_opening_a_new_file_migrate_it_once(
+        db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second of two shard processes read the old version before the first migrated: once it
+    holds the write lock it sees the work done instead of failing on 'table already exists'."""
+    first = await Store.open(db_path)  # the other process, done migrating
+    await first.close()
+    real_version = schema._version
+    looks = 0
+
+    async def stale_then_true(db: Any) -> int:
+        nonlocal looks
+        looks += 1
+        return 0 if looks == 1 else await real_version(db)  # first look: before the other one
+
+    monkeypatch.setattr(schema, "_version", stale_then_true)
+    second = await Store.open(db_path)
+    assert await second.active_tables() == []
+    await second.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 @pytest.mark.sqlite_only
