@@ -16,7 +16,7 @@ from i18n import _, _n
 
 from ..storage import TableRow
 from .play import Lines
-from .results import MenuEntry, PrivateNote, PublicPost
+from .results import Drawing, MenuEntry, PrivateNote, PublicPost
 from .tables import is_bot, label, names
 from .wording import Name, shown, tell, tell_line
 
@@ -138,18 +138,26 @@ def note_text(row: TableRow, view: View, seat: int, private: list[str],
 
 def private_note(
     game: Game, row: TableRow, state: State, seat: int, private: list[str] | None = None,
-    code: str = i18n.DEFAULT,
+    code: str = i18n.DEFAULT, *, lazy: bool = False,
 ) -> PrivateNote:
-    """What ``seat`` alone sees, written and drawn in language ``code``."""
+    """What ``seat`` alone sees, written and drawn in language ``code``. ``lazy``: the hand is
+    drawn only when someone asks for the note's image (the adapter shows the images of people
+    to move only)."""
     view = game.view(state, seat)
     your_turn = seat in (view.get("to_move") or [])
-    with i18n.language(code):
-        image = png(render.renderer(game.id).hand(drawn(row, view)))
+
+    def draw() -> bytes:
+        with i18n.language(code):
+            return png(render.renderer(game.id).hand(drawn(row, view)))
+
+    hand = Drawing(draw)
+    if not lazy:
+        hand()
     return PrivateNote(
         seat=seat,
         user_id=row.seats[seat - 1]["user_id"],
         text=note_text(row, view, seat, private or [], code),
-        image_png=image,
+        hand=hand,
         your_turn=your_turn,
         menu=menu(game, state, seat, code, names(row)) if your_turn else [],
         version=row.version,
@@ -163,7 +171,9 @@ def notes_for(
     codes: Mapping[int, str] | None = None,
 ) -> list[PrivateNote]:
     """Notes for the humans to move and those who learned something private (all if
-    ``everyone``); nobody else is disturbed. ``codes``: user id -> their language."""
+    ``everyone``); nobody else is disturbed. ``codes``: user id -> their language. Only the
+    hands of people to move are drawn here: the adapter shows no other (a DM, the mover's next
+    menu); the rest are drawn if someone asks (My hand draws its own note anyway)."""
     movers = set(game.to_move(state))
     out = []
     for seat_entry in row.seats:
@@ -172,5 +182,6 @@ def notes_for(
             continue
         if everyone or seat in movers or lines.private.get(seat):
             code = (codes or {}).get(seat_entry["user_id"], i18n.DEFAULT)
-            out.append(private_note(game, row, state, seat, lines.private.get(seat), code))
+            out.append(private_note(game, row, state, seat, lines.private.get(seat), code,
+                                    lazy=seat not in movers))
     return out

@@ -12,6 +12,8 @@ names, settings, the clock's names), each equal to its English, for the adapter 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +124,27 @@ class PublicPost:
         return list(self.ordered_lines)
 
 
+class Drawing:
+    """An image drawn on the first ask, once (thread-safe): a note the adapter never shows (a
+    person not to move who learned something private) costs no drawing."""
+
+    def __init__(self, draw: Callable[[], bytes | None]) -> None:
+        self._draw: Callable[[], bytes | None] | None = draw
+        self._image: bytes | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def drawn(self) -> bool:
+        return self._draw is None
+
+    def __call__(self) -> bytes | None:
+        with self._lock:
+            if self._draw is not None:
+                self._image = self._draw()
+                self._draw = None  # lets go of the state it drew from
+            return self._image
+
+
 @dataclass(frozen=True)
 class PrivateNote:
     """What one seated human should see privately (ephemeral reply or DM)."""
@@ -129,13 +152,19 @@ class PrivateNote:
     seat: int
     user_id: int
     text: str
-    image_png: bytes | None  # their hand, from view(state, seat)
+    hand: Drawing = field(repr=False, compare=False)  # their hand, from view(state, seat)
     your_turn: bool = False
     menu: list[MenuEntry] = field(default_factory=list)  # legal moves when it is their turn
     version: int = 0  # the table version the menu belongs to (menus are version-checked)
     can_undo: bool = False  # they may take back their last move now (the menu offers Undo)
     replaced: bool = False  # a computer plays for this person now (they may press I'm back)
     language: str = "en"  # what text, image and menu labels are written in: the reader's
+
+    @property
+    def image_png(self) -> bytes | None:
+        """Their hand as PNG, drawn now if nobody asked before (in a worker thread, for a note
+        to show: the host draws those of people to move before they leave it)."""
+        return self.hand()
 
 
 @dataclass(frozen=True)
