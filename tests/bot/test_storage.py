@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Conflict, MoveEntry, Store, TableRow
-from bot.storage import schema
+from bot.storage import Conflict, MoveEntry, Store, TableRow, schema
 from bot.storage.schema import SCHEMA_VERSION, SchemaTooNew
 from bot.storage.store import Ending
 
