@@ -36,7 +36,7 @@ from games.text import N_, Text, dump, load, say, say_n, seat
 
 __all__ = [
     "DEFAULT", "LANGUAGES", "PSEUDO", "N_", "Text", "_", "_n", "current", "dump", "language",
-    "language_of", "load", "say", "say_n", "seat", "translate",
+    "language_of", "load", "locale_text", "say", "say_n", "seat", "translate",
 ]
 
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -66,10 +66,15 @@ renderer share one catalog, so one person can translate a game alone."""
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("tablee_language", default=DEFAULT)
 
 
+def locale_text(locale: Any) -> str:
+    """A Discord locale as text ("fr", "en-US"; ``discord.Locale.french`` -> "fr"; None -> "")."""
+    return str(getattr(locale, "value", locale) or "")
+
+
 def language_of(locale: Any, default: str = DEFAULT) -> str:
     """Our language for a Discord locale ("fr", "en-US", ``discord.Locale.french``…): its
     first part when we have it, else ``default``."""
-    code = str(getattr(locale, "value", locale) or "").strip().lower().replace("_", "-")
+    code = locale_text(locale).strip().lower().replace("_", "-")
     if code == PSEUDO or code.startswith(PSEUDO + "-"):
         return PSEUDO
     base = code.split("-")[0]

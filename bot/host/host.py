@@ -470,7 +470,7 @@ class TableHost(RatingsHost, ClockMixin, HistoryHost, LanguageHost):
         assert row.state is not None
         state = row.state
         code = await self._guild_code(row.guild_id)
-        codes = await self._user_codes([s["user_id"] for s in row.seats], row.guild_id)
+        codes = await self._user_codes([s["user_id"] for s in row.seats], row.guild_id, code)
 
         # The board and the hands are drawn in two threads at once: Pillow's encoder releases
         # the GIL, so on two cores this cuts a move's latency by about a quarter.

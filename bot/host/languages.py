@@ -44,7 +44,7 @@ class LanguageHost:
 
     async def remember_locale(self, user_id: int, locale: object) -> None:
         """The Discord locale of the user's interaction (``discord.Locale`` or its str)."""
-        text = str(getattr(locale, "value", locale) or "")
+        text = i18n.locale_text(locale)
         if not text or self._seen().get(("user", user_id)) == text:
             return
         await self._store.remember_locale(user_id, text)
@@ -82,7 +82,7 @@ class LanguageHost:
     async def _guild_code(self, guild_id: int | None, preferred_locale: object = None) -> str:
         if guild_id is None:
             return i18n.DEFAULT
-        locale = str(getattr(preferred_locale, "value", preferred_locale) or "")
+        locale = i18n.locale_text(preferred_locale)
         chosen, seen = await self._store.guild_language(guild_id)
         if locale and locale != seen and self._seen().get(("guild", guild_id)) != locale:
             await self._store.remember_guild_locale(guild_id, locale)
@@ -91,9 +91,13 @@ class LanguageHost:
             return chosen
         return i18n.language_of(locale or seen)
 
-    async def _user_codes(self, user_ids: Iterable[int], guild_id: int | None) -> dict[int, str]:
+    async def _user_codes(
+        self, user_ids: Iterable[int], guild_id: int | None, server: str | None = None,
+    ) -> dict[int, str]:
+        """Each user's language; one without a stored locale gets the server's (``server`` when
+        the caller already knows it: no second lookup)."""
         ids = [u for u in user_ids if u]
         found = await self._store.user_locales(ids) if ids else {}
         missing = len(found) < len(set(ids))
-        fallback = await self._guild_code(guild_id) if missing else i18n.DEFAULT
+        fallback = (server or await self._guild_code(guild_id)) if missing else i18n.DEFAULT
         return {u: i18n.language_of(found[u]) if u in found else fallback for u in ids}

@@ -34,6 +34,7 @@ COMPUTER_SEATS = {
     "medium": N_("Computer {n} (medium, seat {seat})"),
     "hard": N_("Computer {n} (hard, seat {seat})"),
 }
+_LEVEL_OF_NAME = {template: level for level, template in COMPUTER_NAMES.items()}
 _COMPUTER = re.compile(r"Computer (?P<n>\d+)(?: \((?P<level>[a-z]+)\))?")
 """A computer's stored name (English, kept for records and rows written before languages)."""
 
@@ -61,8 +62,8 @@ def shown(name: Name) -> str:
 
 def with_seat(name: Name, seat: int) -> Text:
     """"Bob (seat 2)"; a computer: "Computer 1 (hard, seat 3)"."""
-    if isinstance(name, Text) and name.template in COMPUTER_NAMES.values():
-        level = next(k for k, v in COMPUTER_NAMES.items() if v == name.template)
+    level = _LEVEL_OF_NAME.get(name.template) if isinstance(name, Text) else None
+    if level is not None:
         return say(COMPUTER_SEATS[level], n=name.fields["n"], seat=seat)
     return say("{name} (seat {seat})", name=name, seat=seat)
 
