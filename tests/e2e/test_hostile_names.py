@@ -7,34 +7,20 @@ victim's. And a 2,100-character /move gets a short private refusal (item 1)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.e2e.test_play_helpers import (
-    assert_all_requests_valid,
     last_private,
     last_public,
     lobby_of,
     play_to_the_end,
-    running_tablee,
     slash_with_user_option,
     to_move,
 )
-from tests.e2e.toy_game import TOY_ID, register_toy
+from tests.e2e.toy_game import TOY_ID
 from tests.games.coop_drive import next_move
 
 MANAGE_CHANNELS = 1 << 4
-
-
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    register_toy()
-    async with running_tablee(discord_sim, tmp_path) as app:
-        yield app
-    assert_all_requests_valid(discord_sim)
 
 
 def message_bodies(sim: Any) -> list[tuple[Any, dict[str, Any]]]:
@@ -66,7 +52,7 @@ def assert_pings_only(sim: Any, allowed_ids: set[int], victim: Any) -> int:
     return len(bodies)
 
 
-async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, tablee: Any) -> None:
+async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     victim = sim.user("victim")
     role = sim.role("mods", 0)
@@ -93,7 +79,7 @@ async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, tablee
     reply = await sim.slash(first, "partner", message=said)
     assert reply.ephemeral
     for _ in range(6):
-        row = await tablee.bot.host.store.get_table(sim.general.id)
+        row = await toy_tablee.bot.host.store.get_table(sim.general.id)
         mover = to_move(sim, {u.id: u for u in players})
         if mover is None or row.state["current"] != 1:
             break
@@ -110,7 +96,7 @@ async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, tablee
 
 
 async def test_hostile_names_in_the_end_rematch_and_leaderboard(
-    discord_sim: Any, tablee: Any
+    discord_sim: Any, toy_tablee: Any
 ) -> None:
     """The messages after a game: the final post, the rematch lobby (which pings only the
     players asked back), /leaderboard."""
@@ -134,7 +120,7 @@ async def test_hostile_names_in_the_end_rematch_and_leaderboard(
     assert checked >= 10
 
 
-async def test_a_2100_character_move_gets_a_short_refusal(discord_sim: Any, tablee: Any) -> None:
+async def test_a_2100_character_move_gets_a_short_refusal(discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}

@@ -4,32 +4,18 @@ stays the default for everybody else."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.e2e.french import english_words
 from tests.e2e.test_play_helpers import (
-    assert_all_requests_valid,
     last_private,
-    running_tablee,
     to_move,
 )
-from tests.e2e.toy_game import TOY_ID, register_toy
-
-
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    register_toy()
-    async with running_tablee(discord_sim, tmp_path) as app:
-        yield app
-    assert_all_requests_valid(discord_sim)
+from tests.e2e.toy_game import TOY_ID
 
 
 async def test_a_french_user_reads_french_privately_and_the_english_server_reads_english(
-        discord_sim: Any, tablee: Any) -> None:
+        discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")
     lobby = await sim.slash(zoe, f"play {TOY_ID}")
@@ -48,7 +34,7 @@ async def test_a_french_user_reads_french_privately_and_the_english_server_reads
 
 
 async def test_the_hosts_refusals_reach_each_player_in_their_language(
-        discord_sim: Any, tablee: Any) -> None:
+        discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     zoe, yann = sim.user("zoe", locale="fr"), sim.user("yann", locale="fr")
     players = {zoe.id: zoe, yann.id: yann}
@@ -65,7 +51,7 @@ async def test_the_hosts_refusals_reach_each_player_in_their_language(
 
 
 async def test_a_french_server_posts_in_french_and_answers_each_person_in_theirs(
-        discord_sim: Any, tablee: Any) -> None:
+        discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     sim.set_guild_locale("fr")
     alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")
@@ -86,7 +72,7 @@ def synced(sim: Any, name: str) -> dict[str, Any]:
     return next(c for c in sim.world.global_commands if c["name"] == name)
 
 
-async def test_french_clients_see_french_commands(discord_sim: Any, tablee: Any) -> None:
+async def test_french_clients_see_french_commands(discord_sim: Any, toy_tablee: Any) -> None:
     """The translator's localisations reach Discord (and pass its naming rules: the emulator
     checks every synced command); English clients keep the English names."""
     sim = discord_sim
@@ -112,7 +98,7 @@ async def test_french_clients_see_french_commands(discord_sim: Any, tablee: Any)
         assert not set(command.get("name_localizations") or {}) & {"en-US", "en-GB"}
 
 
-async def test_an_admin_sets_the_server_language(discord_sim: Any, tablee: Any) -> None:
+async def test_an_admin_sets_the_server_language(discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     admin = sim.user("ada", permissions=1 << 5)  # Manage Server
     bob = sim.user("bob", locale="fr")
@@ -130,7 +116,7 @@ async def test_an_admin_sets_the_server_language(discord_sim: Any, tablee: Any) 
     assert lobby.content == "The Toy Rounds table was cancelled by Ada."
 
 
-async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, tablee: Any) -> None:
+async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, toy_tablee: Any) -> None:
     """A DM has no interaction to read a locale from: it uses the reader's last one."""
     sim = discord_sim
     alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")

@@ -5,31 +5,17 @@ and a second game starts; /leaderboard and /stats show the ratings of the first 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.e2e.test_play_helpers import (
-    assert_all_requests_valid,
     last_private,
     last_public,
     lobby_of,
     play_to_the_end,
-    running_tablee,
     slash_with_user_option,
     to_move,
 )
-from tests.e2e.toy_game import TOY_ID, register_toy
-
-
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    register_toy()
-    async with running_tablee(discord_sim, tmp_path) as app:
-        yield app
-    assert_all_requests_valid(discord_sim)
+from tests.e2e.toy_game import TOY_ID
 
 
 async def _play_out(sim: Any, users: dict[int, Any]) -> Any:
@@ -48,7 +34,7 @@ def seat_lines(text: str) -> list[str]:
 
 
 async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_same_seats(
-    discord_sim: Any, tablee: Any
+    discord_sim: Any, toy_tablee: Any
 ) -> None:
     sim = discord_sim
     alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
@@ -60,7 +46,7 @@ async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_
     assert final.labels == ["Rematch"]
 
     # The buttons of a finished game survive a restart.
-    await tablee.restart()
+    await toy_tablee.restart()
     refused = await sim.click(carol, final, label="Rematch")
     assert refused.ephemeral and refused.content == (
         "Only the players of that game can ask for a rematch.")
