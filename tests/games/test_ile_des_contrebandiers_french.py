@@ -20,6 +20,7 @@ from games import IllegalMove, get_game
 from games.ile_des_contrebandiers.engine import REEFS_OPTION
 from games.text import SEAT, Text, with_seats
 from i18n import catalogs
+from tests.games.shown import play_showing
 
 GAME = get_game("ile-des-contrebandiers")
 CASES = [(2, 3, {}), (3, 4, {"reefs": 2}), (4, 5, {})]
@@ -52,29 +53,14 @@ def game_texts(players: int, seed: int, options: dict[str, Any]) -> Iterator[Any
     yield from (GAME.summary, REEFS_OPTION.label, REEFS_OPTION.description, REEFS_OPTION.unset)
     state = GAME.new(players, options, seed)
     medium = GAME.bots["medium"]
-    tried: list[str] = []
-    for _ in range(3000):
-        movers = GAME.to_move(state)
-        if not movers:
-            break
-        seat = movers[0]
-        legal = GAME.legal(state, seat)
-        view = GAME.view(state, seat)
-        for item in GAME.menu(view, legal):
-            yield item.label
-            yield from (step.label for step in item.steps)
-        yield GAME.status(GAME.view(state, None))[0]  # the beam; the scores line is games.base's
-        for bad in rng.sample(tried, min(2, len(tried))) + [rng.choice(BAD_MOVES)]:
-            try:
-                GAME.apply(state, rng.randint(1, players), bad)
-            except IllegalMove as exc:
-                yield exc.reason
-        move = medium(GAME, state, seat, rng) if rng.random() < 0.8 else rng.choice(legal)
-        tried = (tried + [move])[-30:]
-        state, events = GAME.apply(state, seat, move)
-        for event in events:
-            yield event["text"]
-            yield from (event.get("private") or {}).values()
+    shown, state = play_showing(
+        GAME, state, rng, players=players, keep=30, limit=3000,
+        facts=lambda public: GAME.status(public)[:1],  # the beam; the scores line is games.base's
+        bad_moves=lambda state, rng, tried: (rng.sample(tried, min(2, len(tried)))
+                                             + [rng.choice(BAD_MOVES)]),
+        choose=lambda state, seat, legal, rng: (medium(GAME, state, seat, rng)
+                                                if rng.random() < 0.8 else rng.choice(legal)))
+    yield from shown
     assert not GAME.to_move(state), "the game did not end"
     yield GAME.result(state).reason
 

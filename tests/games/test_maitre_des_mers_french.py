@@ -20,6 +20,7 @@ import i18n
 from games import IllegalMove, get_game
 from games.text import SEAT, Text, with_seats
 from i18n import catalogs
+from tests.games.shown import play_showing
 
 GAME = get_game("maitre-des-mers")
 NAMES = ["Alice", "Bruno", "Chloé", "Dominique", "Émile", "Bartholomew le Magnifique XIV"]
@@ -65,28 +66,16 @@ def texts_of_games(seeds: range) -> list[Any]:
         players = 2 + seed % 3
         rng = random.Random(seed)
         state = GAME.new(players, {}, seed)
-        tried: list[str] = []
-        for _ in range(3000):
-            movers = GAME.to_move(state)
-            if not movers:
-                break
-            seat = movers[0]
-            view = GAME.view(state, seat)
-            legal = GAME.legal(state, seat)
-            out += GAME.status(GAME.view(state, None))[:2]  # the rest is the host's scores
-            for item in GAME.menu(view, legal):
-                out += [item.label, *(step.label for step in item.steps)]
-            for move in rng.sample(tried, min(2, len(tried))) + _tries(state, rng):
-                try:
-                    GAME.apply(state, rng.randint(1, players), move)
-                except IllegalMove as exc:
-                    out.append(exc.reason)
+        def choose(state: Any, seat: int, legal: list[str], rng: random.Random) -> str:
             arms = [m for m in legal if m.startswith("arm")]
-            move = rng.choice(arms if arms and rng.random() < 0.3 else legal)  # towards the end
-            tried = (tried + [move])[-30:]
-            state, events = GAME.apply(state, seat, move)
-            for event in events:
-                out += [event["text"], *(event.get("private") or {}).values()]
+            return rng.choice(arms if arms and rng.random() < 0.3 else legal)  # towards the end
+
+        shown, state = play_showing(
+            GAME, state, rng, players=players, keep=30, limit=3000, choose=choose,
+            facts=lambda public: GAME.status(public)[:2],  # the rest is the host's scores
+            bad_moves=lambda state, rng, tried: rng.sample(tried, min(2, len(tried))) + _tries(
+                state, rng))
+        out += shown
         assert not GAME.to_move(state), f"seed {seed} did not finish"
         out.append(GAME.result(state).reason)
     return out

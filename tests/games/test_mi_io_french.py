@@ -21,13 +21,14 @@ import pytest
 from PIL import Image
 
 import i18n
-from games import BadOptions, IllegalMove, get_game
+from games import BadOptions, IllegalMove, State, get_game
 from games.base import FIRST_OPTION, Game
 from games.text import SEAT, Text
 from i18n import catalogs
 from render import isis_osiris, kit
 from render import master_islands as mi_render
 from tests.e2e.french import english_lines
+from tests.games.shown import play_showing
 
 DOMAINS = ("master_islands", "isis_osiris")
 LISTING = re.compile(r"\{p\d+\}(, \{p\d+\})*")
@@ -98,32 +99,21 @@ def texts_of_a_game(game_id: str, players: int, options: dict[str, Any], seed: i
         if option is not FIRST_OPTION:
             shown += [option.label, option.description, option.unset]
             shown += [option.value_text(value) for value in option.choices or ()]
-    tried: list[str] = []
-    for _ in range(700):
-        movers = game.to_move(state)
-        if not movers:
-            break
-        seat = movers[0]
-        view = game.view(state, seat)
-        legal = game.legal(state, seat)
-        public = game.view(state, None)
-        shown += [f for f in game.status(public) if f not in Game.status(game, public)]
-        for item in game.menu(view, legal):
-            shown += [item.label] + [step.label for step in item.steps]
-        for bad in rng.sample(tried, min(3, len(tried))) + [rng.choice(BAD_MOVES[game_id])]:
-            try:
-                game.apply(state, rng.randint(1, players), bad)
-            except IllegalMove as exc:
-                shown.append(exc.reason)
-        move = rng.choice(legal)
-        tried = (tried + [move])[-40:]
-        state, events = game.apply(state, seat, move)
-        for event in events:
-            shown.append(event.get("text"))
-            shown += list((event.get("private") or {}).values())
+    offered: list[list[str]] = []  # the moves offered at each turn (the last is tried after the end)
+
+    def choose(state: State, seat: int, legal: list[str], rng: random.Random) -> str:
+        offered.append(legal)
+        return rng.choice(legal)
+
+    played, state = play_showing(
+        game, state, rng, players=players, keep=40, limit=700, choose=choose,
+        facts=lambda public: [f for f in game.status(public) if f not in Game.status(game, public)],
+        bad_moves=lambda state, rng, tried: (rng.sample(tried, min(3, len(tried)))
+                                             + [rng.choice(BAD_MOVES[game_id])]))
+    shown += played
     shown.append(game.result(state).reason)
     try:
-        game.apply(state, 1, legal[0])
+        game.apply(state, 1, offered[-1][0])
     except IllegalMove as exc:  # the game is over
         shown.append(exc.reason)
     return [t for t in shown if t]
