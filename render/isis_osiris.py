@@ -83,9 +83,9 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
 
 
 EMPTY = sprites.SpriteCache(3 << 20)
-CELLS = sprites.SpriteCache(6 << 20)
-"""The empty board (the same for every table) and occupied cells as drawn, by cell and what
-is on it: a board is the empty one with its pawns and tiles pasted on."""
+PAWNS = sprites.SpriteCache(5 << 20)
+"""The empty board (the same for every table) and pawns as drawn, by cell, seat and final
+worth: a board is the empty one with its occupied cells drawn over (tiles are pasted tiles)."""
 SIZE = 6 * CELL + 2 * AXIS
 
 
@@ -118,6 +118,14 @@ def _draw_cell(image: Image.Image, draw: ImageDraw.ImageDraw, cell: str, item: d
         image.paste(_tile_image(value, inner[2] - inner[0] + 1, 52), inner[:2])
         return
     seat = item.get("seat", 0)
+    sprites.drawn_or_pasted(PAWNS, (cell, seat, worth), image,
+                            lambda: (x0, y0, x1 + 1, y1 + 1),
+                            lambda: _draw_pawn(draw, (x0, y0, x1, y1), seat, worth))
+
+
+def _draw_pawn(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], seat: int,
+               worth: int | None) -> None:
+    x0, y0, x1, y1 = box
     cx = (x0 + x1) / 2
     cy = (y0 + y1) / 2 - (14 if worth is not None else 0)
     kit.seat_mark(draw, (cx, cy), CELL * 0.28, seat)
@@ -151,12 +159,7 @@ def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> Non
         if value is None:
             value = final_tiles.get(cell)
         worth = pawn_values.get(cell) if item.get("kind") != "tile" else None
-        key = (cell, item.get("kind"), value, item.get("seat", 0), worth)
-        x0, y0, x1, y1 = _cell_box(cell)
-        sprites.drawn_or_pasted(
-            CELLS, key, image, lambda x0=x0, y0=y0, x1=x1, y1=y1: (x0, y0, x1 + 1, y1 + 1),
-            lambda cell=cell, item=item, value=value, worth=worth: _draw_cell(
-                image, draw, cell, item, value, worth))
+        _draw_cell(image, draw, cell, item, value, worth)
     for cell in _last_cells(view):
         kit.highlight(draw, _cell_box(cell), FRAME)
 

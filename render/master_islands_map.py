@@ -378,8 +378,8 @@ def _frame_thick(cell: int) -> int:
     return max(5, cell // 12)
 
 
-HOLES = sprites.SpriteCache(4 << 20)
-SHIP_CARDS = sprites.SpriteCache(12 << 20)
+HOLES = sprites.SpriteCache(2 << 20)
+SHIP_CARDS = sprites.SpriteCache(8 << 20)
 """Holes and cards with galleons as drawn, by exact box and contents (a table's map keeps its
 grid between two growths, and a card with galleons changes only when one sails or lands)."""
 

@@ -37,6 +37,9 @@ SENTINELS: tuple[kit.RGB, kit.RGB] = ((255, 0, 254), (0, 255, 1))
 """Colours no drawing writes: no kit colour, nor a blend of them, has full red and no green,
 or full green and no red."""
 MAX_BLENDED = 64  # background-blended pixels checked on each paste; more: not kept
+RING = 32
+"""px around a drawing's rectangle watched for pixels it should not have drawn (then it is not
+kept); a drawing must not reach further past its rectangle than this."""
 
 
 class Sprite(NamedTuple):
@@ -65,7 +68,7 @@ class SpriteCache:
 
     _all: list[SpriteCache] = []
 
-    def __init__(self, max_bytes: int, max_seen: int = 20_000) -> None:
+    def __init__(self, max_bytes: int, max_seen: int = 5_000) -> None:
         self.max_bytes, self.max_seen = max_bytes, max_seen
         self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
         self._seen: OrderedDict[int, None] = OrderedDict()
@@ -151,8 +154,8 @@ def _differs(image: Image.Image, other: Image.Image | kit.RGB) -> Image.Image:
     if not isinstance(other, Image.Image):
         other = Image.new("RGB", image.size, other)
     red, green, blue = ImageChops.difference(image, other).split()
-    return ImageChops.lighter(ImageChops.lighter(red, green), blue).point(
-        lambda v: 255 if v else 0)
+    most = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    return ImageChops.add(most, most, scale=1 / 255)  # 0 stays 0, anything else saturates
 
 
 def _painted(canvas: Image.Image, rect: Rect, under: Image.Image | kit.RGB,
@@ -168,7 +171,16 @@ def _harvest(canvas: Image.Image, rect: Rect, paint: Callable[[], None]) -> Spri
     """The sprite of ``paint`` in ``rect``; ``canvas`` is left as it was."""
     under = canvas.crop(rect)
     at = (rect[0], rect[1])
+    ring = (max(0, rect[0] - RING), max(0, rect[1] - RING), min(canvas.width, rect[2] + RING),
+            min(canvas.height, rect[3] + RING))
+    around = canvas.crop(ring)
     first, sizes = _painted(canvas, rect, SENTINELS[0], paint)
+    spilt = ImageChops.difference(around, canvas.crop(ring))
+    spilt.paste(kit.BLACK, (rect[0] - ring[0], rect[1] - ring[1], rect[2] - ring[0],
+                            rect[3] - ring[1]))
+    if spilt.getbbox() is not None:  # it drew outside its rectangle: not kept, drawn each time
+        canvas.paste(around, ring[:2])
+        return Sprite(None, None, at, sizes)
     second, _ = _painted(canvas, rect, SENTINELS[1], paint)
     written = _differs(first, SENTINELS[0])
     blended = ImageChops.multiply(written, _differs(first, second))
@@ -202,7 +214,8 @@ def drawn_or_pasted(cache: SpriteCache | None, key: Hashable, canvas: Image.Imag
     """``paint()`` on ``canvas``, or the pixels it wrote last time under ``key``.
 
     The caller promises that ``key`` decides every pixel ``paint`` writes and that it writes
-    nothing outside the rectangle ``where()`` gives. No cache (None) means draw."""
+    nothing outside the rectangle ``where()`` gives (a drawing caught writing outside, within
+    :data:`RING` px, is not kept; none may reach further). No cache (None) means draw."""
     found = cache.get(key) if cache is not None else None
     if found is None and cache is not None and cache.seen_before(key):
         rect = where()
