@@ -40,7 +40,8 @@ NAMES = ["Zoé", "Bartholomew the Unhurried Navigator", "Chloé", "Dan", "Étien
 LANGUAGES = ("en", "fr")
 
 
-def _states(game_id: str, players: int, options: dict[str, Any], seed: int) -> list[Any]:
+def random_game(game_id: str, players: int, options: dict[str, Any], seed: int) -> list[Any]:
+    """Every state of a game played with seeded random legal moves, start to end."""
     game = get_game(game_id)
     state = game.new(players, options, seed)
     rng = random.Random(seed)
@@ -66,7 +67,7 @@ def views() -> Iterator[dict[str, Any]]:
 
     for k, (game_id, players, options, seed) in enumerate(GAMES):
         game = get_game(game_id)
-        states = _states(game_id, players, options, seed)
+        states = random_game(game_id, players, options, seed)
         for at in SHOWN:
             state = states[round(at * (len(states) - 1))]
             for viewer in [None, *range(1, players + 1)]:
