@@ -91,11 +91,10 @@ def _reach(cells: dict[Pos, str], start: Pos, steps: int) -> dict[Pos, int]:
     return dist
 
 
-def corsair_plans(view: dict[str, Any], seat: int, keep: int = 1) -> list[tuple[Pos, Pos]]:
-    """Where the corsair's two galleons best end this round's steps, best first (``keep`` of
-    them): fewest cards the crew can then take (:func:`crew_gain`), then fewest lines one card
-    short of an alignment, then most cards around them (room to move next round), then fewest
-    steps."""
+def corsair_plan(view: dict[str, Any], seat: int) -> tuple[Pos, Pos]:
+    """Where the corsair's two galleons best end this round's steps: fewest cards the crew can
+    then take (:func:`crew_gain`), then fewest lines one card short of an alignment, then most
+    cards around them (room to move next round), then fewest steps."""
     cells = cells_of(view)
     galleons = galleons_of(view)
     crew = [p for s, own in enumerate(galleons, 1) if s != seat for p in own]
@@ -104,30 +103,24 @@ def corsair_plans(view: dict[str, Any], seat: int, keep: int = 1) -> list[tuple[
     steps = view.get("moves_left") or 4
     first, second = galleons[seat - 1][:2]
     reach_a, reach_b = _reach(cells, first, steps), _reach(cells, second, steps)
-    plans = sorted((crew_gain(alignments, {a, b}, takers), da + db, a, b)
-                   for a, da in reach_a.items() for b, db in reach_b.items() if da + db <= steps)
-    if first == second:  # the same galleons swapped: one plan
-        plans = [p for p in plans if p[2] <= p[3]]
-    cut = plans[min(keep, len(plans)) - 1][0]  # every plan as good as the keep-th on gain
+    plans = [((crew_gain(alignments, {a, b}, takers)), da + db, a, b)
+             for a, da in reach_a.items() for b, db in reach_b.items() if da + db <= steps]
+    least = min(p[0] for p in plans)
 
     def rank(plan: tuple[int, int, Pos, Pos]) -> tuple[int, int, int, int, Pos, Pos]:
         gain, used, a, b = plan
         room = sum(1 for g in (a, b) for n in neighbours(g) if n in cells)
         return gain, _threats(cells, set(crew) | {a, b}), -room, used, a, b
 
-    return [(p[2], p[3]) for p in sorted((p for p in plans if p[0] <= cut), key=rank)[:keep]]
+    _, _, a, b = min((p for p in plans if p[0] == least), key=rank)[:4]
+    return a, b
 
 
-def corsair_plan(view: dict[str, Any], seat: int) -> tuple[Pos, Pos]:
-    """The best of :func:`corsair_plans`."""
-    return corsair_plans(view, seat)[0]
-
-
-def step_towards(view: dict[str, Any], seat: int, plan: tuple[Pos, Pos]) -> str:
-    """The corsair's next step towards ending on ``plan`` (``done`` when there already)."""
+def corsair_step(view: dict[str, Any], seat: int) -> str:
+    """The next step towards :func:`corsair_plan` (``done`` when there already)."""
     cells = cells_of(view)
     own = galleons_of(view)[seat - 1]
-    for n, (here, goal) in enumerate(zip(own, plan, strict=False), start=1):
+    for n, (here, goal) in enumerate(zip(own, corsair_plan(view, seat), strict=False), start=1):
         if here == goal:
             continue
         back = _reach(cells, goal, 8)
@@ -136,11 +129,6 @@ def step_towards(view: dict[str, Any], seat: int, plan: tuple[Pos, Pos]) -> str:
             if step in cells and back.get(step, 99) < back.get(here, 99):
                 return f"sail {n} {letter}"
     return "done"
-
-
-def corsair_step(view: dict[str, Any], seat: int) -> str:
-    """The next step towards :func:`corsair_plan` (``done`` when there already)."""
-    return step_towards(view, seat, corsair_plan(view, seat))
 
 
 def greedy_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:

@@ -16,13 +16,11 @@ from __future__ import annotations
 import math
 import random
 
-from ..base import Game, State, past
+from ..base import Game, State
 from . import flow
 from .alignments import find_alignments
 from .board import cells_of, galleons_of
-from .bots import corsair_plans, crew_gain, greedy_bot, step_towards
-
-Pos = tuple[int, int]
+from .bots import crew_gain, greedy_bot
 
 MODEL: dict[int, tuple[float, float, float, float]] = {
     2: (-1.477, -0.693, 1.605, 0.565),
@@ -77,46 +75,3 @@ def corsair_value(game: Game, state: State, seat: int) -> float:
     """``evaluate`` for the corsair's search: about 1 when the crew will run out of rounds."""
     return 1.0 - crew_chance(game, state)
 
-
-PLANS = 6
-"""End squares (pairs) the hard corsair compares each step: the medium player's best few."""
-
-PLAN_PLAYOUTS = 120
-"""Playouts per step, all plans together."""
-
-HORIZON = 2
-"""Rounds a plan's playout runs (this one and the next) before :func:`crew_chance` scores it."""
-
-
-def plan_value(game: Game, deal: State, seat: int, plan: tuple[Pos, Pos],
-               rng: random.Random) -> float:
-    """One playout: the galleons end on ``plan``, then everyone plays medium to the horizon."""
-    st = dict(deal)
-    st["galleons"] = [list(g) for g in deal["galleons"]]
-    st["galleons"][seat - 1] = [list(plan[0]), list(plan[1])]
-    st, _ = game.apply(st, seat, "done")
-    for _ in range(HORIZON - 1):
-        st = finish_round(game, st, rng)
-    if game.result(st).finished:
-        return 1.0 if seat in game.result(st).winners else 0.0
-    return 1.0 - crew_chance(game, st, rng)
-
-
-def plan_search(game: Game, state: State, seat: int, rng: random.Random,
-                deadline: float | None = None) -> str:
-    """The hard corsair's step (MI-K3): the medium player's best few end squares are each
-    played out on the same re-dealt hidden cards and luck, and the step goes towards the best.
-    Ties keep the medium player's choice (the first)."""
-    known = game.determinize(state, seat, rng)  # only what the corsair knows
-    view = game.view(known, seat)
-    plans = corsair_plans(view, seat, PLANS)
-    totals = [0.0] * len(plans)
-    for _ in range(PLAN_PLAYOUTS // len(plans) if len(plans) > 1 else 0):
-        deal = game.determinize(state, seat, rng)
-        luck = rng.randrange(2**32)
-        for i, plan in enumerate(plans):
-            totals[i] += plan_value(game, deal, seat, plan, random.Random(luck))
-        if past(deadline):
-            break
-    best = max(range(len(plans)), key=lambda i: (totals[i], -i))
-    return step_towards(view, seat, plans[best])

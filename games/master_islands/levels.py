@@ -11,7 +11,7 @@ from ..base import Game, Levels, State, random_bot
 from ..search import Knobs, search, top
 from . import flow
 from .bots import corsair_step, discovery_score, greedy_bot
-from .corsair import corsair_value, plan_search
+from .corsair import corsair_value
 
 KEEP = 6
 """Discovery moves searched per decision (the medium player's best)."""
@@ -61,16 +61,11 @@ CORSAIR_KNOBS = Knobs(policy=greedy_bot, playouts=120, depth=CORSAIR_DEPTH,
                       candidates=candidates, evaluate=corsair_value)
 
 
-CORSAIR_PLANS = True
-
-
 def hard_bot(
     game: Game, state: State, seat: int, rng: random.Random, *, deadline: float | None = None
 ) -> str:
     """The search; the corsair (MI-K3) judges its playouts by the crew's chance to finish."""
     corsair = flow.mode(state) == "corsair" and seat == state["options"]["corsair"]
-    if corsair and CORSAIR_PLANS and state["phase"] == "corsair":
-        return plan_search(game, state, seat, rng, deadline)
     return search(game, state, seat, rng, CORSAIR_KNOBS if corsair else KNOBS, deadline)
 
 

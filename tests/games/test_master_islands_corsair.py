@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
-from games.master_islands.bots import corsair_plan, corsair_plans, corsair_step, step_towards
+import pytest
+
+from games.master_islands import levels
+from games.master_islands.bots import corsair_step
 from games.master_islands.corsair import crew_chance, crew_logit
 from games.master_islands.levels import candidates, hard_bot
 
@@ -55,12 +59,29 @@ def test_hard_corsair_searches_the_medium_step_first_and_blocks() -> None:
     assert hard_bot(GAME, last_step, 3, random.Random(0)) in ("sail 1 E", "sail 2 E")
 
 
-def test_corsair_plans_rank_distinct_reachable_end_squares_medium_first() -> None:
-    state = at_corsair_moves()
-    view = GAME.view(state, 3)
-    plans = corsair_plans(view, 3, 6)
-    assert plans[0] == corsair_plan(view, 3) and len(plans) == 6
-    assert len({frozenset(p) for p in plans}) == 6  # the two galleons start together: no swaps
-    assert all(sum(abs(x) + abs(y) for x, y in p) <= 4 for p in plans)  # 4 steps from 0,0
-    assert step_towards(view, 3, ((0, 0), (0, 0))) == "done"
-    assert step_towards(view, 3, ((0, 0), (2, 0))) == "sail 2 E"
+def corsair_turns(players: int, seed: int, limit: int) -> list[dict[str, Any]]:
+    """Positions where the corsair is about to move, from a game between random players."""
+    rng = random.Random(seed)
+    state = GAME.new(players, {"mode": "corsair", "difficulty": "easy"}, seed)
+    out = []
+    while (movers := GAME.to_move(state)) and len(out) < limit:
+        if state["phase"] == "corsair" and rng.random() < 0.5:
+            out.append(state)
+        state, _ = GAME.apply(state, movers[0], GAME.bots["easy"](GAME, state, movers[0], rng))
+    return out
+
+
+def test_hard_corsair_plays_legal_moves_from_its_own_view_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(levels, "CORSAIR_KNOBS", dataclasses.replace(levels.CORSAIR_KNOBS,
+                                                                    playouts=12))
+    positions = corsair_turns(3, 2, 3) + corsair_turns(4, 5, 3)
+    assert len(positions) == 6
+    for state in positions:
+        seat = state["current"]
+        move = hard_bot(GAME, state, seat, random.Random(4))
+        assert move in GAME.legal(state, seat)
+        other = GAME.determinize(state, seat, random.Random(99))
+        assert other["pile"] != state["pile"] and GAME.view(other, seat) == GAME.view(state, seat)
+        assert hard_bot(GAME, other, seat, random.Random(4)) == move
