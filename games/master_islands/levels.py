@@ -1,6 +1,8 @@
 """Master Islands computer levels: easy (random), medium (:func:`.bots.greedy_bot`) and hard
 (:mod:`games.search`). Playouts stop after ``DEPTH`` moves, where :func:`evaluate` weighs the
-collected cards (and, in corsair mode, the crew's pace against the rounds left)."""
+collected cards (and, in corsair mode, the crew's pace against the rounds left). The corsair's
+own search (``CORSAIR_KNOBS``) plays each step out to the end of the round and scores it by the
+crew's chance to finish (:mod:`.corsair`)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import random
 
 from ..base import Game, Levels, State, random_bot
 from ..search import Knobs, search, top
+from ..thinking import Deadline
 from . import flow
 from .bots import corsair_step, discovery_score, greedy_bot
 from .corsair import corsair_value
@@ -62,7 +65,7 @@ CORSAIR_KNOBS = Knobs(policy=greedy_bot, playouts=120, depth=CORSAIR_DEPTH,
 
 
 def hard_bot(
-    game: Game, state: State, seat: int, rng: random.Random, *, deadline: float | None = None
+    game: Game, state: State, seat: int, rng: random.Random, *, deadline: Deadline | None = None
 ) -> str:
     """The search; the corsair (MI-K3) judges its playouts by the crew's chance to finish."""
     corsair = flow.mode(state) == "corsair" and seat == state["options"]["corsair"]
