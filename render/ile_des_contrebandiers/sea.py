@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from i18n import _, _n
 
 from .. import kit
+from . import layers
 from .drawings import (
     boat_width,
     dice_words,
@@ -83,34 +84,62 @@ from .words import (
 
 
 # -- the sea --------------------------------------------------------------------------------------
+class Island(NamedTuple):
+    """Where island ``k``'s pieces go and what its card says."""
+
+    k: int
+    quay: tuple[Point, Point]  # from the rim of the outer ring into the basin
+    card: Box
+    words: tuple[str, int, str, str, bool]  # name (letter), its size, harbour, goods, bold
+    dock: Box
+
+
+def island(view: View, k: int) -> Island:
+    islands = {i.get("island"): i for i in view.get("islands") or [] if isinstance(i, dict)}
+    sector = _island_sector(view, k)
+    dock = _dock_box(sector)
+    rim = _polar(RING_EDGES[-1] - 4, _angle(sector))
+    near = (min(max(rim[0], dock[0] + 20), dock[2] - 20),
+            min(max(rim[1], dock[1] + 20), dock[3] - 20))
+    left = (islands.get(k) or {}).get("goods_left")
+    goods = (_("no tiles left") if left == 0 else _n("{n} tile left", "{n} tiles left", left)
+             if isinstance(left, int) else _("tiles ?"))
+    label = f"{island_name(view, k)} ({island_letter(view, k)})"
+    size = BODY if kit.text_width(label, BODY) <= ISLAND_W - 10 else SMALL  # "tonneaux (T)"
+    words = (label, size, _("harbour {harbour}", harbour=f"H{k}"), goods, left == 0)
+    return Island(k, (rim, near), _island_box(sector), words, dock)
+
+
+def paint_quay(draw: ImageDraw.ImageDraw, isl: Island) -> None:
+    draw.line((*isl.quay[0], *isl.quay[1]), fill=QUAY, width=16)
+
+
+def paint_card(draw: ImageDraw.ImageDraw, box: Box, words: tuple[str, int, str, str, bool]
+               ) -> None:
+    """An island's card: name and letter, harbour, goods left."""
+    x0, y0, x1, y1 = box
+    label, size, harbour, goods, bold = words
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=18, fill=kit.SAND, outline=kit.INK, width=2)
+    kit.text(draw, ((x0 + x1) / 2, y0 + 20), label, size, kit.INK, "mm", bold=True)
+    kit.text(draw, ((x0 + x1) / 2, y0 + 46), harbour, SMALL, kit.INK, "mm")
+    kit.text(draw, ((x0 + x1) / 2, y0 + 71), goods, SMALL, kit.INK, "mm", bold=bold)
+
+
+def paint_dock(draw: ImageDraw.ImageDraw, dock: Box) -> None:
+    """A round harbour basin."""
+    draw.rounded_rectangle(dock, radius=20, fill=SEA, outline=kit.INK, width=4)
+    draw.rounded_rectangle((dock[0] + 5, dock[1] + 5, dock[2] - 5, dock[3] - 5), radius=16,
+                           outline=kit.WHITE, width=2)
+
+
 def _draw_islands(draw: ImageDraw.ImageDraw, view: View) -> None:
     """Each island: its card (name, harbour, goods left), its round harbour basin and the quay
     that joins the basin to the outer space of sector 2k."""
-    islands = {i.get("island"): i for i in view.get("islands") or [] if isinstance(i, dict)}
     for k in range(5):
-        sector = _island_sector(view, k)
-        dock = _dock_box(sector)
-        a = _angle(sector)
-        rim = _polar(RING_EDGES[-1] - 4, a)
-        near = (min(max(rim[0], dock[0] + 20), dock[2] - 20),
-                min(max(rim[1], dock[1] + 20), dock[3] - 20))
-        draw.line((*rim, *near), fill=QUAY, width=16)
-        x0, y0, x1, y1 = _island_box(sector)
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=18, fill=kit.SAND, outline=kit.INK, width=2)
-        left = (islands.get(k) or {}).get("goods_left")
-        goods = (_("no tiles left") if left == 0 else _n("{n} tile left", "{n} tiles left", left)
-                 if isinstance(left, int) else _("tiles ?"))
-        name = island_name(view, k)
-        label = f"{name} ({island_letter(view, k)})"
-        size = BODY if kit.text_width(label, BODY) <= ISLAND_W - 10 else SMALL  # "tonneaux (T)"
-        kit.text(draw, ((x0 + x1) / 2, y0 + 20), label, size, kit.INK, "mm", bold=True)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 46), _("harbour {harbour}", harbour=f"H{k}"), SMALL,
-                 kit.INK, "mm")
-        kit.text(draw, ((x0 + x1) / 2, y0 + 71), goods, SMALL, kit.INK, "mm",
-                 bold=left == 0)
-        draw.rounded_rectangle(dock, radius=20, fill=SEA, outline=kit.INK, width=4)
-        draw.rounded_rectangle((dock[0] + 5, dock[1] + 5, dock[2] - 5, dock[3] - 5), radius=16,
-                               outline=kit.WHITE, width=2)
+        isl = island(view, k)
+        paint_quay(draw, isl)
+        paint_card(draw, isl.card, isl.words)
+        paint_dock(draw, isl.dock)
 
 
 def draw_fan(draw: ImageDraw.ImageDraw, beam: int | None, dx: int = 0, dy: int = 0,
@@ -142,12 +171,20 @@ def _fan(beam: int | None) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
 
 def _draw_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
     beam = _beam(view)
-    reefs = set(_reefs(view))
+    reefs = tuple(sorted(set(_reefs(view))))
     layer, mask, at = _fan(beam)
     image.paste(layer, at, mask)
+    paint_rings(image, draw, beam, reefs)
+    paint_marks(draw, view, reefs)
+
+
+def paint_rings(image: Image.Image, draw: ImageDraw.ImageDraw, beam: int | None,
+                reefs: tuple[tuple[int, int], ...]) -> None:
+    """Over the sectors: the beam's rays, the reefs, the lighthouse (what only the beam and the
+    reefs change)."""
     if beam is not None:
         draw_rays(draw, beam)
-    for ring, sector in sorted(reefs):
+    for ring, sector in reefs:
         points = _cell_points(ring, sector)
         draw.polygon(points, fill=REEF, outline=SEA_LINE)
         hatch_polygon(image, points, ROCK)
@@ -160,7 +197,17 @@ def _draw_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
         for d in (-12, -4, 4, 12):
             draw.line((CX, CY, *_polar(r - 3, a + d)), fill=RAY, width=3)
     draw_lighthouse(draw, (CX, CY + 4), 34)
+
+
+def paint_marks(draw: ImageDraw.ImageDraw, view: View, reefs: tuple[tuple[int, int], ...]
+                ) -> None:
+    """The last move's frames, then every space's name and the anchor over them."""
     _draw_highlights(draw, view)
+    paint_names(draw, reefs)
+
+
+def paint_names(draw: ImageDraw.ImageDraw, reefs: tuple[tuple[int, int], ...]) -> None:
+    """Every space's name, then the anchor."""
     for ring in RINGS:
         for sector in range(SECTORS):
             name = f"{ring}{LETTERS[sector]}"
@@ -275,8 +322,9 @@ def _draw_dice(view: View) -> Image.Image | None:
 
 def _draw_sea(view: View) -> Image.Image:
     image, draw = kit.new_canvas(WIDTH, SEA_H)
-    _draw_islands(draw, view)
-    _draw_rings(image, draw, view)
+    if not layers.islands_and_rings(image, draw, view):  # an island moved onto the rings
+        _draw_islands(draw, view)
+        _draw_rings(image, draw, view)
     points = [p for p in (_anchor(view, s) for s in path_points(view)) if p]
     if points:
         draw_path(draw, points)

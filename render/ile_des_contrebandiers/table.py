@@ -8,7 +8,8 @@ from PIL import Image, ImageDraw
 
 from i18n import _, _n
 
-from .. import kit
+from .. import kit, tiles
+from . import layers
 from .drawings import (
     draw_anchor,
     draw_chip,
@@ -88,7 +89,15 @@ def _draw_head(view: View) -> Image.Image:
 
 
 def _legend(view: View) -> Image.Image:
-    sample = chip_text(view, (2, 3))
+    """What the sea's marks mean (drawn once per language, island name and which marks the
+    board shows: never draw into it)."""
+    sample, island = chip_text(view, (2, 3)), island_name(view, 2)
+    path, framed = bool(path_points(view)), bool(_cells(view))
+    return layers.ISLANDS.get(("legend", sample, island, path, framed),
+                              lambda: _draw_legend(sample, island, path, framed))
+
+
+def _draw_legend(sample: str, island: str, path: bool, framed: bool) -> Image.Image:
     entries: list[tuple[kit.Painter, str]] = [
         (_legend_beam, _("lit sector")),
         (_legend_reef, _("reef")),
@@ -97,13 +106,13 @@ def _legend(view: View) -> Image.Image:
          _("hidden tile")),
         (lambda d, b: draw_chip(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), sample, True),
          _n("tile for {island}, {n} point", "tile for {island}, {n} points", 3,
-            island=island_name(view, 2))),
+            island=island)),
     ]
-    if path_points(view):
+    if path:
         entries.append((lambda d, b: draw_path(d, [(b[0] - 4, (b[1] + b[3]) / 2),
                                                    (b[2] + 4, (b[1] + b[3]) / 2)]),
                         _("path sailed")))
-    if _cells(view):
+    if framed:
         entries.append((lambda d, b: d.rectangle(b, outline=kit.HIGHLIGHT, width=5),
                         _("last move")))
     return kit.legend(WIDTH, entries)
@@ -229,22 +238,28 @@ def own_tile(view: View, boat: dict[str, Any]) -> dict[str, Any] | None:
 CARD_W, CARD_H = 360, 210
 
 
-def _draw_tile_card(draw: ImageDraw.ImageDraw, view: View, box: Box, tile: dict[str, Any]) -> None:
+def _tile_words(view: View, tile: dict[str, Any]) -> tuple[str, str, str]:
+    """The viewer's tile in words: destination (name, letter), points, harbour."""
+    dest, points = tile.get("destination"), tile.get("points")
+    where = _("to {island} ({letter})", island=island_name(view, dest),
+              letter=island_letter(view, dest))
+    worth = _n("{n} point", "{n} points", points) if isinstance(points, int) else _("? points")
+    harbour = _("deliver to harbour {harbour}", harbour=f"H{dest}") if isinstance(dest, int) \
+        else ""
+    return where, worth, harbour
+
+
+def _draw_tile_card(draw: ImageDraw.ImageDraw, box: Box, words: tuple[str, str, str]) -> None:
     """The viewer's own tile, large: destination island (name, letter, harbour) and points."""
     x0, y0, x1, y1 = box
-    dest, points = tile.get("destination"), tile.get("points")
+    where, worth, harbour = words
     draw.rounded_rectangle(box, radius=16, fill=kit.WHITE, outline=kit.INK, width=3)
     draw.rounded_rectangle((x0, y0, x1, y0 + 52), radius=16, fill=CRATE, outline=kit.INK, width=3)
     draw.rectangle((x0 + 3, y0 + 36, x1 - 3, y0 + 49), fill=CRATE)
     kit.text(draw, ((x0 + x1) / 2, y0 + 26), _("Your tile"), BODY, kit.INK, "mm", bold=True)
-    where = _("to {island} ({letter})", island=island_name(view, dest),
-              letter=island_letter(view, dest))
     size = 32 if kit.text_width(where, 32) <= x1 - x0 - 20 else TITLE  # a longer French name
     kit.text(draw, ((x0 + x1) / 2, y0 + 90), where, size, kit.INK, "mm", bold=True)
-    worth = _n("{n} point", "{n} points", points) if isinstance(points, int) else _("? points")
     kit.text(draw, ((x0 + x1) / 2, y0 + 134), worth, 32, kit.INK, "mm", bold=True)
-    harbour = _("deliver to harbour {harbour}", harbour=f"H{dest}") if isinstance(dest, int) \
-        else ""
     kit.text(draw, ((x0 + x1) / 2, y0 + 176), harbour, BODY, kit.INK, "mm")
 
 
@@ -302,7 +317,9 @@ def hand(view: View) -> Image.Image:
     y = top
     if isinstance(tile, dict):
         x0 = (WIDTH - CARD_W) / 2
-        _draw_tile_card(draw, view, (x0, y, x0 + CARD_W, y + CARD_H), tile)
+        words = _tile_words(view, tile)
+        tiles.put(image, layers.ISLANDS, ("tile", words), (x0, y, x0 + CARD_W, y + CARD_H),
+                  kit.BG, lambda d, b: _draw_tile_card(d, b, words))
         y += card
     for line, bold in fact_lines:
         kit.text(draw, (EDGE, y + LINE / 2), line, BODY, kit.INK, "lm", bold=bold)

@@ -4,10 +4,11 @@ prompt, a path's spaces)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from games.text import Text
-from i18n import _, _n, load, translate
+from i18n import _, _n, current, load, translate
 
 from .. import kit, seats
 from .geometry import (
@@ -23,10 +24,19 @@ from .geometry import (
 # -- data from the view ---------------------------------------------------------------------------
 def island_name(view: View, k: Any) -> str:
     """Island ``k``'s name in the current language (from the view's code word ``gems`` …)."""
-    for isl in view.get("islands") or []:
-        if isl.get("island") == k and isl.get("name"):
-            name = kit.ascii_text(str(isl["name"]))
-            return translate(name) if name else _("island {k}", k=k)
+    code = next((str(isl["name"]) for isl in view.get("islands") or []
+                 if isl.get("island") == k and isl.get("name")), None)
+    if not isinstance(k, int | str | None):  # a malformed view: nothing to keep
+        return _named_island.__wrapped__(current(), code, k)
+    return _named_island(current(), code, k)
+
+
+@lru_cache(maxsize=256)
+def _named_island(language: str, code: str | None, k: Any) -> str:
+    """:func:`island_name` once per language and code word (a board asks ~60 times)."""
+    if code is not None:
+        name = kit.ascii_text(code)
+        return translate(name) if name else _("island {k}", k=k)
     if isinstance(k, int) and 0 <= k < len(ISLAND_NAMES):
         return translate(ISLAND_NAMES[k])
     return _("island {k}", k=k)

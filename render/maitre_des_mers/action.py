@@ -30,9 +30,9 @@ from .cards import (
     _name,
     cargo_label,
     draw_die,
-    draw_ship_card,
-    draw_target_card,
     goods_label,
+    paste_ship_card,
+    paste_target_card,
     power_text,
     ship_info,
     treasure_label,
@@ -289,7 +289,7 @@ def _dice_stage(action: dict[str, Any], past: bool) -> Piece:
     card_h = SHIP_H - 12
 
     def paint(image: Image.Image, draw: ImageDraw.ImageDraw, y: float) -> None:
-        draw_target_card(draw, (EDGE, y, EDGE + CARD_W, y + card_h), action.get("target"))
+        paste_target_card(image, (EDGE, y, EDGE + CARD_W, y + card_h), action.get("target"))
         yy = y
         for piece in pieces:
             piece.paint(image, draw, yy)
@@ -322,7 +322,7 @@ def _fight(view: View, action: dict[str, Any]) -> Piece:
             kit.text(draw, (x + 60, y + 28), _(SIDES[side][won]), BODY, kit.INK, "lm", bold=won)
             info = _fleet_ship(view, seat, f.get("ship"))
             card = (x + 12, y + 52, x + 12 + FIGHT_CARD_W, y + 52 + SHIP_H - 12)
-            draw_ship_card(draw, card, info)
+            paste_ship_card(image, card, info, fill=kit.TURN_BG if won else kit.BG)
             dx = card[2] + 14
             draw_die(image, (dx, y + 56), f.get("die"), 56)
             fire = f.get("firepower", info.get("firepower"))
@@ -372,8 +372,8 @@ def _action_pieces(view: View, action: dict[str, Any], past: bool) -> list[Piece
             out += _lines(_("{ship} carried nothing: it went back under the ship pile", ship=gone))
     elif kind == "attack" and (action.get("target") or {}).get("kind") == "ship":
         target = ship_info(action["target"].get("ship", "?"))
-        out.append(Piece(SHIP_H, lambda image, draw, y: draw_ship_card(
-            draw, (EDGE, y, EDGE + CARD_W, y + SHIP_H - 12), target)))
+        out.append(Piece(SHIP_H, lambda image, draw, y: paste_ship_card(
+            image, (EDGE, y, EDGE + CARD_W, y + SHIP_H - 12), target)))
     elif kind in ("arm", "hunt", "buy"):
         out.append(_dice_stage(action, past))
     stage = _stage_text(view, action, past)

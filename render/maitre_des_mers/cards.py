@@ -3,6 +3,7 @@ shares (dice, ship icons, the treasure map, ship and stack cards); sizes and col
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
@@ -10,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from i18n import N_, _
 
-from .. import kit
+from .. import kit, tiles
 
 View = dict[str, Any]
 Box = tuple[float, float, float, float]
@@ -309,8 +310,57 @@ def draw_target_card(draw: ImageDraw.ImageDraw, box: Box, target: dict[str, Any]
         _empty_place(draw, box, _("no target"))
 
 
-
 CARD_W = (WIDTH - 2 * EDGE - 3 * GAP) // 4  # 4 port places across the image
 SHIP_H = 172
 PORT_PLACES = 4
 
+
+
+# -- cards drawn once, pasted (render/tiles.py) ----------------------------------------------------
+CARDS = tiles.Tiles("maitre-des-mers cards", 8_000_000)
+"""Ship cards, stack cards, the pile, cargo boxes: ~60-150 KB each, ~80 of them in play."""
+
+
+def ship_key(info: dict[str, Any]) -> tuple[Any, ...]:
+    """What a ship card or chip shows of a ship, its cargo aside."""
+    return tuple(info.get(k) for k in ("ship", "family", "target", "firepower")) + (
+        bool(info.get("map")),)
+
+
+def card_key(card: dict[str, Any] | None) -> str:
+    return json.dumps(card, sort_keys=True, default=str)
+
+
+def paste_ship_card(image: Image.Image, box: Box, info: dict[str, Any],
+                    with_cargo: bool = False, fill: kit.RGB = kit.BG) -> None:
+    """:func:`draw_ship_card` into ``image``, whose ``box`` is ``fill`` so far: the card is
+    drawn once per ship, size, x, colour under it and language, its cargo box apart."""
+    tiles.put(image, CARDS, ("ship", ship_key(info)), box, fill,
+              lambda draw, b: draw_ship_card(draw, b, info))
+    if with_cargo:  # on the card's white, as draw_ship_card puts it
+        x0, y0, x1, y1 = box
+        paste_cargo(image, (x0 + 6, y1 - 50, x1 - 6, y1 - 6), info.get("cargo"), BODY)
+
+
+def paste_cargo(image: Image.Image, box: Box, cargo: dict[str, Any] | None, size: int) -> None:
+    """:func:`_draw_cargo` into ``image``, whose ``box`` is white so far (a card's or chip's)."""
+    tiles.put(image, CARDS, ("cargo", card_key(cargo), size), box, kit.WHITE,
+              lambda draw, b: _draw_cargo(draw, b, cargo, size), at_x=False)
+
+
+def paste_stack_card(image: Image.Image, box: Box, kind: str, card: dict[str, Any] | None,
+                     below: int | None) -> None:
+    """:func:`draw_stack_card` into ``image`` (``box`` background so far), drawn once."""
+    tiles.put(image, CARDS, ("stack", kind, card_key(card), below), box, kit.BG,
+              lambda draw, b: draw_stack_card(draw, b, kind, card, below))
+
+
+def paste_target_card(image: Image.Image, box: Box, target: dict[str, Any] | None) -> None:
+    """:func:`draw_target_card` into ``image`` (``box`` background so far)."""
+    kind = (target or {}).get("kind")
+    if kind == "ship":
+        paste_ship_card(image, box, ship_info((target or {}).get("ship", "?")))
+    elif kind in ("treasure", "goods"):
+        paste_stack_card(image, box, kind, target, None)
+    else:
+        _empty_place(ImageDraw.Draw(image), box, _("no target"))

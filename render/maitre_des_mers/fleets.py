@@ -9,9 +9,10 @@ from PIL import Image, ImageDraw
 
 from i18n import _, _n
 
-from .. import kit
+from .. import kit, tiles
 from .cards import (
     BODY,
+    CARDS,
     EDGE,
     FAMILIES,
     LINE,
@@ -24,7 +25,9 @@ from .cards import (
     _draw_cargo,
     draw_map_icon,
     draw_ship_icon,
+    paste_cargo,
     ship_info,
+    ship_key,
 )
 
 # -- fleets ---------------------------------------------------------------------------------------
@@ -32,7 +35,8 @@ CHIP_W, CHIP_H, CHIP_GAP = 160, 76, 8
 CHIPS_X = kit.PANEL_NAME_X
 
 
-def draw_ship_chip(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any]) -> None:
+def draw_ship_chip(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any],
+                   with_cargo: bool = True) -> None:
     """A fleet ship, small: family band (code, masts, firepower), cargo and map icon below."""
     x0, y0, x1, y1 = box
     _family, colour, masts = FAMILIES.get(info.get("family", ""), ("?", kit.UNKNOWN, 0))
@@ -46,11 +50,23 @@ def draw_ship_chip(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any]) ->
     fire = info.get("firepower")
     kit.text(draw, (x1 - 8, y0 + 17), _("fire {n}", n=fire if fire is not None else "?"), SMALL,
              ink, "rm")
-    right = x1 - 6
     if info.get("map"):
         draw_map_icon(draw, (x1 - 36, band + 8, x1 - 6, y1 - 8))
-        right = x1 - 42
-    _draw_cargo(draw, (x0 + 6, band + 5, right, y1 - 5), info.get("cargo"), SMALL)
+    if with_cargo:
+        _draw_cargo(draw, _cargo_box(box, info), info.get("cargo"), SMALL)
+
+
+def _cargo_box(box: Box, info: dict[str, Any]) -> Box:
+    x0, y0, x1, y1 = box
+    return x0 + 6, y0 + 39, x1 - (42 if info.get("map") else 6), y1 - 5
+
+
+def paste_ship_chip(image: Image.Image, box: Box, info: dict[str, Any], fill: kit.RGB) -> None:
+    """:func:`draw_ship_chip` into ``image``, whose ``box`` is ``fill`` so far: the chip is
+    drawn once per ship, colour under it and language, its cargo box apart."""
+    tiles.put(image, CARDS, ("chip", ship_key(info)), box, fill,
+              lambda draw, b: draw_ship_chip(draw, b, info, with_cargo=False), at_x=False)
+    paste_cargo(image, _cargo_box(box, info), info.get("cargo"), SMALL)
 
 
 def _fleet_facts(fleet: list[dict[str, Any]]) -> list[str]:
@@ -112,9 +128,9 @@ def _seat_rows(view: View, width: int) -> list[SeatRow]:
     return rows
 
 
-def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
-                   width: int) -> None:
+def _draw_seat_row(image: Image.Image, view: View, row: SeatRow, y: int, width: int) -> None:
     """One seat: turn / win flag, badge, full name, score; its ships as chips; fleet facts."""
+    draw = ImageDraw.Draw(image)
     s = row.seat
     seat = s.get("seat", 0)
     mid = kit.seat_row_head(draw, view, seat, row.names, (y, row.height, width, LINE),
@@ -133,7 +149,7 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
         line, col = divmod(k, row.per_line)
         x, yy = CHIPS_X + col * pitch, top + line * (CHIP_H + CHIP_GAP)
         box = (x, yy, x + CHIP_W, yy + CHIP_H)
-        draw_ship_chip(draw, box, info)
+        paste_ship_chip(image, box, info, _row_fill(view, seat))
         if info["ship"] in cells:
             kit.highlight(draw, box, 4)
     if row.facts_inline:
@@ -145,6 +161,14 @@ def _draw_seat_row(draw: ImageDraw.ImageDraw, view: View, row: SeatRow, y: int,
             kit.text(draw, (x, yy + dy), line, SMALL, kit.MUTED, "lm")
 
 
+def _row_fill(view: View, seat: int) -> kit.RGB:
+    """The colour under a seat's chips: :func:`kit.seat_row_head` frames the row of the seat to
+    move, or of a winner, on the turn colour."""
+    result = view.get("result") or {}
+    won = bool(result.get("finished")) and seat in (result.get("winners") or [])
+    return kit.TURN_BG if won or seat in (view.get("to_move") or []) else kit.BG
+
+
 def _draw_fleets(view: View, title: str | None = None) -> Image.Image:
     title = title or _("Fleets")
     rows = _seat_rows(view, WIDTH)
@@ -154,7 +178,7 @@ def _draw_fleets(view: View, title: str | None = None) -> Image.Image:
     kit.text(draw, (EDGE, 12 + LINE / 2), title, TITLE, kit.INK, "lm", bold=True)
     y = 12 + LINE + 10
     for row in rows:
-        _draw_seat_row(draw, view, row, y, WIDTH)
+        _draw_seat_row(image, view, row, y, WIDTH)
         y += row.height
     return image
 

@@ -6,11 +6,12 @@ from PIL import Image, ImageDraw
 
 from i18n import _, _n, translate
 
-from .. import kit
+from .. import kit, tiles
 from .action import _draw_action
 from .cards import (
     BODY,
     CARD_W,
+    CARDS,
     EDGE,
     GAME_NAME,
     GAP,
@@ -27,10 +28,10 @@ from .cards import (
     _empty_place,
     _stack_edges,
     draw_map_icon,
-    draw_ship_card,
     draw_ship_icon,
-    draw_stack_card,
     paint_die,
+    paste_ship_card,
+    paste_stack_card,
     power_text,
     ship_info,
 )
@@ -55,7 +56,7 @@ def _draw_port(view: View) -> Image.Image:
         box = (x, y, x + CARD_W, y + SHIP_H - 12)
         if k < len(port):
             info = ship_info(port[k])
-            draw_ship_card(draw, box, info)
+            paste_ship_card(image, box, info)
             if info["ship"] in cells:
                 kit.highlight(draw, box, FRAME)
         else:
@@ -75,6 +76,21 @@ def _draw_stacks(view: View) -> Image.Image:
     rest = (WIDTH - 2 * EDGE - pile_w - 2 * GAP) // 2
     pile = view.get("pile") or 0
     box = (EDGE, 0, EDGE + pile_w, STACK_H)
+    tiles.put(image, CARDS, ("pile", pile), box, kit.BG, lambda draw, b: _draw_pile(draw, b, pile))
+    for k, (kind, key, cell) in enumerate((("goods", "goods", "goods"),
+                                           ("treasure", "treasures", "treasures"))):
+        cards = list(view.get(key) or [])
+        x = EDGE + pile_w + GAP + k * (rest + GAP)
+        box = (x, 0, x + rest, STACK_H)
+        paste_stack_card(image, box, kind, cards[0] if cards else None, len(cards) - 1)
+        if cards and cell in cells:
+            kit.highlight(draw, box, FRAME)
+    return image
+
+
+
+def _draw_pile(draw: ImageDraw.ImageDraw, box: Box, pile: int) -> None:
+    """The ship pile: face-down ships (edges for those below) and how many, or an empty place."""
     if pile:
         x0, y0, x1, y1 = _stack_edges(draw, box, pile - 1, PILE_FILL)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PILE_FILL, outline=kit.INK,
@@ -82,20 +98,10 @@ def _draw_stacks(view: View) -> Image.Image:
         draw_ship_icon(draw, (x0 + 40, y0 + 20, x1 - 40, y0 + 76), 3, kit.SAND)
         kit.text(draw, ((x0 + x1) / 2, y0 + 104), _("Ship pile"), BODY, kit.WHITE, "mm",
                  bold=True)
-        kit.text(draw, ((x0 + x1) / 2, y0 + 136), _n("{n} face down", "{n} face down", pile), SMALL, kit.WHITE,
-                 "mm")
+        kit.text(draw, ((x0 + x1) / 2, y0 + 136), _n("{n} face down", "{n} face down", pile),
+                 SMALL, kit.WHITE, "mm")
     else:
         _empty_place(draw, box, _("ship pile empty"))
-    for k, (kind, key, cell) in enumerate((("goods", "goods", "goods"),
-                                           ("treasure", "treasures", "treasures"))):
-        cards = list(view.get(key) or [])
-        x = EDGE + pile_w + GAP + k * (rest + GAP)
-        box = (x, 0, x + rest, STACK_H)
-        draw_stack_card(draw, box, kind, cards[0] if cards else None, len(cards) - 1)
-        if cards and cell in cells:
-            kit.highlight(draw, box, FRAME)
-    return image
-
 
 
 # -- head and legend ------------------------------------------------------------------------------
@@ -127,7 +133,13 @@ def _draw_head(view: View) -> Image.Image:
 
 
 def _legend(view: View) -> Image.Image:
-    """The map icon, a set-aside die, the free-ship mark and, when drawn, the last-move frame."""
+    """The map icon, a set-aside die, the free-ship mark and, when drawn, the last-move frame
+    (drawn once per language and frame or not: never draw into it)."""
+    framed = _highlighted(view)
+    return CARDS.get(("legend", framed), lambda: _draw_legend(framed))
+
+
+def _draw_legend(framed: bool) -> Image.Image:
     entries: list[tuple[kit.Painter, str]] = [
         (lambda d, b: draw_map_icon(d, (b[0] + 2, b[1], b[2] - 2, b[3])), _("treasure map")),
         (lambda d, b: _legend_die(d, b), _("die set aside")),
@@ -135,7 +147,7 @@ def _legend(view: View) -> Image.Image:
         (lambda d, b: draw_ship_icon(d, b, 2, kit.INK), _("F = Frégate")),
         (lambda d, b: draw_ship_icon(d, b, 3, kit.INK), _("G = Galion")),
     ]
-    if _highlighted(view):
+    if framed:
         entries.append((lambda d, b: kit.highlight(d, b, 5), _("last move")))
     return kit.legend(WIDTH, entries)
 
@@ -206,8 +218,8 @@ def hand(view: View) -> Image.Image:
     for k, info in enumerate(fleet):
         row, col = divmod(k, PORT_PLACES)
         x = EDGE + col * (CARD_W + GAP)
-        draw_ship_card(draw, (x, y + row * (HAND_CARD_H + GAP), x + CARD_W,
-                              y + row * (HAND_CARD_H + GAP) + HAND_CARD_H), info, with_cargo=True)
+        paste_ship_card(image, (x, y + row * (HAND_CARD_H + GAP), x + CARD_W,
+                                y + row * (HAND_CARD_H + GAP) + HAND_CARD_H), info, with_cargo=True)
     y += rows * (HAND_CARD_H + GAP)
     for line in power_lines:
         kit.text(draw, (EDGE, y + LINE / 2 + 6), line, BODY, kit.INK, "lm", bold=True)
