@@ -40,7 +40,7 @@ def test_ship_cards_chips_and_cargo_look_the_same_one_pixel_lower(code: str) -> 
         (lambda d, b: cards.draw_ship_card(d, b, info), cards.CARD_W, 230, False),
         (lambda d, b: fleets.draw_ship_chip(d, b, info, with_cargo=False), fleets.CHIP_W,
          fleets.CHIP_H, True),
-        *((lambda d, b, c=c: cards._draw_cargo(d, b, c, size), w, h, True)
+        *((lambda d, b, c=c, s=size: cards._draw_cargo(d, b, c, s), w, h, True)
           for c in CARGO for size, w, h in ((cards.SMALL, 148, 32), (cards.BODY, 172, 44))),
     ):
         first = _drawn_at(paint, 14, 0, w, h)
