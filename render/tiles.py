@@ -11,6 +11,7 @@ words. Entries are shared between tables and threads: never draw into a returned
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -37,13 +38,17 @@ class Tiles:
         self.name = name
         self.budget = budget
         self.words = words  # whether pieces hold words (then keyed by language too)
-        self.used = 0
-        self._entries: OrderedDict[Hashable, tuple[Any, list[int], int]] = OrderedDict()
+        self.hits = self.misses = 0  # for benches
+        self.used = 0  # bytes of the distinct images held
+        self._entries: OrderedDict[Hashable, tuple[Any, list[int]]] = OrderedDict()
+        self._held: dict[int, list[Any]] = {}  # id -> [image, entries using it, bytes, alike]
+        self._alike: dict[Hashable, Image.Image] = {}  # (group, pixels' digest) -> image
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, draw: Callable[[], Any]) -> Any:
+    def get(self, key: Hashable, draw: Callable[[], Any], alike: Hashable = None) -> Any:
         """``draw()``'s result (an image or a tuple of images) for ``key`` in the current
-        language, drawn once."""
+        language, drawn once. ``alike`` names a group of keys whose images are often the same
+        pixels (one piece at several x): those share one image."""
         if kit.text is not _KIT_TEXT:
             return draw()
         full = (current() if self.words else None, key)
@@ -51,19 +56,47 @@ class Tiles:
             entry = self._entries.get(full)
             if entry is not None:
                 self._entries.move_to_end(full)
+                self.hits += 1
+            else:
+                self.misses += 1
         if entry is None:
             with kit.recording_text_sizes(isolated=True) as sizes:
                 value = draw()
-            entry = (value, list(sizes), _size(value))
+            group = None
+            if alike is not None and isinstance(value, Image.Image):
+                group = (full[0], alike, hashlib.blake2b(value.tobytes(), digest_size=16).digest(),
+                         value.size)
             with self._lock:
+                if group is not None:
+                    value = self._alike.setdefault(group, value)
+                entry = (value, list(sizes))
                 old = self._entries.pop(full, None)
-                self.used += entry[2] - (old[2] if old else 0)
+                if old is not None:
+                    self._release(old[0])
                 self._entries[full] = entry
+                self._hold(value, group)
                 while self.used > self.budget and len(self._entries) > 1:
-                    _, dropped = self._entries.popitem(last=False)
-                    self.used -= dropped[2]
+                    self._release(self._entries.popitem(last=False)[1][0])
         kit.note_text_sizes(entry[1])
         return entry[0]
+
+    def _hold(self, value: Any, group: Hashable) -> None:
+        for image in _images(value):
+            held = self._held.get(id(image))
+            if held is None:
+                held = self._held[id(image)] = [image, 0, _size(image), group]
+                self.used += held[2]
+            held[1] += 1
+
+    def _release(self, value: Any) -> None:
+        for image in _images(value):
+            held = self._held[id(image)]
+            held[1] -= 1
+            if held[1] == 0:
+                self.used -= held[2]
+                del self._held[id(image)]
+                if held[3] is not None:
+                    self._alike.pop(held[3], None)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -71,16 +104,23 @@ class Tiles:
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._held.clear()
+            self._alike.clear()
             self.used = 0
 
 
-def _size(value: Any) -> int:
-    """Bytes of pixels in an image, or in the images of a tuple (a mask, a position…)."""
+def _images(value: Any) -> list[Image.Image]:
+    """The images in a kept value (an image, or a tuple holding images and positions)."""
     if isinstance(value, Image.Image):
-        return value.width * value.height * len(value.getbands())
+        return [value]
     if isinstance(value, tuple | list):
-        return sum(_size(v) for v in value)
-    return 0
+        return [i for v in value for i in _images(v)]
+    return []
+
+
+def _size(image: Image.Image) -> int:
+    """Bytes of an image's pixels."""
+    return image.width * image.height * len(image.getbands())
 
 
 def whole(*values: float) -> bool:
@@ -122,7 +162,7 @@ def piece(cache: Tiles, key: Hashable, box: Box, fill: kit.RGB,
             return None
         return image.crop(inside)
 
-    return cache.get((key, x, w, h, fill), draw)
+    return cache.get((key, x, w, h, fill), draw, alike=(key, w, h, fill) if at_x else None)
 
 
 def paste(image: Image.Image, tile: Image.Image, xy: tuple[float, float],

@@ -39,8 +39,8 @@ R = RING_EDGES[-1] + 4  # the sectors' outlines reach just past the outer ring
 LEFT, TOP = CX - R, CY - R
 SIDE = 2 * R + 1
 
-RINGS = tiles.Tiles("ile-des-contrebandiers rings", 6_000_000, words=False)
-ISLANDS = tiles.Tiles("ile-des-contrebandiers islands", 1_500_000)
+RINGS = tiles.Tiles("ile-des-contrebandiers rings", 8_000_000, words=False)
+ISLANDS = tiles.Tiles("ile-des-contrebandiers islands", 3_000_000)
 
 Reefs = tuple[tuple[int, int], ...]
 

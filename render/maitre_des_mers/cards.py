@@ -317,8 +317,9 @@ PORT_PLACES = 4
 
 
 # -- cards drawn once, pasted (render/tiles.py) ----------------------------------------------------
-CARDS = tiles.Tiles("maitre-des-mers cards", 8_000_000)
-"""Ship cards, stack cards, the pile, cargo boxes: ~60-150 KB each, ~80 of them in play."""
+CARDS = tiles.Tiles("maitre-des-mers cards", 10_000_000)
+"""Ship cards, chips, stack cards, the pile, cargo boxes, legends: 15-150 KB each. Random games
+of 2-4 players need ~19 MB for all of them in one language; 10 MB keep ~90 % of pastes hits."""
 
 
 def ship_key(info: dict[str, Any]) -> tuple[Any, ...]:

@@ -115,3 +115,23 @@ def test_recording_every_drawn_word_draws_kept_pieces_afresh(monkeypatch) -> Non
     tiles.put(Image.new("RGB", (300, 200), kit.BG), cache, "card", (14, 0, 198, 160), kit.BG,
               paint)
     assert "C7" in texts
+
+
+def test_a_card_at_several_x_is_kept_once_unless_its_pixels_differ() -> None:
+    """Cards are drawn at their board x; where that gives the same pixels (a Galion in any
+    port column) they share one image and the budget counts it once; a Frégate's masts round
+    differently in the second column, so that one is kept apart."""
+    cache = tiles.Tiles("test", budget=10**7)
+    kept = {}
+    for code in ("G11", "F10"):
+        info = cards.ship_info(code)
+        for x in (14, 210, 406, 602):
+            box = (x, 52, x + cards.CARD_W, 52 + cards.SHIP_H - 12)
+            kept[code, x] = tiles.piece(cache, code, box, kit.BG,
+                                        lambda d, b, i=info: cards.draw_ship_card(d, b, i))
+    assert len({id(kept["G11", x]) for x in (14, 210, 406, 602)}) == 1
+    assert kept["F10", 210].tobytes() != kept["F10", 14].tobytes()
+    distinct = {id(t): t for t in kept.values()}
+    assert len(cache) == 8 and cache.used == sum(t.width * t.height * 3 for t in distinct.values())
+    cache.clear()
+    assert cache.used == 0 and len(cache) == 0
