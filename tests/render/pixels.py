@@ -1,138 +1,115 @@
-"""Pixel references for Le Maître des Mers and L'île des contrebandiers images.
+"""Pixel fingerprints of Master Islands and Isis & Osiris images, to prove a speed-up changed no
+pixel: views of seeded random games (every mode), stored with the hash of each image they drew.
 
-Why: their renderers cache layers (render/maitre_des_mers/, render/ile_des_contrebandiers/), and
-a cache keyed on too little would draw last move's pixels. The references are the hashes of
-images drawn by the renderers before any cache existed, for views of seeded random games (early,
-random and final positions; 2-4 players; public boards, the mover's hand, a spectator's hand;
-English and French) and the hand-made test views. The views themselves are stored with the
-hashes, so a later change to a game's engine does not move the references.
-
-Regenerate (only when the look changes on purpose, after opening the PNGs)::
-
-    python -m tests.render.pixels
+``python -m tests.render.pixels`` rewrites the fixture (``mi_io_pixels.json.gz``, 12 KB) from the renderers
+as they are: run it only from code whose images are the reference (e.g. main before a speed-up),
+or after a change of look made on purpose (then open the images and say why), or after a Pillow
+upgrade that moves anti-aliased pixels. The views are stored too, so an engine change does not
+move the positions under the test.
 """
 
 from __future__ import annotations
 
-import copy
 import gzip
 import hashlib
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import PIL
 from PIL import Image
 
 import i18n
 from games import get_game
-from render import renderer
+from render import kit, renderer
 
-REFERENCE = Path(__file__).with_name("pixels_mm_ic.json.gz")
-GAMES = ("maitre-des-mers", "ile-des-contrebandiers")
-TABLES = ((2, 101), (3, 102), (4, 103))  # (players, seed) of the random games
-RANDOM_STATES = 5  # positions drawn at random from a game, besides its first three and its last
-NAMES = ["Alice", "Computer 1 (medium)", "Bartholomew the Magnificent XIV!", "Zoé", "W" * 32,
-         "Étienne"]
-
-View = dict[str, Any]
-Case = dict[str, Any]  # game, kind (board / hand), language, view, sha256
-
-
-def digest(image: Image.Image) -> str:
-    """What an image is, pixel for pixel: mode, size and bytes."""
-    h = hashlib.sha256(f"{image.mode} {image.size}".encode())
-    h.update(image.tobytes())
-    return h.hexdigest()
+FIXTURE = Path(__file__).with_name("mi_io_pixels.json.gz")
+GAMES: list[tuple[str, int, dict[str, Any], int]] = [
+    ("master-islands", 2, {}, 11),
+    ("master-islands", 3, {}, 12),
+    ("master-islands", 4, {"mode": "coop"}, 13),
+    ("master-islands", 4, {"mode": "corsair"}, 14),
+    ("master-islands", 3, {"mode": "corsair", "difficulty": "easy"}, 15),
+    ("isis-osiris", 2, {}, 16),
+    ("isis-osiris", 3, {"open": "true"}, 17),
+    ("isis-osiris", 4, {"reserve": "common"}, 18),
+]
+SHOWN = (0.0, 0.2, 0.45, 0.7, 1.0)  # where in each game its views are taken
+NAMES = ["Zoé", "Bartholomew the Unhurried Navigator", "Chloé", "Dan", "Étienne", "Fay"]
+LANGUAGES = ("en", "fr")
 
 
-def named(view: View) -> View:
-    """``view`` with display names on its seats, as the host passes them."""
-    view = copy.deepcopy(view)
-    for s in view.get("seats") or []:
-        s["name"] = NAMES[(s.get("seat", 1) - 1) % len(NAMES)]
-    return view
-
-
-def _random_views(game_id: str, players: int, seed: int) -> list[tuple[View, str]]:
-    """(view, language) of a seeded random game: its first three positions, a few at random and
-    its last (ended, or the 3000th), each public, as the first seat to move sees it, and as a
-    spectator (viewer None goes to the hand too)."""
+def random_game(game_id: str, players: int, options: dict[str, Any], seed: int) -> list[Any]:
+    """Every state of a game played with seeded random legal moves, start to end."""
     game = get_game(game_id)
-    state = game.new(players, {}, seed)
+    state = game.new(players, options, seed)
     rng = random.Random(seed)
     states = [state]
-    while game.to_move(state) and len(states) < 3000:
+    while game.to_move(state):
         seat = game.to_move(state)[0]
         state, _ = game.apply(state, seat, rng.choice(game.legal(state, seat)))
         states.append(state)
-    picks = sorted({0, 1, 2, len(states) - 1, *rng.sample(range(3, len(states) - 1),
-                                                          RANDOM_STATES)})
-    out: list[tuple[View, str]] = []
-    for k, index in enumerate(picks):
-        state = states[index]
-        language = "fr" if k % 2 else "en"
-        mover = (game.to_move(state) or [1 + index % players])[0]
-        out += [(named(game.view(state, None)), language),
-                (named(game.view(state, mover)), language)]
+    return states
+
+
+def _named(view: dict[str, Any], named: bool) -> dict[str, Any]:
+    if named:
+        for s in view.get("seats") or []:
+            s["name"] = NAMES[(s["seat"] - 1) % len(NAMES)]
+    return view
+
+
+def views() -> Iterator[dict[str, Any]]:
+    """The fixture's views: public and each seat's, at a few points of each game; every other
+    game with seat names (accents, a long one)."""
+    from render.bench import big_map_view
+
+    for k, (game_id, players, options, seed) in enumerate(GAMES):
+        game = get_game(game_id)
+        states = random_game(game_id, players, options, seed)
+        for at in SHOWN:
+            state = states[round(at * (len(states) - 1))]
+            for viewer in [None, *range(1, players + 1)]:
+                view = json.loads(json.dumps(game.view(state, viewer)))
+                yield _named(view, k % 2 == 0)
+    for cards in (40, 108):
+        yield _named(big_map_view(cards, seed=cards), cards == 40)
+
+
+def fingerprint(image: Image.Image) -> str:
+    """The image's mode, size and pixels, hashed (16 hex digits are plenty)."""
+    digest = hashlib.sha256(f"{image.mode}{image.size}".encode())
+    digest.update(image.tobytes())
+    return digest.hexdigest()[:16]
+
+
+def drawn(view: dict[str, Any], language: str) -> dict[str, str]:
+    """Fingerprints of what ``view`` draws in ``language``: the board for a public view, the
+    hand for every view, each with the text sizes it recorded (the phone-readability checks
+    read them: a cached drawing must still report its texts)."""
+    draw = renderer(view["game"])
+    out = {}
+    with i18n.language(language):
+        for kind in ("board", "hand") if view.get("viewer") is None else ("hand",):
+            with kit.recording_text_sizes() as sizes:
+                image = getattr(draw, kind)(view)
+            out[kind] = f"{fingerprint(image)} {sorted(sizes)}"
     return out
 
 
-def _hand_made(game_id: str) -> list[View]:
-    from . import ic_views, mm_views
-
-    if game_id == "maitre-des-mers":
-        makes = [mm_views.VIEWS[name] for name in sorted(mm_views.VIEWS)]
-    else:
-        makes = [ic_views.VIEWS[name] for name in sorted(ic_views.VIEWS)]
-        makes += [lambda v=v: v for v in ic_views.yellow_views().values()]  # the die's faces
-    out = []
-    for make in makes:
-        view = named(make())
-        out.append(view)
-        seat = (view.get("to_move") or [1])[0]
-        out.append({**copy.deepcopy(view), "viewer": seat})
-    return out
+def load() -> list[dict[str, Any]]:
+    """The stored cases: {"view": …, "pixels": {language: {"board"/"hand": fingerprint}}}."""
+    return json.loads(gzip.decompress(FIXTURE.read_bytes()))
 
 
-def draw(case: Case) -> Image.Image:
-    """The case's image, drawn now in its language."""
-    with i18n.language(case["language"]):
-        return getattr(renderer(case["game"]), case["kind"])(case["view"])
-
-
-def build_cases() -> list[Case]:
-    """Every case, without hashes: random games' views, then the hand-made ones (both
-    languages). Public views make a board and a spectator's hand; a seat's view its hand."""
-    cases: list[Case] = []
-    for game_id in GAMES:
-        views = [(v, lang) for players, seed in TABLES
-                 for v, lang in _random_views(game_id, players, seed)]
-        views += [(v, lang) for v in _hand_made(game_id) for lang in ("en", "fr")]
-        for view, language in views:
-            kinds = ("board", "hand") if view.get("viewer") is None else ("hand",)
-            cases += [{"game": game_id, "kind": kind, "language": language, "view": view}
-                      for kind in kinds]
-    return cases
-
-
-def load() -> dict[str, Any]:
-    with gzip.open(REFERENCE, "rt", encoding="utf-8") as f:
-        return json.load(f)
-
-
-def write() -> int:
-    """Draw every case and store views and hashes (JSON round-tripped first: the test draws
-    the stored views)."""
-    cases = json.loads(json.dumps(build_cases()))
-    for case in cases:
-        case["sha256"] = digest(draw(case))
-    data = {"pillow": PIL.__version__, "cases": cases}
-    with gzip.GzipFile(REFERENCE, "wb", mtime=0) as f:
-        f.write(json.dumps(data, ensure_ascii=False, sort_keys=True).encode())
-    return len(cases)
+def main() -> None:
+    cases = [{"view": view, "pixels": {lang: drawn(view, lang) for lang in LANGUAGES}}
+             for view in views()]
+    text = json.dumps(cases, separators=(",", ":"), ensure_ascii=False)
+    FIXTURE.write_bytes(gzip.compress(text.encode(), mtime=0))
+    print(f"{len(cases)} views written to {FIXTURE}")
 
 
 if __name__ == "__main__":
-    print(f"{write()} references written to {REFERENCE}")
+    main()

@@ -1,5 +1,5 @@
 """Le Maître des Mers and L'île des contrebandiers draw exactly the images they drew before their
-layer caches (tests/render/pixels.py holds the references: hashes of the old drawings of stored
+layer caches (tests/render/pixels_mm_ic.py holds the references: hashes of the old drawings of stored
 views), in any order, in both languages, and from several threads at once."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import PIL
 import pytest
 
-from . import pixels
+from . import pixels_mm_ic as pixels
 
 REFERENCE = pixels.load()
 CASES: list[dict[str, Any]] = REFERENCE["cases"]
@@ -19,7 +19,7 @@ CASES: list[dict[str, Any]] = REFERENCE["cases"]
 pytestmark = pytest.mark.skipif(
     REFERENCE["pillow"] != PIL.__version__,
     reason=f"the references were drawn with Pillow {REFERENCE['pillow']}, this is "
-           f"{PIL.__version__}: check the images by eye, then python -m tests.render.pixels")
+           f"{PIL.__version__}: check the images by eye, then python -m tests.render.pixels_mm_ic")
 
 
 def _where(case: dict[str, Any]) -> str:
