@@ -72,7 +72,7 @@ class Config:
     log_level: str = "INFO"
     computer_delay: float = 0.0  # pause before computers answer a human (outside the lock)
     computer_workers: int = 1  # processes choosing computer moves; 0: a thread of the bot's own
-    think_seconds: float = 1.0  # the most a computer thinks about one move (a safety cap)
+    think_seconds: float = 1.0  # a computer's CPU seconds for one move at most (a safety cap)
     rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
     reveal_seconds: float = 3.0  # how long a computer's revealed value shows before its placement
     clock: ClockConfig = ClockConfig()

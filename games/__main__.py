@@ -41,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     p_arena.add_argument("--seed", type=int, default=0)
     p_arena.add_argument("--seat", type=int, default=None, help="A's seat (default: rotated)")
     p_arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p_arena.add_argument("--think", type=float, default=1.0, metavar="SECONDS",
+                         help="CPU seconds a move may think, as at a table (0: no cap)")
     args = parser.parse_args(argv)
 
     try:

@@ -4,11 +4,13 @@ Game ``i`` is seeded ``seed + i``; level A plays one seat (seat ``i mod players 
 seat gets its turn, or the seat ``--seat`` fixes) and level B every other seat. Prints A's share
 of the wins (a shared win counts its share) with a 95% Wilson interval, the share a level equal
 to B would get, and the move times per level (median, p95). Bots are called through
-:func:`games.base.choose`, as the table host calls them.
+:func:`games.base.choose`, as the table host calls them, with the host's default thinking cap
+(``--think`` CPU seconds a move; 0: none); the moves the cap cut are counted.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import statistics
@@ -20,6 +22,7 @@ from typing import Any
 from .base import Game, choose, level_of
 from .cli import percentile
 from .registry import get_game
+from .thinking import Deadline
 
 MAX_MOVES = 100_000
 
@@ -33,12 +36,16 @@ class Tally:
     """Wall seconds per move, by level."""
     cpu: dict[str, list[float]] = field(default_factory=dict)
     """CPU seconds per move, by level (what the move costs on a machine nobody else uses)."""
+    cuts: int = 0
+    """Searches the thinking cap cut (each logged by :mod:`games.search`)."""
 
 
 def play(
-    game: Game, levels: list[str], options: Mapping[str, Any], seed: int, tally: Tally
+    game: Game, levels: list[str], options: Mapping[str, Any], seed: int, tally: Tally,
+    think: float = 0.0,
 ) -> list[int]:
-    """One seeded game, ``levels[i]`` at seat i+1; the winners. Move times go in ``tally``."""
+    """One seeded game, ``levels[i]`` at seat i+1; the winners. Move times go in ``tally``;
+    ``think``: each move's CPU cap (0: none)."""
     state = game.new(len(levels), options, seed)
     for n in range(MAX_MOVES):
         movers = game.to_move(state)
@@ -48,7 +55,7 @@ def play(
         level = levels[seat - 1]
         rng = random.Random(f"{seed}:{n}:arena")
         start, start_cpu = time.perf_counter(), time.process_time()
-        move = choose(game, level, state, seat, rng)
+        move = choose(game, level, state, seat, rng, deadline=Deadline(think) if think else None)
         tally.times.setdefault(level, []).append(time.perf_counter() - start)
         tally.cpu.setdefault(level, []).append(time.process_time() - start_cpu)
         state, _ = game.apply(state, seat, move)
@@ -68,7 +75,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run(
     game_id: str, a: str, b: str, games: int, players: int | None = None, seed: int = 0,
-    options: Mapping[str, Any] | None = None, seat: int | None = None,
+    options: Mapping[str, Any] | None = None, seat: int | None = None, think: float = 0.0,
 ) -> Tally:
     """Play the arena's games (see the module docstring) and return the tally."""
     game = get_game(game_id)
@@ -77,12 +84,28 @@ def run(
     game.normalize_options(players, options)  # a bad option or count: BadOptions, before playing
     a, b = level_of(a), level_of(b)
     tally = Tally()
-    for i in range(games):
-        a_seat = seat or i % players + 1
-        levels = [a if s == a_seat else b for s in range(1, players + 1)]
-        winners = play(game, levels, options, seed + i, tally)
-        tally.shares.append(1.0 / len(winners) if a_seat in winners else 0.0)
+    counter = _CutCounter(tally)
+    logging.getLogger("games.search").addHandler(counter)
+    try:
+        for i in range(games):
+            a_seat = seat or i % players + 1
+            levels = [a if s == a_seat else b for s in range(1, players + 1)]
+            winners = play(game, levels, options, seed + i, tally, think)
+            tally.shares.append(1.0 / len(winners) if a_seat in winners else 0.0)
+    finally:
+        logging.getLogger("games.search").removeHandler(counter)
     return tally
+
+
+class _CutCounter(logging.Handler):
+    """Counts the searches the cap cut, from their warnings."""
+
+    def __init__(self, tally: Tally) -> None:
+        super().__init__(logging.WARNING)
+        self.tally = tally
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.tally.cuts += 1
 
 
 def report(game_id: str, a: str, b: str, players: int, tally: Tally) -> list[str]:
@@ -105,6 +128,7 @@ def report(game_id: str, a: str, b: str, players: int, tally: Tally) -> list[str
             f"cpu median {statistics.median(cpu) * 1e3:7.2f} ms  p95 "
             f"{percentile(cpu, 0.95) * 1e3:7.2f} ms  ({len(times)} moves)"
         )
+    lines.append(f"  searches cut by the thinking cap: {tally.cuts}")
     return lines
 
 
@@ -115,6 +139,7 @@ def main(args: Any) -> int:
     options = option_pairs(args.option)
     game = get_game(args.game)
     players = args.players or game.player_range(options)[0]
-    tally = run(args.game, args.a, args.b, args.games, players, args.seed, options, args.seat)
+    tally = run(args.game, args.a, args.b, args.games, players, args.seed, options, args.seat,
+                args.think)
     print("\n".join(report(args.game, args.a, args.b, players, tally)))
     return 0

@@ -13,7 +13,6 @@ from __future__ import annotations
 import inspect
 import random
 import reprlib
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any, Literal
 from .menu_order import ordered
 from .text import Text, listing, say
 from .text import seat as seat_text
+from .thinking import Deadline
 
 State = dict[str, Any]
 """A game state: plain JSON data (dicts, lists, str, int, bool, None). Never mutated in place."""
@@ -513,12 +513,12 @@ class Levels(Mapping[str, Bot]):
 
 def choose(
     game: Game, level: str | None, state: State, seat: int, rng: random.Random,
-    *, deadline: float | None = None,
+    *, deadline: Deadline | None = None,
 ) -> str:
     """The move the computer of ``level`` plays for ``seat``. Old or unknown names resolve
     (:func:`level_of`); a game without that level uses its next weaker one. ``deadline`` (a
-    ``time.monotonic()`` value) reaches bots that take it: a safety cap for a busy machine,
-    the move is otherwise decided by fixed budgets and ``rng`` alone."""
+    :class:`~games.thinking.Deadline`, in the thinking thread's own CPU time) reaches bots that
+    take it: a safety cap, the move is otherwise decided by fixed budgets and ``rng`` alone."""
     bot = _bot_for(game, level_of(level))
     if deadline is not None and _takes_deadline(bot):
         return bot(game, state, seat, rng, deadline=deadline)
@@ -540,7 +540,3 @@ def _takes_deadline(bot: Bot) -> bool:
     except (TypeError, ValueError):
         return False
 
-
-def past(deadline: float | None) -> bool:
-    """Whether a bot's safety deadline has passed."""
-    return deadline is not None and time.monotonic() >= deadline

@@ -12,20 +12,26 @@ playouts are noisy for the budget (``Knobs.confidence``), medium's own move is k
 another beats it clearly.
 
 The budget is a number of playouts (``Knobs.playouts``), so the move depends only on the state
-the seat sees and the generator: a replay or a restart plays the same move. ``deadline`` is only
-a safety net for an overloaded machine: the search then stops early with its best so far.
+the seat sees and the generator: a replay or a restart plays the same move. The knobs keep a
+move's cost well under a second of CPU. ``deadline`` (a :class:`~games.thinking.Deadline`, in the
+thinking thread's own CPU time) is only a safety cap: a search it cuts plays the medium player's
+move for a generator drawn before the search, the same move wherever the cut fell, and logs it.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .base import Bot, Game, IllegalMove, State, past
+from .base import Bot, Game, IllegalMove, State
 from .text import say
 from .text import seat as seat_text
+from .thinking import Deadline, Stopwatch
+
+log = logging.getLogger(__name__)
 
 Candidates = Callable[[Game, State, int, list[str], random.Random], list[str]]
 """``(game, state, seat, legal, rng) -> moves to search``, best first (the order breaks ties)."""
@@ -87,13 +93,15 @@ def playout(
 
 def search(
     game: Game, state: State, seat: int, rng: random.Random, knobs: Knobs,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> str:
     """The candidate with the best mean playout value (see the module docstring)."""
+    watch = deadline.start() if deadline is not None else None
     known = game.determinize(state, seat, rng)  # from here on, only what ``seat`` knows
     legal = game.legal(known, seat)
     if not legal:
         raise IllegalMove(say("{player} has no legal move.", player=seat_text(seat)))
+    fallback = rng.randrange(2**32)  # drawn every time, so a cut never shifts the generator
     alive = knobs.candidates(game, known, seat, legal, rng) if knobs.candidates else list(legal)
     anchor = knobs.policy(game, known, seat, rng) if knobs.confidence else None
     if anchor is not None:
@@ -109,12 +117,26 @@ def search(
             luck = rng.randrange(2**32)
             for move in alive:
                 values[move].append(playout(game, deal, seat, move, random.Random(luck), knobs))
-                if past(deadline):
-                    return _best(alive, values, anchor, knobs.confidence)
+                if watch is not None and (why := watch.cut()):
+                    return _cut(game, known, seat, knobs, fallback, watch, why, values)
         if stage < stages - 1:
             ranked = sorted(alive, key=lambda m: -_mean(values[m]))[: max(1, len(alive) // 2)]
             alive = ranked + ([anchor] if anchor is not None and anchor not in ranked else [])
     return _best(alive, values, anchor, knobs.confidence)
+
+
+def _cut(
+    game: Game, known: State, seat: int, knobs: Knobs, fallback: int, watch: Stopwatch, why: str,
+    values: dict[str, list[float]],
+) -> str:
+    """The move of a search its deadline cut: the medium player's, from the generator drawn
+    before the search (not the best so far, which would depend on where the cut fell)."""
+    move = knobs.policy(game, known, seat, random.Random(fallback))
+    log.warning("%s: a hard search was cut by its %s limit after %d playouts (%.2f s of CPU); "
+                "playing the medium move %r", game.id,
+                "CPU" if why == "cpu" else "wall-clock safety", sum(map(len, values.values())),
+                watch.cpu(), move)
+    return move
 
 
 def _mean(values: list[float]) -> float:
@@ -141,7 +163,8 @@ def search_bot(knobs: Knobs) -> Bot:
     """A hard bot for one game's knobs: ``bot(game, state, seat, rng, *, deadline=None)``."""
 
     def hard(
-        game: Game, state: State, seat: int, rng: random.Random, *, deadline: float | None = None
+        game: Game, state: State, seat: int, rng: random.Random, *,
+        deadline: Deadline | None = None,
     ) -> str:
         return search(game, state, seat, rng, knobs, deadline)
 

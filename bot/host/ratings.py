@@ -10,6 +10,7 @@ from typing import Any
 
 from games import UnknownGame, get_game
 
+from ..shards import Shards
 from ..storage import Store
 from ..storage.ratings import Standing
 from ..storage.skill import user_key
@@ -34,9 +35,10 @@ class Leaderboard:
 
 
 class RatingsHost:
-    """Ratings for :class:`bot.host.TableHost` (which provides ``_store``)."""
+    """Ratings for :class:`bot.host.TableHost` (which provides ``_store`` and ``shards``)."""
 
     _store: Store
+    shards: Shards
 
     async def _rate(self, game_row: int | None) -> None:
         """Rate a game that just finished. A failure here must not spoil the end of the game:
@@ -52,7 +54,7 @@ class RatingsHost:
         """Rate the finished games a crash left unrated (at start-up); how many. Logged, never
         raised: tables must resume even if ratings cannot be brought up to date."""
         try:
-            return await self._store.rate_unrated(teams)
+            return await self._store.rate_unrated(teams, self.shards.owns)
         except Exception:
             log.exception("rating the unrated games failed")
             return 0

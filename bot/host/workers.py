@@ -11,6 +11,10 @@ demo and tools (a hard player then competes with the event loop for the interpre
 
 A move depends only on the state, the seat, the level and the generator derived from the table's
 seed and the version the move will leave behind, so restarts and replays choose the same moves.
+The think budget is counted in the worker's own CPU time (:class:`games.thinking.Deadline`), so
+other processes on a busy machine do not make it cut a search sooner; a wall-clock safety net
+``WALL_SLACK`` times longer stops a search on a machine so loaded that the worker barely runs.
+A cut search plays a fixed fallback move and logs it.
 """
 
 from __future__ import annotations
@@ -26,15 +30,22 @@ from concurrent.futures.process import BrokenProcessPool
 
 from games import State, get_game
 from games.base import choose
+from games.thinking import Deadline
 
 log = logging.getLogger(__name__)
 
-Think = Callable[[str, State, int, str | None, int, int, float], str]
+Think = Callable[[str, State, int, str | None, int, int, Deadline | None], str]
 """The worker function's shape: (game_id, state, seat, level, seed, version, deadline) -> move."""
 
+WALL_SLACK = 5.0
+"""The wall-clock safety net, in think budgets: a search that has not used up its CPU budget
+after this many times ``think_seconds`` of wall time (the machine gives the worker less than a
+fifth of a core) stops anyway. Hard moves cost well under the CPU budget, so on a machine that
+loaded they are still whole and unchanged until the net."""
+
 HANG_GRACE = 10.0
-"""Seconds a worker may run past its think budget (process start on a busy machine included)
-before the host takes it for hung, kills the pool's processes and plays a fallback move."""
+"""Seconds a worker may run past its wall-clock safety net (process start on a busy machine
+included) before the host takes it for hung, kills the pool's processes and plays a fallback."""
 
 
 def bot_rng(seed: int, version: int) -> random.Random:
@@ -44,11 +55,11 @@ def bot_rng(seed: int, version: int) -> random.Random:
 
 def think(
     game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-    deadline: float,
+    deadline: Deadline | None,
 ) -> str:
     """The move text a computer player of ``level`` chooses (runs in a worker). ``deadline`` is
-    a :func:`time.monotonic` value (one clock for every process of the machine): a safety cap,
-    the search itself is bounded by its own budget so that it stays deterministic."""
+    a safety cap (the search itself is bounded by its own budget, so that it stays
+    deterministic) that starts counting CPU time here, in the thread that thinks."""
     game = get_game(game_id)
     return choose(game, level, state, seat, bot_rng(seed, version), deadline=deadline)
 
@@ -59,7 +70,7 @@ class WorkerLost(RuntimeError):
 
 class BotPool:
     """Where computer moves are chosen: ``workers`` processes (0: a thread of this process),
-    each move with ``think_seconds`` of budget. The processes start at the first computer move,
+    each move with ``think_seconds`` of its thread's own CPU time at most. The processes start at the first computer move,
     so a bot with no computer at its tables never starts one."""
 
     def __init__(
@@ -97,15 +108,15 @@ class BotPool:
         """The move text, or the bot's own exception (IllegalMove, a bug), or WorkerLost after a
         worker died twice (the first death replaces the processes and tries once more)."""
         if self.workers == 0:
-            deadline = time.monotonic() + self.think_seconds
             return await asyncio.to_thread(self._think, game_id, state, seat, level, seed,
-                                           version, deadline)
+                                           version, self._deadline(1))
         for attempt in (1, 2):
             executor = self._pool()
-            # A move may wait behind others in the queue: the hang limit grows with them.
+            # A move may wait behind others in the queue: the safety net and the hang limit
+            # grow with them (the CPU budget does not: waiting costs the worker no CPU).
             waiting = 1 + self._in_flight // self.workers
-            limit = waiting * (self.think_seconds + self._hang_grace)
-            deadline = time.monotonic() + waiting * self.think_seconds
+            deadline = self._deadline(waiting)
+            limit = waiting * self.think_seconds * WALL_SLACK + self._hang_grace
             future: Future[str] = executor.submit(self._think, game_id, state, seat, level, seed,
                                                   version, deadline)
             self._in_flight += 1
@@ -123,6 +134,12 @@ class BotPool:
             finally:
                 self._in_flight -= 1
         raise WorkerLost(f"the worker for a {game_id} computer move died or hung twice")
+
+    def _deadline(self, waiting: int) -> Deadline:
+        """A move's thinking limit: its CPU budget, and the wall-clock net counted from now for
+        a move that first waits behind ``waiting - 1`` others."""
+        return Deadline(self.think_seconds,
+                        time.monotonic() + waiting * self.think_seconds * WALL_SLACK)
 
     def _replace(self, executor: ProcessPoolExecutor, *, kill: bool = False) -> None:
         """Drop a broken (or hung) pool; the next move starts fresh processes. Moves still

@@ -8,7 +8,7 @@ arithmetic is :mod:`bot.storage.skill` (pure), so a live update and a rebuild co
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -95,13 +95,17 @@ class RatingsStore:
             await _write(db, guild, game.game_id, changed)
             return bool(changed)
 
-    async def rate_unrated(self, teams: Teams) -> int:
-        """Rate the finished games a crash left unrated, in the order they ended; how many."""
+    async def rate_unrated(
+        self, teams: Teams, owns: Callable[[int | None], bool] = lambda _guild: True
+    ) -> int:
+        """Rate the finished games a crash left unrated, in the order they ended; how many.
+        ``owns`` keeps the games of the guilds this process serves: two sharded processes
+        starting at once then never race to rate the same game."""
         rows = await self._fetchall(
-            "SELECT id FROM games WHERE status = 'finished' AND result IS NOT NULL AND id NOT IN"
-            " (SELECT game_row FROM rated_games)" + _ORDER
+            "SELECT id, guild_id FROM games WHERE status = 'finished' AND result IS NOT NULL"
+            " AND id NOT IN (SELECT game_row FROM rated_games)" + _ORDER
         )
-        return sum([await self.rate_game(row, teams) for (row,) in rows])
+        return sum([await self.rate_game(row, teams) for row, guild in rows if owns(guild)])
 
     async def rebuild_ratings(self, teams: Teams) -> int:
         """Forget every rating and rate all finished games again in the order they ended (one

@@ -118,6 +118,45 @@ def reach(
     return out
 
 
+@lru_cache(maxsize=16384)
+def beam_risk(beam: int, sector: int, others: frozenset[int], rolls: int, players: int) -> float:
+    """Chance that the next ``rolls`` rolls light ``sector`` anew (IC-9's stop rule), the beam
+    at ``beam``, other boats in the sectors ``others``; the last of ``players`` rolls is the
+    bot's own (it picks black arrows' way against it), the others' pick it for it. A pure
+    function of the geometry, so it is computed once per situation."""
+    occupied = set(others) | {sector}
+    beams: dict[int, float] = {beam: 1.0}
+    caught = 0.0
+    for roll in range(rolls):
+        own = roll == players - 1  # the bot's own roll comes after every rival's
+        after: dict[int, float] = {}
+        for beam, chance in beams.items():
+            share = chance / len(YELLOW)
+            for face in YELLOW:
+                if face == "sleep":
+                    after[beam] = after.get(beam, 0.0) + share
+                    continue
+                if face == "any2":
+                    options = [sweep(beam, d, 2, occupied) for d in (1, -1)]
+                    hits = [o for o in options if o[1] == sector]
+                    misses = [o for o in options if o[1] != sector]
+                    if own and misses:
+                        options = misses[:1]
+                    elif not own and hits:
+                        options = hits[:1]
+                else:
+                    direction = 1 if face.startswith("cw") else -1
+                    options = [sweep(beam, direction, int(face[-1]), occupied)]
+                for new, stop in options:
+                    part = share / len(options)
+                    if stop == sector:
+                        caught += part
+                    else:
+                        after[new] = after.get(new, 0.0) + part
+        beams = after
+    return caught
+
+
 # -- reading the view ----------------------------------------------------------------------------
 
 
@@ -154,6 +193,7 @@ class Board:
             self.mine = tile_of(self.boat_tiles.get(seat))
         self.carrying = self.boat_tiles.get(seat) is not None or hand is not None
         self._risk: dict[int, float] = {}
+        self._others: frozenset[int] | None = None
         self._mean_risk: float | None = None
 
     # -- what tiles are worth --------------------------------------------------------------------
@@ -216,43 +256,15 @@ class Board:
         with the bot's boat in it, other boats where they are (they stop the beam too)."""
         if sector in self._risk:
             return self._risk[sector]
-        occupied = {
-            sector_of(s)
-            for seat, s in self.boats.items()
-            if seat != self.seat and s is not None and not is_harbour(s)
-        }
-        occupied.add(sector)
-        beams: dict[int, float] = {self.beam if self.beam is not None else 0: 1.0}
-        caught = 0.0
+        if self._others is None:
+            self._others = frozenset(
+                sector_of(s)
+                for seat, s in self.boats.items()
+                if seat != self.seat and s is not None and not is_harbour(s)
+            )
+        beam = self.beam if self.beam is not None else 0
         rolls = max(self.players, 1) if RISK_ROLLS is None else RISK_ROLLS
-        for roll in range(rolls):
-            own = roll == self.players - 1  # the bot's own roll comes after every rival's
-            after: dict[int, float] = {}
-            for beam, chance in beams.items():
-                share = chance / len(YELLOW)
-                for face in YELLOW:
-                    if face == "sleep":
-                        after[beam] = after.get(beam, 0.0) + share
-                        continue
-                    if face == "any2":
-                        options = [sweep(beam, d, 2, occupied) for d in (1, -1)]
-                        hits = [o for o in options if o[1] == sector]
-                        misses = [o for o in options if o[1] != sector]
-                        if own and misses:
-                            options = misses[:1]
-                        elif not own and hits:
-                            options = hits[:1]
-                    else:
-                        direction = 1 if face.startswith("cw") else -1
-                        options = [sweep(beam, direction, int(face[-1]), occupied)]
-                    for new, stop in options:
-                        part = share / len(options)
-                        if stop == sector:
-                            caught += part
-                        else:
-                            after[new] = after.get(new, 0.0) + part
-            beams = after
-        self._risk[sector] = caught
+        self._risk[sector] = caught = beam_risk(beam, sector, self._others, rolls, self.players)
         return caught
 
     # -- valuing where a boat ends -----------------------------------------------------------------

@@ -29,7 +29,7 @@ from ..base import (
 )
 from ..text import load, say
 from ..text import seat as player
-from . import flow, moves
+from . import deal, flow, moves
 from .board import (
     ANCHOR,
     ISLANDS,
@@ -177,21 +177,10 @@ class IleDesContrebandiers(Game):
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Every tile ``seat`` cannot see (island stacks, hidden floating tiles, other boats'
-        hidden tiles) dealt again at random into the same places; future dice re-seeded."""
+        hidden tiles) dealt again as its knowledge allows (:mod:`.deal`); future dice
+        re-seeded."""
         st = _working_copy(state)
-        slots: list[tuple[str, Any]] = []
-        for k, stack in enumerate(st["stacks"]):
-            slots += [("stack", (k, i)) for i in range(len(stack))]
-        for space, f in sorted(st["floating"].items()):
-            if not f["shown"]:
-                slots.append(("float", space))
-        for i, b in enumerate(st["boats"], start=1):
-            if b["tile"] is not None and not b["shown"] and i != seat:
-                slots.append(("boat", i))
-        pool = sorted(_slot_get(st, s) for s in slots)  # never the real order: only the view counts
-        rng.shuffle(pool)
-        for slot, tile in zip(slots, pool, strict=True):
-            _slot_set(st, slot, tile)
+        deal.determinize(st, seat, rng)
         st["script"] = []
         st["dice_used"] = 0
         st["seed"] = rng.randrange(2**62)
@@ -208,25 +197,6 @@ class IleDesContrebandiers(Game):
     def status(self, view: View) -> list[str]:
         """The lit sector, then the scores."""
         return [say("beam on {sector}", sector=sector(view["beam"]))] + super().status(view)
-
-
-def _slot_get(st: dict[str, Any], slot: tuple[str, Any]) -> str:
-    kind, where = slot
-    if kind == "stack":
-        return st["stacks"][where[0]][where[1]]
-    if kind == "float":
-        return st["floating"][where]["tile"]
-    return st["boats"][where - 1]["tile"]
-
-
-def _slot_set(st: dict[str, Any], slot: tuple[str, Any], tile: str) -> None:
-    kind, where = slot
-    if kind == "stack":
-        st["stacks"][where[0]][where[1]] = tile
-    elif kind == "float":
-        st["floating"][where] = {**st["floating"][where], "tile": tile}
-    else:
-        st["boats"][where - 1]["tile"] = tile
 
 
 def _working_copy(state: State) -> dict[str, Any]:

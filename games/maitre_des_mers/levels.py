@@ -50,7 +50,12 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh((mine - rival) / 4)
 
 
-KNOBS = Knobs(policy=greedy, playouts=200, depth=DEPTH, candidates=candidates,
+PLAYOUTS = 160
+"""Playouts per decision: at most ``PLAYOUTS * DEPTH`` medium moves of about 0.1 ms, so a move
+costs at most about 0.65 s of CPU, well under the tables' 1 s cap (200 reached 0.78 s: too close
+for the cap never to cut it on a busy machine, where a cut changes the move)."""
+
+KNOBS = Knobs(policy=greedy, playouts=PLAYOUTS, depth=DEPTH, candidates=candidates,
               evaluate=evaluate, margin=0.2)
 
 BOTS = Levels(easy=random_bot, medium=greedy, hard=search_bot(KNOBS))

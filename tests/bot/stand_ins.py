@@ -10,19 +10,20 @@ from pathlib import Path
 
 from bot.host.workers import think
 from games import State
+from games.thinking import Deadline
 
 CRASH_MARK = "TABLEE_TEST_CRASH_MARK"  # a file: absent -> create it and die; present -> think
 HANDSHAKE = "TABLEE_TEST_HANDSHAKE"  # a folder: say "started", wait for "go" from the loop
 
 
 def dies(game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-         deadline: float) -> str:
+         deadline: Deadline | None) -> str:
     """A worker that dies mid-move every time (a segfault, the kernel's OOM killer)."""
     os._exit(3)
 
 
 def dies_once(game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-              deadline: float) -> str:
+              deadline: Deadline | None) -> str:
     """Dies on its first move only, then thinks as usual."""
     mark = Path(os.environ[CRASH_MARK])
     if not mark.exists():
@@ -32,7 +33,7 @@ def dies_once(game_id: str, state: State, seat: int, level: str | None, seed: in
 
 
 def waits_for_the_loop(game_id: str, state: State, seat: int, level: str | None, seed: int,
-                       version: int, deadline: float) -> str:
+                       version: int, deadline: Deadline | None) -> str:
     """Thinks only once the test's coroutine, running on the event loop, has answered: the move
     cannot finish unless the loop runs while the computer is thinking."""
     folder = Path(os.environ[HANDSHAKE])
@@ -46,7 +47,7 @@ def waits_for_the_loop(game_id: str, state: State, seat: int, level: str | None,
 
 
 def hangs(game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-          deadline: float) -> str:
+          deadline: Deadline | None) -> str:
     """A bot stuck in a loop that never looks at its deadline."""
     time.sleep(600)
     raise AssertionError("a hung worker should have been killed long before")

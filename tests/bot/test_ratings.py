@@ -16,6 +16,7 @@ import pytest
 from bot.__main__ import main
 from bot.host import TableHost
 from bot.host.ratings import teams
+from bot.shards import Shards, shard_of
 from bot.storage import Store
 from bot.storage.skill import DEFAULT, Finished, Rating, rate, shown, sides
 
@@ -93,13 +94,14 @@ def test_computers_are_rated_per_level_and_old_level_names_map_to_new() -> None:
 
 
 async def _insert_games(store: Store, games: list[tuple[int, list[dict[str, Any]],
-                                                    dict[str, Any], str, dict[str, Any]]]) -> None:
+                                                    dict[str, Any], str, dict[str, Any]]],
+                        guild: int = GUILD) -> None:
     """Finished games written straight into the store (SQLite or PostgreSQL)."""
     async with store._tx() as db:
         await db.executemany(
             "INSERT INTO games (id, channel_id, guild_id, game_id, status, seats, record, result,"
             " started_at, ended_at) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)",
-            [(row, CHANNEL, GUILD, game_id, json.dumps(seats),
+            [(row, CHANNEL, guild, game_id, json.dumps(seats),
               json.dumps({"game": game_id, "players": len(seats), "options": options}),
               json.dumps(result), float(row), float(row))
              for row, seats, result, game_id, options in games],
@@ -206,6 +208,28 @@ async def test_rebuild_is_stable_and_equals_the_live_updates(db_path: str) -> No
         assert await host.rate_unrated() == 0
     finally:
         await host.close()
+
+
+async def test_each_shard_rates_only_its_own_guilds_unrated_games(db_path: str) -> None:
+    """Two sharded processes starting at once catch up on their own guilds' games only, so they
+    never race to rate the same game."""
+    history = _history(40)
+    other = (GUILD >> 22) + 1 << 22  # the next shard of two
+    first = await TableHost.open(db_path, shards=Shards(2, (shard_of(GUILD, 2),)))
+    try:
+        await _insert_games(first.store, history[:25])
+        await _insert_games(first.store, history[25:], guild=other)
+        assert await first.rate_unrated() == 25
+        assert set(await first.store.ratings_of(other, TOY_ID)) == set()
+    finally:
+        await first.close()
+    second = await TableHost.open(db_path, shards=Shards(2, (shard_of(other, 2),)))
+    try:
+        assert await second.rate_unrated() == 15
+        assert await second.rate_unrated() == 0
+        assert await second.store.ratings_of(other, TOY_ID)
+    finally:
+        await second.close()
 
 
 async def test_a_game_played_through_the_host_is_rated_once(host: TableHost) -> None:

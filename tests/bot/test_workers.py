@@ -10,15 +10,17 @@ import asyncio
 import logging
 import multiprocessing
 import random
+import time
 from pathlib import Path
 
 import pytest
 
 from bot.host import TableHost
-from bot.host.workers import BotPool, WorkerLost, think
+from bot.host.workers import WALL_SLACK, BotPool, WorkerLost, think
 from bot.storage import MoveEntry, Store
 from games import State, get_game
 from games.base import choose
+from games.thinking import Deadline
 
 from .conftest import ALICE, CHANNEL, GUILD
 from .stand_ins import CRASH_MARK, HANDSHAKE, dies, dies_once, hangs, waits_for_the_loop
@@ -53,6 +55,23 @@ async def test_worker_processes_choose_legal_moves_the_same_as_a_thread() -> Non
     assert not multiprocessing.active_children()  # close stopped the workers
 
 
+async def test_a_move_thinks_within_its_cpu_budget_with_a_wall_clock_net() -> None:
+    """The budget reaches the bot as CPU time (load does not use it up), with a wall-clock
+    safety net ``WALL_SLACK`` budgets away."""
+    seen: list[Deadline | None] = []
+
+    def records(*args: object) -> str:
+        seen.append(args[-1])  # type: ignore[arg-type]
+        return "move"
+
+    before = time.monotonic()
+    assert await BotPool(0, 0.7, think=records).choose(TOY_ID, {}, 1, "hard", 1, 1) == "move"
+    (deadline,) = seen
+    assert deadline is not None and deadline.cpu_seconds == 0.7
+    assert deadline.wall is not None
+    assert before + 0.7 * WALL_SLACK <= deadline.wall <= time.monotonic() + 0.7 * WALL_SLACK
+
+
 async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -65,7 +84,7 @@ async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
     finally:
         await pool.close()
     assert mark.exists()  # the first worker did die
-    assert move == think("master-islands", state, seat, "medium", 3, 9, float("inf"))
+    assert move == think("master-islands", state, seat, "medium", 3, 9, None)
 
 
 async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes_on(
@@ -128,7 +147,7 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
     entry = await _stored_first_move(db_path)
     state = get_game("master-islands").new(2, {"first": 2}, 5)
     assert entry.move == think("master-islands", state, 2, "hard", 5, entry.version,
-                              float("inf"))
+                              None)
 
 
 async def _stored_first_move(db_path: str) -> MoveEntry:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import logging
 import random
 import subprocess
 import sys
-import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -18,6 +18,7 @@ from games import get_game
 from games.arena import wilson
 from games.base import LEVELS, Game, Levels, State, choose, level_of, random_bot
 from games.search import Knobs, search
+from games.thinking import Deadline
 
 CASES = [
     ("master-islands", 2, {}), ("master-islands", 4, {"mode": "coop"}),
@@ -123,23 +124,53 @@ def test_hard_sees_only_its_own_view(game_id: str, players: int, options: dict[s
     assert redealt >= 2  # the redeal really changed hidden parts
 
 
-def test_hard_stops_at_its_deadline() -> None:
-    """A deadline already past: one playout, then the best so far (a legal move)."""
+class Ticks:
+    """A stand-in clock that moves on by ``step`` each time it is read (a slowed-down thread
+    or a loaded machine, without waiting for either)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def io_position() -> tuple[Game, State, int, Knobs]:
     game = get_game("isis-osiris")
-    calls: list[int] = []
-
-    def evaluate(game: Game, state: State, seat: int) -> float:
-        calls.append(seat)
-        return 0.5
-
-    knobs = dataclasses.replace(small_knobs(game), playouts=40, depth=1, evaluate=evaluate)
     state, seat = positions(game, 2, {}, seed=1, every=5, limit=4)[3]
-    legal = game.legal(state, seat)
-    assert search(game, state, seat, random.Random(0), knobs) in legal
-    unhurried = len(calls)
-    calls.clear()
-    move = search(game, state, seat, random.Random(0), knobs, deadline=time.monotonic() - 1)
-    assert move in legal and len(calls) == 1 < unhurried
+    return game, state, seat, dataclasses.replace(small_knobs(game), playouts=24)
+
+
+def test_load_does_not_change_a_hard_move(caplog: pytest.LogCaptureFixture) -> None:
+    """On a machine so busy that each playout takes half a second of wall time, the move is the
+    unhurried one: the cap counts the thread's own CPU time. A wall-clock cap of a second (the
+    cap before) cuts the same search."""
+    game, state, seat, knobs = io_position()
+    unhurried = search(game, state, seat, random.Random(7), knobs)
+    busy = Ticks(0.5)
+    with caplog.at_level(logging.WARNING, logger="games.search"):
+        loaded = search(game, state, seat, random.Random(7), knobs,
+                        Deadline(30.0, wall=1e6, wall_clock=busy))
+        assert loaded == unhurried and not caplog.records and busy.now > 10
+        search(game, state, seat, random.Random(7), knobs,
+               Deadline(30.0, wall=1.0, wall_clock=Ticks(0.5)))
+    assert ["wall-clock safety" in r.getMessage() for r in caplog.records] == [True]
+
+
+def test_a_cut_search_plays_one_move_wherever_the_cut_falls(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A CPU cap reached after 1, 4 or 15 playouts (a stand-in CPU clock, one tick a read): the
+    same move each time, the medium player's, and a warning saying how far the search got."""
+    game, state, seat, knobs = io_position()
+    with caplog.at_level(logging.WARNING, logger="games.search"):
+        moves = {search(game, state, seat, random.Random(7), knobs,
+                        Deadline(ticks, cpu_clock=Ticks(1.0))) for ticks in (1, 4, 15)}
+    assert len(moves) == 1 and moves <= set(game.legal(state, seat))
+    assert [r.getMessage().split(" after ")[1].split(" playouts")[0]
+            for r in caplog.records] == ["1", "4", "15"]
+    assert all("cut by its CPU limit" in r.getMessage() for r in caplog.records)
 
 
 def test_hard_with_confidence_keeps_the_medium_move_unless_clearly_beaten() -> None:
