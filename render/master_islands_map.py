@@ -337,8 +337,13 @@ def _visible(lo: float, hi: float) -> list[tuple[int, float]]:
     return out
 
 
-def _draw_axes(draw: ImageDraw.ImageDraw, g: Grid) -> None:
-    """A faint grid so empty positions can be counted, and x / y labels on all four edges."""
+AXES = sprites.SpriteCache(4 << 20)
+"""A grid's coordinate labels, as drawn (a table's map keeps its grid between two growths)."""
+
+
+def _draw_axes(image: Image.Image, draw: ImageDraw.ImageDraw, g: Grid) -> None:
+    """A faint grid so empty positions can be counted, and x / y labels on all four edges
+    (kept by grid: the four label strips hold nothing else, see :func:`_label_strips`)."""
     width, height = g.size
     x_lo, x_hi, y_lo, y_hi = g.px(g.left), g.px(g.right), g.py(g.top), g.py(g.bottom)
     for i in range(math.ceil(g.left), math.floor(g.right) + 1):
@@ -346,6 +351,33 @@ def _draw_axes(draw: ImageDraw.ImageDraw, g: Grid) -> None:
     for j in range(math.ceil(g.top), math.floor(g.bottom) + 1):
         draw.line((x_lo, g.py(j), x_hi, g.py(j)), fill=kit.GRID)
     draw.rectangle((x_lo, y_lo, x_hi, y_hi), outline=kit.GRID)
+    strips = _label_strips(g)
+    found = [AXES.get((g, k)) for k in range(len(strips))]
+    if all(f is not None for f in found):
+        for sprite in found:
+            assert sprite is not None
+            sprites.paste(image, sprite)
+        return
+    with kit.recording_text_sizes() as sizes:  # (not isolated: the outer recorders see them)
+        _draw_labels(draw, g)
+    if AXES.seen_before(g):
+        for k, rect in enumerate(strips):
+            AXES.put((g, k), sprites.Sprite(image.crop(rect), None, rect[:2],
+                                            tuple(sizes) if k == 0 else ()))
+
+
+def _label_strips(g: Grid) -> list[sprites.Rect]:
+    """The four edge strips outside the window (2 px clear of its outline): they hold the
+    labels, wholly (a label is 12 px narrower than the side strips, and 24 px text centred in
+    the 34 px top and bottom strips), and nothing else."""
+    width, height = g.size
+    return [(0, 0, width, g.ay - 2), (0, height - g.ay + 2, width, height),
+            (0, g.ay - 2, g.ax - 2, height - g.ay + 2),
+            (width - g.ax + 2, g.ay - 2, width, height - g.ay + 2)]
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw, g: Grid) -> None:
+    width, height = g.size
     size = _axis_font(g.cell)
     for i, at in _visible(g.left, g.right):
         for y in (g.ay / 2, height - g.ay / 2):
@@ -401,7 +433,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, g: Grid)
     cards, holes, ships = _positions(view)
     cell = g.cell
     pad = max(2, cell // 22)
-    _draw_axes(draw, g)
+    _draw_axes(image, draw, g)
     for p in holes - set(cards):
         b = g.box(p, pad)
         w = max(2, cell // 40)  # the dashed outline's width, centred on the box
