@@ -63,13 +63,16 @@ class Sprite(NamedTuple):
 
 class SpriteCache:
     """A least-recently-used map of :class:`Sprite`, at most ``max_bytes`` of pixels, and the
-    last ``max_seen`` keys looked up (a drawing is kept when its key comes back). Misses are
-    drawn outside the lock (two threads may both draw one; either result is the same)."""
+    keys of the last drawings looked up, as many as the cache holds of ``entry_bytes`` each: a
+    drawing is kept when its key comes back that soon, so it will likely still be here the next
+    time (with 1,000 tables a table's next board comes after too many others: nothing is
+    kept, nothing is spent keeping it). Misses are drawn outside the lock (two threads may both
+    draw one; either result is the same)."""
 
     _all: list[SpriteCache] = []
 
-    def __init__(self, max_bytes: int, max_seen: int = 5_000) -> None:
-        self.max_bytes, self.max_seen = max_bytes, max_seen
+    def __init__(self, max_bytes: int, entry_bytes: int) -> None:
+        self.max_bytes, self.max_seen = max_bytes, max(8, max_bytes // entry_bytes)
         self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
         self._seen: OrderedDict[int, None] = OrderedDict()
         self._size = 0
@@ -88,6 +91,7 @@ class SpriteCache:
         h = hash(key)
         with self._lock:
             if h in self._seen:
+                self._seen.move_to_end(h)
                 return True
             self._seen[h] = None
             if len(self._seen) > self.max_seen:
