@@ -1,7 +1,8 @@
 """The load part of ``python -m bot bench``: many live tables of every game, with computer players.
 
 Each table has one or two people (the bench clicks for them: a random move of their menu, read as
-the adapter reads it, and now and then the same click twice at once, as a double click) and
+the adapter reads it, and now and then the same click twice at once, as a double click; their
+Discord locale is remembered as the adapter does on every interaction) and
 computer players (easy and medium: hard ones think for a second, which is the workers' cost, not
 the host's). The bench plays the computers' follow-ups the adapter would ask for
 (``computers_next``) and opens a new game where one ends, so the number of live tables holds.
@@ -111,6 +112,8 @@ def table_plan(k: int, games: list[Game]) -> tuple[Game, int, list[str]]:
 async def open_table(host: TableHost, t: Table, levels: list[str]) -> None:
     """A new game at ``t``'s channel: lobby, people, computers, Start."""
     seed = t.rng.randrange(2**31)
+    for user in USERS[: t.humans]:  # as the adapter does on every interaction (stored once)
+        await host.remember_locale(user, "en-US")
     await host.create_lobby(t.channel, 1, t.game.id, {}, USERS[0], "Ann", seed=seed)
     if t.humans > 1:
         await host.join(t.channel, USERS[1], "Ben")

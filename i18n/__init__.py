@@ -63,6 +63,8 @@ DOMAINS: dict[str, str] = {
 """Source folder or file -> catalog domain (the longest match wins): a game's engine and its
 renderer share one catalog, so one person can translate a game alone."""
 
+_CODES = frozenset([*LANGUAGES, PSEUDO])
+
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("tablee_language", default=DEFAULT)
 
 
@@ -74,6 +76,8 @@ def locale_text(locale: Any) -> str:
 def language_of(locale: Any, default: str = DEFAULT) -> str:
     """Our language for a Discord locale ("fr", "en-US", ``discord.Locale.french``…): its
     first part when we have it, else ``default``."""
+    if type(locale) is str and locale in _CODES:  # one of ours already (most calls)
+        return locale
     code = locale_text(locale).strip().lower().replace("_", "-")
     if code == PSEUDO or code.startswith(PSEUDO + "-"):
         return PSEUDO
@@ -128,13 +132,39 @@ def catalog(code: str) -> _gettext.NullTranslations:
     return chain
 
 
+def _singulars(chain: _gettext.NullTranslations) -> dict[str, str]:
+    """``chain.gettext`` as one dict: every msgid of the chained catalogs -> its translation,
+    the first catalog of the chain that has it winning, as gettext's fallbacks do (a str key,
+    else its plural entry for 1). Why: a miss walked the dozen catalogs of the chain one by
+    one, and menus, posts and images look up hundreds of sentences per move."""
+    layers: list[Any] = []
+    layer: Any = chain
+    while layer is not None:
+        layers.append(layer)
+        layer = getattr(layer, "_fallback", None)
+    merged: dict[str, str] = {}
+    for layer in reversed(layers):  # the chain's head last: it wins
+        entries = getattr(layer, "_catalog", None) or {}
+        own = {k: v for k, v in entries.items() if isinstance(k, str)}
+        one = layer.plural(1) if entries else 0
+        for key, value in entries.items():
+            if isinstance(key, tuple) and key[1] == one and key[0] not in own:
+                own[key[0]] = value
+        merged.update(own)
+    return merged
+
+
 def _lookup(code: str, msgid: str, plural: str | None = None, n: int | None = None) -> str:
     if code == PSEUDO:
         english = _lookup(DEFAULT, msgid, plural, n)
         return pseudo(english) if _known(msgid) else english
+    chain: Any = catalog(code)
     if plural is None:
-        return catalog(code).gettext(msgid)
-    return catalog(code).ngettext(msgid, plural, n if n is not None else 0)
+        flat = getattr(chain, "_tablee_flat", None)
+        if flat is None:  # built once per catalog object (tests clear catalog's cache)
+            flat = chain._tablee_flat = _singulars(chain)
+        return flat.get(msgid, msgid)
+    return chain.ngettext(msgid, plural, n if n is not None else 0)
 
 
 def _known(msgid: str) -> bool:

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from i18n import _, _n
 
-from . import kit
+from . import kit, sprites
 from .seats import result_reason
 
 View = dict[str, Any]
@@ -82,52 +82,86 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
     return image
 
 
-def _draw_grid(view: View) -> Image.Image:
-    size = 6 * CELL + 2 * AXIS
-    image, draw = kit.new_canvas(size, size)
+EMPTY = sprites.SpriteCache(3 << 20)
+PAWNS = sprites.SpriteCache(5 << 20)
+"""The empty board (the same for every table) and pawns as drawn, by cell, seat and final
+worth: a board is the empty one with its occupied cells drawn over (tiles are pasted tiles)."""
+SIZE = 6 * CELL + 2 * AXIS
+
+
+def _draw_empty(draw: ImageDraw.ImageDraw) -> None:
+    """Coordinates on the four edges and the 36 named empty cells."""
     for i, name in enumerate(COLS):
         cx = AXIS + i * CELL + CELL / 2
-        for y in (AXIS / 2, size - AXIS / 2):
+        for y in (AXIS / 2, SIZE - AXIS / 2):
             kit.text(draw, (cx, y), name, 24, kit.MUTED, "mm", bold=True)
     for j, name in enumerate(ROWS):
         cy = AXIS + j * CELL + CELL / 2
-        for x in (AXIS / 2, size - AXIS / 2):
+        for x in (AXIS / 2, SIZE - AXIS / 2):
             kit.text(draw, (x, cy), name, 24, kit.MUTED, "mm", bold=True)
+    for col in COLS:
+        for row in ROWS:
+            x0, y0, x1, y1 = _cell_box(col + row)
+            draw.rectangle((x0, y0, x1, y1), fill=kit.SAND, outline=kit.BG, width=3)
+            kit.text(draw, (x0 + 8, y0 + 6), col + row, FONT, kit.MUTED)
+
+
+def _draw_cell(image: Image.Image, draw: ImageDraw.ImageDraw, cell: str, item: dict[str, Any],
+               value: int | None, worth: int | None) -> None:
+    """An occupied cell: its sand square (over the empty one) and its tile (face down unless
+    ``value``) or pawn (with its final ``worth`` under it, if given)."""
+    x0, y0, x1, y1 = _cell_box(cell)
+    draw.rectangle((x0, y0, x1, y1), fill=kit.SAND, outline=kit.BG, width=3)
+    pad = 6
+    inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
+    if item.get("kind") == "tile":
+        image.paste(_tile_image(value, inner[2] - inner[0] + 1, 52), inner[:2])
+        return
+    seat = item.get("seat", 0)
+    sprites.drawn_or_pasted(PAWNS, (cell, seat, worth), image,
+                            lambda: (x0, y0, x1 + 1, y1 + 1),
+                            lambda: _draw_pawn(draw, (x0, y0, x1, y1), seat, worth))
+
+
+def _draw_pawn(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], seat: int,
+               worth: int | None) -> None:
+    x0, y0, x1, y1 = box
+    cx = (x0 + x1) / 2
+    cy = (y0 + y1) / 2 - (14 if worth is not None else 0)
+    kit.seat_mark(draw, (cx, cy), CELL * 0.28, seat)
+    if worth is not None:
+        label = _sign(worth) if worth else "0"
+        w = kit.text_width(label, 24) + 14
+        draw.rounded_rectangle((cx - w / 2, y1 - 36, cx + w / 2, y1 - 8), radius=6,
+                               fill=kit.WHITE, outline=kit.INK, width=2)
+        kit.text(draw, (cx, y1 - 22), label, 24, kit.INK, "mm", bold=True)
+
+
+def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The board from (0, 0) of ``image``: the empty board, then each occupied cell (drawn over
+    its empty square, wholly: the same pixels as drawing the cell alone), then the frame."""
+    empty = EMPTY.get("board")
+    if empty is None:
+        with kit.recording_text_sizes(isolated=True):
+            _draw_empty(draw)
+        EMPTY.put("board", sprites.Sprite(image.crop((0, 0, SIZE, SIZE)), None, (0, 0), ()))
+    else:
+        sprites.put(image, empty.image, (0, 0))
+    occupied = {c for c in view.get("board") or {} if len(c) == 2 and c[0] in COLS and c[1] in ROWS}
+    kit.note_text_sizes([24] * 4 * 6 + [FONT] * (36 - len(occupied)))  # labels, empty cells' names
     final = view.get("final") or {}
     final_tiles = final.get("tiles") or {}
     pawn_values = final.get("pawn_values") or {}
-    board = view.get("board") or {}
-    pad = 6
-    for col in COLS:
-        for row in ROWS:
-            cell = col + row
-            x0, y0, x1, y1 = _cell_box(cell)
-            draw.rectangle((x0, y0, x1, y1), fill=kit.SAND, outline=kit.BG, width=3)
-            item = board.get(cell)
-            if item is None:
-                kit.text(draw, (x0 + 8, y0 + 6), cell, FONT, kit.MUTED)
-                continue
-            inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
-            if item.get("kind") == "tile":
-                value = item.get("value")
-                if value is None:
-                    value = final_tiles.get(cell)
-                image.paste(_tile_image(value, inner[2] - inner[0] + 1, 52), inner[:2])
-            else:
-                seat = item.get("seat", 0)
-                cx = (x0 + x1) / 2
-                worth = pawn_values.get(cell)
-                cy = (y0 + y1) / 2 - (14 if worth is not None else 0)
-                kit.seat_mark(draw, (cx, cy), CELL * 0.28, seat)
-                if worth is not None:
-                    label = _sign(worth) if worth else "0"
-                    w = kit.text_width(label, 24) + 14
-                    draw.rounded_rectangle((cx - w / 2, y1 - 36, cx + w / 2, y1 - 8), radius=6,
-                                           fill=kit.WHITE, outline=kit.INK, width=2)
-                    kit.text(draw, (cx, y1 - 22), label, 24, kit.INK, "mm", bold=True)
+    for cell, item in sorted((view.get("board") or {}).items()):
+        if cell not in occupied:
+            continue
+        value = item.get("value")
+        if value is None:
+            value = final_tiles.get(cell)
+        worth = pawn_values.get(cell) if item.get("kind") != "tile" else None
+        _draw_cell(image, draw, cell, item, value, worth)
     for cell in _last_cells(view):
         kit.highlight(draw, _cell_box(cell), FRAME)
-    return image
 
 
 FRAME = 8  # last-move frame thickness
@@ -248,9 +282,8 @@ def _draw_panel(view: View, width: int) -> Image.Image:
 def board(view: View) -> Image.Image:
     """The public board: grid, pawns, tiles (values only when the view gives them), legend,
     panel."""
-    grid = _draw_grid(view)
-    parts = [grid, _legend(view, grid.width), _draw_panel(view, grid.width)]
-    return kit.stack_trimmed([p for p in parts if p is not None], grid.width)
+    below = [p for p in (_legend(view, SIZE), _draw_panel(view, SIZE)) if p is not None]
+    return sprites.stacked(SIZE, SIZE, lambda image, draw: _draw_grid(image, draw, view), below)
 
 
 HAND_WIDTH = 760

@@ -6,6 +6,7 @@ import copy
 import json
 import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -161,3 +162,17 @@ def test_a_counted_sentence_needs_plural_entries(tmp_path: Path, monkeypatch: py
     monkeypatch.setattr(catalogs, "extract", lambda r=root: real_extract(r))
     found = catalogs.problems()
     assert any("with a count but its entry has no plural forms" in p for p in found), found
+
+
+def test_the_flat_lookup_says_what_the_catalog_chain_says() -> None:
+    """_lookup reads one merged dict per language: for every msgid of every catalog (and for
+    words in none) it must give what gettext's chain of fallbacks gives."""
+    for code in i18n.LANGUAGES:
+        chain: Any = i18n.catalog(code)
+        msgids = {"Alice", "not a sentence of ours", ""}
+        layer = chain
+        while layer is not None:
+            msgids |= {k if isinstance(k, str) else k[0] for k in getattr(layer, "_catalog", {})}
+            layer = getattr(layer, "_fallback", None)
+        assert len(msgids) > 100
+        assert [m for m in msgids if i18n._lookup(code, m) != chain.gettext(m)] == []

@@ -1,6 +1,8 @@
 """Master Islands computer levels: easy (random), medium (:func:`.bots.greedy_bot`) and hard
 (:mod:`games.search`). Playouts stop after ``DEPTH`` moves, where :func:`evaluate` weighs the
-collected cards (and, in corsair mode, the crew's pace against the rounds left)."""
+collected cards (and, in corsair mode, the crew's pace against the rounds left). The corsair's
+own search (``CORSAIR_KNOBS``) plays each step out to the end of the round and scores it by the
+crew's chance to finish (:mod:`.corsair`)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,11 @@ import math
 import random
 
 from ..base import Game, Levels, State, random_bot
-from ..search import Knobs, search_bot, top
+from ..search import Knobs, search, top
+from ..thinking import Deadline
 from . import flow
-from .bots import discovery_score, greedy_bot
+from .bots import corsair_step, discovery_score, greedy_bot
+from .corsair import corsair_value
 
 KEEP = 6
 """Discovery moves searched per decision (the medium player's best)."""
@@ -26,6 +30,9 @@ def candidates(game: Game, state: State, seat: int, legal: list[str], rng: rando
     if phase == "conquest":
         takes = [(float(len(m.split())), m) for m in legal if m != "pass"]
         return top(takes, KEEP - 1, ["pass"])
+    if phase == "corsair":  # the medium step first: it wins ties
+        planned = corsair_step(view, seat)
+        return [planned] + [m for m in legal if m != planned] if planned in legal else list(legal)
     return list(legal)
 
 
@@ -50,4 +57,19 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 KNOBS = Knobs(policy=greedy_bot, playouts=120, depth=DEPTH, candidates=candidates,
               evaluate=evaluate, margin=0.2)
 
-BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=search_bot(KNOBS))
+CORSAIR_DEPTH = 4
+"""The corsair's playouts: a few moves, then :func:`.corsair.crew_chance` ends the round."""
+
+CORSAIR_KNOBS = Knobs(policy=greedy_bot, playouts=120, depth=CORSAIR_DEPTH,
+                      candidates=candidates, evaluate=corsair_value)
+
+
+def hard_bot(
+    game: Game, state: State, seat: int, rng: random.Random, *, deadline: Deadline | None = None
+) -> str:
+    """The search; the corsair (MI-K3) judges its playouts by the crew's chance to finish."""
+    corsair = flow.mode(state) == "corsair" and seat == state["options"]["corsair"]
+    return search(game, state, seat, rng, CORSAIR_KNOBS if corsair else KNOBS, deadline)
+
+
+BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=hard_bot)

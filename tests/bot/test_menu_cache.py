@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.host import TableHost, posts
+from bot.host.menus import MenuCache
+from bot.host.results import MenuEntry
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID
@@ -59,3 +61,16 @@ async def test_a_new_host_builds_the_menu_it_never_saw(
         assert builds == [note.seat]
     finally:
         await other.close()
+
+
+def test_only_the_newest_menu_of_a_seat_is_kept() -> None:
+    """A menu built late for an older version (a slow click) does not push out the newer one,
+    and a seat's menus of older versions take no room."""
+    cache = MenuCache(size=2)
+    newer = [MenuEntry("b", [("b", "B")], "B")]
+    cache.put((1, 5, 2, "en"), newer)
+    cache.put((1, 4, 2, "en"), [MenuEntry("a", [("a", "A")], "A")])
+    assert cache.get((1, 5, 2, "en")) == newer
+    assert cache.get((1, 4, 2, "en")) is None
+    cache.put((2, 1, 1, "en"), newer)  # a second seat fills the cache: both still there
+    assert cache.get((1, 5, 2, "en")) == newer and cache.get((2, 1, 1, "en")) == newer

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from render import kit, master_islands
+from render import kit, master_islands, sprites
+from render import master_islands_map as mi_map
 from render.bench import big_map_view
 
 from .mi_views import coop_view, corsair_view, mi_view
@@ -19,14 +20,15 @@ def _markers(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any]) -> tuple[lis
     """Draw the board and return the (centre, r, ship) of every map marker and every "+n"."""
     drawn: list = []
     more: list[int] = []
-    real_marker = master_islands._draw_marker
+    real_marker = mi_map._draw_marker
 
     def spy(draw, center, r, ship, numbered=True):
         drawn.append((center, r, ship, numbered))
         real_marker(draw, center, r, ship, numbered)
 
-    monkeypatch.setattr(master_islands, "_draw_marker", spy)
-    monkeypatch.setattr(master_islands, "_draw_more", lambda d, c, r, n: more.append(n))
+    monkeypatch.setattr(mi_map, "_draw_marker", spy)
+    monkeypatch.setattr(mi_map, "_draw_more", lambda d, c, r, n: more.append(n))
+    sprites.SpriteCache.clear_all()
     master_islands.board(view)
     return drawn, more
 
@@ -46,6 +48,7 @@ def _labels(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any]) -> list[tuple
 
     monkeypatch.setattr(kit, "corsair_mark", corsair_spy)
     monkeypatch.setattr(kit, "mark", spy)
+    sprites.SpriteCache.clear_all()
     master_islands.board(view)
     return [(shape, label) for shape, label in seen if label or shape == "corsair"]
 
@@ -92,8 +95,8 @@ def test_markers_are_numbered_on_a_10_column_map(monkeypatch: pytest.MonkeyPatch
     drawn, more = _markers(monkeypatch, view)
     assert len(drawn) == 6 and not more
     assert all(numbered for *_, numbered in drawn)
-    assert min(r for _, r, _, _ in drawn) >= master_islands.R_MIN
-    assert kit.label_size(master_islands.R_MIN) >= master_islands.FONT
+    assert min(r for _, r, _, _ in drawn) >= mi_map.R_MIN
+    assert kit.label_size(mi_map.R_MIN) >= mi_map.FONT
 
 
 def test_crowded_small_card_overflows_with_plus_n(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,7 +107,7 @@ def test_crowded_small_card_overflows_with_plus_n(monkeypatch: pytest.MonkeyPatc
     drawn, more = _markers(monkeypatch, view)
     assert len(drawn) + sum(more) == 8
     for _, r, _, numbered in drawn:
-        assert r >= (master_islands.R_MIN if numbered else master_islands.R_TINY)
+        assert r >= (mi_map.R_MIN if numbered else mi_map.R_TINY)
 
 
 @pytest.mark.parametrize("seats", [4, 6])
@@ -128,7 +131,7 @@ def test_layout_fits_its_card(n: int, shapes: tuple[str, ...]) -> None:
     when numbered), the rows fit under the card's header, a row fits across the card."""
     seats = {shape: seat for seat, shape in kit.SEAT_SHAPES.items()}
     ships = [(seats[shapes[k % len(shapes)]], 1, False, k % 2 == 0) for k in range(n)]
-    mi = master_islands
+    mi = mi_map
     for w in range(mi.MIN_CELL - 4, mi.MAX_CELL):
         lay = mi._ship_layout(w, w, n, mi._reach(ships))
         assert lay.r >= (mi.R_MIN if lay.numbered else mi.R_TINY)

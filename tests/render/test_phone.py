@@ -4,7 +4,6 @@ a legend for the map's marks; all text drawn through kit.text (so the size check
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,6 +21,7 @@ from .ic_views import VIEWS as IC_VIEWS
 from .io_views import final_view, io_view
 from .mi_views import coop_view, corsair_view, mi_view
 from .mm_views import VIEWS as MM_VIEWS
+from .pixels import random_game
 
 View = dict[str, Any]
 NAMES = ["Alice", "Computer 1 (greedy)", "Bartholomew the Magnificent XIV!",
@@ -76,13 +76,7 @@ def _engine_views(game_id: str, players: int, options: dict, seed: int) -> Itera
     """Views of a random game at its start, a third, two thirds (big maps late) and the end,
     public and for every seat (with names, as the host passes them)."""
     game = get_game(game_id)
-    state = game.new(players, options, seed)
-    rng = random.Random(seed)
-    states = [state]
-    while game.to_move(state):
-        seat = game.to_move(state)[0]
-        state, _ = game.apply(state, seat, rng.choice(game.legal(state, seat)))
-        states.append(state)
+    states = random_game(game_id, players, options, seed)
     for k in (0, len(states) // 3, 2 * len(states) // 3, len(states) - 1):
         for seat in (None, *range(1, players + 1)):
             yield _named(game.view(states[k], seat))
