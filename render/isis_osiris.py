@@ -82,7 +82,7 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
     return image
 
 
-PAWNS = sprites.SpriteCache(5 << 20, 75_000)
+PAWNS = sprites.SpriteCache(3 << 20, 75_000)
 """Pawns as drawn, by cell, seat and final worth: a board is a copy of the empty one (the same
 for every table) with its occupied cells drawn over (tiles are pasted tiles)."""
 SIZE = 6 * CELL + 2 * AXIS
@@ -298,7 +298,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     return image
 
 
-ROWS_KEPT = sprites.SpriteCache(3 << 20, 250_000)
+ROWS_KEPT = sprites.SpriteCache(1 << 20, 250_000)
 """Panel rows as drawn: between two moves most seats' rows do not change."""
 
 
@@ -321,7 +321,7 @@ def board(view: View) -> Image.Image:
 
 
 HAND_WIDTH = 760
-HAND_ROWS = sprites.SpriteCache(2 << 20, 360_000)
+HAND_ROWS = sprites.SpriteCache(1 << 20, 360_000)
 """A reserve's rows of pawns and of face-down tiles as drawn (a hand is mostly the last one)."""
 
 

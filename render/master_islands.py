@@ -49,7 +49,7 @@ PHASE_NAMES: dict[str, str] = {"discovery": N_("Discovery"), "bonus": N_("colour
                                "over": N_("game over")}
 """Words drawn from view codes: msgids, translated (``_``) when drawn."""
 
-LEGENDS = sprites.SpriteCache(2 << 20, 160_000)
+LEGENDS = sprites.SpriteCache(1 << 20, 160_000)
 """Legend strips by the marks they explain, width and language (a handful exist)."""
 
 
@@ -250,7 +250,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     return image
 
 
-ROWS = sprites.SpriteCache(4 << 20, 250_000)
+ROWS = sprites.SpriteCache(2 << 20, 250_000)
 """Panel rows as drawn: between two moves most seats' rows do not change."""
 
 

@@ -327,7 +327,7 @@ def _visible(lo: float, hi: float) -> list[tuple[int, float]]:
     return out
 
 
-AXES = sprites.SpriteCache(4 << 20, 480_000)
+AXES = sprites.SpriteCache(2 << 20, 480_000)
 """A grid's coordinate labels, as drawn (a table's map keeps its grid between two growths)."""
 
 
@@ -400,8 +400,8 @@ def _frame_thick(cell: int) -> int:
     return max(5, cell // 12)
 
 
-HOLES = sprites.SpriteCache(2 << 20, 20_000)
-SHIP_CARDS = sprites.SpriteCache(8 << 20, 64_000)
+HOLES = sprites.SpriteCache(1 << 20, 20_000)
+SHIP_CARDS = sprites.SpriteCache(4 << 20, 64_000)
 """Holes and cards with galleons as drawn, by exact box and contents (a table's map keeps its
 grid between two growths, and a card with galleons changes only when one sails or lands)."""
 
