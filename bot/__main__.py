@@ -8,8 +8,11 @@ import sys
 from games.cli import games_help
 from i18n import DEFAULT, LANGUAGES
 
+from .process import limit_malloc_arenas
+
 
 def main(argv: list[str] | None = None) -> int:
+    limit_malloc_arenas()  # before any thread starts (bot.process)
     parser = argparse.ArgumentParser(prog="python -m bot", description="Tablée, board games in Discord.")
     parser.add_argument("--config", help="config file (default: $TABLEE_CONFIG or ./config.toml)")
     sub = parser.add_subparsers(dest="cmd")

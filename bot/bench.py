@@ -105,7 +105,9 @@ async def _load_numbers(url: str | None, tables: int, seconds: float, rate: floa
     games = [tg.game for tg in table_games()]
     with tempfile.TemporaryDirectory() as tmp:
         async with bench_database(url, tmp, "load") as db:
-            host = await TableHost.open(db, workers=1)  # the bot's default: one worker process
+            pool = BotPool(1)  # the bot's default: one worker process
+            host = TableHost(await Store.open(db), bot_delay=0, pool=pool)
+            await pool.start()
             try:
                 alone = await load.isolated_moves(host, games, samples)
                 t = time.perf_counter()
@@ -117,17 +119,33 @@ async def _load_numbers(url: str | None, tables: int, seconds: float, rate: floa
                 pace = rate or max(1.0, round(0.7 * full["plays_per_s"], 1))
                 at_rate = await load.paced(host, live, plans, pace, seconds)
                 lost = await load.lost_updates(host, live)
+                workers = [mb for pid in pool.pids() if (mb := peak_rss_mb(pid)) is not None]
             finally:
                 await host.close()
     return {"database": "postgresql" if url else "sqlite", "tables": tables, "games": [g.id for g in games], "open_seconds": round(opened, 1),
-            "host_move_alone": alone, "saturation": full, "paced": at_rate, **lost}
+            "host_move_alone": alone, "saturation": full, "paced": at_rate, **lost,
+            "worker_peak_rss_mb": max(workers, default=None)}
+
+
+def peak_rss_mb(pid: int | str = "self") -> float | None:
+    """The peak resident memory (MB) of a process over its life so far: Linux's ``VmHWM``
+    (None where there is no /proc). Not ``getrusage(RUSAGE_CHILDREN)``: a child started with
+    ``spawn`` is forked before it runs Python, and its ``ru_maxrss`` keeps the bot's memory at
+    that moment (a 53 MB "worker" was the bot's size at the fork, the worker itself was ~35)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
 
 
 def _rss() -> dict[str, float]:
-    """Peak resident memory (MB) of this process and of its largest child (a worker)."""
-    return {"peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-            "worker_peak_rss_mb": round(
-                resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1)}
+    """This process's peak resident memory (MB)."""
+    return {"peak_rss_mb": peak_rss_mb() or round(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
 
 
 def _print_load(n: dict[str, Any]) -> None:
@@ -146,8 +164,10 @@ def _print_load(n: dict[str, Any]) -> None:
           f"{at['play']['p50_ms']} / p95 {at['play']['p95_ms']} ms, loop lag p50 "
           f"{at['loop_lag']['p50_ms']} / p95 {at['loop_lag']['p95_ms']} / max "
           f"{at['loop_lag']['max_ms']} ms (target <= 50)")
+    bot, worker = n["peak_rss_mb"], n["worker_peak_rss_mb"]
+    both = f"{round(bot + worker, 1)} MB" if worker is not None else "unknown"
     print(f"  lost updates {n['lost_updates']} of {n['moves_checked']} moves checked; peak RSS "
-          f"{n['peak_rss_mb']} MB (target <= 200), worker {n['worker_peak_rss_mb']} MB")
+          f"bot {bot} MB + worker {worker} MB = {both} (target <= 200)")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from i18n import _, _n
+from i18n import _, _n, current
 
 from . import kit, sprites
 from .seats import result_reason
@@ -82,10 +82,9 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
     return image
 
 
-EMPTY = sprites.SpriteCache(3 << 20)
-PAWNS = sprites.SpriteCache(5 << 20)
-"""The empty board (the same for every table) and pawns as drawn, by cell, seat and final
-worth: a board is the empty one with its occupied cells drawn over (tiles are pasted tiles)."""
+PAWNS = sprites.SpriteCache(3 << 20, 75_000)
+"""Pawns as drawn, by cell, seat and final worth: a board is a copy of the empty one (the same
+for every table) with its occupied cells drawn over (tiles are pasted tiles)."""
 SIZE = 6 * CELL + 2 * AXIS
 
 
@@ -137,16 +136,34 @@ def _draw_pawn(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], seat: 
         kit.text(draw, (cx, y1 - 22), label, 24, kit.INK, "mm", bold=True)
 
 
-def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    """The board from (0, 0) of ``image``: the empty board, then each occupied cell (drawn over
-    its empty square, wholly: the same pixels as drawing the cell alone), then the frame."""
-    empty = EMPTY.get("board")
-    if empty is None:
-        with kit.recording_text_sizes(isolated=True):
-            _draw_empty(draw)
-        EMPTY.put("board", sprites.Sprite(image.crop((0, 0, SIZE, SIZE)), None, (0, 0), ()))
+TEMPLATE_HEIGHT = 1400  # taller than boards get (four seats' rows, a revealed tile, the end)
+
+
+@lru_cache(maxsize=1)
+def _template() -> Image.Image:
+    """The empty board atop a background canvas taller than a board."""
+    image, draw = kit.new_canvas(SIZE, TEMPLATE_HEIGHT)
+    with kit.recording_text_sizes(isolated=True):  # (noted on every board instead)
+        _draw_empty(draw)
+    return image
+
+
+def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A board's canvas with the empty board already on it: one copy of the template's top
+    (no fill, no paste)."""
+    template = _template()
+    if width == SIZE and height <= template.height:
+        image = template.crop((0, 0, width, height))
     else:
-        sprites.put(image, empty.image, (0, 0))
+        image, _ = kit.new_canvas(width, height)
+        image.paste(template.crop((0, 0, SIZE, SIZE)), (0, 0))
+    return image, ImageDraw.Draw(image)
+
+
+def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The board over the empty one already on ``image`` (:func:`_canvas`) from (0, 0): each
+    occupied cell (drawn over its empty square, wholly: the same pixels as drawing the cell
+    alone), then the frame."""
     occupied = {c for c in view.get("board") or {} if len(c) == 2 and c[0] in COLS and c[1] in ROWS}
     kit.note_text_sizes([24] * 4 * 6 + [FONT] * (36 - len(occupied)))  # labels, empty cells' names
     final = view.get("final") or {}
@@ -274,19 +291,51 @@ def _draw_panel(view: View, width: int) -> Image.Image:
         _draw_pending(draw, view, y, width)
         y += pending_h
     for row in rows:
-        _draw_seat_row(draw, view, row, y, width)
+        sprites.kept(ROWS_KEPT, _row_key(view, row, y, width), image,
+                     (0, y, width, y + row.height),
+                     lambda row=row, y=y: _draw_seat_row(draw, view, row, y, width))
         y += row.height
     return image
+
+
+ROWS_KEPT = sprites.SpriteCache(1 << 20, 250_000)
+"""Panel rows as drawn: between two moves most seats' rows do not change."""
+
+
+def _row_key(view: View, row: SeatRow, y: int, width: int) -> tuple:
+    """Everything a seat's row shows, where, and in which language."""
+    s = row.seat
+    result = view.get("result") or {}
+    won = bool(result.get("finished")) and s["seat"] in (result.get("winners") or [])
+    return (y, width, current(), s["seat"] in (view.get("to_move") or []), won, s["seat"],
+            s.get("score"), s.get("pawns_left", 0), s.get("tiles_left", 0),
+            view.get("pile") is None, tuple(row.names))
 
 
 def board(view: View) -> Image.Image:
     """The public board: grid, pawns, tiles (values only when the view gives them), legend,
     panel."""
     below = [p for p in (_legend(view, SIZE), _draw_panel(view, SIZE)) if p is not None]
-    return sprites.stacked(SIZE, SIZE, lambda image, draw: _draw_grid(image, draw, view), below)
+    return sprites.stacked(SIZE, SIZE, lambda image, draw: _draw_grid(image, draw, view), below,
+                           canvas=_canvas)
 
 
 HAND_WIDTH = 760
+HAND_ROWS = sprites.SpriteCache(1 << 20, 360_000)
+"""A reserve's rows of pawns and of face-down tiles as drawn (a hand is mostly the last one)."""
+
+
+def _draw_pawn_row(draw: ImageDraw.ImageDraw, seat: int, pawns: int, y: int) -> None:
+    kit.text(draw, (24, y + 45), _n("{n} pawn", "{n} pawns", pawns), 24, kit.INK, "lm", bold=True)
+    for k in range(pawns):
+        kit.seat_mark(draw, (190 + k * 62, y + 45), 26, seat)
+
+
+def _draw_tile_row(draw: ImageDraw.ImageDraw, tiles: int, y: int) -> None:
+    kit.text(draw, (24, y + 45), _n("{n} tile", "{n} tiles", tiles), 24, kit.INK, "lm", bold=True)
+    for k in range(tiles):
+        x = 166 + k * 50
+        draw_tile(draw, (x, y + 10, x + 44, y + 80), None, 40)
 
 
 def hand(view: View) -> Image.Image:
@@ -317,17 +366,13 @@ def hand(view: View) -> Image.Image:
         kit.text(draw, (76, 64 + LINE * k), line, BODY, kit.MUTED)
     y = top
     pawns = me.get("pawns_left", 0)
-    kit.text(draw, (24, y + 45), _n("{n} pawn", "{n} pawns", pawns), 24, kit.INK, "lm", bold=True)
-    for k in range(pawns):
-        kit.seat_mark(draw, (190 + k * 62, y + 45), 26, viewer)
+    sprites.kept(HAND_ROWS, ("pawns", viewer, pawns, y, current()), image,
+                 (0, y, HAND_WIDTH, y + 120), lambda y=y: _draw_pawn_row(draw, viewer, pawns, y))
     y += 120
     if view.get("pile") is None:
         tiles = me.get("tiles_left", 0)
-        kit.text(draw, (24, y + 45), _n("{n} tile", "{n} tiles", tiles), 24, kit.INK, "lm",
-                 bold=True)
-        for k in range(tiles):
-            x = 166 + k * 50
-            draw_tile(draw, (x, y + 10, x + 44, y + 80), None, 40)
+        sprites.kept(HAND_ROWS, ("tiles", tiles, y, current()), image,
+                     (0, y, HAND_WIDTH, y + 130), lambda y=y: _draw_tile_row(draw, tiles, y))
         y += 130
     if mine_pending:
         draw_tile(draw, (24, y, 154, y + 130), pending["value"], 64)

@@ -49,7 +49,7 @@ PHASE_NAMES: dict[str, str] = {"discovery": N_("Discovery"), "bonus": N_("colour
                                "over": N_("game over")}
 """Words drawn from view codes: msgids, translated (``_``) when drawn."""
 
-LEGENDS = sprites.SpriteCache(2 << 20)
+LEGENDS = sprites.SpriteCache(1 << 20, 160_000)
 """Legend strips by the marks they explain, width and language (a handful exist)."""
 
 
@@ -244,9 +244,25 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     y = kit.text_lines(draw, status, EDGE, 12, LINE)
     y += 10
     for row in rows:
-        _draw_seat_row(image, draw, view, row, y, width)
+        sprites.kept(ROWS, _row_key(view, row, y, width), image, (0, y, width, y + row.height),
+                     lambda row=row, y=y: _draw_seat_row(image, draw, view, row, y, width))
         y += row.height
     return image
+
+
+ROWS = sprites.SpriteCache(2 << 20, 250_000)
+"""Panel rows as drawn: between two moves most seats' rows do not change."""
+
+
+def _row_key(view: View, row: SeatRow, y: int, width: int) -> tuple:
+    """Everything a seat's row shows, where, and in which language."""
+    s = row.seat
+    result = view.get("result") or {}
+    won = bool(result.get("finished")) and s["seat"] in (result.get("winners") or [])
+    return (y, width, current(), view.get("mode", "standard"), view.get("target"),
+            s["seat"] in (view.get("to_move") or []), won, s["seat"], s.get("role"),
+            s.get("hand_size", 0), s.get("score"), tuple(s.get("collected", [])),
+            tuple(row.names))
 
 
 

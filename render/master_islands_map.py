@@ -140,24 +140,14 @@ def _draw_compact_card(draw: ImageDraw.ImageDraw, box: Box, card: str, middle: b
 @lru_cache(maxsize=256)  # <= 256 x 60 KB at the largest cell size
 def _card_tile_cached(card: str, fill: kit.RGB, w: int,
                       h: int) -> tuple[Image.Image, Any, list[int]]:
+    """A card without galleons, drawn once per (card, colour, size) and pasted (a big map
+    repeats the same 20 cards): the tile, its pixels as Pillow's core image (pasted without
+    Image.paste's checks), and its text sizes (recorded again on every paste: the
+    phone-readability check sees them)."""
     with kit.recording_text_sizes(isolated=True) as sizes:
         tile, draw = kit.new_canvas(w + 1, h + 1)
         draw_card(draw, (0, 0, w, h), card)
     return tile, tile.im, sizes
-
-
-def tile_image(card: str, fill: kit.RGB, w: int, h: int) -> Image.Image:
-    """A card without galleons, drawn once per (card, colour, size) and pasted: a big map
-    repeats the same 20 cards, and rounded rectangles + text were most of its draw time."""
-    return _card_tile_cached(card, fill, w, h)[0]
-
-
-def _card_tile(card: str, fill: kit.RGB, w: int, h: int) -> tuple[Any, int, int]:
-    """:func:`tile_image`'s pixels as Pillow's core image, with its width and height; its
-    text sizes are recorded again on every paste (the phone-readability check sees them)."""
-    tile, core, sizes = _card_tile_cached(card, fill, w, h)
-    kit.note_text_sizes(sizes)
-    return core, tile.width, tile.height
 
 
 # -- galleons on a card ---------------------------------------------------------------------------
@@ -337,8 +327,13 @@ def _visible(lo: float, hi: float) -> list[tuple[int, float]]:
     return out
 
 
-def _draw_axes(draw: ImageDraw.ImageDraw, g: Grid) -> None:
-    """A faint grid so empty positions can be counted, and x / y labels on all four edges."""
+AXES = sprites.SpriteCache(2 << 20, 480_000)
+"""A grid's coordinate labels, as drawn (a table's map keeps its grid between two growths)."""
+
+
+def _draw_axes(image: Image.Image, draw: ImageDraw.ImageDraw, g: Grid) -> None:
+    """A faint grid so empty positions can be counted, and x / y labels on all four edges
+    (kept by grid: the four label strips hold nothing else, see :func:`_label_strips`)."""
     width, height = g.size
     x_lo, x_hi, y_lo, y_hi = g.px(g.left), g.px(g.right), g.py(g.top), g.py(g.bottom)
     for i in range(math.ceil(g.left), math.floor(g.right) + 1):
@@ -346,6 +341,33 @@ def _draw_axes(draw: ImageDraw.ImageDraw, g: Grid) -> None:
     for j in range(math.ceil(g.top), math.floor(g.bottom) + 1):
         draw.line((x_lo, g.py(j), x_hi, g.py(j)), fill=kit.GRID)
     draw.rectangle((x_lo, y_lo, x_hi, y_hi), outline=kit.GRID)
+    strips = _label_strips(g)
+    found = [AXES.get((g, k)) for k in range(len(strips))]
+    if all(f is not None for f in found):
+        for sprite in found:
+            assert sprite is not None
+            sprites.paste(image, sprite)
+        return
+    with kit.recording_text_sizes() as sizes:  # (not isolated: the outer recorders see them)
+        _draw_labels(draw, g)
+    if AXES.seen_before(g):
+        for k, rect in enumerate(strips):
+            AXES.put((g, k), sprites.Sprite(image.crop(rect), None, rect[:2],
+                                            tuple(sizes) if k == 0 else ()))
+
+
+def _label_strips(g: Grid) -> list[sprites.Rect]:
+    """The four edge strips outside the window (2 px clear of its outline): they hold the
+    labels, wholly (a label is 12 px narrower than the side strips, and 24 px text centred in
+    the 34 px top and bottom strips), and nothing else."""
+    width, height = g.size
+    return [(0, 0, width, g.ay - 2), (0, height - g.ay + 2, width, height),
+            (0, g.ay - 2, g.ax - 2, height - g.ay + 2),
+            (width - g.ax + 2, g.ay - 2, width, height - g.ay + 2)]
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw, g: Grid) -> None:
+    width, height = g.size
     size = _axis_font(g.cell)
     for i, at in _visible(g.left, g.right):
         for y in (g.ay / 2, height - g.ay / 2):
@@ -378,8 +400,8 @@ def _frame_thick(cell: int) -> int:
     return max(5, cell // 12)
 
 
-HOLES = sprites.SpriteCache(2 << 20)
-SHIP_CARDS = sprites.SpriteCache(8 << 20)
+HOLES = sprites.SpriteCache(1 << 20, 20_000)
+SHIP_CARDS = sprites.SpriteCache(4 << 20, 64_000)
 """Holes and cards with galleons as drawn, by exact box and contents (a table's map keeps its
 grid between two growths, and a card with galleons changes only when one sails or lands)."""
 
@@ -401,7 +423,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, g: Grid)
     cards, holes, ships = _positions(view)
     cell = g.cell
     pad = max(2, cell // 22)
-    _draw_axes(draw, g)
+    _draw_axes(image, draw, g)
     for p in holes - set(cards):
         b = g.box(p, pad)
         w = max(2, cell // 40)  # the dashed outline's width, centred on the box
@@ -409,22 +431,30 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, g: Grid)
                                 lambda b=b, w=w: _rect((b[0] - w, b[1] - w, b[2] + w, b[3] + w)),
                                 lambda b=b: _draw_hole(draw, b, cell))
     core = image.im  # card tiles go straight to Pillow's core paste (checked sizes: inside)
+    tiles: dict[tuple[str, int, int], tuple[Image.Image, Any, list[int]]] = {}
+    sizes: list[int] = []  # the tiles' texts, noted once at the end
     for p, card in cards.items():
         b = g.box(p, pad)
-        here = ships.get(p, [])
+        here = ships.get(p)
         if here:
             sprites.drawn_or_pasted(SHIP_CARDS, (b, card, tuple(sorted(here))), image,
                                     lambda b=b, here=here: _rect(_ships_reach(b, here)),
                                     lambda b=b, card=card, here=here: _draw_card_with_ships(
                                         draw, b, card, here))
+            continue
+        key = (card, int(b[2] - b[0]), int(b[3] - b[1]))
+        tile = tiles.get(key)
+        if tile is None:
+            tile = tiles[key] = _card_tile_cached(
+                card, CARD_COLOURS.get(card[:1], UNKNOWN), key[1], key[2])
+        sizes += tile[2]
+        x, y = int(b[0]), int(b[1])
+        right, bottom = x + tile[0].width, y + tile[0].height
+        if 0 <= x and 0 <= y and right <= image.width and bottom <= image.height:
+            core.paste(tile[1], (x, y, right, bottom))
         else:
-            fill = CARD_COLOURS.get(card[:1], UNKNOWN)
-            tile, w, h = _card_tile(card, fill, int(b[2] - b[0]), int(b[3] - b[1]))
-            x, y = int(b[0]), int(b[1])
-            if 0 <= x and 0 <= y and x + w <= image.width and y + h <= image.height:
-                core.paste(tile, (x, y, x + w, y + h))
-            else:
-                sprites.put(image, tile_image(card, fill, w - 1, h - 1), (x, y))
+            image.paste(tile[0], (x, y))
+    kit.note_text_sizes(sizes)
     for p in ships.keys() - set(cards):  # a galleon off the map: should not happen, still show it
         _draw_ships(draw, g.box(p, pad), ships[p])
     for p in _last_cells(view):

@@ -63,13 +63,16 @@ class Sprite(NamedTuple):
 
 class SpriteCache:
     """A least-recently-used map of :class:`Sprite`, at most ``max_bytes`` of pixels, and the
-    last ``max_seen`` keys looked up (a drawing is kept when its key comes back). Misses are
-    drawn outside the lock (two threads may both draw one; either result is the same)."""
+    keys of the last drawings looked up, as many as the cache holds of ``entry_bytes`` each: a
+    drawing is kept when its key comes back that soon, so it will likely still be here the next
+    time (with 1,000 tables a table's next board comes after too many others: nothing is
+    kept, nothing is spent keeping it). Misses are drawn outside the lock (two threads may both
+    draw one; either result is the same)."""
 
     _all: list[SpriteCache] = []
 
-    def __init__(self, max_bytes: int, max_seen: int = 5_000) -> None:
-        self.max_bytes, self.max_seen = max_bytes, max_seen
+    def __init__(self, max_bytes: int, entry_bytes: int) -> None:
+        self.max_bytes, self.max_seen = max_bytes, max(8, max_bytes // entry_bytes)
         self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
         self._seen: OrderedDict[int, None] = OrderedDict()
         self._size = 0
@@ -88,6 +91,7 @@ class SpriteCache:
         h = hash(key)
         with self._lock:
             if h in self._seen:
+                self._seen.move_to_end(h)
                 return True
             self._seen[h] = None
             if len(self._seen) > self.max_seen:
@@ -230,24 +234,39 @@ def drawn_or_pasted(cache: SpriteCache | None, key: Hashable, canvas: Image.Imag
         paint()
 
 
+def kept(cache: SpriteCache, key: Hashable, canvas: Image.Image, rect: Rect,
+         paint: Callable[[], None]) -> None:
+    """``paint()``, or its pixels kept under ``key``: for drawings on a rectangle of plain
+    background (fresh canvas, nothing else drawn there before or after), text included."""
+    found = cache.get(key)
+    if found is not None and found.image is not None:
+        paste(canvas, found)
+        return
+    with kit.recording_text_sizes() as sizes:  # (not isolated: the outer recorders see them)
+        paint()
+    if cache.seen_before(key):
+        cache.put(key, Sprite(canvas.crop(rect), None, (rect[0], rect[1]), tuple(sizes)))
+
+
 def stacked(width: int, top_height: int, draw_top: Callable[[Image.Image, ImageDraw.ImageDraw],
                                                           None],
             below: list[Image.Image], margin: int = kit.MARGIN,
-            boxes: list[Rect | None] | None = None) -> Image.Image:
+            canvas: Callable[[int, int], tuple[Image.Image, ImageDraw.ImageDraw]] = kit.new_canvas,
+            ) -> Image.Image:
     """``kit.stack_trimmed([top, *below], width, margin)``, where ``top`` is what ``draw_top``
     draws on a ``width`` x ``top_height`` canvas, without drawing ``top`` apart: it is drawn
     straight into the board's canvas, which is cut where the trim would cut it (below the
     lowest ink of ``below`` plus the margin), so the big map is neither copied nor cropped.
-    ``boxes``: the parts' content boxes when known (a cached legend's).
+    ``canvas`` makes the canvas (a blank one, or one with what every board starts with already
+    on top).
 
     Same pixels: the parts below are pasted over anything ``draw_top`` drew past its height
     (a separate canvas would have clipped it), and the crop is the trim's own formula on the
     stacked ink. Parts narrower than ``width``, or no ink below, fall back to stack_trimmed."""
-    if boxes is None:
-        boxes = [kit.content_box(p) for p in below]
+    boxes = [kit.content_box(p) for p in below]
     found = [b for b in boxes if b is not None]
     if any(p.width != width for p in below) or not found:
-        top, draw = kit.new_canvas(width, top_height)
+        top, draw = canvas(width, top_height)
         draw_top(top, draw)
         return kit.stack_trimmed([top, *below], width, margin)
     y, lowest = top_height, 0
@@ -256,7 +275,7 @@ def stacked(width: int, top_height: int, draw_top: Callable[[Image.Image, ImageD
             lowest = y + box[3]
         y += part.height
     height = min(y, lowest + margin)
-    image, draw = kit.new_canvas(width, height)
+    image, draw = canvas(width, height)
     draw_top(image, draw)
     y = top_height
     for part in below:

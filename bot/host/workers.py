@@ -98,6 +98,10 @@ class BotPool:
         if self.workers:
             await asyncio.wrap_future(self._pool().submit(int))
 
+    def pids(self) -> list[int]:
+        """The running worker processes' ids (the bench reads their memory)."""
+        return [p.pid for p in (getattr(self._executor, "_processes", None) or {}).values()]
+
     async def choose(
         self, game_id: str, state: State, seat: int, level: str | None, seed: int, version: int
     ) -> str:

@@ -8,10 +8,21 @@ For several bot processes (shards) sharing one database. What stays the same as 
   ``fetchall``), so every ``UPDATE … WHERE id = ? AND version = ?`` still finds a stale version
   (``rowcount`` 0: :class:`~bot.storage.store.Conflict`). A violated constraint raises
   :data:`~bot.storage.errors.IntegrityError` as on SQLite.
-- One process writes one transaction at a time (an asyncio lock, as on SQLite): read-modify-write
-  code such as rating a game stays correct under PostgreSQL's READ COMMITTED. Other processes
+- Read-modify-write transactions such as rating a game run one at a time per process (an
+  asyncio lock, as every write does on SQLite), so they stay correct under PostgreSQL's READ
+  COMMITTED. The writes whose one guarded statement is their whole check (:data:`SHARED`: a
+  move's ``UPDATE … WHERE id = ? AND version = ?`` and its log, a new table, a table's end, the
+  post) run up to :data:`WRITERS` at once: a commit waits for the disk (~4 ms here), and
+  PostgreSQL flushes the commits that wait together at once, where one at a time each waited
+  for its own flush behind the others. Two writes to one table still meet at its row lock, and
+  the second finds the version changed (:class:`~bot.storage.store.Conflict`). Other processes
   serve other servers' tables; row locks and the version check keep them honest.
 - Reads (``_fetchall``) take their own pooled connection: they never wait for a write.
+- One round trip per statement, none more: a connection goes back to the pool as it is (asyncpg
+  would otherwise send a reset query each time, a third of a move's round trips), which is
+  safe because nothing here changes a session (``SET LOCAL`` and transaction-scoped advisory
+  locks only; an open transaction is still rolled back); each statement is prepared once per
+  connection (asyncpg's statement cache).
 - A write waits about a second for this process's lock or another's row lock, a statement runs
   at most ``STATEMENT_TIMEOUT_MS``; then :class:`~bot.storage.errors.Busy`. A server that cannot
   be reached gives :class:`~bot.storage.errors.Unreachable`, a full disk
@@ -27,6 +38,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -39,7 +51,13 @@ from .store import LOCK_WAIT, Store
 from .url import shown
 
 POOL_SIZE = 8
-"""Connections per process: one for the writer, the rest for reads running side by side."""
+"""Connections per process: writes (at most WRITERS + 1 at once), and reads side by side."""
+WRITERS = 4
+"""Writes of :data:`SHARED` kinds in flight at once per process (the others: one at a time)."""
+SHARED = ("update_table", "create_table", "close_table", "set_post")
+"""The store's writes that may run side by side: each one's check is one guarded statement
+(the version, the channel's uniqueness, the post's version), which PostgreSQL's row locks keep
+exact whatever else runs; no read of theirs decides a later write."""
 LOCK_TIMEOUT_MS = 1000
 """How long a statement waits for another transaction's row lock before it says busy."""
 STATEMENT_TIMEOUT_MS = 2000
@@ -214,13 +232,38 @@ async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = MIGRATIO
     return found
 
 
+_shared_write: ContextVar[bool] = ContextVar("tablee_pg_shared_write", default=False)
+"""Set while one of the :data:`SHARED` writes runs: its ``_tx`` need not be the only one."""
+
+
+def _shared(name: str) -> Any:
+    """The :class:`Store` method ``name``, its transaction allowed beside others."""
+    method = getattr(Store, name)
+
+    async def shared(self: PgStore, *args: Any, **kwargs: Any) -> Any:
+        token = _shared_write.set(True)
+        try:
+            return await method(self, *args, **kwargs)
+        finally:
+            _shared_write.reset(token)
+
+    shared.__name__, shared.__doc__ = name, method.__doc__
+    return shared
+
+
+async def _no_reset(conn: asyncpg.Connection) -> None:
+    """Give a connection back as it is (see the module's docstring)."""
+
+
 class PgStore(Store):
     """:class:`Store` on a PostgreSQL pool. Open with :meth:`open` (a ``postgresql://`` URL)."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:  # no super(): no SQLite files
         self._pool = pool
         self.url = url
-        self._lock = asyncio.Lock()
+        self._lock = asyncio.Lock()  # the one read-modify-write transaction at a time
+        self._writers = asyncio.Semaphore(WRITERS)  # the SHARED writes at once
+
 
     @classmethod
     async def open(cls, path: str) -> PgStore:
@@ -230,7 +273,7 @@ class PgStore(Store):
         try:
             pool = await asyncpg.create_pool(
                 path, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
-                command_timeout=COMMAND_TIMEOUT, server_settings=settings)
+                command_timeout=COMMAND_TIMEOUT, server_settings=settings, reset=_no_reset)
         except (OSError, TimeoutError, asyncpg.exceptions.PostgresError) as exc:
             raise (_cannot_open(exc, path) or exc) from None
         try:
@@ -247,8 +290,10 @@ class PgStore(Store):
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[Connection]:  # type: ignore[override]
-        """One write transaction on a pooled connection (rolled back on any error)."""
-        await self._acquire(self._lock)
+        """One write transaction on a pooled connection (rolled back on any error): one at a
+        time, or beside up to WRITERS others for the SHARED writes."""
+        gate = self._writers if _shared_write.get() else self._lock
+        await self._acquire(gate)  # type: ignore[arg-type]  # a Semaphore is taken the same way
         try:
             conn = await self._connection()
             try:
@@ -260,7 +305,7 @@ class PgStore(Store):
             finally:
                 await self._pool.release(conn)
         finally:
-            self._lock.release()
+            gate.release()
 
     async def _connection(self) -> asyncpg.Connection:
         """A pooled connection within LOCK_WAIT seconds (all in use that long: Busy)."""
@@ -282,3 +327,7 @@ class PgStore(Store):
             raise
         finally:
             await self._pool.release(conn)
+
+
+for _name in SHARED:
+    setattr(PgStore, _name, _shared(_name))

@@ -74,8 +74,8 @@ def corsair_turns(players: int, seed: int, limit: int) -> list[dict[str, Any]]:
 def test_hard_corsair_plays_legal_moves_from_its_own_view_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(levels, "CORSAIR_KNOBS", dataclasses.replace(levels.CORSAIR_KNOBS,
-                                                                    playouts=12))
+    small = {n: dataclasses.replace(k, playouts=12) for n, k in levels.CORSAIR_KNOBS.items()}
+    monkeypatch.setattr(levels, "CORSAIR_KNOBS", small)
     positions = corsair_turns(3, 2, 3) + corsair_turns(4, 5, 3)
     assert len(positions) == 6
     for state in positions:

@@ -5,7 +5,11 @@ fingerprints the reference code stored (tests/render/pixels.py explains when to 
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
+
+from render import sprites
 
 from . import pixels
 
@@ -30,3 +34,17 @@ def test_images_are_pixel_identical_to_the_reference(language: str) -> None:
             if got != case["pixels"][language]:
                 wrong.append((k, case["view"]["game"], case["view"].get("viewer"), _round))
     assert not wrong, f"images changed (case, game, viewer, warm?): {wrong[:10]}"
+
+
+def test_images_drawn_in_worker_threads_are_identical() -> None:
+    """Boards are drawn in worker threads: six at once, sharing (and filling) the caches, draw
+    the reference pixels, each in its own language."""
+    sprites.SpriteCache.clear_all()
+    jobs = [(case, language) for case in CASES[::3] for language in pixels.LANGUAGES] * 3
+
+    def check(job: tuple[dict, str]) -> bool:
+        case, language = job
+        return pixels.drawn(case["view"], language) == case["pixels"][language]
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        assert all(pool.map(check, jobs))

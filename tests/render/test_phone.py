@@ -174,7 +174,7 @@ def test_all_text_goes_through_kit_text() -> None:
     """Only kit.text draws text (so the phone check sees every size): no other ``.text(``."""
     root = Path(__file__).resolve().parents[2] / "render"
     bad = []
-    for path in sorted(root.glob("*.py")):
+    for path in sorted(root.rglob("*.py")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if re.search(r"(?<!kit)\.text\(", line) and not (
                     path.name == "kit.py" and "ImageDraw.Draw(mask).text(" in line) and (

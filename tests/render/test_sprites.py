@@ -52,7 +52,7 @@ def _painter(rng: random.Random) -> Callable[[ImageDraw.ImageDraw], None]:
 
 def test_pasted_drawings_are_the_drawn_pixels_over_any_background() -> None:
     rng = random.Random(11)
-    cache = sprites.SpriteCache(8 << 20)
+    cache = sprites.SpriteCache(8 << 20, 10_000)
     kept = 0
     for key in range(120):
         paint = _painter(rng)
@@ -78,14 +78,33 @@ def test_pasted_drawings_are_the_drawn_pixels_over_any_background() -> None:
 def test_no_cache_or_a_first_sighting_draws() -> None:
     calls: list[int] = []
     canvas, _ = kit.new_canvas(W, H)
-    cache = sprites.SpriteCache(1 << 20)
+    cache = sprites.SpriteCache(1 << 20, 10_000)
     sprites.drawn_or_pasted(None, "k", canvas, lambda: (0, 0, 10, 10), lambda: calls.append(1))
     sprites.drawn_or_pasted(cache, "k", canvas, lambda: (0, 0, 10, 10), lambda: calls.append(1))
     assert calls == [1, 1] and cache.get("k") is None
 
 
+def test_a_drawing_is_kept_only_when_its_key_comes_back_soon() -> None:
+    """Kept on its second sighting within as many other keys as the cache holds; keys that
+    come back later than that (1,000 tables taking turns) are only drawn, never kept."""
+    cache = sprites.SpriteCache(80_000, 10_000)  # holds 8
+    canvas, draw = kit.new_canvas(W, H)
+
+    def show(key: int) -> None:
+        sprites.drawn_or_pasted(cache, key, canvas, lambda: (10, 10, 30, 30),
+                                lambda: draw.rectangle((12, 12, 20, 20), fill=kit.INK))
+    for _ in range(3):
+        for key in range(20):  # each comes back after 19 others: never kept
+            show(key)
+    assert len(cache) == 0
+    for _ in range(2):
+        for key in range(100, 104):  # back after 3 others: kept
+            show(key)
+    assert len(cache) == 4
+
+
 def test_caches_stay_within_their_bytes() -> None:
-    cache = sprites.SpriteCache(100_000)
+    cache = sprites.SpriteCache(100_000, 10_000)
     for k in range(50):
         cache.put(k, sprites.Sprite(Image.new("RGB", (50, 50)), None, (0, 0), ()))
     assert cache.bytes <= 100_000 and len(cache) == 10

@@ -1,6 +1,7 @@
 """L'île des contrebandiers determinization (games/ile_des_contrebandiers/deal.py): the hidden
 tiles dealt again only in ways the rules allow (IC-5: an island's stack holds its own tiles,
-never one going to itself), from the seat's view alone."""
+never one going to itself), from the seat's view alone; and the hard player's playouts built on
+it (levels.py: where they stop, how the position is valued there)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 from collections import Counter
 
 from games.base import State
-from games.ile_des_contrebandiers import deal
+from games.ile_des_contrebandiers import deal, levels
 from games.ile_des_contrebandiers.bots import greedy
 
 from .test_ile_des_contrebandiers_support import GAME, GOODS, arrange, new, tiles_of
@@ -115,3 +116,49 @@ def test_goods_fixed_by_a_record_are_dealt_freely() -> None:
     rng = random.Random(1)
     seen = Counter(GAME.determinize(state, 1, rng)["stacks"][0][0] for _ in range(40))
     assert set(seen) == {"0:1", "1:3", "2:2"}
+
+
+# -- the hard player's playouts (games/ile_des_contrebandiers/levels.py) -------------------------
+
+
+def test_hard_playouts_stop_right_after_the_same_turns_roll() -> None:
+    """Playouts of different first moves stop once the same number of turns began after the
+    deal (its dice count restarts), whatever number of moves those turns took."""
+    cut = levels.TurnCut(GAME, 3)
+    rng = random.Random(4)
+    lengths = set()
+    for state in game_states(2, seed=21, every=7)[1:8]:
+        seat = GAME.to_move(state)[0]
+        deal_ = GAME.determinize(state, seat, rng)
+        assert deal_["dice_used"] == 0
+        for move in GAME.legal(deal_, seat)[:3]:
+            st, _ = GAME.apply(deal_, seat, move)
+            n = 0
+            while movers := cut.to_move(st):
+                st, _ = GAME.apply(st, movers[0], greedy(GAME, st, movers[0], random.Random(n)))
+                n += 1
+            assert st["dice_used"] == 3 or GAME.result(st).finished
+            assert GAME.to_move(st) or GAME.result(st).finished  # the real game goes on
+            lengths.add(n)
+    assert len(lengths) > 2  # turns of different lengths, stopped at the same turn
+
+
+def test_a_caught_boats_tile_counts_as_lost() -> None:
+    """Cut right after a roll that caught seat 2: its tile is about to be thrown overboard,
+    so its boat is worth what an empty one is."""
+    st = arrange(new(2, goods=GOODS), {1: ("3a", None), 2: ("2c", "4:3")}, seat=1)
+    free = levels.worth(GAME, st, 2)
+    caught = {**st, "turn": {**st["turn"], "stage": "drop", "caught": [2], "drops_left": [2]}}
+    empty = {**st, "boats": [st["boats"][0], {**st["boats"][1], "tile": None}]}
+    assert levels.worth(GAME, caught, 2) == levels.worth(GAME, empty, 2) < free
+
+
+def test_the_seat_about_to_sail_is_worth_its_best_sail() -> None:
+    """Seat 1 has 4 points and its roll lets it deliver a 3-point tile: a win within reach.
+    The same boat while seat 2 sails is worth only its tile's prospects."""
+    st = arrange(new(2, goods=GOODS), {1: ("3b", "0:3"), 2: ("2f", None)}, seat=1, white=2)
+    st["delivered"] = [["1:2", "2:2"], []]
+    assert "sail 3a H0" in GAME.legal(st, 1)
+    assert levels.worth(GAME, st, 1) == 4 + levels.WIN_WORTH
+    waiting = {**st, "turn": {**st["turn"], "seat": 2}}
+    assert 4 < levels.worth(GAME, waiting, 1) < 7

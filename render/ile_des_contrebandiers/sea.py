@@ -1,0 +1,334 @@
+"""L'île des contrebandiers: the round sea (islands, rings, lighthouse, boats, tiles, path) and
+the dice strip."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from PIL import Image, ImageDraw
+
+from i18n import _, _n
+
+from .. import kit
+from . import layers
+from .drawings import (
+    boat_width,
+    dice_words,
+    draw_anchor,
+    draw_boat,
+    draw_chip,
+    draw_lighthouse,
+    draw_path,
+    draw_rays,
+    draw_rocks,
+    hatch_polygon,
+    mark_cell,
+    mark_harbour,
+    paste_die,
+)
+from .geometry import (
+    ANCHOR,
+    BOAT_R,
+    BODY,
+    CX,
+    CY,
+    DOCK_W,
+    EDGE,
+    ISLAND_W,
+    LETTERS,
+    LIGHTHOUSE,
+    LIT,
+    NAME_INK,
+    QUAY,
+    R_LIGHT,
+    RAY,
+    REEF,
+    RING_EDGES,
+    RINGS,
+    ROCK,
+    SEA,
+    SEA_H,
+    SEA_LINE,
+    SECTORS,
+    SMALL,
+    WIDTH,
+    Box,
+    Point,
+    View,
+    _anchor,
+    _angle,
+    _boat_spot,
+    _cell_points,
+    _dock_box,
+    _island_box,
+    _island_sector,
+    _name_spot,
+    _polar,
+    _tile_spot,
+    parse_harbour,
+    parse_space,
+)
+from .words import (
+    _beam,
+    _cells,
+    _finished,
+    _reefs,
+    chip_text,
+    island_letter,
+    island_name,
+    path_points,
+    public_face,
+)
+
+
+# -- the sea --------------------------------------------------------------------------------------
+class Island(NamedTuple):
+    """Where island ``k``'s pieces go and what its card says."""
+
+    k: int
+    quay: tuple[Point, Point]  # from the rim of the outer ring into the basin
+    card: Box
+    words: tuple[str, int, str, str, bool]  # name (letter), its size, harbour, goods, bold
+    dock: Box
+
+
+def island(view: View, k: int) -> Island:
+    islands = {i.get("island"): i for i in view.get("islands") or [] if isinstance(i, dict)}
+    sector = _island_sector(view, k)
+    dock = _dock_box(sector)
+    rim = _polar(RING_EDGES[-1] - 4, _angle(sector))
+    near = (min(max(rim[0], dock[0] + 20), dock[2] - 20),
+            min(max(rim[1], dock[1] + 20), dock[3] - 20))
+    left = (islands.get(k) or {}).get("goods_left")
+    goods = (_("no tiles left") if left == 0 else _n("{n} tile left", "{n} tiles left", left)
+             if isinstance(left, int) else _("tiles ?"))
+    label = f"{island_name(view, k)} ({island_letter(view, k)})"
+    size = BODY if kit.text_width(label, BODY) <= ISLAND_W - 10 else SMALL  # "tonneaux (T)"
+    words = (label, size, _("harbour {harbour}", harbour=f"H{k}"), goods, left == 0)
+    return Island(k, (rim, near), _island_box(sector), words, dock)
+
+
+def paint_quay(draw: ImageDraw.ImageDraw, isl: Island) -> None:
+    draw.line((*isl.quay[0], *isl.quay[1]), fill=QUAY, width=16)
+
+
+def paint_card(draw: ImageDraw.ImageDraw, box: Box, words: tuple[str, int, str, str, bool]
+               ) -> None:
+    """An island's card: name and letter, harbour, goods left."""
+    x0, y0, x1, y1 = box
+    label, size, harbour, goods, bold = words
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=18, fill=kit.SAND, outline=kit.INK, width=2)
+    kit.text(draw, ((x0 + x1) / 2, y0 + 20), label, size, kit.INK, "mm", bold=True)
+    kit.text(draw, ((x0 + x1) / 2, y0 + 46), harbour, SMALL, kit.INK, "mm")
+    kit.text(draw, ((x0 + x1) / 2, y0 + 71), goods, SMALL, kit.INK, "mm", bold=bold)
+
+
+def paint_dock(draw: ImageDraw.ImageDraw, dock: Box) -> None:
+    """A round harbour basin."""
+    draw.rounded_rectangle(dock, radius=20, fill=SEA, outline=kit.INK, width=4)
+    draw.rounded_rectangle((dock[0] + 5, dock[1] + 5, dock[2] - 5, dock[3] - 5), radius=16,
+                           outline=kit.WHITE, width=2)
+
+
+def _draw_islands(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """Each island: its card (name, harbour, goods left), its round harbour basin and the quay
+    that joins the basin to the outer space of sector 2k."""
+    for k in range(5):
+        isl = island(view, k)
+        paint_quay(draw, isl)
+        paint_card(draw, isl.card, isl.words)
+        paint_dock(draw, isl.dock)
+
+
+def draw_fan(draw: ImageDraw.ImageDraw, beam: int | None, dx: int = 0, dy: int = 0,
+             ink: dict[str, Any] | None = None) -> None:
+    """The rings' 30 sectors, the one of ``beam`` lit, shifted by (``dx``, ``dy``); ``ink``
+    replaces the colours (fill and outline: a mask of the pixels drawn)."""
+    for ring in (3, 2, 1):
+        r = RING_EDGES[ring]
+        for sector in range(SECTORS):
+            a = _angle(sector)
+            colours = ink or {"fill": LIT if sector == beam else SEA, "outline": SEA_LINE}
+            draw.pieslice((CX - r + dx, CY - r + dy, CX + r + dx, CY + r + dy), a - 18, a + 18,
+                          width=2, **colours)
+
+
+@lru_cache(maxsize=SECTORS + 1)  # ~1.5 MB each
+def _fan(beam: int | None) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """The sectors drawn once per beam position (30 big pie slices were half a board's draw
+    time), with the mask of their pixels and where they go: pasted through the mask, the board
+    is the same pixel for pixel (pie slices have no anti-aliasing to blend)."""
+    r = RING_EDGES[-1] + 4
+    left, top = CX - r, CY - r
+    layer = Image.new("RGB", (2 * r + 1, 2 * r + 1), kit.BG)
+    mask = Image.new("L", layer.size, 0)
+    draw_fan(ImageDraw.Draw(layer), beam, -left, -top)
+    draw_fan(ImageDraw.Draw(mask), beam, -left, -top, ink={"fill": 255, "outline": 255})
+    return layer, mask, (left, top)
+
+
+def _draw_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    beam = _beam(view)
+    reefs = tuple(sorted(set(_reefs(view))))
+    layer, mask, at = _fan(beam)
+    image.paste(layer, at, mask)
+    paint_rings(image, draw, beam, reefs)
+    paint_marks(draw, view, reefs)
+
+
+def paint_rings(image: Image.Image, draw: ImageDraw.ImageDraw, beam: int | None,
+                reefs: tuple[tuple[int, int], ...]) -> None:
+    """Over the sectors: the beam's rays, the reefs, the lighthouse (what only the beam and the
+    reefs change)."""
+    if beam is not None:
+        draw_rays(draw, beam)
+    for ring, sector in reefs:
+        points = _cell_points(ring, sector)
+        draw.polygon(points, fill=REEF, outline=SEA_LINE)
+        hatch_polygon(image, points, ROCK)
+        draw_rocks(draw, _boat_spot(ring, sector), 14)
+    r = R_LIGHT
+    draw.ellipse((CX - r, CY - r, CX + r, CY + r), fill=LIGHTHOUSE, outline=kit.INK, width=3)
+    if beam is not None:
+        a = _angle(beam)
+        draw.pieslice((CX - r + 2, CY - r + 2, CX + r - 2, CY + r - 2), a - 18, a + 18, fill=LIT)
+        for d in (-12, -4, 4, 12):
+            draw.line((CX, CY, *_polar(r - 3, a + d)), fill=RAY, width=3)
+    draw_lighthouse(draw, (CX, CY + 4), 34)
+
+
+def paint_marks(draw: ImageDraw.ImageDraw, view: View, reefs: tuple[tuple[int, int], ...]
+                ) -> None:
+    """The last move's frames, then every space's name and the anchor over them."""
+    _draw_highlights(draw, view)
+    paint_names(draw, reefs)
+
+
+def paint_names(draw: ImageDraw.ImageDraw, reefs: tuple[tuple[int, int], ...]) -> None:
+    """Every space's name, then the anchor."""
+    for ring in RINGS:
+        for sector in range(SECTORS):
+            name = f"{ring}{LETTERS[sector]}"
+            if (ring, sector) in reefs:
+                ink = kit.WHITE
+            else:
+                ink = NAME_INK
+            kit.text(draw, _name_spot(ring, sector), name, SMALL, ink, "mm", bold=True)
+    anchor = parse_space(ANCHOR)
+    if anchor:
+        ring, sector = anchor
+        x, y = _polar(RING_EDGES[ring - 1] + 22, _angle(sector) - 10)
+        reef = anchor in reefs
+        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=kit.WHITE, outline=kit.INK, width=2)
+        draw_anchor(draw, (x, y + 1), 11, kit.INK if not reef else ROCK)
+
+
+def _draw_highlights(draw: ImageDraw.ImageDraw, view: View) -> None:
+    for cell in _cells(view):
+        sea = parse_space(cell)
+        if sea:
+            mark_cell(draw, _cell_points(*sea, inset=3))
+        k = parse_harbour(cell)
+        if k is not None:
+            mark_harbour(draw, _dock_box(_island_sector(view, k)))
+
+
+def _harbour_slots(n: int, box: Box, widths: list[float]) -> list[Point]:
+    """Boat mark centres in a basin: one or two boats side by side in the middle, three or four
+    in two rows of two (more, impossible with 4 seats, in more rows)."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if n <= 2:  # under the harbour's name
+        total = sum(widths) + 10 * (n - 1)
+        left, out = cx - total / 2, []
+        for w in widths:
+            out.append((left + BOAT_R, cy + 10))
+            left += w + 10
+        return out
+    rows = -(-n // 2)
+    pitch = (y1 - y0 - 46) / (rows - 1)
+    return [(x0 + 6 + BOAT_R + (k % 2) * (DOCK_W / 2 - 2), y0 + 19 + (k // 2) * pitch)
+            for k in range(n)]
+
+
+def _draw_boats(draw: ImageDraw.ImageDraw, view: View) -> None:
+    boats = [b for b in view.get("boats") or [] if isinstance(b, dict)]
+    by_space: dict[str, list[dict[str, Any]]] = {}
+    crowded: set[int] = set()
+    for b in sorted(boats, key=lambda b: b.get("seat") or 0):
+        if b.get("space") is not None:
+            by_space.setdefault(str(b["space"]), []).append(b)
+    for space, here in sorted(by_space.items()):
+        cell = parse_space(space)
+        k = parse_harbour(space)
+        if cell:
+            x, y = _boat_spot(*cell)
+            a = math.radians(_angle(cell[1]))
+            side = (-math.sin(a), math.cos(a))  # clockwise along the ring
+            if len(here) == 1:  # the usual case: the mark on the spot, its tile clockwise
+                draw_boat(draw, view, (x, y), here[0], side)
+                continue
+            widths = [boat_width(view, b) for b in here]  # a push under way: side by side
+            total = sum(widths) + 4 * (len(here) - 1)
+            left = x - total / 2
+            for b, w in zip(here, widths, strict=True):
+                draw_boat(draw, view, (left + BOAT_R, y), b)
+                left += w + 4
+        elif k is not None:
+            box = _dock_box(_island_sector(view, k))
+            if len(here) > 2:
+                crowded.add(k)
+            widths = [boat_width(view, b) for b in here]
+            for b, spot in zip(here, _harbour_slots(len(here), box, widths), strict=True):
+                draw_boat(draw, view, spot, b)
+    # Floating tiles over the boats (a boat may stop on one without loading it): the crate sits
+    # nearer the lighthouse than the boat's mark and only overlaps its rim, never its number.
+    for f in view.get("floating") or []:
+        cell = parse_space(f.get("space")) if isinstance(f, dict) else None
+        if cell:
+            draw_chip(draw, _tile_spot(*cell), chip_text(view, public_face(f.get("tile"), False)),
+                      floating=True)
+    for k in range(5):  # the harbour's name in its basin, unless 3 or 4 boats fill it
+        if k not in crowded:
+            x0, y0, x1, _ = _dock_box(_island_sector(view, k))
+            kit.text(draw, ((x0 + x1) / 2, y0 + 20), f"H{k}", BODY, NAME_INK, "mm", bold=True)
+
+
+DIE = 64
+
+
+def _draw_dice(view: View) -> Image.Image | None:
+    """The roll of the turn (or the last one): both faces, then in words."""
+    dice = view.get("dice")
+    if not isinstance(dice, dict):
+        return None
+    image, draw = kit.new_canvas(WIDTH, DIE + 16)
+    x, y = EDGE, 6
+    label = _("Last roll") if _finished(view) else _("Dice")
+    kit.text(draw, (x, y + DIE / 2), label, BODY, kit.INK, "lm", bold=True)
+    x += kit.text_width(label, BODY) + 14
+    paste_die(image, (x, y), "yellow", dice.get("yellow"), DIE)
+    paste_die(image, (x + DIE + 12, y), "white", dice.get("white"), DIE)
+    yellow, white = dice_words(dice)
+    tx = x + 2 * DIE + 30
+    lines = kit.wrap(f"{yellow}, {white}", BODY, WIDTH - tx - EDGE)
+    for k, line in enumerate(lines):
+        kit.text(draw, (tx, y + DIE / 2 + (k - (len(lines) - 1) / 2) * 28), line, BODY, kit.INK,
+                 "lm")
+    return image
+
+
+def _draw_sea(view: View) -> Image.Image:
+    image, draw = kit.new_canvas(WIDTH, SEA_H)
+    if not layers.islands_and_rings(image, draw, view):  # an island moved onto the rings
+        _draw_islands(draw, view)
+        _draw_rings(image, draw, view)
+    points = [p for p in (_anchor(view, s) for s in path_points(view)) if p]
+    if points:
+        draw_path(draw, points)
+    _draw_boats(draw, view)
+    return image
+
+

@@ -1,0 +1,114 @@
+"""How the PostgreSQL store writes: moves on different tables commit side by side (each waits
+for the disk together, not in a queue), two writes to one table still meet at the version check,
+read-modify-write transactions stay one at a time, and a move is its statements between BEGIN and
+COMMIT with nothing sent around them (no reset query when a connection goes back to the pool)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import asyncpg
+import pytest
+
+from bot.storage import Conflict, MoveEntry, Store, TableRow
+from bot.storage.errors import Busy
+from bot.storage.postgres import PgStore
+
+from ..pg import fresh_schema
+
+
+@pytest.fixture
+async def store() -> AsyncIterator[PgStore]:
+    async with fresh_schema() as url:
+        opened = await Store.open(url)
+        assert isinstance(opened, PgStore)
+        try:
+            yield opened
+        finally:
+            await opened.close()
+
+
+async def _table(store: Store, channel: int) -> TableRow:
+    return await store.create_table(TableRow(
+        channel_id=channel, guild_id=1, game_id="toy-cards", options={}, status="playing",
+        host_id=7, seats=[{"seat": 1, "user_id": 7, "name": "Ann", "bot_level": None}],
+        seed=3, state={"n": 0}))
+
+
+def _moved(row: TableRow) -> TableRow:
+    return replace(row, version=row.version + 1, state={"n": row.version})
+
+
+def _entry(row: TableRow) -> list[MoveEntry]:
+    return [MoveEntry(version=row.version + 1, seat=1, move="draw", user_id=7, lines=["Ann draws."])]
+
+
+async def _until_waiting_for_a_lock(conn: asyncpg.Connection) -> None:
+    """Return once some backend of the database waits for a row lock (the blocked move)."""
+    for _ in range(500):
+        if await conn.fetchval("SELECT count(*) FROM pg_stat_activity WHERE datname ="
+                               " current_database() AND wait_event_type = 'Lock'"):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the move never reached the row lock")
+
+
+async def test_a_move_on_another_table_commits_while_one_waits_for_its_row(
+    store: PgStore,
+) -> None:
+    """Table A's move waits for a row lock another process holds; table B's move does not
+    wait behind it (with one write at a time per process it would, then A would say busy)."""
+    a, b = await _table(store, 101), await _table(store, 102)
+    other = await asyncpg.connect(store.url)
+    try:
+        holding = other.transaction()
+        await holding.start()
+        await other.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", a.id)
+        move_a = asyncio.ensure_future(store.update_table(_moved(a), a.version, _entry(a)))
+        await _until_waiting_for_a_lock(other)
+        await store.update_table(_moved(b), b.version, _entry(b))
+        assert not move_a.done()  # still waiting for its row, not refused
+        await holding.rollback()
+        await move_a
+    finally:
+        await other.close()
+    assert [(await store.get_table(c)).version for c in (101, 102)] == [2, 2]  # type: ignore[union-attr]
+    assert [[m.move for m in await store.moves(t.id or 0)] for t in (a, b)] == [["draw"]] * 2
+
+
+async def test_two_moves_on_one_table_at_once_from_one_process_one_wins(store: PgStore) -> None:
+    row = await _table(store, 103)
+    for _ in range(10):
+        results = await asyncio.gather(
+            *(store.update_table(_moved(row), row.version, _entry(row)) for _ in range(3)),
+            return_exceptions=True)
+        assert sorted(type(r).__name__ for r in results) == ["Conflict", "Conflict", "NoneType"]
+        row = _moved(row)
+    assert [m.version for m in await store.moves(row.id or 0)] == list(range(2, 12))
+    with pytest.raises(Conflict):
+        await store.update_table(_moved(row), row.version - 1)
+
+
+async def test_a_read_modify_write_transaction_still_runs_alone(store: PgStore) -> None:
+    """Another write that is not a move, a new table, an end or a post waits for the one in
+    progress (then says busy): rating a game reads and writes and must not interleave."""
+    async with store._tx():
+        with pytest.raises(Busy):
+            await store.set_dm_enabled(9, True)
+        row = await _table(store, 104)  # a shared write does not wait for it
+        await store.update_table(_moved(row), row.version, _entry(row))
+    await store.set_dm_enabled(9, True)
+    assert await store.dm_enabled(9) is True
+
+
+async def test_a_move_is_begin_its_statements_commit_and_nothing_more(store: PgStore) -> None:
+    row = await _table(store, 105)
+    sent: list[str] = []
+    async with store._pool.acquire() as conn:  # the pool's one idle connection: the next user
+        conn.add_query_logger(lambda record: sent.append(" ".join(record.query.split()[:3])))
+    await store.update_table(_moved(row), row.version, _entry(row))
+    await store.get_table(105)
+    assert sent == ["BEGIN;", "UPDATE tables SET", "INSERT INTO move_log", "COMMIT;",
+                    "SELECT id, channel_id,"]

@@ -1,0 +1,58 @@
+"""The bot's memory: a lean worker process, glibc's arenas capped, the bench's honest numbers.
+
+The worker that chooses computer moves is ``spawn``-ed: it imports only what unpickling its
+function pulls in. That must be the games, not the store, the renderer, Pillow or Discord (they
+made it ~18 MB bigger before ``bot.host`` imported its names lazily)."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+
+import pytest
+
+from bot.bench import peak_rss_mb
+from bot.host.workers import BotPool
+from bot.process import limit_malloc_arenas
+from games import get_game
+
+from .worker_probe import think_and_list_modules
+
+NOT_IN_A_WORKER = ("bot.storage", "bot.host.host", "render", "PIL", "aiosqlite", "asyncpg",
+                   "discord", "i18n")
+
+
+async def test_a_worker_process_holds_the_games_but_not_the_store_renderer_or_pillow() -> None:
+    game = get_game("master-islands")
+    state = game.new(2, {}, 3)
+    seat = game.to_move(state)[0]
+    pool = BotPool(1, 30.0, think=think_and_list_modules)
+    try:
+        said = json.loads(await pool.choose(game.id, state, seat, "easy", 3, 1))
+        [pid] = pool.pids()
+        worker_mb = peak_rss_mb(pid)
+    finally:
+        await pool.close()
+    assert said["move"] in game.legal(state, seat)
+    modules = set(said["modules"])
+    assert "games.master_islands" in modules and "bot.host.workers" in modules
+    assert not [m for m in modules if m.split(".")[0] in NOT_IN_A_WORKER or
+                m.startswith(NOT_IN_A_WORKER)]
+    assert pid != os.getpid() and worker_mb is not None and worker_mb > 0
+
+
+def test_peak_rss_is_this_processs_high_water_mark_and_none_for_no_process() -> None:
+    with open("/proc/self/status") as status:
+        now_kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    assert (peak_rss_mb() or 0) >= round(now_kb / 1024, 1) - 0.1
+    assert peak_rss_mb(2**22 + 12345) is None  # above Linux's largest pid
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's malloc only")
+def test_malloc_arenas_capped_on_glibc_unless_the_environment_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert limit_malloc_arenas() is True
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "4")
+    assert limit_malloc_arenas() is False
