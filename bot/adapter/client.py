@@ -86,6 +86,7 @@ class TableeBot(commands.Bot):
         self.host = host
         self.poster = Poster(self, host, dm_default=config.dm_default)
         self._resumed = False
+        self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
 
     async def resume_tables(self) -> None:
@@ -161,6 +162,7 @@ class TableeBot(commands.Bot):
             self._resumed = True
             await self.resume_tables()
             self._clock = start_clock(self)  # after resuming: overdue clocks are handled now
+            self.resumed.set()
         log.info(
             "logged in as %s (%s) in %d servers",
             self.user,

@@ -7,6 +7,7 @@ The drivers read the screen in one language: ``words=Words("fr")`` makes them pr
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import re
@@ -83,7 +84,16 @@ class Tablee:
 
     async def start(self) -> TableeBot:
         self.bot = await self.sim.start_bot(await self._make())
+        await self._resumed()
         return self.bot
+
+    async def _resumed(self) -> None:
+        """Until the new bot has resumed its tables (on_ready's work, which ``start_bot`` does
+        not wait for) and then gone quiet: a loaded machine may pause longer than the quiet
+        spell between the resume's database work and its posts."""
+        assert self.bot is not None
+        await asyncio.wait_for(self.bot.resumed.wait(), timeout=30)
+        await self.sim.wait_idle()
 
     async def restart(self) -> TableeBot:
         """Stop the bot and its host (as a process exit would), start new ones on the same file."""
@@ -93,7 +103,7 @@ class Tablee:
             await old_host.close()
             self.hosts.remove(old_host)
         self.bot = await self.sim.start_bot(await self._make())
-        await self.sim.wait_idle()
+        await self._resumed()
         return self.bot
 
     async def close(self) -> None:
