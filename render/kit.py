@@ -1,5 +1,8 @@
 """Shared drawing kit: fonts, a colour-blind-safe palette, seat marks, PNG encoding.
 
+Colours are in :mod:`render.colours`, canvases, trimming and PNG encoding in
+:mod:`render.canvas`; both are re-exported here.
+
 Why one kit: every game image must look like the same product and obey the same rules (phone
 readable, never colour alone, fast small PNGs), so those decisions live here once.
 Pillow's built-in font (Aileron) draws ASCII and « » ’ … ° · only: accented letters are composed
@@ -9,7 +12,6 @@ spelt ("-" for dashes, "x", "->"). Words come from the catalogs (``_``) in the c
 
 from __future__ import annotations
 
-import io
 import math
 import threading
 import unicodedata
@@ -17,58 +19,56 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from i18n import _, _n
 
 from . import accents
 
-RGB = tuple[int, int, int]
-
-# Okabe-Ito palette (safe for the common colour-vision deficiencies); each colour still carries a
-# letter or a shape wherever it is used.
-BLACK: RGB = (0, 0, 0)
-WHITE: RGB = (255, 255, 255)
-ORANGE: RGB = (230, 159, 0)
-SKY: RGB = (86, 180, 233)
-GREEN: RGB = (0, 158, 115)
-YELLOW: RGB = (240, 228, 66)
-BLUE: RGB = (0, 114, 178)
-VERMILLION: RGB = (213, 94, 0)
-PURPLE: RGB = (204, 121, 167)
-
-BG: RGB = (250, 247, 240)  # paper
-INK: RGB = (30, 30, 30)
-MUTED: RGB = (110, 110, 110)
-GRID: RGB = (215, 210, 200)
-HIGHLIGHT: RGB = (20, 20, 20)  # last move frame: thick and double, so it is a shape cue too
-TURN_BG: RGB = (255, 236, 180)  # the row of the seat to move (also marked with ">")
-UNKNOWN: RGB = (160, 160, 160)
-SAND: RGB = (236, 222, 190)  # board squares
-TILE: RGB = (120, 92, 60)  # face-down tile
-
-# Seats 1-6: a colour AND a shape (and the seat number is written on the mark), all different.
-SEAT_COLOURS: dict[int, RGB] = {1: ORANGE, 2: SKY, 3: PURPLE, 4: WHITE, 5: YELLOW, 6: GREEN}
-SEAT_SHAPES: dict[int, str] = {
-    1: "circle", 2: "square", 3: "triangle", 4: "diamond", 5: "cross", 6: "star",
-}
-SEAT_COLOUR_NAMES: dict[int, str] = {
-    1: "orange", 2: "sky", 3: "purple", 4: "white", 5: "yellow", 6: "bluish green",
-}
+# The kit's colours and its canvas/encoding half live in their own modules; renderers keep
+# writing kit.X for all of it.
+from .canvas import (  # noqa: F401
+    MARGIN,
+    PNG_COMPRESS_LEVEL,
+    TRIM_STRIP,
+    content_box,
+    new_canvas,
+    paletted,
+    png_bytes,
+    stack,
+    stack_trimmed,
+    trim,
+)
+from .colours import (  # noqa: F401
+    BG,
+    BLACK,
+    BLUE,
+    GREEN,
+    GRID,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    ORANGE,
+    PALETTE,
+    PURPLE,
+    RGB,
+    SAND,
+    SEAT_COLOUR_NAMES,
+    SEAT_COLOURS,
+    SEAT_SHAPES,
+    SKY,
+    TILE,
+    TURN_BG,
+    UNKNOWN,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    seat_colour,
+    seat_shape,
+)
 
 PHONE_WIDTH = 400  # a phone shows an image about this wide
 MIN_READABLE = 10  # smallest text size (px) once the image is scaled to PHONE_WIDTH
-MARGIN = 14  # the uniform empty margin left around every image's content
-
-
-def seat_colour(seat: int) -> RGB:
-    """The colour of ``seat`` (grey past the sixth seat: the number still tells it)."""
-    return SEAT_COLOURS.get(seat, UNKNOWN)
-
-
-def seat_shape(seat: int) -> str:
-    """The shape of ``seat`` (a circle past the sixth seat: the number still tells it)."""
-    return SEAT_SHAPES.get(seat, "circle")
 
 
 # -- text sizes: every kit.text call can be recorded, per thread --------------------------------
@@ -76,10 +76,10 @@ _LOCAL = threading.local()
 
 
 def _recorders() -> list[list[int]]:
-    stack = getattr(_LOCAL, "stack", None)
-    if stack is None:
-        stack = _LOCAL.stack = []
-    return stack
+    recorders = getattr(_LOCAL, "stack", None)
+    if recorders is None:
+        recorders = _LOCAL.stack = []
+    return recorders
 
 
 @contextmanager
@@ -92,17 +92,17 @@ def recording_text_sizes(isolated: bool = False) -> Iterator[list[int]]:
     with :func:`note_text_sizes` on every use).
     """
     sizes: list[int] = []
-    stack = _recorders()
-    saved = stack[:] if isolated else None
+    recorders = _recorders()
+    saved = recorders[:] if isolated else None
     if isolated:
-        stack.clear()
-    stack.append(sizes)
+        recorders.clear()
+    recorders.append(sizes)
     try:
         yield sizes
     finally:
-        stack.remove(sizes)
+        recorders.remove(sizes)
         if saved is not None:
-            stack[:0] = saved
+            recorders[:0] = saved
 
 
 def note_text_sizes(sizes: Iterable[int]) -> None:
@@ -162,9 +162,9 @@ def text(
     """Draw ``s``; ``bold`` fakes a heavier weight with a same-colour stroke (one font only)."""
     if not s:
         return
-    stack = getattr(_LOCAL, "stack", None)
-    if stack:
-        for recorder in stack:
+    recorders = getattr(_LOCAL, "stack", None)
+    if recorders:
+        for recorder in recorders:
             recorder.append(size)
     mask, left, top = _glyphs(s, size, anchor, bold)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
@@ -389,159 +389,12 @@ def hatch(
         draw.line((ax, ay, bx, by), fill=fill, width=1)
 
 
-def _palette_image() -> Image.Image:
-    """A fixed 256-entry palette: every named kit colour exactly, then the 6x6x6 web cube.
-
-    Mapping to a fixed palette costs ~4 ms on a 1000x1150 board against ~20 ms for an adaptive
-    (FASTOCTREE) one and ~110 ms for MEDIANCUT; the flat fills keep their exact colour and only
-    anti-aliased edge pixels move to the nearest cube colour (invisible at 100 %).
-    """
-    named = [v for k, v in globals().items() if k.isupper() and isinstance(v, tuple) and len(v) == 3]
-    named += list(SEAT_COLOURS.values())
-    cube = [(r, g, b) for r in range(0, 256, 51) for g in range(0, 256, 51) for b in range(0, 256, 51)]
-    colours = list(dict.fromkeys(named + cube))[:256]
-    flat = [c for rgb in colours for c in rgb]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat + flat[:3] * (256 - len(colours)))
-    return pal
-
-
 def highlight(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], thick: int) -> None:
     """The last-move frame: thick black outside, white inside, hugging ``box`` (a shape cue)."""
     b = (box[0] - thick // 2, box[1] - thick // 2, box[2] + thick // 2, box[3] + thick // 2)
     draw.rounded_rectangle(b, radius=thick, outline=HIGHLIGHT, width=thick)
     inner = (b[0] + thick, b[1] + thick, b[2] - thick, b[3] - thick)
     draw.rectangle(inner, outline=WHITE, width=max(2, thick // 2))
-
-
-PNG_COMPRESS_LEVEL = 3
-
-
-def png_bytes(image: Image.Image) -> bytes:
-    """Encode ``image`` as a small PNG, fast.
-
-    Measured on the 64-card bench board (982x1306, CPU ms / bytes): RGB level 6: 45 ms / 98 KB;
-    RGB level 1: 27 ms / 117 KB. Mapped to the fixed kit palette (2.4 ms, P mode, no dither):
-    level 1: 4.5 ms / 61 KB, level 3: 5.0 ms / 50 KB, level 4: 8.9 ms / 44 KB, level 6: 14.8 ms /
-    38 KB, level 9 or ``optimize=True``: ~60-70 ms / 33 KB. Level 3 is the knee (zlib's fast
-    strategies stop there); 50 KB is far under Discord's limits and our 300 KB budget.
-    """
-    if image.mode not in ("P", "L", "1"):
-        image = paletted(image)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
-
-
-def paletted(image: Image.Image) -> Image.Image:
-    """``image`` mapped to the fixed kit palette (P mode, no dither): flat fills keep their exact
-    colour, so images (and animation frames) compress well and compare exactly."""
-    if image.mode != "RGB":  # convert() copies even when the mode is already right
-        image = image.convert("RGB")
-    return image.quantize(palette=_PALETTE, dither=Image.Dither.NONE)
-
-
-def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:
-    """Parts one under the other, each centred, on one canvas at least ``min_width`` wide."""
-    width = max(max(p.width for p in parts), min_width)
-    image = Image.new("RGB", (width, sum(p.height for p in parts)), BG)
-    y = 0
-    for p in parts:
-        image.paste(p, ((width - p.width) // 2, y))
-        y += p.height
-    return image
-
-
-def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
-                  margin: int = MARGIN) -> Image.Image:
-    """``trim(stack(parts, min_width), margin)``, pasting the parts straight into the trimmed
-    canvas: one full-size fill and one full-size copy less per board (a fifth of a big board's
-    drawing). The content box comes from each part's own (:func:`content_box`)."""
-    width = max(max(p.width for p in parts), min_width)
-    placed: list[tuple[Image.Image, int, int]] = []
-    boxes: list[tuple[int, int, int, int]] = []
-    y = 0
-    for p in parts:
-        x = (width - p.width) // 2
-        placed.append((p, x, y))
-        box = content_box(p)
-        if box is not None:
-            boxes.append((box[0] + x, box[1] + y, box[2] + x, box[3] + y))
-        y += p.height
-    if not boxes:
-        return stack(parts, min_width)
-    crop = (max(0, min(b[0] for b in boxes) - margin), max(0, min(b[1] for b in boxes) - margin),
-            min(width, max(b[2] for b in boxes) + margin),
-            min(y, max(b[3] for b in boxes) + margin))
-    image = Image.new("RGB", (crop[2] - crop[0], crop[3] - crop[1]), BG)
-    for p, x, top in placed:
-        image.paste(p, (x - crop[0], top - crop[1]))
-    return image
-
-
-def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (width, height), BG)
-    return image, ImageDraw.Draw(image)
-
-
-def trim(image: Image.Image, margin: int = MARGIN) -> Image.Image:
-    """``image`` cropped to its content plus ``margin`` (at most), so no image carries an empty
-    band of background on any side (a phone shrinks empty space along with the text)."""
-    box = content_box(image)
-    if box is None:
-        return image
-    crop = (max(0, box[0] - margin), max(0, box[1] - margin),
-            min(image.width, box[2] + margin), min(image.height, box[3] + margin))
-    return image if crop == (0, 0, *image.size) else image.crop(crop)
-
-
-TRIM_STRIP = 32
-"""Rows (or columns) :func:`content_box` compares at a time, walking in from an edge."""
-
-
-@lru_cache(maxsize=32)
-def _blank(size: tuple[int, int]) -> Image.Image:
-    return Image.new("RGB", size, BG)
-
-
-def _first_ink(image: Image.Image, box: tuple[int, int, int, int], axis: int,
-               backwards: bool) -> tuple[int, int, int, int] | None:
-    """The bounding box (in ``image``) of the non-background pixels of the first strip of
-    ``box``, walking along ``axis`` (0: columns, 1: rows) from its start (or its end), that has
-    any; None when ``box`` is all background."""
-    lo, hi = box[axis], box[axis + 2]
-    starts = range(lo, hi, TRIM_STRIP)
-    for a in reversed(starts) if backwards else starts:
-        strip = list(box)
-        strip[axis], strip[axis + 2] = a, min(hi, a + TRIM_STRIP)
-        part = image.crop(tuple(strip))
-        found = ImageChops.difference(part, _blank(part.size)).getbbox()
-        if found is not None:
-            return (found[0] + strip[0], found[1] + strip[1], found[2] + strip[0],
-                    found[3] + strip[1])
-    return None
-
-
-def content_box(image: Image.Image) -> tuple[int, int, int, int] | None:
-    """The bounding box of the pixels that are not the background colour (None: none are).
-
-    Why strips: comparing the whole image with a background-filled copy was ~30 % of a board's
-    cost (a full-size fill, difference and scan); walking in from each edge a strip at a time
-    stops at the first ink, which is a few pixels in for every image we draw. Exact either way.
-    """
-    if image.mode != "RGB":
-        image = image.convert("RGB")
-    w, h = image.size
-    top = _first_ink(image, (0, 0, w, h), 1, backwards=False)
-    if top is None:
-        return None
-    bottom = _first_ink(image, (0, top[1], w, h), 1, backwards=True)
-    assert bottom is not None  # the top strip's ink is in there
-    rows = (0, top[1], w, bottom[3])
-    left = _first_ink(image, rows, 0, backwards=False)
-    right = _first_ink(image, rows, 0, backwards=True)
-    assert left is not None and right is not None
-    return left[0], top[1], right[2], bottom[3]
 
 
 Painter = Callable[[ImageDraw.ImageDraw, tuple[float, float, float, float]], None]
@@ -571,9 +424,6 @@ def legend(width: int, entries: list[tuple[Painter, str]], size: int = LEGEND_SI
             text(draw, (x + swatch_w + 10, mid), label, size, INK, "lm")
             x += widths[k] + gap
     return image
-
-
-_PALETTE = _palette_image()
 
 
 TextLine = tuple[str, int, bool]

@@ -165,3 +165,28 @@ def test_a_game_sentence_is_drawn_with_the_names_of_its_seats() -> None:
     with i18n.language("fr"):
         assert seats.named_sentence(say("waiting for {players}", players=seat_text(1)),
                                     view) == "en attente de Zoé"
+
+
+def test_png_bytes_holds_the_paletted_pixels_as_pillow_would_write_them() -> None:
+    """kit writes the PNG itself (one deflate of the whole image): a valid file (chunk CRCs
+    checked) whose palette indices and colours are those of kit.paletted, as Pillow's own
+    writer gives them, at every width (odd ones, one pixel) and with anti-aliased text."""
+    import random
+
+    rng = random.Random(4)
+    for width, height in [(1, 1), (1, 7), (9, 1), (37, 11), (400, 300)]:
+        image, draw = kit.new_canvas(width, height)
+        for _ in range(6):
+            x, y = rng.randrange(width), rng.randrange(height)
+            draw.rectangle((x, y, x + rng.randrange(40), y + rng.randrange(30)),
+                           fill=tuple(rng.randrange(256) for _ in range(3)))
+        kit.text(draw, (1, 1), "Zoé B4", 18, kit.INK)
+        data = kit.png_bytes(image)
+        Image.open(io.BytesIO(data)).verify()
+        ours, mapped = _decode(data), kit.paletted(image)
+        pillows = io.BytesIO()
+        mapped.save(pillows, format="PNG")
+        theirs = _decode(pillows.getvalue())
+        assert ours.mode == "P" and ours.size == (width, height)
+        assert ours.tobytes() == mapped.tobytes() == theirs.tobytes()
+        assert ours.convert("RGB").tobytes() == theirs.convert("RGB").tobytes()

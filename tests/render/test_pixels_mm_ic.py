@@ -48,7 +48,13 @@ def test_every_image_is_the_reference_in_order_and_in_reverse() -> None:
 
 def test_images_drawn_in_threads_are_the_references() -> None:
     """Boards are drawn in worker threads: four threads drawing shuffled cases at once (the
-    host's language is per thread) still give every reference."""
+    host's language is per thread) still give every reference, from empty caches (threads
+    drawing the same missing piece at once)."""
+    from render.ile_des_contrebandiers import layers
+    from render.maitre_des_mers import cards
+
+    cards.CARDS.clear()
+    layers.clear()
     cases = random.Random(16).sample(CASES, len(CASES))
     with ThreadPoolExecutor(4) as pool:
         digests = list(pool.map(lambda c: pixels.digest(pixels.draw(c)), cases))
