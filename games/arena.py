@@ -25,6 +25,8 @@ from .registry import get_game
 from .thinking import Deadline
 
 MAX_MOVES = 100_000
+THOUGHT = 0.01
+"""CPU seconds from which a move counts as thought about (searched) in the report."""
 
 
 @dataclass
@@ -128,6 +130,12 @@ def report(game_id: str, a: str, b: str, players: int, tally: Tally) -> list[str
             f"cpu median {statistics.median(cpu) * 1e3:7.2f} ms  p95 "
             f"{percentile(cpu, 0.95) * 1e3:7.2f} ms  ({len(times)} moves)"
         )
+        if len(thought := [c for c in cpu if c >= THOUGHT]) not in (0, len(cpu)):
+            lines.append(  # the searched moves (most Maître des Mers moves are forced or quick)
+                f"  {level:<6} moves over {THOUGHT * 1e3:.0f} ms of CPU: median "
+                f"{statistics.median(thought) * 1e3:7.2f} ms  p95 "
+                f"{percentile(thought, 0.95) * 1e3:7.2f} ms  max {max(thought) * 1e3:7.1f} ms  "
+                f"({len(thought)} moves)")
     lines.append(f"  searches cut by the thinking cap: {tally.cuts}")
     return lines
 

@@ -315,9 +315,11 @@ def _row_key(view: View, row: SeatRow, y: int, width: int) -> tuple:
 def board(view: View) -> Image.Image:
     """The public board: grid, pawns, tiles (values only when the view gives them), legend,
     panel."""
-    below = [p for p in (_legend(view, SIZE), _draw_panel(view, SIZE)) if p is not None]
+    legend, panel = _legend(view, SIZE), _draw_panel(view, SIZE)
+    below = ([] if legend is None else [legend]) + [panel]
+    boxes = ([] if legend is None else [kit.content_box(legend)]) + [sprites.ruled_box(panel)]
     return sprites.stacked(SIZE, SIZE, lambda image, draw: _draw_grid(image, draw, view), below,
-                           canvas=_canvas)
+                           boxes=boxes, canvas=_canvas)
 
 
 HAND_WIDTH = 760

@@ -51,10 +51,12 @@ PHASE_NAMES: dict[str, str] = {"discovery": N_("Discovery"), "bonus": N_("colour
 
 LEGENDS = sprites.SpriteCache(1 << 20, 160_000)
 """Legend strips by the marks they explain, width and language (a handful exist)."""
+_BOXES: dict[tuple, sprites.Rect | None] = {}  # their content boxes (as few: never dropped)
 
 
-def _legend(view: View, width: int) -> Image.Image | None:
-    """What the map's marks mean, drawn with the map's own code: only the marks it shows."""
+def _legend(view: View, width: int) -> tuple[Image.Image, sprites.Rect | None] | None:
+    """What the map's marks mean, drawn with the map's own code: only the marks it shows;
+    with its content box (kept with it)."""
     cards = {(c["x"], c["y"]) for c in view.get("map", [])}
     shows = (bool(_last_cells(view)),
              any((h[0], h[1]) not in cards for h in view.get("holes", [])),
@@ -68,8 +70,13 @@ def _legend(view: View, width: int) -> Image.Image | None:
             image = _draw_legend(*shows, width)
         found = sprites.Sprite(image, None, (0, 0), tuple(sizes))
         LEGENDS.put(key, found)
+        if len(_BOXES) > 1000:
+            _BOXES.clear()
+        _BOXES[key] = kit.content_box(image)
     kit.note_text_sizes(found.sizes)
-    return found.image
+    assert found.image is not None
+    box = _BOXES.get(key) if key in _BOXES else kit.content_box(found.image)
+    return found.image, box
 
 
 def _draw_legend(last: bool, holes: bool, pips: bool, width: int) -> Image.Image:
@@ -270,11 +277,14 @@ def board(view: View) -> Image.Image:
     """The public table image: map, legend, status and players panel. Uses no hidden field."""
     g = grid_of(view)
     width = max(g.size[0], MIN_WIDTH)
-    below = [p for p in (_legend(view, width), _draw_panel(view, width)) if p is not None]
+    legend = _legend(view, width)
+    panel = _draw_panel(view, width)
+    below = ([] if legend is None else [legend[0]]) + [panel]
     if g.size[0] != width:  # a map narrower than the panel is centred above it
         return kit.stack_trimmed([map_image(view), *below], width)
+    boxes = ([] if legend is None else [legend[1]]) + [sprites.ruled_box(panel)]
     return sprites.stacked(width, g.size[1], lambda image, draw: draw_map(image, draw, view, g),
-                           below)
+                           below, boxes=boxes)
 
 
 

@@ -248,22 +248,38 @@ def kept(cache: SpriteCache, key: Hashable, canvas: Image.Image, rect: Rect,
         cache.put(key, Sprite(canvas.crop(rect), None, (rect[0], rect[1]), tuple(sizes)))
 
 
+def ruled_box(panel: Image.Image, strip: int = 32) -> Rect | None:
+    """The content box of a panel whose top row is a rule from edge to edge: that rule gives
+    the left, top and right, so only the lowest ink is searched, a strip at a time upwards."""
+    width, height = panel.size
+    for bottom in range(height, 0, -strip):
+        top = max(0, bottom - strip)
+        part = panel.crop((0, top, width, bottom))
+        found = ImageChops.difference(part, Image.new("RGB", part.size, kit.BG)).getbbox()
+        if found is not None:
+            return (0, 0, width, top + found[3])
+    return None
+
+
 def stacked(width: int, top_height: int, draw_top: Callable[[Image.Image, ImageDraw.ImageDraw],
                                                           None],
             below: list[Image.Image], margin: int = kit.MARGIN,
+            boxes: list[Rect | None] | None = None,
             canvas: Callable[[int, int], tuple[Image.Image, ImageDraw.ImageDraw]] = kit.new_canvas,
             ) -> Image.Image:
     """``kit.stack_trimmed([top, *below], width, margin)``, where ``top`` is what ``draw_top``
     draws on a ``width`` x ``top_height`` canvas, without drawing ``top`` apart: it is drawn
     straight into the board's canvas, which is cut where the trim would cut it (below the
     lowest ink of ``below`` plus the margin), so the big map is neither copied nor cropped.
-    ``canvas`` makes the canvas (a blank one, or one with what every board starts with already
-    on top).
+    ``boxes``: the parts' content boxes when known (a kept legend's, a panel's from
+    :func:`ruled_box`); ``canvas`` makes the canvas (a blank one, or one with what every
+    board starts with already on top).
 
     Same pixels: the parts below are pasted over anything ``draw_top`` drew past its height
     (a separate canvas would have clipped it), and the crop is the trim's own formula on the
     stacked ink. Parts narrower than ``width``, or no ink below, fall back to stack_trimmed."""
-    boxes = [kit.content_box(p) for p in below]
+    if boxes is None:
+        boxes = [kit.content_box(p) for p in below]
     found = [b for b in boxes if b is not None]
     if any(p.width != width for p in below) or not found:
         top, draw = canvas(width, top_height)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from games import get_game
-from games.arena import wilson
+from games.arena import Tally, report, wilson
 from games.base import LEVELS, Game, Levels, State, choose, level_of, random_bot
 from games.search import Knobs, search
 from games.thinking import Deadline
@@ -195,6 +195,17 @@ def test_wilson_interval() -> None:
     low, high = wilson(5, 10)
     assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_arena_report_gives_the_searched_moves_times_apart_and_the_cuts() -> None:
+    """Most moves of a hard player can be quick (forced): the ones it thought about get their
+    own line, so their cost does not vanish in the median."""
+    cpu = [0.0001] * 8 + [0.2, 0.4]
+    tally = Tally(shares=[1.0, 0.0], times={"hard": cpu}, cpu={"hard": cpu}, cuts=1)
+    lines = report("isis-osiris", "hard", "medium", 2, tally)
+    assert "cpu median    0.10 ms" in lines[2]
+    assert "hard   moves over 10 ms of CPU: median  300.00 ms" in lines[3]
+    assert "(2 moves)" in lines[3] and lines[4] == "  searches cut by the thinking cap: 1"
 
 
 def test_arena_command_prints_win_share_and_move_times() -> None:

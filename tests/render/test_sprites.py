@@ -140,3 +140,14 @@ def test_stacked_is_the_trimmed_stack() -> None:
         got = sprites.stacked(width, top_h, draw_top, below, margin)
         assert got.size == expected.size
         assert ImageChops.difference(got, expected).getbbox() is None
+
+
+def test_ruled_box_is_the_content_box_of_a_ruled_panel() -> None:
+    rng = random.Random(8)
+    for _ in range(150):
+        w, h = rng.randint(2, 200), rng.randint(2, 150)
+        panel, draw = kit.new_canvas(w, h)
+        draw.line((0, 0, w, 0), fill=kit.GRID, width=3)
+        for _ in range(rng.randint(0, 3)):
+            draw.point((rng.randrange(w), rng.randrange(h)), fill=kit.INK)
+        assert sprites.ruled_box(panel, strip=rng.choice((1, 7, 32))) == kit.content_box(panel)
