@@ -23,3 +23,4 @@ def test_bench_render_reports_medians_p95_and_size() -> None:
         numbers = report[key]
         assert numbers["runs"] >= 5
         assert 0 < numbers["median_ms"] <= numbers["p95_ms"]
+    assert report["ratio"] > 1  # drawing and encoding cost more than encoding alone
