@@ -440,6 +440,15 @@ def text_lines(
     return y
 
 
+def lines_block(lines: list[TextLine], width: int, x: float, height: int,
+                bottom: int) -> Image.Image:
+    """A header of its own: ``lines`` from 12 px down, one every ``height`` px, then ``bottom``
+    px of margin (the games' heads above their boards)."""
+    image, draw = new_canvas(width, 12 + height * len(lines) + bottom)
+    text_lines(draw, lines, x, 12, height)
+    return image
+
+
 PANEL_STATE_X, PANEL_BADGE_X, PANEL_NAME_X = 14, 84, 112
 """Panel columns every game shares: ">" / "WIN" flag, seat badge, name."""
 

@@ -82,10 +82,7 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
 
 
 def _draw_head(view: View) -> Image.Image:
-    lines = _head_lines(view)
-    image, draw = kit.new_canvas(WIDTH, 12 + LINE * len(lines) + 6)
-    kit.text_lines(draw, lines, EDGE, 12, LINE)
-    return image
+    return kit.lines_block(_head_lines(view), WIDTH, EDGE, LINE, 6)
 
 
 def _legend(view: View) -> Image.Image:

@@ -126,10 +126,7 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
 
 
 def _draw_head(view: View) -> Image.Image:
-    lines = _head_lines(view)
-    image, draw = kit.new_canvas(WIDTH, 12 + LINE * len(lines) + 8)
-    kit.text_lines(draw, lines, EDGE, 12, LINE)
-    return image
+    return kit.lines_block(_head_lines(view), WIDTH, EDGE, LINE, 8)
 
 
 def _legend(view: View) -> Image.Image:
