@@ -61,3 +61,20 @@ def test_greedy_beats_random() -> None:
             wins += (seed % players) + 1 in out["winners"]
             games += 1
     assert wins / games > 0.75
+
+
+def test_hard_searches_more_cells_at_four_players() -> None:
+    """At four players hard weighs the medium player's best eight cells (the other three move
+    between two of its turns); at two and three, its best four, as before."""
+    from games.isis_osiris.levels import BY_PLAYERS, KNOBS
+
+    for players, keep in ((2, 4), (3, 4), (4, 8)):
+        state = new(players)
+        seat = GAME.to_move(state)[0]
+        legal = GAME.legal(state, seat)
+        knobs = BY_PLAYERS.get(players, KNOBS)
+        assert knobs.candidates is not None
+        cells = [m for m in knobs.candidates(GAME, state, seat, legal, random.Random(0))
+                 if m != "reveal"]
+        assert len(cells) == keep < len(legal)
+    assert BY_PLAYERS[4].playouts > KNOBS.playouts
