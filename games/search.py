@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .base import Bot, Game, IllegalMove, State
@@ -159,14 +159,16 @@ def _best(moves: list[str], values: dict[str, list[float]], anchor: str | None, 
     return best if mean > z * spread else anchor
 
 
-def search_bot(knobs: Knobs) -> Bot:
-    """A hard bot for one game's knobs: ``bot(game, state, seat, rng, *, deadline=None)``."""
+def search_bot(knobs: Knobs, by_players: Mapping[int, Knobs] | None = None) -> Bot:
+    """A hard bot for one game's knobs (``by_players``: other knobs for some player counts):
+    ``bot(game, state, seat, rng, *, deadline=None)``."""
+    table = dict(by_players or {})
 
     def hard(
         game: Game, state: State, seat: int, rng: random.Random, *,
         deadline: Deadline | None = None,
     ) -> str:
-        return search(game, state, seat, rng, knobs, deadline)
+        return search(game, state, seat, rng, table.get(state["players"], knobs), deadline)
 
     hard.__doc__ = "Determinized Monte Carlo search over the medium player's playouts."
     return hard

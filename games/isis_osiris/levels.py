@@ -9,8 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import Game, Levels, State, random_bot
-from ..search import Candidates, Knobs, search, top
-from ..thinking import Deadline
+from ..search import Candidates, Knobs, search_bot, top
 from .bots import greedy_bot, known_values, pawn_worth, tile_gain
 from .tiles import NEIGHBOURS
 
@@ -50,11 +49,4 @@ BY_PLAYERS = {4: replace(KNOBS, playouts=240, candidates=keeping(8))}
 """At four players the medium player's best four cells often miss the one that matters (the
 other three move between two of our turns): hard searches eight, with more playouts."""
 
-
-def hard(game: Game, state: State, seat: int, rng: random.Random, *,
-         deadline: Deadline | None = None) -> str:
-    """Determinized search (:mod:`games.search`) with the knobs of the table's player count."""
-    return search(game, state, seat, rng, BY_PLAYERS.get(state["players"], KNOBS), deadline)
-
-
-BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=hard)
+BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=search_bot(KNOBS, BY_PLAYERS))
