@@ -45,6 +45,7 @@ from typing import Any
 import asyncpg
 
 from . import dialect
+from .batch import Statement, run_in
 from .errors import Busy, DiskFull, IntegrityError, Unavailable, Unreachable
 from .schema import MIGRATIONS, SchemaTooNew
 from .store import LOCK_WAIT, Store
@@ -306,6 +307,12 @@ class PgStore(Store):
                 await self._pool.release(conn)
         finally:
             gate.release()
+
+    async def _write(self, statements: Sequence[Statement]) -> list[int]:
+        """:meth:`Store._write` here: each statement is a round trip to the server anyway, so
+        they run in a :meth:`_tx` transaction, one by one."""
+        async with self._tx() as db:
+            return await run_in(db, statements)
 
     async def _connection(self) -> asyncpg.Connection:
         """A pooled connection within LOCK_WAIT seconds (all in use that long: Busy)."""

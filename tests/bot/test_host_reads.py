@@ -29,17 +29,26 @@ def count_store(store: Store, counts: collections.Counter) -> None:
     """Count the store's reads (each one trip), writes, and which queries were asked."""
     for name in ("get_table", "get_clock", "user_locales", "guild_language", "last_in_force"):
         setattr(store, name, _counted(getattr(store, name), name, counts))
-    real_fetch, real_tx = store._fetchall, store._tx
+    real_fetch, real_tx, real_write = store._fetchall, store._tx, store._write
+    writing = []  # a transaction of _write's own (PostgreSQL's runs through _tx) counts once
 
     async def fetchall(*args: Any, **kwargs: Any) -> Any:
         counts["reads"] += 1
         return await real_fetch(*args, **kwargs)
 
     def tx(*args: Any, **kwargs: Any) -> Any:
-        counts["writes"] += 1
+        counts["writes"] += not writing
         return real_tx(*args, **kwargs)
 
-    store._fetchall, store._tx = fetchall, tx  # type: ignore[method-assign]
+    async def write(*args: Any, **kwargs: Any) -> Any:
+        counts["writes"] += 1
+        writing.append(True)
+        try:
+            return await real_write(*args, **kwargs)
+        finally:
+            writing.pop()
+
+    store._fetchall, store._tx, store._write = fetchall, tx, write  # type: ignore[method-assign]
 
 
 def _counted(real: Any, name: str, counts: collections.Counter) -> Any:
