@@ -320,7 +320,16 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
     ) -> None:
         """Store ``row`` (with its new version) if the stored version is still
         ``expected_version``, and append ``moves`` and its new ``clock``; all or nothing."""
-        statements = [Statement(
+        update, log, clock_row = self._move(row, expected_version, moves, clock)
+        await self._write([s for s in (update, log, clock_row) if s is not None])
+
+    @staticmethod
+    def _move(
+        row: TableRow, expected_version: int, moves: Sequence[MoveEntry], clock: ClockRow | None,
+    ) -> tuple[Statement, Statement | None, Statement | None]:
+        """The statements of :meth:`update_table`: the table's (``one``: the version check),
+        the log's and the clock's (None when there is nothing to write)."""
+        update = Statement(
             "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
             " options = ?, record_head = ?, speed = ?, updated_at = ?"
             " WHERE id = ? AND version = ?",
@@ -328,12 +337,9 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
              None if row.state is None else _dump(row.state), row.version, _dump(row.options),
              None if row.record_head is None else _dump(row.record_head), row.speed,
              time.time(), row.id, expected_version),
-            one=True)]
-        if moves:
-            statements.append(_log(row.id, moves))
-        if clock is not None:
-            statements.append(clock_statement(clock))
-        await self._write(statements)
+            one=True)
+        return (update, _log(row.id, moves) if moves else None,
+                None if clock is None else clock_statement(clock))
 
     async def close_table(
         self,
