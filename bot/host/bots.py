@@ -12,9 +12,10 @@ from collections.abc import Mapping
 
 from games import Game, IllegalMove, State
 from games.base import random_bot
+from games.computer import bot_rng
 
 from .play import Step, apply_checked
-from .workers import BotPool, WorkerLost, bot_rng
+from .workers import BotPool, WorkerLost
 
 log = logging.getLogger(__name__)
 

@@ -2,9 +2,10 @@
 
 A hard computer player searches for up to a second per move. Inside the bot's process that search
 would hold the interpreter lock, and every other table, button and the Discord heartbeat would
-wait for it. So the host hands each computer move to a :class:`BotPool`: :func:`think` runs in a
-worker process (started with ``spawn``, so it takes plain data only and imports what it needs) and
-returns the move text; the host checks and applies it.
+wait for it. So the host hands each computer move to a :class:`BotPool`:
+:func:`games.computer.think` runs in a worker process (started with ``spawn``, so it takes plain
+data only and imports what it needs: the games, nothing of the bot) and returns the move text;
+the host checks and applies it.
 
 ``workers=0`` chooses in a thread of this process instead: no process to start, for tests, the
 demo and tools (a hard player then competes with the event loop for the interpreter).
@@ -22,17 +23,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from games import State, get_game
-from games.base import choose
+from games import State
+from games.computer import bot_rng, think
 from games.thinking import Deadline
 
 log = logging.getLogger(__name__)
+
+__all__ = ["HANG_GRACE", "WALL_SLACK", "BotPool", "Think", "WorkerLost", "bot_rng", "think"]
 
 Think = Callable[[str, State, int, str | None, int, int, Deadline | None], str]
 """The worker function's shape: (game_id, state, seat, level, seed, version, deadline) -> move."""
@@ -46,22 +48,6 @@ loaded they are still whole and unchanged until the net."""
 HANG_GRACE = 10.0
 """Seconds a worker may run past its wall-clock safety net (process start on a busy machine
 included) before the host takes it for hung, kills the pool's processes and plays a fallback."""
-
-
-def bot_rng(seed: int, version: int) -> random.Random:
-    """The generator of the computer move that leads to ``version`` of a table seeded ``seed``."""
-    return random.Random(f"{seed}:{version}:bot")
-
-
-def think(
-    game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-    deadline: Deadline | None,
-) -> str:
-    """The move text a computer player of ``level`` chooses (runs in a worker). ``deadline`` is
-    a safety cap (the search itself is bounded by its own budget, so that it stays
-    deterministic) that starts counting CPU time here, in the thread that thinks."""
-    game = get_game(game_id)
-    return choose(game, level, state, seat, bot_rng(seed, version), deadline=deadline)
 
 
 class WorkerLost(RuntimeError):

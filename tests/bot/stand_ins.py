@@ -8,8 +8,8 @@ import os
 import time
 from pathlib import Path
 
-from bot.host.workers import think
 from games import State
+from games.computer import think
 from games.thinking import Deadline
 
 CRASH_MARK = "TABLEE_TEST_CRASH_MARK"  # a file: absent -> create it and die; present -> think

@@ -1,11 +1,13 @@
 """The bot's memory: a lean worker process, glibc's arenas capped, the bench's honest numbers.
 
 The worker that chooses computer moves is ``spawn``-ed: it imports only what unpickling its
-function pulls in. That must be the games, not the store, the renderer, Pillow or Discord (they
-made it ~18 MB bigger before ``bot.host`` imported its names lazily)."""
+function pulls in. That must be the games, not the bot (its store, renderer, Pillow, Discord) nor
+asyncio: the function lives in ``games.computer``, which imports the standard library and the
+games only (tests/test_layers.py)."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import platform
@@ -16,14 +18,20 @@ from bot.bench import peak_rss_mb
 from bot.host.workers import BotPool
 from bot.process import limit_malloc_arenas
 from games import get_game
+from games.computer import think
 
 from .worker_probe import think_and_list_modules
 
-NOT_IN_A_WORKER = ("bot.storage", "bot.host.host", "render", "PIL", "aiosqlite", "asyncpg",
-                   "discord", "i18n")
+NOT_IN_A_WORKER = {"bot", "render", "PIL", "asyncio", "aiosqlite", "asyncpg", "sqlite3", "discord",
+                   "aiohttp", "i18n"}
 
 
-async def test_a_worker_process_holds_the_games_but_not_the_store_renderer_or_pillow() -> None:
+def test_the_pool_sends_its_workers_the_games_own_think() -> None:
+    default = inspect.signature(BotPool).parameters["think"].default
+    assert default is think and think.__module__ == "games.computer"
+
+
+async def test_a_worker_process_holds_the_games_but_not_the_bot_pillow_or_asyncio() -> None:
     game = get_game("master-islands")
     state = game.new(2, {}, 3)
     seat = game.to_move(state)[0]
@@ -36,10 +44,10 @@ async def test_a_worker_process_holds_the_games_but_not_the_store_renderer_or_pi
         await pool.close()
     assert said["move"] in game.legal(state, seat)
     modules = set(said["modules"])
-    assert "games.master_islands" in modules and "bot.host.workers" in modules
-    assert not [m for m in modules if m.split(".")[0] in NOT_IN_A_WORKER or
-                m.startswith(NOT_IN_A_WORKER)]
+    assert {"games.master_islands", "games.computer"} <= modules
+    assert not [m for m in modules if m.split(".")[0] in NOT_IN_A_WORKER]
     assert pid != os.getpid() and worker_mb is not None and worker_mb > 0
+    print(f"worker peak RSS {worker_mb} MB, {len(modules)} modules")
 
 
 def test_peak_rss_is_this_processs_high_water_mark_and_none_for_no_process() -> None:

@@ -9,7 +9,7 @@ from itertools import combinations_with_replacement, pairwise, product
 
 import pytest
 
-from games.maitre_des_mers import odds
+from games.maitre_des_mers import odds, odds_table
 from games.maitre_des_mers.combos import SLOTS, completable, complete, placements
 from games.maitre_des_mers.odds import (
     best_placement,
@@ -177,14 +177,41 @@ def test_fight_chances() -> None:
             assert total == pytest.approx(1.0)
 
 
-def test_chances_are_memoised() -> None:
-    """Every (combination, pool) is worked out once; asking again is a cache hit (how fast that
-    is lives in the bench, not here)."""
+def test_the_table_holds_the_recursions_own_values() -> None:
+    """The precomputed chances are the very doubles the recursion computes (so the computers
+    play the same moves): a few cards checked here in full with up to 6 dice in the pool, the
+    whole table in the slow test below."""
+    keys = [k for k in odds_table.states() if k[2] <= 6
+            and (k[0] in ("three of a kind", "small straight") or k[0] == "ship" and k[3] >= 10)]
+    with odds.without_table():
+        assert odds._TABLE == {}
+        fresh = {k: completion_chance(k[0], k[1], k[2], k[3]) for k in keys}
+    assert len(fresh) > 300
+    assert all(odds._TABLE[k] == v for k, v in fresh.items())  # exact, not approx
+
+
+@pytest.mark.slow
+def test_the_whole_table_is_up_to_date() -> None:
+    """Every chance, recomputed (several seconds of CPU): a change to the cards or the recursion
+    without regenerating the table fails here."""
+    assert odds_table.load(odds_table.DATA) == dict(
+        zip(odds_table.states(), odds_table.computed(), strict=True))
+
+
+def test_a_table_for_other_cards_is_not_used() -> None:
+    """A table for other cards is not used (the recursion answers instead), and says so."""
+    short = odds_table.encode([0.5] * 10)
+    for text in (short, "not a table"):
+        with pytest.warns(RuntimeWarning, match="regenerate"):
+            assert odds_table.load(text) == {}
+    assert odds_table.load("") == {}
+    assert len(odds_table.load(odds_table.DATA)) == len(list(odds_table.states()))
+
+
+def test_the_table_answers_without_the_recursion() -> None:
+    """A card met for the first time costs a look-up: the recursion's cache stays empty."""
+    odds._computed.cache_clear()
     for combination, target in CASES:
-        for pool in (5, 6):
+        for pool in range(5, odds.MAX_DICE + 1):
             completion_chance(combination, (), pool, target)
-    hits = odds._chance.cache_info().hits
-    first = completion_chance("ship", (), 5, 9)
-    for _ in range(1000):
-        assert completion_chance("ship", (), 5, 9) == first
-    assert odds._chance.cache_info().hits >= hits + 1000
+    assert odds._computed.cache_info().currsize == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zlib
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -29,6 +30,24 @@ def test_png_bytes_round_trips_and_keeps_kit_colours_exact() -> None:
     assert decoded.getpixel((10, 10)) == kit.BLUE
     assert decoded.getpixel((70, 10)) == kit.YELLOW
     assert decoded.getpixel((110, 10)) == kit.SKY
+
+
+def test_png_bytes_same_pixels_with_either_deflate(monkeypatch) -> None:
+    """The PNG deflate is ISA-L's when installed (a dependency: the bot's cheapest path) and the
+    standard library's otherwise; the decoded pixels are the same either way."""
+    from isal import isal_zlib
+
+    from render import canvas, master_islands
+    from render.bench import big_map_view
+
+    assert canvas._deflate is isal_zlib.compress
+    board = master_islands.board(big_map_view(32))
+    fast = kit.png_bytes(board)
+    monkeypatch.setattr(canvas, "_deflate", zlib.compress)
+    slow = kit.png_bytes(board)
+    assert fast != slow  # two encoders really ran
+    assert _decode(fast).tobytes() == _decode(slow).tobytes()
+    assert _decode(fast).convert("RGB").tobytes() == kit.paletted(board).convert("RGB").tobytes()
 
 
 def test_png_bytes_is_palette_mode() -> None:
