@@ -31,10 +31,10 @@ from ..storage import Store, TableRow
 from ..storage import shards as shard_clocks
 from ..storage.clock import ClockRow
 from . import errors
-from .clock import ClockEvent, Reminder, next_clock
+from .clock import ClockEvent, Reminder, clock_of, turn_clock
 from .play import Lines, apply_checked
 from .results import ClockView, Outcome, TableInfo
-from .tables import info, is_bot, label, names, seat_of
+from .tables import info, label, names, seat_of
 
 NOT_TIMED_OUT = N_("Their time is not up (or someone already answered), so nothing was changed.")
 NOT_PLAYING = N_("Only the people playing at this table can do that.")
@@ -112,12 +112,8 @@ class ClockMixin:
         changed). Not stored: the caller stores it, with the move when there is one."""
         if row.id is None or row.state is None:
             return None, False
-        timed = next((s for s in game.to_move(row.state) if not is_bot(row, s)), None)
-        old = await self._store.get_clock(row.id)
-        new = next_clock(old, row, timed, mover, self._clock(), self._clock_config.speed(row.speed))
-        if new is None or new == old:
-            return None, False
-        return new, old is None or new.due != old.due
+        return turn_clock(game, await self._store.get_clock(row.id), row, mover, self._clock(),
+                          self._clock_config.speed(row.speed))
 
     async def _clock_after(self, game: Game, row: TableRow, mover: int | None) -> None:
         """Set and store the table's clock for ``row`` (after a change that is not a move)."""
@@ -151,7 +147,7 @@ class ClockMixin:
 
     async def _clock_view(self, game: Game, row: TableRow) -> ClockView | None:
         """What the table post shows of the clock and of replaced seats."""
-        clock = await self._store.get_clock(row.id) if row.id is not None else None
+        clock = await clock_of(self._store, row)
         gone = [names(row)[s["seat"]] for s in row.seats if s.get("replaced")]
         if clock is None and not gone:
             return None

@@ -20,14 +20,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from games import Game
 from games.base import echo
 from games.text import say
 
 from ..config import SPEEDS, ClockConfig, Speed
-from ..storage import TableRow
-from ..storage.clock import ClockRow
+from ..storage import Store, TableRow
+from ..storage.clock import ClockAt, ClockRow
 from . import errors
 from .results import Outcome, Setting
+from .tables import is_bot
 
 if TYPE_CHECKING:
     from .host import TableHost
@@ -101,6 +103,42 @@ def next_clock(
     bank = min(speed.cap, banks.get(timed, speed.start) + speed.add)
     banks[timed] = bank
     return replace(base, seat=timed, deadline=now + bank, remind_at=now + bank / 2)
+
+
+def turn_clock(
+    game: Game, old: ClockRow | None, row: TableRow, mover: int | None, now: float,
+    speed: Speed | None,
+) -> tuple[ClockRow | None, bool]:
+    """(the clock to store for ``row`` if it changed from ``old``, else None; whether its next
+    moment changed). The timed seat is the first person (not a computer) to move."""
+    assert row.state is not None
+    timed = next((s for s in game.to_move(row.state) if not is_bot(row, s)), None)
+    new = next_clock(old, row, timed, mover, now, speed)
+    if new is None or new == old:
+        return None, False
+    return new, old is None or new.due != old.due
+
+
+async def clock_of(store: Store, row: TableRow) -> ClockRow | None:
+    """The table's stored clock: the one that came with ``row`` (read in the same statement
+    or written in the same transaction) while the row is still at that version, else read.
+    Nothing changes a clock at the same version without the table lock, under which the
+    scheduler reads its rows without it (``get_table`` without ``beside``)."""
+    known = row.clock_at
+    if known is not None and known.version == row.version:
+        return known.clock
+    return await store.get_clock(row.id) if row.id is not None else None
+
+
+async def after_move(
+    store: Store, game: Game, before: TableRow, after: TableRow, mover: int, now: float,
+    speed: Speed | None,
+) -> tuple[ClockRow | None, bool, ClockAt]:
+    """The clock once ``mover``'s move took the table from ``before`` to ``after``: (the clock
+    to store with the move or None, whether its next moment changed, what is stored then)."""
+    old = await clock_of(store, before)
+    new, rearm = turn_clock(game, old, after, mover, now, speed)
+    return new, rearm, ClockAt(after.version, old if new is None else new)
 
 
 # -- what the scheduler hands the adapter -------------------------------------------------------

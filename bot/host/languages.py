@@ -26,17 +26,27 @@ English), which ``i18n.translate(value, code)`` or a ``_()`` field puts in the r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 
 import i18n
 
-from ..storage import Store
+from ..storage import Store, TableRow
+
+LOCALE_SECONDS = 30.0
+"""How long a user's locale, as this process last read or wrote it, is used without asking the
+store again. Only another process can change it meanwhile (the same person acting in a server
+another shard serves): their notes from here follow within this time. Every value this process
+writes is used at once. A server's language is never kept: it is read with the table row."""
+LOCALES_KEPT = 8192
+"""Users whose locale is kept at most (past that, the expired ones go, or all of them)."""
 
 
 class LanguageHost:
     """Mixed into :class:`bot.host.host.TableHost`."""
 
     _store: Store
+    _now_locales: Callable[[], float] = time.monotonic  # tests make the time pass
 
     def _seen(self) -> dict[tuple[str, int], str | None]:
         """What this host object last stored per user / guild (to skip writing the same)."""
@@ -49,6 +59,7 @@ class LanguageHost:
             return
         await self._store.remember_locale(user_id, text)
         self._seen()[("user", user_id)] = text
+        self._locales()[user_id] = (text, self._now_locales())
 
     async def set_guild_language(self, guild_id: int, code: str | None) -> None:
         """``/settings language``: a language of :data:`i18n.LANGUAGES`, or None to follow the
@@ -79,6 +90,18 @@ class LanguageHost:
         return await self._user_codes(user_ids, guild_id)
 
     # the host's own lookups (private, so that counting the adapter's calls stays exact)
+    def _locales(self) -> dict[int, tuple[str | None, float]]:
+        """user id -> (their stored locale or None, when this process learnt it)."""
+        return self.__dict__.setdefault("_user_locales", {})
+
+    async def _server_code(self, row: TableRow) -> str:
+        """The language of ``row``'s server: from what was read with the row when it was
+        (``get_table(beside=True)``), else looked up."""
+        if row.guild_id is None or row.server_language is None:
+            return await self._guild_code(row.guild_id)
+        chosen, seen = row.server_language
+        return chosen if chosen in i18n.LANGUAGES else i18n.language_of(seen)
+
     async def _guild_code(self, guild_id: int | None, preferred_locale: object = None) -> str:
         if guild_id is None:
             return i18n.DEFAULT
@@ -97,7 +120,30 @@ class LanguageHost:
         """Each user's language; one without a stored locale gets the server's (``server`` when
         the caller already knows it: no second lookup)."""
         ids = [u for u in user_ids if u]
-        found = await self._store.user_locales(ids) if ids else {}
+        found = await self._stored_locales(ids)
         missing = len(found) < len(set(ids))
         fallback = (server or await self._guild_code(guild_id)) if missing else i18n.DEFAULT
         return {u: i18n.language_of(found[u]) if u in found else fallback for u in ids}
+
+    async def _stored_locales(self, ids: list[int]) -> dict[int, str]:
+        """user id -> stored locale of those who have one: known ones younger than
+        :data:`LOCALE_SECONDS` as they are, the others in one query (remembered then)."""
+        kept, now = self._locales(), self._now_locales()
+        found: dict[int, str] = {}
+        ask = []
+        for user in set(ids):
+            hit = kept.get(user)
+            if hit is None or now - hit[1] >= LOCALE_SECONDS:
+                ask.append(user)
+            elif hit[0] is not None:
+                found[user] = hit[0]
+        if ask:
+            read = await self._store.user_locales(ask)
+            if len(kept) + len(ask) > LOCALES_KEPT:
+                for user in [u for u, (_, at) in kept.items() if now - at >= LOCALE_SECONDS]:
+                    del kept[user]
+                if len(kept) + len(ask) > LOCALES_KEPT:
+                    kept.clear()
+            kept.update((user, (read.get(user), now)) for user in ask)
+            found.update(read)
+        return found

@@ -35,7 +35,7 @@ class ReadingHost:
     _load: Any  # (channel id) -> (Game, TableRow), NoTable when none
     _playing: Any  # the same, WrongPhase unless a game is in play
     _served: Any  # the active tables of this process's shards
-    _guild_code: Any  # (guild id) -> the server's language code
+    _server_code: Any  # (table row) -> its server's language code
     _user_codes: Any  # (user ids, guild id) -> each one's language code
 
     def _init_reading(self) -> None:
@@ -60,7 +60,7 @@ class ReadingHost:
 
     async def _public(self, channel_id: int, language: str | None = None) -> PublicPost:
         game, row = await self._playing(channel_id)
-        code = i18n.language_of(language) if language else await self._guild_code(row.guild_id)
+        code = i18n.language_of(language) if language else await self._server_code(row)
         return await asyncio.to_thread(self._post, game, row, row.state, None, code)
 
     def _post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None,

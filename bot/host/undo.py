@@ -115,7 +115,9 @@ async def undoer(store: Store, game: Game, row: TableRow) -> int | None:
     """The user id of the one person who may take back their last move now, else None."""
     if row.id is None or row.state is None:
         return None
-    last = await store.last_in_force(row.id)
+    last = row.last_move
+    if last is None or last.version != row.version:  # not the move this process just stored
+        last = await store.last_in_force(row.id)
     return last.user_id if last is not None and _undoable(row, game, last) else None
 
 

@@ -40,7 +40,25 @@ class ClockRow:
         return self.remind_at if self.remind_at is not None else self.deadline
 
 
+@dataclass(frozen=True)
+class ClockAt:
+    """A table's clock as stored when the table was at ``version`` (None: it had none): read in
+    the statement that read the table, or written in the transaction that stored it. The host
+    trusts it only while the table is still at that version
+    (:func:`bot.host.clock.clock_of`)."""
+
+    version: int
+    clock: ClockRow | None
+
+
 _COLUMNS = "table_id, channel_id, version, seat, started, deadline, remind_at, expired, banks"
+JOINED = ", ".join(f"c.{name.strip()}" for name in _COLUMNS.split(","))
+"""The clock's columns in a query that joins ``clocks c`` to its table (NULLs: no clock)."""
+
+
+def clock_or_none(values: Sequence[Any]) -> ClockRow | None:
+    """The clock of a LEFT JOIN's columns (:data:`JOINED`), None when the table has none."""
+    return None if values[0] is None else _clock(values)
 
 
 def _clock(values: Sequence[Any]) -> ClockRow:

@@ -28,7 +28,7 @@ from typing import Any
 
 import aiosqlite
 
-from .clock import ClockRow, ClockStore, write_clock
+from .clock import JOINED, ClockAt, ClockRow, ClockStore, clock_or_none, write_clock
 from .errors import Busy, IntegrityError, unavailable
 from .history import HistoryStore
 from .languages import LanguageStore, dump_lines, load_lines
@@ -69,6 +69,15 @@ class TableRow:
     record_head: dict[str, Any] | None = None  # {"options", "setup"} of the finished record
     speed: str | None = None  # the table speed (turn clock): live, daily, off
     created_at: float = field(default_factory=time.time)
+    # Beside the row (never stored with it, never compared): what the host read or wrote
+    # together with it, so a move needs no other trip for them. ``clock_at``: the clock at a
+    # version (trusted while the row is still at it); ``server_language``: the guild's
+    # (chosen language, seen locale) read with the row; ``last_move``: the log entry that
+    # made this version, when this process stored it (trusted while ``version`` matches).
+    clock_at: ClockAt | None = field(default=None, compare=False, repr=False)
+    server_language: tuple[str | None, str | None] | None = field(
+        default=None, compare=False, repr=False)
+    last_move: MoveEntry | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,9 @@ _COLUMNS = (
     "id, channel_id, guild_id, game_id, options, status, host_id, seats, seed, state, version,"
     " post_message_id, post_version, created_at, record_head, speed"
 )
+
+_TABLE_COLUMNS = [name.strip() for name in _COLUMNS.split(",")]
+_BESIDE = ", ".join(f"t.{name}" for name in _TABLE_COLUMNS) + f", {JOINED}, g.language, g.locale"
 
 
 def _row(values: Sequence[Any]) -> TableRow:
@@ -233,9 +245,26 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
             self._read_lock.release()
 
     # -- active tables --------------------------------------------------------------------------
-    async def get_table(self, channel_id: int) -> TableRow | None:
-        rows = await self._fetchall(f"SELECT {_COLUMNS} FROM tables WHERE channel_id = ?", (channel_id,))
-        return _row(rows[0]) if rows else None
+    async def get_table(self, channel_id: int, *, beside: bool = False) -> TableRow | None:
+        """The channel's active table. ``beside``: with its clock and its server's language,
+        read in the same statement (so as of the same moment: :attr:`TableRow.clock_at`,
+        :attr:`TableRow.server_language`), which spares a move two more trips."""
+        if not beside:
+            rows = await self._fetchall(f"SELECT {_COLUMNS} FROM tables WHERE channel_id = ?",
+                                        (channel_id,))
+            return _row(rows[0]) if rows else None
+        rows = await self._fetchall(
+            f"SELECT {_BESIDE} FROM tables t LEFT JOIN clocks c ON c.table_id = t.id"
+            " LEFT JOIN guild_languages g ON g.guild_id = t.guild_id WHERE t.channel_id = ?",
+            (channel_id,))
+        if not rows:
+            return None
+        values = rows[0]
+        n = len(_TABLE_COLUMNS)
+        row = _row(values[:n])
+        clock = clock_or_none(values[n:-2])
+        return replace(row, clock_at=ClockAt(row.version, clock),
+                       server_language=(values[-2], values[-1]))
 
     async def active_tables(self) -> list[TableRow]:
         rows = await self._fetchall(f"SELECT {_COLUMNS} FROM tables ORDER BY id")

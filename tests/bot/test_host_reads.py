@@ -1,0 +1,201 @@
+"""What a move asks of the store (one read: the table row with its clock and its server's
+language, one write), and that nothing the host keeps beside a row serves a stale value: a clock,
+a server language or a locale changed by another host object on the same database, an undo."""
+
+from __future__ import annotations
+
+import collections
+import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.config import ClockConfig
+from bot.host import TableHost, undo
+from bot.host.languages import LOCALE_SECONDS
+from bot.storage import Store
+from games import get_game
+
+from .conftest import ALICE, BOB, CHANNEL, GUILD
+from .drive import FakeTime
+from .toy import TOY_ID
+
+LIVE = ClockConfig()  # live: 5 minutes to start, +30 s a turn, at most 10 minutes
+
+
+def count_store(store: Store, counts: collections.Counter) -> None:
+    """Count the store's reads (each one trip), writes, and which queries were asked."""
+    for name in ("get_table", "get_clock", "user_locales", "guild_language", "last_in_force"):
+        setattr(store, name, _counted(getattr(store, name), name, counts))
+    real_fetch, real_tx = store._fetchall, store._tx
+
+    async def fetchall(*args: Any, **kwargs: Any) -> Any:
+        counts["reads"] += 1
+        return await real_fetch(*args, **kwargs)
+
+    def tx(*args: Any, **kwargs: Any) -> Any:
+        counts["writes"] += 1
+        return real_tx(*args, **kwargs)
+
+    store._fetchall, store._tx = fetchall, tx  # type: ignore[method-assign]
+
+
+def _counted(real: Any, name: str, counts: collections.Counter) -> Any:
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        counts[name] += 1
+        return await real(*args, **kwargs)
+
+    return counted
+
+
+@pytest.fixture
+def clock() -> FakeTime:
+    return FakeTime()
+
+
+@pytest.fixture
+async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[TableHost, TableHost]]:
+    """Two host objects on one database (two processes sharing it)."""
+    one = await TableHost.open(db_path, clock=clock, clock_config=LIVE)
+    other = await TableHost.open(db_path, clock=clock, clock_config=LIVE)
+    yield one, other
+    await one.close()
+    await other.close()
+
+
+async def _toy_table(host: TableHost) -> None:
+    await host.remember_locale(ALICE, "en-US")
+    await host.remember_locale(BOB, "en-GB")
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.start(CHANNEL, ALICE)
+
+
+async def _mover(host: TableHost) -> tuple[int, str]:
+    """(user id to move, their first legal move)."""
+    for user in (ALICE, BOB):
+        _version, menu = await host.menu(CHANNEL, user, language="en")
+        if menu:
+            return user, menu[0].move
+    raise AssertionError("nobody to move")
+
+
+async def test_a_move_reads_the_table_once_and_writes_once(
+    hosts: tuple[TableHost, TableHost], clock: FakeTime
+) -> None:
+    host, _ = hosts
+    await _toy_table(host)
+    for _turn in range(3):
+        user, move = await _mover(host)
+        counts: collections.Counter = collections.Counter()
+        count_store(host.store, counts)
+        outcome = await host.play(CHANNEL, user, move)
+        # the row (with its clock and its server's language), then the move and its clock
+        assert (counts["reads"], counts["writes"]) == (1, 1), counts
+        assert counts["get_table"] == 1 and counts["get_clock"] == 0, counts
+        row = await host.store.get_table(CHANNEL)
+        stored = await host.store.get_clock(row.id)
+        # what the post shows of the clock is what was stored with the move
+        assert outcome.post.clock is not None and stored is not None
+        assert outcome.post.clock.deadline == stored.deadline
+        assert stored.version == row.version
+        clock.t += 10
+
+
+async def test_a_clock_changed_by_another_host_is_the_one_the_next_move_builds_on(
+    hosts: tuple[TableHost, TableHost], clock: FakeTime
+) -> None:
+    host, other = hosts
+    await _toy_table(host)
+    row = await host.store.get_table(CHANNEL)
+    assert row is not None and row.id is not None
+    before = await other.store.get_clock(row.id)
+    assert before is not None and before.seat == 1
+    # The other host object changes the clock at the same table version (as a scheduler's
+    # reminder does): Bob's bank is down to 7 s.
+    await other.store.put_clock(replace(before, banks={**before.banks, 2: 7.0}))
+    outcome = await host.play(CHANNEL, ALICE, (await _mover(host))[1])
+    after = await host.store.get_clock(row.id)
+    assert after is not None and after.seat == 2
+    assert after.banks[2] == 7.0 + LIVE.speed("live").add  # not the 300 s a stale clock gives
+    assert outcome.post.clock.deadline == clock.t + 7.0 + LIVE.speed("live").add
+
+
+async def test_a_server_language_set_by_another_host_shows_in_the_next_post(
+    hosts: tuple[TableHost, TableHost],
+) -> None:
+    host, other = hosts
+    await _toy_table(host)
+    user, move = await _mover(host)
+    assert (await host.play(CHANNEL, user, move)).post.language == "en"
+    await other.set_guild_language(GUILD, "fr")
+    user, move = await _mover(host)
+    assert (await host.play(CHANNEL, user, move)).post.language == "fr"
+    assert (await host.board(CHANNEL)).language == "fr"
+    await host.set_guild_language(GUILD, None)  # and back, from this one
+    user, move = await _mover(host)
+    assert (await host.play(CHANNEL, user, move)).post.language == "en"
+
+
+async def test_a_locale_changed_here_counts_at_once_elsewhere_within_its_time(
+    hosts: tuple[TableHost, TableHost],
+) -> None:
+    host, other = hosts
+    monotonic = [1000.0]
+    host._now_locales = lambda: monotonic[0]  # type: ignore[method-assign]
+    await _toy_table(host)
+
+    async def note_language() -> str:
+        """The language of the note to the person whose turn comes."""
+        user, move = await _mover(host)
+        outcome = await host.play(CHANNEL, user, move)
+        return next(n.language for n in outcome.notes if n.user_id != user)
+
+    assert await note_language() == "en"
+    await host.remember_locale(ALICE, "fr")  # through this host: the next note at once
+    await host.remember_locale(BOB, "fr")
+    assert await note_language() == "fr"
+    # Through another host object (another process): followed once LOCALE_SECONDS passed
+    # since this one last looked; meanwhile its notes keep what it knew, without a read.
+    await other.remember_locale(ALICE, "en-US")
+    await other.remember_locale(BOB, "en-US")
+    counts: collections.Counter = collections.Counter()
+    count_store(host.store, counts)
+    assert await note_language() == "fr" and counts["user_locales"] == 0
+    monotonic[0] += LOCALE_SECONDS
+    assert await note_language() == "en" and counts["user_locales"] == 1
+
+
+async def test_the_undo_offered_after_a_move_is_the_one_the_log_gives(
+    hosts: tuple[TableHost, TableHost],
+) -> None:
+    """The move this host just stored stands for the log's last move in force; after another
+    host object's undo, the log is read again."""
+    host, other = hosts
+    await host.create_lobby(CHANNEL, GUILD, "master-islands", {}, ALICE, "Alice", seed=4)
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.start(CHANNEL, ALICE)
+    game = get_game("master-islands")
+    rng = random.Random(5)
+    offered = 0
+    counts: collections.Counter = collections.Counter()
+    count_store(host.store, counts)
+    for _ in range(40):
+        user, _move = await _mover(host)
+        _version, menu = await host.menu(CHANNEL, user, language="en")
+        counts.clear()
+        outcome = await host.play(CHANNEL, user, rng.choice(menu).move)
+        assert counts["last_in_force"] == 0, counts
+        row = await host.store.get_table(CHANNEL)
+        if row is None:
+            break
+        from_log = await undo.undoer(host.store, game, row)  # a row without what was kept
+        assert {n.user_id for n in outcome.notes if n.can_undo} == (
+            {from_log} if from_log is not None else set())
+        if from_log is not None:
+            offered += 1
+            await other.undo(CHANNEL, from_log)
+            assert not await host.can_undo(CHANNEL, from_log)
+    assert offered  # the comparison met an undoable move
