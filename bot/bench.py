@@ -36,16 +36,17 @@ from .storage import Store
 
 
 class _TimedPool(BotPool):
-    """The pool, noting how long each computer move took from the host's side."""
+    """The pool, noting how long each request for computer moves (a run of them, from one
+    person's move to the next) took from the host's side."""
 
     def __init__(self, workers: int, times: list[float]) -> None:
         super().__init__(workers, 1.0)
         self.times = times
 
-    async def choose(self, *args: Any) -> str:
+    async def play(self, *args: Any) -> Any:
         started = time.perf_counter()
         try:
-            return await super().choose(*args)
+            return await super().play(*args)
         finally:
             self.times.append(time.perf_counter() - started)
 

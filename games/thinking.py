@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 Clock = Callable[[], float]
 
@@ -34,6 +34,11 @@ class Deadline:
     def start(self) -> Stopwatch:
         """Start counting CPU time now, in the thread that thinks."""
         return Stopwatch(self, self.cpu_clock())
+
+    def again(self, net: float) -> Deadline:
+        """The cap of the next move thought in a row: the same CPU budget, afresh when it
+        starts, and a safety net ``net`` seconds from now (none if this one had none)."""
+        return self if self.wall is None else replace(self, wall=self.wall_clock() + net)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from i18n import _, _n, current
 
 from . import kit, sprites
+from .cache import Cache
 from .seats import result_reason
 
 View = dict[str, Any]
@@ -82,7 +83,7 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
     return image
 
 
-PAWNS = sprites.SpriteCache(3 << 20, 75_000)
+PAWNS = Cache("isis-osiris pawns", 3 << 20, entry_bytes=75_000)
 """Pawns as drawn, by cell, seat and final worth: a board is a copy of the empty one (the same
 for every table) with its occupied cells drawn over (tiles are pasted tiles)."""
 SIZE = 6 * CELL + 2 * AXIS
@@ -298,7 +299,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     return image
 
 
-ROWS_KEPT = sprites.SpriteCache(1 << 20, 250_000)
+ROWS_KEPT = Cache("isis-osiris seat rows", 1 << 20, entry_bytes=250_000)
 """Panel rows as drawn: between two moves most seats' rows do not change."""
 
 
@@ -323,7 +324,7 @@ def board(view: View) -> Image.Image:
 
 
 HAND_WIDTH = 760
-HAND_ROWS = sprites.SpriteCache(1 << 20, 360_000)
+HAND_ROWS = Cache("isis-osiris hand rows", 1 << 20, entry_bytes=360_000)
 """A reserve's rows of pawns and of face-down tiles as drawn (a hand is mostly the last one)."""
 
 

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from i18n import N_, _, _n, current
 
 from . import kit, sprites
+from .cache import Cache
 from .master_islands_map import (
     BOARD_WIDTH,
     CARD_COLOURS,
@@ -49,7 +50,7 @@ PHASE_NAMES: dict[str, str] = {"discovery": N_("Discovery"), "bonus": N_("colour
                                "over": N_("game over")}
 """Words drawn from view codes: msgids, translated (``_``) when drawn."""
 
-LEGENDS = sprites.SpriteCache(1 << 20, 160_000)
+LEGENDS = Cache("master-islands legends", 1 << 20, entry_bytes=160_000)
 """Legend strips by the marks they explain, width and language (a handful exist)."""
 _BOXES: dict[tuple, sprites.Rect | None] = {}  # their content boxes (as few: never dropped)
 
@@ -257,7 +258,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     return image
 
 
-ROWS = sprites.SpriteCache(2 << 20, 250_000)
+ROWS = Cache("master-islands seat rows", 2 << 20, entry_bytes=250_000)
 """Panel rows as drawn: between two moves most seats' rows do not change."""
 
 

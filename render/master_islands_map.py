@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from . import kit, sprites
+from .cache import Cache
 
 View = dict[str, Any]
 Pos = tuple[int, int]
@@ -327,7 +328,7 @@ def _visible(lo: float, hi: float) -> list[tuple[int, float]]:
     return out
 
 
-AXES = sprites.SpriteCache(2 << 20, 480_000)
+AXES = Cache("master-islands axes", 2 << 20, entry_bytes=480_000)
 """A grid's coordinate labels, as drawn (a table's map keeps its grid between two growths)."""
 
 
@@ -400,8 +401,8 @@ def _frame_thick(cell: int) -> int:
     return max(5, cell // 12)
 
 
-HOLES = sprites.SpriteCache(1 << 20, 20_000)
-SHIP_CARDS = sprites.SpriteCache(4 << 20, 64_000)
+HOLES = Cache("master-islands holes", 1 << 20, entry_bytes=20_000)
+SHIP_CARDS = Cache("master-islands cards with galleons", 4 << 20, entry_bytes=64_000)
 """Holes and cards with galleons as drawn, by exact box and contents (a table's map keeps its
 grid between two growths, and a card with galleons changes only when one sails or lands)."""
 

@@ -14,23 +14,21 @@ filled with a colour no drawing uses, then with another; pixels alike both times
 and do not depend on what lies beneath. Pixels that differ were blended over the background (a
 letter's edge past a card's rounded corner): they are kept as drawn on the plain background, and
 pasted only where the canvas is plain background there (checked pixel by pixel, else drawn).
-A drawing is kept the second time its key is seen (most are seen once when 1,000 tables share a
-process: those cost one look-up).
-
-Caches are bounded in bytes, thread-safe (boards are drawn in worker threads) and keyed by the
-language when they hold words.
+Sprites are kept in :class:`render.cache.Cache` made with ``entry_bytes``: a drawing is kept
+the second time its key is seen soon (most are seen once when 1,000 tables share a process:
+those cost one look-up, not a harvest).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
 from . import kit
+from .cache import Cache
+from .cache import paste as paste_image
 
 Rect = tuple[int, int, int, int]
 SENTINELS: tuple[kit.RGB, kit.RGB] = ((255, 0, 254), (0, 255, 1))
@@ -53,103 +51,11 @@ class Sprite(NamedTuple):
     sizes: tuple[int, ...]
     on_background: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def bytes(self) -> int:
-        if self.image is None:
-            return 64
-        area = self.image.width * self.image.height
-        return area * 4 + (area if self.mask is not None else 0)  # Pillow keeps RGB in 4 bytes
-
-
-class SpriteCache:
-    """A least-recently-used map of :class:`Sprite`, at most ``max_bytes`` of pixels, and the
-    keys of the last drawings looked up, as many as the cache holds of ``entry_bytes`` each: a
-    drawing is kept when its key comes back that soon, so it will likely still be here the next
-    time (with 1,000 tables a table's next board comes after too many others: nothing is
-    kept, nothing is spent keeping it). Misses are drawn outside the lock (two threads may both
-    draw one; either result is the same)."""
-
-    _all: list[SpriteCache] = []
-
-    def __init__(self, max_bytes: int, entry_bytes: int) -> None:
-        self.max_bytes, self.max_seen = max_bytes, max(8, max_bytes // entry_bytes)
-        self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
-        self._seen: OrderedDict[int, None] = OrderedDict()
-        self._size = 0
-        self._lock = threading.Lock()
-        SpriteCache._all.append(self)
-
-    def get(self, key: Hashable) -> Sprite | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def seen_before(self, key: Hashable) -> bool:
-        """Whether ``key`` was looked up lately (and remember it now)."""
-        h = hash(key)
-        with self._lock:
-            if h in self._seen:
-                self._seen.move_to_end(h)
-                return True
-            self._seen[h] = None
-            if len(self._seen) > self.max_seen:
-                self._seen.popitem(last=False)
-            return False
-
-    def put(self, key: Hashable, sprite: Sprite) -> None:
-        if sprite.bytes > self.max_bytes:
-            return
-        with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self._size -= old.bytes
-            self._items[key] = sprite
-            self._size += sprite.bytes
-            while self._size > self.max_bytes:
-                _, dropped = self._items.popitem(last=False)
-                self._size -= dropped.bytes
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @property
-    def bytes(self) -> int:
-        return self._size
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._seen.clear()
-            self._size = 0
-
-    @classmethod
-    def clear_all(cls) -> None:
-        """Empty every cache (tests that watch what is drawn start from nothing)."""
-        for cache in cls._all:
-            cache.clear()
-
-
-def put(canvas: Image.Image, tile: Image.Image, at: tuple[int, int],
-        mask: Image.Image | None = None) -> None:
-    """``canvas.paste(tile, at, mask)`` for a same-mode ``tile`` that fits inside ``canvas``,
-    without Image.paste's checks (a big map pastes a hundred card tiles: they were a quarter
-    of its drawing)."""
-    box = (at[0], at[1], at[0] + tile.width, at[1] + tile.height)
-    if (tile.mode != canvas.mode or box[0] < 0 or box[1] < 0 or box[2] > canvas.width
-            or box[3] > canvas.height or canvas.readonly):
-        canvas.paste(tile, at, mask)
-    elif mask is None:
-        canvas.im.paste(tile.im, box)
-    else:
-        canvas.im.paste(tile.im, box, mask.im)
-
 
 def paste(canvas: Image.Image, sprite: Sprite) -> None:
     """``sprite`` back where it was drawn; its texts count as drawn again (phone checks)."""
     assert sprite.image is not None
-    put(canvas, sprite.image, sprite.at, sprite.mask)
+    paste_image(canvas, sprite.image, sprite.at, sprite.mask)
     kit.note_text_sizes(sprite.sizes)
 
 
@@ -213,7 +119,7 @@ def _pastable(canvas: Image.Image, sprite: Sprite) -> bool:
     return all(pixel(p)[:3] == kit.BG for p in sprite.on_background)
 
 
-def drawn_or_pasted(cache: SpriteCache | None, key: Hashable, canvas: Image.Image,
+def drawn_or_pasted(cache: Cache | None, key: Hashable, canvas: Image.Image,
                     where: Callable[[], Rect], paint: Callable[[], None]) -> None:
     """``paint()`` on ``canvas``, or the pixels it wrote last time under ``key``.
 
@@ -234,7 +140,7 @@ def drawn_or_pasted(cache: SpriteCache | None, key: Hashable, canvas: Image.Imag
         paint()
 
 
-def kept(cache: SpriteCache, key: Hashable, canvas: Image.Image, rect: Rect,
+def kept(cache: Cache, key: Hashable, canvas: Image.Image, rect: Rect,
          paint: Callable[[], None]) -> None:
     """``paint()``, or its pixels kept under ``key``: for drawings on a rectangle of plain
     background (fresh canvas, nothing else drawn there before or after), text included."""

@@ -1,126 +1,20 @@
-"""Drawn pieces kept for reuse: a bounded, thread-safe cache of small images, and pasting them.
+"""Pieces drawn on an image of their own, kept and pasted (Le Maître des Mers, L'île).
 
 Why: a board is drawn after every move, and most of it (a ship card, an island, the sea's rings
 under a given beam, a legend) looks the same move after move and table after table. Drawing it
 once and pasting it is exact when the piece was drawn on what lies under it (the background
-colour, or through the mask of the pixels it covers), at whole-pixel positions.
-
-Keys say everything that changes the pixels; the language is added to the keys of pieces with
-words. Entries are shared between tables and threads: never draw into a returned image.
+colour, or through the mask of the pixels it covers), at whole-pixel positions. The pieces are
+kept in a :class:`render.cache.Cache` (bounded, thread-safe, the language in the keys).
 """
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from i18n import current
-
 from . import kit
-
-_KIT_TEXT = kit.text
-
-
-class Tiles:
-    """An LRU of drawn images holding at most ``budget`` bytes of pixels. ``get`` draws on a
-    miss (outside the lock: two threads may draw the same piece once each, both right) and
-    notes the piece's text sizes again on every use, so the phone-readability checks see them.
-
-    While ``kit.text`` is wrapped (tests recording every string drawn), pieces are drawn
-    afresh and not kept: the wrapper sees every word, whatever was drawn before."""
-
-    def __init__(self, name: str, budget: int, words: bool = True) -> None:
-        self.name = name
-        self.budget = budget
-        self.words = words  # whether pieces hold words (then keyed by language too)
-        self.hits = self.misses = 0  # for benches
-        self.used = 0  # bytes of the distinct images held
-        self._entries: OrderedDict[Hashable, tuple[Any, list[int]]] = OrderedDict()
-        self._held: dict[int, list[Any]] = {}  # id -> [image, entries using it, bytes, alike]
-        self._alike: dict[Hashable, Image.Image] = {}  # (group, pixels' digest) -> image
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, draw: Callable[[], Any], alike: Hashable = None) -> Any:
-        """``draw()``'s result (an image or a tuple of images) for ``key`` in the current
-        language, drawn once. ``alike`` names a group of keys whose images are often the same
-        pixels (one piece at several x): those share one image."""
-        if kit.text is not _KIT_TEXT:
-            return draw()
-        full = (current() if self.words else None, key)
-        with self._lock:
-            entry = self._entries.get(full)
-            if entry is not None:
-                self._entries.move_to_end(full)
-                self.hits += 1
-            else:
-                self.misses += 1
-        if entry is None:
-            with kit.recording_text_sizes(isolated=True) as sizes:
-                value = draw()
-            group = None
-            if alike is not None and isinstance(value, Image.Image):
-                group = (full[0], alike, hashlib.blake2b(value.tobytes(), digest_size=16).digest(),
-                         value.size)
-            with self._lock:
-                if group is not None:
-                    value = self._alike.setdefault(group, value)
-                entry = (value, list(sizes))
-                old = self._entries.pop(full, None)
-                if old is not None:
-                    self._release(old[0])
-                self._entries[full] = entry
-                self._hold(value, group)
-                while self.used > self.budget and len(self._entries) > 1:
-                    self._release(self._entries.popitem(last=False)[1][0])
-        kit.note_text_sizes(entry[1])
-        return entry[0]
-
-    def _hold(self, value: Any, group: Hashable) -> None:
-        for image in _images(value):
-            held = self._held.get(id(image))
-            if held is None:
-                held = self._held[id(image)] = [image, 0, _size(image), group]
-                self.used += held[2]
-            held[1] += 1
-
-    def _release(self, value: Any) -> None:
-        for image in _images(value):
-            held = self._held[id(image)]
-            held[1] -= 1
-            if held[1] == 0:
-                self.used -= held[2]
-                del self._held[id(image)]
-                if held[3] is not None:
-                    self._alike.pop(held[3], None)
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self._held.clear()
-            self._alike.clear()
-            self.used = 0
-
-
-def _images(value: Any) -> list[Image.Image]:
-    """The images in a kept value (an image, or a tuple holding images and positions)."""
-    if isinstance(value, Image.Image):
-        return [value]
-    if isinstance(value, tuple | list):
-        return [i for v in value for i in _images(v)]
-    return []
-
-
-def _size(image: Image.Image) -> int:
-    """Bytes of an image's pixels."""
-    return image.width * image.height * len(image.getbands())
+from .cache import Cache, paste
 
 
 def whole(*values: float) -> bool:
@@ -136,7 +30,7 @@ makes it no tile (drawn in place each time instead, as before)."""
 Box = tuple[float, float, float, float]
 
 
-def piece(cache: Tiles, key: Hashable, box: Box, fill: kit.RGB,
+def piece(cache: Cache, key: Hashable, box: Box, fill: kit.RGB,
           paint: Callable[[ImageDraw.ImageDraw, Box], None], at_x: bool = True
           ) -> Image.Image | None:
     """What ``paint(draw, box)`` draws over ``fill`` inside ``box``, drawn once and kept: None
@@ -162,16 +56,10 @@ def piece(cache: Tiles, key: Hashable, box: Box, fill: kit.RGB,
             return None
         return image.crop(inside)
 
-    return cache.get((key, x, w, h, fill), draw, alike=(key, w, h, fill) if at_x else None)
+    return cache.drawn((key, x, w, h, fill), draw, alike=(key, w, h, fill) if at_x else None)
 
 
-def paste(image: Image.Image, tile: Image.Image, xy: tuple[float, float],
-          mask: Image.Image | None = None) -> None:
-    """``tile`` (through ``mask``) into ``image`` with its top-left corner at ``xy``."""
-    image.paste(tile, (int(xy[0]), int(xy[1])), mask)
-
-
-def put(image: Image.Image, cache: Tiles, key: Hashable, box: Box, fill: kit.RGB,
+def put(image: Image.Image, cache: Cache, key: Hashable, box: Box, fill: kit.RGB,
         paint: Callable[[ImageDraw.ImageDraw, Box], None], at_x: bool = True) -> None:
     """``paint`` into ``image`` at ``box`` (which is ``fill`` so far): the kept :func:`piece`
     pasted, or drawn in place when it is no tile."""

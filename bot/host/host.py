@@ -39,7 +39,7 @@ from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, posts, rematch, undo
 from .absence import ClockMixin
-from .bots import bot_step
+from .bots import bot_steps
 from .clock import after_move
 from .history import HistoryHost
 from .languages import LanguageHost
@@ -440,25 +440,27 @@ class TableHost(ReadingHost, RatingsHost, ClockMixin, HistoryHost, LanguageHost)
         by the time its cell is shown."""
         applied: list[str] = []
         while row.state is not None:
-            bots = [s for s in game.to_move(row.state) if is_bot(row, s)]
-            if not bots:
+            levels = {seat: self.level_of(row, seat) for seat in range(1, len(row.seats) + 1)
+                      if is_bot(row, seat)}
+            if not any(s in levels for s in game.to_move(row.state)):
                 break
-            seat = bots[0]
-            level = self.level_of(row, seat)
-            step = await bot_step(self._pool, game, row.state, seat, level, row.seed,
-                                  row.version + 1, table=row.channel_id, names=names(row))
-            try:
-                row = await self._commit(game, row, step, None)
-            except errors.StaleVersion:
-                # Another host object on this file moved first; it carries on the computer
-                # moves. What we stored stands, so we report that rather than an error.
-                log.info("table %s: computer move lost a race at version %s; left to the other "
-                         "host", row.channel_id, row.version)
-                break
-            lines.extend(step.lines)
-            applied.append(step.move)
-            if step.lines.transient:
-                break
+            # The computers' moves in a row come back together (one worker round trip) and
+            # are stored one transaction each, as one by one would (bot.host.workers).
+            steps = await bot_steps(self._pool, game, row.state, levels, row.seed,
+                                    row.version + 1, table=row.channel_id, names=names(row))
+            for step in steps:
+                try:
+                    row = await self._commit(game, row, step, None)
+                except errors.StaleVersion:
+                    # Another host object on this file moved first; it carries on the computer
+                    # moves. What we stored stands, so we report that rather than an error.
+                    log.info("table %s: computer move lost a race at version %s; left to the "
+                             "other host", row.channel_id, row.version)
+                    return row, applied
+                lines.extend(step.lines)
+                applied.append(step.move)
+                if step.lines.transient:
+                    return row, applied
         return row, applied
 
     async def _outcome(

@@ -3,12 +3,12 @@ private lines. Synchronous and pure; the host runs it in a thread and stores the
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import Event, Game, IllegalMove, State
+from games.computer import Played, apply_text, plain
 from games.text import Text, say
 
 from . import errors
@@ -66,22 +66,24 @@ class Step:
     barrier: str | None = None
 
 
-def plain(state: State) -> State:
-    """The state exactly as it will read back from storage (JSON round trip: tuples become
-    lists, int keys strings). Posts are drawn from this, so a reloaded table draws the same."""
-    return json.loads(json.dumps(state))
+__all__ = ["Lines", "Step", "apply_checked", "human_step", "plain", "record", "record_head",
+           "step_of"]
+
+
+def step_of(played: Played, names: Mapping[int, str] | None = None) -> Step:
+    """An applied move as the host stores and posts it: the engine's events sorted into lines
+    (the state is already :func:`~games.computer.plain`: posts are drawn from it, so a reloaded
+    table draws the same)."""
+    lines = Lines()
+    lines.add(played.events, names)
+    return Step(played.seat, played.move, played.state, lines, played.barrier)
 
 
 def apply_checked(
     game: Game, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
 ) -> Step:
     """Parse and apply; the engine's :class:`IllegalMove` propagates."""
-    move = game.parse(text)
-    new_state, events = game.apply(state, seat, move)
-    lines = Lines()
-    lines.add(events, names)
-    barrier = game.undo_barrier(state, new_state, seat, move, events)
-    return Step(seat, move, plain(new_state), lines, barrier)
+    return step_of(apply_text(game, state, seat, text), names)
 
 
 def human_step(

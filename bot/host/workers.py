@@ -1,21 +1,24 @@
-"""Computer players off the event loop: worker processes choose their moves.
+"""Computer players off the event loop: worker processes choose and apply their moves.
 
 A hard computer player searches for up to a second per move. Inside the bot's process that search
 would hold the interpreter lock, and every other table, button and the Discord heartbeat would
-wait for it. So the host hands each computer move to a :class:`BotPool`:
-:func:`games.computer.think` runs in a worker process (started with ``spawn``, so it takes plain
-data only and imports what it needs: the games, nothing of the bot) and returns the move text;
-the host checks and applies it.
+wait for it. So the host hands the computers' turns to a :class:`BotPool`:
+:func:`games.computer.play_computers` runs in a worker process (started with ``spawn``, so it
+takes plain data only and imports what it needs: the games, nothing of the bot or asyncio). It
+chooses and applies every computer move in a row, until a person is to move (or a value is
+shown, or the game ends), and sends back each move with its new state, events and undo barrier:
+one round trip for a run of computer moves. The host commits them one transaction each.
 
-``workers=0`` chooses in a thread of this process instead: no process to start, for tests, the
-demo and tools (a hard player then competes with the event loop for the interpreter).
+``workers=0`` runs the same function in a thread of this process instead: no process to start,
+for tests, the demo and tools (a hard player then competes with the event loop for the
+interpreter).
 
 A move depends only on the state, the seat, the level and the generator derived from the table's
 seed and the version the move will leave behind, so restarts and replays choose the same moves.
-The think budget is counted in the worker's own CPU time (:class:`games.thinking.Deadline`), so
-other processes on a busy machine do not make it cut a search sooner; a wall-clock safety net
-``WALL_SLACK`` times longer stops a search on a machine so loaded that the worker barely runs.
-A cut search plays a fixed fallback move and logs it.
+The think budget is counted per move in the worker's own CPU time
+(:class:`games.thinking.Deadline`), so other processes on a busy machine do not make it cut a
+search sooner; a wall-clock safety net ``WALL_SLACK`` times longer stops a search on a machine so
+loaded that the worker barely runs. A cut search plays a fixed fallback move and logs it.
 """
 
 from __future__ import annotations
@@ -29,15 +32,15 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from games import State
-from games.computer import bot_rng, think
+from games.computer import Played, Turns, bot_rng, play_computers, think
 from games.thinking import Deadline
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HANG_GRACE", "WALL_SLACK", "BotPool", "Think", "WorkerLost", "bot_rng", "think"]
+__all__ = ["HANG_GRACE", "WALL_SLACK", "BotPool", "Worker", "WorkerLost", "bot_rng", "think"]
 
-Think = Callable[[str, State, int, str | None, int, int, Deadline | None], str]
-"""The worker function's shape: (game_id, state, seat, level, seed, version, deadline) -> move."""
+Worker = Callable[[Turns], list[Played]]
+"""The worker function's shape: what computers are to play -> the moves they played, in order."""
 
 WALL_SLACK = 5.0
 """The wall-clock safety net, in think budgets: a search that has not used up its CPU budget
@@ -55,17 +58,18 @@ class WorkerLost(RuntimeError):
 
 
 class BotPool:
-    """Where computer moves are chosen: ``workers`` processes (0: a thread of this process),
-    each move with ``think_seconds`` of its thread's own CPU time at most. The processes start at the first computer move,
-    so a bot with no computer at its tables never starts one."""
+    """Where computer moves are chosen and applied: ``workers`` processes (0: a thread of this
+    process), each move with ``think_seconds`` of its thread's own CPU time at most. The
+    processes start at the first computer move, so a bot with no computer at its tables never
+    starts one."""
 
     def __init__(
-        self, workers: int = 0, think_seconds: float = 1.0, *, think: Think = think,
-        hang_grace: float = HANG_GRACE,
+        self, workers: int = 0, think_seconds: float = 1.0, *,
+        worker: Worker = play_computers, hang_grace: float = HANG_GRACE,
     ) -> None:
         self.workers = workers
         self.think_seconds = think_seconds
-        self._think = think  # tests pass a module-level stand-in (it must pickle by name)
+        self._worker = worker  # tests pass a module-level stand-in (it must pickle by name)
         self._hang_grace = hang_grace
         self._executor: ProcessPoolExecutor | None = None
         self._retired: list[ProcessPoolExecutor] = []  # replaced ones, still to wait for
@@ -88,23 +92,24 @@ class BotPool:
         """The running worker processes' ids (the bench reads their memory)."""
         return [p.pid for p in (getattr(self._executor, "_processes", None) or {}).values()]
 
-    async def choose(
-        self, game_id: str, state: State, seat: int, level: str | None, seed: int, version: int
-    ) -> str:
-        """The move text, or the bot's own exception (IllegalMove, a bug), or WorkerLost after a
-        worker died twice (the first death replaces the processes and tries once more)."""
+    async def play(
+        self, game_id: str, state: State, levels: dict[int, str | None], seed: int, version: int
+    ) -> list[Played]:
+        """The computers' moves from ``state`` on (at least one; ``levels``: the seats computers
+        play), chosen and applied; or the first move's own exception (IllegalMove, a bug), or
+        WorkerLost after a worker died twice (the first death replaces the processes and tries
+        once more). ``version``: the one the first move leaves behind."""
         if self.workers == 0:
-            return await asyncio.to_thread(self._think, game_id, state, seat, level, seed,
-                                           version, self._deadline(1))
+            return await asyncio.to_thread(self._worker, self._turns(
+                game_id, state, levels, seed, version, 1))
         for attempt in (1, 2):
             executor = self._pool()
-            # A move may wait behind others in the queue: the safety net and the hang limit
+            # A request may wait behind others in the queue: the safety net and the hang limit
             # grow with them (the CPU budget does not: waiting costs the worker no CPU).
             waiting = 1 + self._in_flight // self.workers
-            deadline = self._deadline(waiting)
-            limit = waiting * self.think_seconds * WALL_SLACK + self._hang_grace
-            future: Future[str] = executor.submit(self._think, game_id, state, seat, level, seed,
-                                                  version, deadline)
+            limit = waiting * self._span() + self._hang_grace
+            future: Future[list[Played]] = executor.submit(self._worker, self._turns(
+                game_id, state, levels, seed, version, waiting))
             self._in_flight += 1
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), limit)
@@ -121,11 +126,20 @@ class BotPool:
                 self._in_flight -= 1
         raise WorkerLost(f"the worker for a {game_id} computer move died or hung twice")
 
-    def _deadline(self, waiting: int) -> Deadline:
-        """A move's thinking limit: its CPU budget, and the wall-clock net counted from now for
-        a move that first waits behind ``waiting - 1`` others."""
-        return Deadline(self.think_seconds,
-                        time.monotonic() + waiting * self.think_seconds * WALL_SLACK)
+    def _turns(self, game_id: str, state: State, levels: dict[int, str | None], seed: int,
+               version: int, waiting: int) -> Turns:
+        """A request: the first move's thinking limit is its CPU budget and the wall-clock net
+        counted from now for a request that first waits behind ``waiting - 1`` others; later
+        moves get the budget afresh; no move starts after one budget of the request's time."""
+        net = self.think_seconds * WALL_SLACK
+        wall = time.monotonic() + (waiting - 1) * self._span() + net
+        return Turns(game_id, state, levels, seed, version, Deadline(self.think_seconds, wall),
+                     net=net, chain=self.think_seconds)
+
+    def _span(self) -> float:
+        """The longest a request may take in a worker: moves for a budget of wall time, then
+        one last move up to its safety net."""
+        return self.think_seconds * (1 + WALL_SLACK)
 
     def _replace(self, executor: ProcessPoolExecutor, *, kill: bool = False) -> None:
         """Drop a broken (or hung) pool; the next move starts fresh processes. Moves still

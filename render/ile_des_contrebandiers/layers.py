@@ -18,6 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from .. import kit, tiles
+from ..cache import Cache, paste
 from . import sea
 from .drawings import mark_cell, mark_harbour
 from .geometry import (
@@ -41,8 +42,8 @@ R = RING_EDGES[-1] + 4  # the sectors' outlines reach just past the outer ring
 LEFT, TOP = CX - R, CY - R
 SIDE = 2 * R + 1
 
-RINGS = tiles.Tiles("ile-des-contrebandiers rings", 8_000_000, words=False)
-ISLANDS = tiles.Tiles("ile-des-contrebandiers islands", 3_000_000)
+RINGS = Cache("ile-des-contrebandiers rings", 10_700_000)
+ISLANDS = Cache("ile-des-contrebandiers islands", 4_000_000, words=True)
 
 Reefs = tuple[tuple[int, int], ...]
 
@@ -58,7 +59,7 @@ def _square(beam: int | None, reefs: Reefs) -> Image.Image:
 def rings(beam: int | None, reefs: Reefs) -> list[tuple[Image.Image, tuple[int, int]]]:
     """The ring layer for ``reefs`` unlit, then (for a beam) the patch the beam changes: pasted
     in this order they are the lit layer, pixel for pixel."""
-    base = RINGS.get(("rings", reefs), lambda: _square(None, reefs))
+    base = RINGS.drawn(("rings", reefs), lambda: _square(None, reefs))
     out = [(base, (LEFT, TOP))]
     if beam is not None:
 
@@ -67,7 +68,7 @@ def rings(beam: int | None, reefs: Reefs) -> list[tuple[Image.Image, tuple[int, 
             box = ImageChops.difference(lit, base).getbbox() or (0, 0, 1, 1)
             return lit.crop(box), (LEFT + box[0], TOP + box[1])
 
-        out.append(RINGS.get(("beam", beam, reefs), patch))
+        out.append(RINGS.drawn(("beam", beam, reefs), patch))
     return out
 
 
@@ -160,7 +161,7 @@ def _dock(dock: Box) -> tuple[Image.Image, Image.Image] | None:
     tile = tiles.piece(ISLANDS, "dock", dock, kit.BG, sea.paint_dock)
     if tile is None:
         return None
-    return ISLANDS.get(("dock mask", dock), lambda: (tile, _opaque_mask(tile, kit.BG)))
+    return ISLANDS.drawn(("dock mask", dock), lambda: (tile, _opaque_mask(tile, kit.BG)))
 
 
 def islands_and_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> bool:
@@ -180,7 +181,7 @@ def islands_and_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View)
         # Only the ring layer (or paper) lies under a quay's box, and it changes with the beam
         # only where the beam's patch meets the box.
         lit = beam if any(_meets(box, _patch_box(p)) for p in layers[1:]) else None
-        tiles.paste(image, RINGS.get(("quay", isl.quay, lit, reefs),
+        paste(image, RINGS.drawn(("quay", isl.quay, lit, reefs),
                                      lambda i=isl, b=box: _quay(image, draw, i, b)), box[:2])
         tiles.put(image, ISLANDS, ("card", isl.words), isl.card, kit.BG,
                   lambda d, b, w=isl.words: sea.paint_card(d, b, w))
@@ -188,17 +189,17 @@ def islands_and_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View)
         if dock is None:
             sea.paint_dock(draw, isl.dock)
         else:
-            tiles.paste(image, dock[0], isl.dock[:2], dock[1])
+            paste(image, dock[0], isl.dock[:2], dock[1])
     for cell in _cells(view):  # the last move's frames: shapes only, pasted through a mask
         space, k = parse_space(cell), parse_harbour(cell)
         if space:
-            frame = RINGS.get(("frame", space), lambda s=space: cell_frame(s))
+            frame = RINGS.drawn(("frame", space), lambda s=space: cell_frame(s))
         elif k is not None:
             dock = _dock_box(_island_sector(view, k))
-            frame = RINGS.get(("harbour frame", dock), lambda b=dock: harbour_frame(b))
+            frame = RINGS.drawn(("harbour frame", dock), lambda b=dock: harbour_frame(b))
         else:
             continue
-        tiles.paste(image, frame[0], frame[2], frame[1])
+        paste(image, frame[0], frame[2], frame[1])
     sea.paint_names(draw, reefs)
     return True
 

@@ -90,7 +90,7 @@ def _legend(view: View) -> Image.Image:
     board shows: never draw into it)."""
     sample, island = chip_text(view, (2, 3)), island_name(view, 2)
     path, framed = bool(path_points(view)), bool(_cells(view))
-    return layers.ISLANDS.get(("legend", sample, island, path, framed),
+    return layers.ISLANDS.drawn(("legend", sample, island, path, framed),
                               lambda: _draw_legend(sample, island, path, framed))
 
 

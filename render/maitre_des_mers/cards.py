@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from i18n import N_, _
 
 from .. import kit, tiles
+from ..cache import Cache
 
 View = dict[str, Any]
 Box = tuple[float, float, float, float]
@@ -317,7 +318,7 @@ PORT_PLACES = 4
 
 
 # -- cards drawn once, pasted (render/tiles.py) ----------------------------------------------------
-CARDS = tiles.Tiles("maitre-des-mers cards", 10_000_000)
+CARDS = Cache("maitre-des-mers cards", 13_300_000, words=True)
 """Ship cards, chips, stack cards, the pile, cargo boxes, legends: 15-150 KB each. Random games
 of 2-4 players need ~19 MB for all of them in one language; 10 MB keep ~90 % of pastes hits."""
 

@@ -133,7 +133,7 @@ def _legend(view: View) -> Image.Image:
     """The map icon, a set-aside die, the free-ship mark and, when drawn, the last-move frame
     (drawn once per language and frame or not: never draw into it)."""
     framed = _highlighted(view)
-    return CARDS.get(("legend", framed), lambda: _draw_legend(framed))
+    return CARDS.drawn(("legend", framed), lambda: _draw_legend(framed))
 
 
 def _draw_legend(framed: bool) -> Image.Image:

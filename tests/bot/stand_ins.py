@@ -8,32 +8,27 @@ import os
 import time
 from pathlib import Path
 
-from games import State
-from games.computer import think
-from games.thinking import Deadline
+from games.computer import Played, Turns, play_computers
 
 CRASH_MARK = "TABLEE_TEST_CRASH_MARK"  # a file: absent -> create it and die; present -> think
 HANDSHAKE = "TABLEE_TEST_HANDSHAKE"  # a folder: say "started", wait for "go" from the loop
 
 
-def dies(game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-         deadline: Deadline | None) -> str:
+def dies(turns: Turns) -> list[Played]:
     """A worker that dies mid-move every time (a segfault, the kernel's OOM killer)."""
     os._exit(3)
 
 
-def dies_once(game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-              deadline: Deadline | None) -> str:
+def dies_once(turns: Turns) -> list[Played]:
     """Dies on its first move only, then thinks as usual."""
     mark = Path(os.environ[CRASH_MARK])
     if not mark.exists():
         mark.write_text("died once")
         os._exit(3)
-    return think(game_id, state, seat, level, seed, version, deadline)
+    return play_computers(turns)
 
 
-def waits_for_the_loop(game_id: str, state: State, seat: int, level: str | None, seed: int,
-                       version: int, deadline: Deadline | None) -> str:
+def waits_for_the_loop(turns: Turns) -> list[Played]:
     """Thinks only once the test's coroutine, running on the event loop, has answered: the move
     cannot finish unless the loop runs while the computer is thinking."""
     folder = Path(os.environ[HANDSHAKE])
@@ -43,11 +38,10 @@ def waits_for_the_loop(game_id: str, state: State, seat: int, level: str | None,
         if time.monotonic() > give_up:
             raise RuntimeError("the event loop never ran while the computer was thinking")
         time.sleep(0.005)
-    return think(game_id, state, seat, level, seed, version, deadline)
+    return play_computers(turns)
 
 
-def hangs(game_id: str, state: State, seat: int, level: str | None, seed: int, version: int,
-          deadline: Deadline | None) -> str:
+def hangs(turns: Turns) -> list[Played]:
     """A bot stuck in a loop that never looks at its deadline."""
     time.sleep(600)
     raise AssertionError("a hung worker should have been killed long before")

@@ -11,6 +11,7 @@ import inspect
 import json
 import os
 import platform
+from pathlib import Path
 
 import pytest
 
@@ -18,32 +19,36 @@ from bot.bench import peak_rss_mb
 from bot.host.workers import BotPool
 from bot.process import limit_malloc_arenas
 from games import get_game
-from games.computer import think
+from games.computer import play_computers
 
-from .worker_probe import think_and_list_modules
+from .worker_probe import MODULES_FILE, play_and_list_modules
 
 NOT_IN_A_WORKER = {"bot", "render", "PIL", "asyncio", "aiosqlite", "asyncpg", "sqlite3", "discord",
                    "aiohttp", "i18n"}
 
 
-def test_the_pool_sends_its_workers_the_games_own_think() -> None:
-    default = inspect.signature(BotPool).parameters["think"].default
-    assert default is think and think.__module__ == "games.computer"
+def test_the_pool_sends_its_workers_the_games_own_function() -> None:
+    default = inspect.signature(BotPool).parameters["worker"].default
+    assert default is play_computers and play_computers.__module__ == "games.computer"
 
 
-async def test_a_worker_process_holds_the_games_but_not_the_bot_pillow_or_asyncio() -> None:
+async def test_a_worker_process_holds_the_games_but_not_the_bot_pillow_or_asyncio(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    listing = tmp_path / "modules.json"
+    monkeypatch.setenv(MODULES_FILE, str(listing))
     game = get_game("master-islands")
     state = game.new(2, {}, 3)
     seat = game.to_move(state)[0]
-    pool = BotPool(1, 30.0, think=think_and_list_modules)
+    pool = BotPool(1, 30.0, worker=play_and_list_modules)
     try:
-        said = json.loads(await pool.choose(game.id, state, seat, "easy", 3, 1))
+        [played, *_] = await pool.play(game.id, state, {seat: "easy"}, 3, 1)
         [pid] = pool.pids()
         worker_mb = peak_rss_mb(pid)
     finally:
         await pool.close()
-    assert said["move"] in game.legal(state, seat)
-    modules = set(said["modules"])
+    assert played.seat == seat and played.move in game.legal(state, seat)
+    modules = set(json.loads(listing.read_text(encoding="utf-8")))
     assert {"games.master_islands", "games.computer"} <= modules
     assert not [m for m in modules if m.split(".")[0] in NOT_IN_A_WORKER]
     assert pid != os.getpid() and worker_mb is not None and worker_mb > 0

@@ -20,7 +20,7 @@ from bot.host.workers import WALL_SLACK, BotPool, WorkerLost, think
 from bot.storage import MoveEntry, Store
 from games import State, get_game
 from games.base import choose
-from games.thinking import Deadline
+from games.computer import Played, Turns, play_computers
 
 from .conftest import ALICE, CHANNEL, GUILD
 from .stand_ins import CRASH_MARK, HANDSHAKE, dies, dies_once, hangs, waits_for_the_loop
@@ -45,11 +45,12 @@ async def test_worker_processes_choose_legal_moves_the_same_as_a_thread() -> Non
     try:
         for game_id in ("master-islands", "ile-des-contrebandiers"):
             state, seat = position(game_id, 5)
-            args = (game_id, state, seat, "hard", 11, 4)
-            first = await pool.choose(*args)
+            args = (game_id, state, {seat: "hard"}, 11, 4)
+            first = await pool.play(*args)
             assert multiprocessing.active_children(), "the move was not chosen in a process"
-            assert await pool.choose(*args) == first == await thread.choose(*args)
-            assert first in get_game(game_id).legal(state, seat)
+            assert await pool.play(*args) == first == await thread.play(*args)
+            assert first[0].move in get_game(game_id).legal(state, seat)
+            assert first[0].move == think(game_id, state, seat, "hard", 11, 4, None)
     finally:
         await pool.close()
     assert not multiprocessing.active_children()  # close stopped the workers
@@ -57,19 +58,24 @@ async def test_worker_processes_choose_legal_moves_the_same_as_a_thread() -> Non
 
 async def test_a_move_thinks_within_its_cpu_budget_with_a_wall_clock_net() -> None:
     """The budget reaches the bot as CPU time (load does not use it up), with a wall-clock
-    safety net ``WALL_SLACK`` budgets away."""
-    seen: list[Deadline | None] = []
+    safety net ``WALL_SLACK`` budgets away; each later move of a run gets the same net from its
+    own start, and no move starts after one budget of the run."""
+    seen: list[Turns] = []
 
-    def records(*args: object) -> str:
-        seen.append(args[-1])  # type: ignore[arg-type]
-        return "move"
+    def records(turns: Turns) -> list[Played]:
+        seen.append(turns)
+        return []
 
     before = time.monotonic()
-    assert await BotPool(0, 0.7, think=records).choose(TOY_ID, {}, 1, "hard", 1, 1) == "move"
-    (deadline,) = seen
+    assert await BotPool(0, 0.7, worker=records).play(TOY_ID, {}, {1: "hard"}, 1, 1) == []
+    (turns,) = seen
+    deadline = turns.deadline
     assert deadline is not None and deadline.cpu_seconds == 0.7
     assert deadline.wall is not None
     assert before + 0.7 * WALL_SLACK <= deadline.wall <= time.monotonic() + 0.7 * WALL_SLACK
+    assert turns.net == 0.7 * WALL_SLACK and turns.chain == 0.7
+    later = deadline.again(turns.net)
+    assert later.cpu_seconds == 0.7 and later.wall is not None and later.wall >= deadline.wall
 
 
 async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
@@ -78,19 +84,20 @@ async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
     mark = tmp_path / "mark"
     monkeypatch.setenv(CRASH_MARK, str(mark))
     state, seat = position("master-islands", 8)
-    pool = BotPool(1, PLENTY, think=dies_once)
+    pool = BotPool(1, PLENTY, worker=dies_once)
     try:
-        move = await pool.choose("master-islands", state, seat, "medium", 3, 9)
+        played = await pool.play("master-islands", state, {seat: "medium"}, 3, 9)
     finally:
         await pool.close()
     assert mark.exists()  # the first worker did die
-    assert move == think("master-islands", state, seat, "medium", 3, 9, None)
+    assert played == play_computers(Turns("master-islands", state, {seat: "medium"}, 3, 9,
+                                          chain=PLENTY))
 
 
 async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes_on(
     db_path: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    host = TableHost(await Store.open(db_path), bot_delay=0, pool=BotPool(1, 1.0, think=dies))
+    host = TableHost(await Store.open(db_path), bot_delay=0, pool=BotPool(1, 1.0, worker=dies))
     try:
         await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
         await host.add_computer(CHANNEL, ALICE, "hard")
@@ -109,10 +116,10 @@ async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes
 async def test_a_hung_worker_is_killed_and_the_move_given_up(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    pool = BotPool(1, 0.1, think=hangs, hang_grace=0.5)
+    pool = BotPool(1, 0.1, worker=hangs, hang_grace=0.5)
     try:
         with caplog.at_level(logging.ERROR, logger="bot.host"), pytest.raises(WorkerLost):
-            await pool.choose(TOY_ID, {}, 1, "hard", 1, 1)
+            await pool.play(TOY_ID, {}, {1: "hard"}, 1, 1)
     finally:
         await pool.close()  # returns: the hung processes were killed, not waited for
     assert not multiprocessing.active_children()
@@ -126,7 +133,7 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
     """The worker waits for a file only a coroutine on the event loop writes, once the worker
     has started: the computer's move completes only if the loop ran while it was thinking."""
     monkeypatch.setenv(HANDSHAKE, str(tmp_path))
-    pool = BotPool(1, PLENTY, think=waits_for_the_loop)
+    pool = BotPool(1, PLENTY, worker=waits_for_the_loop)
     host = TableHost(await Store.open(db_path), bot_delay=0, pool=pool)
 
     async def answer_the_worker() -> None:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from render import kit, sprites
+from render import kit
+from render.cache import Cache
 
 
 def empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
@@ -23,7 +24,7 @@ def empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
 def recorded_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string drawn with ``kit.text`` from now on (the list fills as images are drawn;
     drawings kept from earlier images are forgotten, so they are drawn again)."""
-    sprites.SpriteCache.clear_all()
+    Cache.clear_all()
     texts: list[str] = []
     real = kit.text
     monkeypatch.setattr(kit, "text",

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from render import kit, master_islands, sprites
+from render import kit, master_islands
 from render import master_islands_map as mi_map
 from render.bench import big_map_view
+from render.cache import Cache
 
 from .mi_views import coop_view, corsair_view, mi_view
 
@@ -28,7 +29,7 @@ def _markers(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any]) -> tuple[lis
 
     monkeypatch.setattr(mi_map, "_draw_marker", spy)
     monkeypatch.setattr(mi_map, "_draw_more", lambda d, c, r, n: more.append(n))
-    sprites.SpriteCache.clear_all()
+    Cache.clear_all()
     master_islands.board(view)
     return drawn, more
 
@@ -48,7 +49,7 @@ def _labels(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any]) -> list[tuple
 
     monkeypatch.setattr(kit, "corsair_mark", corsair_spy)
     monkeypatch.setattr(kit, "mark", spy)
-    sprites.SpriteCache.clear_all()
+    Cache.clear_all()
     master_islands.board(view)
     return [(shape, label) for shape, label in seen if label or shape == "corsair"]
 

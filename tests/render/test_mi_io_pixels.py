@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from render import sprites
+from render.cache import Cache
 
 from . import pixels
 
@@ -39,7 +39,7 @@ def test_images_are_pixel_identical_to_the_reference(language: str) -> None:
 def test_images_drawn_in_worker_threads_are_identical() -> None:
     """Boards are drawn in worker threads: six at once, sharing (and filling) the caches, draw
     the reference pixels, each in its own language."""
-    sprites.SpriteCache.clear_all()
+    Cache.clear_all()
     jobs = [(case, language) for case in CASES[::3] for language in pixels.LANGUAGES] * 3
 
     def check(job: tuple[dict, str]) -> bool:

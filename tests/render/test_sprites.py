@@ -1,6 +1,6 @@
 """render.sprites: a drawing pasted back is the very pixels (and text sizes) of drawing it again,
-over any background, spilling or not; the board assembled in one canvas is the trimmed stack; the
-caches stay within their byte budget."""
+over any background, spilling or not, kept only when its key comes back soon; the board
+assembled in one canvas is the trimmed stack."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Callable
 from PIL import Image, ImageChops, ImageDraw
 
 from render import kit, sprites
+from render.cache import Cache
 
 W, H = 160, 120
 
@@ -52,7 +53,7 @@ def _painter(rng: random.Random) -> Callable[[ImageDraw.ImageDraw], None]:
 
 def test_pasted_drawings_are_the_drawn_pixels_over_any_background() -> None:
     rng = random.Random(11)
-    cache = sprites.SpriteCache(8 << 20, 10_000)
+    cache = Cache("test", 8 << 20, entry_bytes=10_000)
     kept = 0
     for key in range(120):
         paint = _painter(rng)
@@ -78,7 +79,7 @@ def test_pasted_drawings_are_the_drawn_pixels_over_any_background() -> None:
 def test_no_cache_or_a_first_sighting_draws() -> None:
     calls: list[int] = []
     canvas, _ = kit.new_canvas(W, H)
-    cache = sprites.SpriteCache(1 << 20, 10_000)
+    cache = Cache("test", 1 << 20, entry_bytes=10_000)
     sprites.drawn_or_pasted(None, "k", canvas, lambda: (0, 0, 10, 10), lambda: calls.append(1))
     sprites.drawn_or_pasted(cache, "k", canvas, lambda: (0, 0, 10, 10), lambda: calls.append(1))
     assert calls == [1, 1] and cache.get("k") is None
@@ -87,7 +88,7 @@ def test_no_cache_or_a_first_sighting_draws() -> None:
 def test_a_drawing_is_kept_only_when_its_key_comes_back_soon() -> None:
     """Kept on its second sighting within as many other keys as the cache holds; keys that
     come back later than that (1,000 tables taking turns) are only drawn, never kept."""
-    cache = sprites.SpriteCache(80_000, 10_000)  # holds 8
+    cache = Cache("test", 80_000, entry_bytes=10_000)  # holds 8
     canvas, draw = kit.new_canvas(W, H)
 
     def show(key: int) -> None:
@@ -101,18 +102,6 @@ def test_a_drawing_is_kept_only_when_its_key_comes_back_soon() -> None:
         for key in range(100, 104):  # back after 3 others: kept
             show(key)
     assert len(cache) == 4
-
-
-def test_caches_stay_within_their_bytes() -> None:
-    cache = sprites.SpriteCache(100_000, 10_000)
-    for k in range(50):
-        cache.put(k, sprites.Sprite(Image.new("RGB", (50, 50)), None, (0, 0), ()))
-    assert cache.bytes <= 100_000 and len(cache) == 10
-    assert cache.get(49) is not None and cache.get(0) is None  # the oldest went first
-    cache.put("huge", sprites.Sprite(Image.new("RGB", (500, 500)), None, (0, 0), ()))
-    assert cache.get("huge") is None
-    sprites.SpriteCache.clear_all()
-    assert len(cache) == 0 and cache.bytes == 0
 
 
 def test_stacked_is_the_trimmed_stack() -> None:

@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.maitre_des_mers.cards import SHIPS
 from render import kit, tiles
+from render.cache import Cache
 from render.ile_des_contrebandiers import layers, sea
 from render.maitre_des_mers import cards, fleets
 
@@ -70,20 +71,9 @@ def test_the_sea_drawn_from_kept_layers_is_the_sea_drawn_in_full() -> None:
             assert ImageChops.difference(fast, full).getbbox() is None, (beam, reefs, cells)
 
 
-def test_kept_pieces_stay_within_their_budget_oldest_first() -> None:
-    cache = tiles.Tiles("test", budget=3 * 30 * 30 * 3)
-    for k in range(5):
-        cache.get(k, lambda: Image.new("RGB", (30, 30)))
-    assert len(cache) == 3 and cache.used <= cache.budget
-    drawn = []
-    cache.get(4, lambda: drawn.append(4) or Image.new("RGB", (30, 30)))
-    cache.get(0, lambda: drawn.append(0) or Image.new("RGB", (30, 30)))
-    assert drawn == [0]  # 4 was kept, 0 was dropped first
-
-
 def test_a_kept_piece_notes_its_text_sizes_every_time_it_is_pasted() -> None:
     """The phone-readability check sees the words of a pasted card as if drawn again."""
-    cache = tiles.Tiles("test", budget=10**6)
+    cache = Cache("test", 10**6, words=True)
     box = (14, 0, 198, 160)
     paint = lambda d, b: cards.draw_ship_card(d, b, cards.ship_info("G11"))  # noqa: E731
     with kit.recording_text_sizes() as drawn:
@@ -96,7 +86,7 @@ def test_a_kept_piece_notes_its_text_sizes_every_time_it_is_pasted() -> None:
 def test_a_word_running_out_of_its_card_is_drawn_in_place_not_kept() -> None:
     """French goods help can be wider than the action's target card: that card is drawn as
     before (its words cross the card's edge), never cut at the edge of a kept piece."""
-    cache = tiles.Tiles("test", budget=10**6)
+    cache = Cache("test", 10**6, words=True)
     box = (14, 0, 100, 60)
     long_words = lambda d, b: kit.text(d, (b[0] + 10, b[1] + 30), "W" * 20, 22)  # noqa: E731
     assert tiles.piece(cache, "long", box, kit.BG, long_words) is None
@@ -107,7 +97,7 @@ def test_a_word_running_out_of_its_card_is_drawn_in_place_not_kept() -> None:
 
 def test_recording_every_drawn_word_draws_kept_pieces_afresh(monkeypatch) -> None:
     """Tests that wrap kit.text to read every word still see the words of kept pieces."""
-    cache = tiles.Tiles("test", budget=10**6)
+    cache = Cache("test", 10**6, words=True)
     paint = lambda d, b: cards.draw_ship_card(d, b, cards.ship_info("C7"))  # noqa: E731
     tiles.put(Image.new("RGB", (300, 200), kit.BG), cache, "card", (14, 0, 198, 160), kit.BG,
               paint)
@@ -121,7 +111,7 @@ def test_a_card_at_several_x_is_kept_once_unless_its_pixels_differ() -> None:
     """Cards are drawn at their board x; where that gives the same pixels (a Galion in any
     port column) they share one image and the budget counts it once; a Frégate's masts round
     differently in the second column, so that one is kept apart."""
-    cache = tiles.Tiles("test", budget=10**7)
+    cache = Cache("test", 10**7, words=True)
     kept = {}
     for code in ("G11", "F10"):
         info = cards.ship_info(code)
@@ -132,6 +122,6 @@ def test_a_card_at_several_x_is_kept_once_unless_its_pixels_differ() -> None:
     assert len({id(kept["G11", x]) for x in (14, 210, 406, 602)}) == 1
     assert kept["F10", 210].tobytes() != kept["F10", 14].tobytes()
     distinct = {id(t): t for t in kept.values()}
-    assert len(cache) == 8 and cache.used == sum(t.width * t.height * 3 for t in distinct.values())
+    assert len(cache) == 8 and cache.used == sum(t.width * t.height * 4 for t in distinct.values())
     cache.clear()
     assert cache.used == 0 and len(cache) == 0
