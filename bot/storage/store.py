@@ -248,11 +248,8 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
         try:
             # aiosqlite's own way into its thread (what its execute uses), with its connection
             return await self._db._execute(batch.run, self._db._conn, statements)
-        except BaseException as exc:
-            said = unavailable(exc)
-            if said is None:
-                raise
-            raise said from None
+        except sqlite3.OperationalError as exc:
+            raise (unavailable(exc) or exc) from None
         finally:
             self._lock.release()
 
