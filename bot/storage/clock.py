@@ -16,6 +16,8 @@ from typing import Any
 
 import aiosqlite
 
+from .batch import Statement
+
 
 @dataclass(frozen=True)
 class ClockRow:
@@ -67,10 +69,10 @@ def _clock(values: Sequence[Any]) -> ClockRow:
                     {int(s): float(t) for s, t in json.loads(banks).items()})
 
 
-async def write_clock(db: aiosqlite.Connection, clock: ClockRow) -> None:
-    """Insert or replace a table's clock inside the caller's transaction (a move's, so the
-    move and its clock are stored together)."""
-    await db.execute(
+def clock_statement(clock: ClockRow) -> Statement:
+    """Insert or replace a table's clock, as one statement of a write (a move's, so the move
+    and its clock are stored together)."""
+    return Statement(
         f"INSERT OR REPLACE INTO clocks ({_COLUMNS}, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (clock.table_id, clock.channel_id, clock.version, clock.seat, clock.started,
          clock.deadline, clock.remind_at, int(clock.expired),
@@ -87,6 +89,9 @@ class ClockStore:
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         raise NotImplementedError  # provided by Store
 
+    async def _write(self, statements: Sequence[Statement]) -> list[int]:
+        raise NotImplementedError  # provided by Store
+
     async def get_clock(self, table_id: int) -> ClockRow | None:
         rows = await self._fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE table_id = ?",
                                     (table_id,))
@@ -94,8 +99,7 @@ class ClockStore:
 
     async def put_clock(self, clock: ClockRow) -> None:
         """Store (insert or replace) a table's clock."""
-        async with self._tx() as db:
-            await write_clock(db, clock)
+        await self._write([clock_statement(clock)])
 
     async def drop_clock(self, table_id: int) -> None:
         async with self._tx() as db:

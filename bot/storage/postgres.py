@@ -36,7 +36,7 @@ together migrate once, and a failed upgrade leaves the schema as it was.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -44,18 +44,21 @@ from typing import Any
 
 import asyncpg
 
-from . import dialect
+from . import dialect, pg_moves
+from .batch import Conflict, Statement, run_in
+from .clock import ClockRow
 from .errors import Busy, DiskFull, IntegrityError, Unavailable, Unreachable
 from .schema import MIGRATIONS, SchemaTooNew
-from .store import LOCK_WAIT, Store
+from .store import LOCK_WAIT, MoveEntry, Store, TableRow
 from .url import shown
 
 POOL_SIZE = 8
 """Connections per process: writes (at most WRITERS + 1 at once), and reads side by side."""
 WRITERS = 4
 """Writes of :data:`SHARED` kinds in flight at once per process (the others: one at a time)."""
-SHARED = ("update_table", "create_table", "close_table", "set_post")
-"""The store's writes that may run side by side: each one's check is one guarded statement
+SHARED = ("create_table", "close_table", "set_post")
+"""The store's writes that may run side by side (and a move, :meth:`PgStore.update_table`, which
+takes the same gate itself): each one's check is one guarded statement
 (the version, the channel's uniqueness, the post's version), which PostgreSQL's row locks keep
 exact whatever else runs; no read of theirs decides a later write."""
 LOCK_TIMEOUT_MS = 1000
@@ -299,6 +302,51 @@ class PgStore(Store):
             try:
                 async with conn.transaction():
                     yield Connection(conn)
+            except BaseException as exc:
+                _raise_as_store_error(exc)
+                raise
+            finally:
+                await self._pool.release(conn)
+        finally:
+            gate.release()
+
+    async def _write(self, statements: Sequence[Statement]) -> list[int]:
+        """:meth:`Store._write` here: one statement alone is its own transaction (one round
+        trip); several run in a :meth:`_tx` transaction, one by one."""
+        if len(statements) == 1 and not statements[0].many:
+            only = statements[0]
+            changed = _count(await self._alone(lambda conn: conn.execute(
+                dialect.query(only.sql), *only.params)))
+            if only.one and changed != 1:
+                raise Conflict("stale version")
+            return [changed]
+        async with self._tx() as db:
+            return await run_in(db, statements)
+
+    async def update_table(
+        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = (),
+        clock: ClockRow | None = None,
+    ) -> None:
+        """:meth:`Store.update_table` in one statement, one round trip
+        (:mod:`bot.storage.pg_moves`), beside up to WRITERS others (a :data:`SHARED` write)."""
+        sql, args = pg_moves.move(*self._move(row, expected_version, moves, clock))
+        token = _shared_write.set(True)
+        try:
+            changed = await self._alone(lambda conn: conn.fetchval(sql, *args))
+        finally:
+            _shared_write.reset(token)
+        if changed != 1:
+            raise Conflict("stale version")
+
+    async def _alone(self, job: Callable[[asyncpg.Connection], Awaitable[Any]]) -> Any:
+        """``job`` on a pooled connection outside any transaction (one statement: its own),
+        through the same gate as :meth:`_tx`."""
+        gate = self._writers if _shared_write.get() else self._lock
+        await self._acquire(gate)  # type: ignore[arg-type]  # a Semaphore is taken the same way
+        try:
+            conn = await self._connection()
+            try:
+                return await job(conn)
             except BaseException as exc:
                 _raise_as_store_error(exc)
                 raise

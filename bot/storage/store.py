@@ -28,7 +28,9 @@ from typing import Any
 
 import aiosqlite
 
-from .clock import JOINED, ClockAt, ClockRow, ClockStore, clock_or_none, write_clock
+from . import batch
+from .batch import Conflict, Statement
+from .clock import JOINED, ClockAt, ClockRow, ClockStore, clock_or_none, clock_statement
 from .errors import Busy, IntegrityError, unavailable
 from .history import HistoryStore
 from .languages import LanguageStore, dump_lines, load_lines
@@ -43,10 +45,6 @@ BUSY_TIMEOUT_MS = 1000
 """How long SQLite waits for another connection's write lock once running (milliseconds)."""
 OPEN_BUSY_TIMEOUT_MS = 10000
 """At start-up (migrations) nobody is waiting on an answer: wait longer."""
-
-
-class Conflict(Exception):
-    """The row changed since it was read (stale version) or the channel is already taken."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +130,17 @@ def _row(values: Sequence[Any]) -> TableRow:
 
 def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))  # key order kept: reloads read the same
+
+
+def _log(table_id: int | None, moves: Sequence[MoveEntry]) -> Statement:
+    """The move-log rows of ``moves`` (one INSERT each)."""
+    now = time.time()
+    return Statement(
+        "INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at, undoes,"
+        " barrier, before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, m.version, m.seat, m.move, m.user_id, _dump(dump_lines(m.lines)), now,
+          m.undoes, m.barrier, None if m.before is None else _dump(m.before)) for m in moves],
+        many=True)
 
 
 async def _connect(path: str) -> aiosqlite.Connection:
@@ -231,6 +240,19 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
         finally:
             self._lock.release()
 
+    async def _write(self, statements: Sequence[Statement]) -> list[int]:
+        """One write transaction of statements known in advance (:mod:`bot.storage.batch`),
+        run whole in the write connection's thread: one trip there rather than one per
+        statement. The row count of each; Conflict, Busy, DiskFull as :meth:`_tx`."""
+        await self._acquire(self._lock)
+        try:
+            # aiosqlite's own way into its thread (what its execute uses), with its connection
+            return await self._db._execute(batch.run, self._db._conn, statements)
+        except sqlite3.OperationalError as exc:
+            raise (unavailable(exc) or exc) from None
+        finally:
+            self._lock.release()
+
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows of one read on the read connection (WAL: it never waits for a writer). That
         connection is query-only: every write goes through :meth:`_tx`."""
@@ -295,21 +317,26 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
     ) -> None:
         """Store ``row`` (with its new version) if the stored version is still
         ``expected_version``, and append ``moves`` and its new ``clock``; all or nothing."""
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
-                " options = ?, record_head = ?, speed = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                (row.status, row.host_id, _dump(row.seats),
-                 None if row.state is None else _dump(row.state), row.version, _dump(row.options),
-                 None if row.record_head is None else _dump(row.record_head), row.speed,
-                 time.time(), row.id, expected_version),
-            )
-            if cur.rowcount != 1:
-                raise Conflict("stale version")
-            await self._append(db, row.id, moves)
-            if clock is not None:
-                await write_clock(db, clock)
+        update, log, clock_row = self._move(row, expected_version, moves, clock)
+        await self._write([s for s in (update, log, clock_row) if s is not None])
+
+    @staticmethod
+    def _move(
+        row: TableRow, expected_version: int, moves: Sequence[MoveEntry], clock: ClockRow | None,
+    ) -> tuple[Statement, Statement | None, Statement | None]:
+        """The statements of :meth:`update_table`: the table's (``one``: the version check),
+        the log's and the clock's (None when there is nothing to write)."""
+        update = Statement(
+            "UPDATE tables SET status = ?, host_id = ?, seats = ?, state = ?, version = ?,"
+            " options = ?, record_head = ?, speed = ?, updated_at = ?"
+            " WHERE id = ? AND version = ?",
+            (row.status, row.host_id, _dump(row.seats),
+             None if row.state is None else _dump(row.state), row.version, _dump(row.options),
+             None if row.record_head is None else _dump(row.record_head), row.speed,
+             time.time(), row.id, expected_version),
+            one=True)
+        return (update, _log(row.id, moves) if moves else None,
+                None if clock is None else clock_statement(clock))
 
     async def close_table(
         self,
@@ -349,24 +376,17 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
     @staticmethod
     async def _append(db: aiosqlite.Connection, table_id: int | None, moves: Sequence[MoveEntry]) -> None:
         if moves:
-            await db.executemany(
-                "INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at, undoes,"
-                " barrier, before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table_id, m.version, m.seat, m.move, m.user_id, _dump(dump_lines(m.lines)), time.time(),
-                  m.undoes, m.barrier, None if m.before is None else _dump(m.before))
-                 for m in moves],
-            )
+            log = _log(table_id, moves)
+            await db.executemany(log.sql, log.params)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
         """Remember the current table post; an older post never overwrites a newer one. False
         when no table row took it (the game is over: see ``keep_final_post``)."""
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE tables SET post_message_id = ?, post_version = ? WHERE channel_id = ?"
-                " AND (post_version IS NULL OR post_version <= ?)",
-                (message_id, version, channel_id, version),
-            )
-            return bool(cur.rowcount)
+        changed = await self._write([Statement(
+            "UPDATE tables SET post_message_id = ?, post_version = ? WHERE channel_id = ?"
+            " AND (post_version IS NULL OR post_version <= ?)",
+            (message_id, version, channel_id, version))])
+        return bool(changed[0])
 
     # -- posts showing a value that must be edited away (memory mode) -------------------------
     async def add_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:

@@ -4,6 +4,7 @@ the dice strip."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -142,15 +143,20 @@ def _draw_islands(draw: ImageDraw.ImageDraw, view: View) -> None:
         paint_dock(draw, isl.dock)
 
 
+Ink = dict[str, Any] | Callable[[int, int], dict[str, Any]]
+
+
 def draw_fan(draw: ImageDraw.ImageDraw, beam: int | None, dx: int = 0, dy: int = 0,
-             ink: dict[str, Any] | None = None) -> None:
+             ink: Ink | None = None) -> None:
     """The rings' 30 sectors, the one of ``beam`` lit, shifted by (``dx``, ``dy``); ``ink``
-    replaces the colours (fill and outline: a mask of the pixels drawn)."""
+    replaces the colours (fill and outline, or a function of ring and sector giving them: a
+    mask of the pixels drawn, which slice drew each)."""
     for ring in (3, 2, 1):
         r = RING_EDGES[ring]
         for sector in range(SECTORS):
             a = _angle(sector)
-            colours = ink or {"fill": LIT if sector == beam else SEA, "outline": SEA_LINE}
+            colours = (ink(ring, sector) if callable(ink) else ink) or {
+                "fill": LIT if sector == beam else SEA, "outline": SEA_LINE}
             draw.pieslice((CX - r + dx, CY - r + dy, CX + r + dx, CY + r + dy), a - 18, a + 18,
                           width=2, **colours)
 

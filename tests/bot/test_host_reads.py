@@ -26,20 +26,35 @@ LIVE = ClockConfig()  # live: 5 minutes to start, +30 s a turn, at most 10 minut
 
 
 def count_store(store: Store, counts: collections.Counter) -> None:
-    """Count the store's reads (each one trip), writes, and which queries were asked."""
+    """Count the store's reads (each one trip), writes (each one transaction, however the store
+    runs it) and which queries were asked."""
     for name in ("get_table", "get_clock", "user_locales", "guild_language", "last_in_force"):
         setattr(store, name, _counted(getattr(store, name), name, counts))
     real_fetch, real_tx = store._fetchall, store._tx
+    writing = []  # the outermost write counts: _write and update_table may run through _tx
 
     async def fetchall(*args: Any, **kwargs: Any) -> Any:
         counts["reads"] += 1
         return await real_fetch(*args, **kwargs)
 
     def tx(*args: Any, **kwargs: Any) -> Any:
-        counts["writes"] += 1
+        counts["writes"] += not writing
         return real_tx(*args, **kwargs)
 
+    def outermost(real: Any) -> Any:
+        async def write(*args: Any, **kwargs: Any) -> Any:
+            counts["writes"] += not writing
+            writing.append(True)
+            try:
+                return await real(*args, **kwargs)
+            finally:
+                writing.pop()
+
+        return write
+
     store._fetchall, store._tx = fetchall, tx  # type: ignore[method-assign]
+    store._write = outermost(store._write)  # type: ignore[method-assign]
+    store.update_table = outermost(store.update_table)  # type: ignore[method-assign]
 
 
 def _counted(real: Any, name: str, counts: collections.Counter) -> Any:

@@ -1,0 +1,101 @@
+"""A move's write run whole (one trip to SQLite's thread: bot/storage/batch.py) and the table read
+with what a move needs beside it (its clock, its server's language): all or nothing, busy and a
+full disk said as before, the joined read equal to the separate ones."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.storage import Conflict, MoveEntry, Store, TableRow
+from bot.storage.clock import ClockAt, ClockRow
+from bot.storage.errors import Busy, DiskFull
+
+from .test_hardening_storage import write_lock_held
+
+
+def _row() -> TableRow:
+    return TableRow(channel_id=5, guild_id=1, game_id="toy-cards", options={}, status="playing",
+                    host_id=9, seats=[{"seat": 1, "user_id": 9, "name": "Ann",
+                                       "bot_level": None}], seed=42, state={"x": 0})
+
+
+async def _moved(store: Store) -> tuple[TableRow, TableRow, ClockRow]:
+    """A stored table at version 2 (one move, a clock), and the next move's row and clock."""
+    row = await store.create_table(_row())
+    assert row.id is not None
+    first = replace(row, state={"x": 1}, version=2)
+    await store.update_table(first, 1, [MoveEntry(2, 1, "play 3", 9, [])],
+                             ClockRow(row.id, 5, 2, seat=1, started=10.0, deadline=40.0))
+    nxt = replace(first, state={"x": 2}, version=3)
+    return first, nxt, ClockRow(row.id, 5, 3, seat=1, started=20.0, deadline=50.0)
+
+
+async def _unchanged(store: Store, first: TableRow) -> None:
+    assert first.id is not None
+    stored = await store.get_table(5)
+    assert stored is not None and (stored.state, stored.version) == ({"x": 1}, 2)
+    assert [m.move for m in await store.moves(first.id)] == ["play 3"]
+    clock = await store.get_clock(first.id)
+    assert clock is not None and (clock.version, clock.deadline) == (2, 40.0)
+
+
+async def test_a_stale_move_stores_neither_its_log_nor_its_clock(db_path: str) -> None:
+    store = await Store.open(db_path)
+    first, nxt, clock = await _moved(store)
+    with pytest.raises(Conflict):
+        await store.update_table(nxt, 1, [MoveEntry(3, 1, "play 4", 9, [])], clock)
+    await _unchanged(store, first)
+    await store.update_table(nxt, 2, [MoveEntry(3, 1, "play 4", 9, [])], clock)  # the right one
+    assert (await store.get_clock(clock.table_id)) == clock
+    await store.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_move_blocked_by_another_process_says_busy_and_stores_nothing(
+    db_path: str,
+) -> None:
+    store = await Store.open(db_path)
+    first, nxt, clock = await _moved(store)
+    with write_lock_held(db_path), pytest.raises(Busy):
+        await store.update_table(nxt, 2, [MoveEntry(3, 1, "play 4", 9, [])], clock)
+    await _unchanged(store, first)
+    await store.update_table(nxt, 2, [MoveEntry(3, 1, "play 4", 9, [])], clock)  # free again
+    assert (await store.get_table(5)).version == 3
+    await store.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_move_on_a_full_disk_says_so_and_stores_nothing(db_path: str) -> None:
+    store = await Store.open(db_path)
+    first, nxt, clock = await _moved(store)
+    async with store._tx() as db:  # the file may not grow by one page more: SQLITE_FULL
+        async with db.execute("PRAGMA page_count") as cur:
+            pages = (await cur.fetchone())[0]
+        await db.execute(f"PRAGMA max_page_count = {pages}")
+    big = replace(nxt, state={"x": "y" * 50000})
+    with pytest.raises(DiskFull):
+        await store.update_table(big, 2, [MoveEntry(3, 1, "play 4", 9, [])], clock)
+    await _unchanged(store, first)
+    await store.close()
+
+
+async def test_the_table_read_with_its_clock_and_language_matches_the_separate_reads(
+    db_path: str,
+) -> None:
+    store = await Store.open(db_path)
+    row = await store.create_table(_row())
+    bare = await store.get_table(5, beside=True)
+    assert bare is not None and bare == row
+    assert bare.clock_at == ClockAt(1, None) and bare.server_language == (None, None)
+    await store.set_guild_language(1, "fr")
+    await store.remember_guild_locale(1, "en-GB")
+    assert row.id is not None
+    clock = ClockRow(row.id, 5, 1, seat=1, started=1.0, deadline=2.0, banks={1: 3.5})
+    await store.put_clock(clock)
+    full = await store.get_table(5, beside=True)
+    assert full is not None and full == await store.get_table(5)
+    assert full.clock_at == ClockAt(1, clock) == ClockAt(1, await store.get_clock(row.id))
+    assert full.server_language == ("fr", "en-GB") == await store.guild_language(1)
+    await store.close()
