@@ -48,7 +48,7 @@ class Cache:
                  words: bool = False) -> None:
         self.name, self.max_bytes, self.words = name, max_bytes, words
         self.max_seen = max(8, max_bytes // entry_bytes) if entry_bytes else 0
-        self.hits = self.misses = 0
+        self.hits = self.misses = self.kept = 0  # look-ups found or not, values stored
         self.used = 0  # bytes of the distinct images held
         self._entries: OrderedDict[Hashable, tuple[Any, tuple[int, ...]]] = OrderedDict()
         self._held: dict[int, list[Any]] = {}  # id -> [image, entries using it, bytes, alike]
@@ -110,6 +110,7 @@ class Cache:
                 self._release(old[0])
             self._hold(value, group)
             self._entries[full] = (value, tuple(sizes))
+            self.kept += 1
             while self.used > self.max_bytes and self._entries:
                 self._release(self._entries.popitem(last=False)[1][0])
         return value
@@ -176,9 +177,10 @@ class Cache:
             self.used = 0
 
     def stats(self) -> dict[str, Any]:
-        """Entries, bytes held and the budget, hits and misses since start (benches)."""
+        """Entries, bytes held and the budget, hits, misses and values stored since start."""
         return {"name": self.name, "entries": len(self), "bytes": self.used,
-                "max_bytes": self.max_bytes, "hits": self.hits, "misses": self.misses}
+                "max_bytes": self.max_bytes, "hits": self.hits, "misses": self.misses,
+                "kept": self.kept}
 
     @classmethod
     def caches(cls) -> list[Cache]:

@@ -34,7 +34,7 @@ def test_a_cache_stays_within_its_bytes_oldest_dropped_first() -> None:
     cache.put("huge", _square(100))  # alone over the budget: not kept, nothing dropped
     assert cache.get("huge") is None and len(cache) == 3
     assert cache.stats() == {"name": "test", "entries": 3, "bytes": 10800, "max_bytes": 10800,
-                             "hits": 1, "misses": 7}
+                             "hits": 1, "misses": 7, "kept": 6}
 
 
 def test_an_image_kept_under_several_keys_counts_once() -> None:
