@@ -32,6 +32,7 @@ from .bench_db import bench_database
 from .bench_size import print_size, size_numbers
 from .host import TableHost
 from .host.workers import BotPool
+from .process import settle_garbage_collector
 from .storage import Store
 
 
@@ -109,6 +110,7 @@ async def _load_numbers(url: str | None, tables: int, seconds: float, rate: floa
             pool = BotPool(1)  # the bot's default: one worker process
             host = TableHost(await Store.open(db), bot_delay=0, pool=pool)
             await pool.start()
+            settle_garbage_collector()  # as the bot does once started (bot.runner)
             try:
                 alone = await load.isolated_moves(host, games, samples)
                 t = time.perf_counter()
