@@ -120,3 +120,15 @@ def test_threads_filling_one_small_cache_keep_it_within_budget() -> None:
     assert not errors
     assert cache.used <= cache.max_bytes and cache.used == 3600 * len(cache)
     assert cache.hits + cache.misses == 6 * 400
+
+
+def test_a_small_cache_remembers_only_as_many_keys_as_it_holds() -> None:
+    """A cache of two entries keeps a key that comes back after one other, not after two
+    (it would be dropped before its next use: keeping it is work for nothing)."""
+    cache = Cache("test", 2 * 3600, entry_bytes=3600)
+    for key in (0, 1, 2) * 3:
+        cache.drawn(key, _square)
+    assert len(cache) == 0
+    for key in (5, 6) * 2:
+        cache.drawn(key, _square)
+    assert len(cache) == 2
