@@ -96,7 +96,8 @@ def _print_computers(runs: list[dict[str, Any]]) -> None:
         lag, move = run["loop_lag"], run["hard_move"]
         print(f"{run['tables']} tables, 2 hard computers each, moves chosen in {where}: loop lag "
               f"p50 {lag['p50_ms']} ms, p95 {lag['p95_ms']} ms, max {lag['max_ms']} ms; "
-              f"{run['hard_moves']} hard moves p50 {move['p50_ms']} ms, p95 {move['p95_ms']} ms")
+              f"{run['hard_moves']} requests for hard moves (each a run of them) p50 "
+              f"{move['p50_ms']} ms, p95 {move['p95_ms']} ms")
 
 
 async def _load_numbers(url: str | None, tables: int, seconds: float, rate: float | None,
