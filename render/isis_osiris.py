@@ -83,9 +83,10 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
     return image
 
 
-PAWNS = Cache("isis-osiris pawns", 3 << 20, entry_bytes=75_000)
+PAWNS = Cache("isis-osiris pawns", 768 << 10, entry_bytes=75_000)
 """Pawns as drawn, by cell, seat and final worth: a board is a copy of the empty one (the same
-for every table) with its occupied cells drawn over (tiles are pasted tiles)."""
+for every table) with its occupied cells drawn over (tiles are pasted tiles). Small: a pasted
+pawn costs about what drawing it does (1,000 tables: the same board CPU with none kept)."""
 SIZE = 6 * CELL + 2 * AXIS
 
 
@@ -299,8 +300,9 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     return image
 
 
-ROWS_KEPT = Cache("isis-osiris seat rows", 1 << 20, entry_bytes=250_000)
-"""Panel rows as drawn: between two moves most seats' rows do not change."""
+ROWS_KEPT = Cache("isis-osiris seat rows", 512 << 10, entry_bytes=250_000)
+"""Panel rows as drawn: between two moves most seats' rows do not change (a table's own; with
+1,000 tables few come back soon enough, and the board costs the same without)."""
 
 
 def _row_key(view: View, row: SeatRow, y: int, width: int) -> tuple:

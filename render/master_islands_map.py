@@ -138,17 +138,23 @@ def _draw_compact_card(draw: ImageDraw.ImageDraw, box: Box, card: str, middle: b
         kit.text(draw, (x0 + max(3, w * 0.06), y0 + HEADER - 2), card, FONT, ink, "ls", bold=True)
 
 
-@lru_cache(maxsize=256)  # <= 256 x 60 KB at the largest cell size
+CARD_TILES = Cache("master-islands cards", 2 << 20)
+"""Cards without galleons by (card, colour, size): a big map repeats the same 20 cards."""
+
+
 def _card_tile_cached(card: str, fill: kit.RGB, w: int,
                       h: int) -> tuple[Image.Image, Any, list[int]]:
-    """A card without galleons, drawn once per (card, colour, size) and pasted (a big map
-    repeats the same 20 cards): the tile, its pixels as Pillow's core image (pasted without
-    Image.paste's checks), and its text sizes (recorded again on every paste: the
-    phone-readability check sees them)."""
-    with kit.recording_text_sizes(isolated=True) as sizes:
-        tile, draw = kit.new_canvas(w + 1, h + 1)
-        draw_card(draw, (0, 0, w, h), card)
-    return tile, tile.im, sizes
+    """A card without galleons, drawn once per (card, colour, size) and pasted: the tile, its
+    pixels as Pillow's core image (pasted without Image.paste's checks), and its text sizes
+    (recorded again on every paste: the phone-readability check sees them)."""
+    key = (card, fill, w, h)
+    found = CARD_TILES.get(key)
+    if found is None:
+        with kit.recording_text_sizes(isolated=True) as sizes:
+            tile, draw = kit.new_canvas(w + 1, h + 1)
+            draw_card(draw, (0, 0, w, h), card)
+        found = CARD_TILES.put(key, (tile, tile.im, sizes))
+    return found
 
 
 # -- galleons on a card ---------------------------------------------------------------------------
@@ -328,7 +334,7 @@ def _visible(lo: float, hi: float) -> list[tuple[int, float]]:
     return out
 
 
-AXES = Cache("master-islands axes", 2 << 20, entry_bytes=480_000)
+AXES = Cache("master-islands axes", 1 << 20, entry_bytes=480_000)
 """A grid's coordinate labels, as drawn (a table's map keeps its grid between two growths)."""
 
 
@@ -401,10 +407,11 @@ def _frame_thick(cell: int) -> int:
     return max(5, cell // 12)
 
 
-HOLES = Cache("master-islands holes", 1 << 20, entry_bytes=20_000)
-SHIP_CARDS = Cache("master-islands cards with galleons", 4 << 20, entry_bytes=64_000)
+HOLES = Cache("master-islands holes", 256 << 10, entry_bytes=20_000)
+SHIP_CARDS = Cache("master-islands cards with galleons", 1 << 20, entry_bytes=64_000)
 """Holes and cards with galleons as drawn, by exact box and contents (a table's map keeps its
-grid between two growths, and a card with galleons changes only when one sails or lands)."""
+grid between two growths, and a card with galleons changes only when one sails or lands).
+Small, as the axes: a few tables' worth (with 1,000 tables the board costs the same without)."""
 
 
 def grid_of(view: View) -> Grid:

@@ -1,8 +1,10 @@
-"""Computer players: their moves chosen and applied in the pool (:mod:`bot.host.workers`), a
-random legal move when that fails.
+"""Computer players at a table: their moves chosen and applied in the pool
+(:mod:`bot.host.workers`), every computer move in a row in one round trip, each stored in its
+own transaction by the host; a random legal move when choosing fails.
 
 The generator is derived from the table seed and the version the move will leave behind, so a
-game replays the same way from its stored seed whatever the timing of the event loop.
+game replays the same way from its stored seed whatever the timing of the event loop, and
+however the moves were grouped into requests.
 """
 
 from __future__ import annotations
@@ -10,17 +12,66 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
+from typing import Any
 
 from games import Game, IllegalMove, State
 from games.base import random_bot
 from games.computer import bot_rng
 
-from .play import Step, apply_checked, step_of
+from ..storage import TableRow
+from . import errors
+from .play import Lines, Step, apply_checked, step_of
+from .tables import is_bot, names
 from .workers import BotPool, WorkerLost
 
 log = logging.getLogger(__name__)
 
-__all__ = ["bot_rng", "bot_steps"]
+__all__ = ["ComputersMixin", "bot_rng", "bot_steps"]
+
+
+class ComputersMixin:
+    """The computer players' turns, a mixin of :class:`bot.host.host.TableHost`."""
+
+    _pool: BotPool
+    _commit: Any  # (game, row, step, user id) -> the stored row; StaleVersion if raced
+    level_of: Any  # (row, seat) -> the level a computer plays that seat at
+
+    def _computer_levels(self, row: TableRow) -> dict[int, str | None]:
+        """The seats computers play now, with their levels."""
+        return {seat: self.level_of(row, seat) for seat in range(1, len(row.seats) + 1)
+                if is_bot(row, seat)}
+
+    async def _run_bots(
+        self, game: Game, row: TableRow, lines: Lines
+    ) -> tuple[TableRow, list[str]]:
+        """Computer players move (each move its own transaction) until a human is to move, or
+        until another host object on the same file gets a move in first, or until one showed a
+        value once (a revealed tile): that goes out on its own post, as a person's reveal does,
+        and the adapter has the computers go on (:meth:`computers_move`), so the value is gone
+        by the time its cell is shown."""
+        applied: list[str] = []
+        while row.state is not None:
+            levels = self._computer_levels(row)
+            if not any(s in levels for s in game.to_move(row.state)):
+                break
+            # The computers' moves in a row come back together (one worker round trip) and
+            # are stored one transaction each, as one by one would (bot.host.workers).
+            steps = await bot_steps(self._pool, game, row.state, levels, row.seed,
+                                    row.version + 1, table=row.channel_id, names=names(row))
+            for step in steps:
+                try:
+                    row = await self._commit(game, row, step, None)
+                except errors.StaleVersion:
+                    # Another host object on this file moved first; it carries on the computer
+                    # moves. What we stored stands, so we report that rather than an error.
+                    log.info("table %s: computer move lost a race at version %s; left to the "
+                             "other host", row.channel_id, row.version)
+                    return row, applied
+                lines.extend(step.lines)
+                applied.append(step.move)
+                if step.lines.transient:
+                    return row, applied
+        return row, applied
 
 
 async def bot_steps(

@@ -40,7 +40,7 @@ from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.store import Ending
 from . import errors, lobby, posts, rematch, undo
 from .absence import ClockMixin
-from .bots import bot_steps
+from .bots import ComputersMixin
 from .clock import after_move
 from .history import HistoryHost
 from .languages import LanguageHost
@@ -58,7 +58,7 @@ log = logging.getLogger(__name__)
 NO_TABLE = N_("No game here. Start one with /play.")
 
 
-class TableHost(ReadingHost, RatingsHost, ClockMixin, HistoryHost, LanguageHost):
+class TableHost(ReadingHost, RatingsHost, ClockMixin, HistoryHost, LanguageHost, ComputersMixin):
     def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
                  reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
@@ -432,37 +432,6 @@ class TableHost(ReadingHost, RatingsHost, ClockMixin, HistoryHost, LanguageHost)
                          moves_played, head.get("setup"))
             ending = Ending(status, rec, result, outcomes or [], rematch.lobby_of(row))
         await self._store.close_table(row, row.version, moves, ending)
-
-    async def _run_bots(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
-        """Computer players move (each move its own transaction) until a human is to move, or
-        until another host object on the same file gets a move in first, or until one showed a
-        value once (a revealed tile): that goes out on its own post, as a person's reveal does,
-        and the adapter has the computers go on (:meth:`computers_move`), so the value is gone
-        by the time its cell is shown."""
-        applied: list[str] = []
-        while row.state is not None:
-            levels = {seat: self.level_of(row, seat) for seat in range(1, len(row.seats) + 1)
-                      if is_bot(row, seat)}
-            if not any(s in levels for s in game.to_move(row.state)):
-                break
-            # The computers' moves in a row come back together (one worker round trip) and
-            # are stored one transaction each, as one by one would (bot.host.workers).
-            steps = await bot_steps(self._pool, game, row.state, levels, row.seed,
-                                    row.version + 1, table=row.channel_id, names=names(row))
-            for step in steps:
-                try:
-                    row = await self._commit(game, row, step, None)
-                except errors.StaleVersion:
-                    # Another host object on this file moved first; it carries on the computer
-                    # moves. What we stored stands, so we report that rather than an error.
-                    log.info("table %s: computer move lost a race at version %s; left to the "
-                             "other host", row.channel_id, row.version)
-                    return row, applied
-                lines.extend(step.lines)
-                applied.append(step.move)
-                if step.lines.transient:
-                    return row, applied
-        return row, applied
 
     async def _outcome(
         self, game: Game, row: TableRow, lines: Lines, applied: list[str], *, everyone: bool = False

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -13,6 +12,7 @@ from PIL import Image, ImageDraw
 from i18n import _, _n
 
 from .. import kit
+from ..cache import Cache
 from . import layers
 from .drawings import (
     boat_width,
@@ -161,18 +161,26 @@ def draw_fan(draw: ImageDraw.ImageDraw, beam: int | None, dx: int = 0, dy: int =
                           width=2, **colours)
 
 
-@lru_cache(maxsize=SECTORS + 1)  # ~1.5 MB each
+FANS = Cache("ile-des-contrebandiers fans", 4 << 20)
+"""The sectors by beam (~1.8 MB each), for boards with an island on the rings (rare: others
+paste the ring layers of render/ile_des_contrebandiers/layers.py)."""
+
+
 def _fan(beam: int | None) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
     """The sectors drawn once per beam position (30 big pie slices were half a board's draw
     time), with the mask of their pixels and where they go: pasted through the mask, the board
     is the same pixel for pixel (pie slices have no anti-aliasing to blend)."""
-    r = RING_EDGES[-1] + 4
-    left, top = CX - r, CY - r
-    layer = Image.new("RGB", (2 * r + 1, 2 * r + 1), kit.BG)
-    mask = Image.new("L", layer.size, 0)
-    draw_fan(ImageDraw.Draw(layer), beam, -left, -top)
-    draw_fan(ImageDraw.Draw(mask), beam, -left, -top, ink={"fill": 255, "outline": 255})
-    return layer, mask, (left, top)
+
+    def draw() -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+        r = RING_EDGES[-1] + 4
+        left, top = CX - r, CY - r
+        layer = Image.new("RGB", (2 * r + 1, 2 * r + 1), kit.BG)
+        mask = Image.new("L", layer.size, 0)
+        draw_fan(ImageDraw.Draw(layer), beam, -left, -top)
+        draw_fan(ImageDraw.Draw(mask), beam, -left, -top, ink={"fill": 255, "outline": 255})
+        return layer, mask, (left, top)
+
+    return FANS.drawn(beam, draw)
 
 
 def _draw_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:

@@ -34,7 +34,7 @@ def test_a_cache_stays_within_its_bytes_oldest_dropped_first() -> None:
     cache.put("huge", _square(100))  # alone over the budget: not kept, nothing dropped
     assert cache.get("huge") is None and len(cache) == 3
     assert cache.stats() == {"name": "test", "entries": 3, "bytes": 10800, "max_bytes": 10800,
-                             "hits": 1, "misses": 7}
+                             "hits": 1, "misses": 7, "kept": 6}
 
 
 def test_an_image_kept_under_several_keys_counts_once() -> None:
@@ -120,3 +120,15 @@ def test_threads_filling_one_small_cache_keep_it_within_budget() -> None:
     assert not errors
     assert cache.used <= cache.max_bytes and cache.used == 3600 * len(cache)
     assert cache.hits + cache.misses == 6 * 400
+
+
+def test_a_small_cache_remembers_only_as_many_keys_as_it_holds() -> None:
+    """A cache of two entries keeps a key that comes back after one other, not after two
+    (it would be dropped before its next use: keeping it is work for nothing)."""
+    cache = Cache("test", 2 * 3600, entry_bytes=3600)
+    for key in (0, 1, 2) * 3:
+        cache.drawn(key, _square)
+    assert len(cache) == 0
+    for key in (5, 6) * 2:
+        cache.drawn(key, _square)
+    assert len(cache) == 2
