@@ -32,6 +32,7 @@ from .bench_db import bench_database
 from .bench_size import print_size, size_numbers
 from .host import TableHost
 from .host.workers import BotPool
+from .process import settle_garbage_collector
 from .storage import Store
 
 
@@ -95,7 +96,8 @@ def _print_computers(runs: list[dict[str, Any]]) -> None:
         lag, move = run["loop_lag"], run["hard_move"]
         print(f"{run['tables']} tables, 2 hard computers each, moves chosen in {where}: loop lag "
               f"p50 {lag['p50_ms']} ms, p95 {lag['p95_ms']} ms, max {lag['max_ms']} ms; "
-              f"{run['hard_moves']} hard moves p50 {move['p50_ms']} ms, p95 {move['p95_ms']} ms")
+              f"{run['hard_moves']} requests for hard moves (each a run of them) p50 "
+              f"{move['p50_ms']} ms, p95 {move['p95_ms']} ms")
 
 
 async def _load_numbers(url: str | None, tables: int, seconds: float, rate: float | None,
@@ -109,6 +111,7 @@ async def _load_numbers(url: str | None, tables: int, seconds: float, rate: floa
             pool = BotPool(1)  # the bot's default: one worker process
             host = TableHost(await Store.open(db), bot_delay=0, pool=pool)
             await pool.start()
+            settle_garbage_collector()  # as the bot does once started (bot.runner)
             try:
                 alone = await load.isolated_moves(host, games, samples)
                 t = time.perf_counter()

@@ -114,6 +114,7 @@ async def _run(config: Config, token: str) -> None:
                                 shards=config.shards)
     bot = make_bot(config, host)
     loop = asyncio.get_running_loop()
+    settling = loop.create_task(settle_when_resumed(bot.resumed))
     with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly
         loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
     try:
@@ -131,7 +132,19 @@ async def _run(config: Config, token: str) -> None:
             "and try again"
         ) from None
     finally:
+        settling.cancel()
         await host.close()
+
+
+async def settle_when_resumed(resumed: asyncio.Event) -> int:
+    """Once the tables are resumed and the clock runs (start-up done), settle the garbage
+    collector (:func:`bot.process.settle_garbage_collector`); the number of objects frozen."""
+    from .process import settle_garbage_collector
+
+    await resumed.wait()
+    frozen = settle_garbage_collector()
+    log.info("start-up done: %d objects left out of garbage collections", frozen)
+    return frozen
 
 
 def run_main(config_path: str | None) -> int:

@@ -95,27 +95,58 @@ def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
                   margin: int = MARGIN) -> Image.Image:
     """``trim(stack(parts, min_width), margin)``, pasting the parts straight into the trimmed
     canvas: one full-size fill and one full-size copy less per board (a fifth of a big board's
-    drawing). The content box comes from each part's own (:func:`content_box`)."""
+    drawing).
+
+    The crop is found with as little looking as exact needs: its top from the first part with
+    ink, its bottom from the last, and its sides from each part in turn only until both sides
+    are within ``margin`` of the canvas's edges (the crop then keeps the whole width whatever the
+    other parts hold). Boards draw full-width rules early, so their middle parts are not
+    searched at all (the search was ~40 % of a Le Maître des Mers or L'île board)."""
     width = max(max(p.width for p in parts), min_width)
     placed: list[tuple[Image.Image, int, int]] = []
-    boxes: list[tuple[int, int, int, int]] = []
     y = 0
     for p in parts:
-        x = (width - p.width) // 2
-        placed.append((p, x, y))
-        box = content_box(p)
-        if box is not None:
-            boxes.append((box[0] + x, box[1] + y, box[2] + x, box[3] + y))
+        placed.append((p, (width - p.width) // 2, y))
         y += p.height
-    if not boxes:
+    inked = _inked_rows(placed)
+    if inked is None:
         return stack(parts, min_width)
-    crop = (max(0, min(b[0] for b in boxes) - margin), max(0, min(b[1] for b in boxes) - margin),
-            min(width, max(b[2] for b in boxes) + margin),
-            min(y, max(b[3] for b in boxes) + margin))
+    top, bottom, first, last = inked
+    left, right = width, 0
+    for p, x, _ in placed[first:last + 1]:
+        whole = (0, 0, p.width, p.height)
+        if left > margin and x < left:
+            found = _first_ink(p, whole, 0, backwards=False)
+            if found is not None:
+                left = min(left, x + found[0])
+        if right < width - margin and x + p.width > right:
+            found = _first_ink(p, whole, 0, backwards=True)
+            if found is not None:
+                right = max(right, x + found[2])
+    crop = (max(0, left - margin), max(0, top - margin), min(width, right + margin),
+            min(y, bottom + margin))
     image = Image.new("RGB", (crop[2] - crop[0], crop[3] - crop[1]), BG)
-    for p, x, top in placed:
-        image.paste(p, (x - crop[0], top - crop[1]))
+    for p, x, part_top in placed:
+        image.paste(p, (x - crop[0], part_top - crop[1]))
     return image
+
+
+def _inked_rows(
+    placed: list[tuple[Image.Image, int, int]],
+) -> tuple[int, int, int, int] | None:
+    """The first and last rows with ink of parts placed at (x, y) one under the other, and the
+    indices of the first and last parts with ink; None when none has any."""
+    tops = (_first_ink(p, (0, 0, p.width, p.height), 1, backwards=False) for p, _, _ in placed)
+    first, found = next(((i, f) for i, f in enumerate(tops) if f is not None), (-1, None))
+    if found is None:
+        return None
+    top = placed[first][2] + found[1]
+    for last in range(len(placed) - 1, first - 1, -1):
+        p, _, y = placed[last]
+        found = _first_ink(p, (0, 0, p.width, p.height), 1, backwards=True)
+        if found is not None:
+            return top, y + found[3], first, last
+    raise AssertionError("the first part with ink has ink")
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -47,8 +47,9 @@ class CountingPool(BotPool):
         return played
 
 
-async def _open_mi(path: Path, pool: BotPool) -> TableHost:
-    """Alice and two medium computers at Master Islands, Alice first."""
+async def _open_mi(path: Path | str, pool: BotPool) -> TableHost:
+    """Alice and two medium computers at Master Islands, Alice first (a SQLite file or a
+    PostgreSQL URL)."""
     host = TableHost(await Store.open(str(path)), bot_delay=0, pool=pool)
     await host.create_lobby(CHANNEL, GUILD, MI, {"first": 1}, ALICE, "Alice", seed=SEED)
     await host.add_computer(CHANNEL, ALICE, "medium")
@@ -106,14 +107,13 @@ async def test_a_run_of_computer_moves_stores_what_one_move_per_request_would(
 
 
 async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    db_path: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Host A's run is interrupted after its second computer move: host B (another object on
-    the same file) plays the rest of the computers' moves first. A stops at its first refused
-    move and reports what it stored; nothing is doubled or lost."""
-    path = tmp_path / "race.db"
-    host = await _open_mi(path, BotPool(0))
-    other = TableHost(await Store.open(str(path)), bot_delay=0, pool=BotPool(0))
+    the same database) plays the rest of the computers' moves first. A stops at its first
+    refused move and reports what it stored; nothing is doubled or lost."""
+    host = await _open_mi(db_path, BotPool(0))
+    other = TableHost(await Store.open(db_path), bot_delay=0, pool=BotPool(0))
     stored, raced = 0, []
     commit = host._commit
 

@@ -50,14 +50,20 @@ def test_ile_des_contrebandiers_cached_sectors_are_the_drawn_ones() -> None:
 
 
 def test_stack_trimmed_is_trim_of_stack() -> None:
+    """Exact whatever the parts: blank ones, dots anywhere, full-width rules (after which the
+    sides are not searched any more), parts narrower than the canvas."""
     rng = random.Random(9)
-    for _ in range(200):
+    for _ in range(400):
         parts = []
-        for _ in range(rng.randint(1, 4)):
+        for _ in range(rng.randint(1, 6)):
             w, h = rng.randint(1, 120), rng.randint(1, 80)
             part = Image.new("RGB", (w, h), kit.BG)
+            draw = ImageDraw.Draw(part)
             for _ in range(rng.randint(0, 2)):
-                ImageDraw.Draw(part).point((rng.randrange(w), rng.randrange(h)), fill=kit.INK)
+                draw.point((rng.randrange(w), rng.randrange(h)), fill=kit.INK)
+            if rng.random() < 0.3:
+                row = rng.randrange(h)
+                draw.line((rng.randint(0, 3), row, w - 1 - rng.randint(0, 3), row), fill=kit.INK)
             parts.append(part)
         width, margin = rng.randint(0, 150), rng.randint(0, 20)
         expected = kit.trim(kit.stack(parts, width), margin)
