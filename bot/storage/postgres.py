@@ -295,20 +295,8 @@ class PgStore(Store):
     async def _tx(self) -> AsyncIterator[Connection]:  # type: ignore[override]
         """One write transaction on a pooled connection (rolled back on any error): one at a
         time, or beside up to WRITERS others for the SHARED writes."""
-        gate = self._writers if _shared_write.get() else self._lock
-        await self._acquire(gate)  # type: ignore[arg-type]  # a Semaphore is taken the same way
-        try:
-            conn = await self._connection()
-            try:
-                async with conn.transaction():
-                    yield Connection(conn)
-            except BaseException as exc:
-                _raise_as_store_error(exc)
-                raise
-            finally:
-                await self._pool.release(conn)
-        finally:
-            gate.release()
+        async with self._gated() as conn, conn.transaction():
+            yield Connection(conn)
 
     async def _write(self, statements: Sequence[Statement]) -> list[int]:
         """:meth:`Store._write` here: one statement alone is its own transaction (one round
@@ -341,12 +329,19 @@ class PgStore(Store):
     async def _alone(self, job: Callable[[asyncpg.Connection], Awaitable[Any]]) -> Any:
         """``job`` on a pooled connection outside any transaction (one statement: its own),
         through the same gate as :meth:`_tx`."""
+        async with self._gated() as conn:
+            return await job(conn)
+
+    @asynccontextmanager
+    async def _gated(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection for a write: one writer at a time, or beside up to WRITERS others
+        for the SHARED writes; its errors raised as the store's own."""
         gate = self._writers if _shared_write.get() else self._lock
         await self._acquire(gate)  # type: ignore[arg-type]  # a Semaphore is taken the same way
         try:
             conn = await self._connection()
             try:
-                return await job(conn)
+                yield conn
             except BaseException as exc:
                 _raise_as_store_error(exc)
                 raise
