@@ -449,6 +449,17 @@ def lines_block(lines: list[TextLine], width: int, x: float, height: int,
     return image
 
 
+def game_over_lines(title: str, reason: str, scores: list[str], room: int, title_size: int,
+                    body_size: int) -> list[TextLine]:
+    """A finished game in a head: who won (``title``, :func:`result_title`), "Game over." and
+    why, the final scores; each wrapped to ``room`` px (the heads of the card games)."""
+    ended = _("Game over. {reason}", reason=reason)
+    return [*((line, title_size, True) for line in wrap(title, title_size, room)),
+            *((line, body_size, False) for line in wrap(ended, body_size, room)),
+            *((line, body_size, False)
+              for line in wrap_items([_("Final scores:"), *scores], body_size, room))]
+
+
 PANEL_STATE_X, PANEL_BADGE_X, PANEL_NAME_X = 14, 84, 112
 """Panel columns every game shares: ">" / "WIN" flag, seat badge, name."""
 

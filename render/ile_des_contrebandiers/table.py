@@ -61,15 +61,10 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
     lines = [(GAME_NAME, TITLE, True)]
     title = kit.result_title(view)
     if title:
-        lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
         reason = named_text(view, (view.get("result") or {}).get("reason") or "")
-        lines += [(line, BODY, False)
-                  for line in kit.wrap(_("Game over. {reason}", reason=reason), BODY, room)]
         scores = [f"{_name(view, s.get('seat'))} {_score(view, s.get('seat'))}"
                   for s in sorted(view.get("seats") or [], key=lambda s: s.get("seat") or 0)]
-        lines += [(line, BODY, False)
-                  for line in kit.wrap_items([_("Final scores:"), *scores], BODY, room)]
-        return lines
+        return lines + kit.game_over_lines(title, reason, scores, room, TITLE, BODY)
     prompt = stage_prompt(view)
     if prompt:
         lines += [(line, BODY, True) for line in kit.wrap(prompt, BODY, room)]

@@ -110,14 +110,10 @@ def _head_lines(view: View) -> list[tuple[str, int, bool]]:
     lines = [(GAME_NAME, TITLE, True)]
     title = kit.result_title(view)
     if title:
-        lines += [(line, TITLE, True) for line in kit.wrap(title, TITLE, room)]
         reason = translate((view.get("result") or {}).get("reason") or "")
-        lines += [(line, BODY, False)
-                  for line in kit.wrap(_("Game over. {reason}", reason=reason), BODY, room)]
         scores = [f"{kit.seat_name(view, s.get('seat', 0))} {_score(view, s)}"
                   for s in sorted(view.get("seats") or [], key=lambda s: s.get("seat", 0))]
-        lines += [(line, BODY, False)
-                  for line in kit.wrap_items([_("Final scores:"), *scores], BODY, room, sep="   ")]
+        lines += kit.game_over_lines(title, reason, scores, room, TITLE, BODY)
     facts = [_("ships in pile: {n}", n=view.get("pile", 0)),
              _("goods left: {n}", n=len(view.get("goods") or [])),
              _("treasures left: {n}", n=len(view.get("treasures") or []))]
