@@ -107,8 +107,8 @@ def play_computers(turns: Turns) -> list[Played]:
         if seat is None:
             return out
         try:
-            text = choose(game, turns.levels[seat], state, seat,
-                          bot_rng(turns.seed, turns.version + len(out)), deadline=deadline)
+            text = think(turns.game_id, state, seat, turns.levels[seat], turns.seed,
+                         turns.version + len(out), deadline)
             played = apply_text(game, state, seat, text)
         except Exception:
             if not out:
