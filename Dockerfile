@@ -16,8 +16,10 @@ COPY games ./games
 COPY render ./render
 COPY i18n ./i18n
 COPY setup.py ./
-# The same install as the README's "Install with pip" (CI runs this line in a fresh venv).
-RUN python -m pip install --no-cache-dir .
+COPY requirements/runtime.txt ./requirements/
+# The same install as the README's "Run with pip": exactly the locked versions (with their hashes),
+# then the bot itself (CI runs this line in a fresh venv and checks the versions against the lock).
+RUN python -m pip install --no-cache-dir --require-hashes -r requirements/runtime.txt && python -m pip install --no-cache-dir --no-deps --no-build-isolation .
 
 # A non-root user with fixed ids, owning the data volume.
 RUN groupadd --gid 10001 tablee \

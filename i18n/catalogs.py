@@ -24,6 +24,11 @@ from . import DEFAULT, DOMAINS, LANGUAGES, LOCALES
 ROOT = LOCALES.parent.parent
 """The project root (the folder holding bot/, games/, render/)."""
 
+PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
+"""Each language's plural rule, stated here rather than taken from Babel's CLDR data: that data
+changes between releases (Babel 2.19 gives French three forms), and a catalog's rule decides how
+many forms each counted sentence has. The shipped ``.po`` files carry the same rule."""
+
 KEYWORDS = {"_": None, "N_": None, "say": None, "_n": (1, 2), "say_n": (1, 2)}
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
@@ -72,9 +77,16 @@ def po_path(code: str, domain: str) -> Path:
 def read(code: str, domain: str) -> Catalog:
     path = po_path(code, domain)
     if not path.exists():
-        return Catalog(locale=code, domain=domain, project="Tablée", fuzzy=False)
+        return new_catalog(code, domain)
     with path.open("rb") as f:
         return read_po(f, locale=code, domain=domain)
+
+
+def new_catalog(code: str, domain: str) -> Catalog:
+    """An empty catalog of ``code`` with the project's plural rule for it (see PLURAL_FORMS)."""
+    catalog = Catalog(locale=code, domain=domain, project="Tablée", fuzzy=False)
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[code])]
+    return catalog
 
 
 def write(catalog: Catalog, code: str, domain: str) -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 import i18n
@@ -47,7 +46,7 @@ def test_say_n_picks_the_english_plural_and_round_trips() -> None:
 
 @pytest.fixture
 def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    cat = Catalog(locale="fr", domain="test")
+    cat = catalogs.new_catalog("fr", "test")  # with our plural rule, not the CLDR release's
     cat.add("Seat {seat} plays {card}.", "Le siège {seat} joue {card}.")
     cat.add("the Frigate", "la Frégate")
     cat.add(("{n} card left", "{n} cards left"), ("{n} carte restante", "{n} cartes restantes"))
@@ -71,6 +70,19 @@ def test_translate_puts_a_text_and_its_fields_in_french(french: None) -> None:
     assert i18n.translate("Alice", "fr") == "Alice"  # a name stays as it is
 
 
+def test_plural_rules_are_ours_not_the_babel_releases() -> None:
+    """Babel's CLDR data changes between releases (2.19 gives French three plural forms): a new
+    catalog takes the project's rule, and every shipped catalog states that same rule."""
+    for code in i18n.LANGUAGES:
+        fresh = catalogs.new_catalog(code, "test")
+        assert fresh.plural_forms == catalogs.PLURAL_FORMS[code]
+        assert fresh.num_plurals == 2
+        shipped = sorted((i18n.LOCALES / code / "LC_MESSAGES").glob("*.po"))
+        assert shipped, code
+        for path in shipped:
+            assert catalogs.read(code, path.stem).plural_forms == catalogs.PLURAL_FORMS[code], path
+
+
 def test_underscore_follows_the_current_language(french: None) -> None:
     assert i18n._("Hello") == "Hello"
     with i18n.language("fr-FR"):
@@ -91,7 +103,7 @@ def test_language_of_a_discord_locale(locale: str | None, code: str) -> None:
 
 def test_the_pseudo_language_marks_every_catalog_sentence_but_keeps_fields(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    cat = Catalog(locale="en", domain="test")
+    cat = catalogs.new_catalog("en", "test")
     cat.add("Seat {seat} passes as {name}.", "Seat {seat} passes as {name}.")
     (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
     with (tmp_path / "en" / "LC_MESSAGES" / "test.po").open("wb") as f:
@@ -151,7 +163,7 @@ def test_a_counted_sentence_needs_plural_entries(tmp_path: Path, monkeypatch: py
     (root / "render" / "x.py").write_text('a = say_n("{n} ship", "{n} ships", 2)\n', encoding="utf-8")
     locales = tmp_path / "locales"
     for code in ("en", "fr"):
-        cat = Catalog(locale=code, domain="render")
+        cat = catalogs.new_catalog(code, "render")
         cat.add("{n} ship", "{n} navire")
         (locales / code / "LC_MESSAGES").mkdir(parents=True)
         with (locales / code / "LC_MESSAGES" / "render.po").open("wb") as f:
