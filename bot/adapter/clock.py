@@ -1,7 +1,7 @@
 """The turn clock on the table post: its clock lines and buttons (Skip, Computer plays for …,
 I'm back, End the game). /leave, reminders and the scheduler task: :mod:`bot.adapter.absence`.
 
-The host decides everything (:mod:`bot.host.absence`, :mod:`bot.host.clock`); this module draws
+The host decides everything (:mod:`bot.service.absence`, :mod:`bot.service.clock`); this module draws
 it. The mover's remaining time is Discord's relative timestamp (``<t:UNIX:R>``), which counts
 down by itself: the post is never edited to show the time passing.
 """
@@ -12,7 +12,7 @@ import logging
 
 import discord
 
-from bot.host.results import ClockView, Outcome, PrivateNote, PublicPost
+from bot.service.results import ClockView, Outcome, PrivateNote, PublicPost
 
 from . import send
 from .checks import require_post_permissions
@@ -102,7 +102,7 @@ class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
             bot = tablee(interaction.client)
             user = interaction.user.id
             if self.action == "end":
-                info = await bot.host.end_game(self.channel_id, user)
+                info = await bot.service.end_game(self.channel_id, user)
                 async with in_public(interaction.client, interaction.guild_id, interaction):
                     await said(bot, self.channel_id, _(
                         "{name} ended the {game} game: no result is kept. The channel is free "
@@ -110,11 +110,11 @@ class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
                 await bot.poster.close_table(self.channel_id, [info.post_message_id])
                 return
             if self.action == "skip":
-                outcome = await bot.host.skip(self.channel_id, user, version=self.version)
+                outcome = await bot.service.skip(self.channel_id, user, version=self.version)
             elif self.action == "take":
-                outcome = await bot.host.take_over(self.channel_id, user, version=self.version)
+                outcome = await bot.service.take_over(self.channel_id, user, version=self.version)
             else:
-                outcome = await bot.host.come_back(self.channel_id, user)
+                outcome = await bot.service.come_back(self.channel_id, user)
             await post_outcome(bot, outcome)
             if self.action == "back" and interaction.message is not None \
                     and interaction.message.flags.ephemeral:

@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.host.errors import STALE, NotSeated, NotYourTurn, StaleVersion
-from bot.host.results import MenuEntry, Outcome, PrivateNote
+from bot.service.errors import STALE, NotSeated, NotYourTurn, StaleVersion
+from bot.service.results import MenuEntry, Outcome, PrivateNote
 from games import get_game
 
 from . import play_menu as pm
@@ -257,7 +257,7 @@ async def play_move(
     await defer_change(interaction)
     bot = tablee(interaction.client)
     user_id = interaction.user.id
-    outcome: Outcome = await bot.host.play(channel_id, user_id, move, version=version)
+    outcome: Outcome = await bot.service.play(channel_id, user_id, move, version=version)
     previous = outcome.table.post_message_id
     await bot.poster.publish(channel_id, outcome, actor=user_id, previous=[previous])
     # The notation, not the label: a label may carry a value that must not be repeated later

@@ -1,4 +1,4 @@
-"""Undo (BGA's rule, :mod:`bot.host.undo`): the **Undo** button in the mover's private menu,
+"""Undo (BGA's rule, :mod:`bot.service.undo`): the **Undo** button in the mover's private menu,
 shown when the host offers it, and ``/undo``. The host decides and says why not; this takes the
 move back, posts the table and shows the mover their menu again."""
 
@@ -51,7 +51,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         await private_play.defer_change(interaction)
         bot = tablee(interaction.client)
         user_id = interaction.user.id
-        outcome = await bot.host.undo(channel_id, user_id, version=version)
+        outcome = await bot.service.undo(channel_id, user_id, version=version)
         await bot.poster.publish(channel_id, outcome, actor=user_id,
                                  previous=[outcome.table.post_message_id])
         said = _("You took back your last move.")

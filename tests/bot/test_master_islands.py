@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 import render
-from bot.host import TableHost
-from bot.host.posts import private_note, public_post
+from bot.service import TableService
+from bot.service.posts import private_note, public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay
@@ -29,7 +29,7 @@ def _decodes(png: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(("mode", "players"), [("standard", 3), ("coop", 4), ("corsair", 3)])
-async def test_whole_game_in_every_mode(host: TableHost, mode: str, players: int) -> None:
+async def test_whole_game_in_every_mode(host: TableService, mode: str, players: int) -> None:
     await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": mode}, ALICE, "Alice", seed=21)
     await host.join(CHANNEL, BOB, "Bob")
     for _ in range(players - 2):

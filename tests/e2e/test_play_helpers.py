@@ -19,7 +19,7 @@ from typing import Any
 import i18n
 from bot.adapter.client import TableeBot
 from bot.config import Config
-from bot.host import TableHost
+from bot.service import TableService
 
 NAV = ("Back", "Previous", "Next", "Undo")  # not moves: random play skips them
 TURN = re.compile(r"<@(\d+)>, your turn")  # English posts (see Words for any language)
@@ -72,12 +72,12 @@ class Tablee:
         self.db = db
         self.now = now  # the turn clock's time (a test may drive it)
         self.settings = settings  # Config fields beyond the database and a zero delay
-        self.hosts: list[TableHost] = []
+        self.hosts: list[TableService] = []
         self.bot: TableeBot | None = None
 
     async def _make(self) -> TableeBot:
         config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
-        host = await TableHost.open(str(self.db), bot_delay=0, clock=self.now,
+        host = await TableService.open(str(self.db), bot_delay=0, clock=self.now,
                                     clock_config=config.clock)
         self.hosts.append(host)
         return TableeBot(config, host)
@@ -97,7 +97,7 @@ class Tablee:
 
     async def restart(self) -> TableeBot:
         """Stop the bot and its host (as a process exit would), start new ones on the same file."""
-        old_host = self.bot.host if self.bot else None
+        old_host = self.bot.service if self.bot else None
         await self.sim.stop_bot()
         if old_host is not None:
             await old_host.close()
@@ -286,7 +286,7 @@ async def assert_no_hidden_card_in_public(sim: Any, tablee: Tablee, channel: Any
     text, old versions of edited posts included. Reads the truth from the host's stored state."""
     channel = channel or sim.general
     assert tablee.bot is not None
-    row = await tablee.bot.host.store.get_table(channel.id)
+    row = await tablee.bot.service.store.get_table(channel.id)
     if row is None or row.state is None or "hands" not in row.state:
         return
     hidden = hidden_cards(row.state)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.host.partner import APART
+from bot.service.partner import APART
 from tests.e2e.test_play_helpers import assert_all_requests_valid, lobby_of, running_tablee
 from tests.games.coop_drive import next_move
 
@@ -24,7 +24,7 @@ async def steer(sim: Any, tablee: Any, user: Any, seat: int, direction: str | No
     """The user's whole turn typed with /move, steering their galleon toward ``direction``."""
     played = []
     for _ in range(8):
-        row = await tablee.bot.host.store.get_table(sim.general.id)
+        row = await tablee.bot.service.store.get_table(sim.general.id)
         if row.state["current"] != seat or row.state["phase"] == "over":
             return played
         move = next_move(row.state, seat, direction)

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import render
+from bot import catalog
 from games import Game, IllegalMove, Option, State, View, get_game
 from games.base import FIRST_OPTION, random_bot
 from games.registry import UnknownGame
@@ -111,4 +111,4 @@ def register_toy() -> Game:
     try:
         return get_game(TOY_ID)
     except UnknownGame:
-        return render.register(ToyRounds(), ToyRenderer()).game
+        return catalog.register(ToyRounds(), ToyRenderer()).game
