@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-import render
+from bot import catalog
 from bot.service import TableService
 from bot.service.posts import private_note, public_post
 from bot.storage import TableRow
@@ -93,7 +93,7 @@ def test_images_are_drawn_with_the_seat_names_and_nothing_more(
     row.seats[2].update(user_id=None, name="Computer 1", bot_level="greedy")
     state = game.new(3, {"first": 1}, seed=4)
     spy = _Spy()
-    monkeypatch.setattr(render, "renderer", lambda _id: spy)
+    monkeypatch.setattr(catalog, "renderer", lambda _id: spy)
     public_post(game, row, state)
     private_note(game, row, state, 1)
     (board, hand) = spy.views
