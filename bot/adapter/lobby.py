@@ -137,7 +137,7 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
 
     async def _act(self, interaction: discord.Interaction) -> None:
         bot = tablee(interaction.client)
-        host = bot.service
+        host = bot.host
         user = interaction.user
         channel_id = self.channel_id
         if self.action == "start":
@@ -328,7 +328,7 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
     await interaction.response.defer()  # a deferred update of the panel
     bot = tablee(interaction.client)
     channel_id, version, page = int(match["channel"]), int(match["version"]), int(match["page"])
-    info = await bot.service.require_table(channel_id)
+    info = await bot.host.require_table(channel_id)
     if info.status != "lobby":
         await show_panel(interaction, info, page)
         return
@@ -338,12 +338,12 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
         await show_panel(interaction, info, page, "⚠️ " + translate(LOBBY_CHANGED))
         return
     try:
-        info = await bot.service.set_option(channel_id, interaction.user.id, setting.name, decoded,
+        info = await bot.host.set_option(channel_id, interaction.user.id, setting.name, decoded,
                                          version=version)
     except HostError as exc:
         log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
                  exc.message)
-        info = await bot.service.require_table(channel_id)  # as it is now, after the refusal
+        info = await bot.host.require_table(channel_id)  # as it is now, after the refusal
         await show_panel(interaction, info, page, "⚠️ " + said(exc))
         return
     await refresh_lobby_post(interaction.client, info)
@@ -384,7 +384,7 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
     """After a restart: a lobby stored but never posted (the bot stopped between the two) gets
     its post now, so no lobby blocks a channel unseen."""
     bot = tablee(client)
-    for info in await bot.service.active_tables():
+    for info in await bot.host.active_tables():
         if info.status != "lobby" or info.post_message_id is not None:
             continue
         try:
@@ -392,6 +392,6 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
             async with in_public(client, info.guild_id):
                 text, view = lobby_text(info), lobby_view(info)
             message = await send.send(channel, text, view=view)
-            await bot.service.set_post(info.channel_id, message.id, info.version)
+            await bot.host.set_post(info.channel_id, message.id, info.version)
         except Exception:
             log.exception("could not post the lobby in channel %s", info.channel_id)

@@ -86,7 +86,7 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
             await drop_lobby(interaction, channel_id)
             raise
         message = await interaction.original_response()
-        await bot.service.set_post(channel_id, message.id, info.version)
+        await bot.host.set_post(channel_id, message.id, info.version)
         return
     seat = info.seat_of(user.id)
     await send.respond(
