@@ -74,7 +74,7 @@ def invitation(info: TableInfo) -> str:
 async def press(interaction: discord.Interaction, channel_id: int, game_row: int) -> None:
     bot = tablee(interaction.client)
     user = interaction.user
-    info = await bot.service.rematch(channel_id, user.id, user.display_name, game_row=game_row)
+    info = await bot.host.rematch(channel_id, user.id, user.display_name, game_row=game_row)
     if info.post_message_id is None:  # a new lobby: its post
         pinged = [s.user_id for s in info.seats
                   if s.pending_until is not None and s.user_id is not None]
