@@ -70,7 +70,7 @@ def quiet_voice() -> None:
 
 
 class TableeBot(commands.Bot):
-    def __init__(self, config: Config, host: TableService, **kwargs: Any) -> None:
+    def __init__(self, config: Config, service: TableService, **kwargs: Any) -> None:
         quiet_voice()
         intents = discord.Intents.default()
         intents.message_content = False
@@ -83,8 +83,8 @@ class TableeBot(commands.Bot):
             **kwargs,
         )
         self.config = config
-        self.host = host
-        self.poster = Poster(self, host, dm_default=config.dm_default)
+        self.service = service
+        self.poster = Poster(self, service, dm_default=config.dm_default)
         self._resumed = False
         self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
@@ -94,7 +94,7 @@ class TableeBot(commands.Bot):
         lobby never posted gets its post."""
         try:
             await post_unposted_lobbies(self)
-            outcomes = await self.host.resume()
+            outcomes = await self.service.resume()
         except Exception:
             log.exception("resuming tables failed")
             return
@@ -173,15 +173,15 @@ class TableeBot(commands.Bot):
 
 class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
     """The same bot on some of Discord's shards: ``config.shard_ids`` (None: all of them) out of
-    ``config.shard_count``, one gateway connection each. Its host only resumes and times the
+    ``config.shard_count``, one gateway connection each. Its service only resumes and times the
     tables of those shards' guilds (:mod:`bot.shards`)."""
 
 
-def make_bot(config: Config, host: TableService, **kwargs: Any) -> TableeBot:
+def make_bot(config: Config, service: TableService, **kwargs: Any) -> TableeBot:
     """The bot the config asks for: one plain connection (the default), or the shards of
     ``config.shard_count`` this process serves."""
     if config.shard_count is None:
-        return TableeBot(config, host, **kwargs)
+        return TableeBot(config, service, **kwargs)
     ids = list(config.shard_ids) if config.shard_ids is not None else None
-    return ShardedTableeBot(config, host, shard_count=config.shard_count, shard_ids=ids,
+    return ShardedTableeBot(config, service, shard_count=config.shard_count, shard_ids=ids,
                             **kwargs)

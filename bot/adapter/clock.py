@@ -1,7 +1,7 @@
 """The turn clock on the table post: its clock lines and buttons (Skip, Computer plays for …,
 I'm back, End the game). /leave, reminders and the scheduler task: :mod:`bot.adapter.absence`.
 
-The host decides everything (:mod:`bot.service.absence`, :mod:`bot.service.clock`); this module draws
+The service decides everything (:mod:`bot.service.absence`, :mod:`bot.service.clock`); this module draws
 it. The mover's remaining time is Discord's relative timestamp (``<t:UNIX:R>``), which counts
 down by itself: the post is never edited to show the time passing.
 """
@@ -78,7 +78,7 @@ def back_screen(channel_id: int, note: PrivateNote) -> tuple[str, discord.ui.Vie
 
 
 class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=CLOCK_ID):
-    """Skip / Computer plays for … (version-checked by the host), I'm back, End the game."""
+    """Skip / Computer plays for … (version-checked by the service), I'm back, End the game."""
 
     STYLES = {"skip": discord.ButtonStyle.secondary, "take": discord.ButtonStyle.secondary,
               "back": discord.ButtonStyle.success, "end": discord.ButtonStyle.danger}

@@ -39,7 +39,7 @@ def turn_notes(notes: Iterable[PrivateNote], actor: int | None) -> list[PrivateN
 
 async def send_turn_dms(
     client: discord.Client,
-    host: TableService,
+    service: TableService,
     notes: Iterable[PrivateNote],
     *,
     actor: int | None,
@@ -50,7 +50,7 @@ async def send_turn_dms(
     """DM each player whose turn starts (unless they opted out); the ids whose DMs are closed."""
     closed: list[int] = []
     for note in turn_notes(notes, actor):
-        if not await host.dm_enabled(note.user_id, dm_default):
+        if not await service.dm_enabled(note.user_id, dm_default):
             continue
         with language(await dm_language(client, note.user_id)):
             text = _(

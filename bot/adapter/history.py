@@ -2,8 +2,8 @@
 animated replay of one of them posted in the channel with its record.
 
 /history answers ephemerally with Previous / Next buttons (DynamicItems, so they keep working
-after a restart) that only the person who asked can press; each page is asked of the host
-again. /replay checks the game first (a refusal is private), then posts the image the host
+after a restart) that only the person who asked can press; each page is asked of the service
+again. /replay checks the game first (a refusal is private), then posts the image the service
 draws in a worker thread and the JSON record (``python -m games replay`` reads it).
 """
 
@@ -21,7 +21,7 @@ from bot.service.history import HistoryEntry, HistoryPage
 from .. import catalog
 from . import send
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
 from .context import tablee
 from .errors import Refusal, guarded, reply_private
 from .i18n import _, shown
@@ -123,7 +123,7 @@ async def history_reply(
 ) -> tuple[str, discord.ui.View | None]:
     """The content and buttons of one /history page for the person who asked (the player
     filter is shown as a mention: Discord shows the name, nobody is pinged)."""
-    page = await tablee(interaction.client).host.history(
+    page = await tablee(interaction.client).service.history(
         interaction.guild_id, game_id=game, user_id=user_id, limit=PAGE, offset=offset)
     content = page_text(page, game_name(game), f"<@{user_id}>" if user_id else None)
     if not (page.has_previous or page.has_next):
@@ -137,7 +137,7 @@ async def history_reply(
     return content, view
 
 
-class HistoryCommands(HostCog):
+class HistoryCommands(ServiceCog):
     """/history and /replay; the page buttons are registered when the cog loads."""
 
     async def cog_load(self) -> None:
@@ -176,10 +176,10 @@ class HistoryCommands(HostCog):
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         async with guarded(interaction, "/replay"):
             require_guild(interaction)
-            entry = await self.host.finished_entry(interaction.guild_id, game)  # refusals: private
+            entry = await self.service.finished_entry(interaction.guild_id, game)  # refusals: private
             await interaction.response.defer(thinking=True)
             async with in_public(interaction.client, interaction.guild_id, interaction) as code:
-                files = await self.host.replay(interaction.guild_id, game, language=code)
+                files = await self.service.replay(interaction.guild_id, game, language=code)
                 text = replay_text(entry, files.frames, files.turns_per_frame)
             await send.followup(
                 interaction, text,
@@ -193,7 +193,7 @@ class HistoryCommands(HostCog):
         if interaction.guild_id is None:
             return []
         try:
-            choices = await self.host.replay_choices(interaction.guild_id, current,
+            choices = await self.service.replay_choices(interaction.guild_id, current,
                                                      language=reader(interaction))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []

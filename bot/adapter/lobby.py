@@ -1,12 +1,12 @@
 """The lobby post: game, options in force and seats, with Join / Leave / Start / Cancel, a menu
-to add a computer player (easy, medium or hard), Remove computer / Settings; and the host's
+to add a computer player (easy, medium or hard), Remove computer / Settings; and the owner's
 settings panel.
 
 Every press answers by editing the lobby post in place (one interaction response, no extra
 message), so everybody sees the seats change. Refusals go privately to the presser.
 
-**Settings** opens a private panel for the table's host (anyone else gets a sentence): one select
-per option that applies now (:mod:`bot.adapter.settings`). A choice goes to the host
+**Settings** opens a private panel for the table's owner (anyone else gets a sentence): one select
+per option that applies now (:mod:`bot.adapter.settings`). A choice goes to the service
 (``set_option``), then the lobby post is edited in place and the panel is redrawn with the
 settings as they now are (a mode's own options appear or go). A panel built for an older lobby
 version changes nothing: it is redrawn as the lobby now is, saying so.
@@ -39,7 +39,7 @@ log = logging.getLogger("tablee.adapter.lobby")
 LOBBY_ID = (
     r"tl:(?P<action>join|leave|bot|unbot|start|cancel|settings):(?P<channel>\d+):(?P<version>\d+)"
 )
-BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, the host's below
+BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, the owner's below
     ("join", N_("Join"), discord.ButtonStyle.success, 0),
     ("leave", N_("Leave"), discord.ButtonStyle.secondary, 0),
     ("start", N_("Start"), discord.ButtonStyle.primary, 0),
@@ -63,7 +63,7 @@ def level_name(level: str) -> str:
     return next((_(label) for code, label, _text in LEVELS if code == level), level)
 
 
-def host_name(info: TableInfo) -> str:
+def owner_name(info: TableInfo) -> str:
     return shown(next((s.name for s in info.seats if s.user_id == info.host_id), "?"))
 
 
@@ -82,7 +82,7 @@ def seat_line(info: TableInfo, seat: Any) -> str:
 def lobby_text(info: TableInfo) -> str:
     shown = [_("{label}: {value}", label=label, value=value) for label, value in info.option_texts]
     lines = [
-        _("**{game}**: a table hosted by {host}", game=info.game_name, host=host_name(info)),
+        _("**{game}**: a table hosted by {host}", game=info.game_name, host=owner_name(info)),
         _("Options: {opts}", opts=" · ".join(shown) if shown else _("none")),
         _(
             "Seats ({n}/{hi}, {lo} needed to start):",
@@ -137,7 +137,7 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
 
     async def _act(self, interaction: discord.Interaction) -> None:
         bot = tablee(interaction.client)
-        host = bot.service
+        service = bot.service
         user = interaction.user
         channel_id = self.channel_id
         if self.action == "start":
@@ -145,23 +145,23 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         # Acknowledge first (a deferred update), then edit the lobby post in place.
         await interaction.response.defer()
         if self.action == "start":
-            outcome = await host.start(channel_id, user.id)
+            outcome = await service.start(channel_id, user.id)
             async with in_public(interaction.client, outcome.table.guild_id, interaction):
                 text = started_text(outcome.table)
             await send.edit_original(interaction, content=text, view=None)
             await bot.poster.publish(channel_id, outcome, actor=None)
             return
         if self.action == "join":
-            info = await host.join(channel_id, user.id, user.display_name)
+            info = await service.join(channel_id, user.id, user.display_name)
         elif self.action == "leave":
-            info = await host.leave(channel_id, user.id)
+            info = await service.leave(channel_id, user.id)
         elif self.action == "bot":
-            info = await host.add_computer(channel_id, user.id)
+            info = await service.add_computer(channel_id, user.id)
         elif self.action == "unbot":
-            info = await host.remove_computer(channel_id, user.id)
+            info = await service.remove_computer(channel_id, user.id)
         else:
             admin = bool(interaction.permissions.manage_channels)
-            info = await host.cancel(channel_id, user.id, is_admin=admin)
+            info = await service.cancel(channel_id, user.id, is_admin=admin)
             async with in_public(interaction.client, info.guild_id, interaction):
                 text = _("The {game} table was cancelled by {name}.", game=info.game_name,
                          name=user.display_name)
@@ -176,7 +176,7 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
 
 
 class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_ID):
-    """The host picks a level and a computer player of that level sits down."""
+    """The owner picks a level and a computer player of that level sits down."""
 
     def __init__(self, channel_id: int, version: int) -> None:
         options = [discord.SelectOption(label=_(label), value=level, description=_(text))
@@ -194,16 +194,16 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
         return cls(int(match["channel"]), int(match["version"]))
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Someone other than the host is told so privately; the lobby post stays as it is."""
+        """Someone other than the owner is told so privately; the lobby post stays as it is."""
         try:
-            info = await tablee(interaction.client).host.table(self.channel_id)
+            info = await tablee(interaction.client).service.table(self.channel_id)
         except Exception:  # the callback meets the same failure and answers it
             log.warning("lobby level check failed in %s", self.channel_id, exc_info=True)
             return True
         if info is None or info.status != "lobby" or interaction.user.id == info.host_id:
-            return True  # the host's own sentences cover a closed or started table
+            return True  # the service's own sentences cover a closed or started table
         with language(reader(interaction)):
-            text = _("Only the host ({name}) can add computer players.", name=host_name(info))
+            text = _("Only the host ({name}) can add computer players.", name=owner_name(info))
         await reply_private(interaction, text)
         return False
 
@@ -211,7 +211,7 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
         values = list(self.item.values)
         async with guarded(interaction, "lobby add computer"):
             await interaction.response.defer()
-            info = await tablee(interaction.client).host.add_computer(
+            info = await tablee(interaction.client).service.add_computer(
                 self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
             )
             await show_lobby(interaction, info)
@@ -239,7 +239,7 @@ def lobby_view(info: TableInfo) -> discord.ui.View:
 
 # -- the settings panel -------------------------------------------------------------------------
 class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select], template=st.SELECT_ID):
-    """One option's select on the host's settings panel."""
+    """One option's select on the owner's settings panel."""
 
     def __init__(self, custom_id: str, placeholder: str = "…",
                  options: list[discord.SelectOption] | None = None) -> None:
@@ -279,7 +279,7 @@ class SettingsPage(discord.ui.DynamicItem[discord.ui.Button], template=st.PAGE_I
         assert match is not None
         async with guarded(interaction, "settings page"):
             await interaction.response.defer()
-            info = await tablee(interaction.client).host.require_table(int(match["channel"]))
+            info = await tablee(interaction.client).service.require_table(int(match["channel"]))
             await show_panel(interaction, info, int(match["page"]))
 
 
@@ -309,13 +309,13 @@ async def show_panel(
 
 
 async def open_settings(interaction: discord.Interaction, channel_id: int) -> None:
-    """Settings on the lobby post: the panel for the host, a sentence for anyone else."""
+    """Settings on the lobby post: the panel for the owner, a sentence for anyone else."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    info = await tablee(interaction.client).host.require_table(channel_id)
+    info = await tablee(interaction.client).service.require_table(channel_id)
     if info.status != "lobby":
         text = started_sentence()
     elif interaction.user.id != info.host_id:
-        text = _("Only the host ({name}) can change the settings.", name=host_name(info))
+        text = _("Only the host ({name}) can change the settings.", name=owner_name(info))
     else:
         screen = st.panel_page(info)
         await send.followup(interaction, screen.text, view=panel_view(screen, info), ephemeral=True)
@@ -373,7 +373,7 @@ async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
     """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
     cancel that lobby, and it would block the channel, so it goes."""
     try:
-        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
+        await tablee(interaction.client).service.cancel(channel_id, interaction.user.id)
     except Exception:
         log.exception("could not remove the unposted lobby in channel %s", channel_id)
     else:

@@ -8,7 +8,7 @@ a move plays it.
 Custom ids carry channel, version and the prefix so a menu survives a restart and a stale one is
 recognised. A prefix is written as its tokens joined by ``|``; when that would make the id longer
 than Discord's 100 characters it is written ``#<i>.<d>``: the first ``d`` steps of the ``i``-th
-legal move (the host orders the list deterministically, so the index is stable for a given
+legal move (the service orders the list deterministically, so the index is stable for a given
 table version).
 """
 

@@ -2,7 +2,7 @@
 
 Everything here is ephemeral: the hand image comes from the pressing player's own note, the menu
 from their legal moves. Each menu step edits the same ephemeral message; the final choice plays the
-move through the host (version-checked) and then posts the new table post publicly.
+move through the service (version-checked) and then posts the new table post publicly.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def note_screen(channel_id: int, note: PrivateNote) -> Screen:
 
 
 def add_undo(view: discord.ui.View, channel_id: int, version: int) -> None:
-    """Undo on the first level of a mover's menu, when the host offers it."""
+    """Undo on the first level of a mover's menu, when the service offers it."""
     from .undo import UndoButton  # that module answers the press through this one
 
     view.add_item(UndoButton(channel_id, version))
@@ -157,11 +157,11 @@ def add_undo(view: discord.ui.View, channel_id: int, version: int) -> None:
 async def private_screen(interaction: discord.Interaction, channel_id: int) -> Screen:
     """What My hand / Play shows this person now: their hand (+ menu on their turn), or the public
     board with a clear "you are not seated" for anyone else."""
-    host = tablee(interaction.client).host
+    service = tablee(interaction.client).service
     try:
-        note = await host.private_note(channel_id, interaction.user.id, language=current())
+        note = await service.private_note(channel_id, interaction.user.id, language=current())
     except NotSeated:
-        post = await host.board(channel_id, language=current())
+        post = await service.board(channel_id, language=current())
         text = _("You are not seated at this table, so here is the public board.")
         return (f"{text}\n{shown(post.status)}"[:MAX_CONTENT], png_file(post.image_png, "board.png"),
                 None)
@@ -187,7 +187,7 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
     async with guarded(interaction, "board"):
         channel_id = channel_id or require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        post = await tablee(interaction.client).host.board(channel_id, language=current())
+        post = await tablee(interaction.client).service.board(channel_id, language=current())
         file = png_file(post.image_png, "board.png")
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
@@ -197,7 +197,7 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
 
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
-        table = await tablee(interaction.client).host.require_table(channel_id)
+        table = await tablee(interaction.client).service.require_table(channel_id)
         await send.respond_all(interaction, rules_messages(get_game(table.game_id)),
                                ephemeral=True)
 
@@ -209,7 +209,7 @@ async def on_menu(
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])
         await interaction.response.defer()  # a deferred update of this ephemeral message
-        now, entries = await tablee(interaction.client).host.menu(
+        now, entries = await tablee(interaction.client).service.menu(
             channel_id, interaction.user.id, language=current())
         if now != version:
             raise stale()
@@ -238,7 +238,7 @@ async def on_menu(
             f"\n{_(MENU_MARK)}"
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
-        if not prefix and await tablee(interaction.client).host.can_undo(
+        if not prefix and await tablee(interaction.client).service.can_undo(
             channel_id, interaction.user.id
         ):  # Back to the first level: Undo as the note showed it
             add_undo(view, channel_id, version)
@@ -252,7 +252,7 @@ async def play_move(
     *,
     version: int | None,
 ) -> None:
-    """Play through the host, post the table, then update the player's private message: the next
+    """Play through the service, post the table, then update the player's private message: the next
     menu when they move again, else what they played. Callers run this inside ``guarded``."""
     await defer_change(interaction)
     bot = tablee(interaction.client)
@@ -281,7 +281,7 @@ async def show_after(
     interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
 ) -> None:
     """The player's private message after their move or undo: ``said``, then the next menu when
-    they move again (the host adds their own note with its menu), else ``said`` alone."""
+    they move again (the service adds their own note with its menu), else ``said`` alone."""
     user_id = interaction.user.id
     finished = outcome.post is not None and outcome.post.finished
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)

@@ -22,7 +22,7 @@ from .errors import guarded
 from .i18n import _
 from .languages import in_public
 from .limits import MAX_CONTENT
-from .lobby import drop_lobby, host_name, lobby_text, lobby_view, refresh_lobby_post
+from .lobby import drop_lobby, owner_name, lobby_text, lobby_view, refresh_lobby_post
 
 REMATCH_ID = r"tm:rematch:(?P<channel>\d+):(?P<game>\d+)"
 
@@ -64,7 +64,7 @@ def final_view(table: TableInfo) -> discord.ui.View | None:
 def invitation(info: TableInfo) -> str:
     """The rematch lobby's first post: who asked, a ping for the others, then the lobby."""
     waiting = [s.user_id for s in info.seats if s.pending_until is not None]
-    head = _("**{name}** wants a rematch!", name=host_name(info))
+    head = _("**{name}** wants a rematch!", name=owner_name(info))
     if waiting:
         head += " " + _("{people}: press **Join** to keep your seat.",
                         people=", ".join(f"<@{u}>" for u in waiting))

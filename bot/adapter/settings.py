@@ -5,7 +5,7 @@ The panel shows one select per option that applies now (``TableInfo.settings``):
 selects fit a message, so with more than five the panel has pages of four plus a row of
 Previous / Next. A select's custom id carries channel, lobby version, page and the option name,
 so a panel survives a restart and an out-of-date one is recognised; an option value is ``=`` and
-the host's value string (``=`` alone is "back to the default").
+the service's value string (``=`` alone is "back to the default").
 """
 
 from __future__ import annotations

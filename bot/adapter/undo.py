@@ -1,5 +1,5 @@
 """Undo (BGA's rule, :mod:`bot.service.undo`): the **Undo** button in the mover's private menu,
-shown when the host offers it, and ``/undo``. The host decides and says why not; this takes the
+shown when the service offers it, and ``/undo``. The service decides and says why not; this takes the
 move back, posts the table and shows the mover their menu again."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from discord import app_commands
 
 from . import private_play
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
 from .context import tablee
 from .errors import guarded
 from .i18n import _
@@ -44,7 +44,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_ID):
 
 async def take_back(interaction: discord.Interaction, channel_id: int | None,
                     version: int | None) -> None:
-    """Undo for the presser (``channel_id`` None: this channel, from /undo): the host takes the
+    """Undo for the presser (``channel_id`` None: this channel, from /undo): the service takes the
     move back, the table is posted, and the private message shows the menu again."""
     async with guarded(interaction, "undo"):
         channel_id = channel_id or require_guild(interaction)
@@ -58,7 +58,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         await private_play.show_after(interaction, channel_id, outcome, said)
 
 
-class UndoCommands(HostCog):
+class UndoCommands(ServiceCog):
     """/undo, and the Undo button registered with it (so old menus work after a restart)."""
 
     async def cog_load(self) -> None:
