@@ -8,7 +8,7 @@ from discord.ext import commands
 from bot.service import TableService
 
 from .context import Tablee, tablee
-from .table_post import Poster
+from .poster import Poster
 
 
 class ServiceCog(commands.Cog):

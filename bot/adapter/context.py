@@ -1,18 +1,18 @@
 """Typed access to what the adapter's cogs, commands and components need of the bot: the table
-service and the poster. The bot class (:mod:`bot.adapter.client`) imports everything else, so the
-rest of the adapter reaches it through this protocol instead of importing the class."""
+service and the poster. The rest of the adapter reaches the bot through this protocol; the bot
+class (:mod:`bot.adapter.client`) imports every command and component module, which import this
+one, so they cannot import that class."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.config import Config
-    from bot.service import TableService
+from bot.config import Config
+from bot.service import TableService
 
-    from .table_post import Poster
+from .poster import Poster
 
 
 @runtime_checkable

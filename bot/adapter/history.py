@@ -10,8 +10,6 @@ draws in a worker thread and the JSON record (``python -m games replay`` reads i
 from __future__ import annotations
 
 import io
-import re
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,6 +20,7 @@ from .. import catalog
 from . import send
 from .checks import require_guild
 from .cog import ServiceCog
+from .components import Component
 from .context import tablee
 from .errors import Refusal, guarded, reply_private
 from .i18n import _, shown
@@ -29,7 +28,6 @@ from .languages import in_public, reader
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_OPTION_LABEL, clip
 
 PAGE = 10
-PAGE_ID = r"th:(?P<viewer>\d+):(?P<offset>\d+):(?P<game>[a-z0-9-]+|\*):(?P<user>\d+)"
 
 
 def score_text(score: float | int | None) -> str:
@@ -85,23 +83,20 @@ def page_text(page: HistoryPage, game: str | None, user: str | None) -> str:
     return "\n".join([head, *(clip(entry_line(e), room) for e in page.entries)])
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_ID):
-    """Previous / Next on a /history page: the id holds who asked, the page and the filters."""
+class HistoryButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="th:",
+                    template=r"(?P<viewer>\d+):(?P<offset>\d+):(?P<game>[a-z0-9-]+|\*):(?P<user>\d+)",
+                    id_format="{viewer}:{offset}:{game}:{user}"):
+    """Previous / Next on a /history page: the id holds who asked, the page and the filters
+    (``*`` for any game, 0 for anyone)."""
 
     def __init__(self, viewer: int, offset: int, game: str | None, user: int | None, *,
                  label: str = "", disabled: bool = False) -> None:
+        game = None if game == "*" else game
         super().__init__(discord.ui.Button(
             label=label or _("Page"), style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"th:{viewer}:{offset}:{game or '*'}:{user or 0}",
+            custom_id=self.make_id(viewer=viewer, offset=offset, game=game or "*", user=user or 0),
         ))
-        self.viewer, self.offset, self.game, self.user = viewer, offset, game, user
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HistoryButton:
-        game = None if match["game"] == "*" else match["game"]
-        return cls(int(match["viewer"]), int(match["offset"]), game, int(match["user"]) or None)
+        self.viewer, self.offset, self.game, self.user = viewer, offset, game, user or None
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.user.id == self.viewer:
@@ -138,10 +133,7 @@ async def history_reply(
 
 
 class HistoryCommands(ServiceCog):
-    """/history and /replay; the page buttons are registered when the cog loads."""
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(HistoryButton)
+    """/history and /replay."""
 
     @app_commands.guild_only()
     @app_commands.command(name="history", description=_("Finished games in this server "

@@ -27,18 +27,15 @@ from bot.service.results import TableInfo
 from . import send
 from . import settings as st
 from .checks import require_post_permissions
+from .components import Component
 from .context import tablee
 from .errors import guarded, reply_private, said
 from .i18n import N_, _, language, shown, translate
-from .items import ActionIdItem
 from .languages import in_public, reader
 from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.lobby")
 
-LOBBY_ID = (
-    r"tl:(?P<action>join|leave|bot|unbot|start|cancel|settings):(?P<channel>\d+):(?P<version>\d+)"
-)
 BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, the owner's below
     ("join", N_("Join"), discord.ButtonStyle.success, 0),
     ("leave", N_("Leave"), discord.ButtonStyle.secondary, 0),
@@ -50,7 +47,6 @@ BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first
     ("unbot", N_("Remove computer"), discord.ButtonStyle.secondary, 2),
     ("settings", N_("Settings"), discord.ButtonStyle.secondary, 2),
 )
-LEVEL_ID = r"tl:level:(?P<channel>\d+):(?P<version>\d+)"
 LEVELS = (  # (level, label, description) in the Add a computer player menu, weakest first
     ("easy", N_("Easy"), N_("A gentle opponent for learning the game.")),
     ("medium", N_("Medium"), N_("Plays sensible moves: a fair game.")),
@@ -116,13 +112,16 @@ def started_text(info: TableInfo) -> str:
     )
 
 
-class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
+class LobbyButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tl:",
+                  template=r"(?P<action>join|leave|bot|unbot|start|cancel|settings)"
+                           r":(?P<channel_id>\d+):(?P<version>\d+)",
+                  id_format="{action}:{channel_id}:{version}"):
     def __init__(self, action: str, channel_id: int, version: int) -> None:
         label, style, row = next((lbl, st, r) for a, lbl, st, r in BUTTONS if a == action)
         super().__init__(
             discord.ui.Button(
-                label=_(label), style=style, custom_id=f"tl:{action}:{channel_id}:{version}",
-                row=row,
+                label=_(label), style=style, row=row,
+                custom_id=self.make_id(action=action, channel_id=channel_id, version=version),
             )
         )
         self.action = action
@@ -175,23 +174,20 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         await show_lobby(interaction, info)
 
 
-class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_ID):
+class AddComputerSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
+                        namespace="tl:level:", template=r"(?P<channel_id>\d+):(?P<version>\d+)",
+                        id_format="{channel_id}:{version}"):
     """The owner picks a level and a computer player of that level sits down."""
 
     def __init__(self, channel_id: int, version: int) -> None:
         options = [discord.SelectOption(label=_(label), value=level, description=_(text))
                    for level, label, text in LEVELS]
         super().__init__(discord.ui.Select(
-            custom_id=f"tl:level:{channel_id}:{version}", placeholder=_("Add a computer player…"),
+            custom_id=self.make_id(channel_id=channel_id, version=version),
+            placeholder=_("Add a computer player…"),
             options=options, row=1,
         ))
         self.channel_id = channel_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> AddComputerSelect:
-        return cls(int(match["channel"]), int(match["version"]))
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Someone other than the owner is told so privately; the lobby post stays as it is."""
@@ -238,7 +234,8 @@ def lobby_view(info: TableInfo) -> discord.ui.View:
 
 
 # -- the settings panel -------------------------------------------------------------------------
-class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select], template=st.SELECT_ID):
+class SettingsSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
+                     namespace=st.SELECT_NAMESPACE, template=st.SELECT_FIELDS):
     """One option's select on the owner's settings panel."""
 
     def __init__(self, custom_id: str, placeholder: str = "…",
@@ -246,12 +243,6 @@ class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select], template=st.SELE
         options = options or [discord.SelectOption(label=_("…"), value=st.VALUE_MARK)]
         super().__init__(discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
                                            options=options))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SettingsSelect:
-        return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.custom_id)
@@ -261,26 +252,24 @@ class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select], template=st.SELE
             await on_setting(interaction, match, values[0] if values else "")
 
 
-class SettingsPage(discord.ui.DynamicItem[discord.ui.Button], template=st.PAGE_ID):
+class SettingsPage(Component, discord.ui.DynamicItem[discord.ui.Button],
+                   namespace=st.PAGE_NAMESPACE,
+                   template=r"(?P<channel_id>\d+):(?P<version>\d+):(?P<page>\d+)",
+                   id_format="{channel_id}:{version}:{page}"):
     """Previous / Next on a settings panel with more than five options."""
 
-    def __init__(self, custom_id: str, label: str = "…") -> None:
+    def __init__(self, channel_id: int, version: int, page: int, label: str = "…") -> None:
+        custom_id = self.make_id(channel_id=channel_id, version=version, page=page)
         super().__init__(discord.ui.Button(label=label, custom_id=custom_id,
                                            style=discord.ButtonStyle.secondary))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SettingsPage:
-        return cls(match.string)
+        self.channel_id = channel_id
+        self.page = page
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = self.template.fullmatch(self.custom_id)
-        assert match is not None
         async with guarded(interaction, "settings page"):
             await interaction.response.defer()
-            info = await tablee(interaction.client).service.require_table(int(match["channel"]))
-            await show_panel(interaction, info, int(match["page"]))
+            info = await tablee(interaction.client).service.require_table(self.channel_id)
+            await show_panel(interaction, info, self.page)
 
 
 def panel_view(page: st.PanelPage, info: TableInfo) -> discord.ui.View:
@@ -289,11 +278,10 @@ def panel_view(page: st.PanelPage, info: TableInfo) -> discord.ui.View:
         options = [discord.SelectOption(label=label, value=value, default=current)
                    for label, value, current in spec.options]
         view.add_item(SettingsSelect(spec.custom_id, spec.placeholder, options))
-    head = f"ts:p:{info.channel_id}:{info.version}:"
     if page.page > 0:
-        view.add_item(SettingsPage(f"{head}{page.page - 1}", _("Previous")))
+        view.add_item(SettingsPage(info.channel_id, info.version, page.page - 1, _("Previous")))
     if page.page < page.pages - 1:
-        view.add_item(SettingsPage(f"{head}{page.page + 1}", _("Next")))
+        view.add_item(SettingsPage(info.channel_id, info.version, page.page + 1, _("Next")))
     return view
 
 

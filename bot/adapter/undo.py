@@ -4,42 +4,41 @@ move back, posts the table and shows the mover their menu again."""
 
 from __future__ import annotations
 
-import re
-from typing import Any, Self
-
 import discord
 from discord import app_commands
 
 from . import private_play
 from .checks import require_guild
 from .cog import ServiceCog
+from .components import Component, Item, on_move_menu
 from .context import tablee
 from .errors import guarded
 from .i18n import _
 
-UNDO_ID = r"tu:undo:(?P<channel>\d+):(?P<version>\d+)"
 UNDO_ROW = 4  # the menu's navigation row (its first level has no Back)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_ID):
+class UndoButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tu:undo:",
+                 template=r"(?P<channel_id>\d+):(?P<version>\d+)",
+                 id_format="{channel_id}:{version}"):
     """Undo in a private menu, for the table version that menu showed (an older one is stale)."""
 
     def __init__(self, channel_id: int, version: int) -> None:
         super().__init__(discord.ui.Button(
             label=_("Undo"), style=discord.ButtonStyle.secondary,
-            custom_id=f"tu:undo:{channel_id}:{version}",
+            custom_id=self.make_id(channel_id=channel_id, version=version),
         ), row=UNDO_ROW)
         self.channel_id = channel_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["channel"]), int(match["version"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await take_back(interaction, self.channel_id, self.version)
+
+
+@on_move_menu(place=0)
+def undo_button(channel_id: int, version: int, can_undo: bool) -> list[Item]:
+    """Undo on the first level of a mover's menu, when the service offers it."""
+    return [UndoButton(channel_id, version)] if can_undo else []
 
 
 async def take_back(interaction: discord.Interaction, channel_id: int | None,
@@ -59,10 +58,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
 
 
 class UndoCommands(ServiceCog):
-    """/undo, and the Undo button registered with it (so old menus work after a restart)."""
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(UndoButton)
+    """/undo."""
 
     @app_commands.guild_only()
     @app_commands.command(

@@ -13,16 +13,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def imports(path: Path, package: str) -> set[str]:
+def imports(path: Path, package: str, root: Path = ROOT) -> set[str]:
     """The modules of ``package`` that the file at ``path`` imports, wherever the import is."""
-    here = module_name(path)
+    here = module_name(path, root)
     base = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -40,10 +40,11 @@ def imports(path: Path, package: str) -> set[str]:
     return {m for m in found if m == package or m.startswith(package + ".")}
 
 
-def graph(directory: Path) -> dict[str, set[str]]:
-    package = module_name(directory / "__init__.py")
-    modules = {module_name(p): p for p in sorted(directory.rglob("*.py"))}
-    return {name: {m for m in imports(path, package) if m in modules and m != name}
+def graph(directory: Path, root: Path = ROOT) -> dict[str, set[str]]:
+    """module -> the modules of the same package it imports."""
+    package = module_name(directory / "__init__.py", root)
+    modules = {module_name(p, root): p for p in sorted(directory.rglob("*.py"))}
+    return {name: {m for m in imports(path, package, root) if m in modules and m != name}
             for name, path in modules.items()}
 
 
