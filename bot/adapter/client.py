@@ -123,7 +123,7 @@ class TableeBot(commands.Bot):
         log.info("offering %d games: %s", len(games), ", ".join(g.id for g in games))
 
     async def sync_commands(self) -> None:
-        """Register the slash commands where the config says (guild sync is instant)."""
+        """Register the slash commands where the config says: one development guild, or global."""
         scope = self.config.sync
         if scope == "off":
             log.info("command sync is off")

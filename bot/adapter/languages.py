@@ -3,11 +3,13 @@ what the channel sees speaks the server's; a DM speaks its reader's remembered l
 
 - private (ephemeral answers, refusals, menus): ``interaction.locale``, set for the whole handler
   by :func:`bot.adapter.errors.guarded` (:func:`reader`);
-- public (lobby and table posts, announcements, the leaderboard): the server's language, chosen
+- public (lobby posts, announcements, the leaderboard): the server's language, chosen
   with ``/settings language`` or else its preferred locale, else English
-  (:func:`server_language`, :func:`in_public`);
-- DMs (turn reminders, whispers): the locale of the person's last interaction
-  (:func:`dm_language`), which :func:`remember` stores.
+  (:func:`server_language`, :func:`in_public`); a table post comes written in it
+  (``PublicPost.language``, which the poster uses);
+- DMs (clock reminders, whispers): the locale of the person's last interaction
+  (:func:`dm_language`), which :func:`remember` stores; a turn reminder comes with its note,
+  written in its reader's language (``PrivateNote.language``).
 
 The service keeps the choices (:mod:`bot.storage.languages`); this module is the adapter's only
 caller of that part of the service.

@@ -36,7 +36,9 @@ from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.lobby")
 
-BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, the owner's below
+# (action, label, style, row): at most 5 buttons a row, seats first, the owner's below. The ids
+# say "bot" / "unbot" for adding / removing a computer player (posted buttons carry them).
+BUTTONS = (
     ("join", N_("Join"), discord.ButtonStyle.success, 0),
     ("leave", N_("Leave"), discord.ButtonStyle.secondary, 0),
     ("start", N_("Start"), discord.ButtonStyle.primary, 0),
