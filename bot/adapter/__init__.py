@@ -1,2 +1,4 @@
-"""The Discord adapter: a thin layer turning interactions into table-host calls and host results
-into messages. It holds no game state; the host is the only source of truth."""
+"""The Discord adapter: discord.py on top of the table service. It turns interactions into
+service calls and the service's results into messages; it holds no game state (the service and
+its store are the only source of truth). Its components are listed in
+:mod:`bot.adapter.components`; its table posts go out through :mod:`bot.adapter.poster`."""

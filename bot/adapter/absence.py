@@ -15,7 +15,7 @@ from bot.service.results import Outcome
 from . import send
 from .checks import require_guild, require_post_permissions
 from .clock import post_outcome, said
-from .cog import HostCog
+from .cog import ServiceCog
 from .context import Tablee
 from .dms import send_dm
 from .errors import guarded
@@ -25,7 +25,7 @@ from .lobby import refresh_lobby_post
 
 
 # -- /leave -------------------------------------------------------------------------------------
-class LeaveCommands(HostCog):
+class LeaveCommands(ServiceCog):
 
     @app_commands.guild_only()
     @app_commands.command(
@@ -35,11 +35,11 @@ class LeaveCommands(HostCog):
     async def leave(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/leave"):
             channel_id = require_guild(interaction)
-            before = await self.host.require_table(channel_id)
+            before = await self.service.require_table(channel_id)
             if before.status == "playing":
                 require_post_permissions(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            result = await self.host.leave_game(channel_id, interaction.user.id)
+            result = await self.service.leave_game(channel_id, interaction.user.id)
             if isinstance(result, Outcome):
                 await post_outcome(self.tablee, result)
                 text = _("You left the game: a computer plays your seat. Press **I'm back** on "

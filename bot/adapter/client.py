@@ -1,8 +1,10 @@
-"""The discord.py client: registers the dynamic buttons and the commands, syncs them by scope.
+"""The discord.py client: listens for the components, adds the commands, syncs them by scope.
 
 The bot gets an already opened :class:`~bot.service.TableService`; the runner (or a test) owns its
-lifetime. Buttons are :class:`discord.ui.DynamicItem` classes registered at start-up, so the
-buttons of posts sent before a restart keep working.
+lifetime. Every component is a :class:`discord.ui.DynamicItem` of the registry
+(:mod:`bot.adapter.components`), installed at start-up, so the buttons of posts sent before a
+restart keep working. This module imports each module that defines components, so all of them
+are registered by then.
 """
 
 from __future__ import annotations
@@ -21,32 +23,22 @@ from bot.service import TableService
 from bot.shards import shard_of
 
 from .. import catalog
+from . import clock, components, lobby, private_play, rematch, table_buttons, undo
 from .absence import LeaveCommands, start_clock
-from .clock import ClockButton
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
 from .history import HistoryCommands
-from .lobby import (
-    AddComputerSelect,
-    LobbyButton,
-    SettingsPage,
-    SettingsSelect,
-    post_unposted_lobbies,
-)
 from .partner import PartnerCommands
-from .private_play import MenuButton, MenuSelect
+from .poster import Poster
 from .ratings import RatingCommands
-from .rematch import RematchButton
 from .server_settings import ServerSettings
-from .table_post import Poster, TableButton
 from .translator import CatalogTranslator
-from .undo import UndoCommands
 
 log = logging.getLogger("tablee.adapter")
 
-DYNAMIC_ITEMS = (LobbyButton, AddComputerSelect, SettingsSelect, SettingsPage, TableButton,
-                 MenuButton, MenuSelect, RematchButton, ClockButton)
+COMPONENT_MODULES = (clock, lobby, private_play, rematch, table_buttons, undo)
+"""Modules defining components that no command module here imports by name (kept imported)."""
 
 
 class TableeTree(app_commands.CommandTree):
@@ -70,7 +62,7 @@ def quiet_voice() -> None:
 
 
 class TableeBot(commands.Bot):
-    def __init__(self, config: Config, host: TableService, **kwargs: Any) -> None:
+    def __init__(self, config: Config, service: TableService, **kwargs: Any) -> None:
         quiet_voice()
         intents = discord.Intents.default()
         intents.message_content = False
@@ -83,8 +75,8 @@ class TableeBot(commands.Bot):
             **kwargs,
         )
         self.config = config
-        self.host = host
-        self.poster = Poster(self, host, dm_default=config.dm_default)
+        self.service = service
+        self.poster = Poster(self, service, dm_default=config.dm_default)
         self._resumed = False
         self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
@@ -93,8 +85,8 @@ class TableeBot(commands.Bot):
         """After a restart, computer players who were to move play on; post what they did. A
         lobby never posted gets its post."""
         try:
-            await post_unposted_lobbies(self)
-            outcomes = await self.host.resume()
+            await lobby.post_unposted_lobbies(self)
+            outcomes = await self.service.resume()
         except Exception:
             log.exception("resuming tables failed")
             return
@@ -108,7 +100,7 @@ class TableeBot(commands.Bot):
                 log.exception("posting the resumed table in channel %s failed", channel_id)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        components.install(self)
         await self.tree.set_translator(CatalogTranslator())  # French clients see /jouer…
         await self.add_game_commands()
         await self.sync_commands()
@@ -122,7 +114,7 @@ class TableeBot(commands.Bot):
         await self.add_cog(LeaveCommands(self))
         await self.add_cog(RatingCommands(self))
         await self.add_cog(HistoryCommands(self))
-        await self.add_cog(UndoCommands(self))
+        await self.add_cog(undo.UndoCommands(self))
         await self.add_cog(ServerSettings(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
@@ -131,7 +123,7 @@ class TableeBot(commands.Bot):
         log.info("offering %d games: %s", len(games), ", ".join(g.id for g in games))
 
     async def sync_commands(self) -> None:
-        """Register the slash commands where the config says (guild sync is instant)."""
+        """Register the slash commands where the config says: one development guild, or global."""
         scope = self.config.sync
         if scope == "off":
             log.info("command sync is off")
@@ -173,15 +165,15 @@ class TableeBot(commands.Bot):
 
 class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
     """The same bot on some of Discord's shards: ``config.shard_ids`` (None: all of them) out of
-    ``config.shard_count``, one gateway connection each. Its host only resumes and times the
+    ``config.shard_count``, one gateway connection each. Its service only resumes and times the
     tables of those shards' guilds (:mod:`bot.shards`)."""
 
 
-def make_bot(config: Config, host: TableService, **kwargs: Any) -> TableeBot:
+def make_bot(config: Config, service: TableService, **kwargs: Any) -> TableeBot:
     """The bot the config asks for: one plain connection (the default), or the shards of
     ``config.shard_count`` this process serves."""
     if config.shard_count is None:
-        return TableeBot(config, host, **kwargs)
+        return TableeBot(config, service, **kwargs)
     ids = list(config.shard_ids) if config.shard_ids is not None else None
-    return ShardedTableeBot(config, host, shard_count=config.shard_count, shard_ids=ids,
+    return ShardedTableeBot(config, service, shard_count=config.shard_count, shard_ids=ids,
                             **kwargs)

@@ -1,8 +1,9 @@
-"""The turn clock on the table post: its clock lines and buttons (Skip, Computer plays for …,
-I'm back, End the game). /leave, reminders and the scheduler task: :mod:`bot.adapter.absence`.
+"""The turn clock's buttons on the table post (Skip, Computer plays for …, I'm back, End the
+game); its sentences are :func:`bot.adapter.post_text.clock_lines`. /leave, reminders and the
+scheduler task: :mod:`bot.adapter.absence`.
 
-The host decides everything (:mod:`bot.service.absence`, :mod:`bot.service.clock`); this module draws
-it. The mover's remaining time is Discord's relative timestamp (``<t:UNIX:R>``), which counts
+The service decides everything (:mod:`bot.service.absence`, :mod:`bot.service.clock`); this
+module draws it. The mover's remaining time is Discord's relative timestamp (``<t:UNIX:R>``), which counts
 down by itself: the post is never edited to show the time passing.
 """
 
@@ -12,62 +13,40 @@ import logging
 
 import discord
 
-from bot.service.results import ClockView, Outcome, PrivateNote, PublicPost
+from bot.service.results import Outcome, PrivateNote, PublicPost, TableInfo
 
 from . import send
 from .checks import require_post_permissions
+from .components import Component, Item, on_table_post
 from .context import Tablee, tablee
 from .errors import guarded
 from .i18n import N_, _, shown
-from .items import ActionIdItem
 from .languages import in_public
 from .limits import MAX_BUTTON_LABEL, MAX_CONTENT, clip
 
 log = logging.getLogger("tablee.adapter.clock")
 
-CLOCK_ID = r"tc:(?P<action>skip|take|back|end):(?P<channel>\d+):(?P<version>\d+)"
 BACK_TEXT = N_("A computer is playing for you now. Press **I'm back** to play again.")
 
 
 # -- the table post -----------------------------------------------------------------------------
-def clock_lines(post: PublicPost) -> list[str]:
-    """The post's sentences about the clock and absent players (after whose turn it is)."""
-    clock = post.clock
+@on_table_post(place=10)
+def clock_buttons(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
+    """The clock's buttons on a table post, on their own row (its sentences:
+    :func:`bot.adapter.post_text.clock_lines`)."""
+    clock, version = post.clock, post.version
     if clock is None or post.finished:
         return []
-    lines = []
-    name = shown(clock.name)
-    if clock.timed_out and name:
-        if clock.can_skip:
-            lines.append(_("The others may **Skip** {name}'s turn or let a computer play for them.",
-                           name=name))
-        else:
-            lines.append(_("The others may let a computer play for {name}.", name=name))
-    elif clock.deadline is not None and name:
-        lines.append(_("⏳ {name}'s time runs out <t:{when}:R>.", name=name,
-                       when=int(clock.deadline)))
-    if clock.replaced:
-        lines.append(_("🤖 A computer plays for {names} until they press **I'm back**.",
-                       names=", ".join(shown(n) for n in clock.replaced)))
-    if clock.end_offer:
-        lines.append(_("Fewer than two people are playing now: press **End the game** to stop "
-                       "without a result, or play on."))
-    return lines
-
-
-def add_clock_buttons(view: discord.ui.View, channel_id: int, version: int,
-                      clock: ClockView | None) -> None:
-    """The clock's buttons on a table post, on their own row."""
-    if clock is None:
-        return
+    items: list[Item] = []
     if clock.timed_out and clock.name:
         if clock.can_skip:
-            view.add_item(ClockButton("skip", channel_id, version))
-        view.add_item(ClockButton("take", channel_id, version, name=shown(clock.name)))
+            items.append(ClockButton("skip", channel_id, version))
+        items.append(ClockButton("take", channel_id, version, name=shown(clock.name)))
     if clock.replaced:
-        view.add_item(ClockButton("back", channel_id, version))
+        items.append(ClockButton("back", channel_id, version))
     if clock.end_offer:
-        view.add_item(ClockButton("end", channel_id, version))
+        items.append(ClockButton("end", channel_id, version))
+    return items
 
 
 def back_screen(channel_id: int, note: PrivateNote) -> tuple[str, discord.ui.View]:
@@ -77,8 +56,10 @@ def back_screen(channel_id: int, note: PrivateNote) -> tuple[str, discord.ui.Vie
     return f"{shown(note.text)}\n{_(BACK_TEXT)}"[:MAX_CONTENT], view
 
 
-class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=CLOCK_ID):
-    """Skip / Computer plays for … (version-checked by the host), I'm back, End the game."""
+class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tc:",
+                  template=r"(?P<action>skip|take|back|end):(?P<channel_id>\d+):(?P<version>\d+)",
+                  id_format="{action}:{channel_id}:{version}"):
+    """Skip / Computer plays for … (version-checked by the service), I'm back, End the game."""
 
     STYLES = {"skip": discord.ButtonStyle.secondary, "take": discord.ButtonStyle.secondary,
               "back": discord.ButtonStyle.success, "end": discord.ButtonStyle.danger}
@@ -89,7 +70,7 @@ class ClockButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
                   else _("Computer plays")}
         super().__init__(discord.ui.Button(
             label=clip(labels[action], MAX_BUTTON_LABEL), style=self.STYLES[action], row=1,
-            custom_id=f"tc:{action}:{channel_id}:{version}",
+            custom_id=self.make_id(action=action, channel_id=channel_id, version=version),
         ))
         self.action = action
         self.channel_id = channel_id

@@ -1,4 +1,4 @@
-"""The base of the adapter's command cogs: they reach the table host and the poster through the
+"""The base of the adapter's command cogs: they reach the table service and the poster through the
 bot (typed by :func:`bot.adapter.context.tablee`)."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from discord.ext import commands
 from bot.service import TableService
 
 from .context import Tablee, tablee
-from .table_post import Poster
+from .poster import Poster
 
 
-class HostCog(commands.Cog):
-    """A cog whose commands ask the table host and post through the poster."""
+class ServiceCog(commands.Cog):
+    """A cog whose commands ask the table service and post through the poster."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -22,8 +22,8 @@ class HostCog(commands.Cog):
         return tablee(self.bot)
 
     @property
-    def host(self) -> TableService:
-        return self.tablee.host
+    def service(self) -> TableService:
+        return self.tablee.service
 
     @property
     def poster(self) -> Poster:

@@ -2,7 +2,7 @@
 /board, /abandon, /dms. (/play and /rules are built from the registry at start-up:
 :mod:`bot.adapter.game_commands`.)
 
-Each command is a thin call into the host inside :func:`guarded`, so every refusal is a private
+Each command is a thin call into the service inside :func:`guarded`, so every refusal is a private
 sentence. Commands about a channel's table are guild-only (hidden in DMs); /dms works everywhere.
 The in-DM refusal stays for clients that still offer them.
 """
@@ -16,7 +16,7 @@ from discord import app_commands
 
 from . import send
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
 from .errors import Refusal, guarded
 from .i18n import _, language, shown
 from .languages import in_public, reader
@@ -46,7 +46,7 @@ def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Ch
     return out
 
 
-class TableCommands(HostCog):
+class TableCommands(ServiceCog):
 
     @app_commands.guild_only()
     @app_commands.command(name="move", description=_("Play a move in this channel's game"))
@@ -68,7 +68,7 @@ class TableCommands(HostCog):
         if interaction.channel_id is None or interaction.guild_id is None:
             return []
         try:
-            entries = await self.host.legal_moves(interaction.channel_id, interaction.user.id,
+            entries = await self.service.legal_moves(interaction.channel_id, interaction.user.id,
                                                   language=reader(interaction))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []
@@ -92,9 +92,9 @@ class TableCommands(HostCog):
     async def abandon(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/abandon"):
             channel_id = require_guild(interaction)
-            before = await self.host.require_table(channel_id)
+            before = await self.service.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)
-            info = await self.host.abandon(channel_id, interaction.user.id, is_admin=admin)
+            info = await self.service.abandon(channel_id, interaction.user.id, is_admin=admin)
             async with in_public(interaction.client, interaction.guild_id, interaction):
                 text = _("The {game} table was abandoned by {name}. The channel is free for "
                          "/play.", game=info.game_name, name=interaction.user.display_name)
@@ -108,7 +108,7 @@ class TableCommands(HostCog):
     async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         async with guarded(interaction, "/dms"):
             await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
-            await self.host.set_dm_enabled(interaction.user.id, enabled)
+            await self.service.set_dm_enabled(interaction.user.id, enabled)
             text = (
                 _("On your turn I'll DM you your hand and a link to the table.")
                 if enabled

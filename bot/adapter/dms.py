@@ -1,24 +1,20 @@
-"""Turn reminders by DM: the player's own hand and a link to the table post.
+"""DMs: who gets a turn reminder, and the one way to DM a person.
 
-Only the player whose turn starts gets their note; the note was built from ``view(state, seat)``
-of that seat, so nobody else's hand can travel here. Closed DMs (Discord error 50007) are
-reported back so the table post can say where the hand is instead.
+Only the player whose turn starts gets their note (the poster sends it); the note was built from
+``view(state, seat)`` of that seat, so nobody else's hand can travel here. Closed DMs (Discord
+error 50007) are reported back so the table post can say where the hand is instead.
 """
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Iterable
 
 import discord
 
-from bot.service import TableService
 from bot.service.results import PrivateNote
 
 from . import send
-from .i18n import _, language, shown
-from .languages import dm_language
 
 log = logging.getLogger("tablee.adapter.dms")
 
@@ -35,34 +31,6 @@ def turn_notes(notes: Iterable[PrivateNote], actor: int | None) -> list[PrivateN
             seen.add(note.user_id)
             out.append(note)
     return out
-
-
-async def send_turn_dms(
-    client: discord.Client,
-    host: TableService,
-    notes: Iterable[PrivateNote],
-    *,
-    actor: int | None,
-    jump_url: str,
-    game_name: str,
-    dm_default: bool,
-) -> list[int]:
-    """DM each player whose turn starts (unless they opted out); the ids whose DMs are closed."""
-    closed: list[int] = []
-    for note in turn_notes(notes, actor):
-        if not await host.dm_enabled(note.user_id, dm_default):
-            continue
-        with language(await dm_language(client, note.user_id)):
-            text = _(
-                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
-                game=game_name,
-                url=jump_url,
-                note=shown(note.text),
-            )
-        file = discord.File(io.BytesIO(note.image_png), "hand.png") if note.image_png else None
-        if not await send_dm(client, note.user_id, text, file):
-            closed.append(note.user_id)
-    return closed
 
 
 async def send_dm(

@@ -62,7 +62,7 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
             await reply_private(interaction, said(exc))
         except (HostError, Refusal) as exc:
             log.info("%s refused: %s", _context(interaction, what), clip(exc.message, LOGGED))
-            # Refusals are translated where they are raised; the host's sentences here.
+            # Refusals are translated where they are raised; the service's sentences here.
             await reply_private(interaction, exc.message if isinstance(exc, Refusal) else said(exc))
         except discord.Forbidden as exc:
             log.warning("%s: Discord refused: %s", _context(interaction, what), exc)
@@ -79,7 +79,7 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
 
 
 def said(exc: Exception) -> str:
-    """A host refusal in the current language: its Text (``text``) when it has one, else its
+    """A service refusal in the current language: its Text (``text``) when it has one, else its
     message looked up as a catalog msgid."""
     return translate(getattr(exc, "text", None) or getattr(exc, "message", str(exc)))
 

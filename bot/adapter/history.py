@@ -2,16 +2,14 @@
 animated replay of one of them posted in the channel with its record.
 
 /history answers ephemerally with Previous / Next buttons (DynamicItems, so they keep working
-after a restart) that only the person who asked can press; each page is asked of the host
-again. /replay checks the game first (a refusal is private), then posts the image the host
+after a restart) that only the person who asked can press; each page is asked of the service
+again. /replay checks the game first (a refusal is private), then posts the image the service
 draws in a worker thread and the JSON record (``python -m games replay`` reads it).
 """
 
 from __future__ import annotations
 
 import io
-import re
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,7 +19,8 @@ from bot.service.history import HistoryEntry, HistoryPage
 from .. import catalog
 from . import send
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
+from .components import Component
 from .context import tablee
 from .errors import Refusal, guarded, reply_private
 from .i18n import _, shown
@@ -29,7 +28,6 @@ from .languages import in_public, reader
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_OPTION_LABEL, clip
 
 PAGE = 10
-PAGE_ID = r"th:(?P<viewer>\d+):(?P<offset>\d+):(?P<game>[a-z0-9-]+|\*):(?P<user>\d+)"
 
 
 def score_text(score: float | int | None) -> str:
@@ -85,23 +83,20 @@ def page_text(page: HistoryPage, game: str | None, user: str | None) -> str:
     return "\n".join([head, *(clip(entry_line(e), room) for e in page.entries)])
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_ID):
-    """Previous / Next on a /history page: the id holds who asked, the page and the filters."""
+class HistoryButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="th:",
+                    template=r"(?P<viewer>\d+):(?P<offset>\d+):(?P<game>[a-z0-9-]+|\*):(?P<user>\d+)",
+                    id_format="{viewer}:{offset}:{game}:{user}"):
+    """Previous / Next on a /history page: the id holds who asked, the page and the filters
+    (``*`` for any game, 0 for anyone)."""
 
     def __init__(self, viewer: int, offset: int, game: str | None, user: int | None, *,
                  label: str = "", disabled: bool = False) -> None:
+        game = None if game == "*" else game
         super().__init__(discord.ui.Button(
             label=label or _("Page"), style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"th:{viewer}:{offset}:{game or '*'}:{user or 0}",
+            custom_id=self.make_id(viewer=viewer, offset=offset, game=game or "*", user=user or 0),
         ))
-        self.viewer, self.offset, self.game, self.user = viewer, offset, game, user
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HistoryButton:
-        game = None if match["game"] == "*" else match["game"]
-        return cls(int(match["viewer"]), int(match["offset"]), game, int(match["user"]) or None)
+        self.viewer, self.offset, self.game, self.user = viewer, offset, game, user or None
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.user.id == self.viewer:
@@ -123,7 +118,7 @@ async def history_reply(
 ) -> tuple[str, discord.ui.View | None]:
     """The content and buttons of one /history page for the person who asked (the player
     filter is shown as a mention: Discord shows the name, nobody is pinged)."""
-    page = await tablee(interaction.client).host.history(
+    page = await tablee(interaction.client).service.history(
         interaction.guild_id, game_id=game, user_id=user_id, limit=PAGE, offset=offset)
     content = page_text(page, game_name(game), f"<@{user_id}>" if user_id else None)
     if not (page.has_previous or page.has_next):
@@ -137,11 +132,8 @@ async def history_reply(
     return content, view
 
 
-class HistoryCommands(HostCog):
-    """/history and /replay; the page buttons are registered when the cog loads."""
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(HistoryButton)
+class HistoryCommands(ServiceCog):
+    """/history and /replay."""
 
     @app_commands.guild_only()
     @app_commands.command(name="history", description=_("Finished games in this server "
@@ -176,10 +168,10 @@ class HistoryCommands(HostCog):
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         async with guarded(interaction, "/replay"):
             require_guild(interaction)
-            entry = await self.host.finished_entry(interaction.guild_id, game)  # refusals: private
+            entry = await self.service.finished_entry(interaction.guild_id, game)  # refusals: private
             await interaction.response.defer(thinking=True)
             async with in_public(interaction.client, interaction.guild_id, interaction) as code:
-                files = await self.host.replay(interaction.guild_id, game, language=code)
+                files = await self.service.replay(interaction.guild_id, game, language=code)
                 text = replay_text(entry, files.frames, files.turns_per_frame)
             await send.followup(
                 interaction, text,
@@ -193,7 +185,7 @@ class HistoryCommands(HostCog):
         if interaction.guild_id is None:
             return []
         try:
-            choices = await self.host.replay_choices(interaction.guild_id, current,
+            choices = await self.service.replay_choices(interaction.guild_id, current,
                                                      language=reader(interaction))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []

@@ -3,14 +3,16 @@ what the channel sees speaks the server's; a DM speaks its reader's remembered l
 
 - private (ephemeral answers, refusals, menus): ``interaction.locale``, set for the whole handler
   by :func:`bot.adapter.errors.guarded` (:func:`reader`);
-- public (lobby and table posts, announcements, the leaderboard): the server's language, chosen
+- public (lobby posts, announcements, the leaderboard): the server's language, chosen
   with ``/settings language`` or else its preferred locale, else English
-  (:func:`server_language`, :func:`in_public`);
-- DMs (turn reminders, whispers): the locale of the person's last interaction
-  (:func:`dm_language`), which :func:`remember` stores.
+  (:func:`server_language`, :func:`in_public`); a table post comes written in it
+  (``PublicPost.language``, which the poster uses);
+- DMs (clock reminders, whispers): the locale of the person's last interaction
+  (:func:`dm_language`), which :func:`remember` stores; a turn reminder comes with its note,
+  written in its reader's language (``PrivateNote.language``).
 
-The host keeps the choices (:mod:`bot.storage.languages`); this module is the adapter's only
-caller of that part of the host.
+The service keeps the choices (:mod:`bot.storage.languages`); this module is the adapter's only
+caller of that part of the service.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ async def server_language(
     """The language of a server's public posts (outside a server: the current language)."""
     if guild_id is None:
         return current()
-    return await tablee(client).host.guild_language(
+    return await tablee(client).service.guild_language(
         guild_id, preferred_locale(client, guild_id, interaction))
 
 
@@ -64,13 +66,13 @@ async def in_public(
 
 async def dm_language(client: discord.Client, user_id: int) -> str:
     """The language to DM someone in: their last interaction's."""
-    return await tablee(client).host.user_language(user_id)
+    return await tablee(client).service.user_language(user_id)
 
 
 async def remember(interaction: discord.Interaction) -> None:
     """Keep the person's locale for later DMs (a failure only costs the DM's language)."""
     try:
-        await tablee(interaction.client).host.remember_locale(
+        await tablee(interaction.client).service.remember_locale(
             interaction.user.id, str(interaction.locale))
     except Exception:  # noqa: BLE001 - never let bookkeeping fail an answer
         log.warning("could not remember the locale of %s", interaction.user.id, exc_info=True)

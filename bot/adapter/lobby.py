@@ -1,12 +1,12 @@
 """The lobby post: game, options in force and seats, with Join / Leave / Start / Cancel, a menu
-to add a computer player (easy, medium or hard), Remove computer / Settings; and the host's
+to add a computer player (easy, medium or hard), Remove computer / Settings; and the owner's
 settings panel.
 
 Every press answers by editing the lobby post in place (one interaction response, no extra
 message), so everybody sees the seats change. Refusals go privately to the presser.
 
-**Settings** opens a private panel for the table's host (anyone else gets a sentence): one select
-per option that applies now (:mod:`bot.adapter.settings`). A choice goes to the host
+**Settings** opens a private panel for the table's owner (anyone else gets a sentence): one select
+per option that applies now (:mod:`bot.adapter.settings`). A choice goes to the service
 (``set_option``), then the lobby post is edited in place and the panel is redrawn with the
 settings as they now are (a mode's own options appear or go). A panel built for an older lobby
 version changes nothing: it is redrawn as the lobby now is, saying so.
@@ -27,19 +27,18 @@ from bot.service.results import TableInfo
 from . import send
 from . import settings as st
 from .checks import require_post_permissions
+from .components import Component
 from .context import tablee
 from .errors import guarded, reply_private, said
 from .i18n import N_, _, language, shown, translate
-from .items import ActionIdItem
 from .languages import in_public, reader
 from .limits import MAX_CONTENT
 
 log = logging.getLogger("tablee.adapter.lobby")
 
-LOBBY_ID = (
-    r"tl:(?P<action>join|leave|bot|unbot|start|cancel|settings):(?P<channel>\d+):(?P<version>\d+)"
-)
-BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first, the host's below
+# (action, label, style, row): at most 5 buttons a row, seats first, the owner's below. The ids
+# say "bot" / "unbot" for adding / removing a computer player (posted buttons carry them).
+BUTTONS = (
     ("join", N_("Join"), discord.ButtonStyle.success, 0),
     ("leave", N_("Leave"), discord.ButtonStyle.secondary, 0),
     ("start", N_("Start"), discord.ButtonStyle.primary, 0),
@@ -50,7 +49,6 @@ BUTTONS = (  # (action, label, style, row): at most 5 buttons a row, seats first
     ("unbot", N_("Remove computer"), discord.ButtonStyle.secondary, 2),
     ("settings", N_("Settings"), discord.ButtonStyle.secondary, 2),
 )
-LEVEL_ID = r"tl:level:(?P<channel>\d+):(?P<version>\d+)"
 LEVELS = (  # (level, label, description) in the Add a computer player menu, weakest first
     ("easy", N_("Easy"), N_("A gentle opponent for learning the game.")),
     ("medium", N_("Medium"), N_("Plays sensible moves: a fair game.")),
@@ -63,7 +61,7 @@ def level_name(level: str) -> str:
     return next((_(label) for code, label, _text in LEVELS if code == level), level)
 
 
-def host_name(info: TableInfo) -> str:
+def owner_name(info: TableInfo) -> str:
     return shown(next((s.name for s in info.seats if s.user_id == info.host_id), "?"))
 
 
@@ -82,7 +80,7 @@ def seat_line(info: TableInfo, seat: Any) -> str:
 def lobby_text(info: TableInfo) -> str:
     shown = [_("{label}: {value}", label=label, value=value) for label, value in info.option_texts]
     lines = [
-        _("**{game}**: a table hosted by {host}", game=info.game_name, host=host_name(info)),
+        _("**{game}**: a table hosted by {host}", game=info.game_name, host=owner_name(info)),
         _("Options: {opts}", opts=" · ".join(shown) if shown else _("none")),
         _(
             "Seats ({n}/{hi}, {lo} needed to start):",
@@ -116,13 +114,16 @@ def started_text(info: TableInfo) -> str:
     )
 
 
-class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_ID):
+class LobbyButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tl:",
+                  template=r"(?P<action>join|leave|bot|unbot|start|cancel|settings)"
+                           r":(?P<channel_id>\d+):(?P<version>\d+)",
+                  id_format="{action}:{channel_id}:{version}"):
     def __init__(self, action: str, channel_id: int, version: int) -> None:
         label, style, row = next((lbl, st, r) for a, lbl, st, r in BUTTONS if a == action)
         super().__init__(
             discord.ui.Button(
-                label=_(label), style=style, custom_id=f"tl:{action}:{channel_id}:{version}",
-                row=row,
+                label=_(label), style=style, row=row,
+                custom_id=self.make_id(action=action, channel_id=channel_id, version=version),
             )
         )
         self.action = action
@@ -137,7 +138,7 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
 
     async def _act(self, interaction: discord.Interaction) -> None:
         bot = tablee(interaction.client)
-        host = bot.host
+        service = bot.service
         user = interaction.user
         channel_id = self.channel_id
         if self.action == "start":
@@ -145,23 +146,23 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         # Acknowledge first (a deferred update), then edit the lobby post in place.
         await interaction.response.defer()
         if self.action == "start":
-            outcome = await host.start(channel_id, user.id)
+            outcome = await service.start(channel_id, user.id)
             async with in_public(interaction.client, outcome.table.guild_id, interaction):
                 text = started_text(outcome.table)
             await send.edit_original(interaction, content=text, view=None)
             await bot.poster.publish(channel_id, outcome, actor=None)
             return
         if self.action == "join":
-            info = await host.join(channel_id, user.id, user.display_name)
+            info = await service.join(channel_id, user.id, user.display_name)
         elif self.action == "leave":
-            info = await host.leave(channel_id, user.id)
+            info = await service.leave(channel_id, user.id)
         elif self.action == "bot":
-            info = await host.add_computer(channel_id, user.id)
+            info = await service.add_computer(channel_id, user.id)
         elif self.action == "unbot":
-            info = await host.remove_computer(channel_id, user.id)
+            info = await service.remove_computer(channel_id, user.id)
         else:
             admin = bool(interaction.permissions.manage_channels)
-            info = await host.cancel(channel_id, user.id, is_admin=admin)
+            info = await service.cancel(channel_id, user.id, is_admin=admin)
             async with in_public(interaction.client, info.guild_id, interaction):
                 text = _("The {game} table was cancelled by {name}.", game=info.game_name,
                          name=user.display_name)
@@ -175,35 +176,32 @@ class LobbyButton(ActionIdItem, discord.ui.DynamicItem[discord.ui.Button], templ
         await show_lobby(interaction, info)
 
 
-class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_ID):
-    """The host picks a level and a computer player of that level sits down."""
+class AddComputerSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
+                        namespace="tl:level:", template=r"(?P<channel_id>\d+):(?P<version>\d+)",
+                        id_format="{channel_id}:{version}"):
+    """The owner picks a level and a computer player of that level sits down."""
 
     def __init__(self, channel_id: int, version: int) -> None:
         options = [discord.SelectOption(label=_(label), value=level, description=_(text))
                    for level, label, text in LEVELS]
         super().__init__(discord.ui.Select(
-            custom_id=f"tl:level:{channel_id}:{version}", placeholder=_("Add a computer player…"),
+            custom_id=self.make_id(channel_id=channel_id, version=version),
+            placeholder=_("Add a computer player…"),
             options=options, row=1,
         ))
         self.channel_id = channel_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> AddComputerSelect:
-        return cls(int(match["channel"]), int(match["version"]))
-
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Someone other than the host is told so privately; the lobby post stays as it is."""
+        """Someone other than the owner is told so privately; the lobby post stays as it is."""
         try:
-            info = await tablee(interaction.client).host.table(self.channel_id)
+            info = await tablee(interaction.client).service.table(self.channel_id)
         except Exception:  # the callback meets the same failure and answers it
             log.warning("lobby level check failed in %s", self.channel_id, exc_info=True)
             return True
         if info is None or info.status != "lobby" or interaction.user.id == info.host_id:
-            return True  # the host's own sentences cover a closed or started table
+            return True  # the service's own sentences cover a closed or started table
         with language(reader(interaction)):
-            text = _("Only the host ({name}) can add computer players.", name=host_name(info))
+            text = _("Only the host ({name}) can add computer players.", name=owner_name(info))
         await reply_private(interaction, text)
         return False
 
@@ -211,7 +209,7 @@ class AddComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=LEVE
         values = list(self.item.values)
         async with guarded(interaction, "lobby add computer"):
             await interaction.response.defer()
-            info = await tablee(interaction.client).host.add_computer(
+            info = await tablee(interaction.client).service.add_computer(
                 self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
             )
             await show_lobby(interaction, info)
@@ -238,20 +236,15 @@ def lobby_view(info: TableInfo) -> discord.ui.View:
 
 
 # -- the settings panel -------------------------------------------------------------------------
-class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select], template=st.SELECT_ID):
-    """One option's select on the host's settings panel."""
+class SettingsSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
+                     namespace=st.SELECT_NAMESPACE, template=st.SELECT_FIELDS):
+    """One option's select on the owner's settings panel."""
 
     def __init__(self, custom_id: str, placeholder: str = "…",
                  options: list[discord.SelectOption] | None = None) -> None:
         options = options or [discord.SelectOption(label=_("…"), value=st.VALUE_MARK)]
         super().__init__(discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
                                            options=options))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SettingsSelect:
-        return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.custom_id)
@@ -261,26 +254,24 @@ class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select], template=st.SELE
             await on_setting(interaction, match, values[0] if values else "")
 
 
-class SettingsPage(discord.ui.DynamicItem[discord.ui.Button], template=st.PAGE_ID):
+class SettingsPage(Component, discord.ui.DynamicItem[discord.ui.Button],
+                   namespace=st.PAGE_NAMESPACE,
+                   template=r"(?P<channel_id>\d+):(?P<version>\d+):(?P<page>\d+)",
+                   id_format="{channel_id}:{version}:{page}"):
     """Previous / Next on a settings panel with more than five options."""
 
-    def __init__(self, custom_id: str, label: str = "…") -> None:
+    def __init__(self, channel_id: int, version: int, page: int, label: str = "…") -> None:
+        custom_id = self.make_id(channel_id=channel_id, version=version, page=page)
         super().__init__(discord.ui.Button(label=label, custom_id=custom_id,
                                            style=discord.ButtonStyle.secondary))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SettingsPage:
-        return cls(match.string)
+        self.channel_id = channel_id
+        self.page = page
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = self.template.fullmatch(self.custom_id)
-        assert match is not None
         async with guarded(interaction, "settings page"):
             await interaction.response.defer()
-            info = await tablee(interaction.client).host.require_table(int(match["channel"]))
-            await show_panel(interaction, info, int(match["page"]))
+            info = await tablee(interaction.client).service.require_table(self.channel_id)
+            await show_panel(interaction, info, self.page)
 
 
 def panel_view(page: st.PanelPage, info: TableInfo) -> discord.ui.View:
@@ -289,11 +280,10 @@ def panel_view(page: st.PanelPage, info: TableInfo) -> discord.ui.View:
         options = [discord.SelectOption(label=label, value=value, default=current)
                    for label, value, current in spec.options]
         view.add_item(SettingsSelect(spec.custom_id, spec.placeholder, options))
-    head = f"ts:p:{info.channel_id}:{info.version}:"
     if page.page > 0:
-        view.add_item(SettingsPage(f"{head}{page.page - 1}", _("Previous")))
+        view.add_item(SettingsPage(info.channel_id, info.version, page.page - 1, _("Previous")))
     if page.page < page.pages - 1:
-        view.add_item(SettingsPage(f"{head}{page.page + 1}", _("Next")))
+        view.add_item(SettingsPage(info.channel_id, info.version, page.page + 1, _("Next")))
     return view
 
 
@@ -309,13 +299,13 @@ async def show_panel(
 
 
 async def open_settings(interaction: discord.Interaction, channel_id: int) -> None:
-    """Settings on the lobby post: the panel for the host, a sentence for anyone else."""
+    """Settings on the lobby post: the panel for the owner, a sentence for anyone else."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    info = await tablee(interaction.client).host.require_table(channel_id)
+    info = await tablee(interaction.client).service.require_table(channel_id)
     if info.status != "lobby":
         text = started_sentence()
     elif interaction.user.id != info.host_id:
-        text = _("Only the host ({name}) can change the settings.", name=host_name(info))
+        text = _("Only the host ({name}) can change the settings.", name=owner_name(info))
     else:
         screen = st.panel_page(info)
         await send.followup(interaction, screen.text, view=panel_view(screen, info), ephemeral=True)
@@ -328,7 +318,7 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
     await interaction.response.defer()  # a deferred update of the panel
     bot = tablee(interaction.client)
     channel_id, version, page = int(match["channel"]), int(match["version"]), int(match["page"])
-    info = await bot.host.require_table(channel_id)
+    info = await bot.service.require_table(channel_id)
     if info.status != "lobby":
         await show_panel(interaction, info, page)
         return
@@ -338,12 +328,12 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
         await show_panel(interaction, info, page, "⚠️ " + translate(LOBBY_CHANGED))
         return
     try:
-        info = await bot.host.set_option(channel_id, interaction.user.id, setting.name, decoded,
+        info = await bot.service.set_option(channel_id, interaction.user.id, setting.name, decoded,
                                          version=version)
     except HostError as exc:
         log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
                  exc.message)
-        info = await bot.host.require_table(channel_id)  # as it is now, after the refusal
+        info = await bot.service.require_table(channel_id)  # as it is now, after the refusal
         await show_panel(interaction, info, page, "⚠️ " + said(exc))
         return
     await refresh_lobby_post(interaction.client, info)
@@ -373,7 +363,7 @@ async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
     """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
     cancel that lobby, and it would block the channel, so it goes."""
     try:
-        await tablee(interaction.client).host.cancel(channel_id, interaction.user.id)
+        await tablee(interaction.client).service.cancel(channel_id, interaction.user.id)
     except Exception:
         log.exception("could not remove the unposted lobby in channel %s", channel_id)
     else:
@@ -384,7 +374,7 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
     """After a restart: a lobby stored but never posted (the bot stopped between the two) gets
     its post now, so no lobby blocks a channel unseen."""
     bot = tablee(client)
-    for info in await bot.host.active_tables():
+    for info in await bot.service.active_tables():
         if info.status != "lobby" or info.post_message_id is not None:
             continue
         try:
@@ -392,6 +382,6 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
             async with in_public(client, info.guild_id):
                 text, view = lobby_text(info), lobby_view(info)
             message = await send.send(channel, text, view=view)
-            await bot.host.set_post(info.channel_id, message.id, info.version)
+            await bot.service.set_post(info.channel_id, message.id, info.version)
         except Exception:
             log.exception("could not post the lobby in channel %s", info.channel_id)

@@ -1,5 +1,5 @@
 """/partner: talking to one's partner in a game that has a partner channel (the bot registers
-this command only when some registered game offers one). The host decides the mode; this
+this command only when some registered game offers one). The service decides the mode; this
 delivers.
 
 "secret": a DM to the partner only; "aloud": a channel message everyone reads; "gestures": the
@@ -18,7 +18,7 @@ from bot.service.partner import MAX_LENGTH, PartnerMessage
 
 from . import send
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
 from .errors import guarded
 from .i18n import _, language
 from .languages import dm_language, in_public
@@ -53,7 +53,7 @@ async def whisper(client: discord.Client, msg: PartnerMessage, jump_url: str) ->
     return _("You whispered to {partner}: {text}", partner=msg.partner_name, text=msg.text)
 
 
-class PartnerCommands(HostCog):
+class PartnerCommands(ServiceCog):
 
     @app_commands.guild_only()
     @app_commands.command(
@@ -69,7 +69,7 @@ class PartnerCommands(HostCog):
     ) -> None:
         async with guarded(interaction, "/partner"):
             channel_id = require_guild(interaction)
-            msg = await self.host.partner_message(channel_id, interaction.user.id, message)
+            msg = await self.service.partner_message(channel_id, interaction.user.id, message)
             if msg.reach == "secret":
                 url = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}"
                 await interaction.response.defer(ephemeral=True, thinking=True)

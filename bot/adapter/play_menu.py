@@ -8,7 +8,7 @@ a move plays it.
 Custom ids carry channel, version and the prefix so a menu survives a restart and a stale one is
 recognised. A prefix is written as its tokens joined by ``|``; when that would make the id longer
 than Discord's 100 characters it is written ``#<i>.<d>``: the first ``d`` steps of the ``i``-th
-legal move (the host orders the list deterministically, so the index is stable for a given
+legal move (the service orders the list deterministically, so the index is stable for a given
 table version).
 """
 
@@ -31,13 +31,9 @@ Prefix = tuple[str, ...]
 
 # kind: n = show the level under the prefix, p = play the move the prefix completes,
 #       s = a select whose values say what to do (n<i> / p<i>)
-ID_PATTERN = r"tm:(?P<kind>[{kinds}]):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
-CUSTOM_ID = re.compile(ID_PATTERN.format(kinds="nps"))
-
-
-def id_template(kinds: str) -> str:
-    """The custom-id pattern for some kinds only (the button class takes n/p, the select s)."""
-    return ID_PATTERN.format(kinds=kinds)
+NAMESPACE = "tm:"  # then the kind (Rematch's ``tm:rematch:`` is no kind: never a menu id)
+FIELDS = r"(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)"
+CUSTOM_ID = re.compile(re.escape(NAMESPACE) + r"(?P<kind>[nps]):" + FIELDS)
 
 
 @dataclass(frozen=True)
@@ -146,7 +142,7 @@ def custom_id(
     prefix: Prefix,
     page: int = 0,
 ) -> str:
-    head = f"tm:{kind}:{channel}:{version}:{page}:"
+    head = f"{NAMESPACE}{kind}:{channel}:{version}:{page}:"
     out = head + encode_prefix(entries, prefix, MAX_CUSTOM_ID - len(head))
     assert len(out) <= MAX_CUSTOM_ID, out
     return out

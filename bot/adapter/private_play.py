@@ -2,12 +2,11 @@
 
 Everything here is ephemeral: the hand image comes from the pressing player's own note, the menu
 from their legal moves. Each menu step edits the same ephemeral message; the final choice plays the
-move through the host (version-checked) and then posts the new table post publicly.
+move through the service (version-checked) and then posts the new table post publicly.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -20,17 +19,15 @@ from . import play_menu as pm
 from . import send
 from .checks import require_guild, require_post_permissions
 from .clock import back_screen
+from .components import Component, move_menu_items
 from .context import tablee
 from .errors import guarded
 from .files import png_file
 from .i18n import N_, _, current, shown
-from .items import WholeIdItem
 from .limits import MAX_CONTENT
 from .texts import rules_messages
 
 MENU_MARK = N_("**Your move:**")
-BUTTON_TEMPLATE = pm.id_template("np")
-SELECT_TEMPLATE = pm.id_template("s")
 
 
 HAND_TEXT = 1900  # a hand's text, leaving room for what precedes it
@@ -42,7 +39,8 @@ def stale() -> StaleVersion:
 
 
 # -- building the menu ------------------------------------------------------------------------
-class MenuButton(WholeIdItem, discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+class MenuButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace=pm.NAMESPACE,
+                 template=r"(?P<kind>[np]):" + pm.FIELDS):
     """A verb, a navigation step (Back / Previous / Next) or a final move."""
 
     def __init__(
@@ -56,11 +54,11 @@ class MenuButton(WholeIdItem, discord.ui.DynamicItem[discord.ui.Button], templat
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id), row=row)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = self.template.fullmatch(self.custom_id)
-        await on_menu(interaction, match, None)  # type: ignore[arg-type]
+        await on_menu(interaction, self.custom_id, None)
 
 
-class MenuSelect(WholeIdItem, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+class MenuSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
+                 namespace=pm.NAMESPACE + "s:", template=pm.FIELDS):
     """One select of the next step's choices (cards, positions, alignments …)."""
 
     def __init__(
@@ -75,8 +73,7 @@ class MenuSelect(WholeIdItem, discord.ui.DynamicItem[discord.ui.Select], templat
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = self.template.fullmatch(self.custom_id)
-        await on_menu(interaction, match, list(self.item.values))  # type: ignore[arg-type]
+        await on_menu(interaction, self.custom_id, list(self.item.values))
 
 
 def menu_screen(
@@ -142,26 +139,24 @@ def note_screen(channel_id: int, note: PrivateNote) -> Screen:
     if not note.your_turn or not note.menu:
         return text[:HAND_TEXT], file, None
     content, view = menu_screen(channel_id, note.version, note.menu, text[:MENU_INTRO])
-    if note.can_undo:
-        add_undo(view, channel_id, note.version)
+    add_first_level(view, channel_id, note.version, note.can_undo)
     return content, file, view
 
 
-def add_undo(view: discord.ui.View, channel_id: int, version: int) -> None:
-    """Undo on the first level of a mover's menu, when the host offers it."""
-    from .undo import UndoButton  # that module answers the press through this one
-
-    view.add_item(UndoButton(channel_id, version))
+def add_first_level(view: discord.ui.View, channel_id: int, version: int, can_undo: bool) -> None:
+    """What other modules put on the first level of a mover's menu (Undo, when offered)."""
+    for item in move_menu_items(channel_id, version, can_undo):
+        view.add_item(item)
 
 
 async def private_screen(interaction: discord.Interaction, channel_id: int) -> Screen:
     """What My hand / Play shows this person now: their hand (+ menu on their turn), or the public
     board with a clear "you are not seated" for anyone else."""
-    host = tablee(interaction.client).host
+    service = tablee(interaction.client).service
     try:
-        note = await host.private_note(channel_id, interaction.user.id, language=current())
+        note = await service.private_note(channel_id, interaction.user.id, language=current())
     except NotSeated:
-        post = await host.board(channel_id, language=current())
+        post = await service.board(channel_id, language=current())
         text = _("You are not seated at this table, so here is the public board.")
         return (f"{text}\n{shown(post.status)}"[:MAX_CONTENT], png_file(post.image_png, "board.png"),
                 None)
@@ -187,7 +182,7 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
     async with guarded(interaction, "board"):
         channel_id = channel_id or require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        post = await tablee(interaction.client).host.board(channel_id, language=current())
+        post = await tablee(interaction.client).service.board(channel_id, language=current())
         file = png_file(post.image_png, "board.png")
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
@@ -197,19 +192,21 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
 
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
-        table = await tablee(interaction.client).host.require_table(channel_id)
+        table = await tablee(interaction.client).service.require_table(channel_id)
         await send.respond_all(interaction, rules_messages(get_game(table.game_id)),
                                ephemeral=True)
 
 
 async def on_menu(
-    interaction: discord.Interaction, match: re.Match[str], values: list[str] | None
+    interaction: discord.Interaction, custom_id: str, values: list[str] | None
 ) -> None:
     """One menu step: check the version, then open the next level or play the move."""
+    match = pm.CUSTOM_ID.fullmatch(custom_id)
+    assert match is not None  # the component's template matched it
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])
         await interaction.response.defer()  # a deferred update of this ephemeral message
-        now, entries = await tablee(interaction.client).host.menu(
+        now, entries = await tablee(interaction.client).service.menu(
             channel_id, interaction.user.id, language=current())
         if now != version:
             raise stale()
@@ -238,10 +235,10 @@ async def on_menu(
             f"\n{_(MENU_MARK)}"
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
-        if not prefix and await tablee(interaction.client).host.can_undo(
-            channel_id, interaction.user.id
-        ):  # Back to the first level: Undo as the note showed it
-            add_undo(view, channel_id, version)
+        if not prefix:  # back to the first level: as the note showed it
+            can_undo = await tablee(interaction.client).service.can_undo(
+                channel_id, interaction.user.id)
+            add_first_level(view, channel_id, version, can_undo)
         await send.edit_original(interaction, content=content, view=view)
 
 
@@ -252,7 +249,7 @@ async def play_move(
     *,
     version: int | None,
 ) -> None:
-    """Play through the host, post the table, then update the player's private message: the next
+    """Play through the service, post the table, then update the player's private message: the next
     menu when they move again, else what they played. Callers run this inside ``guarded``."""
     await defer_change(interaction)
     bot = tablee(interaction.client)
@@ -281,7 +278,7 @@ async def show_after(
     interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
 ) -> None:
     """The player's private message after their move or undo: ``said``, then the next menu when
-    they move again (the host adds their own note with its menu), else ``said`` alone."""
+    they move again (the service adds their own note with its menu), else ``said`` alone."""
     user_id = interaction.user.id
     finished = outcome.post is not None and outcome.post.finished
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)

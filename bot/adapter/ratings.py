@@ -17,7 +17,7 @@ from bot.storage.ratings import Standing
 from .. import catalog
 from . import send
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
 from .errors import Refusal, guarded
 from .i18n import N_, _, _n
 from .languages import in_public
@@ -107,7 +107,7 @@ async def suggest_games(
             if typed in name.lower() or typed in game_id][:MAX_CHOICES]
 
 
-class RatingCommands(HostCog):
+class RatingCommands(ServiceCog):
     @app_commands.guild_only()
     @app_commands.command(name="leaderboard",
                           description=_("The best players of a game on this server"))
@@ -116,7 +116,7 @@ class RatingCommands(HostCog):
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         async with guarded(interaction, "/leaderboard"):
             require_guild(interaction)
-            board = await self.host.leaderboard(interaction.guild_id, game_id_of(game),
+            board = await self.service.leaderboard(interaction.guild_id, game_id_of(game),
                                                 interaction.user.id)
             async with in_public(interaction.client, interaction.guild_id, interaction):
                 text = leaderboard_text(board, interaction.user.id)
@@ -136,9 +136,9 @@ class RatingCommands(HostCog):
             only = game_id_of(game) if game else None
             person = user or interaction.user
             guild = interaction.guild_id
-            played = await self.host.stats(guild, person.id)
-            standings = await self.host.standings(guild, person.id, only)
-            server = (await self.host.stats(guild))["games"]
+            played = await self.service.stats(guild, person.id)
+            standings = await self.service.standings(guild, person.id, only)
+            server = (await self.service.stats(guild))["games"]
             await send.respond(
                 interaction, stats_text(person.display_name, played, standings, server, only),
                 ephemeral=True,

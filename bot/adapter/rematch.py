@@ -8,41 +8,33 @@ rematch lobby as a new public post that pings the other players of that game; th
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
-from bot.service.results import TableInfo
+from bot.service.results import PublicPost, TableInfo
 
 from . import send
 from .checks import require_guild, require_post_permissions
+from .components import Component, Item, on_table_post
 from .context import tablee
 from .errors import guarded
 from .i18n import _
 from .languages import in_public
 from .limits import MAX_CONTENT
-from .lobby import drop_lobby, host_name, lobby_text, lobby_view, refresh_lobby_post
-
-REMATCH_ID = r"tm:rematch:(?P<channel>\d+):(?P<game>\d+)"
+from .lobby import drop_lobby, lobby_text, lobby_view, owner_name, refresh_lobby_post
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_ID):
+class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tm:rematch:",
+                    template=r"(?P<channel_id>\d+):(?P<game_row>\d+)",
+                    id_format="{channel_id}:{game_row}"):
     def __init__(self, channel_id: int, game_row: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label=_("Rematch"), style=discord.ButtonStyle.success,
-                custom_id=f"tm:rematch:{channel_id}:{game_row}",
+                custom_id=self.make_id(channel_id=channel_id, game_row=game_row),
             )
         )
         self.channel_id = channel_id
         self.game_row = game_row
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["channel"]), int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "rematch"):
@@ -51,20 +43,19 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
             await press(interaction, self.channel_id, self.game_row)
 
 
-def final_view(table: TableInfo) -> discord.ui.View | None:
-    """The last post's buttons: Rematch, when the game is in history (it always is once
+@on_table_post(place=20)
+def rematch_button(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
+    """The last post's button: Rematch, when the game is in history (it always is once
     finished)."""
-    if table.game_row is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table.channel_id, table.game_row))
-    return view
+    if not post.finished or table.game_row is None:
+        return []
+    return [RematchButton(table.channel_id, table.game_row)]
 
 
 def invitation(info: TableInfo) -> str:
     """The rematch lobby's first post: who asked, a ping for the others, then the lobby."""
     waiting = [s.user_id for s in info.seats if s.pending_until is not None]
-    head = _("**{name}** wants a rematch!", name=host_name(info))
+    head = _("**{name}** wants a rematch!", name=owner_name(info))
     if waiting:
         head += " " + _("{people}: press **Join** to keep your seat.",
                         people=", ".join(f"<@{u}>" for u in waiting))

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from . import send
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
 from .errors import Refusal, guarded
 from .i18n import LANGUAGES, _
 from .languages import server_language
@@ -25,7 +25,7 @@ def language_choices() -> list[app_commands.Choice[str]]:
             app_commands.Choice(name=_("Follow the server's language"), value=FOLLOW)]
 
 
-class ServerSettings(HostCog):
+class ServerSettings(ServiceCog):
     settings = app_commands.Group(
         name="settings", description=_("Tablée's settings for this server (admins)"),
         guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
@@ -43,7 +43,7 @@ class ServerSettings(HostCog):
                 raise Refusal(_("Only people with the Manage Server permission can change the "
                                 "server's language."))
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.host.set_guild_language(interaction.guild_id,
+            await self.service.set_guild_language(interaction.guild_id,
                                                None if language == FOLLOW else language)
             now = await server_language(interaction.client, interaction.guild_id, interaction)
             name = LANGUAGES.get(now, now)

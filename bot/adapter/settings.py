@@ -5,7 +5,7 @@ The panel shows one select per option that applies now (``TableInfo.settings``):
 selects fit a message, so with more than five the panel has pages of four plus a row of
 Previous / Next. A select's custom id carries channel, lobby version, page and the option name,
 so a panel survives a restart and an out-of-date one is recognised; an option value is ``=`` and
-the host's value string (``=`` alone is "back to the default").
+the service's value string (``=`` alone is "back to the default").
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from .limits import (
     clip,
 )
 
-SELECT_ID = r"ts:s:(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<name>.+)"
-PAGE_ID = r"ts:p:(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+)"
+SELECT_NAMESPACE = "ts:s:"  # a select's custom id: channel, version, page, the option's name
+SELECT_FIELDS = r"(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<name>.+)"
+PAGE_NAMESPACE = "ts:p:"  # Previous / Next: channel, version, page
 PER_PAGE = MAX_ROWS - 1  # when paginated: four selects and the navigation row
 VALUE_MARK = "="
 
@@ -110,7 +111,7 @@ def panel_page(info: Any, page: int = 0, note: str = "") -> PanelPage:
     for i, setting in enumerate(pages[page]):
         lines.append(_("• **{label}**: {value}. {about}", label=setting.label,
                        value=setting.value_text, about=setting.description).rstrip())
-        head = f"ts:s:{info.channel_id}:{info.version}:{page}:"
+        head = f"{SELECT_NAMESPACE}{info.channel_id}:{info.version}:{page}:"
         code = name_code(settings, offset + i, head)
         placeholder = clip(_("{label}: {value}", label=setting.label, value=setting.value_text),
                            MAX_PLACEHOLDER)

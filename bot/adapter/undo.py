@@ -1,50 +1,49 @@
 """Undo (BGA's rule, :mod:`bot.service.undo`): the **Undo** button in the mover's private menu,
-shown when the host offers it, and ``/undo``. The host decides and says why not; this takes the
+shown when the service offers it, and ``/undo``. The service decides and says why not; this takes the
 move back, posts the table and shows the mover their menu again."""
 
 from __future__ import annotations
-
-import re
-from typing import Any, Self
 
 import discord
 from discord import app_commands
 
 from . import private_play
 from .checks import require_guild
-from .cog import HostCog
+from .cog import ServiceCog
+from .components import Component, Item, on_move_menu
 from .context import tablee
 from .errors import guarded
 from .i18n import _
 
-UNDO_ID = r"tu:undo:(?P<channel>\d+):(?P<version>\d+)"
 UNDO_ROW = 4  # the menu's navigation row (its first level has no Back)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_ID):
+class UndoButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tu:undo:",
+                 template=r"(?P<channel_id>\d+):(?P<version>\d+)",
+                 id_format="{channel_id}:{version}"):
     """Undo in a private menu, for the table version that menu showed (an older one is stale)."""
 
     def __init__(self, channel_id: int, version: int) -> None:
         super().__init__(discord.ui.Button(
             label=_("Undo"), style=discord.ButtonStyle.secondary,
-            custom_id=f"tu:undo:{channel_id}:{version}",
+            custom_id=self.make_id(channel_id=channel_id, version=version),
         ), row=UNDO_ROW)
         self.channel_id = channel_id
         self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["channel"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await take_back(interaction, self.channel_id, self.version)
 
 
+@on_move_menu(place=0)
+def undo_button(channel_id: int, version: int, can_undo: bool) -> list[Item]:
+    """Undo on the first level of a mover's menu, when the service offers it."""
+    return [UndoButton(channel_id, version)] if can_undo else []
+
+
 async def take_back(interaction: discord.Interaction, channel_id: int | None,
                     version: int | None) -> None:
-    """Undo for the presser (``channel_id`` None: this channel, from /undo): the host takes the
+    """Undo for the presser (``channel_id`` None: this channel, from /undo): the service takes the
     move back, the table is posted, and the private message shows the menu again."""
     async with guarded(interaction, "undo"):
         channel_id = channel_id or require_guild(interaction)
@@ -58,11 +57,8 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         await private_play.show_after(interaction, channel_id, outcome, said)
 
 
-class UndoCommands(HostCog):
-    """/undo, and the Undo button registered with it (so old menus work after a restart)."""
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(UndoButton)
+class UndoCommands(ServiceCog):
+    """/undo."""
 
     @app_commands.guild_only()
     @app_commands.command(

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.adapter.table_post import Poster
+from bot.adapter.poster import Poster
 from bot.service import TableService
 from bot.service.errors import NoTable
 from bot.service.locks import ChannelLocks
@@ -25,7 +25,7 @@ async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableService
 
 
 async def test_poster_closes_in_many_channels_leave_no_locks(host: TableService) -> None:
-    poster = Poster(client=None, host=host, dm_default=False)  # type: ignore[arg-type]
+    poster = Poster(client=None, service=host, dm_default=False)  # type: ignore[arg-type]
     for channel in range(1, CALLS + 1):
         await poster.close_table(channel, [])
     assert len(poster._locks) == 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.adapter.table_post import TRANSIENT_MARK, compose, strip_transient
+from typing import Any
+
+from bot.adapter.post_text import TRANSIENT_MARK, compose, strip_transient
 from bot.service.results import PublicPost
 
 
@@ -42,12 +44,15 @@ def test_the_oldest_lines_give_way_within_2000_characters() -> None:
 
 
 def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
-    from bot.adapter.table_post import table_view
+    from bot.adapter.client import components  # every module that adds to table posts
     from bot.service.results import ClockView
+
+    def table_view(post: PublicPost) -> Any:
+        return components.table_post_view(1, post, None)  # type: ignore[arg-type]
 
     running = _post(clock=ClockView(name="Bob (seat 2)", deadline=1700000330.7))
     assert compose(running)[0].endswith("⏳ Bob (seat 2)'s time runs out <t:1700000330:R>.")
-    assert [b.item.label for b in table_view(1, 3, running).children] == [
+    assert [b.item.label for b in table_view(running).children] == [
         "My hand / Play", "Board", "Rules"]
     out = _post(clock=ClockView(name="Bob (seat 2)", deadline=1.0, timed_out=True, can_skip=True,
                                 replaced=["Cy"], end_offer=True))
@@ -57,7 +62,7 @@ def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
         "🤖 A computer plays for Cy until they press **I'm back**.",
         "Fewer than two people are playing now: press **End the game** to stop without a "
         "result, or play on."]
-    view = table_view(1, 3, out)
+    view = table_view(out)
     assert [(b.item.label, b.item.custom_id) for b in view.children][3:] == [
         ("Skip", "tc:skip:1:3"), ("Computer plays for Bob (seat 2)", "tc:take:1:3"),
         ("I'm back", "tc:back:1:3"), ("End the game", "tc:end:1:3")]

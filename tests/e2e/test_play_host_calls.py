@@ -75,3 +75,53 @@ async def test_a_menu_click_reads_the_table_at_most_twice(
                         break
                     again += 1
         assert plays >= 4 and again  # both kinds of final click were measured
+
+
+AFTER_A_POST = {"posted", "dm_enabled", "forget_transient_post"}
+"""What the adapter may ask of the service once a move is stored: one ``posted`` per post (a
+second when the closed-DM note changes a post showing a value), whether each person whose turn
+starts wants a DM (the note does not say), and forgetting each older post whose value it edited
+away. Not the server's or a reader's language (the post and the notes carry them), nor the
+transient bookkeeping one call at a time."""
+
+
+async def test_a_move_asks_the_service_once_after_its_post(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    sim = discord_sim
+    async with running_tablee(sim, tmp_path) as app:
+        alice, bob = sim.user("alice"), sim.user("bob")
+        users = {alice.id: alice, bob.id: bob}
+        await lobby_of(sim, alice, [bob], game="master-islands")
+        counts: collections.Counter = collections.Counter()
+        service = app.bot.service
+        outermost = {"depth": 0}  # the service's own calls to itself are not the adapter's
+        for name, member in inspect.getmembers(type(service)):
+            if name.startswith("_") or not inspect.iscoroutinefunction(member):
+                continue
+
+            def counted(real: Any, name: str = name) -> Any:
+                async def call(*args: Any, **kwargs: Any) -> Any:
+                    if outermost["depth"] == 0:
+                        counts[name] += 1
+                    outermost["depth"] += 1
+                    try:
+                        return await real(*args, **kwargs)
+                    finally:
+                        outermost["depth"] -= 1
+
+                return call
+
+            setattr(service, name, counted(getattr(service, name)))
+        posts = 0
+        for _turn in range(6):
+            user = to_move(sim, users)
+            choices = await sim.autocomplete(user, "move", text="")
+            before = table_post(sim).id
+            counts.clear()
+            await sim.slash(user, "move", move=choices[0]["value"])
+            calls = {k: v for k, v in counts.items() if k not in BOOKKEEPING}
+            assert calls.pop("play") == 1, counts
+            assert set(calls) <= AFTER_A_POST and 1 <= calls["posted"] <= 2, counts
+            posts += table_post(sim).id != before
+        assert posts  # new posts were measured, not only posts edited in place

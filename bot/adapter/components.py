@@ -1,0 +1,153 @@
+"""The adapter's one registry of persistent components (buttons and selects).
+
+Every component is a :class:`discord.ui.DynamicItem` that also derives from :class:`Component`,
+naming its custom-id namespace (the literal head of its ids) and the rest of its template:
+
+    class ResignButton(Component, discord.ui.DynamicItem[discord.ui.Button],
+                       namespace="tr:", template=r"resign:(?P<channel_id>\\d+):(?P<version>\\d+)",
+                       id_format="resign:{channel_id}:{version}"):
+        def __init__(self, channel_id: int, version: int) -> None: ...
+
+Defining the class registers it: its namespace is listed here (a namespace taken twice is an
+error at import), the bot hands every registered class to discord.py at start-up
+(:func:`install`), and it is rebuilt from a pressed id by :meth:`Component.from_custom_id`: each
+named group of the template fills the ``__init__`` parameter of the same name, converted to its
+annotated type (a class whose ``__init__`` takes ``custom_id`` gets the whole id instead).
+Custom ids never change once posted: buttons on old messages must keep working.
+
+Where components appear: a module adds its items to the table post with
+:func:`on_table_post` (a place orders them) and to the first level of a mover's private menu
+with :func:`on_move_menu`; the poster and the menu ask :func:`table_post_view` and
+:func:`move_menu_items` and never name a button.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+import discord
+
+from bot.service.results import PublicPost, TableInfo
+
+Item = discord.ui.Item[Any]
+TablePostItems = Callable[[int, PublicPost, TableInfo], Iterable[Item]]
+"""(channel id, the post, its table) -> the items this contributor puts on that table post."""
+MoveMenuItems = Callable[[int, int, bool], Iterable[Item]]
+"""(channel id, table version, the mover may undo) -> items on the first level of the menu."""
+
+_NAMESPACES: dict[str, type[Component]] = {}
+
+
+class Component:
+    """The base of every persistent component (listed before ``DynamicItem`` in the bases)."""
+
+    namespace: ClassVar[str]
+    id_format: ClassVar[str | None]
+
+    def __init_subclass__(cls, *, namespace: str, template: str, id_format: str | None = None,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(template=re.escape(namespace) + template, **kwargs)
+        if namespace in _NAMESPACES:
+            raise ValueError(f"custom-id namespace {namespace!r} is taken by "
+                             f"{_NAMESPACES[namespace].__qualname__}")
+        cls.namespace = namespace
+        cls.id_format = id_format
+        _NAMESPACES[namespace] = cls
+
+    @classmethod
+    def make_id(cls, **fields: Any) -> str:
+        """The custom id for these fields (the class's ``id_format`` after its namespace)."""
+        assert cls.id_format is not None, f"{cls.__qualname__} builds its ids elsewhere"
+        return cls.namespace + cls.id_format.format(**fields)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+    ) -> Self:
+        return cls.from_match(match)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """The component a matching custom id stands for."""
+        types_of = _init_types(cls)
+        if "custom_id" in types_of:
+            return cls(custom_id=match.string)  # type: ignore[call-arg]
+        fields = {name: _convert(text, types_of[name]) for name, text in match.groupdict().items()}
+        return cls(**fields)  # type: ignore[call-arg]
+
+
+def _init_types(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls.__init__)  # type: ignore[misc]
+    hints.pop("return", None)
+    return hints
+
+
+def _convert(text: str, kind: Any) -> Any:
+    """A template group's text as its parameter's type (``int``, ``str``, or either or None)."""
+    if isinstance(kind, types.UnionType) or typing.get_origin(kind) is typing.Union:
+        kind = next(k for k in typing.get_args(kind) if k is not type(None))
+    return int(text) if kind is int else text
+
+
+def namespaces() -> dict[str, type[Component]]:
+    """Every custom-id namespace in use -> its component class."""
+    return dict(_NAMESPACES)
+
+
+def install(client: discord.Client) -> None:
+    """Listen for every registered component (the buttons of posts sent before a restart too)."""
+    client.add_dynamic_items(*_NAMESPACES.values())  # type: ignore[arg-type]
+
+
+# -- where components appear ------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Contributor:
+    place: int
+    items: Callable[..., Iterable[Item]]
+
+
+_TABLE_POST: list[_Contributor] = []
+_MOVE_MENU: list[_Contributor] = []
+
+
+def on_table_post(place: int) -> Callable[[TablePostItems], TablePostItems]:
+    """Decorator: the function gives items for every table post; lower places come first."""
+
+    def add(items: TablePostItems) -> TablePostItems:
+        _TABLE_POST.append(_Contributor(place, items))
+        _TABLE_POST.sort(key=lambda c: c.place)
+        return items
+
+    return add
+
+
+def on_move_menu(place: int) -> Callable[[MoveMenuItems], MoveMenuItems]:
+    """Decorator: the function gives items for the first level of a mover's private menu."""
+
+    def add(items: MoveMenuItems) -> MoveMenuItems:
+        _MOVE_MENU.append(_Contributor(place, items))
+        _MOVE_MENU.sort(key=lambda c: c.place)
+        return items
+
+    return add
+
+
+def table_post_view(channel_id: int, post: PublicPost, table: TableInfo) -> discord.ui.View | None:
+    """The buttons of a table post (None: it has none)."""
+    items = [i for c in _TABLE_POST for i in c.items(channel_id, post, table)]
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def move_menu_items(channel_id: int, version: int, can_undo: bool) -> list[Item]:
+    """The extra items of a mover's first menu level."""
+    return [i for c in _MOVE_MENU for i in c.items(channel_id, version, can_undo)]

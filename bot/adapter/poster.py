@@ -1,0 +1,244 @@
+"""The poster: one public table post per turn, sent, extended in place, then retired.
+
+The post shows the board drawn from the spectator view, what happened since the last post
+(computer moves batched in), whose turn it is with a mention of whoever's turn starts
+(:mod:`bot.adapter.post_text`), and the buttons modules put on table posts
+(:func:`bot.adapter.components.table_post_view`). While the same player keeps moving (a second
+action, a bonus, several steps of one turn) the post is edited in place instead. A new post goes
+out before the previous one loses its buttons; lines the service marked transient (a hidden value
+shown once) are edited away from it, together with its image (which showed the same value), and
+the value-free text is stored by the service so a restart still edits it. Posts to one channel go
+out one at a time (a lock per channel), so they keep their order and discord.py's per-route
+rate-limit handling (edits included) sees one request at a time per channel.
+
+After each post the poster tells the service once (:meth:`TableService.posted`), which answers
+with the channel's older posts still showing a value; each one edited is then forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+
+from bot.service import TableService
+from bot.service.locks import ChannelLocks
+from bot.service.results import Outcome, PrivateNote, PublicPost
+
+from . import send
+from .components import table_post_view
+from .dms import send_dm, turn_notes
+from .files import png_file
+from .i18n import _, language, shown
+from .post_text import compose, continued, pinged
+
+log = logging.getLogger("tablee.adapter.post")
+
+Shown = tuple[list[int], list[tuple[str, bool]]]
+"""(users to move, lines) of a channel's latest post, to extend it in place."""
+
+
+class Poster:
+    """Sends table posts, edits the current one in place while the same player keeps moving, and
+    retires older ones. Holds only message ids and the current post's lines (what to edit)."""
+
+    def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool) -> None:
+        self.client = client
+        self._service = service
+        self.dm_default = dm_default
+        self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
+        self._current: dict[int, int] = {}  # channel -> message id of the latest post
+        self._shown: dict[int, Shown] = {}
+        self._tasks: set[asyncio.Task[None]] = set()  # computers going on after a post
+
+    def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.client.get_partial_messageable(channel_id)
+
+    def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        return self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
+
+    # -- publishing ---------------------------------------------------------------------------
+    async def publish(
+        self,
+        channel_id: int,
+        outcome: Outcome,
+        *,
+        actor: int | None,
+        previous: Iterable[int | None] = (),
+    ) -> discord.Message | None:
+        """One post per turn: while the actor keeps moving, the current post is edited in place;
+        otherwise a new post goes out first, then older posts lose their buttons (if the send
+        fails, the old post keeps working ones). DMs whoever's turn starts. When computer players
+        still have to move (one showed a value once, as a person's reveal, on this post), they
+        go on afterwards in a task of their own, and their post takes that value away."""
+        try:
+            if outcome.post is None:
+                return None
+            with language(outcome.post.language):  # the server's, as the service wrote the post
+                return await self._publish(channel_id, outcome, outcome.post, actor, previous)
+        finally:
+            if outcome.computers_next:
+                task = asyncio.get_running_loop().create_task(self._computers(channel_id))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _computers(self, channel_id: int) -> None:
+        try:
+            outcome = await self._service.computers_move(channel_id)
+            if outcome is not None:
+                await self.publish(channel_id, outcome, actor=None,
+                                   previous=[outcome.table.post_message_id])
+        except Exception:
+            log.exception("computer players could not go on in channel %s", channel_id)
+
+    async def _publish(self, channel_id: int, outcome: Outcome, post: PublicPost,
+                       actor: int | None, previous: Iterable[int | None]) -> discord.Message | None:
+        async with self._locks(channel_id):
+            if (actor is not None and self._same_turn(channel_id, outcome, actor)
+                    and await self._edit_in_place(channel_id, outcome, actor)):
+                return None
+            names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
+            still = {actor: names.get(actor, "")} if actor in post.to_move_user_ids else {}
+            message = await self._send(channel_id, outcome, post, still, previous)
+            if post.finished:
+                self._current.pop(channel_id, None)
+                self._shown.pop(channel_id, None)
+            else:
+                self._current[channel_id] = message.id
+                self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+        if not post.finished:
+            await self._turn_dms(channel_id, outcome, post, message, actor, still)
+        return message
+
+    async def _send(self, channel_id: int, outcome: Outcome, post: PublicPost,
+                    still: dict[int, str], previous: Iterable[int | None]) -> discord.Message:
+        """Send the new post, tell the service, retire the older ones (under the channel's lock)."""
+        full, plain = compose(post, still=still)
+        kwargs: dict[str, Any] = {}
+        view = table_post_view(channel_id, post, outcome.table)
+        if view is not None:
+            kwargs["view"] = view
+        file = png_file(post.image_png, "board.png")
+        if file is not None:
+            kwargs["file"] = file
+        message = await send.send(self._channel(channel_id), full, ping=pinged(post, still),
+                                  **kwargs)
+        old = [*previous, self._current.get(channel_id)]
+        # At the end every value is public anyway: nothing to edit away later.
+        shows_value = not post.finished and plain != full
+        values = await self._service.posted(channel_id, message.id, post.version,
+                                            plain=plain if shows_value else None)
+        await self._retire_all(channel_id, old, values, keep=message.id)
+        return message
+
+    def _same_turn(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
+        """Only the actor moved and is still to move, with the same people as on the current
+        post (when computer players moved too, their turns came between: a new post)."""
+        post = outcome.post
+        current = self._current.get(channel_id)
+        shown_now = self._shown.get(channel_id)
+        return (
+            post is not None and not post.finished and current is not None
+            and shown_now is not None and len(outcome.applied) == 1
+            and actor in post.to_move_user_ids
+            and shown_now[0] == post.to_move_user_ids
+            and outcome.table.post_message_id in (None, current)
+        )
+
+    async def _edit_in_place(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
+        """Extend the current post with this move (new image, lines appended, no mention)."""
+        assert outcome.post is not None
+        message_id = self._current[channel_id]
+        post = continued(self._shown[channel_id][1], outcome.post)
+        names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
+        full, plain = compose(post, still={actor: names.get(actor, "")})
+        file = png_file(post.image_png, "board.png")
+        try:
+            await send.edit(
+                self._message(channel_id, message_id), content=full,
+                attachments=[file] if file else [],
+                view=table_post_view(channel_id, post, outcome.table),
+            )
+        except discord.HTTPException:
+            log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
+            return False
+        self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+        # Older posts showing a value were retired when this one went out.
+        await self._service.posted(channel_id, message_id, post.version,
+                                   plain=plain if plain != full else None)
+        return True
+
+    # -- turn DMs and the closed-DM note --------------------------------------------------------
+    async def _turn_dms(self, channel_id: int, outcome: Outcome, post: PublicPost,
+                        message: discord.Message, actor: int | None,
+                        still: dict[int, str]) -> None:
+        """DM each player whose turn starts; those whose DMs are closed are told on the post."""
+        guild = outcome.table.guild_id or "@me"
+        url = f"https://discord.com/channels/{guild}/{channel_id}/{message.id}"
+        game_name = shown(outcome.table.game_name)  # in the server's language, as before
+        closed = [note.user_id for note in turn_notes(outcome.notes, actor)
+                  if not await self._turn_dm(note, url, game_name)]
+        closed_to_move = [u for u in closed if u in post.to_move_user_ids]
+        if not closed_to_move:
+            return
+        full, plain = compose(post, closed_to_move, still)
+        try:
+            await send.edit(message, content=full, ping=pinged(post, still))
+        except discord.HTTPException:
+            log.warning("could not add the closed-DM note to %s", message.id, exc_info=True)
+            return
+        if plain != full:  # the value-free text to restore changed with the note
+            await self._service.posted(channel_id, message.id, post.version, plain=plain)
+
+    async def _turn_dm(self, note: PrivateNote, jump_url: str, game_name: str) -> bool:
+        """The turn reminder to one player (unless they turned them off); False when their DMs
+        are closed. The note is written in its reader's language; so is the reminder."""
+        if not await self._service.dm_enabled(note.user_id, self.dm_default):
+            return True
+        with language(note.language):
+            text = _(
+                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
+                game=game_name, url=jump_url, note=shown(note.text),
+            )
+        file = discord.File(io.BytesIO(note.image_png), "hand.png") if note.image_png else None
+        return await send_dm(self.client, note.user_id, text, file)
+
+    # -- retiring -------------------------------------------------------------------------------
+    async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
+        """Take the buttons off an older post and, when it showed a value once (``plain``: its
+        text without it, as stored by the service), that value and its image; a deleted post is
+        fine. A failed edit of a value is kept for the next retirement."""
+        message = self._message(channel_id, message_id)
+        try:
+            if plain is not None:
+                # The board image showed the same transient thing (a revealed tile): drop it too.
+                await send.edit(message, content=plain, attachments=[], view=None)
+            else:
+                await send.edit(message, view=None)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            log.warning("could not retire post %s in %s", message_id, channel_id, exc_info=True)
+            return
+        if plain is not None:
+            await self._service.forget_transient_post(message_id)
+
+    async def _retire_all(self, channel_id: int, ids: Iterable[int | None],
+                          values: dict[int, str], keep: int | None) -> None:
+        for message_id in sorted({m for m in ids if m} | set(values) - {keep}):
+            await self.retire(channel_id, message_id, values.get(message_id))
+
+    async def close_table(self, channel_id: int, message_ids: Iterable[int | None]) -> None:
+        """A table ended without a result (abandon): retire its posts."""
+        async with self._locks(channel_id):
+            self._shown.pop(channel_id, None)
+            ids = [*message_ids, self._current.pop(channel_id, None)]
+            values = await self._service.transient_posts(channel_id)
+            await self._retire_all(channel_id, ids, values, keep=None)
