@@ -77,7 +77,7 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
                  when=int(reminder.deadline), url=url)
     channel = client.get_partial_messageable(reminder.channel_id)
     await send.send(channel, text, ping=[reminder.user_id])
-    if await bot.host.dm_enabled(reminder.user_id, bot.config.dm_default):
+    if await bot.service.dm_enabled(reminder.user_id, bot.config.dm_default):
         with language(await dm_language(client, reminder.user_id)):
             dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
                    "messages off with /dms.", game=reminder.game_name,
@@ -94,5 +94,5 @@ def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
         else:
             await post_outcome(bot, event)
 
-    scheduler = Scheduler(bot.host, handle, **timing)
+    scheduler = Scheduler(bot.service, handle, **timing)
     return asyncio.create_task(scheduler.run(), name="tablee-clock")

@@ -109,7 +109,7 @@ async def open_lobby(
         require_post_permissions(interaction)
         bot = tablee(interaction.client)
         user = interaction.user
-        info = await bot.host.create_lobby(
+        info = await bot.service.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
         )
         async with in_public(interaction.client, interaction.guild_id, interaction):
@@ -120,7 +120,7 @@ async def open_lobby(
             await drop_lobby(interaction, channel_id)
             raise
         message = await interaction.original_response()
-        await bot.host.set_post(channel_id, message.id, info.version)
+        await bot.service.set_post(channel_id, message.id, info.version)
 
 
 def play_callback(game: Game) -> Callable[..., Awaitable[None]]:

@@ -254,7 +254,7 @@ async def play_move(
     await defer_change(interaction)
     bot = tablee(interaction.client)
     user_id = interaction.user.id
-    outcome: Outcome = await bot.host.play(channel_id, user_id, move, version=version)
+    outcome: Outcome = await bot.service.play(channel_id, user_id, move, version=version)
     previous = outcome.table.post_message_id
     await bot.poster.publish(channel_id, outcome, actor=user_id, previous=[previous])
     # The notation, not the label: a label may carry a value that must not be repeated later

@@ -65,7 +65,7 @@ def invitation(info: TableInfo) -> str:
 async def press(interaction: discord.Interaction, channel_id: int, game_row: int) -> None:
     bot = tablee(interaction.client)
     user = interaction.user
-    info = await bot.host.rematch(channel_id, user.id, user.display_name, game_row=game_row)
+    info = await bot.service.rematch(channel_id, user.id, user.display_name, game_row=game_row)
     if info.post_message_id is None:  # a new lobby: its post
         pinged = [s.user_id for s in info.seats
                   if s.pending_until is not None and s.user_id is not None]
@@ -77,7 +77,7 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
             await drop_lobby(interaction, channel_id)
             raise
         message = await interaction.original_response()
-        await bot.host.set_post(channel_id, message.id, info.version)
+        await bot.service.set_post(channel_id, message.id, info.version)
         return
     seat = info.seat_of(user.id)
     await send.respond(

@@ -50,7 +50,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         await private_play.defer_change(interaction)
         bot = tablee(interaction.client)
         user_id = interaction.user.id
-        outcome = await bot.host.undo(channel_id, user_id, version=version)
+        outcome = await bot.service.undo(channel_id, user_id, version=version)
         await bot.poster.publish(channel_id, outcome, actor=user_id,
                                  previous=[outcome.table.post_message_id])
         said = _("You took back your last move.")

@@ -79,7 +79,7 @@ async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, toy_ta
     reply = await sim.slash(first, "partner", message=said)
     assert reply.ephemeral
     for _ in range(6):
-        row = await toy_tablee.bot.host.store.get_table(sim.general.id)
+        row = await toy_tablee.bot.service.store.get_table(sim.general.id)
         mover = to_move(sim, {u.id: u for u in players})
         if mover is None or row.state["current"] != 1:
             break

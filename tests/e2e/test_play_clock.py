@@ -65,7 +65,7 @@ async def pass_time(sim: Any, app: Any, clock: FakeTime, to: float,
                     check: Callable[[], bool]) -> None:
     """Move the clock to ``to`` and wake the scheduler, as if it had slept until then."""
     clock.t = to
-    app.bot.host.on_clock_change()
+    app.bot.service.on_clock_change()
     await until(check)
     await sim.wait_idle()
 
@@ -124,7 +124,7 @@ async def test_a_silent_player_is_reminded_timed_out_and_a_computer_finishes_for
         await one_move(sim, alice)
     assert "The game is over" in last_public(sim).content
 
-    store = tablee.bot.host.store
+    store = tablee.bot.service.store
     [game_row] = await store.games_in_channel(sim.general.id)
     game = await store.game(game_row)
     assert game["status"] == "finished"
@@ -155,4 +155,4 @@ async def test_leave_in_a_game_hands_the_seat_to_a_computer(
     assert "press **End the game**" in post.content
     await sim.click(alice, post, label="End the game")
     assert "Alice ended the Toy Rounds game: no result is kept." in last_public(sim).content
-    assert await tablee.bot.host.table(sim.general.id) is None
+    assert await tablee.bot.service.table(sim.general.id) is None

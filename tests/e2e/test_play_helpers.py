@@ -97,7 +97,7 @@ class Tablee:
 
     async def restart(self) -> TableeBot:
         """Stop the bot and its host (as a process exit would), start new ones on the same file."""
-        old_host = self.bot.host if self.bot else None
+        old_host = self.bot.service if self.bot else None
         await self.sim.stop_bot()
         if old_host is not None:
             await old_host.close()
@@ -286,7 +286,7 @@ async def assert_no_hidden_card_in_public(sim: Any, tablee: Tablee, channel: Any
     text, old versions of edited posts included. Reads the truth from the host's stored state."""
     channel = channel or sim.general
     assert tablee.bot is not None
-    row = await tablee.bot.host.store.get_table(channel.id)
+    row = await tablee.bot.service.store.get_table(channel.id)
     if row is None or row.state is None or "hands" not in row.state:
         return
     hidden = hidden_cards(row.state)

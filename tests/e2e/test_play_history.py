@@ -74,7 +74,7 @@ async def test_a_finished_game_is_listed_and_replayed(discord_sim: Any, toy_tabl
 async def test_history_pages_turn_for_the_person_who_asked(discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
-    made = await store_finished(toy_tablee.bot.host, 40, sim.world.guild_id,
+    made = await store_finished(toy_tablee.bot.service, 40, sim.world.guild_id,
                                 players=(alice.id, bob.id, 77))
     with_bob = [g["id"] for g in reversed(made)
                 if g["guild"] == sim.world.guild_id and bob.id in g["players"]]

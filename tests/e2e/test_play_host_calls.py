@@ -51,7 +51,7 @@ async def test_a_menu_click_reads_the_table_at_most_twice(
         users = {alice.id: alice, bob.id: bob}
         await lobby_of(sim, alice, [bob], game="master-islands")
         counts: collections.Counter = collections.Counter()
-        count_calls(app.bot.host, counts)
+        count_calls(app.bot.service, counts)
         rng = random.Random(3)
         plays = again = 0
         for _turn in range(4):

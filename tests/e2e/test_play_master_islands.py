@@ -146,7 +146,7 @@ async def test_the_privacy_check_catches_a_hand_card_in_public_text(
     alice, bob = sim.user("alice"), sim.user("bob")
     await lobby_of(sim, alice, [bob], game="master-islands")
     await assert_no_hidden_card_in_public(sim, tablee)
-    row = await tablee.bot.host.store.get_table(sim.general.id)
+    row = await tablee.bot.service.store.get_table(sim.general.id)
     card = sorted(hidden_cards(row.state))[0]
     await tablee.bot.get_partial_messageable(sim.general.id).send(f"psst, Bob holds {card}")
     with pytest.raises(AssertionError, match="hand cards"):

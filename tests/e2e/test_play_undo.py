@@ -36,7 +36,7 @@ async def test_undo_in_the_private_menu_takes_a_placement_back(
     await lobby_of(sim, alice, [bob], game="master-islands")
     user = to_move(sim, users)
     other = bob if user is alice else alice
-    store = tablee.bot.host.store
+    store = tablee.bot.service.store
     before = (await store.get_table(sim.general.id)).state
 
     refused = await sim.slash(user, "undo")  # the turn has just begun
