@@ -22,7 +22,7 @@ from games import Game
 from games.text import say, say_n
 
 from ..storage import TableRow
-from . import clock, errors, lobby, settings
+from . import errors, lobby, settings, speed
 from .tables import PENDING
 
 
@@ -33,7 +33,7 @@ class NotConfirmed(errors.HostError):
 def lobby_of(row: TableRow) -> dict[str, Any]:
     """What a finished game keeps for its rematch: the options as the lobby chose them, and the
     table settings that are not game options (the table speed)."""
-    return {"options": dict(row.options), "settings": clock.table_settings(row)}
+    return {"options": dict(row.options), "settings": speed.table_settings(row)}
 
 
 def options_of(finished: Mapping[str, Any]) -> dict[str, Any]:

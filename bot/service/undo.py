@@ -22,7 +22,7 @@ from ..storage import Conflict, MoveEntry, Store, TableRow
 from . import errors
 from .play import Lines, Step
 from .results import PrivateNote
-from .tables import is_bot, seat_of
+from .tables import is_computer, seat_of
 
 if TYPE_CHECKING:
     from ..storage.clock import ClockRow
@@ -61,7 +61,7 @@ def _undoable(row: TableRow, game: Game, last: MoveEntry | None) -> bool:
     return (
         last is not None and last.user_id is not None and last.barrier is None
         and last.before is not None and row.state is not None
-        and last.seat in game.to_move(row.state) and not is_bot(row, last.seat)
+        and last.seat in game.to_move(row.state) and not is_computer(row, last.seat)
         and row.seats[last.seat - 1]["user_id"] == last.user_id
     )
 
@@ -90,7 +90,7 @@ async def take_back(
         if mine:  # nobody has moved since: that move passed the turn on
             raise errors.UndoRefused(REFUSALS["turn"])
         raise errors.NotYourTurn(NOT_YOUR_TURN)
-    if is_bot(row, seat):
+    if is_computer(row, seat):
         raise errors.UndoRefused(REPLACED)
     if last is not None and last.seat == seat and last.user_id is None:
         raise errors.UndoRefused(COMPUTER)
