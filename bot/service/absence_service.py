@@ -21,7 +21,6 @@ from .computers import ComputerPlayers
 from .context import Context
 from .lobby_service import LobbyService
 from .play import Lines, apply_checked
-from .reading import TableViews
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
@@ -33,7 +32,7 @@ class AbsenceService:
 
     def __init__(self, ctx: Context, tables: TableRepository, clock: TableClock,
                  committer: MoveCommitter, computers: ComputerPlayers, reports: Reports,
-                 lobbies: LobbyService, views: TableViews) -> None:
+                 lobbies: LobbyService) -> None:
         self._ctx = ctx
         self._store = ctx.store
         self._tables = tables
@@ -42,7 +41,6 @@ class AbsenceService:
         self._computers = computers
         self._reports = reports
         self._lobbies = lobbies
-        self._views = views
 
     async def clock_due(self, now: float) -> list[ClockEvent]:
         """Reminders and time outs of every clock due at ``now``, each handled once."""
@@ -168,10 +166,10 @@ class AbsenceService:
 
     # -- leaving -------------------------------------------------------------------------------
     async def leave_game(self, channel_id: int, user_id: int) -> Outcome | TableInfo:
-        """/leave: in a lobby, :meth:`leave` (a TableInfo); in a game the seat goes to a
+        """/leave: in a lobby, :meth:`LobbyService.leave` (a TableInfo); in a game the seat goes to a
         computer (an Outcome to post), or, when nobody else is playing themselves, the table
         ends without a result (a TableInfo with status "abandoned")."""
-        table = await self._views.require_table(channel_id)
+        _game, table = await self._tables.load(channel_id)
         if table.status == "lobby":
             return await self._lobbies.leave(channel_id, user_id)
         async with self._ctx.lock(channel_id):

@@ -1,6 +1,6 @@
 """Building what people see from Views: the public table post, private notes, move menus.
 
-Synchronous (Pillow work); the host calls these in a thread. Public things are built from
+Synchronous (Pillow work); the service calls these in a thread. Public things are built from
 ``view(state, None)`` only, so a hidden card cannot reach the channel by mistake.
 """
 

@@ -6,7 +6,7 @@ which fixes the drawn first seat) and a new seed. Options that name a seat (the 
 seat with a role) keep their number, so with the rotation the role passes to the next player;
 left unset ("drawn at random") they are drawn again.
 
-The person who pressed Rematch hosts it. The other humans of the last game keep their seats,
+The person who pressed Rematch owns the new lobby. The other humans of the last game keep their seats,
 marked with ``PENDING`` (until when, in epoch seconds), until they press Rematch or Join; seats
 not confirmed in time are dropped lazily: whenever the lobby changes and at Start. Start waits
 while some may still come.

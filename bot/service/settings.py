@@ -1,5 +1,6 @@
 """Table options as the lobby shows and changes them, built from the game's declarations only
-(the bot knows no option by name): what is in force, what the host may pick, and the change."""
+(the bot knows no option by name): what is in force, what the lobby's owner may pick, and the
+change."""
 
 from __future__ import annotations
 

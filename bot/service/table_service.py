@@ -85,7 +85,7 @@ class TableService:
         self.moves = PlayService(ctx, self.tables, self.table_clock, self.committer,
                                  self.computers, self.reports, self.ratings)
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
-                                      self.computers, self.reports, self.lobbies, self.views)
+                                      self.computers, self.reports, self.lobbies)
 
     @classmethod
     async def open(

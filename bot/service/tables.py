@@ -78,7 +78,8 @@ def seat_of(row: TableRow, user_id: int) -> int | None:
     return None
 
 
-def host_name(row: TableRow) -> Name:
+def owner_name(row: TableRow) -> Name:
+    """The lobby owner's name (``host_id`` in the store)."""
     for s in row.seats:
         if s["user_id"] == row.host_id:
             return str(s["name"])

@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from games import Game, State
 from games.text import N_, say
 from games.text import seat as seat_text
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
+from ..storage.clock import ClockRow
 from . import errors
 from .play import Lines, Step
 from .results import PrivateNote
 from .tables import is_computer, seat_of
-
-if TYPE_CHECKING:
-    from ..storage.clock import ClockRow
 
 UNDO_MOVE = "undo"
 """The move text of an undo entry in the log (its ``undoes`` column says which move)."""
@@ -66,9 +63,9 @@ def _undoable(row: TableRow, game: Game, last: MoveEntry | None) -> bool:
     )
 
 
-NextClock = Callable[[TableRow, int], Awaitable[tuple["ClockRow | None", bool]]]
+NextClock = Callable[[TableRow, int], Awaitable[tuple[ClockRow | None, bool]]]
 """The table's clock once it reached a row by a seat's action, and whether its next moment
-changed (:meth:`bot.service.absence.ClockMixin._next_clock`)."""
+changed (:meth:`bot.service.clock_service.TableClock.next_clock`)."""
 
 
 async def take_back(
