@@ -1,7 +1,6 @@
-"""The turn clock (Board Game Arena's model): table speed, time banks, and the one scheduler.
+"""The turn clock (Board Game Arena's model): time banks, and the one scheduler.
 
-Each table has a **speed** (a table setting beside the game's options, stored in its own column):
-``live``, ``daily`` or ``off``. Each player has a time bank (:class:`bot.config.Speed`): it
+Each table has a **speed** (:mod:`bot.service.speed`): ``live``, ``daily`` or ``off``. Each player has a time bank (:class:`bot.config.Speed`): it
 starts at ``start``, gains ``add`` at each of their turns, never holds more than ``cap`` and runs
 down while they are timed. The timed seat is the first human (not replaced) seat to move; while
 that seat keeps moving (several steps of one turn) its clock keeps running.
@@ -18,66 +17,17 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games import Game
-from games.base import echo
-from games.text import say
 
-from ..config import SPEEDS, ClockConfig, Speed
+from ..config import Speed
 from ..storage import Store, TableRow
 from ..storage.clock import ClockAt, ClockRow
-from . import errors
-from .results import Outcome, Setting
-from .tables import is_bot
-
-if TYPE_CHECKING:
-    from .table_service import TableService
+from .results import Outcome
+from .tables import is_computer
 
 log = logging.getLogger(__name__)
-
-SPEED_SETTING = "table:speed"  # the Settings panel's name for it (no game option has a colon)
-SPEED_LABEL = say("Table speed")
-SPEED_ABOUT = say("How long each player may think before the others can skip their turn or let "
-                  "a computer play for them.")
-SPEED_TEXTS = {
-    "live": say("live (a few minutes a move)"),
-    "daily": say("daily (about a day a move)"),
-    "off": say("off (no clock)"),
-}
-
-
-# -- the table speed, a lobby setting -------------------------------------------------------------
-def speed_of(row: TableRow) -> str:
-    """The table's speed; tables stored before the clock existed have none: the default."""
-    return row.speed if row.speed in SPEEDS else ClockConfig().default_speed
-
-
-def table_settings(row: TableRow) -> dict[str, Any]:
-    """The table settings that are not game options, as keyword arguments of
-    :meth:`TableService.create_lobby`; a finished game keeps them for its rematch."""
-    return {"speed": row.speed if row.speed in SPEEDS else None}
-
-
-def speed_setting(row: TableRow) -> Setting:
-    """The speed as the lobby's Settings panel offers it."""
-    speed = speed_of(row)
-    return Setting(name=SPEED_SETTING, label=SPEED_LABEL, description=SPEED_ABOUT, value=speed,
-                   value_text=SPEED_TEXTS[speed], choices=list(SPEED_TEXTS.items()))
-
-
-def speed_text(row: TableRow) -> tuple[str, str]:
-    """(label, value) for the lobby post's options line."""
-    return SPEED_LABEL, SPEED_TEXTS[speed_of(row)]
-
-
-def with_speed(row: TableRow, value: str) -> TableRow:
-    """The lobby row at speed ``value``."""
-    if value not in SPEEDS:
-        raise errors.BadTableOptions(say("The table speed is live, daily or off, not '{value}'.",
-                                         value=echo(value)))
-    return replace(row, speed=value, version=row.version + 1)
-
 
 # -- time banks ---------------------------------------------------------------------------------
 def next_clock(
@@ -112,7 +62,7 @@ def turn_clock(
     """(the clock to store for ``row`` if it changed from ``old``, else None; whether its next
     moment changed). The timed seat is the first person (not a computer) to move."""
     assert row.state is not None
-    timed = next((s for s in game.to_move(row.state) if not is_bot(row, s)), None)
+    timed = next((s for s in game.to_move(row.state) if not is_computer(row, s)), None)
     new = next_clock(old, row, timed, mover, now, speed)
     if new is None or new == old:
         return None, False
@@ -163,27 +113,46 @@ def _settle(waiter: asyncio.Future[None]) -> None:
         waiter.set_result(None)
 
 
+class ClockSource(Protocol):
+    """What the :class:`Scheduler` drives (:class:`bot.service.TableService` is one)."""
+
+    def clock_now(self) -> float:
+        """The clock's time, in epoch seconds."""
+        ...
+
+    def watch_clock(self, rearm: Callable[[], None]) -> None:
+        """Have ``rearm`` called whenever a clock's next moment changes."""
+        ...
+
+    async def clock_due(self, now: float) -> list[ClockEvent]: ...
+
+    async def clock_resync(self) -> None: ...
+
+    async def clock_next_due(self) -> float | None: ...
+
+
 class Scheduler:
     """One task waking at the next clock moment of any table (see the module docstring).
     ``handle`` receives each reminder and time-out outcome, in order; its failures are logged
     and do not stop the clock. The wait is a loop timer (no task per wait, so nothing lingers
-    between moves); a test passes ``sleep`` to drive the time itself."""
+    between moves); a test passes ``now`` and ``sleep`` to drive the time itself (``now``
+    defaults to the source's clock)."""
 
     def __init__(
         self,
-        host: TableService,
+        source: ClockSource,
         handle: Callable[[ClockEvent], Awaitable[None]],
         *,
         now: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
     ) -> None:
-        self._host = host
+        self._source = source
         self._handle = handle
-        self._now = now or host._clock  # the host's clock unless told otherwise
+        self._now = now or source.clock_now
         self._sleep = sleep
         self._rearmed = False
         self._waiter: asyncio.Future[None] | None = None
-        host.on_clock_change = self.rearm
+        source.watch_clock(self.rearm)
 
     def rearm(self) -> None:
         """A deadline changed: look again at the next one."""
@@ -193,7 +162,7 @@ class Scheduler:
 
     async def run_due(self) -> int:
         """Handle every clock due now; the number of events handed on."""
-        events = await self._host.clock_due(self._now())
+        events = await self._source.clock_due(self._now())
         for event in events:
             try:
                 await self._handle(event)
@@ -203,12 +172,12 @@ class Scheduler:
 
     async def run(self) -> None:
         """Forever: handle what is due, then sleep until the next due moment or a re-arm."""
-        await self._host.clock_resync()
+        await self._source.clock_resync()
         while True:
             self._rearmed = False
             try:
                 await self.run_due()
-                due = await self._host.clock_next_due()
+                due = await self._source.clock_next_due()
             except Exception:
                 log.exception("the turn clock failed; trying again in a minute")
                 due = self._now() + 60

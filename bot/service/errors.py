@@ -1,4 +1,4 @@
-"""Errors of the table host. Each carries a sentence for the person who caused it.
+"""Errors of the table service. Each carries a sentence for the person who caused it.
 
 ``exc.text`` is that sentence as a :class:`~games.text.Text` (or a catalog msgid): the Discord
 adapter sends ``i18n.translate(exc.text, code)`` privately (ephemeral) in the user's language
@@ -63,8 +63,8 @@ class TableFull(HostError):
     pass
 
 
-class NotHost(HostError):
-    pass
+class NotOwner(HostError):
+    """Only the lobby's owner (its "host" to players) may do that."""
 
 
 class WrongPhase(HostError):

@@ -12,7 +12,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import i18n
 from games import UnknownGame, get_game
@@ -21,9 +21,10 @@ from games.text import say
 from render import replay as replays
 
 from .. import catalog
-from ..storage import Store
 from ..storage.history import FinishedGame
+from .context import Context
 from .errors import HostError, said
+from .languages import Languages
 from .posts import with_names
 from .tables import names_of
 from .wording import named, shown
@@ -138,15 +139,13 @@ def replay_files(game: FinishedGame, record: dict[str, Any], code: str = i18n.DE
     )
 
 
-class HistoryHost:
-    """The /history and /replay side of :class:`bot.service.TableService` (a mixin: it needs the
-    host's ``_store``)."""
+class History:
+    """/history and /replay."""
 
-    _store: Store
-    _replay_slot: asyncio.Semaphore | None = None
-
-    if TYPE_CHECKING:
-        async def _guild_code(self, guild_id: int | None, preferred_locale: object = None) -> str: ...
+    def __init__(self, ctx: Context, languages: Languages) -> None:
+        self._store = ctx.store
+        self._languages = languages
+        self._replay_slot = asyncio.Semaphore(1)  # one replay drawn at a time
 
     async def history(
         self, guild_id: int | None, *, game_id: str | None = None, user_id: int | None = None,
@@ -190,8 +189,7 @@ class HistoryHost:
         otherwise. Drawn in a worker thread, one replay at a time, its captions in
         ``language`` (None: the server's language)."""
         found = await self._finished(guild_id, game_row)
-        code = i18n.language_of(language) if language else await self._guild_code(guild_id)
-        if self._replay_slot is None:
-            self._replay_slot = asyncio.Semaphore(1)
+        code = (i18n.language_of(language) if language
+                else await self._languages.guild_code(guild_id))
         async with self._replay_slot:
             return await asyncio.to_thread(replay_files, *found, code)

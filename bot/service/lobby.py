@@ -1,4 +1,5 @@
-"""Lobby rules as pure functions on stored rows: who may sit, who hosts, when a game may start.
+"""Lobby rules as pure functions on stored rows: who may sit, who owns the lobby (its "host" to
+players, ``host_id`` in the store), when a game may start.
 
 Each function returns the changed row with its version bumped, or raises a
 :class:`~bot.service.errors.HostError` whose message is for the person who clicked.
@@ -17,7 +18,7 @@ from games.text import N_, Text, say, say_n
 
 from ..storage import TableRow
 from . import errors, settings
-from .tables import PENDING, host_name, seat_of
+from .tables import PENDING, owner_name, seat_of
 
 DEFAULT_LEVEL = "medium"  # of games.base.LEVELS, weakest first
 _COMPUTER = re.compile(r"Computer (?P<n>\d+)(?: \(.*\))?")
@@ -26,9 +27,9 @@ _COMPUTER = re.compile(r"Computer (?P<n>\d+)(?: \(.*\))?")
 def exists_message(game: Game, row: TableRow) -> Text:
     if row.status == "lobby":
         return say("There is already a game of {game} in this channel (lobby, hosted by "
-                   "{host}). Finish or /abandon it first.", game=game.name, host=host_name(row))
+                   "{host}). Finish or /abandon it first.", game=game.name, host=owner_name(row))
     return say("There is already a game of {game} in this channel (in play, hosted by "
-               "{host}). Finish or /abandon it first.", game=game.name, host=host_name(row))
+               "{host}). Finish or /abandon it first.", game=game.name, host=owner_name(row))
 
 
 def new_lobby(
@@ -36,15 +37,16 @@ def new_lobby(
     channel_id: int,
     guild_id: int | None,
     options: Mapping[str, Any],
-    host_id: int,
-    host_name_: str,
+    owner_id: int,
+    owner_name_: str,
     seed: int,
 ) -> TableRow:
+    """A lobby opened by ``owner_id``, who takes seat 1."""
     settings.check_options(game, options)
     return TableRow(
         channel_id=channel_id, guild_id=guild_id, game_id=game.id, options=dict(options),
-        status="lobby", host_id=host_id,
-        seats=[{"seat": 1, "user_id": host_id, "name": host_name_, "bot_level": None}],
+        status="lobby", host_id=owner_id,
+        seats=[{"seat": 1, "user_id": owner_id, "name": owner_name_, "bot_level": None}],
         seed=seed,
     )
 
@@ -55,10 +57,11 @@ def _in_lobby(row: TableRow, refusal: str) -> None:
         raise errors.WrongPhase(say(refusal))
 
 
-def _host_only(row: TableRow, user_id: int, refusal: str, *, is_admin: bool = False) -> None:
-    """``refusal``: a template with ``{host}`` saying what only the host can do."""
+def _owner_only(row: TableRow, user_id: int, refusal: str, *, is_admin: bool = False) -> None:
+    """``refusal``: a template with ``{host}`` (the owner's name) saying what only the lobby's
+    owner can do."""
     if user_id != row.host_id and not is_admin:
-        raise errors.NotHost(say(refusal, host=host_name(row)))
+        raise errors.NotOwner(say(refusal, host=owner_name(row)))
 
 
 def _renumber(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -96,12 +99,12 @@ def leave(row: TableRow, user_id: int) -> TableRow | None:
     remaining = [s for s in seats if s["user_id"] is not None and PENDING not in s]
     if not remaining:
         return None
-    host = row.host_id if row.host_id != user_id else remaining[0]["user_id"]
-    return replace(row, seats=seats, host_id=host, version=row.version + 1)
+    owner = row.host_id if row.host_id != user_id else remaining[0]["user_id"]
+    return replace(row, seats=seats, host_id=owner, version=row.version + 1)
 
 
 def add_computer(game: Game, row: TableRow, by_user: int, level: str) -> TableRow:
-    _host_only(row, by_user, N_("Only the host ({host}) can add computer players."))
+    _owner_only(row, by_user, N_("Only the host ({host}) can add computer players."))
     _in_lobby(row, N_("The game has already started, so you cannot add a computer player now."))
     if level not in LEVELS:
         raise errors.BadTableOptions(say(
@@ -124,39 +127,39 @@ def computer_name(row: TableRow, level: str) -> str:
 
 
 def set_option(game: Game, row: TableRow, by_user: int, name: str, value: str) -> TableRow:
-    """The host changes one option before Start (see :func:`settings.changed`)."""
-    _host_only(row, by_user, N_("Only the host ({host}) can change the settings."))
+    """The owner changes one option before Start (see :func:`settings.changed`)."""
+    _owner_only(row, by_user, N_("Only the host ({host}) can change the settings."))
     _in_lobby(row, N_("The game has already started, so you cannot change the settings now."))
     return settings.changed(game, row, name, value)
 
 
 def remove_computer(row: TableRow, by_user: int) -> TableRow:
-    _host_only(row, by_user, N_("Only the host ({host}) can remove computer players."))
+    _owner_only(row, by_user, N_("Only the host ({host}) can remove computer players."))
     _in_lobby(row, N_(
         "The game has already started, so you cannot remove a computer player now."))
-    bots = [i for i, s in enumerate(row.seats) if s["user_id"] is None]
-    if not bots:
+    computers = [i for i, s in enumerate(row.seats) if s["user_id"] is None]
+    if not computers:
         raise errors.HostError(say("There is no computer player to remove."))
-    seats = _renumber([s for i, s in enumerate(row.seats) if i != bots[-1]])
+    seats = _renumber([s for i, s in enumerate(row.seats) if i != computers[-1]])
     return replace(row, seats=seats, version=row.version + 1)
 
 
 def check_cancel(row: TableRow, by_user: int, *, is_admin: bool) -> None:
     _in_lobby(row, N_(
         "The game has already started, so you cannot cancel the lobby (use /abandon) now."))
-    _host_only(row, by_user, N_("Only the host ({host}) can cancel this lobby."),
+    _owner_only(row, by_user, N_("Only the host ({host}) can cancel this lobby."),
                is_admin=is_admin)
 
 
 def check_abandon(row: TableRow, by_user: int, *, is_admin: bool) -> None:
-    _host_only(row, by_user, N_(
+    _owner_only(row, by_user, N_(
         "Only the host ({host}) can abandon this game (or someone with Manage Channels)."),
         is_admin=is_admin)
 
 
 def check_start(game: Game, row: TableRow, by_user: int) -> None:
-    """Host only, in the lobby, with a player count and options the game accepts."""
-    _host_only(row, by_user, N_("Only the host ({host}) can start the game."))
+    """The owner only, in the lobby, with a player count and options the game accepts."""
+    _owner_only(row, by_user, N_("Only the host ({host}) can start the game."))
     _in_lobby(row, N_("The game has already started, so you cannot start it again now."))
     count = len(row.seats)
     if count < game.min_players:

@@ -1,7 +1,7 @@
 """One asyncio lock per channel, kept only while someone holds or waits for it.
 
-A plain dict of locks gains an entry for every channel ever touched (10,000 refused /move in
-empty channels left 10,000 locks). Here the map holds its locks weakly: a lock lives as long as
+A plain dict of locks gains an entry for every channel ever touched (a refused /move in an
+empty channel included). Here the map holds its locks weakly: a lock lives as long as
 an ``async with`` holds or awaits it, so the map stays as small as the channels busy right now,
 and two users of one channel still always get the same lock.
 """

@@ -2,7 +2,7 @@
 language), not once per click.
 
 Why: a move takes several clicks (verb, then each argument) and /move autocompletes on every
-key, and each asked the host for the whole menu again (legal moves, the game's menu order,
+key, and each asked the service for the whole menu again (legal moves, the game's menu order,
 every label translated). The table post of a move already built the mover's menu with their
 note, so that one is remembered too. The key holds the version, so a menu never outlives the
 state it was built from; the row is still read for each click, which is what checks the version
@@ -19,8 +19,8 @@ from .results import MenuEntry, PrivateNote
 MENU_CACHE = 2048
 """Seats whose latest menu is kept. More than the live tables one process plays (each has a
 mover or two): a person's next click comes after every other table's moves, so a smaller cache
-lost the menus their notes carried before they were used (the bench's 1,000 tables rebuilt most
-menus with 512). Only each seat's newest version is kept: a few KB per seat to move."""
+lost the menus their notes carried before they were used. Only each seat's newest version is
+kept: a few KB per seat to move."""
 
 Key = tuple[int | None, int, int, str]
 """(table id, version, seat, language code)"""

@@ -1,6 +1,6 @@
 """A game's partner channel (:meth:`games.Game.partner_talk`): who may say what to whom, now.
 
-The game decides the reach from its public view; the host checks the text; the adapter delivers
+The game decides the reach from its public view; the service checks the text; the adapter delivers
 (a DM for "secret", a channel message otherwise). Nothing hidden is used, so a refusal or a
 delivery reveals nothing.
 """

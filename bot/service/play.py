@@ -1,5 +1,5 @@
 """One step of play, engine side: parse, apply, sort the events into public, transient and
-private lines. Synchronous and pure; the host runs it in a thread and stores the result."""
+private lines. Synchronous and pure; the service runs it and stores the result."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ __all__ = ["Lines", "Step", "apply_checked", "human_step", "plain", "record", "r
 
 
 def step_of(played: Played, names: Mapping[int, str] | None = None) -> Step:
-    """An applied move as the host stores and posts it: the engine's events sorted into lines
+    """An applied move as the service stores and posts it: the engine's events sorted into lines
     (the state is already :func:`~games.computer.plain`: posts are drawn from it, so a reloaded
     table draws the same)."""
     lines = Lines()

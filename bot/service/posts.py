@@ -1,6 +1,6 @@
 """Building what people see from Views: the public table post, private notes, move menus.
 
-Synchronous (Pillow work); the host calls these in a thread. Public things are built from
+Synchronous (Pillow work); the service calls these in a thread. Public things are built from
 ``view(state, None)`` only, so a hidden card cannot reach the channel by mistake.
 """
 
@@ -17,7 +17,7 @@ from .. import catalog
 from ..storage import TableRow
 from .play import Lines
 from .results import Drawing, MenuEntry, PrivateNote, PublicPost
-from .tables import is_bot, label, names
+from .tables import is_computer, label, names
 from .wording import Name, shown, tell, tell_line
 
 
@@ -83,7 +83,7 @@ def public_post(
     """The table post, written and drawn in language ``code``; ``image`` is the board PNG when
     the caller already has it (cache)."""
     view = game.view(state, None)
-    to_move = [s for s in view.get("to_move", []) if not is_bot(row, s)]
+    to_move = [s for s in view.get("to_move", []) if not is_computer(row, s)]
     result = view.get("result")
     by_seat = names(row)
     if image is None:

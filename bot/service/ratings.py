@@ -1,5 +1,5 @@
-"""The host's side of ratings: rate each finished game, rebuild, and answer leaderboards and a
-player's standings (plain results; the adapter draws them). A mixin of :class:`TableService`."""
+"""The service's side of ratings: rate each finished game, rebuild, and answer leaderboards and a
+player's standings (plain results; the adapter draws them)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from typing import Any
 
 from games import UnknownGame, get_game
 
-from ..shards import Shards
-from ..storage import Store
 from ..storage.ratings import Standing
 from ..storage.skill import user_key
 from . import errors
+from .context import Context
 
 log = logging.getLogger(__name__)
 
@@ -34,13 +33,12 @@ class Leaderboard:
     caller: Standing | None  # the caller's line when not in ``top`` (None if unrated)
 
 
-class RatingsHost:
-    """Ratings for :class:`bot.service.TableService` (which provides ``_store`` and ``shards``)."""
+class Ratings:
+    def __init__(self, ctx: Context) -> None:
+        self._store = ctx.store
+        self._shards = ctx.shards
 
-    _store: Store
-    shards: Shards
-
-    async def _rate(self, game_row: int | None) -> None:
+    async def rate(self, game_row: int | None) -> None:
         """Rate a game that just finished. A failure here must not spoil the end of the game:
         it is logged, and the next start-up (or a rebuild) rates it."""
         if game_row is None:
@@ -54,7 +52,7 @@ class RatingsHost:
         """Rate the finished games a crash left unrated (at start-up); how many. Logged, never
         raised: tables must resume even if ratings cannot be brought up to date."""
         try:
-            return await self._store.rate_unrated(teams, self.shards.owns)
+            return await self._store.rate_unrated(teams, self._shards.owns)
         except Exception:
             log.exception("rating the unrated games failed")
             return 0

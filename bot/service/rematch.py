@@ -6,7 +6,7 @@ which fixes the drawn first seat) and a new seed. Options that name a seat (the 
 seat with a role) keep their number, so with the rotation the role passes to the next player;
 left unset ("drawn at random") they are drawn again.
 
-The person who pressed Rematch hosts it. The other humans of the last game keep their seats,
+The person who pressed Rematch owns the new lobby. The other humans of the last game keep their seats,
 marked with ``PENDING`` (until when, in epoch seconds), until they press Rematch or Join; seats
 not confirmed in time are dropped lazily: whenever the lobby changes and at Start. Start waits
 while some may still come.
@@ -22,7 +22,7 @@ from games import Game
 from games.text import say, say_n
 
 from ..storage import TableRow
-from . import clock, errors, lobby, settings
+from . import errors, lobby, settings, speed
 from .tables import PENDING
 
 
@@ -33,7 +33,7 @@ class NotConfirmed(errors.HostError):
 def lobby_of(row: TableRow) -> dict[str, Any]:
     """What a finished game keeps for its rematch: the options as the lobby chose them, and the
     table settings that are not game options (the table speed)."""
-    return {"options": dict(row.options), "settings": clock.table_settings(row)}
+    return {"options": dict(row.options), "settings": speed.table_settings(row)}
 
 
 def options_of(finished: Mapping[str, Any]) -> dict[str, Any]:

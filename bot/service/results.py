@@ -1,4 +1,4 @@
-"""Plain results the table host returns; the Discord adapter only translates them.
+"""Plain results the table service returns; the Discord adapter only translates them.
 
 Nothing here knows discord.py. Images are PNG bytes. Public things are built from
 ``view(state, None)``; private notes from ``view(state, seat)``.
@@ -33,7 +33,7 @@ class Seat:
 
 @dataclass(frozen=True)
 class Setting:
-    """One option the table's host may change in the lobby, as a select shows it."""
+    """One option the lobby's owner may change, as a select shows it."""
 
     name: str
     label: str  # "First player"
@@ -51,13 +51,13 @@ class TableInfo:
     game_name: str
     options: dict[str, Any]
     status: str  # "lobby" | "playing" | "finished" | "abandoned"
-    host_id: int
+    host_id: int  # the lobby's owner (shown to players as its host)
     seats: list[Seat]
     version: int
     post_message_id: int | None = None  # current table (or lobby) post
     min_players: int = 1  # for the options in force (a mode may need more or fewer)
     max_players: int = 1
-    settings: list[Setting] = field(default_factory=list)  # in the lobby: what the host may set
+    settings: list[Setting] = field(default_factory=list)  # in the lobby: what its owner may set
     option_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, value) in force
     game_row: int | None = None  # the table's id, which its finished game keeps in history
 
@@ -163,13 +163,13 @@ class PrivateNote:
     @property
     def image_png(self) -> bytes | None:
         """Their hand as PNG, drawn now if nobody asked before (in a worker thread, for a note
-        to show: the host draws those of people to move before they leave it)."""
+        to show: the service draws those of people to move before they leave it)."""
         return self.hand()
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result of a command that changes a table (start, move, bot moves)."""
+    """The result of a command that changes a table (start, move, computer moves)."""
 
     table: TableInfo
     post: PublicPost | None

@@ -1,5 +1,6 @@
 """Table options as the lobby shows and changes them, built from the game's declarations only
-(the bot knows no option by name): what is in force, what the host may pick, and the change."""
+(the bot knows no option by name): what is in force, what the lobby's owner may pick, and the
+change."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from games.base import echo
 from games.text import say
 
 from ..storage import TableRow
-from . import clock, errors
+from . import errors, speed
 from .results import Setting
 
 UNBOUNDED_SPAN = 25  # values offered for a number option declared without a maximum
@@ -91,8 +92,8 @@ def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
     that stop applying (a mode's own options when the mode changes) are dropped; a value the
     seated players do not fit is refused with the reason. The table speed (not a game option)
     is set here too."""
-    if name == clock.SPEED_SETTING:
-        return clock.with_speed(row, value)
+    if name == speed.SPEED_SETTING:
+        return speed.with_speed(row, value)
     active = {o.name: o for o in game.active_options(row.options)}
     opt = active.get(name)
     if opt is None:

@@ -8,7 +8,7 @@ from games import Game
 from games.text import Text, say
 
 from ..storage import TableRow
-from . import clock, settings
+from . import settings, speed
 from .results import Seat, TableInfo
 from .wording import Name, seat_name, with_seat
 
@@ -40,8 +40,8 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         post_message_id=row.post_message_id,
         min_players=low,
         max_players=high,
-        settings=[*settings.settings(game, row.options), clock.speed_setting(row)] if lobby else [],
-        option_texts=[*settings.option_texts(game, row.options), clock.speed_text(row)],
+        settings=[*settings.settings(game, row.options), speed.speed_setting(row)] if lobby else [],
+        option_texts=[*settings.option_texts(game, row.options), speed.speed_text(row)],
         game_row=row.id,
     )
 
@@ -78,14 +78,20 @@ def seat_of(row: TableRow, user_id: int) -> int | None:
     return None
 
 
-def host_name(row: TableRow) -> Name:
+def owner_name(row: TableRow) -> Name:
+    """The lobby owner's name (``host_id`` in the store)."""
     for s in row.seats:
         if s["user_id"] == row.host_id:
             return str(s["name"])
     return say("someone who left")
 
 
-def is_bot(row: TableRow, seat: int) -> bool:
+def is_computer(row: TableRow, seat: int) -> bool:
     """A computer plays this seat: a computer player, or a person's seat while replaced."""
     entry = seat_entry(row, seat)
     return entry["user_id"] is None or bool(entry.get("replaced"))
+
+
+def computer_to_move(game: Game, row: TableRow) -> bool:
+    """Whether a computer is to move at this table."""
+    return row.state is not None and any(is_computer(row, s) for s in game.to_move(row.state))

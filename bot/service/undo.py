@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from games import Game, State
 from games.text import N_, say
 from games.text import seat as seat_text
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
+from ..storage.clock import ClockRow
 from . import errors
 from .play import Lines, Step
 from .results import PrivateNote
-from .tables import is_bot, seat_of
-
-if TYPE_CHECKING:
-    from ..storage.clock import ClockRow
+from .tables import is_computer, seat_of
 
 UNDO_MOVE = "undo"
 """The move text of an undo entry in the log (its ``undoes`` column says which move)."""
@@ -61,14 +58,14 @@ def _undoable(row: TableRow, game: Game, last: MoveEntry | None) -> bool:
     return (
         last is not None and last.user_id is not None and last.barrier is None
         and last.before is not None and row.state is not None
-        and last.seat in game.to_move(row.state) and not is_bot(row, last.seat)
+        and last.seat in game.to_move(row.state) and not is_computer(row, last.seat)
         and row.seats[last.seat - 1]["user_id"] == last.user_id
     )
 
 
-NextClock = Callable[[TableRow, int], Awaitable[tuple["ClockRow | None", bool]]]
+NextClock = Callable[[TableRow, int], Awaitable[tuple[ClockRow | None, bool]]]
 """The table's clock once it reached a row by a seat's action, and whether its next moment
-changed (:meth:`bot.service.absence.ClockMixin._next_clock`)."""
+changed (:meth:`bot.service.clock_service.TableClock.next_clock`)."""
 
 
 async def take_back(
@@ -90,7 +87,7 @@ async def take_back(
         if mine:  # nobody has moved since: that move passed the turn on
             raise errors.UndoRefused(REFUSALS["turn"])
         raise errors.NotYourTurn(NOT_YOUR_TURN)
-    if is_bot(row, seat):
+    if is_computer(row, seat):
         raise errors.UndoRefused(REPLACED)
     if last is not None and last.seat == seat and last.user_id is None:
         raise errors.UndoRefused(COMPUTER)

@@ -2,12 +2,12 @@
 
 A hard computer player searches for up to a second per move. Inside the bot's process that search
 would hold the interpreter lock, and every other table, button and the Discord heartbeat would
-wait for it. So the host hands the computers' turns to a :class:`BotPool`:
+wait for it. So the service hands the computers' turns to a :class:`BotPool`:
 :func:`games.computer.play_computers` runs in a worker process (started with ``spawn``, so it
 takes plain data only and imports what it needs: the games, nothing of the bot or asyncio). It
 chooses and applies every computer move in a row, until a person is to move (or a value is
 shown, or the game ends), and sends back each move with its new state, events and undo barrier:
-one round trip for a run of computer moves. The host commits them one transaction each.
+one round trip for a run of computer moves. The service commits them one transaction each.
 
 ``workers=0`` runs the same function in a thread of this process instead: no process to start,
 for tests, the demo and tools (a hard player then competes with the event loop for the
@@ -32,12 +32,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from games import State
-from games.computer import Played, Turns, bot_rng, play_computers, think
+from games.computer import Played, Turns, play_computers
 from games.thinking import Deadline
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HANG_GRACE", "WALL_SLACK", "BotPool", "Worker", "WorkerLost", "bot_rng", "think"]
+__all__ = ["HANG_GRACE", "WALL_SLACK", "BotPool", "Worker", "WorkerLost"]
 
 Worker = Callable[[Turns], list[Played]]
 """The worker function's shape: what computers are to play -> the moves they played, in order."""
@@ -50,11 +50,11 @@ loaded they are still whole and unchanged until the net."""
 
 HANG_GRACE = 10.0
 """Seconds a worker may run past its wall-clock safety net (process start on a busy machine
-included) before the host takes it for hung, kills the pool's processes and plays a fallback."""
+included) before the service takes it for hung, kills the pool's processes and plays a fallback."""
 
 
 class WorkerLost(RuntimeError):
-    """The worker process died or hung, twice for the same move: the host plays a fallback."""
+    """The worker process died or hung, twice for the same move: the service plays a fallback."""
 
 
 class BotPool:

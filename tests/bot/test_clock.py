@@ -14,7 +14,8 @@ from bot import catalog
 from bot.config import ClockConfig
 from bot.service import Outcome, TableService, errors
 from bot.service.absence import NO_PASS
-from bot.service.clock import Reminder, Scheduler, table_settings
+from bot.service.clock import Reminder, Scheduler
+from bot.service.speed import table_settings
 from games import IllegalMove, State, get_game
 from games.registry import UnknownGame
 

@@ -115,7 +115,7 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
     host = await _open_mi(db_path, BotPool(0))
     other = TableService(await Store.open(db_path), bot_delay=0, pool=BotPool(0))
     stored, raced = 0, []
-    commit = host._commit
+    commit = host.committer.commit
 
     async def commit_then_let_the_other_host_in(*args: Any) -> Any:
         nonlocal stored
@@ -125,7 +125,7 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
             raced.extend(await other.resume())
         return row
 
-    host._commit = commit_then_let_the_other_host_in  # type: ignore[method-assign]
+    host.committer.commit = commit_then_let_the_other_host_in  # type: ignore[method-assign]
     try:
         outcomes: list[Outcome] = []
         with caplog.at_level(logging.INFO, logger="bot.service"):
@@ -161,7 +161,7 @@ async def test_a_later_move_that_fails_ends_the_run_and_falls_back_as_a_first_mo
     await host.start(CHANNEL, ALICE)
     started = await host.store.get_table(CHANNEL)
     assert started is not None
-    with caplog.at_level(logging.ERROR, logger="bot.service.bots"):
+    with caplog.at_level(logging.ERROR, logger="bot.service.computers"):
         outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
     assert all(len(o.applied) == 3 for o in outcomes[:-1])  # Alice, then both computers

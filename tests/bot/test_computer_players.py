@@ -38,7 +38,7 @@ async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
                                              "hard": broken_bot})
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.add_computer(CHANNEL, ALICE, "hard")
-    with caplog.at_level(logging.ERROR, logger="bot.service.bots"):
+    with caplog.at_level(logging.ERROR, logger="bot.service.computers"):
         moves = await start_and_finish(host)
     assert sum(1 for m in moves if m["seat"] == 2) == 4  # the computer played all its cards
     failures = [r for r in caplog.records if "failed" in r.getMessage()]

@@ -136,7 +136,7 @@ async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
                 break
             await asyncio.sleep(0.01)
         assert not task.done()  # pausing
-        assert not paced._lock(CHANNEL).locked()
+        assert not paced.context.lock(CHANNEL).locked()
         board = await paced.board(CHANNEL)  # served during the pause
         assert board.version == version + 1
         outcome = await task

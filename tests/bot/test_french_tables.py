@@ -46,7 +46,7 @@ async def test_a_french_table_reads_french(host: TableService, game_id: str) -> 
                 break
             row = await host.store.get_table(CHANNEL)
             assert row is not None and row.state is not None
-            game = host._game(game_id)
+            game = host.context.game(game_id)
             seat = game.to_move(row.state)[0]
             move = choose(game, "easy", row.state, seat, rng)
             outcome = await host.play(CHANNEL, row.seats[seat - 1]["user_id"], move)

@@ -20,8 +20,8 @@ async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableService
     for channel in range(1, CALLS + 1):
         with pytest.raises(NoTable):
             await host.play(channel, 1, "pass")
-    assert len(host._locks) == 0
-    print(f"{CALLS} refused calls: {len(host._locks)} host locks kept")
+    assert len(host.context.locks) == 0
+    print(f"{CALLS} refused calls: {len(host.context.locks)} host locks kept")
 
 
 async def test_poster_closes_in_many_channels_leave_no_locks(host: TableService) -> None:

@@ -159,7 +159,7 @@ async def test_a_locale_changed_here_counts_at_once_elsewhere_within_its_time(
 ) -> None:
     host, other = hosts
     monotonic = [1000.0]
-    host._now_locales = lambda: monotonic[0]  # type: ignore[method-assign]
+    host.languages.monotonic = lambda: monotonic[0]
     await _toy_table(host)
 
     async def note_language() -> str:

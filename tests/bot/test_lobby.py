@@ -71,7 +71,7 @@ async def test_last_human_leaving_cancels_the_lobby(host: TableService) -> None:
 async def test_computer_players_host_only_and_known_levels(host: TableService) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
-    with pytest.raises(errors.NotHost, match="Only the host \\(Alice\\)"):
+    with pytest.raises(errors.NotOwner, match="Only the host \\(Alice\\)"):
         await host.add_computer(CHANNEL, BOB, "easy")
     with pytest.raises(errors.BadTableOptions, match="no computer level 'genius': choose easy, "
                        "medium or hard"):
@@ -90,7 +90,7 @@ async def test_start_is_for_the_host_with_enough_players(host: TableService) -> 
     with pytest.raises(errors.BadTableOptions, match="at least 2 players; 1 seated"):
         await host.start(CHANNEL, ALICE)
     await host.join(CHANNEL, BOB, "Bob")
-    with pytest.raises(errors.NotHost):
+    with pytest.raises(errors.NotOwner):
         await host.start(CHANNEL, BOB)
     outcome = await host.start(CHANNEL, ALICE)
     assert outcome.table.status == "playing"
@@ -112,7 +112,7 @@ async def test_start_notes_every_human_privately(host: TableService) -> None:
 async def test_cancel_and_abandon_need_host_or_admin(host: TableService) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
-    with pytest.raises(errors.NotHost):
+    with pytest.raises(errors.NotOwner):
         await host.cancel(CHANNEL, BOB)
     assert (await host.cancel(CHANNEL, BOB, is_admin=True)).status == "abandoned"
     with pytest.raises(errors.NoTable, match="No game here. Start one with /play."):
@@ -120,7 +120,7 @@ async def test_cancel_and_abandon_need_host_or_admin(host: TableService) -> None
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     await host.start(CHANNEL, ALICE)
-    with pytest.raises(errors.NotHost):
+    with pytest.raises(errors.NotOwner):
         await host.abandon(CHANNEL, BOB)
     assert (await host.abandon(CHANNEL, ALICE)).status == "abandoned"
     assert await host.table(CHANNEL) is None

@@ -53,7 +53,7 @@ async def test_computer_moves_interrupted_by_a_crash_resume(db_path: str) -> Non
     async def crash(game, row, lines):  # the process dies right after storing Bob's move
         return row, []
 
-    first._run_bots = crash  # type: ignore[method-assign]
+    first.computers.run = crash  # type: ignore[method-assign]
     stuck = await play_first_legal(first, CHANNEL)
     assert stuck.post.to_move_user_ids == []  # the computer is to move, nobody is moving it
     second = await TableService.open(db_path)

@@ -49,7 +49,7 @@ async def test_a_mode_brings_its_own_options_and_seat_count(host: TableService) 
 async def test_only_the_host_changes_settings_and_only_in_the_lobby(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, IO, {}, ALICE, "Alice")
     await host.join(CHANNEL, BOB, "Bob")
-    with pytest.raises(errors.NotHost, match="Only the host \\(Alice\\)"):
+    with pytest.raises(errors.NotOwner, match="Only the host \\(Alice\\)"):
         await host.set_option(CHANNEL, BOB, "open", "true")
     table = await host.set_option(CHANNEL, ALICE, "open", "true")
     assert table.options == {"open": True} and ("Open board", "yes") in table.option_texts

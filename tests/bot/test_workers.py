@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from bot.service import TableService
-from bot.service.workers import WALL_SLACK, BotPool, WorkerLost, think
+from bot.service.workers import WALL_SLACK, BotPool, WorkerLost
 from bot.storage import MoveEntry, Store
 from games import State, get_game
 from games.base import choose
-from games.computer import Played, Turns, play_computers
+from games.computer import Played, Turns, play_computers, think
 
 from .conftest import ALICE, CHANNEL, GUILD
 from .stand_ins import CRASH_MARK, HANDSHAKE, dies, dies_once, hangs, waits_for_the_loop

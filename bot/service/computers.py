@@ -1,6 +1,6 @@
 """Computer players at a table: their moves chosen and applied in the pool
 (:mod:`bot.service.workers`), every computer move in a row in one round trip, each stored in its
-own transaction by the host; a random legal move when choosing fails.
+own transaction (:mod:`bot.service.committer`); a random legal move when choosing fails.
 
 The generator is derived from the table seed and the version the move will leave behind, so a
 game replays the same way from its stored seed whatever the timing of the event loop, and
@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from typing import Any
 
 from games import Game, IllegalMove, State
 from games.base import random_bot
@@ -20,52 +19,57 @@ from games.computer import bot_rng
 
 from ..storage import TableRow
 from . import errors
+from .committer import MoveCommitter
+from .context import Context
 from .play import Lines, Step, apply_checked, step_of
-from .tables import is_bot, names
+from .tables import is_computer, names
 from .workers import BotPool, WorkerLost
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ComputersMixin", "bot_rng", "bot_steps"]
 
+class ComputerPlayers:
+    """The computer players' turns."""
 
-class ComputersMixin:
-    """The computer players' turns, a mixin of :class:`bot.service.table_service.TableService`."""
+    def __init__(self, ctx: Context, committer: MoveCommitter) -> None:
+        self._ctx = ctx
+        self._committer = committer
 
-    _pool: BotPool
-    _commit: Any  # (game, row, step, user id) -> the stored row; StaleVersion if raced
-    level_of: Any  # (row, seat) -> the level a computer plays that seat at
+    def level_of(self, row: TableRow, seat: int) -> str | None:
+        """The level a computer plays ``seat`` at: its own, or the configured one for a
+        person's seat it replaces (:func:`bot.service.absence.replaced`)."""
+        entry = row.seats[seat - 1]
+        return entry.get("bot_level") or (
+            self._ctx.clock_config.computer_level if entry.get("replaced") else None)
 
-    def _computer_levels(self, row: TableRow) -> dict[int, str | None]:
+    def levels(self, row: TableRow) -> dict[int, str | None]:
         """The seats computers play now, with their levels."""
         return {seat: self.level_of(row, seat) for seat in range(1, len(row.seats) + 1)
-                if is_bot(row, seat)}
+                if is_computer(row, seat)}
 
-    async def _run_bots(
-        self, game: Game, row: TableRow, lines: Lines
-    ) -> tuple[TableRow, list[str]]:
-        """Computer players move (each move its own transaction) until a human is to move, or
-        until another host object on the same file gets a move in first, or until one showed a
-        value once (a revealed tile): that goes out on its own post, as a person's reveal does,
-        and the adapter has the computers go on (:meth:`computers_move`), so the value is gone
-        by the time its cell is shown."""
+    async def run(self, game: Game, row: TableRow, lines: Lines) -> tuple[TableRow, list[str]]:
+        """Computer players move (each move its own transaction) until a person is to move, or
+        until another service object on the same database gets a move in first, or until one
+        showed a value once (a revealed tile): that goes out on its own post, as a person's
+        reveal does, and the adapter has the computers go on (``computers_move``), so the value
+        is gone by the time its cell is shown. (The stored row, the moves applied.)"""
         applied: list[str] = []
         while row.state is not None:
-            levels = self._computer_levels(row)
+            levels = self.levels(row)
             if not any(s in levels for s in game.to_move(row.state)):
                 break
             # The computers' moves in a row come back together (one worker round trip) and
             # are stored one transaction each, as one by one would (bot.service.workers).
-            steps = await bot_steps(self._pool, game, row.state, levels, row.seed,
-                                    row.version + 1, table=row.channel_id, names=names(row))
+            steps = await computer_steps(self._ctx.pool, game, row.state, levels, row.seed,
+                                         row.version + 1, table=row.channel_id, names=names(row))
             for step in steps:
                 try:
-                    row = await self._commit(game, row, step, None)
+                    row = await self._committer.commit(game, row, step, None)
                 except errors.StaleVersion:
-                    # Another host object on this file moved first; it carries on the computer
-                    # moves. What we stored stands, so we report that rather than an error.
+                    # Another service object on this database moved first; it carries on the
+                    # computer moves. What we stored stands, so we report that, not an error.
                     log.info("table %s: computer move lost a race at version %s; left to the "
-                             "other host", row.channel_id, row.version)
+                             "other service object", row.channel_id, row.version)
                     return row, applied
                 lines.extend(step.lines)
                 applied.append(step.move)
@@ -74,7 +78,7 @@ class ComputersMixin:
         return row, applied
 
 
-async def bot_steps(
+async def computer_steps(
     pool: BotPool, game: Game, state: State, levels: dict[int, str | None], seed: int,
     version: int, *, table: object = None, names: Mapping[int, str] | None = None,
 ) -> list[Step]:
@@ -88,12 +92,12 @@ async def bot_steps(
         played = await pool.play(game.id, state, levels, seed, version)
         return [step_of(p, names) for p in played]
     except IllegalMove as exc:
-        log.warning("table %s seat %s: %s bot %r chose an illegal move (%s); playing a random one",
+        log.warning("table %s seat %s: %s computer %r chose an illegal move (%s); playing a random one",
                     table, seat, game.id, levels[seat], exc)
     except WorkerLost as exc:
         log.error("table %s seat %s: %s; playing a random move instead", table, seat, exc)
     except Exception:
-        log.exception("table %s seat %s: %s bot %r failed; playing a random move instead",
+        log.exception("table %s seat %s: %s computer %r failed; playing a random move instead",
                       table, seat, game.id, levels[seat])
     return [await asyncio.to_thread(_random_step, game, state, seat, seed, version, names)]
 

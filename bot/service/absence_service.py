@@ -1,0 +1,203 @@
+"""Absence at a table in play, stored: the scheduler's reminders and time outs, Skip, Computer
+plays for, I'm back, /leave and End the game (the rules: :mod:`bot.service.absence`)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+from games import Game
+from games.text import say
+
+from ..storage import TableRow
+from ..storage import shards as shard_clocks
+from ..storage.clock import ClockRow
+from . import errors
+from .absence import NO_PASS, NOT_PLAYING, NOT_TIMED_OUT, active_humans, pass_move, replaced
+from .clock import ClockEvent, Reminder
+from .clock_service import TableClock
+from .committer import MoveCommitter
+from .computers import ComputerPlayers
+from .context import Context
+from .lobby_service import LobbyService
+from .play import Lines, apply_checked
+from .reports import Reports
+from .repository import TableRepository
+from .results import Outcome, TableInfo
+from .tables import info, label, names, seat_of
+
+
+class AbsenceService:
+    """The answers to a silent or departed player (state lives in the store's clocks)."""
+
+    def __init__(self, ctx: Context, tables: TableRepository, clock: TableClock,
+                 committer: MoveCommitter, computers: ComputerPlayers, reports: Reports,
+                 lobbies: LobbyService) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self._tables = tables
+        self._clock = clock
+        self._committer = committer
+        self._computers = computers
+        self._reports = reports
+        self._lobbies = lobbies
+
+    async def clock_due(self, now: float) -> list[ClockEvent]:
+        """Reminders and time outs of every clock due at ``now``, each handled once."""
+        events: list[ClockEvent] = []
+        for due in await shard_clocks.due_clocks(self._store, now, self._ctx.shards):
+            async with self._ctx.lock(due.channel_id):
+                row = await self._store.get_table(due.channel_id)
+                if row is None or row.id != due.table_id or row.status != "playing":
+                    await self._store.drop_clock(due.table_id)
+                    continue
+                game = self._ctx.game(row.game_id)
+                clock = await self._store.get_clock(row.id)
+                if clock is None or clock.version != row.version:
+                    await self._clock.set_after(game, row, None)  # behind the table: set it again
+                    continue
+                events += await self._clock_moment(game, row, clock, now)
+        return events
+
+    async def _clock_moment(
+        self, game: Game, row: TableRow, clock: ClockRow, now: float
+    ) -> list[ClockEvent]:
+        out: list[ClockEvent] = []
+        assert clock.seat is not None and clock.deadline is not None
+        if clock.remind_at is not None and now >= clock.remind_at:
+            clock = replace(clock, remind_at=None)
+            if now < clock.deadline:  # after the deadline a reminder says nothing new
+                seat = row.seats[clock.seat - 1]
+                out.append(Reminder(row.channel_id, row.guild_id, seat["user_id"],
+                                    names(row)[clock.seat], game.name, clock.deadline,
+                                    row.post_message_id))
+        if now >= clock.deadline and not clock.expired:
+            clock = replace(clock, expired=True)
+            await self._store.put_clock(clock)
+            out.append(await self._time_out(game, row, clock.seat))
+        else:
+            await self._store.put_clock(clock)
+        return out
+
+    async def _time_out(self, game: Game, row: TableRow, seat: int) -> Outcome:
+        """The timed seat's time is spent: a post offering Skip / Computer plays for …, or
+        with ``auto_takeover`` the computer at once."""
+        who = label(row, seat)
+        if self._ctx.clock_config.auto_takeover:
+            text = say("⌛ {player}'s time is up: a computer plays for them until they press "
+                       "**I'm back**.", player=who)
+            return await self._hand_over(game, row, seat, text)
+        lines = Lines()
+        lines.ordered.append((say("⌛ {player}'s time is up.", player=who), False))
+        outcome = await self._reports.outcome(game, row, lines, [])
+        return replace(outcome, notes=[])  # no fresh "your turn" DM for the late player
+
+    # -- answers to a time out -----------------------------------------------------------------
+    async def _timed_out_seat(self, row: TableRow, user_id: int, version: int | None) -> int:
+        """The seat whose time is spent, checking the presser may answer for it."""
+        me = seat_of(row, user_id)
+        if me is None or row.seats[me - 1].get("replaced"):
+            raise errors.NotSeated(NOT_PLAYING)
+        clock = await self._store.get_clock(row.id) if row.id is not None else None
+        if (clock is None or not clock.expired or clock.seat is None
+                or clock.version != row.version or (version is not None and version != row.version)):
+            raise errors.StaleVersion(NOT_TIMED_OUT)
+        if clock.seat == me:
+            raise errors.HostError(say("That's your own turn: play it with **My hand / Play**."))
+        return clock.seat
+
+    async def skip(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
+        """Skip: the absent seat plays the game's pass (see :func:`pass_move`)."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = await self._timed_out_seat(row, user_id, version)
+            move = pass_move(game, row, seat)
+            if move is None:
+                raise errors.HostError(NO_PASS)
+            assert row.state is not None
+            step = await asyncio.to_thread(apply_checked, game, row.state, seat, move, names(row))
+            lines = Lines()
+            who = label(row, seat_of(row, user_id) or 0)
+            lines.ordered.append((say("{player} skipped {absent}'s turn.", player=who,
+                                      absent=label(row, seat)), False))
+            lines.extend(step.lines)
+            row = await self._committer.commit(game, row, step, user_id)
+            row, applied = await self._computers.run(game, row, lines)
+            return await self._reports.outcome(game, row, lines, [step.move, *applied])
+
+    async def take_over(
+        self, channel_id: int, user_id: int, *, version: int | None = None
+    ) -> Outcome:
+        """Computer plays for …: the absent seat is played by a computer until I'm back."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = await self._timed_out_seat(row, user_id, version)
+            who = label(row, seat_of(row, user_id) or 0)
+            text = say("{player} let a computer play for {absent} until they press **I'm back**.",
+                       player=who, absent=label(row, seat))
+            return await self._hand_over(game, row, seat, text)
+
+    async def _hand_over(self, game: Game, row: TableRow, seat: int, text: str) -> Outcome:
+        """(Under the table lock) the seat goes to a computer, which plays on at once."""
+        new = replaced(row, seat, by_computer=True)
+        await self._tables.save(row, new)
+        await self._clock.set_after(game, new, None)
+        lines = Lines()
+        lines.ordered.append((text, False))
+        new, applied = await self._computers.run(game, new, lines)
+        return await self._reports.outcome(game, new, lines, applied)
+
+    async def come_back(self, channel_id: int, user_id: int) -> Outcome:
+        """I'm back: the person plays their seat again."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = seat_of(row, user_id)
+            if seat is None:
+                raise errors.NotSeated(say("You are not playing at this table; you can watch."))
+            if not row.seats[seat - 1].get("replaced"):
+                raise errors.HostError(say("No computer is playing for you: your seat is yours."))
+            new = replaced(row, seat, by_computer=False)
+            await self._tables.save(row, new)
+            await self._clock.set_after(game, new, None)
+            lines = Lines()
+            lines.ordered.append((say("{player} is back and plays again.", player=label(new, seat)),
+                                  False))
+            return await self._reports.outcome(game, new, lines, [])
+
+    # -- leaving -------------------------------------------------------------------------------
+    async def leave_game(self, channel_id: int, user_id: int) -> Outcome | TableInfo:
+        """/leave: in a lobby, :meth:`LobbyService.leave` (a TableInfo); in a game the seat goes to a
+        computer (an Outcome to post), or, when nobody else is playing themselves, the table
+        ends without a result (a TableInfo with status "abandoned")."""
+        _game, table = await self._tables.load(channel_id)
+        if table.status == "lobby":
+            return await self._lobbies.leave(channel_id, user_id)
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = seat_of(row, user_id)
+            if seat is None:
+                raise errors.NotSeated(say("You are not sitting at this table."))
+            if row.seats[seat - 1].get("replaced"):
+                raise errors.HostError(say(
+                    "A computer already plays for you here. Press **I'm back** to play again."))
+            others = [s for s in active_humans(row) if s["user_id"] != user_id]
+            if not others:
+                await self._tables.close(row, [], "abandoned")
+                return info(game, row, "abandoned")
+            return await self._hand_over(
+                game, row, seat,
+                say("{player} left the game: a computer plays for them.", player=label(row, seat)))
+
+    async def end_game(self, channel_id: int, user_id: int) -> TableInfo:
+        """End the game: the last person playing ends it without a result, once the others
+        have left or are replaced."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = seat_of(row, user_id)
+            if seat is None or row.seats[seat - 1].get("replaced"):
+                raise errors.NotSeated(NOT_PLAYING)
+            if len(active_humans(row)) >= 2 or not any(s.get("replaced") for s in row.seats):
+                raise errors.HostError(say(
+                    "Others are still playing, so the game goes on (the host can /abandon it)."))
+            await self._tables.close(row, [], "abandoned")
+            return info(game, row, "abandoned")

@@ -1,0 +1,85 @@
+"""Keeping each table's turn clock (its rules: :mod:`bot.service.clock`): set it after a change,
+set it again where a crash left it behind, say when the next one is due and what a post shows.
+The clock's answers (reminders, time outs, Skip …) are :mod:`bot.service.absence_service`'s."""
+
+from __future__ import annotations
+
+from games import Game
+
+from ..storage import TableRow
+from ..storage import shards as shard_clocks
+from ..storage.clock import ClockRow
+from .absence import active_humans, pass_move
+from .clock import clock_of, turn_clock
+from .context import Context
+from .repository import TableRepository
+from .results import ClockView
+from .tables import label, names
+
+
+class TableClock:
+    def __init__(self, ctx: Context, tables: TableRepository) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self._tables = tables
+
+    def changed(self) -> None:
+        """A clock's next moment changed: the scheduler re-arms."""
+        self._ctx.clock_bell.ring()
+
+    async def next_clock(
+        self, game: Game, row: TableRow, mover: int | None
+    ) -> tuple[ClockRow | None, bool]:
+        """(the table's clock for ``row`` if it changed, else None; whether its next moment
+        changed). Not stored: the caller stores it, with the move when there is one."""
+        if row.id is None or row.state is None:
+            return None, False
+        return turn_clock(game, await self._store.get_clock(row.id), row, mover, self._ctx.now(),
+                          self._ctx.clock_config.speed(row.speed))
+
+    async def set_after(self, game: Game, row: TableRow, mover: int | None) -> None:
+        """Set and store the table's clock for ``row`` (after a change that is not a move)."""
+        new, rearm = await self.next_clock(game, row, mover)
+        if new is not None:
+            await self._store.put_clock(new)
+        if rearm:
+            self.changed()
+
+    async def next_due(self) -> float | None:
+        """The next moment a clock of this process's tables needs attention (None: none)."""
+        return await shard_clocks.next_due(self._store, self._ctx.shards)
+
+    async def resync(self) -> None:
+        """At start: every table in play gets a clock matching its version (a crash between a
+        move and its clock, or tables from before the clock)."""
+        for row in await self._tables.served():
+            if row.status != "playing" or row.id is None:
+                continue
+            clock = await self._store.get_clock(row.id)
+            if clock is None or clock.version != row.version:
+                async with self._ctx.lock(row.channel_id):
+                    fresh = await self._store.get_table(row.channel_id)
+                    if fresh is None or fresh.id != row.id or fresh.status != "playing":
+                        continue
+                    # Looked at again under the lock: a start or move that was storing its
+                    # clock meanwhile has set it (setting it twice would add a turn's time).
+                    clock = await self._store.get_clock(fresh.id)
+                    if clock is None or clock.version != fresh.version:
+                        await self.set_after(self._ctx.game(fresh.game_id), fresh, None)
+
+    async def view(self, game: Game, row: TableRow) -> ClockView | None:
+        """What the table post shows of the clock and of replaced seats."""
+        clock = await clock_of(self._store, row)
+        gone = [names(row)[s["seat"]] for s in row.seats if s.get("replaced")]
+        if clock is None and not gone:
+            return None
+        seat = clock.seat if clock is not None else None
+        timed_out = bool(clock and clock.expired and clock.version == row.version)
+        return ClockView(
+            name=label(row, seat) if seat is not None else None,
+            deadline=clock.deadline if clock is not None and seat is not None else None,
+            timed_out=timed_out,
+            can_skip=timed_out and seat is not None and pass_move(game, row, seat) is not None,
+            replaced=gone,
+            end_offer=bool(gone) and len(active_humans(row)) < 2,
+        )

@@ -1,0 +1,54 @@
+"""Storing one applied move: the new state, its log entry and the clock in one version-checked
+transaction; when the move ends the game, the record and the results instead, then the rating."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games import Game
+
+from ..storage import Conflict, MoveEntry, TableRow
+from . import errors, undo
+from .clock import after_move
+from .clock_service import TableClock
+from .context import Context
+from .play import Step
+from .ratings import Ratings
+from .repository import TableRepository
+
+
+class MoveCommitter:
+    def __init__(self, ctx: Context, tables: TableRepository, clock: TableClock,
+                 ratings: Ratings) -> None:
+        self._ctx = ctx
+        self._tables = tables
+        self._clock = clock
+        self._ratings = ratings
+
+    async def commit(self, game: Game, row: TableRow, step: Step, user_id: int | None) -> TableRow:
+        """Store one applied move (``user_id`` None: a computer's) and return the new row;
+        StaleVersion when another service object stored a move first."""
+        new = replace(row, state=step.state, version=row.version + 1)
+        entry = MoveEntry(new.version, step.seat, step.move, user_id, step.lines.public,
+                          barrier=step.barrier, before=undo.before(row, step, user_id))
+        result = game.result(step.state)  # on the loop: cheaper than a thread hop
+        clock, rearm, clock_at = (None, False, None) if result.finished else await after_move(
+            self._ctx.store, game, row, new, step.seat, self._ctx.now(),
+            self._ctx.clock_config.speed(new.speed))
+        try:
+            if result.finished:
+                winners = set(result.winners)
+                outcomes = [
+                    (s["seat"], s["user_id"], "win" if s["seat"] in winners else "loss",
+                     float(result.scores[s["seat"] - 1]))
+                    for s in row.seats
+                ]
+                await self._tables.close(row, [entry], "finished", result.to_json(), outcomes)
+                await self._ratings.rate(row.id)
+            else:
+                await self._ctx.store.update_table(new, row.version, [entry], clock)
+        except Conflict:
+            raise errors.StaleVersion(errors.STALE) from None
+        if rearm:
+            self._clock.changed()
+        return replace(new, clock_at=clock_at, last_move=entry)  # known: no reads for them

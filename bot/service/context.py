@@ -1,0 +1,67 @@
+"""What every part of the table service shares: one :class:`Context`, built once by
+:class:`bot.service.TableService` and handed to each service's constructor."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from games import Game, UnknownGame
+from games.text import say
+
+from .. import catalog
+from ..config import ClockConfig
+from ..shards import Shards
+from ..storage import Store
+from . import errors
+from .locks import ChannelLocks
+from .workers import BotPool
+
+
+def table_game(game_id: str) -> Game:
+    """The game of a table, with a renderer (what the bot offers); UnknownGameError with the
+    known games otherwise."""
+    try:
+        return catalog.table_game(game_id).game
+    except UnknownGame as exc:
+        raise errors.UnknownGameError(errors.said(exc)) from None
+    except KeyError:
+        raise errors.UnknownGameError(
+            say("'{game}' has no images here, so no table.", game=game_id)) from None
+
+
+class ClockBell:
+    """Rung when a table's clock gets a new next moment; the scheduler listens to re-arm
+    (one listener: the last one set)."""
+
+    def __init__(self) -> None:
+        self._listener: Callable[[], None] | None = None
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        self._listener = listener
+
+    def ring(self) -> None:
+        if self._listener is not None:
+            self._listener()
+
+
+@dataclass(frozen=True)
+class Context:
+    """The store and the settings of one table service, and what its services share."""
+
+    store: Store
+    pool: BotPool  # where computer players choose their moves (bot.service.workers)
+    shards: Shards  # whose tables this process resumes and times (bot.shards)
+    now: Callable[[], float]  # epoch seconds; tests inject their own
+    clock_config: ClockConfig  # the turn clock's speeds and policy
+    computer_delay: float  # seconds before computer players answer a person's move
+    reveal_seconds: float  # how long a value a computer showed stays (computers_move)
+    rematch_seconds: float  # how long a rematch keeps unconfirmed seats
+    game: Callable[[str], Game] = table_game  # a table's game by id (UnknownGameError)
+    locks: ChannelLocks = field(default_factory=ChannelLocks)  # one per channel, held weakly
+    clock_bell: ClockBell = field(default_factory=ClockBell)
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The channel's table lock: every change of a table runs under it."""
+        return self.locks(channel_id)

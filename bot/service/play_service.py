@@ -1,0 +1,133 @@
+"""Play: a person's move, Undo, the computers' turns that follow (now, after a pause, or after
+a restart). Each move is one version-checked transaction (:mod:`bot.service.committer`) under
+the table lock, so neither two clicks nor two service objects on one database apply two moves
+to one version."""
+
+from __future__ import annotations
+
+import asyncio
+
+from games.text import listing, say, say_n
+
+from . import errors, undo
+from .clock_service import TableClock
+from .committer import MoveCommitter
+from .computers import ComputerPlayers
+from .context import Context
+from .play import Lines, human_step
+from .ratings import Ratings
+from .reports import Reports
+from .repository import TableRepository
+from .results import Outcome
+from .tables import computer_to_move, label, names, seat_of
+
+
+class PlayService:
+    def __init__(self, ctx: Context, tables: TableRepository, clock: TableClock,
+                 committer: MoveCommitter, computers: ComputerPlayers, reports: Reports,
+                 ratings: Ratings) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self._tables = tables
+        self._clock = clock
+        self._committer = committer
+        self._computers = computers
+        self._reports = reports
+        self._ratings = ratings
+
+    async def play(
+        self, channel_id: int, user_id: int, move: str, *, version: int | None = None
+    ) -> Outcome:
+        """Play ``move`` (any accepted spelling) for the user's seat. ``version`` comes from the
+        button/menu that produced the move; a different current version -> StaleVersion. Then
+        computer players move until a person is to move or the game ends (then finished:
+        record and results stored, channel free)."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = seat_of(row, user_id)
+            if seat is None:
+                raise errors.NotSeated(say("You are not playing at this table; you can watch."))
+            if version is not None and version != row.version:
+                raise errors.StaleVersion(errors.STALE)
+            assert row.state is not None
+            movers = game.to_move(row.state)
+            if seat not in movers:
+                raise errors.NotYourTurn(say_n(
+                    "It's {players}'s turn, not yours.", "It's the turn of {players}, not yours.",
+                    len(movers), players=listing([label(row, s) for s in movers])))
+            # On the loop: one move is parsed and applied faster than a thread hop.
+            step = human_step(game, row.state, seat, move, names(row))
+            row = await self._committer.commit(game, row, step, user_id)
+            lines = Lines()
+            lines.extend(step.lines)
+            if not (self._ctx.computer_delay and computer_to_move(game, row)):
+                row, applied = await self._computers.run(game, row, lines)
+                return await self._reports.outcome(game, row, lines, [step.move, *applied])
+        # A pause before the computer players answer, outside the lock: the person's move is
+        # stored, and Board / My hand / other commands are not held up meanwhile.
+        await asyncio.sleep(self._ctx.computer_delay)
+        async with self._ctx.lock(channel_id):
+            fresh = await self._store.get_table(channel_id, beside=True)
+            if fresh is not None and fresh.version == row.version:
+                row, applied = await self._computers.run(game, fresh, lines)
+            else:
+                applied = []  # another service object moved on (or the game ended): ours stands
+            return await self._reports.outcome(game, row, lines, [step.move, *applied])
+
+    async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
+        """The user takes back their own last move (BGA's rule, :mod:`bot.service.undo`): the
+        state before it comes back, as one more log entry. ``version`` as for :meth:`play`.
+        UndoRefused, NotYourTurn, NotSeated or StaleVersion say why not."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            row, lines, rearm = await undo.take_back(
+                self._store, game, row, user_id, version,
+                lambda new, seat: self._clock.next_clock(game, new, seat))
+            if rearm:
+                self._clock.changed()
+            return await self._reports.outcome(game, row, lines, [])
+
+    async def can_undo(self, channel_id: int, user_id: int) -> bool:
+        """Whether Undo would take the user's last move back now (menus offer it then)."""
+        game, row = await self._tables.playing(channel_id)
+        return await undo.undoer(self._store, game, row) == user_id
+
+    async def resume(self) -> list[Outcome]:
+        """After a restart: let computer players who were to move play on (a crash may have
+        stopped them). One Outcome per table whose current post is older than the table (moves
+        stored but never posted, e.g. a crash or a failed send), with the logged lines since that
+        post, for the adapter to post."""
+        out = []
+        await self._ratings.rate_unrated()
+        for row in await self._tables.served():
+            if row.status != "playing":
+                continue
+            async with self._ctx.lock(row.channel_id):
+                try:
+                    game, fresh = await self._tables.load(row.channel_id)
+                except errors.NoTable:
+                    continue  # finished meanwhile by another service object
+                lines = Lines()
+                since = fresh.post_version or 0
+                if fresh.id is not None and since < fresh.version:
+                    for entry in await self._store.moves(fresh.id):
+                        if entry.version > since:
+                            lines.ordered += [(text, False) for text in entry.lines]
+                fresh, applied = await self._computers.run(game, fresh, lines)
+                if applied or since < fresh.version:
+                    out.append(await self._reports.outcome(game, fresh, lines, applied))
+        return out
+
+    async def computers_move(self, channel_id: int) -> Outcome | None:
+        """Computer players to move here play on, after the pause that lets people read a value
+        a computer showed (an Outcome with ``computers_next`` asks for this call); None when no
+        computer is to move any more."""
+        await asyncio.sleep(max(self._ctx.computer_delay, self._ctx.reveal_seconds))
+        async with self._ctx.lock(channel_id):
+            try:
+                game, row = await self._tables.playing(channel_id)
+            except errors.HostError:
+                return None  # finished or abandoned meanwhile
+            lines = Lines()
+            row, applied = await self._computers.run(game, row, lines)
+            return await self._reports.outcome(game, row, lines, applied) if applied else None
