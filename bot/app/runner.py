@@ -108,19 +108,25 @@ async def _run(config: Config, token: str) -> None:
     from ..adapter.client import make_bot
     from ..service import TableService
 
-    host = await TableService.open(config.database, bot_delay=config.computer_delay,
-                                workers=config.computer_workers, think_seconds=config.think_seconds,
-                                rematch_seconds=config.rematch_seconds,
-                                reveal_seconds=config.reveal_seconds, clock_config=config.clock,
-                                shards=config.shards)
+    try:
+        host = await TableService.open(
+            config.database, bot_delay=config.computer_delay, workers=config.computer_workers,
+            think_seconds=config.think_seconds, rematch_seconds=config.rematch_seconds,
+            reveal_seconds=config.reveal_seconds, clock_config=config.clock, shards=config.shards)
+    except Exception as exc:  # the owner's to fix, in the sentence `check` gives
+        log.debug("cannot open the database", exc_info=True)
+        raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None
     bot = make_bot(config, host)
     loop = asyncio.get_running_loop()
     settling = loop.create_task(settle_when_resumed(bot.resumed))
-    with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly
-        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+    stopping = install_stop(loop)
     try:
         async with bot:
             await bot.start(token)
+    except asyncio.CancelledError:
+        if not stopping.is_set():
+            raise
+        log.info("stopped (SIGTERM)")
     except discord.LoginFailure:
         raise SystemExit(
             "error: Discord refused DISCORD_TOKEN (reset it in the developer portal)"
@@ -135,6 +141,23 @@ async def _run(config: Config, token: str) -> None:
     finally:
         settling.cancel()
         await host.close()
+
+
+def install_stop(loop: asyncio.AbstractEventLoop) -> asyncio.Event:
+    """`docker stop` sends SIGTERM: stop at once, whatever discord.py is doing (even sleeping
+    before a reconnect, up to minutes), by cancelling the running task; leaving ``async with
+    bot`` then closes the client. The event says the cancellation was ours."""
+    stopping = asyncio.Event()
+    running = asyncio.current_task()
+
+    def stop() -> None:
+        stopping.set()
+        if running is not None:
+            running.cancel()
+
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on this platform
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    return stopping
 
 
 async def settle_when_resumed(resumed: asyncio.Event) -> int:

@@ -8,7 +8,9 @@ things a test needs changed, as the in-process fixtures change them:
   at the emulator port in ``TABLEE_EMULATOR_URL`` (each process gets its own port, so the
   emulator knows which process sent what);
 - discord.py's wait for more GUILD_CREATEs after READY is shortened to 0.05 s (the emulator
-  sends them at once), and the test-only toy game is registered before the commands are built.
+  sends them at once), and the test-only toy game is registered before the commands are built;
+- with ``TABLEE_TEST_RECONNECT_DELAY`` set, discord.py waits exactly that many seconds before
+  each reconnect (its back-off is random, up to minutes), so a test knows it is waiting.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ def main(argv: list[str]) -> int:
         return make_bot(config, host, guild_ready_timeout=0.05)
 
     client.make_bot = quick_bot  # the runner looks it up when it starts the bot
+    if os.environ.get("TABLEE_TEST_RECONNECT_DELAY"):
+        from discord.backoff import ExponentialBackoff
+
+        delay = float(os.environ["TABLEE_TEST_RECONNECT_DELAY"])
+        ExponentialBackoff.delay = lambda self: delay  # type: ignore[method-assign]
     register_toy()
     return bot_main(argv)
 

@@ -46,15 +46,18 @@ CLEARED_ENV = ("DATABASE_URL", "TABLEE_CONFIG", "TABLEE_SHARD_COUNT", "TABLEE_SH
 
 
 class BotProcess:
-    """``python -m bot`` serving shard ``shard`` of two, on its own emulator port."""
+    """``python -m bot`` serving shard ``shard`` of two (None: one ordinary connection), on its
+    own emulator port; ``env``: more environment for the process."""
 
-    def __init__(self, emulator: Emulator, shard: int, database: str, folder: Path) -> None:
+    def __init__(self, emulator: Emulator, shard: int | None, database: str, folder: Path,
+                 env: dict[str, str] | None = None) -> None:
         self.emulator = emulator
         self.shard = shard
         self.database = database
         self.folder = folder
         self.port = 0
         self.lines: list[str] = []
+        self.env = env or {}
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -65,11 +68,12 @@ class BotProcess:
         config = self.folder / f"shard{self.shard}-{self.port}.toml"
         config.write_text(
             f'[database]\n{key} = "{self.database}"\n'
-            f"[discord]\nshard_count = 2\nshard_ids = [{self.shard}]\n"
-            "[computer]\nworkers = 0\n", encoding="utf-8")
+            + (f"[discord]\nshard_count = 2\nshard_ids = [{self.shard}]\n"
+               if self.shard is not None else "")
+            + "[computer]\nworkers = 0\n", encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k not in CLEARED_ENV}
         env |= {"DISCORD_TOKEN": self.emulator.world.token, "TABLEE_EMULATOR_URL": base,
-                "PYTHONUNBUFFERED": "1"}
+                "PYTHONUNBUFFERED": "1"} | self.env
         self._proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.e2e.shard_process", "--config", str(config),
             cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL,

@@ -55,6 +55,9 @@ class Gateway:
         self.connections: list[Connection] = []
         self.base_url = ""
         self._identified = asyncio.Event()
+        self.refusing = False
+        """While set, every websocket is refused (503), as during a Discord outage."""
+        self.refused = 0
 
     def routes(self) -> list[web.RouteDef]:
         return [web.get("/gateway", self.handle), web.get("/resume-gateway", self.handle)]
@@ -64,6 +67,9 @@ class Gateway:
         return [s for s in self.sessions.values() if s.ws is not None and not s.ws.closed]
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        if self.refusing:
+            self.refused += 1
+            raise web.HTTPServiceUnavailable(text="emulator: gateway refusing connections")
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         conn = Connection(request.path)
