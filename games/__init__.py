@@ -2,19 +2,20 @@
 found under games/."""
 
 from .base import (
-    BadOptions,
     Event,
     Game,
     IllegalMove,
     MenuItem,
     MenuStep,
-    Option,
     PartnerTalk,
     Result,
     State,
     View,
     move_text,
 )
+from .echo import echo
+from .levels import LEVELS, choose, level_of, random_bot
+from .options import FIRST_OPTION, BadOptions, Option
 from .registry import UnknownGame, all_games, get_game, register
 
 
@@ -32,6 +33,8 @@ def _register_all() -> None:
 _register_all()
 
 __all__ = [
+    "FIRST_OPTION",
+    "LEVELS",
     "BadOptions",
     "Event",
     "Game",
@@ -45,7 +48,11 @@ __all__ = [
     "View",
     "UnknownGame",
     "all_games",
+    "choose",
+    "echo",
     "get_game",
+    "level_of",
     "move_text",
+    "random_bot",
     "register",
 ]

@@ -8,8 +8,8 @@ import os
 import sys
 
 from . import all_games
-from .base import BadOptions
 from .cli import games_help, option_pairs
+from .options import BadOptions
 from .records import BadRecord, read_record, replay, simulate
 
 

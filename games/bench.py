@@ -13,8 +13,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .base import BadOptions, Game, State, random_bot
+from .base import Game, State
 from .cli import percentile
+from .levels import random_bot
+from .options import BadOptions
 from .registry import get_game
 
 

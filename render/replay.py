@@ -25,7 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games import Game, IllegalMove, State, View
-from games.base import echo
+from games.echo import echo
 from games.records import BadRecord, seat_and_text, sentence, start
 from games.text import say, seat
 from i18n import _, _n, translate

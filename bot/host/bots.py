@@ -14,8 +14,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from games import Game, IllegalMove, State
-from games.base import random_bot
+from games import Game, IllegalMove, State, random_bot
 from games.computer import bot_rng
 
 from ..storage import TableRow

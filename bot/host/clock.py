@@ -20,8 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from games import Game
-from games.base import echo
+from games import Game, echo
 from games.text import say
 
 from ..config import SPEEDS, ClockConfig, Speed

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Result, view_head
+from ..base import Result
+from ..views import view_head
 from . import flow
 from .board import HARBOURS, ISLAND_NAMES
 

@@ -12,22 +12,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import (
-    FIRST_OPTION,
-    Event,
-    Game,
-    IllegalMove,
-    MenuStep,
-    Option,
-    Result,
-    State,
-    UndoBarrier,
-    View,
-    rng_for,
-    view_head,
-)
+from ..base import Event, Game, IllegalMove, MenuStep, Result, State, UndoBarrier, View, rng_for
+from ..options import FIRST_OPTION, Option
 from ..text import Text, dump, listing, load, say
 from ..text import seat as seat_of
+from ..views import view_head
 from . import deal, scoring
 from .levels import BOTS
 from .notation import format_move, parse_move

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..base import Game, Levels, State, random_bot
+from ..base import Game, State
+from ..levels import Levels, random_bot
 from ..search import Knobs, search_bot
 from . import flow
 from .bots import POWER_WORTH, greedy

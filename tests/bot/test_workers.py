@@ -18,8 +18,7 @@ import pytest
 from bot.host import TableHost
 from bot.host.workers import WALL_SLACK, BotPool, WorkerLost, think
 from bot.storage import MoveEntry, Store
-from games import State, get_game
-from games.base import choose
+from games import State, choose, get_game
 from games.computer import Played, Turns, play_computers
 
 from .conftest import ALICE, CHANNEL, GUILD

@@ -1,4 +1,4 @@
-"""Computer levels (easy, medium, hard) of every game, ``games.base.choose`` and the hard search:
+"""Computer levels (easy, medium, hard) of every game, ``games.levels.choose`` and the hard search:
 legal moves only, the deadline, view-only input, determinism, and the arena command."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import pytest
 
 from games import get_game
 from games.arena import Tally, report, wilson
-from games.base import LEVELS, Game, Levels, State, choose, level_of, random_bot
+from games.base import Game, State
+from games.levels import LEVELS, Levels, choose, level_of, random_bot
 from games.search import Knobs, search
 from games.thinking import Deadline
 

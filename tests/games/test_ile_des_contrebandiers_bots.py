@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from games import get_game
-from games.base import random_bot
 from games.ile_des_contrebandiers.bots import Board, greedy, sweep
 from games.ile_des_contrebandiers.levels import BOTS
+from games.levels import random_bot
 
 from . import bot_games
 

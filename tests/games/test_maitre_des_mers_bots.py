@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games import get_game
-from games.base import random_bot
+from games.levels import random_bot
 from games.maitre_des_mers.bots import announce_value, greedy, safest_ship
 from games.maitre_des_mers.levels import BOTS
 from games.maitre_des_mers.odds import completion_chance

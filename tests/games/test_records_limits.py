@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from games import get_game
-from games.base import ECHO_LIMIT, IllegalMove, echo
+from games.base import IllegalMove
+from games.echo import ECHO_LIMIT, echo
 from games.master_islands.alignments import MAX_ALIGNMENTS, find_alignments
 from games.master_islands.cards import full_deck
 from games.records import BadRecord, read_record, replay, simulate
