@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from .drawings import _die_image
 from .geometry import GAME_NAME, SEA_H, SECTORS, WIDTH, YELLOW_DIE
-from .sea import _fan, draw_fan
+from .paint import draw_fan
+from .sea import _fan
 from .table import board, hand
 from .words import named_text, path_points, public_face
 
