@@ -86,7 +86,7 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
 PAWNS = Cache("isis-osiris pawns", 768 << 10, entry_bytes=75_000)
 """Pawns as drawn, by cell, seat and final worth: a board is a copy of the empty one (the same
 for every table) with its occupied cells drawn over (tiles are pasted tiles). Small: a pasted
-pawn costs about what drawing it does (1,000 tables: the same board CPU with none kept)."""
+pawn costs about what drawing it does, so keeping many would save nothing."""
 SIZE = 6 * CELL + 2 * AXIS
 
 

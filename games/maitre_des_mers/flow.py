@@ -23,7 +23,6 @@ from .cards import (
     SHIPS,
     TREASURES,
     card_label,
-    cargo_json,
     combination_name,
 )
 from .dice import dice_text, draw
@@ -77,10 +76,6 @@ def owner_of(st: St, ship: str) -> int | None:
         if any(e["ship"] == ship for e in ships):
             return seat
     return None
-
-
-def ship_name(st: St, ship: str) -> Text:
-    return SHIPS[ship].name
 
 
 # -- the turn -----------------------------------------------------------------------------------
@@ -422,8 +417,3 @@ def and_list(items: list[Text]) -> Text:
 
 REASON = N_("No ship is left in the port.")
 """MM-17: why the game ended (kept in the state as this msgid, a plain str)."""
-
-
-
-def cargo_of(card: str | None) -> dict[str, Any] | None:
-    return cargo_json(card)

@@ -3,8 +3,8 @@
 A dice action (MM-10, MM-10a) is a small Markov decision process over (dice on the card, dice left
 to roll): roll every die left; place a fitting sub-multiset (at least one die) or, when none fits,
 set one die aside (the action fails when fewer dice are left than free slots). The chances below
-assume optimal placements and ignore goods powers (MM-15); they are memoised, so a game's worth of
-look-ups costs a few milliseconds once the tables are warm.
+assume optimal placements and ignore goods powers (MM-15); they are read from :mod:`.odds_table`
+(the recursion's own values, computed ahead of time) and memoised.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ MAX_DICE = odds_table.MAX_DICE
 """A pool holds 5 dice plus up to 3 extra-die goods (MM-15)."""
 
 _TABLE = odds_table.load(odds_table.DATA)
-"""The recursion's chances computed ahead of time (:mod:`.odds_table`): a look-up, where the
-recursion took up to 0.4 s the first time a card met a pool."""
+"""The recursion's chances computed ahead of time (:mod:`.odds_table`): a look-up instead of the
+recursion the first time a card meets a pool."""
 
 
 @cache

@@ -1,10 +1,11 @@
 """Le Maître des Mers: every completion chance of :mod:`.odds`, computed ahead of time.
 
-Why: the recursion costs up to 0.4 s of CPU the first time a card meets a dice pool (a full
-house with 8 dice), so a computer's first announcements in a fresh worker took up to 130 ms, and
-its caches grew to 82 MB once every card and pool had been met. The table holds the very doubles
-the recursion computes (so the computers play the same moves), 3,390 of them (27 KB, 6 KB here),
-for every card, every dice already on it that can still complete it and 1 to 8 dice left to roll.
+Why: the recursion is slow the first time a card meets a dice pool (a full house with 8 dice
+explores every roll and placement), so a computer's first announcements in a fresh worker
+waited for it, and its caches grew to 82 MB once every card and pool had been met. The table
+holds the very doubles the recursion computes (so the computers play the same moves), 3,390 of
+them (27 KB, 6 KB here), for every card, every dice already on it that can still complete it
+and 1 to 8 dice left to roll.
 
 Regenerate after changing the cards' combinations or the recursion:
 ``python -c "from games.maitre_des_mers import odds; odds.main()"`` rewrites :data:`DATA` in

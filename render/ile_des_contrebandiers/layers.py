@@ -45,8 +45,8 @@ SIDE = 2 * R + 1
 RINGS = Cache("ile-des-contrebandiers rings", 10_700_000)
 ISLANDS = Cache("ile-des-contrebandiers islands", 4_000_000, words=True)
 """The 1,000-table bench holds 6.3 MB of ring layers, patches and frames (99 % hits; with
-neither cache a board costs 8x the CPU) and 3.8 MB of islands and tiles (98 %); the rings' bound
-leaves room for the reef sets of games further on."""
+neither cache every board would paint the rings, islands and tiles afresh) and 3.8 MB of islands
+and tiles (98 %); the rings' bound leaves room for the reef sets of games further on."""
 
 Reefs = tuple[tuple[int, int], ...]
 
@@ -230,9 +230,9 @@ def harbour_frame(dock: Box) -> Frame:
 def _frame(paint: Callable[[ImageDraw.ImageDraw, int, int], None], near: Box) -> Frame:
     """A last-move frame drawn once as the board draws it: its pixels, their mask and where
     they go. ``paint(draw, dx, dy)`` draws it shifted by whole pixels onto a canvas around
-    ``near`` (a fortieth of the sea's size: 4 ms less a frame); the whole sea's canvas, as
-    before, should the shape reach that canvas's edge. Tests check every space and harbour
-    give the pixels of the whole sea's canvas."""
+    ``near`` (a fortieth of the sea's size, so a fortieth of the pixels to draw twice and
+    compare); the whole sea's canvas, as before, should the shape reach that canvas's edge.
+    Tests check every space and harbour give the pixels of the whole sea's canvas."""
     region = (max(0, math.floor(near[0]) - FRAME_PAD), max(0, math.floor(near[1]) - FRAME_PAD),
               min(WIDTH, math.ceil(near[2]) + FRAME_PAD + 1),
               min(SEA_H, math.ceil(near[3]) + FRAME_PAD + 1))
