@@ -1,4 +1,4 @@
-"""Helpers for building views (docs/views.md)."""
+"""Helpers for building views (docs/views/README.md)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ def view_head(
     game_id: str, state: State, seat: int | None, to_move: list[int],
     last_move: dict[str, Any] | None, result: Result | None,
 ) -> View:
-    """The keys every game's view starts with (docs/views.md, "Keys common to every game");
+    """The keys every game's view starts with (docs/views/README.md, "Keys common to every game");
     ``last_move`` is already a copy the view may hand out; ``result`` None: not over (a game
     need not work its result out for an unfinished view)."""
     return {

@@ -3,7 +3,7 @@
 ``bench_render(seconds)`` times, on a synthetic 108-card Master Islands view (every card of the
 game on the map: the biggest board a game can reach), the whole board (draw + :func:`render.kit.png_bytes`) and the bare encode of the same
 image, and returns medians / p95 in milliseconds plus the PNG size. The synthetic view follows
-docs/views.md exactly, so it needs no engine.
+docs/views/master-islands.md exactly, so it needs no engine.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Isis & Osiris images: the 6x6 board (board) and a player's reserve (hand).
 
-Drawn only from a View (docs/views.md), phone first: the board is 800 px wide and no text is
+Drawn only from a View (docs/views/isis-osiris.md), phone first: the board is 800 px wide and no text is
 smaller than 20 px (10 px at the ~400 px a phone shows). Pawns carry their seat's colour, shape
 and number (the kit's seat marks, seats 1-6). Placed tiles are face down (a plain dark tile) unless
 the view gives their value (open option, or the end); the final image adds each pawn's value under

@@ -2,7 +2,7 @@
 loot, the end of a turn and of the game. Functions here change a working copy ``st`` of the
 state in place and append events; legality is checked before (``moves.py``).
 
-``st["turn"]`` holds the keys of the view's ``turn`` (docs/views.md) plus internal ones:
+``st["turn"]`` holds the keys of the view's ``turn`` (docs/views/maitre-des-mers.md) plus internal ones:
 ``card`` (the target card's id), ``goal`` (the ship's cargo target, 0 for other cards) and
 ``loser`` (``{"seat", "ship"}`` of a fight's losing ship while the loot prompt waits).
 """

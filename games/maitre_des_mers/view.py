@@ -1,4 +1,4 @@
-"""``view(state, seat)`` in the exact shape of docs/views.md (maitre-des-mers section).
+"""``view(state, seat)`` in the exact shape of docs/views/maitre-des-mers.md.
 
 Every card is face up; only the order of the ship pile (and the future dice) is hidden, so the
 view is the same for every seat but ``viewer``.

@@ -1,4 +1,4 @@
-"""``view(state, seat)`` in the exact shape of docs/views.md (master-islands section)."""
+"""``view(state, seat)`` in the exact shape of docs/views/master-islands.md."""
 
 from __future__ import annotations
 

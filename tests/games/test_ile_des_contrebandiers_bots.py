@@ -1,5 +1,5 @@
 """L'île des contrebandiers computer players: the greedy decisions on hand-made views
-(docs/views.md shape), legal moves only over random states and whole games once the engine is
+(docs/views/ile-des-contrebandiers.md shape), legal moves only over random states and whole games once the engine is
 registered, and (slow, opt-in) its win rate against random players and its move time."""
 
 from __future__ import annotations

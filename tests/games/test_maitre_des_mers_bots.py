@@ -1,4 +1,4 @@
-"""Le Maître des Mers computer players: the greedy decisions on hand-made views (docs/views.md
+"""Le Maître des Mers computer players: the greedy decisions on hand-made views (docs/views/maitre-des-mers.md
 shape), legal moves only over whole games, and (slow, opt-in) its win rate against random."""
 
 from __future__ import annotations
