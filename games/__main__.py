@@ -1,4 +1,5 @@
-"""``python -m games replay FILE|-``, ``simulate GAME``, ``bench GAME``, ``arena GAME``."""
+"""``python -m games replay FILE|-``, ``simulate GAME``, ``arena GAME``. (An engine's speed
+numbers: ``python -m benchmarks.engines GAME`` in a source checkout.)"""
 
 from __future__ import annotations
 
@@ -29,9 +30,6 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p_sim.add_argument("--bot", action="append", default=None, help="level per seat, in order")
-    p_bench = sub.add_parser("bench", help="print speed numbers for a game's engine")
-    p_bench.add_argument("game", choices=[g.id for g in all_games()])
-    p_bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     p_arena = sub.add_parser("arena", help="play level A against level B, print win rates",
                              **listed)
     p_arena.add_argument("game", choices=[g.id for g in all_games()])
@@ -63,11 +61,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "simulate":
             record = simulate(args.game, args.players, args.seed, option_pairs(args.option), args.bot)
             print(json.dumps(record))
-            return 0
-        if args.cmd == "bench":
-            from .bench import run_bench
-
-            run_bench(args.game, args.seconds)
             return 0
         if args.cmd == "arena":
             from .arena import main as arena

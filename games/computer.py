@@ -1,7 +1,7 @@
 """Computer players' turns, in whichever process thinks: choose a move, apply it, and go on while
 computers are to move.
 
-The bot's worker processes (``bot.host.workers``) run :func:`play_computers`; so this module and
+The bot's worker processes (``bot.service.workers``) run :func:`play_computers`; so this module and
 all it imports are the standard library and the games: a spawned worker that unpickles it loads
 no store, renderer, Pillow, Discord or asyncio. The host commits each returned move in its own
 transaction (its version check decides, as for a person's move).

@@ -36,7 +36,7 @@ def png_bytes(image: Image.Image, deflate: Callable[[bytes, int], bytes] | None 
     :func:`_kit_png` (the same pixels, one deflate of the whole image at
     :data:`PNG_COMPRESS_LEVEL`); P, L and 1-bit images go through Pillow's writer at level 3.
     Higher levels (or ``optimize=True``) save a few bytes for many times the CPU;
-    ``python -m render.bench`` times the encode.
+    ``python -m benchmarks`` times the encode.
     """
     if image.mode not in ("P", "L", "1"):
         return _kit_png(paletted(image), deflate or _deflate)

@@ -30,7 +30,7 @@ from games.records import BadRecord, seat_and_text, sentence, start
 from games.text import say, seat
 from i18n import _, _n, translate
 
-from . import accents, kit, renderer
+from . import accents, kit
 
 MAX_BYTES = 8_000_000  # under Discord's upload limit for any server (10 MiB without boosts), JSON aside
 MAX_FRAMES = 120  # a longer game shows several turns per frame (about 3 minutes at most)
@@ -45,6 +45,7 @@ FIRST_MS, TURN_MS, LINE_MS, LAST_MS = 2000, 1200, 300, 5000
 
 LineDresser = Callable[[Any], Any]
 ViewDresser = Callable[[View], View]
+BoardDrawer = Callable[[View], Image.Image]
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ def move_of(entry: Any) -> Any:
 
 def build(
     record: Mapping[str, Any],
+    drawer_of: Callable[[str], BoardDrawer],
     *,
     dress_view: ViewDresser | None = None,
     dress_line: LineDresser | None = None,
@@ -117,10 +119,12 @@ def build(
     """The animated replay of ``record``, at most ``max_bytes``, its captions in the current
     language (:func:`i18n.language`). ``dress_view`` adds display names to a view (the host's
     names, never anything hidden); ``dress_line`` puts names in place of the ``seat(n)`` fields
-    of log lines (before they are translated). ``formats``: the encodings allowed, the smaller
+    of log lines (before they are translated). ``drawer_of(game_id)`` gives what draws that game's board
+    from a view (its renderer's ``board``, :func:`bot.catalog.board_drawer`: render holds no
+    registry). ``formats``: the encodings allowed, the smaller
     wins."""
     game, played = turns(record)
-    boards = Boards(game, played, dress_view)
+    boards = Boards(game, played, drawer_of(game.id), dress_view)
     per_frame = max(1, math.ceil((len(played) - 1) / max_frames))
     scale = 1
     while True:
@@ -139,8 +143,9 @@ class Boards:
     """The board after each turn, drawn from the spectator view when first needed (a frame
     showing several turns needs only the last one's)."""
 
-    def __init__(self, game: Game, played: list[Turn], dress_view: ViewDresser | None) -> None:
-        self._draw = renderer(game.id).board
+    def __init__(self, game: Game, played: list[Turn], board: BoardDrawer,
+                 dress_view: ViewDresser | None) -> None:
+        self._draw = board
         self._played = played
         self._dress = dress_view or (lambda view: view)
         self._game = game

@@ -1,6 +1,6 @@
 """The discord.py client: registers the dynamic buttons and the commands, syncs them by scope.
 
-The bot gets an already opened :class:`~bot.host.TableHost`; the runner (or a test) owns its
+The bot gets an already opened :class:`~bot.service.TableService`; the runner (or a test) owns its
 lifetime. Buttons are :class:`discord.ui.DynamicItem` classes registered at start-up, so the
 buttons of posts sent before a restart keep working.
 """
@@ -16,11 +16,11 @@ from discord import app_commands
 from discord.ext import commands
 from discord.voice_client import VoiceClient
 
-import render
 from bot.config import Config
-from bot.host import TableHost
+from bot.service import TableService
 from bot.shards import shard_of
 
+from .. import catalog
 from .absence import LeaveCommands, start_clock
 from .clock import ClockButton
 from .commands import TableCommands
@@ -70,7 +70,7 @@ def quiet_voice() -> None:
 
 
 class TableeBot(commands.Bot):
-    def __init__(self, config: Config, host: TableHost, **kwargs: Any) -> None:
+    def __init__(self, config: Config, host: TableService, **kwargs: Any) -> None:
         quiet_voice()
         intents = discord.Intents.default()
         intents.message_content = False
@@ -117,7 +117,7 @@ class TableeBot(commands.Bot):
         """The commands, built from the games registered now (a game registered before the
         bot starts is offered like the others): /play <game>, /rules, and /partner only when
         some game has a partner channel."""
-        games = [table_game.game for table_game in render.table_games()]
+        games = [table_game.game for table_game in catalog.table_games()]
         await self.add_cog(TableCommands(self))
         await self.add_cog(LeaveCommands(self))
         await self.add_cog(RatingCommands(self))
@@ -177,7 +177,7 @@ class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
     tables of those shards' guilds (:mod:`bot.shards`)."""
 
 
-def make_bot(config: Config, host: TableHost, **kwargs: Any) -> TableeBot:
+def make_bot(config: Config, host: TableService, **kwargs: Any) -> TableeBot:
     """The bot the config asks for: one plain connection (the default), or the shards of
     ``config.shard_count`` this process serves."""
     if config.shard_count is None:

@@ -1,7 +1,7 @@
 """The turn clock on the table post: its clock lines and buttons (Skip, Computer plays for …,
 I'm back, End the game). /leave, reminders and the scheduler task: :mod:`bot.adapter.absence`.
 
-The host decides everything (:mod:`bot.host.absence`, :mod:`bot.host.clock`); this module draws
+The host decides everything (:mod:`bot.service.absence`, :mod:`bot.service.clock`); this module draws
 it. The mover's remaining time is Discord's relative timestamp (``<t:UNIX:R>``), which counts
 down by itself: the post is never edited to show the time passing.
 """
@@ -12,7 +12,7 @@ import logging
 
 import discord
 
-from bot.host.results import ClockView, Outcome, PrivateNote, PublicPost
+from bot.service.results import ClockView, Outcome, PrivateNote, PublicPost
 
 from . import send
 from .checks import require_post_permissions

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.host import TableHost
+from bot.service import TableService
 
 from .context import Tablee, tablee
 from .table_post import Poster
@@ -22,7 +22,7 @@ class HostCog(commands.Cog):
         return tablee(self.bot)
 
     @property
-    def host(self) -> TableHost:
+    def host(self) -> TableService:
         return self.tablee.host
 
     @property

@@ -10,7 +10,7 @@ import discord
 
 if TYPE_CHECKING:
     from bot.config import Config
-    from bot.host import TableHost
+    from bot.service import TableService
 
     from .table_post import Poster
 
@@ -20,7 +20,7 @@ class Tablee(Protocol):
     """The Tablée bot as the adapter sees it (:class:`bot.adapter.client.TableeBot`)."""
 
     config: Config
-    host: TableHost
+    host: TableService
     poster: Poster
 
 

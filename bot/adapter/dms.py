@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.host import TableHost
-from bot.host.results import PrivateNote
+from bot.service import TableService
+from bot.service.results import PrivateNote
 
 from . import send
 from .i18n import _, language, shown
@@ -39,7 +39,7 @@ def turn_notes(notes: Iterable[PrivateNote], actor: int | None) -> list[PrivateN
 
 async def send_turn_dms(
     client: discord.Client,
-    host: TableHost,
+    host: TableService,
     notes: Iterable[PrivateNote],
     *,
     actor: int | None,

@@ -1,6 +1,6 @@
 """One place turning failures into private replies.
 
-A :class:`~bot.host.errors.HostError` (or an adapter :class:`Refusal`) becomes its own sentence,
+A :class:`~bot.service.errors.HostError` (or an adapter :class:`Refusal`) becomes its own sentence,
 sent ephemerally. Anything unexpected is logged with its context and answered with a short
 apology, so a person never sees "This interaction failed".
 """
@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 
 import discord
 
-from bot.host.errors import HostError, Unavailable
+from bot.service.errors import HostError, Unavailable
 
 from . import send
 from .i18n import _, language, translate

@@ -16,9 +16,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import render
-from bot.host.history import HistoryEntry, HistoryPage
+from bot.service.history import HistoryEntry, HistoryPage
 
+from .. import catalog
 from . import send
 from .checks import require_guild
 from .cog import HostCog
@@ -55,7 +55,7 @@ def entry_line(entry: HistoryEntry) -> str:
 def game_name(game_id: str | None) -> str | None:
     if game_id is None:
         return None
-    return next((t.game.name for t in render.table_games() if t.game.id == game_id), game_id)
+    return next((t.game.name for t in catalog.table_games() if t.game.id == game_id), game_id)
 
 
 def filters_text(game: str | None, user: str | None) -> str:
@@ -151,7 +151,7 @@ class HistoryCommands(HostCog):
                       user: discord.User | None = None) -> None:
         async with guarded(interaction, "/history"):
             require_guild(interaction)
-            games = {t.game.id: t.game.name for t in render.table_games()}
+            games = {t.game.id: t.game.name for t in catalog.table_games()}
             if game is not None and game not in games:
                 raise Refusal(_("I don't know the game '{game}'. Games here: {known}.",
                                 game=game, known=", ".join(games.values())))
@@ -166,7 +166,7 @@ class HistoryCommands(HostCog):
                            ) -> list[app_commands.Choice[str]]:
         typed = current.strip().lower()
         return [app_commands.Choice(name=t.game.name, value=t.game.id)
-                for t in render.table_games()
+                for t in catalog.table_games()
                 if typed in t.game.name.lower() or typed in t.game.id][:MAX_CHOICES]
 
     @app_commands.guild_only()

@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 
-from bot.host.errors import LOBBY_CHANGED, HostError
-from bot.host.lobby import DEFAULT_LEVEL
-from bot.host.results import TableInfo
+from bot.service.errors import LOBBY_CHANGED, HostError
+from bot.service.lobby import DEFAULT_LEVEL
+from bot.service.results import TableInfo
 
 from . import send
 from . import settings as st

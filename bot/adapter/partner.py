@@ -14,7 +14,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.host.partner import MAX_LENGTH, PartnerMessage
+from bot.service.partner import MAX_LENGTH, PartnerMessage
 
 from . import send
 from .checks import require_guild

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.host.results import MenuEntry
+from bot.service.results import MenuEntry
 
 from .i18n import _, shown
 from .limits import MAX_BUTTON_LABEL, MAX_CHOICES, MAX_CUSTOM_ID, MAX_OPTION_LABEL, clip

@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.host.errors import STALE, NotSeated, NotYourTurn, StaleVersion
-from bot.host.results import MenuEntry, Outcome, PrivateNote
+from bot.service.errors import STALE, NotSeated, NotYourTurn, StaleVersion
+from bot.service.results import MenuEntry, Outcome, PrivateNote
 from games import get_game
 
 from . import play_menu as pm

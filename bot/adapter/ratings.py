@@ -11,10 +11,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import render
-from bot.host.ratings import Leaderboard
+from bot.service.ratings import Leaderboard
 from bot.storage.ratings import Standing
 
+from .. import catalog
 from . import send
 from .checks import require_guild
 from .cog import HostCog
@@ -29,7 +29,7 @@ COMPUTERS = {"easy": N_("Computer (easy)"), "medium": N_("Computer (medium)"),
 
 def game_names() -> dict[str, str]:
     """The games offered here, id -> name."""
-    return {t.game.id: t.game.name for t in render.table_games()}
+    return {t.game.id: t.game.name for t in catalog.table_games()}
 
 
 def who(standing: Standing) -> str:

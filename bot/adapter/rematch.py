@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.host.results import TableInfo
+from bot.service.results import TableInfo
 
 from . import send
 from .checks import require_guild, require_post_permissions

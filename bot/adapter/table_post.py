@@ -21,9 +21,9 @@ from typing import Any
 
 import discord
 
-from bot.host import TableHost
-from bot.host.locks import ChannelLocks
-from bot.host.results import Outcome, PublicPost
+from bot.service import TableService
+from bot.service.locks import ChannelLocks
+from bot.service.results import Outcome, PublicPost
 
 from . import private_play, rematch, send
 from .clock import add_clock_buttons, clock_lines
@@ -146,7 +146,7 @@ class Poster:
     """Sends table posts, edits the current one in place while the same player keeps moving, and
     retires older ones. Holds only message ids and the current post's lines (what to edit)."""
 
-    def __init__(self, client: discord.Client, host: TableHost, *, dm_default: bool) -> None:
+    def __init__(self, client: discord.Client, host: TableService, *, dm_default: bool) -> None:
         self.client = client
         self._host = host
         self.dm_default = dm_default

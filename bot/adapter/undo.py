@@ -1,4 +1,4 @@
-"""Undo (BGA's rule, :mod:`bot.host.undo`): the **Undo** button in the mover's private menu,
+"""Undo (BGA's rule, :mod:`bot.service.undo`): the **Undo** button in the mover's private menu,
 shown when the host offers it, and ``/undo``. The host decides and says why not; this takes the
 move back, posts the table and shows the mover their menu again."""
 

@@ -179,7 +179,7 @@ class Store(RatingsStore, ClockStore, HistoryStore, UndoLog, LanguageStore):
             await db.execute(f"PRAGMA busy_timeout = {OPEN_BUSY_TIMEOUT_MS}")
             await db.execute("PRAGMA journal_mode = WAL")
             # FULL: a committed move survives a power cut too (NORMAL in WAL mode may lose the
-            # last transactions). `python -m bot bench --quick`, move p95: NORMAL 24.7 / 26.4 ms,
+            # last transactions). `python -m benchmarks --quick`, move p95: NORMAL 24.7 / 26.4 ms,
             # FULL 25.5 / 23.0 ms (two runs each; within noise on the dev machine's disk).
             await db.execute("PRAGMA synchronous = FULL")
             await db.execute("PRAGMA foreign_keys = ON")

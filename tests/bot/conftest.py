@@ -2,7 +2,7 @@
 
 Every test that uses ``db_path`` (or ``host``) runs twice: on a SQLite file and on a fresh
 PostgreSQL schema (``db_path`` is then a ``postgresql://`` URL, which ``Store.open`` and
-``TableHost.open`` take as well). A test about SQLite itself (its file, its locks, raw
+``TableService.open`` take as well). A test about SQLite itself (its file, its locks, raw
 ``sqlite3`` access) is marked ``@pytest.mark.sqlite_only`` and runs once."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.host import TableHost
+from bot.service import TableService
 
 from ..pg import fresh_schema
 from .toy import toy_game
@@ -48,7 +48,7 @@ async def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
 
 
 @pytest.fixture
-async def host(db_path: str) -> AsyncIterator[TableHost]:
-    h = await TableHost.open(db_path)
+async def host(db_path: str) -> AsyncIterator[TableService]:
+    h = await TableService.open(db_path)
     yield h
     await h.close()

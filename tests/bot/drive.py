@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.host import Outcome, TableHost
+from bot.service import Outcome, TableService
 
 
-async def play_first_legal(host: TableHost, channel: int) -> Outcome | None:
+async def play_first_legal(host: TableService, channel: int) -> Outcome | None:
     """The human to move plays their first legal move, with the menu's version; None if no
     human is to move (game over)."""
     table = await host.table(channel)
@@ -22,7 +22,7 @@ async def play_first_legal(host: TableHost, channel: int) -> Outcome | None:
     raise AssertionError("a table in play where no human can move")
 
 
-async def play_to_end(host: TableHost, channel: int, limit: int = 2000) -> list[Outcome]:
+async def play_to_end(host: TableService, channel: int, limit: int = 2000) -> list[Outcome]:
     outcomes = []
     for _ in range(limit):
         outcome = await play_first_legal(host, channel)

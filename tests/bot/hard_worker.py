@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.host import TableHost, errors
+from bot.service import TableService, errors
 
 CHANNEL, GUILD = 900, 9
 PEOPLE = ((1, "Ann"), (2, "Ben"))
@@ -18,7 +18,7 @@ GAME = "master-islands"
 
 
 async def play(db: str, role: str, moves: int) -> None:
-    host = await TableHost.open(db)
+    host = await TableService.open(db)
     try:
         if role == "start":
             await host.create_lobby(CHANNEL, GUILD, GAME, {}, *PEOPLE[0], seed=17)

@@ -1,4 +1,4 @@
-"""``python -m bot bench`` in miniature: the load and size benches run and count honestly.
+"""``python -m benchmarks`` in miniature: the load and size benches run and count honestly.
 
 Numbers are printed by the bench, never asserted here; what is asserted is what must hold
 whatever the machine: no lost update, every game type played, the database grew.
@@ -6,9 +6,9 @@ whatever the machine: no lost update, every game type played, the database grew.
 
 from __future__ import annotations
 
-from bot import bench_load as load
-from bot.bench_size import game_size
-from bot.host import TableHost
+from benchmarks import load
+from benchmarks.size import game_size
+from bot.service import TableService
 from games import get_game
 
 GAMES = ["ile-des-contrebandiers", "isis-osiris", "maitre-des-mers", "master-islands"]
@@ -16,7 +16,7 @@ GAMES = ["ile-des-contrebandiers", "isis-osiris", "maitre-des-mers", "master-isl
 
 async def test_load_bench_plays_every_game_with_no_lost_update(db_path: str) -> None:
     games = [get_game(g) for g in GAMES]
-    host = await TableHost.open(db_path)
+    host = await TableService.open(db_path)
     try:
         tables, plans = await load.setup_tables(host, games, 8)
         full = await load.saturate(host, tables, plans, 0.5, clickers=4)
@@ -30,7 +30,7 @@ async def test_load_bench_plays_every_game_with_no_lost_update(db_path: str) -> 
 
 
 async def test_lost_updates_counts_a_move_missing_from_the_log(db_path: str) -> None:
-    host = await TableHost.open(db_path)
+    host = await TableService.open(db_path)
     try:
         tables, plans = await load.setup_tables(host, [get_game("isis-osiris")], 1)
         await load.click(host, tables[0], load.Counters(), plans[tables[0].channel], double=True)

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
+from bot import catalog
 from bot.config import ClockConfig
-from bot.host import Outcome, TableHost, errors
-from bot.host.absence import NO_PASS
-from bot.host.clock import Reminder, Scheduler, table_settings
+from bot.service import Outcome, TableService, errors
+from bot.service.absence import NO_PASS
+from bot.service.clock import Reminder, Scheduler, table_settings
 from games import IllegalMove, State, get_game
 from games.registry import UnknownGame
 
@@ -53,11 +54,9 @@ def _pass_game() -> None:
     try:
         get_game(PASS_ID)
     except UnknownGame:
-        import render
-
         from .toy import ToyRenderer
 
-        render.register(ToyWithPass(), ToyRenderer())
+        catalog.register(ToyWithPass(), ToyRenderer())
 
 
 @pytest.fixture
@@ -65,18 +64,18 @@ def clock() -> FakeTime:
     return FakeTime()
 
 
-async def _host(db_path: str, clock: FakeTime, config: ClockConfig = LIVE) -> TableHost:
-    return await TableHost.open(db_path, clock=clock, clock_config=config)
+async def _host(db_path: str, clock: FakeTime, config: ClockConfig = LIVE) -> TableService:
+    return await TableService.open(db_path, clock=clock, clock_config=config)
 
 
 @pytest.fixture
-async def host(db_path: str, clock: FakeTime) -> AsyncIterator[TableHost]:
+async def host(db_path: str, clock: FakeTime) -> AsyncIterator[TableService]:
     h = await _host(db_path, clock)
     yield h
     await h.close()
 
 
-async def _start(host: TableHost, game: str = TOY_ID, *, people: Mapping[int, str] | None = None,
+async def _start(host: TableService, game: str = TOY_ID, *, people: Mapping[int, str] | None = None,
                  speed: str | None = None) -> Outcome:
     people = people or {ALICE: "Alice", BOB: "Bob"}
     (first, first_name), *rest = people.items()
@@ -86,12 +85,12 @@ async def _start(host: TableHost, game: str = TOY_ID, *, people: Mapping[int, st
     return await host.start(CHANNEL, ALICE)
 
 
-async def _events(host: TableHost, at: float) -> list[Any]:
+async def _events(host: TableService, at: float) -> list[Any]:
     return await host.clock_due(at)
 
 
 async def test_the_post_shows_the_movers_deadline_and_one_reminder_a_turn(
-    host: TableHost, clock: FakeTime
+    host: TableService, clock: FakeTime
 ) -> None:
     outcome = await _start(host)
     assert outcome.post is not None and outcome.post.clock is not None
@@ -115,7 +114,7 @@ async def test_the_post_shows_the_movers_deadline_and_one_reminder_a_turn(
 
 
 async def test_time_out_then_computer_plays_until_i_am_back(
-    host: TableHost, clock: FakeTime
+    host: TableService, clock: FakeTime
 ) -> None:
     await _start(host)
     events = await _events(host, T0 + 400)
@@ -157,7 +156,7 @@ async def test_time_out_then_computer_plays_until_i_am_back(
 
 
 async def test_skip_plays_the_games_pass_for_the_absent_seat(
-    host: TableHost, clock: FakeTime
+    host: TableService, clock: FakeTime
 ) -> None:
     _pass_game()
     await _start(host, PASS_ID)
@@ -186,7 +185,7 @@ async def test_automatic_takeover_from_config(db_path: str, clock: FakeTime) -> 
         await host.close()
 
 
-async def test_leave_hands_the_seat_over_and_the_last_player_may_end(host: TableHost) -> None:
+async def test_leave_hands_the_seat_over_and_the_last_player_may_end(host: TableService) -> None:
     await _start(host, people={ALICE: "Alice", BOB: "Bob", CAROL: "Carol"})
     outcome = await host.leave_game(CHANNEL, CAROL)
     assert isinstance(outcome, Outcome) and outcome.post and outcome.post.clock
@@ -205,7 +204,7 @@ async def test_leave_hands_the_seat_over_and_the_last_player_may_end(host: Table
 
 
 async def test_leave_when_nobody_else_plays_ends_the_table_and_lobbies_keep_leave(
-    host: TableHost,
+    host: TableService,
 ) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.join(CHANNEL, BOB, "Bob")
@@ -218,7 +217,7 @@ async def test_leave_when_nobody_else_plays_ends_the_table_and_lobbies_keep_leav
 
 
 async def test_speed_is_a_lobby_setting_copied_by_table_settings(
-    host: TableHost, clock: FakeTime
+    host: TableService, clock: FakeTime
 ) -> None:
     table = await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     speed = next(s for s in table.settings if s.name == "table:speed")
@@ -242,14 +241,14 @@ async def test_speed_is_a_lobby_setting_copied_by_table_settings(
     assert ("Table speed", "daily (about a day a move)") in table.option_texts
 
 
-async def test_speed_off_has_no_clock(host: TableHost) -> None:
+async def test_speed_off_has_no_clock(host: TableService) -> None:
     outcome = await _start(host, speed="off")
     assert outcome.post.clock is None
     assert await host.store.next_due() is None and await _events(host, T0 + 10**9) == []
 
 
 async def test_scheduler_sleeps_to_each_moment_and_rearms_on_a_move(
-    host: TableHost, clock: FakeTime
+    host: TableService, clock: FakeTime
 ) -> None:
     seen: list[Any] = []
     at: list[float] = []  # the clock's time as each event was handled

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.host import Outcome, TableHost
-from bot.host.workers import BotPool
+from bot.service import Outcome, TableService
+from bot.service.workers import BotPool
 from bot.storage import Store
 from games import get_game, random_bot
 from games.computer import Played, Turns, bot_rng, plain, play_computers, think
@@ -46,10 +46,10 @@ class CountingPool(BotPool):
         return played
 
 
-async def _open_mi(path: Path | str, pool: BotPool) -> TableHost:
+async def _open_mi(path: Path | str, pool: BotPool) -> TableService:
     """Alice and two medium computers at Master Islands, Alice first (a SQLite file or a
     PostgreSQL URL)."""
-    host = TableHost(await Store.open(str(path)), bot_delay=0, pool=pool)
+    host = TableService(await Store.open(str(path)), bot_delay=0, pool=pool)
     await host.create_lobby(CHANNEL, GUILD, MI, {"first": 1}, ALICE, "Alice", seed=SEED)
     await host.add_computer(CHANNEL, ALICE, "medium")
     await host.add_computer(CHANNEL, ALICE, "medium")
@@ -57,7 +57,7 @@ async def _open_mi(path: Path | str, pool: BotPool) -> TableHost:
     return host
 
 
-async def _log(host: TableHost) -> tuple[list[tuple[Any, ...]], Any]:
+async def _log(host: TableService) -> tuple[list[tuple[Any, ...]], Any]:
     """The stored move log (everything but the time) and the table's state."""
     row = await host.store.get_table(CHANNEL)
     assert row is not None and row.id is not None
@@ -112,7 +112,7 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
     the same database) plays the rest of the computers' moves first. A stops at its first
     refused move and reports what it stored; nothing is doubled or lost."""
     host = await _open_mi(db_path, BotPool(0))
-    other = TableHost(await Store.open(db_path), bot_delay=0, pool=BotPool(0))
+    other = TableService(await Store.open(db_path), bot_delay=0, pool=BotPool(0))
     stored, raced = 0, []
     commit = host._commit
 
@@ -127,7 +127,7 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
     host._commit = commit_then_let_the_other_host_in  # type: ignore[method-assign]
     try:
         outcomes: list[Outcome] = []
-        with caplog.at_level(logging.INFO, logger="bot.host"):
+        with caplog.at_level(logging.INFO, logger="bot.service"):
             while not raced and len(outcomes) < 3 * HUMAN_MOVES:
                 stored = 0
                 outcome = await play_first_legal(host, CHANNEL)
@@ -148,7 +148,7 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
 
 
 async def test_a_later_move_that_fails_ends_the_run_and_falls_back_as_a_first_move(
-    host: TableHost, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    host: TableService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Seat 2 (easy) plays, seat 3's bot raises: the run brings back seat 2's move, and seat 3's
     move, met first in the next request, is a random legal one, logged once."""
@@ -160,7 +160,7 @@ async def test_a_later_move_that_fails_ends_the_run_and_falls_back_as_a_first_mo
     await host.start(CHANNEL, ALICE)
     started = await host.store.get_table(CHANNEL)
     assert started is not None
-    with caplog.at_level(logging.ERROR, logger="bot.host.bots"):
+    with caplog.at_level(logging.ERROR, logger="bot.service.bots"):
         outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
     assert all(len(o.applied) == 3 for o in outcomes[:-1])  # Alice, then both computers

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.host import TableHost
+from bot.service import TableService
 from games import Game, State, random_bot
 
 from .conftest import ALICE, CHANNEL, GUILD
@@ -21,7 +21,7 @@ def broken_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     raise ZeroDivisionError("the bot's own bug")
 
 
-async def start_and_finish(host: TableHost) -> list[dict[str, Any]]:
+async def start_and_finish(host: TableService) -> list[dict[str, Any]]:
     """Start the lobby, play it to the end; the moves of its finished record."""
     await host.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
@@ -31,13 +31,13 @@ async def start_and_finish(host: TableHost) -> list[dict[str, Any]]:
 
 
 async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
-    host: TableHost, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    host: TableService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(toy_game(), "bots", {"easy": random_bot, "medium": random_bot,
                                              "hard": broken_bot})
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.add_computer(CHANNEL, ALICE, "hard")
-    with caplog.at_level(logging.ERROR, logger="bot.host.bots"):
+    with caplog.at_level(logging.ERROR, logger="bot.service.bots"):
         moves = await start_and_finish(host)
     assert sum(1 for m in moves if m["seat"] == 2) == 4  # the computer played all its cards
     failures = [r for r in caplog.records if "failed" in r.getMessage()]
@@ -48,7 +48,7 @@ async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
 
 
 async def test_seats_stored_with_the_old_level_names_still_play(
-    host: TableHost, caplog: pytest.LogCaptureFixture
+    host: TableService, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Tables stored before the levels have "random" and "greedy" seats named "Computer 1":
     they play on (as easy and medium), and nothing falls back to a random move."""
@@ -60,7 +60,7 @@ async def test_seats_stored_with_the_old_level_names_still_play(
     old = [row.seats[0], {**row.seats[1], "name": "Computer 1", "bot_level": "random"},
            {**row.seats[2], "name": "Computer 2", "bot_level": "greedy"}]
     await host.store.update_table(replace(row, seats=old, version=row.version + 1), row.version)
-    with caplog.at_level(logging.WARNING, logger="bot.host"):
+    with caplog.at_level(logging.WARNING, logger="bot.service"):
         moves = await start_and_finish(host)
     assert {m["seat"] for m in moves} == {1, 2, 3}
     assert not caplog.records

@@ -6,13 +6,13 @@ import asyncio
 
 import pytest
 
-from bot.host import TableHost, errors
+from bot.service import TableService, errors
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID
 
 
-async def _started(host: TableHost) -> None:
+async def _started(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
     await host.join(CHANNEL, BOB, "Bob")
     await host.start(CHANNEL, ALICE)
@@ -28,7 +28,7 @@ async def _race(calls: list) -> tuple[list, list]:
 @pytest.mark.parametrize(("with_version", "refusal"),
                          [(True, errors.StaleVersion), (False, errors.NotYourTurn)])
 async def test_fifty_concurrent_clicks_apply_exactly_once(
-    host: TableHost, with_version: bool, refusal: type[errors.HostError]
+    host: TableService, with_version: bool, refusal: type[errors.HostError]
 ) -> None:
     await _started(host)
     version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
@@ -44,9 +44,9 @@ async def test_fifty_concurrent_clicks_apply_exactly_once(
     assert [m.move for m in await host.store.moves(row.id)] == [move]
 
 
-async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableHost, db_path: str) -> None:
+async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableService, db_path: str) -> None:
     await _started(host)
-    other = await TableHost.open(db_path)
+    other = await TableService.open(db_path)
     try:
         version, entries = await host.menu(CHANNEL, ALICE)
         move = entries[0].move
@@ -62,8 +62,8 @@ async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableHost, 
         await other.close()
 
 
-async def test_two_host_objects_race_for_one_channel(host: TableHost, db_path: str) -> None:
-    other = await TableHost.open(db_path)
+async def test_two_host_objects_race_for_one_channel(host: TableService, db_path: str) -> None:
+    other = await TableService.open(db_path)
     try:
         applied, refused = await _race([
             host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice"),
@@ -75,7 +75,7 @@ async def test_two_host_objects_race_for_one_channel(host: TableHost, db_path: s
         await other.close()
 
 
-async def test_tables_in_different_channels_move_independently(host: TableHost) -> None:
+async def test_tables_in_different_channels_move_independently(host: TableService) -> None:
     channels = list(range(200, 220))
     for channel in channels:
         await host.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
@@ -90,7 +90,7 @@ async def test_tables_in_different_channels_move_independently(host: TableHost) 
 
 
 async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
-    host: TableHost, db_path: str
+    host: TableService, db_path: str
 ) -> None:
     """Alice's move is stored by a slow host; another host plays the computer's reply first.
     Alice gets the outcome of her move, not a "stale" error; nothing is played twice."""
@@ -98,7 +98,7 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
-    slow = await TableHost.open(db_path, bot_delay=0.5)
+    slow = await TableService.open(db_path, bot_delay=0.5)
     try:
         task = asyncio.create_task(slow.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):  # until Alice's move is stored and the slow host waits
@@ -120,7 +120,7 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
 
 
 async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
-    host: TableHost, db_path: str
+    host: TableService, db_path: str
 ) -> None:
     """With computer.delay set, the human's move is stored at once and the table stays free
     (Board, My hand) while the pause runs; the computer's reply still comes in the same post."""
@@ -128,7 +128,7 @@ async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)
-    paced = await TableHost.open(db_path, bot_delay=0.5)
+    paced = await TableService.open(db_path, bot_delay=0.5)
     try:
         task = asyncio.create_task(paced.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):

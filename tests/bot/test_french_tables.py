@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.host import Outcome, TableHost
+from bot.service import Outcome, TableService
 from games import all_games, choose
 
 from ..e2e.french import assert_french, drawing_words
@@ -28,7 +28,7 @@ def _read(outcome: Outcome, texts: list[str]) -> None:
 @pytest.mark.sqlite_only
 @pytest.mark.parametrize("game_id", [g.id for g in all_games()
                                      if type(g).__module__.startswith("games.")])  # not toys
-async def test_a_french_table_reads_french(host: TableHost, game_id: str) -> None:
+async def test_a_french_table_reads_french(host: TableService, game_id: str) -> None:
     await host.set_guild_language(GUILD, "fr")
     await host.remember_locale(ALICE, "fr")
     await host.remember_locale(BOB, "fr-FR")

@@ -9,14 +9,14 @@ import asyncio
 import pytest
 
 from bot.adapter.table_post import Poster
-from bot.host import TableHost
-from bot.host.errors import NoTable
-from bot.host.locks import ChannelLocks
+from bot.service import TableService
+from bot.service.errors import NoTable
+from bot.service.locks import ChannelLocks
 
 CALLS = 10_000
 
 
-async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableHost) -> None:
+async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableService) -> None:
     for channel in range(1, CALLS + 1):
         with pytest.raises(NoTable):
             await host.play(channel, 1, "pass")
@@ -24,7 +24,7 @@ async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableHost) -
     print(f"{CALLS} refused calls: {len(host._locks)} host locks kept")
 
 
-async def test_poster_closes_in_many_channels_leave_no_locks(host: TableHost) -> None:
+async def test_poster_closes_in_many_channels_leave_no_locks(host: TableService) -> None:
     poster = Poster(client=None, host=host, dm_default=False)  # type: ignore[arg-type]
     for channel in range(1, CALLS + 1):
         await poster.close_table(channel, [])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.runner import database_problem
+from bot.app.runner import database_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 

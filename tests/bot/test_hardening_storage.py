@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.host import TableHost
-from bot.host import errors as host_errors
+from bot.service import TableService
+from bot.service import errors as host_errors
 from bot.storage import Store, TableRow
 from bot.storage.errors import BUSY, DISK_FULL, Busy, DiskFull
 
@@ -95,7 +95,7 @@ async def test_writes_queued_behind_a_blocked_write_say_busy_too(db_path: str) -
 
 
 async def test_host_refusal_while_busy_is_the_busy_sentence(db_path: str) -> None:
-    host = await TableHost.open(db_path)
+    host = await TableService.open(db_path)
     with write_lock_held(db_path):
         with pytest.raises(host_errors.Busy) as caught:
             await asyncio.wait_for(

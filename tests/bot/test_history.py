@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator
 import pytest
 from PIL import Image
 
-from bot.host import TableHost
-from bot.host.history import NoSuchGame, ReplayFailed, choice_label
+from bot.service import TableService
+from bot.service.history import NoSuchGame, ReplayFailed, choice_label
 from bot.storage import TableRow
 from bot.storage.store import Ending
 from games.records import replay as replay_record
@@ -32,7 +32,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict]]:
     path = str(tmp_path_factory.mktemp("history") / "tablee.db")
 
     async def make() -> list[dict]:
-        host = await TableHost.open(path)
+        host = await TableService.open(path)
         try:
             return await store_finished(host, 300, GUILD)
         finally:
@@ -42,14 +42,14 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict]]:
 
 
 @pytest.fixture
-async def history_host(stored: tuple[str, list[dict]]) -> AsyncIterator[TableHost]:
-    host = await TableHost.open(stored[0])
+async def history_host(stored: tuple[str, list[dict]]) -> AsyncIterator[TableService]:
+    host = await TableService.open(stored[0])
     yield host
     await host.close()
 
 
 async def test_history_filters_by_game_and_player_newest_first(
-    stored: tuple, history_host: TableHost
+    stored: tuple, history_host: TableService
 ) -> None:
     made = stored[1]
     host = history_host
@@ -76,7 +76,7 @@ async def test_history_filters_by_game_and_player_newest_first(
 
 
 async def test_history_pages_cover_every_game_once(
-    stored: tuple, history_host: TableHost
+    stored: tuple, history_host: TableService
 ) -> None:
     made = stored[1]
     host = history_host
@@ -99,7 +99,7 @@ async def test_history_pages_cover_every_game_once(
 
 
 async def test_replay_choices_match_what_is_typed(
-    stored: tuple, history_host: TableHost
+    stored: tuple, history_host: TableService
 ) -> None:
     made = stored[1]
     host = history_host
@@ -114,7 +114,7 @@ async def test_replay_choices_match_what_is_typed(
 
 
 async def test_a_finished_game_keeps_its_final_post_and_replays_with_names(
-    host: TableHost,
+    host: TableService,
 ) -> None:
     await host.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=5)
     await host.add_computer(CHANNEL, ALICE, "easy")
@@ -146,7 +146,7 @@ async def test_a_finished_game_keeps_its_final_post_and_replays_with_names(
     assert entry.post_message_id == 5001
 
 
-async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: TableHost) -> None:
+async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=5)
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
@@ -159,7 +159,7 @@ async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: Ta
             f"There is no finished game #{number} in this server: /history lists them.")
 
 
-async def test_a_stored_record_that_no_longer_replays_is_said_so(host: TableHost) -> None:
+async def test_a_stored_record_that_no_longer_replays_is_said_so(host: TableService) -> None:
     row = await host.store.create_table(TableRow(
         channel_id=CHANNEL, guild_id=GUILD, game_id="isis-osiris", options={}, status="playing",
         host_id=ALICE, seats=[{"seat": 1, "user_id": ALICE, "name": "Alice"},

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.config import ClockConfig
-from bot.host import TableHost, undo
-from bot.host.languages import LOCALE_SECONDS
+from bot.service import TableService, undo
+from bot.service.languages import LOCALE_SECONDS
 from bot.storage import Store
 from games import get_game
 
@@ -71,16 +71,16 @@ def clock() -> FakeTime:
 
 
 @pytest.fixture
-async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[TableHost, TableHost]]:
+async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[TableService, TableService]]:
     """Two host objects on one database (two processes sharing it)."""
-    one = await TableHost.open(db_path, clock=clock, clock_config=LIVE)
-    other = await TableHost.open(db_path, clock=clock, clock_config=LIVE)
+    one = await TableService.open(db_path, clock=clock, clock_config=LIVE)
+    other = await TableService.open(db_path, clock=clock, clock_config=LIVE)
     yield one, other
     await one.close()
     await other.close()
 
 
-async def _toy_table(host: TableHost) -> None:
+async def _toy_table(host: TableService) -> None:
     await host.remember_locale(ALICE, "en-US")
     await host.remember_locale(BOB, "en-GB")
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
@@ -88,7 +88,7 @@ async def _toy_table(host: TableHost) -> None:
     await host.start(CHANNEL, ALICE)
 
 
-async def _mover(host: TableHost) -> tuple[int, str]:
+async def _mover(host: TableService) -> tuple[int, str]:
     """(user id to move, their first legal move)."""
     for user in (ALICE, BOB):
         _version, menu = await host.menu(CHANNEL, user, language="en")
@@ -98,7 +98,7 @@ async def _mover(host: TableHost) -> tuple[int, str]:
 
 
 async def test_a_move_reads_the_table_once_and_writes_once(
-    hosts: tuple[TableHost, TableHost], clock: FakeTime
+    hosts: tuple[TableService, TableService], clock: FakeTime
 ) -> None:
     host, _ = hosts
     await _toy_table(host)
@@ -120,7 +120,7 @@ async def test_a_move_reads_the_table_once_and_writes_once(
 
 
 async def test_a_clock_changed_by_another_host_is_the_one_the_next_move_builds_on(
-    hosts: tuple[TableHost, TableHost], clock: FakeTime
+    hosts: tuple[TableService, TableService], clock: FakeTime
 ) -> None:
     host, other = hosts
     await _toy_table(host)
@@ -139,7 +139,7 @@ async def test_a_clock_changed_by_another_host_is_the_one_the_next_move_builds_o
 
 
 async def test_a_server_language_set_by_another_host_shows_in_the_next_post(
-    hosts: tuple[TableHost, TableHost],
+    hosts: tuple[TableService, TableService],
 ) -> None:
     host, other = hosts
     await _toy_table(host)
@@ -155,7 +155,7 @@ async def test_a_server_language_set_by_another_host_shows_in_the_next_post(
 
 
 async def test_a_locale_changed_here_counts_at_once_elsewhere_within_its_time(
-    hosts: tuple[TableHost, TableHost],
+    hosts: tuple[TableService, TableService],
 ) -> None:
     host, other = hosts
     monotonic = [1000.0]
@@ -184,7 +184,7 @@ async def test_a_locale_changed_here_counts_at_once_elsewhere_within_its_time(
 
 
 async def test_the_undo_offered_after_a_move_is_the_one_the_log_gives(
-    hosts: tuple[TableHost, TableHost],
+    hosts: tuple[TableService, TableService],
 ) -> None:
     """The move this host just stored stands for the log's last move in force; after another
     host object's undo, the log is read again."""

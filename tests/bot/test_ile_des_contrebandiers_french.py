@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 import i18n
-from bot.host import Outcome, TableHost, errors
+from bot.service import Outcome, TableService, errors
 from games import get_game
 
 from .conftest import ALICE, CHANNEL, GUILD
@@ -43,7 +43,7 @@ def _read(outcome: Outcome, seen: list[str]) -> None:
             Image.open(io.BytesIO(note.image_png)).load()
 
 
-async def test_a_whole_french_game_reads_in_french(host: TableHost) -> None:
+async def test_a_whole_french_game_reads_in_french(host: TableService) -> None:
     game = get_game(GAME_ID)
     await host.set_guild_language(GUILD, "fr")
     await host.remember_locale(ALICE, "fr")

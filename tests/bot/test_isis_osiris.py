@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image
 
-from bot.host import TableHost
-from bot.host.posts import public_post
+from bot.service import TableService
+from bot.service.posts import public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay
@@ -20,7 +20,7 @@ GAME = "isis-osiris"
 
 
 @pytest.mark.parametrize("options", [{}, {"open": "true"}, {"reserve": "common"}])
-async def test_whole_game_in_each_variant(host: TableHost, options: dict[str, str]) -> None:
+async def test_whole_game_in_each_variant(host: TableService, options: dict[str, str]) -> None:
     await host.create_lobby(CHANNEL, GUILD, GAME, options, ALICE, "Alice", seed=8)
     await host.join(CHANNEL, BOB, "Bob")
     await host.add_computer(CHANNEL, ALICE, "medium")

@@ -10,8 +10,8 @@ import sqlite3
 import pytest
 
 import i18n
-from bot.host import TableHost, errors
-from bot.host.wording import named, seat_name, tell
+from bot.service import TableService, errors
+from bot.service.wording import named, seat_name, tell
 from bot.storage import MoveEntry
 from games.text import Text, say, seat
 
@@ -19,7 +19,7 @@ from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID
 
 
-async def test_a_server_speaks_its_choice_else_its_locale_else_english(host: TableHost) -> None:
+async def test_a_server_speaks_its_choice_else_its_locale_else_english(host: TableService) -> None:
     assert await host.guild_language(GUILD) == "en"  # nothing known
     assert await host.guild_language(GUILD, "fr") == "fr"  # its preferred locale, remembered
     assert await host.guild_language(GUILD) == "fr"  # … for when no interaction is at hand
@@ -33,7 +33,7 @@ async def test_a_server_speaks_its_choice_else_its_locale_else_english(host: Tab
         await host.set_guild_language(GUILD, "xx")
 
 
-async def test_a_user_is_answered_in_their_last_locale(host: TableHost) -> None:
+async def test_a_user_is_answered_in_their_last_locale(host: TableService) -> None:
     await host.guild_language(GUILD, "fr")
     assert await host.user_language(ALICE, GUILD) == "fr"  # never seen: the server's language
     assert await host.user_language(ALICE) == "en"
@@ -45,7 +45,7 @@ async def test_a_user_is_answered_in_their_last_locale(host: TableHost) -> None:
 
 
 @pytest.mark.sqlite_only
-async def test_languages_are_stored_in_the_file(host: TableHost, db_path: str) -> None:
+async def test_languages_are_stored_in_the_file(host: TableService, db_path: str) -> None:
     await host.set_guild_language(GUILD, "fr")
     await host.remember_locale(ALICE, "fr")
     with sqlite3.connect(db_path) as db:
@@ -53,7 +53,7 @@ async def test_languages_are_stored_in_the_file(host: TableHost, db_path: str) -
         assert db.execute("SELECT user_id, locale FROM user_locales").fetchall() == [(ALICE, "fr")]
 
 
-async def _french_table(host: TableHost) -> None:
+async def _french_table(host: TableService) -> None:
     await host.set_guild_language(GUILD, "fr")
     await host.remember_locale(ALICE, "fr")
     await host.remember_locale(BOB, "en-US")
@@ -61,7 +61,7 @@ async def _french_table(host: TableHost) -> None:
     await host.join(CHANNEL, BOB, "Bob")
 
 
-async def test_posts_speak_the_server_and_notes_their_reader(host: TableHost) -> None:
+async def test_posts_speak_the_server_and_notes_their_reader(host: TableService) -> None:
     await _french_table(host)
     outcome = await host.start(CHANNEL, ALICE)
     assert outcome.post is not None and outcome.post.language == "fr"
@@ -75,7 +75,7 @@ async def test_posts_speak_the_server_and_notes_their_reader(host: TableHost) ->
     assert (await host.private_note(CHANNEL, BOB, language="fr")).text.startswith("Place 2")
 
 
-async def test_refusals_carry_a_text_the_adapter_translates(host: TableHost) -> None:
+async def test_refusals_carry_a_text_the_adapter_translates(host: TableService) -> None:
     await _french_table(host)
     await host.start(CHANNEL, ALICE)
     with pytest.raises(errors.NotYourTurn) as refused:
@@ -87,7 +87,7 @@ async def test_refusals_carry_a_text_the_adapter_translates(host: TableHost) -> 
     assert i18n.translate(none.value.text, "fr") == "Aucune partie ici. Lancez-en une avec /play."
 
 
-async def test_computers_are_named_in_the_readers_language(host: TableHost) -> None:
+async def test_computers_are_named_in_the_readers_language(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     info = await host.add_computer(CHANNEL, ALICE, "hard")
     computer = info.seats[1].name
@@ -112,7 +112,7 @@ def test_seats_are_named_inside_the_sentence_and_stay_translatable() -> None:
 
 @pytest.mark.sqlite_only
 async def test_the_move_log_keeps_lines_as_text_and_reads_old_rows(
-        host: TableHost, db_path: str) -> None:
+        host: TableService, db_path: str) -> None:
     await _french_table(host)
     await host.start(CHANNEL, ALICE)
     row = await host.store.get_table(CHANNEL)

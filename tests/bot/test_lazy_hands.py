@@ -9,13 +9,13 @@ import io
 
 from PIL import Image
 
-from bot.host import TableHost
+from bot.service import TableService
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID
 
 
-async def test_a_note_nobody_is_shown_draws_its_hand_only_when_asked(host: TableHost) -> None:
+async def test_a_note_nobody_is_shown_draws_its_hand_only_when_asked(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.join(CHANNEL, BOB, "Bob")
     first = next(n for n in (await host.start(CHANNEL, ALICE)).notes if n.your_turn)

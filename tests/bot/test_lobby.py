@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host import TableHost, errors
+from bot.service import TableService, errors
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
 from .toy import TOY_ID
 
 
-async def _lobby(host: TableHost, **options: str) -> None:
+async def _lobby(host: TableService, **options: str) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, dict(options), ALICE, "Alice", seed=3)
 
 
-async def test_host_takes_seat_one(host: TableHost) -> None:
+async def test_host_takes_seat_one(host: TableService) -> None:
     await _lobby(host)
     table = await host.require_table(CHANNEL)
     assert table.status == "lobby" and table.host_id == ALICE
@@ -22,7 +22,7 @@ async def test_host_takes_seat_one(host: TableHost) -> None:
     assert (table.min_players, table.max_players, table.game_name) == (2, 3, "Toy Cards")
 
 
-async def test_second_play_is_refused_naming_the_running_game(host: TableHost) -> None:
+async def test_second_play_is_refused_naming_the_running_game(host: TableService) -> None:
     await _lobby(host)
     with pytest.raises(errors.TableExists) as exc:
         await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, BOB, "Bob")
@@ -32,7 +32,7 @@ async def test_second_play_is_refused_naming_the_running_game(host: TableHost) -
     )
 
 
-async def test_unknown_game_and_bad_option_are_named(host: TableHost) -> None:
+async def test_unknown_game_and_bad_option_are_named(host: TableService) -> None:
     with pytest.raises(errors.UnknownGameError, match="Known games: .*toy-cards"):
         await host.create_lobby(CHANNEL, GUILD, "chess", {}, ALICE, "Alice")
     with pytest.raises(errors.BadTableOptions, match="length"):
@@ -40,7 +40,7 @@ async def test_unknown_game_and_bad_option_are_named(host: TableHost) -> None:
     assert await host.table(CHANNEL) is None
 
 
-async def test_join_once_until_full(host: TableHost) -> None:
+async def test_join_once_until_full(host: TableService) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.AlreadySeated):
@@ -51,7 +51,7 @@ async def test_join_once_until_full(host: TableHost) -> None:
         await host.join(CHANNEL, DAVE, "Dave")
 
 
-async def test_host_leaving_passes_the_lobby_on(host: TableHost) -> None:
+async def test_host_leaving_passes_the_lobby_on(host: TableService) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     table = await host.leave(CHANNEL, ALICE)
@@ -60,7 +60,7 @@ async def test_host_leaving_passes_the_lobby_on(host: TableHost) -> None:
         await host.leave(CHANNEL, ALICE)
 
 
-async def test_last_human_leaving_cancels_the_lobby(host: TableHost) -> None:
+async def test_last_human_leaving_cancels_the_lobby(host: TableService) -> None:
     await _lobby(host)
     await host.add_computer(CHANNEL, ALICE, "easy")
     table = await host.leave(CHANNEL, ALICE)
@@ -68,7 +68,7 @@ async def test_last_human_leaving_cancels_the_lobby(host: TableHost) -> None:
     assert await host.table(CHANNEL) is None
 
 
-async def test_computer_players_host_only_and_known_levels(host: TableHost) -> None:
+async def test_computer_players_host_only_and_known_levels(host: TableService) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.NotHost, match="Only the host \\(Alice\\)"):
@@ -85,7 +85,7 @@ async def test_computer_players_host_only_and_known_levels(host: TableHost) -> N
         await host.remove_computer(CHANNEL, ALICE)
 
 
-async def test_start_is_for_the_host_with_enough_players(host: TableHost) -> None:
+async def test_start_is_for_the_host_with_enough_players(host: TableService) -> None:
     await _lobby(host)
     with pytest.raises(errors.BadTableOptions, match="at least 2 players; 1 seated"):
         await host.start(CHANNEL, ALICE)
@@ -100,7 +100,7 @@ async def test_start_is_for_the_host_with_enough_players(host: TableHost) -> Non
         await host.start(CHANNEL, ALICE)
 
 
-async def test_start_notes_every_human_privately(host: TableHost) -> None:
+async def test_start_notes_every_human_privately(host: TableService) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     await host.add_computer(CHANNEL, ALICE, "easy")
@@ -109,7 +109,7 @@ async def test_start_notes_every_human_privately(host: TableHost) -> None:
     assert all(n.text.startswith(f"Seat {n.seat} · Your hand: ") for n in outcome.notes)
 
 
-async def test_cancel_and_abandon_need_host_or_admin(host: TableHost) -> None:
+async def test_cancel_and_abandon_need_host_or_admin(host: TableService) -> None:
     await _lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.NotHost):
@@ -128,13 +128,13 @@ async def test_cancel_and_abandon_need_host_or_admin(host: TableHost) -> None:
     assert (await host.store.game(game_row))["status"] == "abandoned"
 
 
-async def test_dm_preference_defaults_until_set(host: TableHost) -> None:
+async def test_dm_preference_defaults_until_set(host: TableService) -> None:
     assert await host.dm_enabled(ALICE, True) is True
     await host.set_dm_enabled(ALICE, False)
     assert await host.dm_enabled(ALICE, True) is False
 
 
-async def test_a_bad_seat_option_is_named_for_a_full_table(host: TableHost) -> None:
+async def test_a_bad_seat_option_is_named_for_a_full_table(host: TableService) -> None:
     """The lobby is still filling, so the refusal names the option, not the seat count."""
     with pytest.raises(errors.BadTableOptions) as exc:
         await host.create_lobby(CHANNEL, GUILD, "master-islands",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.host import errors, lobby
+from bot.service import errors, lobby
 from bot.storage import TableRow
 
 from .toy import toy_game

@@ -10,8 +10,8 @@ import random
 import pytest
 
 import i18n
-from bot.host import TableHost, errors
-from bot.host.posts import public_post
+from bot.service import TableService, errors
+from bot.service.posts import public_post
 from bot.storage import TableRow
 from games import get_game
 
@@ -23,7 +23,7 @@ GAME = "maitre-des-mers"
 NAMES = ["Alice", "Bob", "Le Maître des Mers"]
 
 
-async def test_a_french_table_reads_in_french(host: TableHost) -> None:
+async def test_a_french_table_reads_in_french(host: TableService) -> None:
     await host.set_guild_language(GUILD, "fr")
     for user in (ALICE, BOB):
         await host.remember_locale(user, "fr")

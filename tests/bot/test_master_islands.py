@@ -7,9 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-import render
-from bot.host import TableHost
-from bot.host.posts import private_note, public_post
+from bot import catalog
+from bot.service import TableService
+from bot.service.posts import private_note, public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay
@@ -29,7 +29,7 @@ def _decodes(png: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(("mode", "players"), [("standard", 3), ("coop", 4), ("corsair", 3)])
-async def test_whole_game_in_every_mode(host: TableHost, mode: str, players: int) -> None:
+async def test_whole_game_in_every_mode(host: TableService, mode: str, players: int) -> None:
     await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": mode}, ALICE, "Alice", seed=21)
     await host.join(CHANNEL, BOB, "Bob")
     for _ in range(players - 2):
@@ -93,7 +93,7 @@ def test_images_are_drawn_with_the_seat_names_and_nothing_more(
     row.seats[2].update(user_id=None, name="Computer 1", bot_level="greedy")
     state = game.new(3, {"first": 1}, seed=4)
     spy = _Spy()
-    monkeypatch.setattr(render, "renderer", lambda _id: spy)
+    monkeypatch.setattr(catalog, "renderer", lambda _id: spy)
     public_post(game, row, state)
     private_note(game, row, state, 1)
     (board, hand) = spy.views

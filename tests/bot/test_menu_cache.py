@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host import TableHost, posts
-from bot.host.menus import MenuCache
-from bot.host.results import MenuEntry
+from bot.service import TableService, posts
+from bot.service.menus import MenuCache
+from bot.service.results import MenuEntry
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID
@@ -28,7 +28,7 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 async def test_the_movers_menu_comes_from_their_note_then_from_memory(
-    host: TableHost, builds: list[int]
+    host: TableService, builds: list[int]
 ) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.join(CHANNEL, BOB, "Bob")
@@ -47,12 +47,12 @@ async def test_the_movers_menu_comes_from_their_note_then_from_memory(
 
 
 async def test_a_new_host_builds_the_menu_it_never_saw(
-    host: TableHost, db_path: str, builds: list[int]
+    host: TableService, db_path: str, builds: list[int]
 ) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.join(CHANNEL, BOB, "Bob")
     note = next(n for n in (await host.start(CHANNEL, ALICE)).notes if n.your_turn)
-    other = await TableHost.open(db_path)  # another process on the same database
+    other = await TableService.open(db_path)  # another process on the same database
     try:
         builds.clear()
         assert await other.menu(CHANNEL, note.user_id) == (note.version, note.menu)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import i18n
-from bot.host import Outcome, TableHost, errors
+from bot.service import Outcome, TableService, errors
 from tests.e2e.french import assert_french, drawing_words
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
@@ -40,7 +40,7 @@ def _read(outcomes: list[Outcome]) -> list[str]:
     ("isis-osiris", {"reserve": "common"}, 3),
 ])
 async def test_a_whole_game_reads_in_french(
-        host: TableHost, game_id: str, options: dict[str, Any], players: int) -> None:
+        host: TableService, game_id: str, options: dict[str, Any], players: int) -> None:
     await host.set_guild_language(GUILD, "fr")
     await host.remember_locale(ALICE, "fr")
     await host.remember_locale(BOB, "fr-FR")

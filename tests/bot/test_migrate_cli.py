@@ -13,8 +13,8 @@ import asyncpg
 import pytest
 
 from bot.__main__ import main
-from bot.host import TableHost
-from bot.migrate_cli import copy_order
+from bot.app.migrate import copy_order
+from bot.service import TableService
 
 from ..pg import fresh_schema
 from .conftest import ALICE, BOB, CAROL, GUILD
@@ -38,7 +38,7 @@ async def pg_url() -> AsyncIterator[str]:
 async def _server(db: str) -> dict[str, int]:
     """A server's file: two finished games (rated), two cancelled lobbies, a game in play with
     moves and a clock, a lobby, a DM preference; the channel of each open table."""
-    host = await TableHost.open(db)
+    host = await TableService.open(db)
     try:
         for channel in (1, 2):
             await host.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
@@ -74,7 +74,7 @@ async def test_a_server_moves_over_and_plays_on(
     channels = await _server(db)
     before = _counts(db)
     assert before["games"] == 2 and before["tables"] == 2 and before["move_log"] > 3
-    old = await TableHost.open(db)
+    old = await TableService.open(db)
     old_playing = await old.table(channels["playing"])
     old_stats = await old.store.stats(GUILD, None)
     old_ratings = await old.store.ratings_of(GUILD, TOY_ID)
@@ -94,7 +94,7 @@ async def test_a_server_moves_over_and_plays_on(
     finally:
         await conn.close()
 
-    host = await TableHost.open(pg_url)
+    host = await TableService.open(pg_url)
     try:
         playing = await host.table(channels["playing"])
         assert playing == old_playing  # state, seats, version: the host reads it as it was
@@ -135,7 +135,7 @@ async def test_a_foreign_table_of_the_same_name_is_refused(
     tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "tablee.db")
-    await (await TableHost.open(db)).close()
+    await (await TableService.open(db)).close()
     conn = await asyncpg.connect(pg_url)
     await conn.execute("CREATE TABLE games (x int)")
     await conn.close()
@@ -171,7 +171,7 @@ async def test_a_bad_or_unreachable_target_is_one_sentence_without_the_password(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str, code: int, said: str
 ) -> None:
     db = str(tmp_path / "tablee.db")
-    await (await TableHost.open(db)).close()
+    await (await TableService.open(db)).close()
     assert await cli("--from", db, "--to", url) == code
     err = capsys.readouterr().err.strip()
     assert said in err and "s3cret" not in err and len(err.splitlines()) == 1

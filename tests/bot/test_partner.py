@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host import TableHost
-from bot.host.errors import NoPartnerChannel, NoTable, NotSeated, PartnerMessageRefused, WrongPhase
-from bot.host.partner import APART, MAX_LENGTH
+from bot.service import TableService
+from bot.service.errors import (
+    NoPartnerChannel,
+    NoTable,
+    NotSeated,
+    PartnerMessageRefused,
+    WrongPhase,
+)
+from bot.service.partner import APART, MAX_LENGTH
 from tests.games.coop_drive import next_move
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
@@ -16,7 +22,7 @@ GAME = "master-islands"
 SEED = 5
 
 
-async def coop_table(host: TableHost, *, computers: int = 0, start: bool = True) -> None:
+async def coop_table(host: TableService, *, computers: int = 0, start: bool = True) -> None:
     """Alice, Bob, Carol, Dave in seats 1-4 (computers take the last seats); Alice moves first."""
     await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": "coop", "first": 1}, ALICE, "Alice",
                             seed=SEED)
@@ -28,7 +34,7 @@ async def coop_table(host: TableHost, *, computers: int = 0, start: bool = True)
         await host.start(CHANNEL, ALICE)
 
 
-async def turn(host: TableHost, user: int, direction: str | None) -> list[str]:
+async def turn(host: TableService, user: int, direction: str | None) -> list[str]:
     """The user's whole turn, steering their galleon one step toward ``direction``."""
     played = []
     while True:
@@ -45,7 +51,7 @@ async def turn(host: TableHost, user: int, direction: str | None) -> list[str]:
         played.append(move)
 
 
-async def test_mi_c3_secret_at_the_start_names_the_partner(host: TableHost) -> None:
+async def test_mi_c3_secret_at_the_start_names_the_partner(host: TableService) -> None:
     await coop_table(host)
     msg = await host.partner_message(CHANNEL, ALICE, "  go east, I hold a 7  ")
     assert (msg.reach, msg.seat, msg.name) == ("secret", 1, "Alice")
@@ -55,14 +61,14 @@ async def test_mi_c3_secret_at_the_start_names_the_partner(host: TableHost) -> N
     assert (back.partner_seat, back.partner_user_id) == (2, BOB)
 
 
-async def test_mi_c3_one_sail_apart_is_aloud_the_other_team_still_secret(host: TableHost) -> None:
+async def test_mi_c3_one_sail_apart_is_aloud_the_other_team_still_secret(host: TableService) -> None:
     await coop_table(host)
     assert "sail 1 E" in await turn(host, ALICE, "E")
     assert (await host.partner_message(CHANNEL, CAROL, "come back")).reach == "aloud"
     assert (await host.partner_message(CHANNEL, BOB, "hi Dave")).reach == "secret"
 
 
-async def test_mi_c3_two_sails_apart_only_emoji_cross(host: TableHost) -> None:
+async def test_mi_c3_two_sails_apart_only_emoji_cross(host: TableService) -> None:
     await coop_table(host)
     await turn(host, ALICE, "E")
     await turn(host, BOB, None)
@@ -75,7 +81,7 @@ async def test_mi_c3_two_sails_apart_only_emoji_cross(host: TableHost) -> None:
     assert (msg.reach, msg.text) == ("gestures", "🙂👍 🏝️")
 
 
-async def test_mi_c3_length_is_limited_and_empty_refused(host: TableHost) -> None:
+async def test_mi_c3_length_is_limited_and_empty_refused(host: TableService) -> None:
     await coop_table(host)
     assert len((await host.partner_message(CHANNEL, ALICE, "a" * MAX_LENGTH)).text) == MAX_LENGTH
     with pytest.raises(PartnerMessageRefused, match="300 characters"):
@@ -84,14 +90,14 @@ async def test_mi_c3_length_is_limited_and_empty_refused(host: TableHost) -> Non
         await host.partner_message(CHANNEL, ALICE, "   ")
 
 
-async def test_mi_c3_a_computer_partner_has_no_user_id(host: TableHost) -> None:
+async def test_mi_c3_a_computer_partner_has_no_user_id(host: TableService) -> None:
     await coop_table(host, computers=2)  # seats 3 and 4 are computers
     msg = await host.partner_message(CHANNEL, ALICE, "hello")
     assert (msg.partner_seat, msg.partner_user_id) == (3, None)
     assert msg.partner_name.startswith("Computer")
 
 
-async def test_mi_c3_refusals_where_there_is_no_partner(host: TableHost) -> None:
+async def test_mi_c3_refusals_where_there_is_no_partner(host: TableService) -> None:
     with pytest.raises(NoTable):
         await host.partner_message(CHANNEL, ALICE, "hi")
     await coop_table(host, start=False)

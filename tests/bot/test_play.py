@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.host import TableHost, errors
+from bot.service import TableService, errors
 from games.records import replay
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
@@ -15,7 +15,7 @@ from .drive import play_to_end
 from .toy import TOY_ID
 
 
-async def _started(host: TableHost, *, bots: int = 0, seed: int = 3, **options: str):
+async def _started(host: TableService, *, bots: int = 0, seed: int = 3, **options: str):
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, dict(options), ALICE, "Alice", seed=seed)
     await host.join(CHANNEL, BOB, "Bob")
     for _ in range(bots):
@@ -23,7 +23,7 @@ async def _started(host: TableHost, *, bots: int = 0, seed: int = 3, **options: 
     return await host.start(CHANNEL, ALICE)
 
 
-async def _mover(host: TableHost) -> tuple[int, int]:
+async def _mover(host: TableService) -> tuple[int, int]:
     """(user id, seat) of the human to move."""
     table = await host.require_table(CHANNEL)
     for seat in table.seats:
@@ -32,7 +32,7 @@ async def _mover(host: TableHost) -> tuple[int, int]:
     raise AssertionError("no human to move")
 
 
-async def test_first_post_shows_board_and_whose_turn(host: TableHost) -> None:
+async def test_first_post_shows_board_and_whose_turn(host: TableService) -> None:
     outcome = await _started(host)
     post = outcome.post
     assert post is not None and post.lines == [] and post.version == outcome.table.version
@@ -43,7 +43,7 @@ async def test_first_post_shows_board_and_whose_turn(host: TableHost) -> None:
     assert Image.open(io.BytesIO(post.image_png)).size == (400, 120)
 
 
-async def test_move_errors_are_specific(host: TableHost) -> None:
+async def test_move_errors_are_specific(host: TableService) -> None:
     with pytest.raises(errors.NoTable, match="No game here"):
         await host.play(CHANNEL, ALICE, "play 1")
     await _started(host)
@@ -66,13 +66,13 @@ async def test_move_errors_are_specific(host: TableHost) -> None:
     assert (await host.require_table(CHANNEL)).version == version
 
 
-async def test_move_in_lobby_is_wrong_phase(host: TableHost) -> None:
+async def test_move_in_lobby_is_wrong_phase(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice")
     with pytest.raises(errors.WrongPhase, match="not started"):
         await host.play(CHANNEL, ALICE, "play 1")
 
 
-async def test_menu_and_autocomplete_only_for_the_mover(host: TableHost) -> None:
+async def test_menu_and_autocomplete_only_for_the_mover(host: TableService) -> None:
     await _started(host)
     user, seat = await _mover(host)
     other = BOB if user == ALICE else ALICE
@@ -90,7 +90,7 @@ async def test_menu_and_autocomplete_only_for_the_mover(host: TableHost) -> None
         await host.private_note(CHANNEL, CAROL)
 
 
-async def test_a_move_posts_its_line_and_tells_only_the_drawer_what_was_drawn(host: TableHost) -> None:
+async def test_a_move_posts_its_line_and_tells_only_the_drawer_what_was_drawn(host: TableService) -> None:
     await _started(host)
     user, seat = await _mover(host)
     version, entries = await host.menu(CHANNEL, user)
@@ -109,7 +109,7 @@ async def test_a_move_posts_its_line_and_tells_only_the_drawer_what_was_drawn(ho
     assert "You drew" not in " ".join(outcome.post.lines) + outcome.post.status
 
 
-async def test_computer_players_move_until_a_human_is_to_move(host: TableHost) -> None:
+async def test_computer_players_move_until_a_human_is_to_move(host: TableService) -> None:
     await _started(host, bots=1)  # seats: Alice, Bob, computer; the toy starts with seat 1
     for user in (ALICE, BOB):
         version, entries = await host.menu(CHANNEL, user)
@@ -120,7 +120,7 @@ async def test_computer_players_move_until_a_human_is_to_move(host: TableHost) -
     assert outcome.post.version == version + 2  # one version per move, computer moves included
 
 
-async def test_whole_game_finishes_stores_record_and_results(host: TableHost) -> None:
+async def test_whole_game_finishes_stores_record_and_results(host: TableService) -> None:
     await _started(host, bots=1, length="long")
     outcomes = await play_to_end(host, CHANNEL)
     last = outcomes[-1]
@@ -141,7 +141,7 @@ async def test_whole_game_finishes_stores_record_and_results(host: TableHost) ->
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, BOB, "Bob")
 
 
-async def test_transient_lines_are_shown_once_and_never_stored(host: TableHost) -> None:
+async def test_transient_lines_are_shown_once_and_never_stored(host: TableService) -> None:
     await _started(host, chatty="yes")
     user, seat = await _mover(host)
     version, entries = await host.menu(CHANNEL, user)
@@ -154,7 +154,7 @@ async def test_transient_lines_are_shown_once_and_never_stored(host: TableHost) 
     assert (await host.board(CHANNEL)).transient_lines == []
 
 
-async def test_board_posts_carry_no_lines_and_reuse_the_drawn_board(host: TableHost) -> None:
+async def test_board_posts_carry_no_lines_and_reuse_the_drawn_board(host: TableService) -> None:
     await _started(host)
     board = await host.board(CHANNEL)
     again = await host.board(CHANNEL)
@@ -166,7 +166,7 @@ async def test_board_posts_carry_no_lines_and_reuse_the_drawn_board(host: TableH
 async def test_same_seed_and_moves_give_the_same_computer_moves(tmp_path) -> None:
     records = []
     for name in ("a.db", "b.db"):
-        other = await TableHost.open(str(tmp_path / name))
+        other = await TableService.open(str(tmp_path / name))
         try:
             await other.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice",
                                      seed=9)
@@ -181,7 +181,7 @@ async def test_same_seed_and_moves_give_the_same_computer_moves(tmp_path) -> Non
     assert records[0] == records[1] and len(records[0]["moves"]) == 14
 
 
-async def test_transient_lines_keep_their_place_among_the_other_lines(host: TableHost) -> None:
+async def test_transient_lines_keep_their_place_among_the_other_lines(host: TableService) -> None:
     """A reveal is told where it happened, not after every later move of the same post."""
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {"chatty": "yes"}, ALICE, "Alice", seed=3)
     await host.add_computer(CHANNEL, ALICE, "easy")

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.adapter import play_menu as pm
-from bot.host.results import MenuEntry
+from bot.service.results import MenuEntry
 from games import get_game
 
 CHANNEL = 123456789012345678901  # longer than a real snowflake, to leave the least room

@@ -7,8 +7,8 @@ import gc
 
 import pytest
 
-from bot.process import settle_garbage_collector
-from bot.runner import settle_when_resumed
+from bot.app.process import settle_garbage_collector
+from bot.app.runner import settle_when_resumed
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.host import TableHost
-from bot.host.ratings import teams
+from bot.service import TableService
+from bot.service.ratings import teams
 from bot.shards import Shards, shard_of
 from bot.storage import Store
 from bot.storage.skill import DEFAULT, Finished, Rating, rate, shown, sides
@@ -149,15 +149,15 @@ def _history(count: int) -> list[tuple[int, list[dict[str, Any]], dict[str, Any]
 
 
 @pytest.fixture
-async def rated(db_path: str) -> AsyncIterator[TableHost]:
-    host = await TableHost.open(db_path)
+async def rated(db_path: str) -> AsyncIterator[TableService]:
+    host = await TableService.open(db_path)
     await _insert_games(host.store, _history(300))
     assert await host.rebuild_ratings() == 300
     yield host
     await host.close()
 
 
-async def test_leaderboard_orders_by_rating_and_gives_the_callers_rank(rated: TableHost) -> None:
+async def test_leaderboard_orders_by_rating_and_gives_the_callers_rank(rated: TableService) -> None:
     board = await rated.leaderboard(GUILD, TOY_ID, 1)
     everyone = await rated.store.ratings_of(GUILD, TOY_ID)
     assert len(board.top) == 10 and len(everyone) > 10
@@ -179,7 +179,7 @@ async def test_leaderboard_orders_by_rating_and_gives_the_callers_rank(rated: Ta
     assert (await rated.leaderboard(GUILD + 1, TOY_ID, 1)).top == []
 
 
-async def test_standings_and_team_games_on_the_file(rated: TableHost) -> None:
+async def test_standings_and_team_games_on_the_file(rated: TableService) -> None:
     mine = await rated.standings(GUILD, 15)
     assert [s.game_id for s in mine] == sorted([ISLANDS, TOY_ID])
     toy = next(s for s in mine if s.game_id == TOY_ID)
@@ -192,7 +192,7 @@ async def test_standings_and_team_games_on_the_file(rated: TableHost) -> None:
 
 
 async def test_rebuild_is_stable_and_equals_the_live_updates(db_path: str) -> None:
-    host = await TableHost.open(db_path)
+    host = await TableService.open(db_path)
     try:
         history = _history(120)
         await _insert_games(host.store, history)
@@ -215,7 +215,7 @@ async def test_each_shard_rates_only_its_own_guilds_unrated_games(db_path: str) 
     never race to rate the same game."""
     history = _history(40)
     other = (GUILD >> 22) + 1 << 22  # the next shard of two
-    first = await TableHost.open(db_path, shards=Shards(2, (shard_of(GUILD, 2),)))
+    first = await TableService.open(db_path, shards=Shards(2, (shard_of(GUILD, 2),)))
     try:
         await _insert_games(first.store, history[:25])
         await _insert_games(first.store, history[25:], guild=other)
@@ -223,7 +223,7 @@ async def test_each_shard_rates_only_its_own_guilds_unrated_games(db_path: str) 
         assert set(await first.store.ratings_of(other, TOY_ID)) == set()
     finally:
         await first.close()
-    second = await TableHost.open(db_path, shards=Shards(2, (shard_of(other, 2),)))
+    second = await TableService.open(db_path, shards=Shards(2, (shard_of(other, 2),)))
     try:
         assert await second.rate_unrated() == 15
         assert await second.rate_unrated() == 0
@@ -232,7 +232,7 @@ async def test_each_shard_rates_only_its_own_guilds_unrated_games(db_path: str) 
         await second.close()
 
 
-async def test_a_game_played_through_the_host_is_rated_once(host: TableHost) -> None:
+async def test_a_game_played_through_the_host_is_rated_once(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
     await host.join(CHANNEL, BOB, "Bob")
     await host.join(CHANNEL, CAROL, "Carol")
@@ -250,7 +250,7 @@ async def test_a_game_played_through_the_host_is_rated_once(host: TableHost) -> 
     assert not await host.store.rate_game(game_row, teams)  # already rated with the game
 
 
-async def test_equal_ratings_share_a_rank(host: TableHost) -> None:
+async def test_equal_ratings_share_a_rank(host: TableService) -> None:
     duel = [(1, [human(1, 1), human(2, 2)], [1]), (2, [human(1, 3), human(2, 4)], [1])]
     rows = [(row, seats, {"finished": True, "winners": won, "scores": [1, 0], "reason": ""},
              TOY_ID, {}) for row, seats, won in duel]

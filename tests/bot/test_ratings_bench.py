@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from bot.host import TableHost
-from bot.host.ratings import teams
+from bot.service import TableService
+from bot.service.ratings import teams
 
 from .conftest import GUILD
 from .test_ratings import _history, _insert_games
@@ -20,7 +20,7 @@ GAMES = 5000
 
 @pytest.mark.slow
 async def test_ratings_speed(db_path: str) -> None:
-    host = await TableHost.open(db_path)
+    host = await TableService.open(db_path)
     try:
         history = _history(GAMES)
         _insert_games(db_path, history)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host import TableHost
+from bot.service import TableService
 from games.records import replay
 
 from .conftest import ALICE, CHANNEL, GUILD
@@ -18,7 +18,7 @@ from .drive import play_to_end
     ("master-islands", {}),
 ])
 async def test_a_stored_record_replays_to_the_same_result_with_another_seed(
-    host: TableHost, game_id: str, options: dict
+    host: TableService, game_id: str, options: dict
 ) -> None:
     await host.create_lobby(CHANNEL, GUILD, game_id, options, ALICE, "Alice", seed=21)
     await host.add_computer(CHANNEL, ALICE, "easy")

@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.host import TableHost, errors
-from bot.host.rematch import NotConfirmed
+from bot.service import TableService, errors
+from bot.service.rematch import NotConfirmed
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
 from .drive import play_to_end
@@ -31,13 +31,13 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def host(db_path: str, clock: Clock) -> AsyncIterator[TableHost]:
-    h = await TableHost.open(db_path, rematch_seconds=WAIT, clock=clock)
+async def host(db_path: str, clock: Clock) -> AsyncIterator[TableService]:
+    h = await TableService.open(db_path, rematch_seconds=WAIT, clock=clock)
     yield h
     await h.close()
 
 
-async def _finished_game(host: TableHost) -> int:
+async def _finished_game(host: TableService) -> int:
     """Alice, Bob and a hard computer play a long, chatty toy game to its end."""
     options = {"length": "long", "chatty": "yes"}
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, options, ALICE, "Alice", seed=8)
@@ -52,7 +52,7 @@ async def _finished_game(host: TableHost) -> int:
 
 
 async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
-    host: TableHost,
+    host: TableService,
 ) -> None:
     game_row = await _finished_game(host)
     old = await host.store.game(game_row)
@@ -67,7 +67,7 @@ async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
     assert row is not None and row.seed != old["record"]["seed"]
 
 
-async def test_the_others_confirm_with_rematch_or_join(host: TableHost) -> None:
+async def test_the_others_confirm_with_rematch_or_join(host: TableService) -> None:
     game_row = await _finished_game(host)
     await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
     with pytest.raises(NotConfirmed, match="Bob"):
@@ -82,7 +82,7 @@ async def test_the_others_confirm_with_rematch_or_join(host: TableHost) -> None:
 
 
 async def test_join_confirms_and_absent_players_are_dropped_after_the_wait(
-    host: TableHost, clock: Clock
+    host: TableService, clock: Clock
 ) -> None:
     game_row = await _finished_game(host)
     await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
@@ -97,7 +97,7 @@ async def test_join_confirms_and_absent_players_are_dropped_after_the_wait(
 
 
 async def test_start_drops_the_late_and_a_late_join_is_a_plain_join(
-    host: TableHost, clock: Clock
+    host: TableService, clock: Clock
 ) -> None:
     game_row = await _finished_game(host)
     await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
@@ -111,7 +111,7 @@ async def test_start_drops_the_late_and_a_late_join_is_a_plain_join(
     assert [s.user_id for s in outcome.table.seats] == [BOB, None]
 
 
-async def test_refusals(host: TableHost) -> None:
+async def test_refusals(host: TableService) -> None:
     game_row = await _finished_game(host)
     with pytest.raises(errors.NotSeated, match="Only the players"):
         await host.rematch(CHANNEL, DAVE, "Dave", game_row=game_row)
@@ -123,7 +123,7 @@ async def test_refusals(host: TableHost) -> None:
 
 
 async def test_the_host_leaving_with_only_unconfirmed_players_closes_the_lobby(
-    host: TableHost,
+    host: TableService,
 ) -> None:
     game_row = await _finished_game(host)
     await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)

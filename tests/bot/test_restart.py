@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.host import TableHost
+from bot.service import TableService
 from games.records import replay
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
@@ -10,7 +10,7 @@ from .drive import play_first_legal, play_to_end
 from .toy import TOY_ID
 
 
-async def _snapshot(host: TableHost) -> tuple:
+async def _snapshot(host: TableService) -> tuple:
     table = await host.require_table(CHANNEL)
     menus = [await host.menu(CHANNEL, user) for user in (ALICE, BOB)]
     board = await host.board(CHANNEL)
@@ -19,7 +19,7 @@ async def _snapshot(host: TableHost) -> tuple:
 
 
 async def test_reopen_mid_game_gives_same_table_and_game_finishes(db_path: str) -> None:
-    first = await TableHost.open(db_path)
+    first = await TableService.open(db_path)
     await first.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice", seed=5)
     await first.join(CHANNEL, BOB, "Bob")
     await first.add_computer(CHANNEL, ALICE, "easy")
@@ -28,7 +28,7 @@ async def test_reopen_mid_game_gives_same_table_and_game_finishes(db_path: str) 
         await play_first_legal(first, CHANNEL)
     before = await _snapshot(first)
     # "kill": the first host is never closed; a second one opens the same file
-    second = await TableHost.open(db_path)
+    second = await TableService.open(db_path)
     try:
         assert await _snapshot(second) == before
         assert [t.channel_id for t in await second.active_tables()] == [CHANNEL]
@@ -43,7 +43,7 @@ async def test_reopen_mid_game_gives_same_table_and_game_finishes(db_path: str) 
 
 
 async def test_computer_moves_interrupted_by_a_crash_resume(db_path: str) -> None:
-    first = await TableHost.open(db_path)
+    first = await TableService.open(db_path)
     await first.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
     await first.join(CHANNEL, BOB, "Bob")
     await first.add_computer(CHANNEL, ALICE, "easy")
@@ -56,7 +56,7 @@ async def test_computer_moves_interrupted_by_a_crash_resume(db_path: str) -> Non
     first._run_bots = crash  # type: ignore[method-assign]
     stuck = await play_first_legal(first, CHANNEL)
     assert stuck.post.to_move_user_ids == []  # the computer is to move, nobody is moving it
-    second = await TableHost.open(db_path)
+    second = await TableService.open(db_path)
     try:
         [outcome] = await second.resume()
         # No post was recorded, so every stored move is reported, Bob's with the computer's.

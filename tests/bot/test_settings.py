@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host import TableHost, errors
+from bot.service import TableService, errors
 from games import get_game
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
@@ -18,7 +18,7 @@ def _setting(table, name):
     return next(s for s in table.settings if s.name == name)
 
 
-async def test_lobby_shows_the_options_in_force_with_their_labels(host: TableHost) -> None:
+async def test_lobby_shows_the_options_in_force_with_their_labels(host: TableService) -> None:
     table = await host.create_lobby(CHANNEL, GUILD, MI, {}, ALICE, "Alice")
     assert table.option_texts == [("Mode", "standard"), ("First player", "drawn at random"),
                                   ("Table speed", "live (a few minutes a move)")]
@@ -29,7 +29,7 @@ async def test_lobby_shows_the_options_in_force_with_their_labels(host: TableHos
     assert (table.min_players, table.max_players) == (2, 4)
 
 
-async def test_a_mode_brings_its_own_options_and_seat_count(host: TableHost) -> None:
+async def test_a_mode_brings_its_own_options_and_seat_count(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, MI, {}, ALICE, "Alice")
     table = await host.set_option(CHANNEL, ALICE, "mode", "corsair")
     assert [s.name for s in table.settings] == ["mode", "corsair", "difficulty", "first",
@@ -46,7 +46,7 @@ async def test_a_mode_brings_its_own_options_and_seat_count(host: TableHost) -> 
     assert "difficulty" not in [s.name for s in table.settings]
 
 
-async def test_only_the_host_changes_settings_and_only_in_the_lobby(host: TableHost) -> None:
+async def test_only_the_host_changes_settings_and_only_in_the_lobby(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, IO, {}, ALICE, "Alice")
     await host.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.NotHost, match="Only the host \\(Alice\\)"):
@@ -62,7 +62,7 @@ async def test_only_the_host_changes_settings_and_only_in_the_lobby(host: TableH
         await host.set_option(CHANNEL, ALICE, "reserve", "common")
 
 
-async def test_refused_values_name_the_reason_and_change_nothing(host: TableHost) -> None:
+async def test_refused_values_name_the_reason_and_change_nothing(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, MI, {}, ALICE, "Alice")
     for user, name in ((BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")):
         await host.join(CHANNEL, user, name)
@@ -77,7 +77,7 @@ async def test_refused_values_name_the_reason_and_change_nothing(host: TableHost
     assert (after.version, after.options) == (before.version, before.options)
 
 
-async def test_seats_follow_the_mode(host: TableHost) -> None:
+async def test_seats_follow_the_mode(host: TableService) -> None:
     """Coop seats exactly 4: the lobby starts only with 4, and a 4-seat lobby cannot switch to a
     mode with less room than the players seated."""
     await host.create_lobby(CHANNEL, GUILD, MI, {"mode": "coop"}, ALICE, "Alice")
@@ -93,7 +93,7 @@ async def test_seats_follow_the_mode(host: TableHost) -> None:
     assert outcome.table.status == "playing"
 
 
-async def test_two_people_with_one_name_are_told_apart(host: TableHost) -> None:
+async def test_two_people_with_one_name_are_told_apart(host: TableService) -> None:
     await host.create_lobby(CHANNEL, GUILD, IO, {"first": 1}, ALICE, "Alex")
     await host.join(CHANNEL, BOB, "Alex")
     outcome = await host.start(CHANNEL, ALICE)
@@ -108,7 +108,7 @@ def test_every_real_game_declares_labelled_options() -> None:
                                                                    "number")
 
 
-async def test_a_panel_drawn_for_an_older_lobby_changes_nothing(host: TableHost) -> None:
+async def test_a_panel_drawn_for_an_older_lobby_changes_nothing(host: TableService) -> None:
     table = await host.create_lobby(CHANNEL, GUILD, IO, {}, ALICE, "Alice")
     drawn_at = table.version
     await host.join(CHANNEL, BOB, "Bob")  # the lobby moves on after the panel was drawn
@@ -123,8 +123,8 @@ async def test_a_panel_drawn_for_an_older_lobby_changes_nothing(host: TableHost)
 def test_a_wide_number_option_offers_every_value_and_the_panel_shows_25_around_it() -> None:
     """The host lists every value; the adapter's select shows Discord's 25 around the current."""
     from bot.adapter.settings import select_options
-    from bot.host.results import Setting
-    from bot.host.settings import choices
+    from bot.service.results import Setting
+    from bot.service.settings import choices
     from games import Option
 
     wide = Option("length", None, 40, "How long.", kind="number", minimum=1, maximum=60)

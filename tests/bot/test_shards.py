@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.config import ClockConfig
-from bot.host import Outcome, TableHost
+from bot.service import Outcome, TableService
 from bot.shards import ALL, Shards, shard_of
 
 from .conftest import ALICE, BOB
@@ -45,25 +45,25 @@ def clock() -> FakeTime:
 
 
 @pytest.fixture
-async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[TableHost, TableHost]]:
+async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[TableService, TableService]]:
     """The two processes: shard 0 and shard 1 of two, on one database file."""
-    first = await TableHost.open(db_path, clock=clock, clock_config=ClockConfig(),
+    first = await TableService.open(db_path, clock=clock, clock_config=ClockConfig(),
                                  shards=SHARD_0)
-    second = await TableHost.open(db_path, clock=clock, clock_config=ClockConfig(),
+    second = await TableService.open(db_path, clock=clock, clock_config=ClockConfig(),
                                   shards=SHARD_1)
     yield first, second
     await second.close()
     await first.close()
 
 
-async def _game(host: TableHost, channel: int, guild: int) -> Outcome:
+async def _game(host: TableService, channel: int, guild: int) -> Outcome:
     await host.create_lobby(channel, guild, TOY_ID, {}, ALICE, "Alice", seed=3)
     await host.join(channel, BOB, "Bob")
     return await host.start(channel, ALICE)
 
 
 async def test_each_process_sees_and_resumes_only_its_guilds_tables(
-    hosts: tuple[TableHost, TableHost],
+    hosts: tuple[TableService, TableService],
 ) -> None:
     first, second = hosts
     await _game(first, CHANNEL_A, GUILD_A)
@@ -78,12 +78,12 @@ async def test_each_process_sees_and_resumes_only_its_guilds_tables(
     [theirs] = await second.resume()
     assert theirs.table.channel_id == CHANNEL_B
     # An unsharded process (the default) still resumes everything.
-    everyone = TableHost(first.store, bot_delay=0)
+    everyone = TableService(first.store, bot_delay=0)
     assert sorted(o.table.channel_id for o in await everyone.resume()) == [CHANNEL_A, CHANNEL_B]
 
 
 async def test_each_process_wakes_only_for_its_guilds_clocks(
-    hosts: tuple[TableHost, TableHost], clock: FakeTime
+    hosts: tuple[TableService, TableService], clock: FakeTime
 ) -> None:
     first, second = hosts
     await _game(first, CHANNEL_A, GUILD_A)
@@ -104,7 +104,7 @@ async def test_each_process_wakes_only_for_its_guilds_clocks(
 
 
 async def test_a_dm_table_belongs_to_shard_zero(
-    hosts: tuple[TableHost, TableHost],
+    hosts: tuple[TableService, TableService],
 ) -> None:
     first, second = hosts
     await _game(first, CHANNEL_A, None)  # a table outside any guild
@@ -114,7 +114,7 @@ async def test_a_dm_table_belongs_to_shard_zero(
 
 
 async def test_the_client_is_sharded_only_when_the_config_says(
-    hosts: tuple[TableHost, TableHost],
+    hosts: tuple[TableService, TableService],
 ) -> None:
     from bot.adapter.client import ShardedTableeBot, TableeBot, make_bot
     from bot.config import Config
@@ -130,7 +130,7 @@ async def test_the_client_is_sharded_only_when_the_config_says(
 
 
 async def test_commands_are_synced_by_the_process_whose_shard_gets_them(
-    hosts: tuple[TableHost, TableHost],
+    hosts: tuple[TableService, TableService],
 ) -> None:
     """A guild's commands by the process of that guild's shard, global ones by shard 0's: the
     others return before any request (an unstarted client would fail to make one)."""

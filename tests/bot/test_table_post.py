@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.adapter.table_post import TRANSIENT_MARK, compose, strip_transient
-from bot.host.results import PublicPost
+from bot.service.results import PublicPost
 
 
 def _post(**fields: object) -> PublicPost:
@@ -43,7 +43,7 @@ def test_the_oldest_lines_give_way_within_2000_characters() -> None:
 
 def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
     from bot.adapter.table_post import table_view
-    from bot.host.results import ClockView
+    from bot.service.results import ClockView
 
     running = _post(clock=ClockView(name="Bob (seat 2)", deadline=1700000330.7))
     assert compose(running)[0].endswith("⏳ Bob (seat 2)'s time runs out <t:1700000330:R>.")

@@ -1,4 +1,4 @@
-"""Undo through the host on a real SQLite file (BGA's rule, bot/host/undo.py): every game, the
+"""Undo through the host on a real SQLite file (BGA's rule, bot/service/undo.py): every game, the
 limits (turn, rolls, reveals, computers, other people), the log, records and restarts."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot.config import ClockConfig
-from bot.host import TableHost, errors
-from bot.host.undo import NOT_YOUR_TURN, NOTHING, REFUSALS, UNDO_MOVE
+from bot.service import TableService, errors
+from bot.service.undo import NOT_YOUR_TURN, NOTHING, REFUSALS, UNDO_MOVE
 from bot.storage import MoveEntry, Store
 from bot.storage.schema import MIGRATIONS, _statements
 from games import Game, get_game
@@ -28,7 +28,7 @@ UNDO_GAMES = ["master-islands", "maitre-des-mers", "ile-des-contrebandiers"]
 turn is one placement, IO-6: nothing there can be taken back)."""
 
 
-async def _start(host: TableHost, game_id: str, *, seed: int = 4, computer: bool = False) -> None:
+async def _start(host: TableService, game_id: str, *, seed: int = 4, computer: bool = False) -> None:
     await host.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice", seed=seed)
     if computer:
         await host.add_computer(CHANNEL, ALICE, "easy")
@@ -37,7 +37,7 @@ async def _start(host: TableHost, game_id: str, *, seed: int = 4, computer: bool
     await host.start(CHANNEL, ALICE)
 
 
-async def _now(host: TableHost) -> tuple[Game, dict[str, Any], int, int]:
+async def _now(host: TableService) -> tuple[Game, dict[str, Any], int, int]:
     """(game, state, seat to move, its user id)."""
     row = await host.store.get_table(CHANNEL)
     assert row is not None and row.state is not None
@@ -51,7 +51,7 @@ def _barrier(game: Game, state: dict[str, Any], seat: int, move: str) -> str | N
     return game.undo_barrier(state, after, seat, move, events)
 
 
-async def _drive(host: TableHost, wanted, seed: int = 0, limit: int = 3000) -> str:
+async def _drive(host: TableService, wanted, seed: int = 0, limit: int = 3000) -> str:
     """Play random legal moves until ``wanted(game, state, seat, move)`` holds for a legal move
     of the human to move; that move (not played)."""
     rng = random.Random(seed)
@@ -69,7 +69,7 @@ def undoable(game: Game, state: dict[str, Any], seat: int, move: str) -> bool:
     return _barrier(game, state, seat, move) is None
 
 
-async def _snapshot(host: TableHost) -> tuple:
+async def _snapshot(host: TableService) -> tuple:
     """What everyone sees: the state, every seat's and the public view, menus, the status."""
     game, state, _, _ = await _now(host)
     views = [game.view(state, s) for s in (None, 1, 2)]
@@ -78,7 +78,7 @@ async def _snapshot(host: TableHost) -> tuple:
 
 
 @pytest.mark.parametrize("game_id", UNDO_GAMES)
-async def test_undo_gives_back_the_state_and_every_view(host: TableHost, game_id: str) -> None:
+async def test_undo_gives_back_the_state_and_every_view(host: TableService, game_id: str) -> None:
     await _start(host, game_id)
     move = await _drive(host, undoable)
     _, _, seat, user = await _now(host)
@@ -105,7 +105,7 @@ CHANCE = {  # a move that rolls or reveals, and the refusal an undo right after 
 
 
 @pytest.mark.parametrize("game_id", sorted(CHANCE))
-async def test_no_undo_across_a_roll_or_a_reveal(host: TableHost, game_id: str) -> None:
+async def test_no_undo_across_a_roll_or_a_reveal(host: TableService, game_id: str) -> None:
     is_chance, refusal = CHANCE[game_id]
     await _start(host, game_id)
     move = await _drive(host, lambda g, s, seat, m: is_chance(m)
@@ -128,7 +128,7 @@ def chain(game: Game, state: dict[str, Any], seat: int, move: str) -> bool:
     return any(undoable(game, after, seat, m) for m in game.legal(after, seat))
 
 
-async def test_undo_twice_then_nothing_is_left(host: TableHost) -> None:
+async def test_undo_twice_then_nothing_is_left(host: TableService) -> None:
     await _start(host, "master-islands")
     first = await _drive(host, chain)
     game, start, seat, user = await _now(host)
@@ -145,7 +145,7 @@ async def test_undo_twice_then_nothing_is_left(host: TableHost) -> None:
         await host.undo(CHANNEL, user)
 
 
-async def test_only_the_mover_may_undo_and_only_with_a_current_menu(host: TableHost) -> None:
+async def test_only_the_mover_may_undo_and_only_with_a_current_menu(host: TableService) -> None:
     await _start(host, "master-islands")
     move = await _drive(host, undoable)
     _, _, _, user = await _now(host)
@@ -162,7 +162,7 @@ async def test_only_the_mover_may_undo_and_only_with_a_current_menu(host: TableH
     assert (await host.undo(CHANNEL, user, version=played.table.version)).post is not None
 
 
-async def test_a_computers_move_is_not_taken_back(host: TableHost) -> None:
+async def test_a_computers_move_is_not_taken_back(host: TableService) -> None:
     await _start(host, "master-islands", computer=True)
     rng = random.Random(1)
     row = await host.store.get_table(CHANNEL)
@@ -175,7 +175,7 @@ async def test_a_computers_move_is_not_taken_back(host: TableHost) -> None:
 
 
 @pytest.mark.parametrize("game_id", UNDO_GAMES)
-async def test_a_record_after_an_undo_replays_the_game_played(host: TableHost, game_id: str) -> None:
+async def test_a_record_after_an_undo_replays_the_game_played(host: TableService, game_id: str) -> None:
     await _start(host, game_id)
     move = await _drive(host, undoable)
     _, _, _, user = await _now(host)
@@ -199,7 +199,7 @@ async def test_a_record_after_an_undo_replays_the_game_played(host: TableHost, g
     assert replay(record)["ok"]
 
 
-async def test_a_finished_record_after_an_undo_replays_to_the_same_result(host: TableHost) -> None:
+async def test_a_finished_record_after_an_undo_replays_to_the_same_result(host: TableService) -> None:
     await _start(host, "master-islands", computer=True)
     move = await _drive(host, undoable)
     _, _, _, user = await _now(host)
@@ -215,7 +215,7 @@ async def test_a_finished_record_after_an_undo_replays_to_the_same_result(host: 
 
 
 async def test_a_restart_after_an_undo_continues_exactly(db_path: str) -> None:
-    first = await TableHost.open(db_path)
+    first = await TableService.open(db_path)
     await _start(first, "master-islands")
     move = await _drive(first, chain)
     game, _, seat, user = await _now(first)
@@ -225,7 +225,7 @@ async def test_a_restart_after_an_undo_continues_exactly(db_path: str) -> None:
                                          if undoable(game, state, seat, m)))
     await first.undo(CHANNEL, user)
     before = await _snapshot(first)
-    second = await TableHost.open(db_path)  # "kill": the first is never closed
+    second = await TableService.open(db_path)  # "kill": the first is never closed
     try:
         assert await _snapshot(second) == before
         assert (await second.private_note(CHANNEL, user)).can_undo
@@ -260,7 +260,7 @@ async def test_a_version_2_move_log_upgrades_and_its_moves_stay_in_force(db_path
 
 async def test_an_undo_gives_no_time_back_on_the_turn_clock(db_path: str) -> None:
     clock = FakeTime()
-    host = await TableHost.open(db_path, clock=clock, clock_config=ClockConfig())  # live
+    host = await TableService.open(db_path, clock=clock, clock_config=ClockConfig())  # live
     try:
         await _start(host, "master-islands")
         move = await _drive(host, undoable)

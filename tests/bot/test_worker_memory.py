@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench import peak_rss_mb
-from bot.host.workers import BotPool
-from bot.process import limit_malloc_arenas
+from benchmarks.service import peak_rss_mb
+from bot.app.process import limit_malloc_arenas
+from bot.service.workers import BotPool
 from games import get_game
 from games.computer import play_computers
 

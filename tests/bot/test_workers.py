@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.host import TableHost
-from bot.host.workers import WALL_SLACK, BotPool, WorkerLost, think
+from bot.service import TableService
+from bot.service.workers import WALL_SLACK, BotPool, WorkerLost, think
 from bot.storage import MoveEntry, Store
 from games import State, choose, get_game
 from games.computer import Played, Turns, play_computers
@@ -96,13 +96,13 @@ async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
 async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes_on(
     db_path: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    host = TableHost(await Store.open(db_path), bot_delay=0, pool=BotPool(1, 1.0, worker=dies))
+    host = TableService(await Store.open(db_path), bot_delay=0, pool=BotPool(1, 1.0, worker=dies))
     try:
         await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
         await host.add_computer(CHANNEL, ALICE, "hard")
         await host.start(CHANNEL, ALICE)
         version, menu = await host.menu(CHANNEL, ALICE)
-        with caplog.at_level(logging.WARNING, logger="bot.host"):
+        with caplog.at_level(logging.WARNING, logger="bot.service"):
             outcome = await host.play(CHANNEL, ALICE, menu[0].move, version=version)
     finally:
         await host.close()
@@ -117,7 +117,7 @@ async def test_a_hung_worker_is_killed_and_the_move_given_up(
 ) -> None:
     pool = BotPool(1, 0.1, worker=hangs, hang_grace=0.5)
     try:
-        with caplog.at_level(logging.ERROR, logger="bot.host"), pytest.raises(WorkerLost):
+        with caplog.at_level(logging.ERROR, logger="bot.service"), pytest.raises(WorkerLost):
             await pool.play(TOY_ID, {}, {1: "hard"}, 1, 1)
     finally:
         await pool.close()  # returns: the hung processes were killed, not waited for
@@ -133,7 +133,7 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
     has started: the computer's move completes only if the loop ran while it was thinking."""
     monkeypatch.setenv(HANDSHAKE, str(tmp_path))
     pool = BotPool(1, PLENTY, worker=waits_for_the_loop)
-    host = TableHost(await Store.open(db_path), bot_delay=0, pool=pool)
+    host = TableService(await Store.open(db_path), bot_delay=0, pool=pool)
 
     async def answer_the_worker() -> None:
         while not (tmp_path / "started").exists():
@@ -144,12 +144,12 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
         await host.create_lobby(CHANNEL, GUILD, "master-islands", {"first": 2}, ALICE, "Alice",
                                 seed=5)
         await host.add_computer(CHANNEL, ALICE, "hard")
-        with caplog.at_level(logging.WARNING, logger="bot.host"):
+        with caplog.at_level(logging.WARNING, logger="bot.service"):
             outcome, _none = await asyncio.gather(host.start(CHANNEL, ALICE), answer_the_worker())
     finally:
         await host.close()
     assert outcome.applied, "the computer (seat 2, first to move) made no move"
-    assert not [r for r in caplog.records if r.name.startswith("bot.host")]  # no fallback
+    assert not [r for r in caplog.records if r.name.startswith("bot.service")]  # no fallback
     entry = await _stored_first_move(db_path)
     state = get_game("master-islands").new(2, {"first": 2}, 5)
     assert entry.move == think("master-islands", state, 2, "hard", 5, entry.version,

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot import catalog
 from games import Game, IllegalMove, Option, Result, State, View, get_game, random_bot
 from games.registry import UnknownGame
 
@@ -133,9 +134,7 @@ def toy_game() -> Game:
     try:
         return get_game(TOY_ID)
     except UnknownGame:
-        import render
-
-        return render.register(ToyCards(), ToyRenderer()).game
+        return catalog.register(ToyCards(), ToyRenderer()).game
 
 
 class ToyRenderer:

@@ -19,7 +19,7 @@ from typing import Any
 import i18n
 from bot.adapter.client import TableeBot
 from bot.config import Config
-from bot.host import TableHost
+from bot.service import TableService
 
 NAV = ("Back", "Previous", "Next", "Undo")  # not moves: random play skips them
 TURN = re.compile(r"<@(\d+)>, your turn")  # English posts (see Words for any language)
@@ -72,12 +72,12 @@ class Tablee:
         self.db = db
         self.now = now  # the turn clock's time (a test may drive it)
         self.settings = settings  # Config fields beyond the database and a zero delay
-        self.hosts: list[TableHost] = []
+        self.hosts: list[TableService] = []
         self.bot: TableeBot | None = None
 
     async def _make(self) -> TableeBot:
         config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
-        host = await TableHost.open(str(self.db), bot_delay=0, clock=self.now,
+        host = await TableService.open(str(self.db), bot_delay=0, clock=self.now,
                                     clock_config=config.clock)
         self.hosts.append(host)
         return TableeBot(config, host)

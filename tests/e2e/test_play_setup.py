@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import render
+from bot import catalog
 from games import Game, Option
 from tests.e2e.test_play_helpers import running_tablee
 
@@ -29,7 +29,7 @@ async def test_global_sync_registers_every_command_with_descriptions_and_choices
         assert_play_matches_the_registry(commands["play"])
         rules = {o["name"]: o for o in commands["rules"]["options"]}
         assert [c["value"] for c in rules["game"]["choices"]] == [
-            t.game.id for t in render.table_games()
+            t.game.id for t in catalog.table_games()
         ]
         move = {o["name"]: o for o in commands["move"]["options"]}
         assert move["move"]["autocomplete"] is True
@@ -69,7 +69,7 @@ def expected_option(game: Game, opt: Option) -> dict[str, Any]:
 def assert_play_matches_the_registry(play: dict[str, Any]) -> None:
     """/play <game> for every game with a renderer; each has the game's options, optional,
     typed and bounded, described within Discord's 100 characters."""
-    games = [t.game for t in render.table_games()]
+    games = [t.game for t in catalog.table_games()]
     subcommands = {o["name"]: o for o in play["options"]}
     assert set(subcommands) == {g.id for g in games}
     for game in games:

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import render
+from bot import catalog
 from games import FIRST_OPTION, Game, IllegalMove, Option, State, View, get_game, random_bot
 from games.registry import UnknownGame
 from tests.bot.toy import PlayOneCard
@@ -110,4 +110,4 @@ def register_toy() -> Game:
     try:
         return get_game(TOY_ID)
     except UnknownGame:
-        return render.register(ToyRounds(), ToyRenderer()).game
+        return catalog.register(ToyRounds(), ToyRenderer()).game

@@ -1,11 +1,11 @@
-"""The bench script's plumbing (numbers are printed by ``python -m games bench``, not asserted)."""
+"""The bench script's plumbing (numbers are printed by ``python -m benchmarks.engines``, not asserted)."""
 
 from __future__ import annotations
 
 import pytest
 
+from benchmarks.engines import option_sets, play_random, run_bench
 from games import get_game
-from games.bench import option_sets, play_random, run_bench
 
 from .test_master_islands_support import GAME
 

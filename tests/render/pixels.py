@@ -21,8 +21,9 @@ from typing import Any
 from PIL import Image
 
 import i18n
+from bot.catalog import renderer
 from games import get_game
-from render import kit, renderer
+from render import kit
 
 FIXTURE = Path(__file__).with_name("mi_io_pixels.json.gz")
 GAMES: list[tuple[str, int, dict[str, Any], int]] = [
@@ -63,7 +64,7 @@ def _named(view: dict[str, Any], named: bool) -> dict[str, Any]:
 def views() -> Iterator[dict[str, Any]]:
     """The fixture's views: public and each seat's, at a few points of each game; every other
     game with seat names (accents, a long one)."""
-    from render.bench import big_map_view
+    from benchmarks.render import big_map_view
 
     for k, (game_id, players, options, seed) in enumerate(GAMES):
         game = get_game(game_id)

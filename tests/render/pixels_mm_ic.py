@@ -26,8 +26,8 @@ import PIL
 from PIL import Image
 
 import i18n
+from bot.catalog import renderer
 from games import get_game
-from render import renderer
 
 REFERENCE = Path(__file__).with_name("pixels_mm_ic.json.gz")
 GAMES = ("maitre-des-mers", "ile-des-contrebandiers")

@@ -1,8 +1,8 @@
-"""The render bench runs and reports the numbers the host's ``python -m bot bench`` prints."""
+"""The render bench runs and reports the numbers the host's ``python -m benchmarks`` prints."""
 
 from __future__ import annotations
 
-from render.bench import bench_render, big_map_view
+from benchmarks.render import bench_render, big_map_view
 
 
 def test_big_map_view_has_the_requested_cards_and_holes() -> None:

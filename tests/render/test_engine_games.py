@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.catalog import renderer
 from games import get_game
-from render import kit, renderer
+from render import kit
 
 GAMES = [
     ("master-islands", 2, {}, 1),

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from bot.catalog import renderer
 from games import UnknownGame, get_game
 from render import ile_des_contrebandiers as ic
-from render import kit, renderer
+from render import kit
 
 from . import checks, ic_views
 from .ic_views import LONG, VIEWS, named

@@ -8,7 +8,8 @@ import io
 import pytest
 from PIL import Image
 
-from render import isis_osiris, kit, renderer
+from bot.catalog import renderer
+from render import isis_osiris, kit
 
 from .io_views import final_view, io_view
 

@@ -37,8 +37,8 @@ def test_png_bytes_same_pixels_with_either_deflate(monkeypatch) -> None:
     standard library's otherwise; the decoded pixels are the same either way."""
     from isal import isal_zlib
 
+    from benchmarks.render import big_map_view
     from render import canvas, master_islands
-    from render.bench import big_map_view
 
     assert canvas._deflate is isal_zlib.compress
     board = master_islands.board(big_map_view(32))

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.catalog import renderer
 from games import UnknownGame, get_game
-from render import kit, maitre_des_mers, renderer
+from render import kit, maitre_des_mers
 
 from . import checks, mm_views
 from .mm_views import LONG, VIEWS, named

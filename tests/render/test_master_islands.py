@@ -8,8 +8,9 @@ import io
 import pytest
 from PIL import Image
 
-from render import kit, master_islands, renderer
-from render.bench import big_map_view
+from benchmarks.render import big_map_view
+from bot.catalog import renderer
+from render import kit, master_islands
 
 from .mi_views import coop_view, corsair_view, mi_view
 

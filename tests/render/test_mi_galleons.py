@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from benchmarks.render import big_map_view
 from render import kit, master_islands
 from render import master_islands_map as mi_map
-from render.bench import big_map_view
 from render.cache import Cache
 
 from .mi_views import coop_view, corsair_view, mi_view

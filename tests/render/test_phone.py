@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from benchmarks.render import big_map_view
+from bot.catalog import renderer
 from games import get_game
-from render import isis_osiris, kit, master_islands, renderer
-from render.bench import big_map_view
+from render import isis_osiris, kit, master_islands
 
 from . import checks
 from .ic_views import VIEWS as IC_VIEWS

@@ -13,7 +13,8 @@ import pytest
 from PIL import Image, ImageChops, ImageSequence
 
 import i18n
-import render
+from bot import catalog
+from bot.catalog import board_drawer
 from games import get_game
 from games.records import BadRecord, sentence, simulate, start
 from render import kit, replay
@@ -50,13 +51,13 @@ def mi_record() -> dict[str, Any]:
 
 @pytest.mark.parametrize("fmt", ["webp", "gif"])
 def test_each_frame_is_the_public_board_of_its_turn(mi_record: dict, fmt: str) -> None:
-    made = replay.build(mi_record, formats=(fmt,))
+    made = replay.build(mi_record, board_drawer, formats=(fmt,))
     assert made.format == fmt and len(made.data) <= replay.MAX_BYTES
     game, states, _ = states_per_turn(mi_record)
     frames = frames_of(made.data)
     assert len(frames) == made.frames == len(states) == made.turns + 1
     assert made.turns_per_frame == 1 and made.scale == 1
-    draw = render.renderer(game.id).board
+    draw = catalog.renderer(game.id).board
     for k, (frame, state) in enumerate(zip(frames, states, strict=True)):
         board = kit.paletted(draw(game.view(state, None))).convert("RGB")
         left, top = replay.board_box(made, board)
@@ -91,18 +92,18 @@ def test_unusual_characters_are_made_readable() -> None:
 
 
 def test_too_big_halves_the_boards_then_merges_turns_and_says_so(mi_record: dict) -> None:
-    full = replay.build(mi_record, formats=("gif",))
-    half = replay.build(mi_record, formats=("gif",), max_bytes=len(full.data) - 1)
+    full = replay.build(mi_record, board_drawer, formats=("gif",))
+    half = replay.build(mi_record, board_drawer, formats=("gif",), max_bytes=len(full.data) - 1)
     assert half.scale == 2 and half.turns_per_frame == 1 and len(half.data) < len(full.data)
     assert half.size[0] < full.size[0]
-    tiny = replay.build(mi_record, formats=("gif",), max_bytes=len(half.data) // 3)
+    tiny = replay.build(mi_record, board_drawer, formats=("gif",), max_bytes=len(half.data) // 3)
     assert tiny.turns_per_frame > 1 and len(tiny.data) <= len(half.data) // 3
     frames = frames_of(tiny.data)
     assert len(frames) == tiny.frames == 1 + -(-tiny.turns // tiny.turns_per_frame)
 
 
 def test_a_long_game_shows_several_turns_a_frame_with_the_reason(mi_record: dict) -> None:
-    made = replay.build(mi_record, max_frames=4)
+    made = replay.build(mi_record, board_drawer, max_frames=4)
     assert made.frames == 5 and made.turns_per_frame == -(-made.turns // 4)
     game, played = replay.turns(mi_record)
     group = replay.groups(played, made.turns_per_frame)[1]
@@ -115,7 +116,7 @@ def test_a_long_game_shows_several_turns_a_frame_with_the_reason(mi_record: dict
     ("isis-osiris", 2), ("maitre-des-mers", 2), ("ile-des-contrebandiers", 2)])
 def test_every_game_replays_within_the_limit(game_id: str, players: int) -> None:
     record = simulate(game_id, players, 3)
-    made = replay.build(record, max_frames=8)  # few frames: a quick test
+    made = replay.build(record, board_drawer, max_frames=8)  # few frames: a quick test
     assert len(made.data) <= replay.MAX_BYTES
     frames = frames_of(made.data)
     assert len(frames) == made.frames == 1 + -(-made.turns // made.turns_per_frame)
@@ -125,8 +126,8 @@ def test_every_game_replays_within_the_limit(game_id: str, players: int) -> None
 def test_a_record_with_a_refused_move_says_which() -> None:
     record = {"game": "isis-osiris", "players": 2, "seed": 1, "moves": [{"seat": 1, "move": "fly"}]}
     with pytest.raises(BadRecord, match=r"^move 1 \(fly\) cannot be played: ") as refused:
-        replay.build(record)
+        replay.build(record, board_drawer)
     french = i18n.translate(sentence(refused.value), "fr")  # what /replay tells a French server
     assert french.startswith("le coup 1 (fly) ne peut pas être joué : "), french
     with pytest.raises(BadRecord, match="'players' must be a whole number"):
-        replay.build({"game": "isis-osiris", "players": "two"})
+        replay.build({"game": "isis-osiris", "players": "two"}, board_drawer)

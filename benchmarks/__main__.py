@@ -1,0 +1,39 @@
+"""``python -m benchmarks``: render, table service, load and size numbers (see
+:mod:`benchmarks.service`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bot.app.process import limit_malloc_arenas
+
+from .service import main
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    p_bench = argparse.ArgumentParser(prog="python -m benchmarks",
+                                      description="print render and table-service speed numbers")
+    p_bench.add_argument("--quick", action="store_true", help="smaller runs")
+    p_bench.add_argument("--game", default=None, help="game id of the host tables (default: the "
+                         "first registered game)")
+    p_bench.add_argument("--computers", action="store_true",
+                         help="only the event loop's lag while hard computer players think")
+    p_bench.add_argument("--size", action="store_true",
+                         help="only the database's growth per finished game, per game")
+    p_bench.add_argument("--tables", type=int, help="live tables (default 1000; --quick 12)")
+    p_bench.add_argument("--seconds", type=float,
+                         help="length of each load phase (default 30; --quick 3)")
+    p_bench.add_argument("--clickers", type=int, default=50,
+                         help="people clicking at once in the saturation phase (default 50)")
+    p_bench.add_argument("--rate", type=float,
+                         help="clicks per second of the paced phase (default: 70%% of what the "
+                         "saturation phase reached)")
+    p_bench.add_argument("--database-url", help="the database to bench (default: a new SQLite "
+                         "file in a temporary folder)")
+    return p_bench.parse_args(argv)
+
+
+if __name__ == "__main__":
+    limit_malloc_arenas()  # as the bot does, before any thread starts
+    sys.exit(main(parse()))

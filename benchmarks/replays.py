@@ -1,0 +1,70 @@
+"""Replay numbers: ``python -m benchmarks.replays [--seeds N] [--runs 3]``, printed, never
+asserted.
+
+For each game, the longest of ``--seeds`` seeded games played by computer players (most turns;
+Master Islands with 4 players, also at the weakest level, whose games last longest, Isis & Osiris
+4, Le Maître des Mers 6, L'île des contrebandiers 4) is replayed ``--runs`` times: the replay's size, format, frames (and turns per frame), and
+the build time, wall clock and CPU, as medians. Target: a long Master Islands game <= 8 MB and
+<= 5 s on the 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+from bot.catalog import board_drawer
+from games import get_game
+from games.records import simulate
+from render.replay import build
+
+GAMES = (("master-islands", 4, False), ("master-islands", 4, True), ("isis-osiris", 4, False),
+         ("maitre-des-mers", 6, False), ("ile-des-contrebandiers", 4, False))
+"""(game, players, weakest): ``weakest`` plays every seat at the game's first (weakest) level,
+whose games last longest; otherwise the default level of :func:`games.records.simulate`."""
+
+
+def turns(record: dict[str, Any]) -> int:
+    """Runs of moves by one seat (the replay's turns)."""
+    seats = [m["seat"] for m in record["moves"]]
+    return sum(1 for i, seat in enumerate(seats) if i == 0 or seat != seats[i - 1])
+
+
+def longest(game_id: str, players: int, seeds: int, weakest: bool) -> tuple[int, dict[str, Any]]:
+    levels = [next(iter(get_game(game_id).bots))] * players if weakest else None
+    games = [(seed, simulate(game_id, players, seed, bots=levels)) for seed in range(1, seeds + 1)]
+    return max(games, key=lambda pair: (turns(pair[1]), -pair[0]))
+
+
+def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int) -> dict[str, Any]:
+    seed, record = longest(game_id, players, seeds, weakest)
+    wall, cpu = [], []
+    for _ in range(runs):
+        w, c = time.perf_counter(), time.process_time()
+        made = build(record, board_drawer)
+        wall.append(time.perf_counter() - w)
+        cpu.append(time.process_time() - c)
+    return {"game": game_id + (" (weakest level)" if weakest else ""), "players": players, "seed": seed, "moves": len(record["moves"]),
+            "turns": made.turns, "frames": made.frames, "per_frame": made.turns_per_frame,
+            "scale": made.scale, "format": made.format, "kb": round(len(made.data) / 1024),
+            "px": f"{made.size[0]}x{made.size[1]}",
+            "wall_s": round(statistics.median(wall), 2), "cpu_s": round(statistics.median(cpu), 2)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.replays")
+    parser.add_argument("--seeds", type=int, default=20, help="games tried per game (longest kept)")
+    parser.add_argument("--runs", type=int, default=3, help="builds per game (median)")
+    args = parser.parse_args(argv)
+    columns = ("game", "players", "seed", "moves", "turns", "frames", "per_frame", "scale",
+               "format", "kb", "px", "wall_s", "cpu_s")
+    print(" | ".join(columns))
+    for game_id, players, weakest in GAMES:
+        row = bench(game_id, players, weakest, args.seeds, args.runs)
+        print(" | ".join(str(row[c]) for c in columns), flush=True)
+
+
+if __name__ == "__main__":
+    main()

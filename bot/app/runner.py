@@ -1,0 +1,183 @@
+"""``python -m bot`` (run) and ``python -m bot check``: config, database, then the Discord client.
+
+Exit codes: 0 fine, 1 a runtime failure (database, login), 2 an unusable config or missing token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..config import Config, ConfigError, load_config
+from ..storage.url import is_url, shown
+
+log = logging.getLogger("tablee")
+T = TypeVar("T")
+
+
+def _load(config_path: str | None) -> Config | int:
+    """The config with a usable database path, or the exit code after saying what is wrong."""
+    try:
+        config = load_config(config_path)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if is_url(config.database):  # PostgreSQL: opening it says what is wrong
+        return config
+    problem = database_problem(config.database_path)
+    if problem:
+        print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
+        return 1
+    if Path(config.database_path).is_file() and Path(config.database_path).stat().st_size == 0:
+        print(f"note: database {config.database_path} is empty: starting a new database",
+              file=sys.stderr)
+    return config
+
+
+def database_problem(path: str) -> str | None:
+    """Why the database file cannot be used, in the owner's words; None when it looks fine."""
+    file = Path(path)
+    folder = file.parent if str(file.parent) else Path(".")
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if file.is_dir():
+        return (f"this is a folder, not a file; point database.path at a file in it, "
+                f"e.g. {file / 'tablee.db'}")
+    if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+        return "the file is not readable and writable by this user"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        # Even for an existing file: WAL mode writes NAME-wal and NAME-shm next to it.
+        return (f"this user cannot create files in {folder} (SQLite needs to write "
+                f"{file.name}-wal and {file.name}-shm next to the database)")
+    return None
+
+
+async def _check_database(config: Config) -> None:
+    from ..service import TableService
+
+    host = await TableService.open(config.database, bot_delay=config.computer_delay)
+    await host.close()
+
+
+def offline(config_path: str | None, job: Callable[[Config], Awaitable[T]]) -> tuple[Config, T] | int:
+    """Run ``job`` on the config without Discord: (config, its result), or the exit code after
+    saying what is wrong (a bad config, a database that fails)."""
+    config = _load(config_path)
+    if isinstance(config, int):
+        return config
+    try:
+        return config, asyncio.run(job(config))
+    except Exception as exc:  # any failure here is the owner's to fix: say what and where
+        print(f"error: database {shown(config.database)}: {exc}", file=sys.stderr)
+        return 1
+
+
+def check_main(config_path: str | None) -> int:
+    """Validate the config and open (and migrate) the database without connecting to Discord."""
+    done = offline(config_path, _check_database)
+    if isinstance(done, int):
+        return done
+    config = done[0]
+    token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
+    print(
+        f"ok: config {config.source}, database {shown(config.database)}, "
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
+    )
+    return 0
+
+
+def shards_text(config: Config) -> str:
+    """", shards 0, 1 of 4" for a sharded config; nothing for one ordinary connection."""
+    if config.shard_count is None:
+        return ""
+    served = ", ".join(map(str, config.shards.served))
+    return f", shards {served} of {config.shard_count}"
+
+
+async def _run(config: Config, token: str) -> None:
+    import discord
+
+    from ..adapter.client import make_bot
+    from ..service import TableService
+
+    host = await TableService.open(config.database, bot_delay=config.computer_delay,
+                                workers=config.computer_workers, think_seconds=config.think_seconds,
+                                rematch_seconds=config.rematch_seconds,
+                                reveal_seconds=config.reveal_seconds, clock_config=config.clock,
+                                shards=config.shards)
+    bot = make_bot(config, host)
+    loop = asyncio.get_running_loop()
+    settling = loop.create_task(settle_when_resumed(bot.resumed))
+    with contextlib.suppress(NotImplementedError):  # `docker stop` sends SIGTERM: close cleanly
+        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        raise SystemExit(
+            "error: Discord refused DISCORD_TOKEN (reset it in the developer portal)"
+        ) from None
+    except (OSError, TimeoutError, discord.GatewayNotFound, discord.HTTPException) as exc:
+        # No network, DNS failure, Discord down: a sentence for the owner, not a traceback.
+        log.debug("connection failure", exc_info=True)
+        raise SystemExit(
+            f"error: cannot reach Discord ({type(exc).__name__}: {exc}); check the network "
+            "and try again"
+        ) from None
+    finally:
+        settling.cancel()
+        await host.close()
+
+
+async def settle_when_resumed(resumed: asyncio.Event) -> int:
+    """Once the tables are resumed and the clock runs (start-up done), settle the garbage
+    collector (:func:`bot.app.process.settle_garbage_collector`); the number of objects frozen."""
+    from .process import settle_garbage_collector
+
+    await resumed.wait()
+    frozen = settle_garbage_collector()
+    log.info("start-up done: %d objects left out of garbage collections", frozen)
+    return frozen
+
+
+def run_main(config_path: str | None) -> int:
+    config = _load(config_path)
+    if isinstance(config, int):
+        return config
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print(
+            "error: DISCORD_TOKEN is not set (the bot token from the developer portal)",
+            file=sys.stderr,
+        )
+        return 2
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    log.info("config %s, database %s", config.source, shown(config.database))
+    if config.shard_count is not None:
+        log.info("serving%s", shards_text(config).removeprefix(","))
+    try:
+        asyncio.run(_run(config, token))
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """``run`` (the default) and ``check``, added to ``python -m bot``'s parser."""
+    p_run = sub.add_parser("run", help="run the bot (the default)")
+    p_check = sub.add_parser("check", help="validate the config and the database, then exit")
+    for p in (p_run, p_check):  # `python -m bot check --config PATH` works too
+        p.add_argument("--config", default=argparse.SUPPRESS, help="config file")
+    p_run.set_defaults(main=lambda args: run_main(args.config))
+    p_check.set_defaults(main=lambda args: check_main(args.config))
+

@@ -1,0 +1,71 @@
+"""The catalog of games a table can host: each registered rules engine with its renderer.
+
+A game's renderer is the module ``render/<game_id with _ for ->`` (a module or a package with
+``board(view) -> Image`` and ``hand(view) -> Image``), found by name, so adding a game touches no
+shared file; :func:`register` adds one explicitly (the tests' toy games). Above render/ in the
+layers: the drawing package holds no registry.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from games import Game, UnknownGame, all_games, get_game
+from games import register as register_game
+
+_RENDERERS: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """What a table needs of a game: its rules engine and its renderer."""
+
+    game: Game
+    renderer: Any
+
+
+def register(game: Game, renderer: Any) -> TableGame:
+    """Register ``game`` (unless it already is) with its renderer."""
+    try:
+        registered = get_game(game.id)
+    except UnknownGame:
+        registered = register_game(game)
+    _RENDERERS[game.id] = renderer
+    return TableGame(registered, renderer)
+
+
+def renderer(game_id: str) -> Any:
+    """The renderer of ``game_id``: registered, else the module named after the game."""
+    if game_id not in _RENDERERS:
+        module = f"render.{game_id.replace('-', '_')}"
+        try:
+            _RENDERERS[game_id] = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            raise KeyError(f"no renderer for game '{game_id}'") from None
+    return _RENDERERS[game_id]
+
+
+def board_drawer(game_id: str) -> Any:
+    """What draws ``game_id``'s board from a view (its renderer's ``board``)."""
+    return renderer(game_id).board
+
+
+def table_game(game_id: str) -> TableGame:
+    """The engine and renderer of ``game_id``; :class:`games.UnknownGame` (a sentence) if the
+    game is not registered, KeyError if it has no renderer."""
+    return TableGame(get_game(game_id), renderer(game_id))
+
+
+def table_games() -> list[TableGame]:
+    """Every registered game that has a renderer (what the bot offers), sorted by id."""
+    out = []
+    for game in all_games():
+        try:
+            out.append(TableGame(game, renderer(game.id)))
+        except KeyError:
+            continue
+    return out

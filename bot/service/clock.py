@@ -1,0 +1,234 @@
+"""The turn clock (Board Game Arena's model): table speed, time banks, and the one scheduler.
+
+Each table has a **speed** (a table setting beside the game's options, stored in its own column):
+``live``, ``daily`` or ``off``. Each player has a time bank (:class:`bot.config.Speed`): it
+starts at ``start``, gains ``add`` at each of their turns, never holds more than ``cap`` and runs
+down while they are timed. The timed seat is the first human (not replaced) seat to move; while
+that seat keeps moving (several steps of one turn) its clock keeps running.
+
+The :class:`Scheduler` is one task for all tables: it sleeps until the earliest ``due`` moment in
+the clocks table and is re-armed whenever a clock changes, so nothing polls per table; on start it
+handles at once whatever fell due while the bot was down. ``now`` and ``sleep`` are injected, so
+tests make hours pass in milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from games import Game, echo
+from games.text import say
+
+from ..config import SPEEDS, ClockConfig, Speed
+from ..storage import Store, TableRow
+from ..storage.clock import ClockAt, ClockRow
+from . import errors
+from .results import Outcome, Setting
+from .tables import is_bot
+
+if TYPE_CHECKING:
+    from .table_service import TableService
+
+log = logging.getLogger(__name__)
+
+SPEED_SETTING = "table:speed"  # the Settings panel's name for it (no game option has a colon)
+SPEED_LABEL = say("Table speed")
+SPEED_ABOUT = say("How long each player may think before the others can skip their turn or let "
+                  "a computer play for them.")
+SPEED_TEXTS = {
+    "live": say("live (a few minutes a move)"),
+    "daily": say("daily (about a day a move)"),
+    "off": say("off (no clock)"),
+}
+
+
+# -- the table speed, a lobby setting -------------------------------------------------------------
+def speed_of(row: TableRow) -> str:
+    """The table's speed; tables stored before the clock existed have none: the default."""
+    return row.speed if row.speed in SPEEDS else ClockConfig().default_speed
+
+
+def table_settings(row: TableRow) -> dict[str, Any]:
+    """The table settings that are not game options, as keyword arguments of
+    :meth:`TableService.create_lobby`; a finished game keeps them for its rematch."""
+    return {"speed": row.speed if row.speed in SPEEDS else None}
+
+
+def speed_setting(row: TableRow) -> Setting:
+    """The speed as the lobby's Settings panel offers it."""
+    speed = speed_of(row)
+    return Setting(name=SPEED_SETTING, label=SPEED_LABEL, description=SPEED_ABOUT, value=speed,
+                   value_text=SPEED_TEXTS[speed], choices=list(SPEED_TEXTS.items()))
+
+
+def speed_text(row: TableRow) -> tuple[str, str]:
+    """(label, value) for the lobby post's options line."""
+    return SPEED_LABEL, SPEED_TEXTS[speed_of(row)]
+
+
+def with_speed(row: TableRow, value: str) -> TableRow:
+    """The lobby row at speed ``value``."""
+    if value not in SPEEDS:
+        raise errors.BadTableOptions(say("The table speed is live, daily or off, not '{value}'.",
+                                         value=echo(value)))
+    return replace(row, speed=value, version=row.version + 1)
+
+
+# -- time banks ---------------------------------------------------------------------------------
+def next_clock(
+    old: ClockRow | None, row: TableRow, timed: int | None, mover: int | None, now: float,
+    speed: Speed | None,
+) -> ClockRow | None:
+    """The clock after the table reached ``row`` (``mover``: the seat whose move got it there,
+    None for anything else). The seat that was timed keeps what is left of its bank; a seat
+    that moves again within its turn keeps its running clock; a new turn adds ``speed.add``.
+    None when the table has no clock (speed off)."""
+    assert row.id is not None
+    if speed is None:
+        return None
+    if (old is not None and old.seat is not None and old.seat == timed == mover
+            and old.version == row.version - 1):
+        return replace(old, version=row.version)  # the same turn goes on
+    banks = dict(old.banks) if old is not None else {}
+    if old is not None and old.seat is not None and old.deadline is not None:
+        banks[old.seat] = max(0.0, old.deadline - now)
+    base = ClockRow(row.id, row.channel_id, row.version, banks=banks, started=now)
+    if timed is None:
+        return base
+    bank = min(speed.cap, banks.get(timed, speed.start) + speed.add)
+    banks[timed] = bank
+    return replace(base, seat=timed, deadline=now + bank, remind_at=now + bank / 2)
+
+
+def turn_clock(
+    game: Game, old: ClockRow | None, row: TableRow, mover: int | None, now: float,
+    speed: Speed | None,
+) -> tuple[ClockRow | None, bool]:
+    """(the clock to store for ``row`` if it changed from ``old``, else None; whether its next
+    moment changed). The timed seat is the first person (not a computer) to move."""
+    assert row.state is not None
+    timed = next((s for s in game.to_move(row.state) if not is_bot(row, s)), None)
+    new = next_clock(old, row, timed, mover, now, speed)
+    if new is None or new == old:
+        return None, False
+    return new, old is None or new.due != old.due
+
+
+async def clock_of(store: Store, row: TableRow) -> ClockRow | None:
+    """The table's stored clock: the one that came with ``row`` (read in the same statement
+    or written in the same transaction) while the row is still at that version, else read.
+    Nothing changes a clock at the same version without the table lock, under which the
+    scheduler reads its rows without it (``get_table`` without ``beside``)."""
+    known = row.clock_at
+    if known is not None and known.version == row.version:
+        return known.clock
+    return await store.get_clock(row.id) if row.id is not None else None
+
+
+async def after_move(
+    store: Store, game: Game, before: TableRow, after: TableRow, mover: int, now: float,
+    speed: Speed | None,
+) -> tuple[ClockRow | None, bool, ClockAt]:
+    """The clock once ``mover``'s move took the table from ``before`` to ``after``: (the clock
+    to store with the move or None, whether its next moment changed, what is stored then)."""
+    old = await clock_of(store, before)
+    new, rearm = turn_clock(game, old, after, mover, now, speed)
+    return new, rearm, ClockAt(after.version, old if new is None else new)
+
+
+# -- what the scheduler hands the adapter -------------------------------------------------------
+@dataclass(frozen=True)
+class Reminder:
+    """Half of the mover's time is gone: one ping in the channel (and a DM where allowed)."""
+
+    channel_id: int
+    guild_id: int | None
+    user_id: int
+    name: str
+    game_name: str
+    deadline: float
+    post_message_id: int | None
+
+
+ClockEvent = Reminder | Outcome  # an Outcome: a time out (or an automatic takeover) to post
+
+
+def _settle(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
+class Scheduler:
+    """One task waking at the next clock moment of any table (see the module docstring).
+    ``handle`` receives each reminder and time-out outcome, in order; its failures are logged
+    and do not stop the clock. The wait is a loop timer (no task per wait, so nothing lingers
+    between moves); a test passes ``sleep`` to drive the time itself."""
+
+    def __init__(
+        self,
+        host: TableService,
+        handle: Callable[[ClockEvent], Awaitable[None]],
+        *,
+        now: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[Any]] | None = None,
+    ) -> None:
+        self._host = host
+        self._handle = handle
+        self._now = now or host._clock  # the host's clock unless told otherwise
+        self._sleep = sleep
+        self._rearmed = False
+        self._waiter: asyncio.Future[None] | None = None
+        host.on_clock_change = self.rearm
+
+    def rearm(self) -> None:
+        """A deadline changed: look again at the next one."""
+        self._rearmed = True
+        if self._waiter is not None:
+            _settle(self._waiter)
+
+    async def run_due(self) -> int:
+        """Handle every clock due now; the number of events handed on."""
+        events = await self._host.clock_due(self._now())
+        for event in events:
+            try:
+                await self._handle(event)
+            except Exception:
+                log.exception("handling the clock event %r failed", event)
+        return len(events)
+
+    async def run(self) -> None:
+        """Forever: handle what is due, then sleep until the next due moment or a re-arm."""
+        await self._host.clock_resync()
+        while True:
+            self._rearmed = False
+            try:
+                await self.run_due()
+                due = await self._host.clock_next_due()
+            except Exception:
+                log.exception("the turn clock failed; trying again in a minute")
+                due = self._now() + 60
+            await self._wait(None if due is None else max(0.0, due - self._now()))
+
+    async def _wait(self, seconds: float | None) -> None:
+        """Until ``seconds`` have passed (None: forever) or someone re-arms."""
+        if self._rearmed:
+            return  # a clock changed while we were handling: look again now
+        loop = asyncio.get_running_loop()
+        waiter = self._waiter = loop.create_future()
+        timer: asyncio.TimerHandle | asyncio.Future[Any] | None = None
+        if seconds is not None and self._sleep is None:
+            timer = loop.call_later(seconds, _settle, waiter)
+        elif seconds is not None:
+            assert self._sleep is not None
+            timer = asyncio.ensure_future(self._sleep(seconds))
+            timer.add_done_callback(lambda _done: _settle(waiter))
+        try:
+            await waiter
+        finally:
+            self._waiter = None
+            if timer is not None:
+                timer.cancel()

@@ -1,0 +1,197 @@
+"""A server's finished games for /history and /replay: plain entries and files, no discord.py.
+
+Entries come from what the store kept when each game ended (seats, result, record) and the
+final table post remembered after it was sent. Replays are drawn by :mod:`render.replay` in a
+worker thread, one at a time (a long game keeps a core busy for seconds), from public views
+only, with the table's display names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import i18n
+from games import UnknownGame, get_game
+from games.records import BadRecord
+from games.text import say
+from render import replay as replays
+
+from .. import catalog
+from ..storage import Store
+from ..storage.history import FinishedGame
+from .errors import HostError, said
+from .posts import with_names
+from .tables import names_of
+from .wording import named, shown
+
+PAGE = 10  # games per /history page
+CHOICES = 25  # autocomplete choices (Discord's limit)
+SCANNED = 200  # newest games searched for what is typed in /replay's autocomplete
+
+
+class NoSuchGame(HostError):
+    """/replay of a game this server did not finish (unknown id, abandoned, another server)."""
+
+
+class ReplayFailed(HostError):
+    """A stored record that no longer replays (a rules change); says so instead of failing."""
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str  # unique at the table ("Alex #3" when two Alexes played); a computer: a Text
+    score: float | int | None
+    won: bool
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    game_row: int  # the number /replay takes
+    game_id: str
+    game_name: str
+    guild_id: int | None
+    channel_id: int
+    post_message_id: int | None  # the final table post (None: never sent or not remembered)
+    ended_at: float  # Unix time
+    players: list[PlayerLine]  # in seat order
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    entries: list[HistoryEntry]
+    total: int  # games matching the filters
+    offset: int
+    limit: int
+
+    @property
+    def has_previous(self) -> bool:
+        return self.offset > 0
+
+    @property
+    def has_next(self) -> bool:
+        return self.offset + len(self.entries) < self.total
+
+
+@dataclass(frozen=True)
+class ReplayFiles:
+    """The animated replay and the record it was drawn from, ready to attach."""
+
+    game_row: int
+    game_name: str
+    image: bytes
+    image_name: str  # "tablee-42-some-game.webp"
+    record: bytes  # the JSON ``python -m games replay`` reads
+    record_name: str
+    frames: int
+    turns: int
+    turns_per_frame: int
+
+
+def game_name(game_id: str) -> str:
+    try:
+        return get_game(game_id).name
+    except UnknownGame:  # a game no longer installed: its id still tells it
+        return game_id
+
+
+def entry(game: FinishedGame) -> HistoryEntry:
+    by_seat = names_of(game.seats)
+    scores = game.result.get("scores") or []
+    winners = set(game.result.get("winners") or [])
+    players = [
+        PlayerLine(by_seat[int(s["seat"])],
+                   scores[int(s["seat"]) - 1] if int(s["seat"]) <= len(scores) else None,
+                   int(s["seat"]) in winners)
+        for s in game.seats
+    ]
+    return HistoryEntry(game.id, game.game_id, game_name(game.game_id), game.guild_id,
+                        game.channel_id, game.post_message_id, game.ended_at, players)
+
+
+def choice_label(item: HistoryEntry) -> str:
+    """"#42 · Some Game · Alice, Bob, Computer 3 · 2026-11-26" (UTC date)."""
+    day = time.strftime("%Y-%m-%d", time.gmtime(item.ended_at))
+    players = ", ".join(shown(p.name) for p in item.players)  # in the current language
+    return f"#{item.game_row} · {item.game_name} · {players} · {day}"
+
+
+def replay_files(game: FinishedGame, record: dict[str, Any], code: str = i18n.DEFAULT) -> ReplayFiles:
+    """Draw the replay, captions and images in language ``code`` (blocking: run it in a
+    thread)."""
+    by_seat = names_of(game.seats)
+    try:
+        with i18n.language(code):
+            made = replays.build(record, catalog.board_drawer, dress_view=lambda view: with_names(by_seat, view),
+                                 dress_line=lambda text: named(text, by_seat))
+    except BadRecord as exc:
+        raise ReplayFailed(say("Game #{n} can't be replayed any more: {reason}", n=game.id,
+                               reason=said(exc))) from None
+    stem = f"tablee-{game.id}-{game.game_id}"
+    return ReplayFiles(
+        game.id, game_name(game.game_id), made.data, f"{stem}.{made.format}",
+        (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8"),
+        f"{stem}.json", made.frames, made.turns, made.turns_per_frame,
+    )
+
+
+class HistoryHost:
+    """The /history and /replay side of :class:`bot.service.TableService` (a mixin: it needs the
+    host's ``_store``)."""
+
+    _store: Store
+    _replay_slot: asyncio.Semaphore | None = None
+
+    if TYPE_CHECKING:
+        async def _guild_code(self, guild_id: int | None, preferred_locale: object = None) -> str: ...
+
+    async def history(
+        self, guild_id: int | None, *, game_id: str | None = None, user_id: int | None = None,
+        limit: int = PAGE, offset: int = 0,
+    ) -> HistoryPage:
+        """The server's finished games, newest first, one page; ``game_id`` / ``user_id``
+        keep one game's / one player's."""
+        games, total = await self._store.finished_games(
+            guild_id, game_id=game_id, user_id=user_id, limit=limit, offset=max(0, offset))
+        return HistoryPage([entry(g) for g in games], total, max(0, offset), limit)
+
+    async def replay_choices(
+        self, guild_id: int | None, typed: str, *, language: str | None = None
+    ) -> list[tuple[int, str]]:
+        """(game number, label) of the newest finished games whose label holds ``typed``;
+        computers named in ``language`` (the user's locale; None: the current language)."""
+        games, _total = await self._store.finished_games(guild_id, limit=SCANNED)
+        needle = typed.strip().lower().lstrip("#")
+        with i18n.language(language or i18n.current()):
+            labels = [(g.id, choice_label(entry(g))) for g in games]
+        return [(n, label) for n, label in labels if needle in label.lower()][:CHOICES]
+
+    async def finished_entry(self, guild_id: int | None, game_row: int) -> HistoryEntry:
+        """A game this server finished, as /history lists it; NoSuchGame otherwise (quick:
+        the adapter checks before it starts a replay)."""
+        return entry((await self._finished(guild_id, game_row))[0])
+
+    async def _finished(
+        self, guild_id: int | None, game_row: int
+    ) -> tuple[FinishedGame, dict[str, Any]]:
+        found = await self._store.finished_game(guild_id, game_row)
+        if found is None:
+            raise NoSuchGame(say(
+                "There is no finished game #{n} in this server: /history lists them.", n=game_row))
+        return found
+
+    async def replay(
+        self, guild_id: int | None, game_row: int, *, language: str | None = None
+    ) -> ReplayFiles:
+        """The animated replay and the record of a game this server finished; NoSuchGame
+        otherwise. Drawn in a worker thread, one replay at a time, its captions in
+        ``language`` (None: the server's language)."""
+        found = await self._finished(guild_id, game_row)
+        code = i18n.language_of(language) if language else await self._guild_code(guild_id)
+        if self._replay_slot is None:
+            self._replay_slot = asyncio.Semaphore(1)
+        async with self._replay_slot:
+            return await asyncio.to_thread(replay_files, *found, code)

@@ -1,0 +1,187 @@
+"""Building what people see from Views: the public table post, private notes, move menus.
+
+Synchronous (Pillow work); the host calls these in a thread. Public things are built from
+``view(state, None)`` only, so a hidden card cannot reach the channel by mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import i18n
+from games import Game, State, View
+from i18n import _, _n
+
+from .. import catalog
+from ..storage import TableRow
+from .play import Lines
+from .results import Drawing, MenuEntry, PrivateNote, PublicPost
+from .tables import is_bot, label, names
+from .wording import Name, shown, tell, tell_line
+
+
+def png(image: Any) -> bytes:
+    from render.kit import png_bytes
+
+    return png_bytes(image)
+
+
+def _names(row: TableRow, seats: list[int]) -> str:
+    """"Alice (seat 1), Bob (seat 2)" in the current language."""
+    return ", ".join(i18n.translate(label(row, s)) for s in seats)
+
+
+def status_text(game: Game, row: TableRow, view: View, code: str = i18n.DEFAULT) -> str:
+    """"Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2" in language ``code``: who moves
+    or who won with their seat (the view keys every game has), then the game's own facts
+    (:meth:`Game.status`)."""
+    with i18n.language(code):
+        parts: list[str] = []
+        by_seat = names(row)
+        result = view.get("result")
+        if result:
+            winners = result.get("winners") or []
+            if winners:
+                line = _n("Game over: {players} wins", "Game over: {players} win", len(winners),
+                          players=_names(row, winners))
+            else:
+                line = _("Game over: nobody wins")
+            if result.get("reason"):
+                reason = tell(result["reason"], by_seat, code).rstrip(".")
+                line = _("{result} ({reason})", result=line, reason=reason)
+            parts.append(line)
+        elif view.get("to_move"):
+            parts.append(_("{players} to move", players=_names(row, view["to_move"])))
+        parts += [tell(fact, by_seat, code, short=True) for fact in game.status(view)]
+        return " · ".join(parts)
+
+
+def drawn(row: TableRow, view: View) -> View:
+    """The view to draw: a copy whose ``seats[i]`` carry the table's display names
+    (unique, "Computer 2" for a computer), which renderers show instead of "Seat n". Only
+    names are added: what the view hides stays hidden."""
+    return with_names(names(row), view)  # unique names
+
+
+def with_names(by_seat: dict[int, str], view: View) -> View:
+    """:func:`drawn` with the names given (seat -> name), in the current language (the
+    caller sets it around the drawing, ``with i18n.language(code)``)."""
+    seats = view.get("seats")
+    if not isinstance(seats, list):
+        return view
+    return {**view, "seats": [
+        {**s, "name": shown(by_seat[s["seat"]])} if s.get("seat") in by_seat else s
+        for s in seats
+    ]}
+
+
+def public_post(
+    game: Game, row: TableRow, state: State, lines: Lines | None = None,
+    *, image: bytes | None = None, code: str = i18n.DEFAULT,
+) -> PublicPost:
+    """The table post, written and drawn in language ``code``; ``image`` is the board PNG when
+    the caller already has it (cache)."""
+    view = game.view(state, None)
+    to_move = [s for s in view.get("to_move", []) if not is_bot(row, s)]
+    result = view.get("result")
+    by_seat = names(row)
+    if image is None:
+        with i18n.language(code):
+            image = png(catalog.renderer(game.id).board(drawn(row, view)))
+    return PublicPost(
+        channel_id=row.channel_id,
+        version=row.version,
+        ordered_lines=[(tell_line(text, by_seat, code), transient)
+                       for text, transient in (lines.ordered if lines else [])],
+        status=status_text(game, row, view, code),
+        image_png=image,
+        to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
+        finished=bool(result),
+        result=result,
+        language=code,
+    )
+
+
+def menu(game: Game, state: State, seat: int, code: str = i18n.DEFAULT,
+         by_seat: Mapping[int, Name] | None = None) -> list[MenuEntry]:
+    """The seat's legal moves with the steps a menu takes to reach each, in the order the game's
+    menu gives (:meth:`Game.menu`), labels in language ``code`` (seats named with ``by_seat``);
+    empty if not to move."""
+    if seat not in game.to_move(state):
+        return []
+    items = game.menu(game.view(state, seat), game.legal(state, seat))
+    return [MenuEntry(i.move, [(s.token, tell(s.label, by_seat, code)) for s in i.steps],
+                      tell(i.label, by_seat, code)) for i in items]
+
+
+def note_text(row: TableRow, view: View, seat: int, private: list[str],
+              code: str = i18n.DEFAULT) -> str:
+    """"Seat 2 · Your hand: B4, G2, Y1 · it's your turn" in language ``code``, then what only
+    this seat learned."""
+    with i18n.language(code):
+        parts: list[str] = [_("Seat {n}", n=seat)]
+        hand = view.get("hand")
+        if isinstance(hand, list):
+            parts.append(_("Your hand: {cards}", cards=", ".join(i18n.translate(c) for c in hand))
+                         if hand else _("Your hand is empty"))
+        movers = view.get("to_move") or []
+        if view.get("result"):
+            parts.append(_("the game is over"))
+        elif seat in movers:
+            parts.append(_("it's your turn"))
+        elif movers:
+            parts.append(_("waiting for {players}", players=_names(row, movers)))
+        by_seat = names(row)
+        return "\n".join([" · ".join(parts), *(tell_line(p, by_seat, code) for p in private)])
+
+
+def private_note(
+    game: Game, row: TableRow, state: State, seat: int, private: list[str] | None = None,
+    code: str = i18n.DEFAULT, *, lazy: bool = False,
+) -> PrivateNote:
+    """What ``seat`` alone sees, written and drawn in language ``code``. ``lazy``: the hand is
+    drawn only when someone asks for the note's image (the adapter shows the images of people
+    to move only)."""
+    view = game.view(state, seat)
+    your_turn = seat in (view.get("to_move") or [])
+
+    def draw() -> bytes:
+        with i18n.language(code):
+            return png(catalog.renderer(game.id).hand(drawn(row, view)))
+
+    hand = Drawing(draw)
+    if not lazy:
+        hand()
+    return PrivateNote(
+        seat=seat,
+        user_id=row.seats[seat - 1]["user_id"],
+        text=note_text(row, view, seat, private or [], code),
+        hand=hand,
+        your_turn=your_turn,
+        menu=menu(game, state, seat, code, names(row)) if your_turn else [],
+        version=row.version,
+        replaced=bool(row.seats[seat - 1].get("replaced")),
+        language=code,
+    )
+
+
+def notes_for(
+    game: Game, row: TableRow, state: State, lines: Lines, *, everyone: bool = False,
+    codes: Mapping[int, str] | None = None,
+) -> list[PrivateNote]:
+    """Notes for the humans to move and those who learned something private (all if
+    ``everyone``); nobody else is disturbed. ``codes``: user id -> their language. Only the
+    hands of people to move are drawn here: the adapter shows no other (a DM, the mover's next
+    menu); the rest are drawn if someone asks (My hand draws its own note anyway)."""
+    movers = set(game.to_move(state))
+    out = []
+    for seat_entry in row.seats:
+        seat = seat_entry["seat"]
+        if seat_entry["user_id"] is None:
+            continue
+        if everyone or seat in movers or lines.private.get(seat):
+            code = (codes or {}).get(seat_entry["user_id"], i18n.DEFAULT)
+            out.append(private_note(game, row, state, seat, lines.private.get(seat), code,
+                                    lazy=seat not in movers))
+    return out

@@ -1,0 +1,178 @@
+"""Plain results the table host returns; the Discord adapter only translates them.
+
+Nothing here knows discord.py. Images are PNG bytes. Public things are built from
+``view(state, None)``; private notes from ``view(state, seat)``.
+
+Languages (see :mod:`bot.service.languages`): a :class:`PublicPost` and a :class:`PrivateNote`
+(with its :class:`MenuEntry` labels) come written and drawn in their ``language``; the other
+results hold :class:`~games.text.Text` values where people read words (names of computers, game
+names, settings, the clock's names), each equal to its English, for the adapter to translate
+(``i18n.translate(value, code)``, or as a field of ``_()``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int  # from 1
+    user_id: int | None  # None for a computer player
+    name: str  # display name at join time; a computer: Text "Computer 2 (hard)" (unique)
+    bot_level: str | None = None  # the game's level name for computer players
+    pending_until: float | None = None  # rematch: a seat kept until then (epoch s) unless confirmed
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One option the table's host may change in the lobby, as a select shows it."""
+
+    name: str
+    label: str  # "First player"
+    description: str
+    value: str  # the current value as a select value; "" = unset (the default)
+    value_text: str  # how people read it: "drawn at random", "yes", "corsair"
+    choices: list[tuple[str, str]]  # (value, text) pairs, the current one included
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    channel_id: int
+    guild_id: int | None
+    game_id: str
+    game_name: str
+    options: dict[str, Any]
+    status: str  # "lobby" | "playing" | "finished" | "abandoned"
+    host_id: int
+    seats: list[Seat]
+    version: int
+    post_message_id: int | None = None  # current table (or lobby) post
+    min_players: int = 1  # for the options in force (a mode may need more or fewer)
+    max_players: int = 1
+    settings: list[Setting] = field(default_factory=list)  # in the lobby: what the host may set
+    option_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, value) in force
+    game_row: int | None = None  # the table's id, which its finished game keeps in history
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One legal move and the steps a menu takes to reach it (from ``Game.menu_path``)."""
+
+    move: str  # canonical text
+    steps: list[tuple[str, str]]  # (token, label) pairs: the menu keys choices by token
+    # The tokens, each after its MenuStep.join (games.base.move_text), spell ``move``; the join is
+    # not kept because nothing rebuilds the text: a menu plays ``move`` itself.
+    label: str  # readable label of the whole move
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """The turn clock and absent players as the table post shows them (see bot.service.clock)."""
+
+    name: str | None  # whose clock runs: "Bob (seat 2)"; None when no human is timed
+    deadline: float | None  # Unix time their time is spent
+    timed_out: bool = False  # spent: the others may answer (Skip / Computer plays for …)
+    can_skip: bool = False  # the game has a pass for them now
+    replaced: list[str] = field(default_factory=list)  # names a computer plays for (I'm back)
+    end_offer: bool = False  # fewer than two people still play: End the game is offered
+
+
+@dataclass(frozen=True)
+class PublicPost:
+    """What the channel sees after a change: one table post."""
+
+    channel_id: int
+    version: int
+    status: str  # "Bob (seat 2) to move · pile 21 · scores …"
+    image_png: bytes | None  # board drawn from the spectator view
+    to_move_user_ids: list[int]  # humans to mention
+    finished: bool = False
+    result: dict[str, Any] | None = None  # Result.to_json() when finished
+    ordered_lines: list[tuple[str, bool]] = field(default_factory=list)
+    """What happened since the last post (computer moves included), in order, as (text,
+    transient): a transient line (a reveal in memory mode) is dropped once the next move is made,
+    and keeps its place among the moves until then."""
+    clock: ClockView | None = None  # the turn clock, when the table has one or a seat is replaced
+    language: str = "en"  # what status, lines and image are written in: the server's language
+
+    @property
+    def lines(self) -> list[str]:
+        """The lasting lines (stored in the move log)."""
+        return [text for text, transient in self.ordered_lines if not transient]
+
+    @property
+    def transient_lines(self) -> list[str]:
+        """The lines to drop once the next move is made."""
+        return [text for text, transient in self.ordered_lines if transient]
+
+    def in_order(self) -> list[tuple[str, bool]]:
+        """(text, transient) pairs in the order they happened."""
+        return list(self.ordered_lines)
+
+
+class Drawing:
+    """An image drawn on the first ask, once (thread-safe): a note the adapter never shows (a
+    person not to move who learned something private) costs no drawing."""
+
+    def __init__(self, draw: Callable[[], bytes | None]) -> None:
+        self._draw: Callable[[], bytes | None] | None = draw
+        self._image: bytes | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def drawn(self) -> bool:
+        return self._draw is None
+
+    def __call__(self) -> bytes | None:
+        with self._lock:
+            if self._draw is not None:
+                self._image = self._draw()
+                self._draw = None  # lets go of the state it drew from
+            return self._image
+
+
+@dataclass(frozen=True)
+class PrivateNote:
+    """What one seated human should see privately (ephemeral reply or DM)."""
+
+    seat: int
+    user_id: int
+    text: str
+    hand: Drawing = field(repr=False, compare=False)  # their hand, from view(state, seat)
+    your_turn: bool = False
+    menu: list[MenuEntry] = field(default_factory=list)  # legal moves when it is their turn
+    version: int = 0  # the table version the menu belongs to (menus are version-checked)
+    can_undo: bool = False  # they may take back their last move now (the menu offers Undo)
+    replaced: bool = False  # a computer plays for this person now (they may press I'm back)
+    language: str = "en"  # what text, image and menu labels are written in: the reader's
+
+    @property
+    def image_png(self) -> bytes | None:
+        """Their hand as PNG, drawn now if nobody asked before (in a worker thread, for a note
+        to show: the host draws those of people to move before they leave it)."""
+        return self.hand()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a command that changes a table (start, move, bot moves)."""
+
+    table: TableInfo
+    post: PublicPost | None
+    notes: list[PrivateNote] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)  # the move texts applied, in order
+    computers_next: bool = False  # computers still to move: call TableService.computers_move

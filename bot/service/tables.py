@@ -1,0 +1,91 @@
+"""Seats and tables as the adapter sees them: stored rows -> :class:`TableInfo`, seat labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import Game
+from games.text import Text, say
+
+from ..storage import TableRow
+from . import clock, settings
+from .results import Seat, TableInfo
+from .wording import Name, seat_name, with_seat
+
+PENDING = "pending"
+"""Seat key of a human of the last game who has not confirmed a rematch: the epoch second
+until which the seat is kept (:mod:`bot.service.rematch`)."""
+
+
+def seats_of(row: TableRow) -> list[Seat]:
+    """The seats; a computer's name is a Text ("Computer 1 (hard)", translated when shown)."""
+    return [Seat(s["seat"], s["user_id"], seat_name(s), s.get("bot_level"), s.get(PENDING))
+            for s in row.seats]
+
+
+def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
+    """The adapter's picture of a table; ``status`` overrides the stored one for closed tables."""
+    low, high = game.player_range(row.options)
+    lobby = row.status == "lobby"
+    return TableInfo(
+        channel_id=row.channel_id,
+        guild_id=row.guild_id,
+        game_id=row.game_id,
+        game_name=game.name,
+        options=dict(row.options),
+        status=status or row.status,
+        host_id=row.host_id,
+        seats=seats_of(row),
+        version=row.version,
+        post_message_id=row.post_message_id,
+        min_players=low,
+        max_players=high,
+        settings=[*settings.settings(game, row.options), clock.speed_setting(row)] if lobby else [],
+        option_texts=[*settings.option_texts(game, row.options), clock.speed_text(row)],
+        game_row=row.id,
+    )
+
+
+def seat_entry(row: TableRow, seat: int) -> dict[str, Any]:
+    return row.seats[seat - 1]
+
+
+def label(row: TableRow, seat: int) -> Text:
+    """How messages name a seat: "Bob (seat 2)" (a Text: "Bob (siège 2)" in French)."""
+    return with_seat(names(row)[seat], seat)
+
+
+def names(row: TableRow) -> dict[int, Name]:
+    """seat -> player name, unique at the table: two people with the same display name are
+    told apart by their seat number ("Alex #3"), in posts and images alike. A computer's name
+    is a Text in the reader's language (:func:`bot.service.wording.seat_name`)."""
+    return names_of(row.seats)
+
+
+def names_of(seats: list[dict[str, Any]]) -> dict[int, Name]:
+    """:func:`names` of a seat list (a finished game's, kept without its table row)."""
+    plain = [str(s["name"]) for s in seats]
+    return {
+        int(s["seat"]): seat_name(s) if plain.count(name) == 1 else f"{name} #{s['seat']}"
+        for s, name in zip(seats, plain, strict=True)
+    }
+
+
+def seat_of(row: TableRow, user_id: int) -> int | None:
+    for s in row.seats:
+        if s["user_id"] == user_id:
+            return int(s["seat"])
+    return None
+
+
+def host_name(row: TableRow) -> Name:
+    for s in row.seats:
+        if s["user_id"] == row.host_id:
+            return str(s["name"])
+    return say("someone who left")
+
+
+def is_bot(row: TableRow, seat: int) -> bool:
+    """A computer plays this seat: a computer player, or a person's seat while replaced."""
+    entry = seat_entry(row, seat)
+    return entry["user_id"] is None or bool(entry.get("replaced"))
