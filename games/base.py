@@ -113,6 +113,21 @@ class MenuStep:
     join: str = " "
 
 
+@dataclass(frozen=True)
+class Sample:
+    """A table worth checking a game at: the tests that hold for every registered game (the
+    contract, records, notation, playouts, views and images) play each of a game's
+    :meth:`Game.samples` from its fresh state to the end."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 1
+
+    def new(self, game: Game) -> State:
+        """The fresh state of this table."""
+        return game.new(self.players, dict(self.options), self.seed)
+
+
 def move_text(steps: list[MenuStep]) -> str:
     """The move text a menu path spells: the tokens, each after its ``join`` (none before the
     first). ``move_text(game.menu_path(view, m)) == m`` for every legal move ``m``."""
@@ -180,6 +195,13 @@ class Game(ABC):
     ) -> State:
         """A fresh state. ``setup`` may fix hidden/random elements (see docs/rules/<game>.md, setup
         keys; :func:`setup_of` checks its keys)."""
+
+    def samples(self) -> tuple[Sample, ...]:
+        """A few tables that together show everything the game can do (each mode, each option
+        that changes what moves exist or what is drawn, the fewest and the most players); the
+        tests that hold for every game play them. Default: the fewest players, default
+        options."""
+        return (Sample(self.min_players),)
 
     def record_setup(self, state: State) -> dict[str, Any]:
         """The ``setup`` object of a record that fixes this *initial* state's hidden and random

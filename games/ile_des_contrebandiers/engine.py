@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Game, IllegalMove, MenuStep, Result, State, View, rng_for, setup_of
+from ..base import Game, IllegalMove, MenuStep, Result, Sample, State, View, rng_for, setup_of
 from ..options import FIRST_OPTION, Option
 from ..text import load, say
 from ..text import seat as player
@@ -62,6 +62,10 @@ class IleDesContrebandiers(Game):
     options = (FIRST_OPTION, REEFS_OPTION)
     summary = SUMMARY
     bots = BOTS
+
+    def samples(self) -> tuple[Sample, ...]:
+        """Two to four boats; extra reefs (the variant)."""
+        return (Sample(2), Sample(3, {"reefs": 2}, 2), Sample(4, seed=3))
 
     # -- set-up -------------------------------------------------------------------------------
     def new(

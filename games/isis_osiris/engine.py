@@ -12,7 +12,18 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Event, Game, IllegalMove, MenuStep, Result, State, UndoBarrier, View, rng_for
+from ..base import (
+    Event,
+    Game,
+    IllegalMove,
+    MenuStep,
+    Result,
+    Sample,
+    State,
+    UndoBarrier,
+    View,
+    rng_for,
+)
 from ..options import FIRST_OPTION, Option
 from ..text import Text, dump, listing, load, say
 from ..text import seat as seat_of
@@ -59,6 +70,10 @@ class IsisOsiris(Game):
     )
     summary = SUMMARY
     bots = BOTS
+
+    def samples(self) -> tuple[Sample, ...]:
+        """Memory and open tiles, own reserves and the common one, two to four players."""
+        return (Sample(2), Sample(3, {"reserve": "common"}, 2), Sample(4, {"open": True}, 3))
 
     # -- set-up -----------------------------------------------------------------------------------
     def new(

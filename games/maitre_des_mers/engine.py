@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Game, IllegalMove, MenuStep, Result, State, View, rng_for, setup_of
+from ..base import Game, IllegalMove, MenuStep, Result, Sample, State, View, rng_for, setup_of
 from ..echo import echo
 from ..options import FIRST_OPTION
 from ..text import say
@@ -40,6 +40,10 @@ class MaitreDesMers(Game):
     options = (FIRST_OPTION,)
     summary = SUMMARY
     bots = BOTS
+
+    def samples(self) -> tuple[Sample, ...]:
+        """A small table and a large one."""
+        return (Sample(3), Sample(5, seed=2))
 
     # -- set-up -------------------------------------------------------------------------------
     def new(

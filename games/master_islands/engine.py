@@ -25,6 +25,7 @@ from ..base import (
     MenuStep,
     PartnerTalk,
     Result,
+    Sample,
     State,
     UndoBarrier,
     View,
@@ -72,6 +73,11 @@ class MasterIslands(Game):
     )
     summary = SUMMARY
     bots = BOTS
+
+    def samples(self) -> tuple[Sample, ...]:
+        """Each mode; the corsair at another seat than the default, at the easy difficulty."""
+        return (Sample(2), Sample(4, {"mode": "coop"}, 2), Sample(3, {"mode": "corsair"}, 3),
+                Sample(4, {"mode": "corsair", "corsair": 2, "difficulty": "easy"}, 4))
     offers_partner_talk = True  # MI-C3, in coop mode
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:

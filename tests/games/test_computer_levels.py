@@ -20,17 +20,14 @@ from games.base import Game, State
 from games.levels import LEVELS, Levels, choose, level_of, random_bot
 from games.search import Knobs, search
 from games.thinking import Deadline
+from tests.games.every_game import GAMES, setup_id, setups
 
-CASES = [
-    ("master-islands", 2, {}), ("master-islands", 4, {"mode": "coop"}),
-    ("master-islands", 3, {"mode": "corsair"}), ("isis-osiris", 3, {}),
-    ("isis-osiris", 2, {"reserve": "common"}), ("maitre-des-mers", 3, {}),
-    ("ile-des-contrebandiers", 2, {}), ("ile-des-contrebandiers", 3, {}),
-]
+CASES = setups()
 
 
 def small_knobs(game: Game) -> Knobs:
-    """The game's own search settings with a tiny budget (tests stay fast)."""
+    """The game's own search settings (``KNOBS`` of its package's ``levels`` module, as every
+    game's hard level has them) with a tiny budget (tests stay fast)."""
     package = type(game).__module__.rsplit(".", 1)[0]
     knobs = importlib.import_module(f"{package}.levels").KNOBS
     return dataclasses.replace(knobs, playouts=6)
@@ -51,11 +48,8 @@ def positions(game: Game, players: int, options: dict[str, Any], seed: int, ever
     return out
 
 
-GAMES = ("master-islands", "isis-osiris", "maitre-des-mers", "ile-des-contrebandiers")
-
-
 def test_every_game_offers_the_three_levels_and_reads_old_names() -> None:
-    for game in map(get_game, GAMES):
+    for game in GAMES:
         assert tuple(game.bots) == LEVELS
         assert game.bots["random"] is game.bots["easy"] is random_bot
         assert game.bots["greedy"] is game.bots["medium"]
@@ -96,7 +90,7 @@ def test_choose_passes_the_deadline_only_to_bots_that_take_it() -> None:
     assert seen == {"deadline": 5.0}
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=[setup_id(c) for c in CASES])
 def test_hard_plays_only_legal_moves(game_id: str, players: int, options: dict[str, Any]) -> None:
     game = get_game(game_id)
     knobs = small_knobs(game)
@@ -109,7 +103,7 @@ def test_hard_plays_only_legal_moves(game_id: str, players: int, options: dict[s
     assert checked >= 5
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=[setup_id(c) for c in CASES])
 def test_hard_sees_only_its_own_view(game_id: str, players: int, options: dict[str, Any]) -> None:
     """The hidden parts dealt again (what the seat sees unchanged): the same move for a seed."""
     game = get_game(game_id)

@@ -16,6 +16,7 @@ from benchmarks.render import big_map_view
 from bot.catalog import renderer
 from games import get_game
 from render import isis_osiris, kit, master_islands
+from tests.games.every_game import GAMES, SAMPLES
 
 from . import checks
 from .ic_views import VIEWS as IC_VIEWS
@@ -65,12 +66,8 @@ HAND_MADE: list[tuple[str, Callable[[], View]]] = [
     *(("ile-des-contrebandiers", make) for make in IC_VIEWS.values()),
 ]
 
-ENGINE_GAMES = [
-    ("master-islands", 4, {}, 2), ("master-islands", 4, {"mode": "coop"}, 3),
-    ("master-islands", 4, {"mode": "corsair"}, 4), ("master-islands", 2, {}, 11),
-    ("isis-osiris", 3, {}, 6), ("isis-osiris", 4, {"reserve": "common"}, 8),
-    ("isis-osiris", 2, {"open": "true"}, 9),
-]
+ENGINE_GAMES = [(g.id, s.players, dict(s.options), s.seed) for g, s in SAMPLES]
+"""Random games of every registered game's samples."""
 
 
 def _engine_views(game_id: str, players: int, options: dict, seed: int) -> Iterator[View]:
@@ -113,13 +110,20 @@ def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
     assert worst >= 10
 
 
-@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris", "maitre-des-mers",
-                                     "ile-des-contrebandiers"])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_pngs_decode_within_budget(game_id: str) -> None:
+    """The hand-made views of the game, and the start and end of its samples' random games."""
     import io
 
-    for make in (f for g, f in HAND_MADE if g == game_id):
-        data = kit.png_bytes(renderer(game_id).board(_named(make())))
+    views = [_named(make()) for g, make in HAND_MADE if g == game_id]
+    game = get_game(game_id)
+    for g, players, options, seed in ENGINE_GAMES:
+        if g == game_id:
+            states = random_game(g, players, options, seed)
+            views += [_named(game.view(states[0], None)), _named(game.view(states[-1], None))]
+    assert views
+    for view in views:
+        data = kit.png_bytes(renderer(game_id).board(view))
         assert len(data) <= 300_000
         Image.open(io.BytesIO(data)).load()
 
