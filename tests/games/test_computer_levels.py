@@ -28,24 +28,23 @@ CASES = setups()
 def small_knobs(game: Game) -> Knobs:
     """The game's own search settings (``KNOBS`` of its package's ``levels`` module, as every
     game's hard level has them) with a tiny budget (tests stay fast)."""
-    package = type(game).__module__.rsplit(".", 1)[0]
+    package = ".".join(type(game).__module__.split(".")[:2])  # games.<game package>
     knobs = importlib.import_module(f"{package}.levels").KNOBS
     return dataclasses.replace(knobs, playouts=6)
 
 
 def positions(game: Game, players: int, options: dict[str, Any], seed: int, every: int,
               limit: int) -> list[tuple[State, int]]:
-    """Up to ``limit`` positions of a game between random players, one every ``every`` moves."""
+    """Up to ``limit`` positions of a game between random players, one every ``every`` moves
+    (closer together in a game too short for that)."""
     rng = random.Random(seed)
     state = game.new(players, options, seed)
-    out: list[tuple[State, int]] = []
-    n = 0
-    while (movers := game.to_move(state)) and len(out) < limit:
-        if n % every == 0:
-            out.append((state, movers[0]))
+    seen: list[tuple[State, int]] = []
+    while (movers := game.to_move(state)) and len(seen) < every * limit:
+        seen.append((state, movers[0]))
         state, _ = game.apply(state, movers[0], random_bot(game, state, movers[0], rng))
-        n += 1
-    return out
+    step = every if len(seen) >= every * limit else max(1, len(seen) // limit)
+    return seen[::step][:limit]
 
 
 def test_every_game_offers_the_three_levels_and_reads_old_names() -> None:

@@ -3,7 +3,8 @@ over random games of each of its samples: nothing here names a game, so a new ga
 the day its folder appears, and one that breaks the contract fails.
 
 Along each random game, at a few dozen positions: the views' common keys, what a view may show
-(a state dealt again from a seat's own view looks the same to that seat and to a spectator),
+(a state dealt again from a seat's own view looks the same to that seat and to a spectator, and
+is dealt again as the state itself is),
 legal moves in canonical text (sorted, parsed back to themselves), the menu (every legal move
 once, its steps spelling it), the status facts, no move changing the state it was played on;
 and at the end: a finished result with a score per seat."""
@@ -120,6 +121,9 @@ def check_views(game: Game, state: State, k: int) -> None:
             other = game.determinize(state, viewer, random.Random(k))
             assert game.view(other, viewer) == view, "determinize changed what the seat sees"
             assert game.view(other, None) == game.view(state, None)
+            again = game.determinize(other, viewer, random.Random(k + 1))
+            assert again == game.determinize(state, viewer, random.Random(k + 1)), \
+                "determinize read something the seat does not see"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=game_id)

@@ -63,6 +63,6 @@ def test_every_game_states_its_rule_id_prefix() -> None:
                          ids=[setup_id(c) for c in CASES])
 def test_engine_texts_carry_no_rule_ids(game_id: str, players: int, options: dict[str, Any]) -> None:
     texts = [t for seed in (1, 2) for t in texts_of_a_game(game_id, players, options, seed)]
-    assert len(texts) > 50  # the game showed enough to judge
+    assert len(texts) > 20  # the game showed enough to judge
     leaks = sorted({t for t in texts if RULE_ID.search(t)})
     assert leaks == []
