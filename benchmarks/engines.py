@@ -15,8 +15,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from games.base import BadOptions, Game, State, random_bot
+from games.base import Game, State
 from games.cli import percentile
+from games.levels import random_bot
+from games.options import BadOptions
 from games.registry import all_games, get_game
 
 

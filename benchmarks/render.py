@@ -3,7 +3,7 @@
 ``bench_render(seconds)`` times, on a synthetic 108-card Master Islands view (every card of the
 game on the map: the biggest board a game can reach), the whole board (draw + :func:`render.kit.png_bytes`) and the bare encode of the same
 image, and returns medians / p95 in milliseconds plus the PNG size. The synthetic view follows
-docs/views.md exactly, so it needs no engine.
+docs/views/master-islands.md exactly, so it needs no engine.
 """
 
 from __future__ import annotations
@@ -94,8 +94,7 @@ def bench_render(seconds: float = 3.0, cards: int = 108) -> dict[str, Any]:
         "board_render_and_encode": full, "png_encode": encode,
         "ratio": round(full["cpu_median_ms"] / encode["cpu_median_ms"], 2),
         # The same bare encode with the standard library's deflate (the encoder the bot used
-        # until ISA-L's, about six times faster, replaced it): what the whole board costs
-        # against the encode alone as it was.
+        # before ISA-L's): what the whole board costs against the encode alone as it was.
         "png_encode_zlib": with_zlib,
         "ratio_to_zlib_encode": round(full["cpu_median_ms"] / with_zlib["cpu_median_ms"], 2),
     }

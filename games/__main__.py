@@ -9,12 +9,13 @@ import os
 import sys
 
 from . import all_games
-from .base import BadOptions
 from .cli import games_help, option_pairs
+from .options import BadOptions
 from .records import BadRecord, read_record, replay, simulate
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: ``replay``, ``simulate``, ``bench`` and ``arena``."""
     parser = argparse.ArgumentParser(prog="python -m games", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
     p_replay = sub.add_parser("replay", help="replay a record and print its outcome as JSON",
@@ -41,8 +42,11 @@ def main(argv: list[str] | None = None) -> int:
     p_arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p_arena.add_argument("--think", type=float, default=1.0, metavar="SECONDS",
                          help="CPU seconds a move may think, as at a table (0: no cap)")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
         if args.cmd == "replay":
             try:

@@ -4,7 +4,7 @@ Game ``i`` is seeded ``seed + i``; level A plays one seat (seat ``i mod players 
 seat gets its turn, or the seat ``--seat`` fixes) and level B every other seat. Prints A's share
 of the wins (a shared win counts its share) with a 95% Wilson interval, the share a level equal
 to B would get, and the move times per level (median, p95). Bots are called through
-:func:`games.base.choose`, as the table host calls them, with the host's default thinking cap
+:func:`games.levels.choose`, as the table host calls them, with the host's default thinking cap
 (``--think`` CPU seconds a move; 0: none); the moves the cap cut are counted.
 """
 
@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Game, choose, level_of
+from .base import Game
 from .cli import percentile
+from .levels import choose, level_of
 from .registry import get_game
 from .thinking import Deadline
 

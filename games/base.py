@@ -6,22 +6,25 @@ seed + moves replays a game exactly. A :class:`Game` object carries no per-table
 namespace of functions over states, registered once in :mod:`games.registry`.
 
 Seats are numbered from 1 everywhere (records, notation, messages).
+
+Around the contract: :mod:`games.options` (the options a game declares), :mod:`games.levels`
+(its computer players' levels), :mod:`games.views` (building a view), :mod:`games.echo` (quoting
+bad input in a refusal).
 """
 
 from __future__ import annotations
 
-import inspect
 import random
-import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .echo import echo
 from .menu_order import ordered
+from .options import BadOptions, Option
 from .text import Text, listing, say
 from .text import seat as seat_text
-from .thinking import Deadline
 
 State = dict[str, Any]
 """A game state: plain JSON data (dicts, lists, str, int, bool, None). Never mutated in place."""
@@ -56,120 +59,6 @@ class IllegalMove(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-class BadOptions(ValueError):
-    """Options or player count a game cannot be set up with; the message names the option."""
-
-
-ECHO_LIMIT = 40
-"""How many characters of a person's bad input a refusal quotes back (then "…")."""
-
-_SHORT = reprlib.Repr()
-_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 2, 4, 4, 4
-_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = ECHO_LIMIT
-
-
-_SHOWN = {
-    **{c: " " for c in (*range(0x20), *range(0x7F, 0xA0))},  # control characters, line breaks
-    **{c: "" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},  # text direction
-    **{c: "\ufffd" for c in range(0xD800, 0xE000)},  # lone surrogates (not valid text)
-}
-"""What a quoted character becomes when it could break the sentence around it."""
-
-
-def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
-    """Bad input as a refusal quotes it: at most ``limit`` characters then "…", on one line.
-
-    Every sentence that repeats what someone typed or what a record holds goes through here, so
-    a 2,000-character move (or a 10 MB one, a list nested 1,000 deep, a 4,000-digit number)
-    still gets a short refusal that fits a Discord reply and a log line.
-    """
-    if isinstance(value, str):
-        text = value[: limit + 1]
-    elif isinstance(value, bool) or value is None:
-        text = {True: "true", False: "false", None: "null"}[value]
-    elif isinstance(value, int):
-        try:
-            text = str(value)[: limit + 1]
-        except ValueError:  # over sys.get_int_max_str_digits() digits: Python will not print it
-            text = "a number too long to show"
-    else:
-        try:
-            text = _SHORT.repr(value)  # a few items, two levels deep: never the whole thing
-        except (ValueError, RecursionError):
-            text = type(value).__name__
-    text = text.translate(_SHOWN)
-    return text if len(text) <= limit else text[:limit].rstrip() + "…"
-
-
-OptionKind = Literal["choice", "yesno", "seat", "number"]
-
-
-@dataclass(frozen=True)
-class Option:
-    """A table option as a game declares it; the Discord command, the lobby settings, ``/rules``
-    and the records are all built from these declarations (the bot names no option itself).
-
-    ``kind`` (derived when empty): ``choice`` (one of ``choices``), ``yesno`` (a bool),
-    ``seat`` (a seat number, 1 to the player count) or ``number`` (``minimum``..``maximum``).
-    ``label`` is the short name people read ("First player"); ``unset`` says what no value
-    means for an option whose default is None ("drawn at random"); ``choice_texts`` how people
-    read each of ``choices`` (``{"coop": say("cooperative")}``; a value without one reads as
-    itself).
-    """
-
-    name: str
-    choices: tuple[str, ...] | None
-    default: Any
-    description: str
-    kind: OptionKind | Literal[""] = ""
-    label: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
-    unset: str = ""
-    choice_texts: Mapping[str, str] | None = field(default=None, compare=False)
-
-    def __post_init__(self) -> None:
-        if not self.kind:
-            object.__setattr__(self, "kind", "choice" if self.choices else "seat")
-        if not self.label:
-            object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
-
-    def normalize(self, value: Any, players: int) -> Any:
-        """``value`` as stored (str, bool or int), or :class:`BadOptions` naming the option."""
-        if value is None or (isinstance(value, str) and not value.strip()):
-            return None
-        if self.kind == "choice":
-            text = str(value).strip().lower()
-            if text not in (self.choices or ()):
-                raise BadOptions(say(
-                    "Option '{name}' must be one of {choices}, not '{value}'.", name=self.name,
-                    choices=", ".join(self.choices or ()), value=echo(text)))
-            return text
-        if self.kind == "yesno":
-            return yes_no(self.name, value)
-        if self.kind == "seat":
-            return seat_option(self.name, value, players)
-        return number_option(self.name, value, self.minimum, self.maximum)
-
-    def value_text(self, value: Any) -> str:
-        """How people read a stored value: "yes", "3", "drawn at random"."""
-        if value is None:
-            return self.unset or say("default")
-        if self.kind == "yesno":
-            return say("yes") if value else say("no")
-        if self.choice_texts and value in self.choice_texts:
-            return self.choice_texts[value]
-        return str(value)
-
-
-FIRST_OPTION = Option(
-    "first", None, None,
-    say("The seat number that plays first (default: drawn at random)."),
-    kind="seat", label=say("First player"), unset=say("drawn at random"),
-)
-"""The ``first`` option every game offers (a record fixes the first seat with it)."""
 
 
 @dataclass(frozen=True)
@@ -222,6 +111,21 @@ class MenuStep:
     token: str
     label: str
     join: str = " "
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A table worth checking a game at: the tests that hold for every registered game (the
+    contract, records, notation, playouts, views and images) play each of a game's
+    :meth:`Game.samples` from its fresh state to the end."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 1
+
+    def new(self, game: Game) -> State:
+        """The fresh state of this table."""
+        return game.new(self.players, dict(self.options), self.seed)
 
 
 def move_text(steps: list[MenuStep]) -> str:
@@ -289,7 +193,15 @@ class Game(ABC):
         seed: int,
         setup: Mapping[str, Any] | None = None,
     ) -> State:
-        """A fresh state. ``setup`` may fix hidden/random elements (see docs/rules/<game>.md, setup keys)."""
+        """A fresh state. ``setup`` may fix hidden/random elements (see docs/rules/<game>.md, setup
+        keys; :func:`setup_of` checks its keys)."""
+
+    def samples(self) -> tuple[Sample, ...]:
+        """A few tables that together show everything the game can do (each mode, each option
+        that changes what moves exist or what is drawn, the fewest and the most players); the
+        tests that hold for every game play them. Default: the fewest players, default
+        options."""
+        return (Sample(self.min_players),)
 
     def record_setup(self, state: State) -> dict[str, Any]:
         """The ``setup`` object of a record that fixes this *initial* state's hidden and random
@@ -393,70 +305,14 @@ class Game(ABC):
 
     # -- computer players ------------------------------------------------------------------------
     bots: Mapping[str, Bot] = {}
-    """Computer players by level: ``easy``, ``medium``, ``hard`` (a :class:`Levels`).
+    """Computer players by level: ``easy``, ``medium``, ``hard``
+    (a :class:`~games.levels.Levels`).
 
     A bot is ``bot(game, state, seat, rng) -> move text`` (search bots also take a keyword
     ``deadline``). It must decide from ``game.view(state, seat)``, ``game.legal(state, seat)``
     and ``game.determinize`` only, never from hidden parts of ``state``. Call bots through
-    :func:`choose`, which resolves old level names and passes the deadline.
+    :func:`games.levels.choose`, which resolves old level names and passes the deadline.
     """
-
-
-def seat_option(name: str, value: Any, players: int) -> int:
-    """An option that names a seat (``first``, ``corsair``): a number from 1 to ``players``."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise BadOptions(say("Option '{name}' must be a seat number, not '{value}'.", name=name,
-                             value=echo(value))) from None
-    if not 1 <= number <= players:
-        raise BadOptions(say("Option '{name}' must be a seat from 1 to {players}, not {value}.",
-                             name=name, players=players, value=echo(number)))
-    return number
-
-
-def yes_no(name: str, value: Any) -> bool:
-    """A yes/no option from a bool or the words people and records use."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "on", "1"):
-        return True
-    if text in ("false", "no", "off", "0"):
-        return False
-    raise BadOptions(say("Option '{name}' must be yes or no, not '{value}'.", name=name,
-                         value=echo(value)))
-
-
-def number_option(name: str, value: Any, low: int | None, high: int | None) -> int:
-    """A whole-number option within its declared bounds."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise BadOptions(say("Option '{name}' must be a whole number, not '{value}'.", name=name,
-                             value=echo(value))) from None
-    if (low is not None and number < low) or (high is not None and number > high):
-        raise BadOptions(say("Option '{name}' must be from {low} to {high}, not {value}.",
-                             name=name, low=low, high=high, value=echo(number)))
-    return number
-
-
-def view_head(
-    game_id: str, state: State, seat: int | None, to_move: list[int],
-    last_move: dict[str, Any] | None, result: Result | None,
-) -> View:
-    """The keys every game's view starts with (docs/views.md, "Keys common to every game");
-    ``last_move`` is already a copy the view may hand out; ``result`` None: not over (a game
-    need not work its result out for an unfinished view)."""
-    return {
-        "game": game_id,
-        "viewer": seat,
-        "players": state["players"],
-        "options": dict(state["options"]),
-        "to_move": list(to_move),
-        "last_move": last_move,
-        "result": result.to_json() if result is not None and result.finished else None,
-    }
 
 
 def scores_of(view: View) -> list[Any] | None:
@@ -474,69 +330,12 @@ def rng_for(state: State, purpose: str = "") -> random.Random:
     return random.Random(f"{state['seed']}:{state.get('rng_counter', 0)}:{purpose}")
 
 
-def random_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
-    """The baseline computer player: a uniformly random legal move."""
-    moves = game.legal(state, seat)
-    if not moves:
-        raise IllegalMove(say("{player} has no legal move.", player=seat_text(seat)))
-    return rng.choice(moves)
-
-LEVELS = ("easy", "medium", "hard")
-"""Computer levels, weakest first; ``medium`` is the default."""
-
-LEVEL_ALIASES = {"random": "easy", "greedy": "medium"}
-"""Level names stored by earlier versions (lobby seats, records) -> the level they are now."""
-
-
-def level_of(name: str | None) -> str:
-    """The level a stored name means: old names resolve, None or anything unknown is medium."""
-    name = LEVEL_ALIASES.get(name or "", name or "")
-    return name if name in LEVELS else "medium"
-
-
-class Levels(Mapping[str, Bot]):
-    """A game's ``bots``: the three levels; the old names (``random``, ``greedy``) look up the
-    level they became, so stored tables and records that name them keep working."""
-
-    def __init__(self, easy: Bot, medium: Bot, hard: Bot) -> None:
-        self._bots = {"easy": easy, "medium": medium, "hard": hard}
-
-    def __getitem__(self, name: str) -> Bot:
-        return self._bots[LEVEL_ALIASES.get(name, name)]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._bots)
-
-    def __len__(self) -> int:
-        return len(self._bots)
-
-
-def choose(
-    game: Game, level: str | None, state: State, seat: int, rng: random.Random,
-    *, deadline: Deadline | None = None,
-) -> str:
-    """The move the computer of ``level`` plays for ``seat``. Old or unknown names resolve
-    (:func:`level_of`); a game without that level uses its next weaker one. ``deadline`` (a
-    :class:`~games.thinking.Deadline`, in the thinking thread's own CPU time) reaches bots that
-    take it: a safety cap, the move is otherwise decided by fixed budgets and ``rng`` alone."""
-    bot = _bot_for(game, level_of(level))
-    if deadline is not None and _takes_deadline(bot):
-        return bot(game, state, seat, rng, deadline=deadline)
-    return bot(game, state, seat, rng)
-
-
-def _bot_for(game: Game, level: str) -> Bot:
-    names = {new: old for old, new in LEVEL_ALIASES.items()}
-    for lower in reversed(LEVELS[: LEVELS.index(level) + 1]):
-        for name in (lower, names.get(lower)):
-            if name and name in game.bots:
-                return game.bots[name]
-    return random_bot
-
-
-def _takes_deadline(bot: Bot) -> bool:
-    try:
-        return "deadline" in inspect.signature(bot).parameters
-    except (TypeError, ValueError):
-        return False
-
+def setup_of(setup: Mapping[str, Any] | None, keys: Sequence[str]) -> dict[str, Any]:
+    """The ``setup`` object ``new`` was given, as a dict, once its keys are checked: a misspelt
+    key is refused (``ValueError``, the sentence a record's reader gets), never ignored."""
+    setup = dict(setup or {})
+    unknown = set(setup) - set(keys)
+    if unknown:
+        raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} "
+                         f"(use {', '.join(keys)})")
+    return setup

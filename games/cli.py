@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from .base import BadOptions, Option, echo
+from .echo import echo
+from .options import BadOptions, Option
 
 
 def option_pairs(pairs: Iterable[str]) -> dict[str, str]:

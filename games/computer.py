@@ -21,7 +21,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .base import Event, Game, State, choose
+from .base import Event, Game, State
+from .levels import choose
 from .registry import get_game
 from .thinking import Deadline
 

@@ -14,7 +14,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from .base import BadOptions, Game, IllegalMove, State, echo
+from .base import Game, IllegalMove, State
+from .echo import echo
+from .options import BadOptions
 from .registry import UnknownGame, get_game
 from .text import say
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .base import Game, echo
+from .base import Game
+from .echo import echo
 from .text import say
 
 _GAMES: dict[str, Game] = {}

@@ -26,12 +26,13 @@ import contextvars
 import gettext as _gettext
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from games import game_folders
 from games.text import N_, Text, dump, load, say, say_n, seat
 
 __all__ = [
@@ -46,22 +47,55 @@ DEFAULT = "en"
 PSEUDO = "qps"
 """Pseudo-language for tests: every catalog sentence comes out marked ⟦…⟧ and accented."""
 
-DOMAINS: dict[str, str] = {
-    "bot/adapter": "adapter",
-    "bot": "host",
-    "render": "render",
-    "render/master_islands.py": "master_islands",
-    "render/isis_osiris.py": "isis_osiris",
-    "render/maitre_des_mers": "maitre_des_mers",
-    "render/ile_des_contrebandiers": "ile_des_contrebandiers",
-    "games/master_islands": "master_islands",
-    "games/isis_osiris": "isis_osiris",
-    "games/maitre_des_mers": "maitre_des_mers",
-    "games/ile_des_contrebandiers": "ile_des_contrebandiers",
-    "games": "games",
-}
-"""Source folder or file -> catalog domain (the longest match wins): a game's engine and its
-renderer share one catalog, so one person can translate a game alone."""
+ROOT = Path(__file__).resolve().parent.parent
+"""The project root (the folder holding bot/, games/, render/)."""
+
+FIXED_DOMAINS: dict[str, str] = {"bot/adapter": "adapter", "bot": "host", "render": "render",
+                                 "games": "games"}
+"""The areas' own catalogs: source folder -> domain."""
+
+
+def game_domains() -> dict[str, str]:
+    """Each game's catalog: its package under games/ and its renderer, the module or package of
+    the same name in the render/ folder next to that games/ folder, give the domain of that
+    name (``games/master_islands``, ``render/master_islands.py`` -> ``master_islands``). Found
+    from the folders (:func:`games.game_folders`), so a new game needs no line here."""
+    out: dict[str, str] = {}
+    for name, folder in game_folders().items():
+        render = folder.parent.parent / "render"
+        for place in (folder, render / name, render / f"{name}.py"):
+            if place.exists():
+                out[_source_key(place)] = name
+    return out
+
+
+def _source_key(place: Path) -> str:
+    """A source folder or file as :data:`DOMAINS` names it: relative to the project root (an
+    absolute path outside it)."""
+    place = place.resolve()
+    return place.relative_to(ROOT).as_posix() if place.is_relative_to(ROOT) else place.as_posix()
+
+
+class _Domains(Mapping[str, str]):
+    """:data:`FIXED_DOMAINS` and :func:`game_domains`, read afresh from the folders each time."""
+
+    def _all(self) -> dict[str, str]:
+        return {**FIXED_DOMAINS, **game_domains()}
+
+    def __getitem__(self, key: str) -> str:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+DOMAINS: Mapping[str, str] = _Domains()
+"""Source folder or file -> catalog domain (the longest match wins): :data:`FIXED_DOMAINS`, and
+each game's engine and renderer sharing one catalog (:func:`game_domains`), so one person can
+translate a game alone."""
 
 _CODES = frozenset([*LANGUAGES, PSEUDO])
 

@@ -11,11 +11,11 @@ stores them (4 bytes a pixel for RGB, 1 for a mask; an image kept under several 
 once). A cache made with ``entry_bytes`` keeps a value only the second time its key is looked up
 soon (within the last ``max_bytes // entry_bytes`` keys, as many as it holds): with 1,000 tables
 taking turns, a table's next board comes after too many others for its own pieces to still be
-kept, so they are drawn and never stored (keeping costs: a harvest draws three times). Measured
-on the drawings of the 1,000-table bench replayed: a floor of 8 remembered keys for the smallest
-caches (as before) kept 1,225 Isis & Osiris seat rows for 105 hits, and drew Master Islands and
-Isis & Osiris boards with 8 % more CPU than remembering only as many keys as the cache holds. Keys say everything that
-changes the pixels; ``words=True`` adds the language to every key.
+kept, so they are drawn and never stored (keeping costs: a harvest draws three times). The window
+has no floor: on the drawings of the 1,000-table bench replayed, a floor of 8 remembered keys for
+the smallest caches kept 1,225 Isis & Osiris seat rows for 105 hits and drew more boards than
+remembering only as many keys as the cache holds. Keys say everything that changes the pixels;
+``words=True`` adds the language to every key.
 
 Entries are shared between tables and threads: never draw into a returned image. Misses are
 drawn outside the lock (two threads may draw one piece once each, both right).

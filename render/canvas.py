@@ -11,7 +11,7 @@ import zlib
 from collections.abc import Callable
 from functools import lru_cache
 
-try:  # ISA-L's deflate: the same format, ~6x less CPU than zlib at its fastest levels
+try:  # ISA-L's deflate: the same format, cheaper than zlib at its fastest levels
     from isal.isal_zlib import compress as _deflate
 except ImportError:  # a platform without isal's wheels: the standard library's, slower
     _deflate = zlib.compress
@@ -31,13 +31,12 @@ def png_bytes(image: Image.Image, deflate: Callable[[bytes, int], bytes] | None 
     """Encode ``image`` as a small PNG, fast. ``deflate``: ISA-L's by default (the bench also
     times the standard library's :func:`zlib.compress`).
 
-    Measured on the 64-card bench board (982x1306, CPU ms / bytes): RGB level 6: 45 ms / 98 KB;
-    RGB level 1: 27 ms / 117 KB. Mapped to the fixed kit palette (2.4 ms, P mode, no dither):
-    level 1: 4.5 ms / 61 KB, level 3: 5.0 ms / 50 KB, level 4: 8.9 ms / 44 KB, level 6: 14.8 ms /
-    38 KB, level 9 or ``optimize=True``: ~60-70 ms / 33 KB. An image mapped to the kit palette
-    is then written by :func:`_kit_png` (same pixels, level 2): on the four games' boards and
-    hands 13 % less CPU than Pillow's writer at level 3, for 6 % more bytes. Its deflate is
-    ISA-L's: on the 108-card board (800x1343) 0.46 ms / 57 KB against zlib's 3.0 ms / 58 KB.
+    An RGB image is first mapped to the fixed kit palette (:func:`paletted`: P mode, no dither),
+    which makes it both smaller and cheaper to deflate than any RGB level, then written by
+    :func:`_kit_png` (the same pixels, one deflate of the whole image at
+    :data:`PNG_COMPRESS_LEVEL`); P, L and 1-bit images go through Pillow's writer at level 3.
+    Higher levels (or ``optimize=True``) save a few bytes for many times the CPU;
+    ``python -m benchmarks`` times the encode.
     """
     if image.mode not in ("P", "L", "1"):
         return _kit_png(paletted(image), deflate or _deflate)

@@ -55,8 +55,8 @@ def seat_shape(seat: int) -> str:
 def _palette_image() -> Image.Image:
     """A fixed 256-entry palette: every named kit colour exactly, then the 6x6x6 web cube.
 
-    Mapping to a fixed palette costs ~4 ms on a 1000x1150 board against ~20 ms for an adaptive
-    (FASTOCTREE) one and ~110 ms for MEDIANCUT; the flat fills keep their exact colour and only
+    Mapping to a fixed palette is a look-up per pixel, where an adaptive one (FASTOCTREE,
+    MEDIANCUT) first analyses the image; the flat fills keep their exact colour and only
     anti-aliased edge pixels move to the nearest cube colour (invisible at 100 %).
     """
     named = [v for k, v in globals().items() if k.isupper() and isinstance(v, tuple) and len(v) == 3]

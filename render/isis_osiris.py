@@ -1,6 +1,6 @@
 """Isis & Osiris images: the 6x6 board (board) and a player's reserve (hand).
 
-Drawn only from a View (docs/views.md), phone first: the board is 800 px wide and no text is
+Drawn only from a View (docs/views/isis-osiris.md), phone first: the board is 800 px wide and no text is
 smaller than 20 px (10 px at the ~400 px a phone shows). Pawns carry their seat's colour, shape
 and number (the kit's seat marks, seats 1-6). Placed tiles are face down (a plain dark tile) unless
 the view gives their value (open option, or the end); the final image adds each pawn's value under
@@ -86,7 +86,7 @@ def _tile_image(value: int | None, side: int, size: int) -> Image.Image:
 PAWNS = Cache("isis-osiris pawns", 768 << 10, entry_bytes=75_000)
 """Pawns as drawn, by cell, seat and final worth: a board is a copy of the empty one (the same
 for every table) with its occupied cells drawn over (tiles are pasted tiles). Small: a pasted
-pawn costs about what drawing it does (1,000 tables: the same board CPU with none kept)."""
+pawn costs about what drawing it does, so keeping many would save nothing."""
 SIZE = 6 * CELL + 2 * AXIS
 
 

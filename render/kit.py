@@ -118,7 +118,8 @@ def min_font_for(width: int) -> int:
 
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's embedded scalable font at ``size`` px (cached: loading costs ~1 ms)."""
+    """Pillow's embedded scalable font at ``size`` px (cached: each call of
+    ``load_default`` loads the font afresh)."""
     return ImageFont.load_default(size)  # type: ignore[return-value]
 
 

@@ -1,7 +1,7 @@
 """Master Islands images: the board (map, legend, status and players panel) and a player's
 cards (hand).
 
-Drawn only from a View (docs/views.md), phone first: a board is at most 800 px wide and no text is
+Drawn only from a View (docs/views/master-islands.md), phone first: a board is at most 800 px wide and no text is
 smaller than 20 px, so at the ~400 px a phone shows, every label is at least 10 px. The map (its
 grid, cards, galleons and holes) is :mod:`render.master_islands_map`. A legend explains the
 last-move frame, holes and pips. The panel shows each seat's full name (``seats[i]["name"]``,

@@ -1,6 +1,6 @@
 """Master Islands map: the growing grid of cards with galleons and holes (the top of a board).
 
-Drawn only from a View (docs/views.md), phone first: a board is at most 800 px wide and no text
+Drawn only from a View (docs/views/master-islands.md), phone first: a board is at most 800 px wide and no text
 is smaller than 20 px. The map auto-fits: the card size shrinks as the map grows, with x/y
 coordinates on all four edges as in the notation (x east, y south, start card 0,0) and half a
 cell of empty positions around it (where cards can be placed next). Every card shows colour +

@@ -25,7 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games import Game, IllegalMove, State, View
-from games.base import echo
+from games.echo import echo
 from games.records import BadRecord, seat_and_text, sentence, start
 from games.text import say, seat
 from i18n import _, _n, translate
@@ -35,8 +35,9 @@ from . import accents, kit
 MAX_BYTES = 8_000_000  # under Discord's upload limit for any server (10 MiB without boosts), JSON aside
 MAX_FRAMES = 120  # a longer game shows several turns per frame (about 3 minutes at most)
 WEBP_MAX_PIXELS = 60_000_000
-"""frames x width x height above which only a GIF is made: lossless WebP (effort 0, method 1:
-within 20 % of the smallest and 2.5 times faster) costs about 20 ms of CPU a megapixel, GIF 8."""
+"""frames x width x height above which only a GIF is made: lossless WebP, even at its cheapest
+settings (effort 0, method 1, whose files stay close to the smallest), costs more than twice a
+GIF's CPU per megapixel."""
 FORMATS = ("webp", "gif")
 
 CAPTION_LINES = 5  # log lines at most under a frame's title (the middle ones give way)

@@ -9,8 +9,7 @@ import io
 import tokenize
 from pathlib import Path
 
-from games import all_games
-from games.base import FIRST_OPTION
+from games import FIRST_OPTION, all_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,7 +4,7 @@ Each docs/rules/<game-id>.md states ``Rule id prefix: XX`` near its top and defi
 once, as a bold marker at the start of a list item or paragraph (``- **XX-7** ...``). From those
 files alone (no table here, so a new game needs no change in this test) the tests check that:
 
-- every game registered by ``games`` has its rules file;
+- every game registered by ``games`` has its rules file (and its view file in docs/views/);
 - every rule id cited in the Python code (games/, bot/, render/, tests/) and every rule test
   named after an id (``test_xx_7_...``) is defined in the rules file of its prefix;
 - each rules file's "Options" and "Move notation" tables agree with the engine;
@@ -32,6 +32,7 @@ from games import all_games, get_game
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs" / "rules"
+VIEW_DOCS = REPO / "docs" / "views"
 CODE_DIRS = ("games", "bot", "render", "tests")
 EXCLUDED = ("tests/e2e/emulator/spec",)
 
@@ -231,21 +232,23 @@ def registered_ids() -> list[str]:
 DOC_IDS = sorted(p.stem for p in DOCS.glob("*.md") if p.name != "README.md")
 
 
-def test_every_registered_game_has_a_rules_file() -> None:
+def test_every_registered_game_has_a_rules_file_and_a_view_file() -> None:
     ids = registered_ids()
-    assert {"master-islands", "isis-osiris"} <= set(ids)
+    assert ids
     assert missing_docs(ids, DOCS) == []
+    assert missing_docs(ids, VIEW_DOCS) == []
+
+
+def test_every_view_file_is_a_registered_games() -> None:
+    ids = registered_ids()
+    assert [p.stem for p in sorted(VIEW_DOCS.glob("*.md"))
+            if p.name != "README.md" and p.stem not in ids] == []
 
 
 def test_rules_files_state_a_prefix_and_define_ids_once() -> None:
     docs = rules_docs(DOCS)
     assert docs, "docs/rules/ holds no rules file"
     assert doc_problems(docs) == []
-
-
-def test_readme_lists_every_rules_file() -> None:
-    readme = (DOCS / "README.md").read_text(encoding="utf-8")
-    assert [g for g in DOC_IDS if f"]({g}.md)" not in readme] == []
 
 
 def test_every_cited_rule_id_is_defined() -> None:
@@ -302,21 +305,18 @@ def test_notation_examples_are_canonical_moves(game_id: str) -> None:
 
 
 def test_notation_covers_every_verb_a_simulated_game_plays() -> None:
+    """Each sample table of each registered game, played by its computers (medium level)."""
     from games.records import simulate
 
-    runs = [
-        ("master-islands", 3, {}),
-        ("master-islands", 4, {"mode": "corsair"}),
-        ("master-islands", 4, {"mode": "coop"}),
-        ("isis-osiris", 2, {}),
-        ("isis-osiris", 3, {"reserve": "common"}),
-    ]
-    for game_id, players, options in runs:
-        rows = table_rows((DOCS / f"{game_id}.md").read_text(encoding="utf-8"), "Move notation")
-        verbs = {t.split()[0] for row in rows for t in code_spans(row[1])}
-        record = simulate(game_id, players, 1, options, None)
-        played = {m["move"].split()[0] for m in record["moves"]}
-        assert played <= verbs, (game_id, options)
+    for game in all_games():
+        if type(game).__module__.startswith("games."):
+            rows = table_rows((DOCS / f"{game.id}.md").read_text(encoding="utf-8"),
+                              "Move notation")
+            verbs = {t.split()[0] for row in rows for t in code_spans(row[1])}
+            for sample in game.samples():
+                record = simulate(game.id, sample.players, 1, dict(sample.options), None)
+                played = {m["move"].split()[0] for m in record["moves"]}
+                assert played <= verbs, (game.id, sample)
 
 
 # -- every helper finds what it looks for ---------------------------------------------------------
@@ -376,12 +376,13 @@ def test_planted_undefined_citations_are_found(tmp_path: Path) -> None:
 
 def test_planted_outside_pointers_are_found(tmp_path: Path) -> None:
     _, code = _plant(tmp_path)
-    (tmp_path / "docs" / "views.md").write_text("# Views\n", encoding="utf-8")
+    (tmp_path / "docs" / "views").mkdir()
+    (tmp_path / "docs" / "views" / "README.md").write_text("# Views\n", encoding="utf-8")
     bad = code / "engine.py"
     bad.write_text(
         '"""The engine (rules: shared/rules/zz-game.md).\n'
         "\n"
-        "Shapes as in docs/views.md; rules in docs/rules/zz-game.md or docs/rules/<game-id>.md.\n"
+        "Shapes as in docs/views/README.md; rules in docs/rules/zz-game.md or docs/rules/<game-id>.md.\n"
         '"""\n'
         "\n"
         'TEXT = "shared/ in a plain string is data, not a pointer"\n'
@@ -389,7 +390,7 @@ def test_planted_outside_pointers_are_found(tmp_path: Path) -> None:
         '"""A constant\'s docstring: see ../shared/rules and rules/zz-game.md."""\n'
         "\n\ndef f():\n"
         '    """Emulated as the docs say (/work/elsewhere/api-docs/)."""\n'
-        "    return 1  # views.md and README.md are fine\n",
+        "    return 1  # README.md is fine\n",
         encoding="utf-8",
     )
     (tmp_path / "README.md").write_text("# Root\n", encoding="utf-8")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import write_po
 
+import games
 import i18n
 from games.text import Text, dump, load, say, say_n, seat
 from i18n import catalogs
@@ -127,6 +128,20 @@ def test_domains_follow_the_folders() -> None:
     assert catalogs.domain_of(root / "games/base.py") == "games"
     assert catalogs.domain_of(root / "render/kit.py") == "render"
     assert catalogs.domain_of(root / "render/master_islands.py") == "master_islands"
+
+
+def test_every_game_package_and_its_renderer_have_the_games_own_domain() -> None:
+    """Derived from the folders: each package under games/ names a domain, which its renderer
+    (render/<name>.py or render/<name>/) shares; both languages have its catalog."""
+    folders = games.game_folders()
+    assert folders and set(folders) == {type(g).__module__.split(".")[1] for g in games.all_games()
+                                        if type(g).__module__.startswith("games.")}
+    for name in folders:
+        assert i18n.DOMAINS[f"games/{name}"] == name
+        assert [k for k in (f"render/{name}", f"render/{name}.py") if k in i18n.DOMAINS] != []
+        for code in i18n.LANGUAGES:
+            assert catalogs.po_path(code, name).is_file(), (code, name)
+    assert {k: v for k, v in i18n.DOMAINS.items() if v not in folders} == i18n.FIXED_DOMAINS
 
 
 def test_extraction_finds_every_marker(tmp_path: Path) -> None:

@@ -21,8 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from games import Game
-from games.base import Option
+from games import Game, Option
 
 from . import send
 from .checks import require_guild, require_post_permissions

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from games import Game
-from games.base import Option
+from games import Game, Option
 
 from .i18n import _, shown, translate
 from .limits import MAX_CONTENT, clip

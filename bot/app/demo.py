@@ -25,8 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games import BadOptions, get_game
-from games.base import choose, echo
+from games import BadOptions, choose, echo, get_game
 from games.cli import games_help, option_pairs
 from games.registry import UnknownGame
 from i18n import DEFAULT, LANGUAGES

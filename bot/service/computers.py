@@ -13,8 +13,7 @@ import asyncio
 import logging
 from collections.abc import Mapping
 
-from games import Game, IllegalMove, State
-from games.base import random_bot
+from games import Game, IllegalMove, State, random_bot
 from games.computer import bot_rng
 
 from ..storage import TableRow

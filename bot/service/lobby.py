@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from games import BadOptions, Game
-from games.base import LEVELS, echo
+from games import LEVELS, BadOptions, Game, echo
 from games.text import N_, Text, say, say_n
 
 from ..storage import TableRow

@@ -8,8 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from games import BadOptions, Game, Option
-from games.base import echo
+from games import BadOptions, Game, Option, echo
 from games.text import say
 
 from ..storage import TableRow

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.base import echo
+from games import echo
 from games.text import say
 
 from ..config import SPEEDS, ClockConfig

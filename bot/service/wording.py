@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import i18n
-from games.base import level_of
+from games import level_of
 from games.text import N_, Text, say, with_seats
 
 Name = str  # a person's display name, or a Text (a computer's name, translated when shown)

@@ -20,7 +20,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from games.base import level_of
+from games import level_of
 
 MODEL = PlackettLuce()
 DEFAULT = (MODEL.mu, MODEL.sigma)

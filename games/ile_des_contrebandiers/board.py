@@ -28,10 +28,6 @@ def space(ring: int, sector: int) -> str:
     return f"{ring}{LETTERS[sector % SECTORS]}"
 
 
-def is_sea(name: str) -> bool:
-    return name in _SPACE_SET
-
-
 def is_harbour(name: str) -> bool:
     return name in _HARBOUR_SET
 
@@ -68,11 +64,6 @@ def harbour_access(k: int) -> str:
     return space(3, 2 * k)
 
 
-def harbour_at(name: str) -> str | None:
-    """The harbour joined to sea space ``name``, if any."""
-    return _HARBOUR_AT.get(name)
-
-
 def _build() -> dict[str, tuple[str, ...]]:
     links: dict[str, list[str]] = {n: [] for n in ALL_SPACES}
     for r in RINGS:
@@ -92,7 +83,6 @@ def _build() -> dict[str, tuple[str, ...]]:
 
 
 _NEIGHBOURS = _build()
-_HARBOUR_AT = {harbour_access(k): HARBOURS[k] for k in range(ISLANDS)}
 
 
 def neighbours(name: str) -> tuple[str, ...]:
@@ -101,10 +91,6 @@ def neighbours(name: str) -> tuple[str, ...]:
         return _NEIGHBOURS[name]
     except KeyError:
         raise ValueError(f"unknown space {name!r}") from None
-
-
-def sea_neighbours(name: str) -> tuple[str, ...]:
-    return tuple(n for n in neighbours(name) if n in _SPACE_SET)
 
 
 def sector_spaces(sector: int) -> tuple[str, ...]:

@@ -27,7 +27,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ..base import Game, State, random_bot
+from ..base import Game, State
+from ..levels import random_bot
 from .board import HARBOURS, SECTORS, SPACES, distances_from, neighbours, sector_of
 
 View = dict[str, Any]

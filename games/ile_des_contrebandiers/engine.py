@@ -15,18 +15,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import (
-    FIRST_OPTION,
-    Game,
-    IllegalMove,
-    MenuStep,
-    Option,
-    Result,
-    State,
-    View,
-    echo,
-    rng_for,
-)
+from ..base import Game, IllegalMove, MenuStep, Result, Sample, State, View, rng_for, setup_of
+from ..options import FIRST_OPTION, Option
 from ..text import load, say
 from ..text import seat as player
 from . import deal, flow, moves
@@ -73,6 +63,10 @@ class IleDesContrebandiers(Game):
     summary = SUMMARY
     bots = BOTS
 
+    def samples(self) -> tuple[Sample, ...]:
+        """Two to four boats; extra reefs (the variant)."""
+        return (Sample(2), Sample(3, {"reefs": 2}, 2), Sample(4, seed=3))
+
     # -- set-up -------------------------------------------------------------------------------
     def new(
         self,
@@ -82,11 +76,7 @@ class IleDesContrebandiers(Game):
         setup: Mapping[str, Any] | None = None,
     ) -> State:
         opts = self.normalize_options(players, options)
-        setup = dict(setup or {})
-        unknown = set(setup) - set(SETUP_KEYS)
-        if unknown:
-            raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} "
-                             f"(use {', '.join(SETUP_KEYS)})")
+        setup = setup_of(setup, SETUP_KEYS)
         base = {"seed": seed, "rng_counter": 0}
         beam = setup.get("beam")
         if beam is None:  # IC-3, IC-S2: the beam points at an island drawn at random

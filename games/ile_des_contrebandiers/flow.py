@@ -6,7 +6,7 @@ roll the dice or show a hidden tile (to anyone) carry ``chance``: no undo past t
 Tiles are strings ``"<destination>:<points>"`` (``"3:2"``). ``st["boats"][i]`` is ``{"space",
 "tile", "shown"}`` (seat i + 1; ``shown``: known to all since a wrong harbour, IC-16);
 ``st["floating"]`` maps a sea space to ``{"tile", "shown"}``. ``st["turn"]`` holds the keys of
-the view's ``turn`` (docs/views.md) plus ``white`` (the white die), ``after`` (``"sail"``: the
+the view's ``turn`` (docs/views/ile-des-contrebandiers.md) plus ``white`` (the white die), ``after`` (``"sail"``: the
 drops come before the sail; ``"end"``: they end the turn, after a push into the lit sector),
 ``from`` (the space the mover entered the pushed boat's space from) and ``pushed`` (that seat).
 """

@@ -12,7 +12,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from ..base import Game, Levels, State, random_bot
+from ..base import Game, State
+from ..levels import Levels, random_bot
 from ..search import Knobs, search, top
 from ..thinking import Deadline
 from .bots import Board, greedy, sail_value

@@ -4,7 +4,8 @@ kept as typed here and replaced by its canonical path when applied (``moves.py``
 
 from __future__ import annotations
 
-from ..base import IllegalMove, echo
+from ..base import IllegalMove
+from ..echo import echo
 from ..text import say
 from .board import ALL_SPACES, HARBOURS, SPACES
 

@@ -1,4 +1,4 @@
-"""``view(state, seat)`` in the exact shape of docs/views.md (ile-des-contrebandiers section).
+"""``view(state, seat)`` in the exact shape of docs/views/ile-des-contrebandiers.md.
 
 Hidden (IC-6, IC-16): island stacks (counts only); a tile on a boat shows to its owner only
 until it was shown at a wrong harbour; tiles on the sea stay hidden to all unless shown before.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Result, view_head
+from ..base import Result
+from ..views import view_head
 from . import flow
 from .board import HARBOURS, ISLAND_NAMES
 

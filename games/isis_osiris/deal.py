@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import echo
+from ..base import setup_of
 from .tiles import DEAL, TILE_SET, check_sub_multiset, parse_value, unseen_pool
 
 
@@ -24,10 +24,7 @@ def deal_tiles(
     players: int, common: bool, rng: random.Random, setup: Mapping[str, Any] | None
 ) -> tuple[list[list[int]] | None, list[int] | None]:
     """(reserves per seat, None) or (None, common pile): top first. ``setup`` may fix them."""
-    setup = dict(setup or {})
-    unknown = set(setup) - {"tiles", "pile"}
-    if unknown:
-        raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} (use 'tiles' or 'pile')")
+    setup = setup_of(setup, ("tiles", "pile"))
     if common:
         if "tiles" in setup:
             raise ValueError("the common-reserve variant takes setup 'pile', not 'tiles'")

@@ -13,21 +13,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
-    FIRST_OPTION,
     Event,
     Game,
     IllegalMove,
     MenuStep,
-    Option,
     Result,
+    Sample,
     State,
     UndoBarrier,
     View,
     rng_for,
-    view_head,
 )
+from ..options import FIRST_OPTION, Option
 from ..text import Text, dump, listing, load, say
 from ..text import seat as seat_of
+from ..views import view_head
 from . import deal, scoring
 from .levels import BOTS
 from .notation import format_move, parse_move
@@ -70,6 +70,10 @@ class IsisOsiris(Game):
     )
     summary = SUMMARY
     bots = BOTS
+
+    def samples(self) -> tuple[Sample, ...]:
+        """Memory and open tiles, own reserves and the common one, two to four players."""
+        return (Sample(2), Sample(3, {"reserve": "common"}, 2), Sample(4, {"open": True}, 3))
 
     # -- set-up -----------------------------------------------------------------------------------
     def new(

@@ -8,7 +8,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from ..base import Game, Levels, State, random_bot
+from ..base import Game, State
+from ..levels import Levels, random_bot
 from ..search import Candidates, Knobs, search_bot, top
 from .bots import greedy_bot, known_values, pawn_worth, tile_gain
 from .tiles import NEIGHBOURS

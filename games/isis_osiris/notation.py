@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove, echo
+from ..base import IllegalMove
+from ..echo import echo
 from ..text import say
 from .tiles import CELLS
 

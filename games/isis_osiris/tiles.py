@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..base import echo
+from ..echo import echo
 
 COLUMNS = "ABCDEF"
 ROWS = "123456"

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import Game, State, random_bot
+from ..base import Game, State
+from ..levels import random_bot
 from .cards import FAMILY_BONUS, GOODS, SHIPS, TREASURES
 from .odds import completion_chance, fight_win_chance, roll_value
 

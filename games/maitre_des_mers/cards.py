@@ -154,7 +154,7 @@ FAMILY_SIZE: dict[str, int] = {f: sum(1 for s in SHIPS.values() if s.family == f
 
 
 def cargo_json(card: str | None) -> dict[str, object] | None:
-    """A goods or treasure id as views write it (docs/views.md), None for no card."""
+    """A goods or treasure id as views write it (docs/views/maitre-des-mers.md), None for no card."""
     if card is None:
         return None
     if card in GOODS:

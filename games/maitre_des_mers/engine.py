@@ -14,17 +14,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import (
-    FIRST_OPTION,
-    Game,
-    IllegalMove,
-    MenuStep,
-    Result,
-    State,
-    View,
-    echo,
-    rng_for,
-)
+from ..base import Game, IllegalMove, MenuStep, Result, Sample, State, View, rng_for, setup_of
+from ..echo import echo
+from ..options import FIRST_OPTION
 from ..text import say
 from ..text import seat as seat_ref
 from . import flow, moves
@@ -48,6 +40,10 @@ class MaitreDesMers(Game):
     options = (FIRST_OPTION,)
     summary = SUMMARY
     bots = BOTS
+
+    def samples(self) -> tuple[Sample, ...]:
+        """A small table and a large one."""
+        return (Sample(3), Sample(5, seed=2))
 
     # -- set-up -------------------------------------------------------------------------------
     def new(
@@ -163,10 +159,7 @@ def _working_copy(state: State) -> dict[str, Any]:
 
 def _read_setup(setup: Mapping[str, Any] | None) -> tuple[list[str] | None, list[int]]:
     """(ships top first or None to shuffle, dice values); a misspelt key is refused."""
-    setup = setup or {}
-    unknown = set(setup) - set(SETUP_KEYS)
-    if unknown:
-        raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} (use ships, dice)")
+    setup = setup_of(setup, SETUP_KEYS)
     ships = setup.get("ships")
     if ships is not None:
         if not isinstance(ships, list) or not ships:

@@ -2,7 +2,7 @@
 loot, the end of a turn and of the game. Functions here change a working copy ``st`` of the
 state in place and append events; legality is checked before (``moves.py``).
 
-``st["turn"]`` holds the keys of the view's ``turn`` (docs/views.md) plus internal ones:
+``st["turn"]`` holds the keys of the view's ``turn`` (docs/views/maitre-des-mers.md) plus internal ones:
 ``card`` (the target card's id), ``goal`` (the ship's cargo target, 0 for other cards) and
 ``loser`` (``{"seat", "ship"}`` of a fight's losing ship while the loot prompt waits).
 """
@@ -23,7 +23,6 @@ from .cards import (
     SHIPS,
     TREASURES,
     card_label,
-    cargo_json,
     combination_name,
 )
 from .dice import dice_text, draw
@@ -77,10 +76,6 @@ def owner_of(st: St, ship: str) -> int | None:
         if any(e["ship"] == ship for e in ships):
             return seat
     return None
-
-
-def ship_name(st: St, ship: str) -> Text:
-    return SHIPS[ship].name
 
 
 # -- the turn -----------------------------------------------------------------------------------
@@ -422,8 +417,3 @@ def and_list(items: list[Text]) -> Text:
 
 REASON = N_("No ship is left in the port.")
 """MM-17: why the game ended (kept in the state as this msgid, a plain str)."""
-
-
-
-def cargo_of(card: str | None) -> dict[str, Any] | None:
-    return cargo_json(card)

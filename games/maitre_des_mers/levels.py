@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..base import Game, Levels, State, random_bot
+from ..base import Game, State
+from ..levels import Levels, random_bot
 from ..search import Knobs, search_bot
 from . import flow
 from .bots import POWER_WORTH, greedy
@@ -51,9 +52,9 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 PLAYOUTS = 160
-"""Playouts per decision: at most ``PLAYOUTS * DEPTH`` medium moves of about 0.1 ms, so a move
-costs at most about 0.65 s of CPU, well under the tables' 1 s cap (200 reached 0.78 s: too close
-for the cap never to cut it on a busy machine, where a cut changes the move)."""
+"""Playouts per decision: at most ``PLAYOUTS * DEPTH`` medium moves, so a move stays well under
+the tables' thinking cap (``python -m games arena`` prints the time per move): the cap must
+never cut a search, since a cut changes the move."""
 
 KNOBS = Knobs(policy=greedy, playouts=PLAYOUTS, depth=DEPTH, candidates=candidates,
               evaluate=evaluate, margin=0.2)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove, echo
+from ..base import IllegalMove
+from ..echo import echo
 from ..text import say
 from .cards import SHIPS, USE_POWERS
 

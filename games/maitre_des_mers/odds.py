@@ -3,18 +3,21 @@
 A dice action (MM-10, MM-10a) is a small Markov decision process over (dice on the card, dice left
 to roll): roll every die left; place a fitting sub-multiset (at least one die) or, when none fits,
 set one die aside (the action fails when fewer dice are left than free slots). The chances below
-assume optimal placements and ignore goods powers (MM-15); they are memoised, so a game's worth of
-look-ups costs a few milliseconds once the tables are warm.
+assume optimal placements and ignore goods powers (MM-15); they are read from :mod:`.odds_table`
+(the recursion's own values, computed ahead of time) and memoised.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from pathlib import Path
 
 from . import odds_table
 from .combos import SLOTS, _completable, _key, _placements, relevant
@@ -23,8 +26,8 @@ MAX_DICE = odds_table.MAX_DICE
 """A pool holds 5 dice plus up to 3 extra-die goods (MM-15)."""
 
 _TABLE = odds_table.load(odds_table.DATA)
-"""The recursion's chances computed ahead of time (:mod:`.odds_table`): a look-up, where the
-recursion took up to 0.4 s the first time a card met a pool."""
+"""The recursion's chances computed ahead of time (:mod:`.odds_table`): a look-up instead of the
+recursion the first time a card meets a pool."""
 
 
 @cache
@@ -175,3 +178,23 @@ def _best(
         if value > best_value + 1e-12:
             best, best_value = sub, value
     return best, best_value
+
+
+# -- the table of odds_table.py, from the recursion ------------------------------------------------
+def computed() -> list[float]:
+    """Every chance of :func:`.odds_table.states` from the recursion itself (not the table): a
+    few seconds of CPU and ~80 MB of caches, released afterwards."""
+    with without_table():
+        return [completion_chance(c, placed, left, target)
+                for c, placed, left, target in odds_table.states()]
+
+
+def main() -> None:
+    """Rewrite :data:`.odds_table.DATA` in odds_table.py from the recursion."""
+    path = Path(odds_table.__file__)
+    source = path.read_text(encoding="utf-8")
+    body = odds_table.encode(computed())
+    source = re.sub(r'DATA = """\n.*?"""', lambda _: f'DATA = """\n{body}\n"""', source,
+                    count=1, flags=re.S)
+    path.write_text(source, encoding="utf-8")
+    print(f"wrote {len(body.split())} lines of chances to {path}", file=sys.stderr)

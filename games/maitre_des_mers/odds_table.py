@@ -1,27 +1,26 @@
 """Le Maître des Mers: every completion chance of :mod:`.odds`, computed ahead of time.
 
-Why: the recursion costs up to 0.4 s of CPU the first time a card meets a dice pool (a full
-house with 8 dice), so a computer's first announcements in a fresh worker took up to 130 ms, and
-its caches grew to 82 MB once every card and pool had been met. The table holds the very doubles
-the recursion computes (so the computers play the same moves), 3,390 of them (27 KB, 6 KB here),
-for every card, every dice already on it that can still complete it and 1 to 8 dice left to roll.
+Why: the recursion is slow the first time a card meets a dice pool (a full house with 8 dice
+explores every roll and placement), so a computer's first announcements in a fresh worker
+waited for it, and its caches grew to 82 MB once every card and pool had been met. The table
+holds the very doubles the recursion computes (so the computers play the same moves), 3,390 of
+them (27 KB, 6 KB here), for every card, every dice already on it that can still complete it
+and 1 to 8 dice left to roll.
 
 Regenerate after changing the cards' combinations or the recursion:
-``python -c "from games.maitre_des_mers import odds_table; odds_table.main()"`` rewrites
-:data:`DATA` in this file (the tests check that the recursion still gives exactly these values).
+``python -c "from games.maitre_des_mers import odds; odds.main()"`` rewrites :data:`DATA` in
+this file from the recursion (the tests check that the recursion still gives exactly these
+values).
 """
 
 from __future__ import annotations
 
 import base64
-import re
 import struct
-import sys
 import warnings
 import zlib
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
-from pathlib import Path
 
 from .cards import SHIPS
 from .combos import SLOTS, _completable
@@ -59,7 +58,7 @@ def load(data: str) -> dict[Key, float]:
         return {}
     keys = list(states())
     if len(raw) != 8 * len(keys):
-        warnings.warn("the odds table does not match the cards: regenerate it (odds_table.py)",
+        warnings.warn("the odds table does not match the cards: regenerate it (odds.main())",
                       RuntimeWarning, stacklevel=2)
         return {}
     return dict(zip(keys, struct.unpack(f"<{len(keys)}d", raw), strict=True))
@@ -69,27 +68,6 @@ def encode(values: list[float]) -> str:
     """:func:`load`'s text of ``values``, in lines of 96 characters."""
     text = base64.b64encode(zlib.compress(struct.pack(f"<{len(values)}d", *values), 9)).decode()
     return "\n".join(text[i:i + 96] for i in range(0, len(text), 96))
-
-
-def computed() -> list[float]:
-    """Every chance of :func:`states` from the recursion itself (not this table): a few seconds
-    of CPU and ~80 MB of caches, released afterwards."""
-    from . import odds
-
-    with odds.without_table():
-        return [odds.completion_chance(c, placed, left, target)
-                for c, placed, left, target in states()]
-
-
-def main() -> None:
-    """Rewrite :data:`DATA` in this file from the recursion."""
-    path = Path(__file__)
-    source = path.read_text(encoding="utf-8")
-    body = encode(computed())
-    source = re.sub(r'DATA = """\n.*?"""', lambda _: f'DATA = """\n{body}\n"""', source,
-                    count=1, flags=re.S)
-    path.write_text(source, encoding="utf-8")
-    print(f"wrote {len(body.split())} lines of chances to {path}", file=sys.stderr)
 
 
 DATA = """

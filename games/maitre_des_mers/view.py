@@ -1,4 +1,4 @@
-"""``view(state, seat)`` in the exact shape of docs/views.md (maitre-des-mers section).
+"""``view(state, seat)`` in the exact shape of docs/views/maitre-des-mers.md.
 
 Every card is face up; only the order of the ship pile (and the future dice) is hidden, so the
 view is the same for every seat but ``viewer``.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Result, view_head
+from ..base import Result
+from ..views import view_head
 from . import flow
 from .cards import GOODS, SHIPS, TREASURES, cargo_json
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import Game, State, random_bot
+from ..base import Game, State
+from ..levels import random_bot
 from .alignments import find_alignments
 from .board import blocked, bonus_colour, cells_of, galleons_of, neighbours
 from .cards import value

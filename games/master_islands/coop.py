@@ -1,7 +1,7 @@
 """MI-C3, the box's communication rule, as data the host can enforce (a partner channel).
 
-Only public facts are used (galleon positions are in ``view(state, None)``), so whatever the host
-decides from here reveals nothing hidden.
+It reads views only, and only their public facts (galleon positions are in ``view(state,
+None)``), so whatever the host decides from here reveals nothing hidden.
 """
 
 from __future__ import annotations
@@ -10,15 +10,6 @@ from typing import Any, Literal
 
 TalkRange = Literal["secret", "aloud", "gestures"]
 RANGES: tuple[TalkRange, ...] = ("secret", "aloud", "gestures")
-
-
-def public_view(state_or_view: dict[str, Any]) -> dict[str, Any]:
-    """The spectator view: a view is used as it is, a state is viewed by the engine."""
-    if "map" in state_or_view and isinstance(state_or_view.get("seats"), list):
-        return state_or_view
-    from . import GAME  # a state: the engine builds its public view (late import: no cycle)
-
-    return GAME.view(state_or_view, None)
 
 
 def partner_seat(view: dict[str, Any], seat: int) -> int | None:
@@ -32,11 +23,10 @@ def partner_seat(view: dict[str, Any], seat: int) -> int | None:
     return next(s for s, info in seats.items() if s != seat and info["team"] == team)
 
 
-def talk_range(state_or_view: dict[str, Any], seat: int) -> TalkRange | None:
-    """How ``seat`` may talk to its partner now (MI-C3): "secret" when both galleons share a
-    card, "aloud" when they are on orthogonally adjacent cards, else "gestures". None outside
-    coop mode or once the game is over (nothing left to plan)."""
-    view = public_view(state_or_view)
+def talk_range(view: dict[str, Any], seat: int) -> TalkRange | None:
+    """How ``seat`` may talk to its partner now (MI-C3), read from a view: "secret" when both
+    galleons share a card, "aloud" when they are on orthogonally adjacent cards, else
+    "gestures". None outside coop mode or once the game is over (nothing left to plan)."""
     if view.get("mode") != "coop" or view.get("result") is not None or view["phase"] == "over":
         return None
     partner = partner_seat(view, seat)
@@ -49,4 +39,4 @@ def talk_range(state_or_view: dict[str, Any], seat: int) -> TalkRange | None:
     return "aloud" if distance == 1 else "gestures"
 
 
-__all__ = ["RANGES", "TalkRange", "partner_seat", "public_view", "talk_range"]
+__all__ = ["RANGES", "TalkRange", "partner_seat", "talk_range"]

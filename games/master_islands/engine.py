@@ -19,22 +19,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
-    FIRST_OPTION,
-    BadOptions,
     Event,
     Game,
     IllegalMove,
     MenuStep,
-    Option,
     PartnerTalk,
     Result,
+    Sample,
     State,
     UndoBarrier,
     View,
-    echo,
     rng_for,
-    seat_option,
+    setup_of,
 )
+from ..echo import echo
+from ..options import FIRST_OPTION, BadOptions, Option, seat_option
 from ..text import Text, say
 from ..text import seat as seat_of
 from . import flow, moves
@@ -74,6 +73,11 @@ class MasterIslands(Game):
     )
     summary = SUMMARY
     bots = BOTS
+
+    def samples(self) -> tuple[Sample, ...]:
+        """Each mode; the corsair at another seat than the default, at the easy difficulty."""
+        return (Sample(2), Sample(4, {"mode": "coop"}, 2), Sample(3, {"mode": "corsair"}, 3),
+                Sample(4, {"mode": "corsair", "corsair": 2, "difficulty": "easy"}, 4))
     offers_partner_talk = True  # MI-C3, in coop mode
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
@@ -276,10 +280,8 @@ def _crew_order(first: int, holders: list[int], players: int) -> list[int]:
 
 def _setup_deck(setup: Mapping[str, Any] | None, holders: int) -> list[str] | None:
     """The record's deck (top first), or None to shuffle; a misspelt key is refused, not ignored."""
-    unknown = set(setup or {}) - {"deck"}
-    if unknown:
-        raise ValueError(f"unknown setup key(s) {echo(', '.join(sorted(unknown)))} (use 'deck')")
-    if not setup or setup.get("deck") is None:
+    setup = setup_of(setup, ("deck",))
+    if setup.get("deck") is None:
         return None
     deck = setup["deck"]
     if not isinstance(deck, list) or not all(is_card(c) for c in deck):

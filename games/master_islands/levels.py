@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..base import Game, Levels, State, random_bot
+from ..base import Game, State
+from ..levels import Levels, random_bot
 from ..search import Knobs, search, top
 from ..thinking import Deadline
 from . import flow
@@ -62,7 +63,7 @@ CORSAIR_DEPTH = 4
 
 CORSAIR_PLAYOUTS = {3: 120, 4: 90}
 """The corsair's playouts per step by player count: with three crew players a round takes longer
-to play out (120 there cost about 0.4 s of CPU a step, p95 0.7 s)."""
+to play out, so four players get fewer playouts for about the same thinking time a step."""
 
 CORSAIR_KNOBS = {players: Knobs(policy=greedy_bot, playouts=n, depth=CORSAIR_DEPTH,
                                 candidates=candidates, evaluate=corsair_value)

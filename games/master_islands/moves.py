@@ -142,42 +142,9 @@ def play(st: St, seat: int, move: str) -> Events:
     ev: Events = []
     cells_hl: list[list[int]] = []
     if verb == "place":
-        card, (x, y) = args[0], parse_pos(args[1])
-        own = [tuple(g) for g in st["galleons"][seat - 1]]
-        bonus = bonus_colour(cells_of(st), own, (x, y), card)
-        st["hands"][seat - 1].remove(card)
-        st["map"].append([x, y, card])
-        st["holes"] = [h for h in st["holes"] if h != [x, y]]
-        st["placed"] = True
-        st["bonus"] = st["bonus"] or bonus
-        cells_hl = [[x, y]]
-        if bonus:
-            text = say("{who} placed {card} at {x},{y}. Colour bonus: another Discovery may "
-                       "follow.", who=seat_of(seat), card=card, x=x, y=y)
-        else:
-            text = say("{who} placed {card} at {x},{y}.", who=seat_of(seat), card=card, x=x, y=y)
-        ev.append({"seat": seat, "text": text})
-        flow.after_discovery_action(st, ev)
+        cells_hl = _place(st, seat, args, ev)
     elif verb == "sail":
-        n, d = int(args[0]), args[1]
-        gx, gy = st["galleons"][seat - 1][n - 1]
-        dx, dy = DIRECTIONS[d]
-        st["galleons"][seat - 1][n - 1] = [gx + dx, gy + dy]
-        cells_hl = [[gx, gy], [gx + dx, gy + dy]]
-        if st["phase"] == "corsair":
-            text = say("{who}, the corsair, sailed galleon {n} {direction} to {x},{y}.",
-                       who=seat_of(seat), n=n, direction=DIRECTION_TEXT[d], x=gx + dx, y=gy + dy)
-        else:
-            text = say("{who} sailed galleon {n} {direction} to {x},{y}.", who=seat_of(seat), n=n,
-                       direction=DIRECTION_TEXT[d], x=gx + dx, y=gy + dy)
-        ev.append({"seat": seat, "text": text})
-        if st["phase"] == "corsair":
-            st["moves_left"] -= 1
-            if st["moves_left"] <= 0 or not flow.corsair_can_move(st):
-                flow.end_corsair(st, ev)
-        else:
-            st["sailed"] = True
-            flow.after_discovery_action(st, ev)
+        cells_hl = _sail(st, seat, args, ev)
     elif verb == "done":
         ev.append({"seat": seat, "text": say("{who}, the corsair, ends their moves.",
                                              who=seat_of(seat))})
@@ -192,24 +159,72 @@ def play(st: St, seat: int, move: str) -> Events:
         ev.append({"seat": seat, "text": say("{who} takes nothing.", who=seat_of(seat))})
         flow.supply(st, ev)
     elif verb == "take":
-        positions = [parse_pos(a) for a in args]
-        cells = cells_of(st)
-        cards = [cells[p] for p in positions]
-        gone = set(positions)
-        st["map"] = [e for e in st["map"] if (e[0], e[1]) not in gone]
-        st["holes"] = st["holes"] + [[x, y] for x, y in positions]
-        st["collected"][seat - 1].extend(cards)
-        cells_hl = [[x, y] for x, y in positions]
-        total = len(st["collected"][seat - 1])
-        ev.append({"seat": seat, "text": say("{who} took {alignment} ({cards}; {total} collected).",
-                                             who=seat_of(seat), alignment=take_label(cells, positions),
-                                             cards=", ".join(cards), total=total)})
-        if flow.check_victory(st):
-            ev.append({"text": flow.reason_of(st)})
-        else:
-            flow.supply(st, ev)
+        cells_hl = _take(st, seat, args, ev)
     st["last_move"] = {"seat": seat, "move": move, "cells": cells_hl}
     return ev
+
+
+def _place(st: St, seat: int, args: list[str], ev: Events) -> list[list[int]]:
+    """``place <card> <x,y>``: the card leaves the hand for the map; the cell to highlight."""
+    card, (x, y) = args[0], parse_pos(args[1])
+    own = [tuple(g) for g in st["galleons"][seat - 1]]
+    bonus = bonus_colour(cells_of(st), own, (x, y), card)
+    st["hands"][seat - 1].remove(card)
+    st["map"].append([x, y, card])
+    st["holes"] = [h for h in st["holes"] if h != [x, y]]
+    st["placed"] = True
+    st["bonus"] = st["bonus"] or bonus
+    if bonus:
+        text = say("{who} placed {card} at {x},{y}. Colour bonus: another Discovery may "
+                   "follow.", who=seat_of(seat), card=card, x=x, y=y)
+    else:
+        text = say("{who} placed {card} at {x},{y}.", who=seat_of(seat), card=card, x=x, y=y)
+    ev.append({"seat": seat, "text": text})
+    flow.after_discovery_action(st, ev)
+    return [[x, y]]
+
+
+def _sail(st: St, seat: int, args: list[str], ev: Events) -> list[list[int]]:
+    """``sail <n> <direction>``, in a Discovery or as the corsair; the cells left and reached."""
+    n, d = int(args[0]), args[1]
+    gx, gy = st["galleons"][seat - 1][n - 1]
+    dx, dy = DIRECTIONS[d]
+    st["galleons"][seat - 1][n - 1] = [gx + dx, gy + dy]
+    if st["phase"] == "corsair":
+        text = say("{who}, the corsair, sailed galleon {n} {direction} to {x},{y}.",
+                   who=seat_of(seat), n=n, direction=DIRECTION_TEXT[d], x=gx + dx, y=gy + dy)
+    else:
+        text = say("{who} sailed galleon {n} {direction} to {x},{y}.", who=seat_of(seat), n=n,
+                   direction=DIRECTION_TEXT[d], x=gx + dx, y=gy + dy)
+    ev.append({"seat": seat, "text": text})
+    if st["phase"] == "corsair":
+        st["moves_left"] -= 1
+        if st["moves_left"] <= 0 or not flow.corsair_can_move(st):
+            flow.end_corsair(st, ev)
+    else:
+        st["sailed"] = True
+        flow.after_discovery_action(st, ev)
+    return [[gx, gy], [gx + dx, gy + dy]]
+
+
+def _take(st: St, seat: int, args: list[str], ev: Events) -> list[list[int]]:
+    """``take <x,y> ...``: the aligned cards are collected and leave holes; the cells taken."""
+    positions = [parse_pos(a) for a in args]
+    cells = cells_of(st)
+    cards = [cells[p] for p in positions]
+    gone = set(positions)
+    st["map"] = [e for e in st["map"] if (e[0], e[1]) not in gone]
+    st["holes"] = st["holes"] + [[x, y] for x, y in positions]
+    st["collected"][seat - 1].extend(cards)
+    total = len(st["collected"][seat - 1])
+    ev.append({"seat": seat, "text": say("{who} took {alignment} ({cards}; {total} collected).",
+                                         who=seat_of(seat), alignment=take_label(cells, positions),
+                                         cards=", ".join(cards), total=total)})
+    if flow.check_victory(st):
+        ev.append({"text": flow.reason_of(st)})
+    else:
+        flow.supply(st, ev)
+    return [[x, y] for x, y in positions]
 
 
 def take_label(cells: dict[tuple[int, int], str], positions: list[tuple[int, int]]) -> Text | str:

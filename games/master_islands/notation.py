@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove, echo
+from ..base import IllegalMove
+from ..echo import echo
 from ..text import Text, say
 from .cards import is_card
 

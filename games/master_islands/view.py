@@ -1,10 +1,11 @@
-"""``view(state, seat)`` in the exact shape of docs/views.md (master-islands section)."""
+"""``view(state, seat)`` in the exact shape of docs/views/master-islands.md."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import Result, view_head
+from ..base import Result
+from ..views import view_head
 from . import flow
 
 

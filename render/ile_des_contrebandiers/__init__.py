@@ -1,6 +1,6 @@
 """L'île des contrebandiers images: the round sea (board) and a player's own tile (hand).
 
-Drawn only from a View (docs/views.md, section ile-des-contrebandiers), phone first: 800 px wide
+Drawn only from a View (docs/views/ile-des-contrebandiers.md), phone first: 800 px wide
 and no text under 20 px (10 px at the ~400 px a phone shows).
 
 The board shows, top to bottom: the title with the turn's prompt ("Alice sails up to 3", "Alice
@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from .drawings import _die_image
 from .geometry import GAME_NAME, SEA_H, SECTORS, WIDTH, YELLOW_DIE
-from .sea import _fan, draw_fan
+from .paint import draw_fan
+from .sea import _fan
 from .table import board, hand
 from .words import named_text, path_points, public_face
 

@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from .. import kit, tiles
 from ..cache import Cache, paste
-from . import sea
+from . import paint
 from .drawings import mark_cell, mark_harbour
 from .geometry import (
     CX,
@@ -45,8 +45,8 @@ SIDE = 2 * R + 1
 RINGS = Cache("ile-des-contrebandiers rings", 10_700_000)
 ISLANDS = Cache("ile-des-contrebandiers islands", 4_000_000, words=True)
 """The 1,000-table bench holds 6.3 MB of ring layers, patches and frames (99 % hits; with
-neither cache a board costs 8x the CPU) and 3.8 MB of islands and tiles (98 %); the rings' bound
-leaves room for the reef sets of games further on."""
+neither cache every board would paint the rings, islands and tiles afresh) and 3.8 MB of islands
+and tiles (98 %); the rings' bound leaves room for the reef sets of games further on."""
 
 Reefs = tuple[tuple[int, int], ...]
 
@@ -54,8 +54,8 @@ Reefs = tuple[tuple[int, int], ...]
 def _square(beam: int | None, reefs: Reefs) -> Image.Image:
     """The rings' square as the board draws it: sectors, rays, reefs, lighthouse."""
     image, draw = kit.new_canvas(WIDTH, SEA_H)
-    sea.draw_fan(draw, beam)
-    sea.paint_rings(image, draw, beam, reefs)
+    paint.draw_fan(draw, beam)
+    paint.paint_rings(image, draw, beam, reefs)
     return image.crop((LEFT, TOP, LEFT + SIDE, TOP + SIDE))
 
 
@@ -84,7 +84,7 @@ def _lit_square(base: Image.Image, beam: int, reefs: Reefs) -> Image.Image:
     image.paste(base, (LEFT, TOP))
     image.paste(LIT, (LEFT, TOP, LEFT + SIDE, TOP + SIDE),
                 _fan_fills().point([255 if v in _beam_fills(beam) else 0 for v in range(256)]))
-    sea.paint_rings(image, draw, beam, reefs)
+    paint.paint_rings(image, draw, beam, reefs)
     return image.crop((LEFT, TOP, LEFT + SIDE, TOP + SIDE))
 
 
@@ -103,7 +103,7 @@ def _fan_fills() -> Image.Image:
     slices' shapes do not depend on their colours): its label (:func:`_fill_label`), 255 for an
     outline, 0 outside the sectors."""
     labels = Image.new("L", (SIDE, SIDE), 0)
-    sea.draw_fan(ImageDraw.Draw(labels), None, -LEFT, -TOP,
+    paint.draw_fan(ImageDraw.Draw(labels), None, -LEFT, -TOP,
                  ink=lambda ring, sector: {"fill": _fill_label(ring, sector), "outline": 255})
     return labels
 
@@ -112,11 +112,11 @@ def _fan_fills() -> Image.Image:
 def fan_mask() -> Image.Image:
     """The pixels the sectors cover (any beam), in the ring square."""
     mask = Image.new("L", (SIDE, SIDE), 0)
-    sea.draw_fan(ImageDraw.Draw(mask), None, -LEFT, -TOP, ink={"fill": 255, "outline": 255})
+    paint.draw_fan(ImageDraw.Draw(mask), None, -LEFT, -TOP, ink={"fill": 255, "outline": 255})
     return mask
 
 
-def _quay_box(isl: sea.Island) -> tuple[int, int, int, int]:
+def _quay_box(isl: paint.Island) -> tuple[int, int, int, int]:
     (x0, y0), (x1, y1) = isl.quay
     return (max(0, int(min(x0, x1)) - 10), max(0, int(min(y0, y1)) - 10),
             min(WIDTH, int(max(x0, x1)) + 11), min(SEA_H, int(max(y0, y1)) + 11))
@@ -161,7 +161,7 @@ _ANY = [0] + [255] * 255
 
 
 def _dock(dock: Box) -> tuple[Image.Image, Image.Image] | None:
-    tile = tiles.piece(ISLANDS, "dock", dock, kit.BG, sea.paint_dock)
+    tile = tiles.piece(ISLANDS, "dock", dock, kit.BG, paint.paint_dock)
     if tile is None:
         return None
     return ISLANDS.drawn(("dock mask", dock), lambda: (tile, _opaque_mask(tile, kit.BG)))
@@ -172,7 +172,7 @@ def islands_and_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View)
     ``sea._draw_islands`` then ``sea._draw_rings`` draw them: the rings pasted first, each quay
     then drawn and the rings put back over it through their mask, cards and basins pasted
     beside. False (nothing drawn) when an island sits where this is not exact."""
-    islands = [sea.island(view, k) for k in range(5)]
+    islands = [paint.island(view, k) for k in range(5)]
     beam, reefs = _beam(view), tuple(sorted(set(_reefs(view))))
     if not _fast(tuple((i.card, i.dock, _quay_box(i)) for i in islands), beam, reefs):
         return False
@@ -187,10 +187,10 @@ def islands_and_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View)
         paste(image, RINGS.drawn(("quay", isl.quay, lit, reefs),
                                      lambda i=isl, b=box: _quay(image, draw, i, b)), box[:2])
         tiles.put(image, ISLANDS, ("card", isl.words), isl.card, kit.BG,
-                  lambda d, b, w=isl.words: sea.paint_card(d, b, w))
+                  lambda d, b, w=isl.words: paint.paint_card(d, b, w))
         dock = _dock(isl.dock)
         if dock is None:
-            sea.paint_dock(draw, isl.dock)
+            paint.paint_dock(draw, isl.dock)
         else:
             paste(image, dock[0], isl.dock[:2], dock[1])
     for cell in _cells(view):  # the last move's frames: shapes only, pasted through a mask
@@ -203,7 +203,7 @@ def islands_and_rings(image: Image.Image, draw: ImageDraw.ImageDraw, view: View)
         else:
             continue
         paste(image, frame[0], frame[2], frame[1])
-    sea.paint_names(draw, reefs)
+    paint.paint_names(draw, reefs)
     return True
 
 
@@ -230,9 +230,9 @@ def harbour_frame(dock: Box) -> Frame:
 def _frame(paint: Callable[[ImageDraw.ImageDraw, int, int], None], near: Box) -> Frame:
     """A last-move frame drawn once as the board draws it: its pixels, their mask and where
     they go. ``paint(draw, dx, dy)`` draws it shifted by whole pixels onto a canvas around
-    ``near`` (a fortieth of the sea's size: 4 ms less a frame); the whole sea's canvas, as
-    before, should the shape reach that canvas's edge. Tests check every space and harbour
-    give the pixels of the whole sea's canvas."""
+    ``near`` (a fortieth of the sea's size, so a fortieth of the pixels to draw twice and
+    compare); the whole sea's canvas, as before, should the shape reach that canvas's edge.
+    Tests check every space and harbour give the pixels of the whole sea's canvas."""
     region = (max(0, math.floor(near[0]) - FRAME_PAD), max(0, math.floor(near[1]) - FRAME_PAD),
               min(WIDTH, math.ceil(near[2]) + FRAME_PAD + 1),
               min(SEA_H, math.ceil(near[3]) + FRAME_PAD + 1))
@@ -264,12 +264,12 @@ def _patch_box(patch: tuple[Image.Image, tuple[int, int]]) -> Box:
     return x, y, x + layer.width - 1, y + layer.height - 1
 
 
-def _quay(image: Image.Image, draw: ImageDraw.ImageDraw, isl: sea.Island,
+def _quay(image: Image.Image, draw: ImageDraw.ImageDraw, isl: paint.Island,
           box: tuple[int, int, int, int]) -> Image.Image:
     """The quay's box as the board shows it: the quay drawn, then the rings over it (through
     the pixels the ring layer drew there)."""
     under = image.crop(box)
-    sea.paint_quay(draw, isl)
+    paint.paint_quay(draw, isl)
     image.paste(under, box[:2], _layer_pixels(under, fan_mask(), box))
     return image.crop(box)
 

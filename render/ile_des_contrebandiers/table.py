@@ -262,42 +262,14 @@ def hand(view: View) -> Image.Image:
     me = kit.seat_row(view, viewer) if viewer is not None else {}
     room = WIDTH - 2 * EDGE
     if viewer is None or not me:
-        prompt = stage_prompt(view)
-        title = kit.result_title(view)
-        extra = [title] if title else [prompt] if prompt else []
-        wrapped = [ln for s in [_("You are watching: no boat, no tile on your boat."), *extra]
-                   for ln in kit.wrap(s, BODY, room)]
-        image, draw = kit.new_canvas(WIDTH, 16 + LINE * (len(wrapped) + 1) + 10)
-        kit.text(draw, (EDGE, 16 + LINE / 2), GAME_NAME, TITLE, kit.INK, "lm",
-                 bold=True)
-        for k, line in enumerate(wrapped):
-            kit.text(draw, (EDGE, 16 + LINE * (k + 1.5)), line, BODY, kit.INK, "lm",
-                     bold=k == 0)
-        return kit.stack_trimmed([image, _draw_panel(view)], WIDTH)
+        return _watching(view, room)
     boat = _boat(view, viewer)
     tile = own_tile(view, boat)
     score = _("score {score}", score=_score(view, viewer))
     names = kit.wrap(_name(view, viewer), BODY, WIDTH - 76 - EDGE - 30
                      - kit.text_width(score, TITLE))
-    facts = [(_("Your boat: {where}", where=where_words(view, boat.get("space"))), True),
-             (delivered_words(view, viewer), False)]  # (sentence, bold)
-    board_tile = boat.get("tile")
-    if isinstance(tile, dict):
-        shown = isinstance(board_tile, dict) and board_tile.get("shown") is True
-        facts.append((_("Everyone has seen this tile.") if shown else _("Only you see this tile."),
-                      False))
-    elif board_tile:
-        facts.append((_("Your boat carries a tile (its face is not in this view)."), False))
-    else:
-        facts.append((_("No tile on your boat."), True))
-    title = kit.result_title(view)
-    if title:
-        facts.append((title, bool((view.get("result") or {}).get("winners"))))
-    elif viewer in (view.get("to_move") or []):
-        prompt = stage_prompt(view)
-        if prompt:
-            facts.append((_("Now: {prompt}", prompt=prompt), True))
-    fact_lines = [(ln, bold) for f, bold in facts for ln in kit.wrap(f, BODY, room)]
+    fact_lines = [(ln, bold) for f, bold in _hand_facts(view, viewer, boat, tile)
+                  for ln in kit.wrap(f, BODY, room)]
     top = 70 + LINE * len(names)
     card = CARD_H + 20 if isinstance(tile, dict) else 0
     image, draw = kit.new_canvas(WIDTH, top + card + LINE * len(fact_lines) + 16)
@@ -317,3 +289,44 @@ def hand(view: View) -> Image.Image:
         kit.text(draw, (EDGE, y + LINE / 2), line, BODY, kit.INK, "lm", bold=bold)
         y += LINE
     return kit.trim(image)
+
+
+def _watching(view: View, room: int) -> Image.Image:
+    """A spectator's hand: no boat, no tile; the turn's prompt or the result, then the panel."""
+    prompt = stage_prompt(view)
+    title = kit.result_title(view)
+    extra = [title] if title else [prompt] if prompt else []
+    wrapped = [ln for s in [_("You are watching: no boat, no tile on your boat."), *extra]
+               for ln in kit.wrap(s, BODY, room)]
+    image, draw = kit.new_canvas(WIDTH, 16 + LINE * (len(wrapped) + 1) + 10)
+    kit.text(draw, (EDGE, 16 + LINE / 2), GAME_NAME, TITLE, kit.INK, "lm",
+             bold=True)
+    for k, line in enumerate(wrapped):
+        kit.text(draw, (EDGE, 16 + LINE * (k + 1.5)), line, BODY, kit.INK, "lm",
+                 bold=k == 0)
+    return kit.stack_trimmed([image, _draw_panel(view)], WIDTH)
+
+
+def _hand_facts(view: View, viewer: int, boat: dict[str, Any], tile: dict[str, Any] | None
+                ) -> list[tuple[str, bool]]:
+    """The hand's sentences, each with whether it is bold: where the boat is, the deliveries,
+    the tile on board, then the result or (on the viewer's turn) what to do now."""
+    facts = [(_("Your boat: {where}", where=where_words(view, boat.get("space"))), True),
+             (delivered_words(view, viewer), False)]
+    board_tile = boat.get("tile")
+    if isinstance(tile, dict):
+        shown = isinstance(board_tile, dict) and board_tile.get("shown") is True
+        facts.append((_("Everyone has seen this tile.") if shown else _("Only you see this tile."),
+                      False))
+    elif board_tile:
+        facts.append((_("Your boat carries a tile (its face is not in this view)."), False))
+    else:
+        facts.append((_("No tile on your boat."), True))
+    title = kit.result_title(view)
+    if title:
+        facts.append((title, bool((view.get("result") or {}).get("winners"))))
+    elif viewer in (view.get("to_move") or []):
+        prompt = stage_prompt(view)
+        if prompt:
+            facts.append((_("Now: {prompt}", prompt=prompt), True))
+    return facts

@@ -1,6 +1,6 @@
 """Le Maitre des Mers images: the table (board) and a player's fleet (hand).
 
-Drawn only from a View (docs/views.md, section maitre-des-mers), phone first: 800 px wide and no
+Drawn only from a View (docs/views/maitre-des-mers.md), phone first: 800 px wide and no
 text under 20 px (10 px at the ~400 px a phone shows). Everything in this game is public, so the
 board never depends on who looks.
 

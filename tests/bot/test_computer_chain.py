@@ -15,8 +15,7 @@ import pytest
 from bot.service import Outcome, TableService
 from bot.service.workers import BotPool
 from bot.storage import Store
-from games import get_game
-from games.base import random_bot
+from games import get_game, random_bot
 from games.computer import Played, Turns, bot_rng, plain, play_computers, think
 
 from .conftest import ALICE, CHANNEL, GUILD

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from bot.service import TableService
-from games import Game, State
-from games.base import random_bot
+from games import Game, State, random_bot
 
 from .conftest import ALICE, CHANNEL, GUILD
 from .drive import play_to_end

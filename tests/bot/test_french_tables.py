@@ -9,8 +9,7 @@ import random
 import pytest
 
 from bot.service import Outcome, TableService
-from games import all_games
-from games.base import choose
+from games import all_games, choose
 
 from ..e2e.french import assert_french, drawing_words
 from .conftest import ALICE, BOB, CHANNEL, GUILD

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.adapter.texts import option_line, rules_messages, rules_text
-from games import all_games
-from games.base import FIRST_OPTION, Game, Option
+from games import FIRST_OPTION, Game, Option, all_games
 from i18n import language
 
 

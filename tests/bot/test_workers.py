@@ -18,8 +18,7 @@ import pytest
 from bot.service import TableService
 from bot.service.workers import WALL_SLACK, BotPool, WorkerLost
 from bot.storage import MoveEntry, Store
-from games import State, get_game
-from games.base import choose
+from games import State, choose, get_game
 from games.computer import Played, Turns, play_computers, think
 
 from .conftest import ALICE, CHANNEL, GUILD

@@ -14,8 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot import catalog
-from games import Game, IllegalMove, Option, Result, State, View, get_game
-from games.base import random_bot
+from games import Game, IllegalMove, Option, Result, State, View, get_game, random_bot
 from games.registry import UnknownGame
 
 TOY_ID = "toy-cards"

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.adapter import game_commands
-from games.base import Option
+from games import Option
 from tests.e2e.toy_game import ToyRounds
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import catalog
-from games.base import Game, Option
+from games import Game, Option
 from tests.e2e.test_play_helpers import running_tablee
 
 STRING, INTEGER, BOOLEAN, SUBCOMMAND = 3, 4, 5, 1

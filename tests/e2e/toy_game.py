@@ -15,8 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot import catalog
-from games import Game, IllegalMove, Option, State, View, get_game
-from games.base import FIRST_OPTION, random_bot
+from games import FIRST_OPTION, Game, IllegalMove, Option, State, View, get_game, random_bot
 from games.registry import UnknownGame
 from tests.bot.toy import PlayOneCard
 

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 from games import Game, State
-from games.base import random_bot
+from games.levels import random_bot
 
 Bot = Callable[[Game, State, int, random.Random], str]
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from games import get_game
 from games.base import Game, State
+from tests.games.every_game import setups
 
 MAX_REFUSAL = 300
 """A refusal fits a Discord reply with room to spare (the longest usage line is ~240)."""
@@ -28,13 +29,8 @@ INTERNALS = ("Traceback", "invalid literal", "NoneType", "object has no", "Error
              "not subscriptable", "<class")
 """Words that betray a Python exception text passed through to a person."""
 
-SETUPS: list[tuple[str, int, dict[str, Any]]] = [
-    ("master-islands", 2, {}), ("master-islands", 4, {"mode": "coop"}),
-    ("master-islands", 3, {"mode": "corsair"}), ("isis-osiris", 2, {}),
-    ("isis-osiris", 3, {"reserve": "common"}), ("maitre-des-mers", 3, {}),
-    ("ile-des-contrebandiers", 3, {}),
-]
-"""Each game, and each mode that changes what moves exist."""
+SETUPS: list[tuple[str, int, dict[str, Any]]] = setups()
+"""Each registered game's samples: its modes and the options that change what moves exist."""
 
 
 @dataclass

@@ -9,12 +9,12 @@ import pytest
 from games import get_game
 from games.computer import Turns, apply_text, plain, play_computers, think
 from games.thinking import Deadline
+from tests.games.every_game import GAMES
 
 PLENTY = 60.0  # seconds: a run no test reaches
 
 
-@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris", "maitre-des-mers",
-                                     "ile-des-contrebandiers"])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_a_run_is_think_then_apply_move_after_move_until_a_person_or_a_reveal(
     game_id: str,
 ) -> None:
@@ -22,7 +22,7 @@ def test_a_run_is_think_then_apply_move_after_move_until_a_person_or_a_reveal(
     version from the plain state before it; the run stops at a reveal or when no computer is
     to move; a run cut to one move gives the first move alone."""
     game = get_game(game_id)
-    state = plain(game.new(2, {"first": 1}, 4))
+    state = plain(game.new(max(2, game.min_players), {"first": 1}, 4))
     levels = {1: "medium"}
     for version in (10, 40, 70):  # three runs, the person playing their first move between
         run = play_computers(Turns(game_id, state, levels, 4, version, chain=PLENTY))

@@ -1,4 +1,4 @@
-"""Computer levels (easy, medium, hard) of every game, ``games.base.choose`` and the hard search:
+"""Computer levels (easy, medium, hard) of every game, ``games.levels.choose`` and the hard search:
 legal moves only, the deadline, view-only input, determinism, and the arena command."""
 
 from __future__ import annotations
@@ -16,45 +16,39 @@ import pytest
 
 from games import get_game
 from games.arena import Tally, report, wilson
-from games.base import LEVELS, Game, Levels, State, choose, level_of, random_bot
+from games.base import Game, State
+from games.levels import LEVELS, Levels, choose, level_of, random_bot
 from games.search import Knobs, search
 from games.thinking import Deadline
+from tests.games.every_game import GAMES, setup_id, setups
 
-CASES = [
-    ("master-islands", 2, {}), ("master-islands", 4, {"mode": "coop"}),
-    ("master-islands", 3, {"mode": "corsair"}), ("isis-osiris", 3, {}),
-    ("isis-osiris", 2, {"reserve": "common"}), ("maitre-des-mers", 3, {}),
-    ("ile-des-contrebandiers", 2, {}), ("ile-des-contrebandiers", 3, {}),
-]
+CASES = setups()
 
 
 def small_knobs(game: Game) -> Knobs:
-    """The game's own search settings with a tiny budget (tests stay fast)."""
-    package = type(game).__module__.rsplit(".", 1)[0]
+    """The game's own search settings (``KNOBS`` of its package's ``levels`` module, as every
+    game's hard level has them) with a tiny budget (tests stay fast)."""
+    package = ".".join(type(game).__module__.split(".")[:2])  # games.<game package>
     knobs = importlib.import_module(f"{package}.levels").KNOBS
     return dataclasses.replace(knobs, playouts=6)
 
 
 def positions(game: Game, players: int, options: dict[str, Any], seed: int, every: int,
               limit: int) -> list[tuple[State, int]]:
-    """Up to ``limit`` positions of a game between random players, one every ``every`` moves."""
+    """Up to ``limit`` positions of a game between random players, one every ``every`` moves
+    (closer together in a game too short for that)."""
     rng = random.Random(seed)
     state = game.new(players, options, seed)
-    out: list[tuple[State, int]] = []
-    n = 0
-    while (movers := game.to_move(state)) and len(out) < limit:
-        if n % every == 0:
-            out.append((state, movers[0]))
+    seen: list[tuple[State, int]] = []
+    while (movers := game.to_move(state)) and len(seen) < every * limit:
+        seen.append((state, movers[0]))
         state, _ = game.apply(state, movers[0], random_bot(game, state, movers[0], rng))
-        n += 1
-    return out
-
-
-GAMES = ("master-islands", "isis-osiris", "maitre-des-mers", "ile-des-contrebandiers")
+    step = every if len(seen) >= every * limit else max(1, len(seen) // limit)
+    return seen[::step][:limit]
 
 
 def test_every_game_offers_the_three_levels_and_reads_old_names() -> None:
-    for game in map(get_game, GAMES):
+    for game in GAMES:
         assert tuple(game.bots) == LEVELS
         assert game.bots["random"] is game.bots["easy"] is random_bot
         assert game.bots["greedy"] is game.bots["medium"]
@@ -95,7 +89,7 @@ def test_choose_passes_the_deadline_only_to_bots_that_take_it() -> None:
     assert seen == {"deadline": 5.0}
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=[setup_id(c) for c in CASES])
 def test_hard_plays_only_legal_moves(game_id: str, players: int, options: dict[str, Any]) -> None:
     game = get_game(game_id)
     knobs = small_knobs(game)
@@ -108,7 +102,7 @@ def test_hard_plays_only_legal_moves(game_id: str, players: int, options: dict[s
     assert checked >= 5
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=[setup_id(c) for c in CASES])
 def test_hard_sees_only_its_own_view(game_id: str, players: int, options: dict[str, Any]) -> None:
     """The hidden parts dealt again (what the seat sees unchanged): the same move for a seed."""
     game = get_game(game_id)

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from games.base import Game, IllegalMove, State
+from tests.games.every_game import setup_id
 from tests.games.fuzz_support import ODD_CHARS, SETUPS, Tally, positions, random_text
 
 HUGE = ("9" * 30, "-" + "9" * 30, "1" * 2_100, "0", "-1", "00", "1e9", "٣", "³")
@@ -105,12 +106,12 @@ def check(name: str, tally: Tally) -> None:
     assert tally.counts["clear refusals"] > tally.counts["inputs"] // 2  # the fuzzer bit
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s[0]}-{s[1]}")
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
 def test_fuzzed_moves_are_accepted_or_refused_with_one_short_sentence(setup) -> None:
     check(f"moves {setup[0]}", run(setup, range(1), spots=15, tries=100))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s[0]}-{s[1]}")
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
 def test_fuzzed_moves_long_run(setup) -> None:
     check(f"moves {setup[0]} (long)", run(setup, range(1, 6), spots=30, tries=100))

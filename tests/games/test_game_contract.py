@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import BadOptions, Option, PartnerTalk, get_game
-from games.base import FIRST_OPTION
+from games.options import FIRST_OPTION
 
 MI = get_game("master-islands")
 IO = get_game("isis-osiris")

@@ -1,5 +1,5 @@
 """L'île des contrebandiers computer players: the greedy decisions on hand-made views
-(docs/views.md shape), legal moves only over random states and whole games once the engine is
+(docs/views/ile-des-contrebandiers.md shape), legal moves only over random states and whole games once the engine is
 registered, and (slow, opt-in) its win rate against random players and its move time."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from games import get_game
-from games.base import random_bot
 from games.ile_des_contrebandiers.bots import Board, greedy, sweep
 from games.ile_des_contrebandiers.levels import BOTS
+from games.levels import random_bot
 
 from . import bot_games
 

@@ -1,4 +1,4 @@
-"""The view contract (docs/views.md, ile-des-contrebandiers), hidden tiles, determinize,
+"""The view contract (docs/views/ile-des-contrebandiers.md), hidden tiles, determinize,
 menus, status facts."""
 
 from __future__ import annotations

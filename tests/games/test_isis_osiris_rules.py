@@ -6,9 +6,10 @@ from collections import Counter
 
 import pytest
 
-from games.base import BadOptions, IllegalMove
+from games.base import IllegalMove
 from games.isis_osiris.scoring import pawn_values, scores, winners
 from games.isis_osiris.tiles import CELLS, TILE_SET
+from games.options import BadOptions
 
 from .test_isis_osiris_support import GAME, new, play
 

@@ -1,4 +1,4 @@
-"""Le Maître des Mers computer players: the greedy decisions on hand-made views (docs/views.md
+"""Le Maître des Mers computer players: the greedy decisions on hand-made views (docs/views/maitre-des-mers.md
 shape), legal moves only over whole games, and (slow, opt-in) its win rate against random."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games import get_game
-from games.base import random_bot
+from games.levels import random_bot
 from games.maitre_des_mers.bots import announce_value, greedy, safest_ship
 from games.maitre_des_mers.levels import BOTS
 from games.maitre_des_mers.odds import completion_chance

@@ -195,7 +195,7 @@ def test_the_whole_table_is_up_to_date() -> None:
     """Every chance, recomputed (several seconds of CPU): a change to the cards or the recursion
     without regenerating the table fails here."""
     assert odds_table.load(odds_table.DATA) == dict(
-        zip(odds_table.states(), odds_table.computed(), strict=True))
+        zip(odds_table.states(), odds.computed(), strict=True))
 
 
 def test_a_table_for_other_cards_is_not_used() -> None:

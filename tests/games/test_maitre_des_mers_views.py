@@ -1,4 +1,4 @@
-"""The view contract (docs/views.md, maitre-des-mers), hidden pile order, determinize, menus,
+"""The view contract (docs/views/maitre-des-mers.md), hidden pile order, determinize, menus,
 status facts and the bench."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import get_game
-from games.base import BadOptions
+from games.options import BadOptions
 
 from .test_master_islands_support import GAME
 
@@ -53,7 +53,7 @@ def test_setup_deck_must_be_cards_and_long_enough() -> None:
 
 
 def test_unknown_setup_keys_are_refused_not_ignored() -> None:
-    with pytest.raises(ValueError, match=r"unknown setup key\(s\) Deck, tiles \(use 'deck'\)"):
+    with pytest.raises(ValueError, match=r"unknown setup key\(s\) Deck, tiles \(use deck\)"):
         GAME.new(2, {}, 0, {"Deck": ["B4"] * 7, "tiles": []})
 
 

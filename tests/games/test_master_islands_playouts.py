@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.base import IllegalMove, random_bot
+from games.base import IllegalMove
+from games.levels import random_bot
 
 from .test_master_islands_support import GAME
 

@@ -1,4 +1,4 @@
-"""Views (docs/views.md shape, hidden information), events, menus and determinization."""
+"""Views (docs/views/master-islands.md shape, hidden information), events, menus and determinization."""
 
 from __future__ import annotations
 

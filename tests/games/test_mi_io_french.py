@@ -1,6 +1,7 @@
 """Master Islands and Isis & Osiris in French: every Text the engines produce over whole random
 games (events, private lines, refusals, menus, descriptions, status facts, options, results,
-the /rules summary; the shared ``first`` option and score line of games/base.py aside) comes from the game's catalog and translates with no English left; the
+the /rules summary; the shared ``first`` option of games/options.py and score line of
+games/base.py aside) comes from the game's catalog and translates with no English left; the
 images draw French words.
 
 "No English left" is checked per sentence: the words of the English template (outside its
@@ -22,7 +23,8 @@ from PIL import Image
 
 import i18n
 from games import BadOptions, IllegalMove, State, get_game
-from games.base import FIRST_OPTION, Game
+from games.base import Game
+from games.options import FIRST_OPTION
 from games.text import SEAT, Text
 from i18n import catalogs
 from render import isis_osiris, kit

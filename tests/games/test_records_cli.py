@@ -13,6 +13,7 @@ import pytest
 
 from games import get_game
 from games.records import BadRecord, replay, simulate, start
+from tests.games.every_game import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 MODES = [(3, []), (2, []), (4, ["mode=coop"]), (3, ["mode=corsair"]),
@@ -64,9 +65,7 @@ def test_cli_simulate_then_replay(tmp_path: Path, players: int, options: list[st
 
 
 @pytest.mark.parametrize(("game_id", "players"), [
-    ("maitre-des-mers", 2), ("maitre-des-mers", 6),
-    ("ile-des-contrebandiers", 2), ("ile-des-contrebandiers", 4),
-])
+    (g.id, n) for g in GAMES for n in sorted({g.min_players, g.max_players})])
 def test_cli_simulate_then_replay_with_random_players(game_id: str, players: int) -> None:
     bots = [a for _ in range(players) for a in ("--bot", "random")]
     sim = cli("simulate", game_id, "--players", str(players), "--seed", "2", *bots)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,20 +15,40 @@ from pathlib import Path
 import pytest
 
 from games import get_game
-from games.base import ECHO_LIMIT, IllegalMove, echo
+from games.base import Game, IllegalMove
+from games.echo import ECHO_LIMIT, echo
 from games.master_islands.alignments import MAX_ALIGNMENTS, find_alignments
 from games.master_islands.cards import full_deck
 from games.records import BadRecord, read_record, replay, simulate
+from tests.games.every_game import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = "x" * 2_100
-GAMES = [get_game(g) for g in ("master-islands", "isis-osiris", "maitre-des-mers",
-                                "ile-des-contrebandiers")]
-"""The four games (all_games() also lists the test-only games other tests register)."""
 SHORT_REFUSAL = 300
 """Every refusal fits a Discord reply with room to spare (the longest usage line is ~240)."""
 
-LONG_MOVES = {
+def long_moves(game: Game) -> list[str]:
+    """Long texts shaped like the game's own moves: one legal move of each verb seen in a short
+    random game of its first sample, each token in turn made 2,100 characters long, and each
+    number 2,100 digits long; and a long word alone."""
+    sample = game.samples()[0]
+    state, rng, by_verb = sample.new(game), random.Random(1), {}
+    for _ in range(300):
+        if not (movers := game.to_move(state)):
+            break
+        legal = game.legal(state, movers[0])
+        by_verb.update({m.split()[0]: m for m in legal if m.split()[0] not in by_verb})
+        state, _ = game.apply(state, movers[0], rng.choice(legal))
+    out = [LONG]
+    for move in by_verb.values():
+        tokens = move.split()
+        out += [" ".join([*tokens[:i], LONG, *tokens[i + 1:]]) for i in range(len(tokens))]
+        if re.search("[0-9]", move):
+            out.append(re.sub("[0-9]+", "1" * 2_100, move))
+    return out
+
+
+SPELLINGS = {
     "master-islands": [LONG, f"place {LONG} 1,0", f"place B4 {LONG}", "place B4 " + "1" * 2_100,
                        f"sail {LONG} N", f"sail 1 {LONG}", f"take 1,0 {LONG}", f"take {LONG}"],
     "isis-osiris": [LONG, f"pawn {LONG}", f"tile {LONG}"],
@@ -36,6 +58,8 @@ LONG_MOVES = {
     "ile-des-contrebandiers": [LONG, f"drop {LONG}", f"sail 1a {LONG}", f"start {LONG}",
                                f"push {LONG}"],
 }
+"""More long inputs, inside the tokens of each game's notation."""
+LONG_MOVES = [(g.id, text) for g in GAMES for text in long_moves(g) + SPELLINGS.get(g.id, [])]
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -56,8 +80,8 @@ def test_echo_keeps_a_short_prefix_on_one_line() -> None:
     assert echo(False) == "false" and echo(None) == "null"
 
 
-@pytest.mark.parametrize(("game_id", "text"), [(g, t) for g, ts in LONG_MOVES.items() for t in ts],
-                         ids=[f"{g}-{i}" for g, ts in LONG_MOVES.items() for i in range(len(ts))])
+@pytest.mark.parametrize(("game_id", "text"), LONG_MOVES,
+                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(LONG_MOVES)])
 def test_a_2100_character_move_gets_one_short_sentence(game_id: str, text: str) -> None:
     game = get_game(game_id)
     state = game.new(game.min_players, {"first": 1}, 1)

@@ -11,6 +11,7 @@ import pytest
 
 from games import Game, get_game
 from games.base import State
+from tests.games.every_game import setup_id, setups
 
 from . import test_ile_des_contrebandiers_support as ic
 from . import test_isis_osiris_support as io
@@ -141,8 +142,17 @@ def test_ic_10_dropping_a_caught_tile_keeps_the_turn() -> None:
 
 
 # -- every move of random games: the marks match what changed --------------------------------------------
+def foreseen(game: Game, before: State, after: State, seat: int, move: str, seed: int) -> bool:
+    """Whether ``seat`` could foresee what ``move`` shows: played on a state dealt again from
+    its own view (:meth:`Game.determinize`), it gives the same view to the seat and to a
+    spectator. A move that rolled, drew or revealed anything may not."""
+    other, _ = game.apply(game.determinize(before, seat, random.Random(seed)), seat, move)
+    return all(game.view(other, s) == game.view(after, s) for s in (seat, None))
+
+
 def hidden_changes(game_id: str, before: State, after: State) -> set[str]:
-    """What a move rolled or revealed, read from the states (independent of the engines' marks)."""
+    """What a move rolled or revealed, read from the states of the four first games (independent
+    of the engines' marks; :func:`foreseen` checks every game)."""
     out = set()
     if "dice_used" in before and after["dice_used"] != before["dice_used"]:
         out.add("die")
@@ -159,15 +169,15 @@ def hidden_changes(game_id: str, before: State, after: State) -> set[str]:
     return out
 
 
-CASES = [("master-islands", 3, {}), ("master-islands", 3, {"mode": "corsair"}),
-         ("isis-osiris", 2, {}), ("maitre-des-mers", 3, {}), ("ile-des-contrebandiers", 3, {})]
+CASES = setups()
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES,
+                         ids=[setup_id(c) for c in CASES])
 def test_random_games_mark_every_roll_and_reveal(game_id: str, players: int,
                                                  options: dict[str, Any]) -> None:
     game = get_game(game_id)
-    undoable = 0
+    undoable = played = 0
     for seed in range(2):
         rng = random.Random(seed)
         state = game.new(players, options, seed)
@@ -183,6 +193,7 @@ def test_random_games_mark_every_roll_and_reveal(game_id: str, players: int,
             if kind is None:
                 undoable += 1
                 assert game.to_move(after) == [seat] and not game.result(after).finished
+                assert foreseen(game, state, after, seat, move, undoable), move
+            played += 1
             state = after
-    if game_id != "isis-osiris":  # every turn there ends with its placement (IO-6)
-        assert undoable > 0
+    assert played > 0

@@ -1,5 +1,5 @@
-"""Hand-made L'ile des contrebandiers views that follow docs/views.md (section
-ile-des-contrebandiers) exactly, so the renderer is tested without the engine."""
+"""Hand-made L'ile des contrebandiers views that follow docs/views/ile-des-contrebandiers.md
+exactly, so the renderer is tested without the engine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand-made Isis & Osiris views that follow docs/views.md exactly (no engine needed)."""
+"""Hand-made Isis & Osiris views that follow docs/views/isis-osiris.md exactly (no engine needed)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand-made Master Islands views that follow docs/views.md exactly (no engine needed)."""
+"""Hand-made Master Islands views that follow docs/views/master-islands.md exactly (no engine needed)."""
 
 from __future__ import annotations
 

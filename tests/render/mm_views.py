@@ -1,4 +1,4 @@
-"""Hand-made Le Maitre des Mers views that follow docs/views.md (section maitre-des-mers) exactly,
+"""Hand-made Le Maitre des Mers views that follow docs/views/maitre-des-mers.md exactly,
 so the renderer is tested without the engine."""
 
 from __future__ import annotations

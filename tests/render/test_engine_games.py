@@ -1,5 +1,6 @@
-"""Render views of real random games from the engines: every view draws, the public board never
-depends on who looks (hidden parts never reach it), and the final image fits the budget."""
+"""Render views of real random games of every registered game's samples: every view draws, the
+public board never depends on who looks (hidden parts never reach it), and the final image fits
+the budget."""
 
 from __future__ import annotations
 
@@ -12,18 +13,12 @@ import pytest
 from bot.catalog import renderer
 from games import get_game
 from render import kit
+from tests.games.every_game import SAMPLES, setup_id
 
-GAMES = [
-    ("master-islands", 2, {}, 1),
-    ("master-islands", 4, {}, 2),
-    ("master-islands", 4, {"mode": "coop"}, 3),
-    ("master-islands", 4, {"mode": "corsair"}, 4),
-    ("master-islands", 3, {"mode": "corsair", "difficulty": "easy"}, 5),
-    ("isis-osiris", 2, {}, 6),
-    ("isis-osiris", 3, {"open": "true"}, 7),
-    ("isis-osiris", 4, {"reserve": "common"}, 8),
-]
+GAMES = [(g.id, s.players, dict(s.options), s.seed) for g, s in SAMPLES]
+"""Each registered game's samples (its modes, its options that change the board)."""
 EVERY = 4  # render every 4th state (and the last): all phases show up, the test stays fast
+DRAWN = 20  # and about as many states of a longer game, evenly spread
 
 
 def _states(game_id: str, players: int, options: dict[str, Any], seed: int) -> Iterator[Any]:
@@ -31,22 +26,24 @@ def _states(game_id: str, players: int, options: dict[str, Any], seed: int) -> I
     state = game.new(players, options, seed)
     rng = random.Random(seed)
     yield state
-    for _ in range(2000):
+    for _ in range(20_000):
         if not game.to_move(state):
             return
         seat = game.to_move(state)[0]
         state, _ = game.apply(state, seat, rng.choice(game.legal(state, seat)))
         yield state
-    raise AssertionError("random game did not end in 2000 moves")
+    raise AssertionError("random game did not end in 20,000 moves")
 
 
-@pytest.mark.parametrize(("game_id", "players", "options", "seed"), GAMES)
+@pytest.mark.parametrize(("game_id", "players", "options", "seed"), GAMES,
+                         ids=[setup_id(g[:3]) for g in GAMES])
 def test_every_view_of_a_random_game_renders(game_id, players, options, seed) -> None:
     game = get_game(game_id)
     draw = renderer(game_id)
     states = list(_states(game_id, players, options, seed))
+    step = max(EVERY, len(states) // DRAWN)
     for k, state in enumerate(states):
-        if k % EVERY and k != len(states) - 1:
+        if k % step and k != len(states) - 1:
             continue
         public = draw.board(game.view(state, None)).tobytes()
         for seat in range(1, players + 1):

@@ -1,5 +1,5 @@
-"""L'ile des contrebandiers images, from hand-made views (docs/views.md, section
-ile-des-contrebandiers) and, once the engine is registered, from random games: PNGs decode within
+"""L'ile des contrebandiers images, from hand-made views (docs/views/ile-des-contrebandiers.md)
+and, once the engine is registered, from random games: PNGs decode within
 budget, read on a phone (text size x 400 / width >= 10), no empty border band, full names, winner
 named, every yellow die face distinct, the same view gives the same bytes, and the public board
 never depends on who looks nor on what a hidden tile would be."""

@@ -1,4 +1,4 @@
-"""Isis & Osiris images from hand-made views (docs/views.md): decode, sizes, hidden values never
+"""Isis & Osiris images from hand-made views (docs/views/isis-osiris.md): decode, sizes, hidden values never
 drawn unless the view gives them, never colour alone."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Le Maitre des Mers images, from hand-made views (docs/views.md, section maitre-des-mers) and,
+"""Le Maitre des Mers images, from hand-made views (docs/views/maitre-des-mers.md) and,
 once the engine is registered, from random games: PNGs decode within budget, read on a phone
 (text size x 400 / width >= 10), no empty border band, full names, winner named, six distinct
 seat marks, families not by colour alone, the same view gives the same bytes, and the board never

@@ -1,4 +1,4 @@
-"""Master Islands images from hand-made views (docs/views.md): decode, size, no hidden leaks,
+"""Master Islands images from hand-made views (docs/views/master-islands.md): decode, size, no hidden leaks,
 never colour alone."""
 
 from __future__ import annotations

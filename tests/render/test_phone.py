@@ -16,6 +16,7 @@ from benchmarks.render import big_map_view
 from bot.catalog import renderer
 from games import get_game
 from render import isis_osiris, kit, master_islands
+from tests.games.every_game import GAMES, SAMPLES
 
 from . import checks
 from .ic_views import VIEWS as IC_VIEWS
@@ -65,12 +66,8 @@ HAND_MADE: list[tuple[str, Callable[[], View]]] = [
     *(("ile-des-contrebandiers", make) for make in IC_VIEWS.values()),
 ]
 
-ENGINE_GAMES = [
-    ("master-islands", 4, {}, 2), ("master-islands", 4, {"mode": "coop"}, 3),
-    ("master-islands", 4, {"mode": "corsair"}, 4), ("master-islands", 2, {}, 11),
-    ("isis-osiris", 3, {}, 6), ("isis-osiris", 4, {"reserve": "common"}, 8),
-    ("isis-osiris", 2, {"open": "true"}, 9),
-]
+ENGINE_GAMES = [(g.id, s.players, dict(s.options), s.seed) for g, s in SAMPLES]
+"""Random games of every registered game's samples."""
 
 
 def _engine_views(game_id: str, players: int, options: dict, seed: int) -> Iterator[View]:
@@ -83,13 +80,15 @@ def _engine_views(game_id: str, players: int, options: dict, seed: int) -> Itera
             yield _named(game.view(states[k], seat))
 
 
-def _all_views() -> Iterator[tuple[str, View]]:
-    for game_id, make in HAND_MADE:
-        yield game_id, make()
-        yield game_id, _named(make())
-    for game_id, players, options, seed in ENGINE_GAMES:
-        for view in _engine_views(game_id, players, options, seed):
-            yield game_id, view
+def _all_views(game_id: str) -> Iterator[View]:
+    """The game's hand-made views (plain and with names) and its samples' random games."""
+    for g, make in HAND_MADE:
+        if g == game_id:
+            yield make()
+            yield _named(make())
+    for g, players, options, seed in ENGINE_GAMES:
+        if g == game_id:
+            yield from _engine_views(g, players, options, seed)
 
 
 def _images(game_id: str, view: View) -> Iterator[tuple[str, Image.Image, list[int]]]:
@@ -100,9 +99,10 @@ def _images(game_id: str, view: View) -> Iterator[tuple[str, Image.Image, list[i
         yield name, image, sizes
 
 
-def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_every_image_is_readable_on_a_phone_and_has_no_empty_band(game_id: str) -> None:
     worst = 99.0
-    for game_id, view in _all_views():
+    for view in _all_views(game_id):
         for name, image, sizes in _images(game_id, view):
             where = f"{game_id} {name} {view.get('mode', '')} seats={len(view['seats'])}"
             assert sizes, where
@@ -113,13 +113,20 @@ def test_every_image_is_readable_on_a_phone_and_has_no_empty_band() -> None:
     assert worst >= 10
 
 
-@pytest.mark.parametrize("game_id", ["master-islands", "isis-osiris", "maitre-des-mers",
-                                     "ile-des-contrebandiers"])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_pngs_decode_within_budget(game_id: str) -> None:
+    """The hand-made views of the game, and the start and end of its samples' random games."""
     import io
 
-    for make in (f for g, f in HAND_MADE if g == game_id):
-        data = kit.png_bytes(renderer(game_id).board(_named(make())))
+    views = [_named(make()) for g, make in HAND_MADE if g == game_id]
+    game = get_game(game_id)
+    for g, players, options, seed in ENGINE_GAMES:
+        if g == game_id:
+            states = random_game(g, players, options, seed)
+            views += [_named(game.view(states[0], None)), _named(game.view(states[-1], None))]
+    assert views
+    for view in views:
+        data = kit.png_bytes(renderer(game_id).board(view))
         assert len(data) <= 300_000
         Image.open(io.BytesIO(data)).load()
 
@@ -150,8 +157,12 @@ def test_final_image_names_the_winner(monkeypatch: pytest.MonkeyPatch, make, exp
     assert expected in " ".join(texts[start:start + 2])
 
 
-def test_engine_final_images_name_the_winner(monkeypatch: pytest.MonkeyPatch) -> None:
-    for game_id, players, options, seed in ENGINE_GAMES:
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_engine_final_images_name_the_winner(monkeypatch: pytest.MonkeyPatch, game_id: str
+                                             ) -> None:
+    for g, players, options, seed in ENGINE_GAMES:
+        if g != game_id:
+            continue
         final = list(_engine_views(game_id, players, options, seed))[-players - 1]
         texts = checks.recorded_texts(monkeypatch)
         renderer(game_id).board(final)

@@ -18,6 +18,7 @@ from bot.catalog import board_drawer
 from games import get_game
 from games.records import BadRecord, sentence, simulate, start
 from render import kit, replay
+from tests.games.every_game import GAMES
 
 CARD = re.compile(r"\b[BGRY][1-5]\b")
 
@@ -112,8 +113,7 @@ def test_a_long_game_shows_several_turns_a_frame_with_the_reason(mi_record: dict
     assert "to keep the file small" in title
 
 
-@pytest.mark.parametrize("game_id, players", [
-    ("isis-osiris", 2), ("maitre-des-mers", 2), ("ile-des-contrebandiers", 2)])
+@pytest.mark.parametrize("game_id, players", [(g.id, g.min_players) for g in GAMES])
 def test_every_game_replays_within_the_limit(game_id: str, players: int) -> None:
     record = simulate(game_id, players, 3)
     made = replay.build(record, board_drawer, max_frames=8)  # few frames: a quick test

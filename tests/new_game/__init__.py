@@ -1,0 +1,3 @@
+"""A sixth game that exists only for the tests: ``games/nim/`` and ``render/nim.py``, copied to
+a temporary folder that a test adds to ``games.__path__`` and ``render.__path__``, to show that
+a game found in a games folder is found everywhere (tests/test_new_game.py)."""
