@@ -13,7 +13,7 @@ from discord import app_commands
 
 import render
 from bot.host.ratings import Leaderboard
-from bot.storage.ratings import Standing
+from bot.storage.rows import Standing
 
 from . import send
 from .checks import require_guild

@@ -29,7 +29,7 @@ from ..config import ClockConfig
 from ..shards import Shards
 from ..storage import Store, TableRow
 from ..storage import shards as shard_clocks
-from ..storage.clock import ClockRow
+from ..storage.rows import ClockRow
 from . import errors
 from .clock import ClockEvent, Reminder, clock_of, turn_clock
 from .play import Lines, apply_checked

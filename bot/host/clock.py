@@ -26,7 +26,7 @@ from games.text import say
 
 from ..config import SPEEDS, ClockConfig, Speed
 from ..storage import Store, TableRow
-from ..storage.clock import ClockAt, ClockRow
+from ..storage.rows import ClockAt, ClockRow
 from . import errors
 from .results import Outcome, Setting
 from .tables import is_bot

@@ -21,7 +21,7 @@ from games.text import say
 from render import replay as replays
 
 from ..storage import Store
-from ..storage.history import FinishedGame
+from ..storage.rows import FinishedGame
 from .errors import HostError, said
 from .posts import with_names
 from .tables import names_of

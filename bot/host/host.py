@@ -37,7 +37,7 @@ from games.text import N_, listing, say, say_n
 from ..config import SPEEDS, ClockConfig
 from ..shards import ALL, Shards
 from ..storage import Conflict, MoveEntry, Store, TableRow
-from ..storage.store import Ending
+from ..storage.rows import Ending
 from . import errors, lobby, posts, rematch, undo
 from .absence import ClockMixin
 from .bots import ComputersMixin

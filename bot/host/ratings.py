@@ -12,7 +12,7 @@ from games import UnknownGame, get_game
 
 from ..shards import Shards
 from ..storage import Store
-from ..storage.ratings import Standing
+from ..storage.rows import Standing
 from ..storage.skill import user_key
 from . import errors
 

@@ -25,7 +25,7 @@ from .results import PrivateNote
 from .tables import is_bot, seat_of
 
 if TYPE_CHECKING:
-    from ..storage.clock import ClockRow
+    from ..storage.rows import ClockRow
 
 UNDO_MOVE = "undo"
 """The move text of an undo entry in the log (its ``undoes`` column says which move)."""

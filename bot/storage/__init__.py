@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .store import Conflict, MoveEntry, Store, TableRow
+from .rows import MoveEntry, TableRow
+from .store import Conflict, Store
 from .url import is_url, shown
 
 

@@ -11,47 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
 
 from .batch import Statement
-
-
-@dataclass(frozen=True)
-class ClockRow:
-    """One table's turn clock. ``banks``: seat -> seconds in that seat's bank when its last turn
-    began (the timed seat's turn ends at ``started + banks[seat]``, which is ``deadline``)."""
-
-    table_id: int
-    channel_id: int
-    version: int
-    seat: int | None = None
-    started: float = 0.0
-    deadline: float | None = None
-    remind_at: float | None = None
-    expired: bool = False
-    banks: dict[int, float] = field(default_factory=dict)
-
-    @property
-    def due(self) -> float | None:
-        """The next moment the scheduler has to act for this table, if any."""
-        if self.seat is None or self.expired:
-            return None
-        return self.remind_at if self.remind_at is not None else self.deadline
-
-
-@dataclass(frozen=True)
-class ClockAt:
-    """A table's clock as stored when the table was at ``version`` (None: it had none): read in
-    the statement that read the table, or written in the transaction that stored it. The host
-    trusts it only while the table is still at that version
-    (:func:`bot.host.clock.clock_of`)."""
-
-    version: int
-    clock: ClockRow | None
-
+from .rows import ClockRow
 
 _COLUMNS = "table_id, channel_id, version, seat, started, deadline, remind_at, expired, banks"
 JOINED = ", ".join(f"c.{name.strip()}" for name in _COLUMNS.split(","))

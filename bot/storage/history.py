@@ -9,24 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-
-@dataclass(frozen=True)
-class FinishedGame:
-    """A finished game as /history lists it."""
-
-    id: int  # the id its table had (also the game's number people type)
-    channel_id: int
-    guild_id: int | None
-    game_id: str
-    seats: list[dict[str, Any]]
-    result: dict[str, Any]
-    started_at: float
-    ended_at: float
-    post_message_id: int | None  # the final table post, when it was sent and remembered
-
+from .rows import FinishedGame
 
 _COLUMNS = ("id, channel_id, guild_id, game_id, seats, result, started_at, ended_at,"
             " post_message_id")

@@ -46,10 +46,10 @@ import asyncpg
 
 from . import dialect, pg_moves
 from .batch import Conflict, Statement, run_in
-from .clock import ClockRow
 from .errors import Busy, DiskFull, IntegrityError, Unavailable, Unreachable
+from .rows import ClockRow, MoveEntry, TableRow
 from .schema import MIGRATIONS, SchemaTooNew
-from .store import LOCK_WAIT, MoveEntry, Store, TableRow
+from .store import LOCK_WAIT, Store
 from .url import shown
 
 POOL_SIZE = 8

@@ -10,38 +10,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
-from .skill import Finished, Rating, Teams, rate, replay
+from .rows import Finished, Rating, Standing
+from .skill import Teams, rate, replay
 
 _FINISHED = (
     "SELECT id, COALESCE(guild_id, 0), game_id, seats, record, result FROM games"
     " WHERE status = 'finished' AND result IS NOT NULL"
 )
 _ORDER = " ORDER BY ended_at, id"  # the order games ended in: what live updates saw
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One rated identity as a leaderboard shows it."""
-
-    rank: int  # 1 + how many have a strictly better ordinal
-    game_id: str
-    player: str  # "u:<user id>" | "c:<level>"
-    rating: Rating
-    of: int = 0  # how many are rated in that game on that server
-
-    @property
-    def user_id(self) -> int | None:
-        return int(self.player[2:]) if self.player.startswith("u:") else None
-
-    @property
-    def level(self) -> str | None:
-        """The computer level ("hard") of a computer identity."""
-        return self.player[2:] if self.player.startswith("c:") else None
 
 
 def _finished(values: Sequence[Any]) -> tuple[int, Finished]:

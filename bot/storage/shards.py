@@ -13,7 +13,8 @@ so the store's own unsharded queries stay as they are.
 from __future__ import annotations
 
 from ..shards import Shards
-from .clock import _COLUMNS, ClockRow, _clock
+from .clock import _COLUMNS, _clock
+from .rows import ClockRow
 from .store import Store
 
 _FROM = " FROM clocks c LEFT JOIN tables t ON t.id = c.table_id WHERE c.due IS NOT NULL"

@@ -23,18 +23,19 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 import aiosqlite
 
 from . import batch
 from .batch import Conflict, Statement
-from .clock import JOINED, ClockAt, ClockRow, ClockStore, clock_or_none, clock_statement
+from .clock import JOINED, ClockStore, clock_or_none, clock_statement
 from .errors import Busy, IntegrityError, unavailable
 from .history import HistoryStore
 from .languages import LanguageStore, dump_lines, load_lines
 from .ratings import RatingsStore
+from .rows import ClockAt, ClockRow, Ending, MoveEntry, TableRow
 from .schema import migrate
 from .undo import UndoLog
 from .url import is_url
@@ -45,66 +46,6 @@ BUSY_TIMEOUT_MS = 1000
 """How long SQLite waits for another connection's write lock once running (milliseconds)."""
 OPEN_BUSY_TIMEOUT_MS = 10000
 """At start-up (migrations) nobody is waiting on an answer: wait longer."""
-
-
-@dataclass(frozen=True)
-class TableRow:
-    """An active table as stored. Seats are dicts ``{seat, user_id, name, bot_level}``."""
-
-    channel_id: int
-    guild_id: int | None
-    game_id: str
-    options: dict[str, Any]
-    status: str
-    host_id: int
-    seats: list[dict[str, Any]]
-    seed: int
-    state: dict[str, Any] | None = None
-    version: int = 1
-    post_message_id: int | None = None
-    post_version: int | None = None
-    id: int | None = None
-    record_head: dict[str, Any] | None = None  # {"options", "setup"} of the finished record
-    speed: str | None = None  # the table speed (turn clock): live, daily, off
-    created_at: float = field(default_factory=time.time)
-    # Beside the row (never stored with it, never compared): what the host read or wrote
-    # together with it, so a move needs no other trip for them. ``clock_at``: the clock at a
-    # version (trusted while the row is still at it); ``server_language``: the guild's
-    # (chosen language, seen locale) read with the row; ``last_move``: the log entry that
-    # made this version, when this process stored it (trusted while ``version`` matches).
-    clock_at: ClockAt | None = field(default=None, compare=False, repr=False)
-    server_language: tuple[str | None, str | None] | None = field(
-        default=None, compare=False, repr=False)
-    last_move: MoveEntry | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class MoveEntry:
-    """One applied move, appended to the log in the transaction that stores its state.
-
-    An undo is an entry too: ``undoes`` names the version of the move it took back (the moves
-    in force leave both out). ``barrier`` says why a move cannot be taken back (None: it may);
-    ``before`` is the state before a move that may, read only by :mod:`bot.storage.undo`."""
-
-    version: int
-    seat: int
-    move: str
-    user_id: int | None
-    lines: list[str]  # Text lines (games.text), stored as dump JSON; old rows plain strings
-    undoes: int | None = None
-    barrier: str | None = None
-    before: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class Ending:
-    """What a table leaves behind when it closes: the history row and per-seat results."""
-
-    status: str  # "finished" | "abandoned"
-    record: dict[str, Any]
-    result: dict[str, Any] | None
-    outcomes: list[tuple[int, int | None, str, float]]  # (seat, user_id, "win"/"loss", score)
-    lobby: dict[str, Any] | None = None  # {"options", "settings"} as the lobby had them (rematch)
 
 
 _COLUMNS = (

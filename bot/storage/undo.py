@@ -7,8 +7,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .store import MoveEntry
+from .languages import load_lines
+from .rows import MoveEntry
 
 
 class UndoLog:
@@ -20,9 +20,6 @@ class UndoLog:
     async def last_in_force(self, table_id: int) -> MoveEntry | None:
         """The newest move that no undo entry took back (undo entries themselves left out),
         with ``barrier`` and ``before``; None when there is none."""
-        from .languages import load_lines
-        from .store import MoveEntry
-
         rows = await self._fetchall(
             "SELECT version, seat, move, user_id, lines, barrier, before FROM move_log m"
             " WHERE table_id = ? AND undoes IS NULL AND NOT EXISTS (SELECT 1 FROM move_log u"

@@ -14,9 +14,9 @@ import asyncpg
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow
-from bot.storage.clock import ClockRow
 from bot.storage.errors import Busy
 from bot.storage.postgres import PgStore
+from bot.storage.rows import ClockRow
 
 from ..pg import fresh_schema
 

@@ -18,7 +18,8 @@ from bot.host import TableHost
 from bot.host.ratings import teams
 from bot.shards import Shards, shard_of
 from bot.storage import Store
-from bot.storage.skill import DEFAULT, Finished, Rating, rate, shown, sides
+from bot.storage.rows import Finished, Rating, shown
+from bot.storage.skill import DEFAULT, rate, sides
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from .drive import play_to_end

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow, schema
+from bot.storage.rows import Ending
 from bot.storage.schema import SCHEMA_VERSION, SchemaTooNew
-from bot.storage.store import Ending
 
 
 def _row(channel: int = 5) -> TableRow:

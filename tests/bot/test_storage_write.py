@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow
-from bot.storage.clock import ClockAt, ClockRow
 from bot.storage.errors import Busy, DiskFull
+from bot.storage.rows import ClockAt, ClockRow
 
 from .test_hardening_storage import write_lock_held
 
