@@ -1,7 +1,8 @@
-"""The SQLite SQL of the storage modules, translated mechanically for PostgreSQL (asyncpg).
+"""The SQLite SQL of the storage modules, translated mechanically for PostgreSQL (asyncpg), and
+PostgreSQL's own spelling of a move: one statement.
 
-There is one set of SQL: the migrations in :mod:`bot.storage.schema` and the queries of the store
-and its mixins are written for SQLite, in the portable subset both engines share. What differs
+There is one set of SQL: the migrations in :mod:`bot.storage.schema` and the store's queries
+(:mod:`bot.storage.tables` and its neighbours) are written for SQLite, in the portable subset both engines share. What differs
 is translated here, once per distinct statement (cached):
 
 - placeholders ``?`` become ``$1, $2, …``; ``x IS ?`` / ``x IS NOT ?`` become
@@ -25,18 +26,27 @@ NULLs sort first on SQLite and last on PostgreSQL: do not ORDER BY a column that
 without saying where they go (``ORDER BY x IS NULL, x``). A parameter's Python type must match
 its column (asyncpg refuses a float for an INTEGER column or a str for a number).
 
-Where the schema matters (primary keys, identity columns), it comes from SQLite itself: the
-migrations are applied once to an in-memory SQLite database and read back with
+Where the schema matters (primary keys, identity columns, column types), it comes from SQLite
+itself: the migrations are applied once to an in-memory SQLite database and read back with
 ``PRAGMA table_info``, so a migration appended later is understood without code here.
+
+One more difference is a rewrite rather than a translation. On PostgreSQL a move (its
+version-checked UPDATE, its log rows, its clock: a guarded write,
+:func:`bot.storage.database.is_guarded`) is one statement, one round trip, a ``WITH`` of
+data-modifying parts (:func:`guarded`) written from the same statements SQLite runs in a
+transaction.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
+from .database import Insert, Statement
 from .schema import MIGRATIONS
 from .schema import _statements as statements
 
@@ -113,12 +123,16 @@ def _upsert(sql: str, tables: dict[str, TableShape]) -> str:
     sql = "INSERT INTO" + sql[found.start(2) - 1:].rstrip().rstrip(";")
     if verb == "IGNORE":
         return sql + " ON CONFLICT DO NOTHING"
-    shape = tables[table]
-    given = [c.strip() for c in listed.split(",")]
+    return sql + _replacing(tables[table], [c.strip() for c in listed.split(",")])
+
+
+def _replacing(shape: TableShape, given: list[str]) -> str:
+    """What makes an insert of the ``given`` columns replace the row with its key: an upsert
+    (the columns left out go back to their default, as a replaced row's would)."""
     sets = [f"{c} = EXCLUDED.{c}" if c in given else f"{c} = DEFAULT"
             for c in shape.columns if c not in shape.key]
     action = f"DO UPDATE SET {', '.join(sets)}" if sets else "DO NOTHING"
-    return f"{sql} ON CONFLICT ({', '.join(shape.key)}) {action}"
+    return f" ON CONFLICT ({', '.join(shape.key)}) {action}"
 
 
 def _returning(sql: str, tables: dict[str, TableShape]) -> str:
@@ -143,6 +157,37 @@ def query(sql: str) -> str:
                            "IS NOT DISTINCT FROM ?")
     sql = _returning(_upsert(sql, tables), tables)
     return _numbered(sql)
+
+
+_ARRAYS = {"INTEGER": "bigint", "REAL": "double precision", "TEXT": "text", "BLOB": "bytea"}
+"""The PostgreSQL type of a column declared with each SQLite type (as :data:`_TYPES` makes it)."""
+
+
+def guarded(guard: Statement, inserts: Sequence[Insert]) -> tuple[str, list[Any]]:
+    """One PostgreSQL statement doing ``guard`` (an UPDATE or DELETE that changes one row or
+    none: a version check) and ``inserts`` only if it changed its row, and answering how many
+    rows it changed (0: a stale version, nothing written). A single statement is its own
+    transaction, all or nothing, and one round trip: sent as BEGIN, UPDATE, INSERT, INSERT,
+    COMMIT a move took five, each a wait for the server and a wake-up of the event loop.
+
+    ``WITH moved AS (UPDATE … WHERE id = $10 AND version = $11 RETURNING 1), w0 AS (INSERT
+    INTO move_log (…) SELECT … FROM moved, unnest($12::bigint[], …) AS m(…)), … SELECT
+    count(*) FROM moved``: each insert's rows go as one array per column (its type the
+    schema's), read only from the rows the guard changed."""
+    tables = shapes()
+    args: list[Any] = list(guard.params)
+    sql = f"WITH moved AS ({query(guard.sql)} RETURNING 1)"
+    for number, insert in enumerate(inserts):
+        shape = tables[insert.table]
+        kinds = [_ARRAYS[shape.types[shape.columns.index(c)]] for c in insert.columns]
+        marks = [f"${len(args) + i + 1}::{kind}[]" for i, kind in enumerate(kinds)]
+        args += [list(column) for column in zip(*insert.rows, strict=True)] or [
+            [] for _ in insert.columns]
+        names = ", ".join(insert.columns)
+        upsert = _replacing(shape, list(insert.columns)) if insert.replace else ""
+        sql += (f", w{number} AS (INSERT INTO {insert.table} ({names}) SELECT {names}"
+                f" FROM moved, unnest({', '.join(marks)}) AS m({names}){upsert})")
+    return sql + " SELECT count(*) FROM moved", args
 
 
 _TYPES = [

@@ -1,6 +1,6 @@
-"""A move's write run whole (one trip to SQLite's thread: bot/storage/batch.py) and the table read
-with what a move needs beside it (its clock, its server's language): all or nothing, busy and a
-full disk said as before, the joined read equal to the separate ones."""
+"""A move's write run whole (one transaction) and the table read with what a move needs beside it
+(its clock, its server's language): all or nothing, busy and a full disk said as before, the
+joined read equal to the separate ones."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow
+from bot.storage.database import Statement
 from bot.storage.errors import Busy, DiskFull
 from bot.storage.rows import ClockAt, ClockRow
 
@@ -70,10 +71,9 @@ async def test_a_move_blocked_by_another_process_says_busy_and_stores_nothing(
 async def test_a_move_on_a_full_disk_says_so_and_stores_nothing(db_path: str) -> None:
     store = await Store.open(db_path)
     first, nxt, clock = await _moved(store)
-    async with store._tx() as db:  # the file may not grow by one page more: SQLITE_FULL
-        async with db.execute("PRAGMA page_count") as cur:
-            pages = (await cur.fetchone())[0]
-        await db.execute(f"PRAGMA max_page_count = {pages}")
+    async with store.db.transaction() as tx:  # the file may not grow by one page more: SQLITE_FULL
+        [(pages,)] = await tx.fetchall("PRAGMA page_count")
+        await tx.run(Statement(f"PRAGMA max_page_count = {pages}"))
     big = replace(nxt, state={"x": "y" * 50000})
     with pytest.raises(DiskFull):
         await store.update_table(big, 2, [MoveEntry(3, 1, "play 4", 9, [])], clock)
