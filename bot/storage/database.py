@@ -85,8 +85,9 @@ Write = Statement | Insert
 
 def is_guarded(statements: Sequence[Write]) -> bool:
     """A guarded write (a move): a statement marked ``one`` (the version check) then inserts
-    only, of rows known in advance, to be done only if the guard changed its row. PostgreSQL
-    runs one as a single statement (:func:`bot.storage.dialect.guarded`)."""
+    only, of rows known in advance, to be done only if the guard changed its row. Each
+    database runs one as a single statement (:func:`bot.storage.dialect.guarded`,
+    :func:`bot.storage.dialect.guarded_view`)."""
     first, rest = statements[0], statements[1:]
     return (isinstance(first, Statement) and first.one and first.single and bool(rest)
             and all(isinstance(s, Insert) and not s.key for s in rest))

@@ -1,5 +1,5 @@
 """The SQLite SQL of the storage modules, translated mechanically for PostgreSQL (asyncpg), and
-PostgreSQL's own spelling of a move: one statement.
+the one thing each engine spells its own way: a move in one statement.
 
 There is one set of SQL: the migrations in :mod:`bot.storage.schema` and the store's queries
 (:mod:`bot.storage.tables` and its neighbours) are written for SQLite, in the portable subset both engines share. What differs
@@ -30,11 +30,11 @@ Where the schema matters (primary keys, identity columns, column types), it come
 itself: the migrations are applied once to an in-memory SQLite database and read back with
 ``PRAGMA table_info``, so a migration appended later is understood without code here.
 
-One more difference is a rewrite rather than a translation. On PostgreSQL a move (its
-version-checked UPDATE, its log rows, its clock: a guarded write,
-:func:`bot.storage.database.is_guarded`) is one statement, one round trip, a ``WITH`` of
-data-modifying parts (:func:`guarded`) written from the same statements SQLite runs in a
-transaction.
+One more difference is a rewrite rather than a translation. A move (its version-checked
+UPDATE, its log rows, its clock: a guarded write, :func:`bot.storage.database.is_guarded`) is one
+statement on each engine, so one round trip or one trip to SQLite's thread, written from the same
+statements: on PostgreSQL a ``WITH`` of data-modifying parts (:func:`guarded`), on SQLite rows
+inserted into a TEMP view whose triggers run them (:func:`guarded_view`, :func:`guarded_rows`).
 """
 
 from __future__ import annotations
@@ -188,6 +188,58 @@ def guarded(guard: Statement, inserts: Sequence[Insert]) -> tuple[str, list[Any]
         sql += (f", w{number} AS (INSERT INTO {insert.table} ({names}) SELECT {names}"
                 f" FROM moved, unnest({', '.join(marks)}) AS m({names}){upsert})")
     return sql + " SELECT count(*) FROM moved", args
+
+
+STALE = "tablee: stale version"
+"""What the SQLite form of a guarded write (:func:`guarded_view`) aborts with when its guard
+changed no row."""
+
+
+def _on_new(sql: str) -> str:
+    """``?`` -> ``NEW.c0``, ``NEW.c1`` … in order (outside string literals): the statement in
+    a trigger, its parameters the inserted row's columns."""
+    count = -1
+
+    def column(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"NEW.c{count}"
+
+    return _outside_strings(sql, re.compile(r"\?"), column)
+
+
+def guarded_width(guard: Statement, inserts: Sequence[Insert]) -> int:
+    """How many value columns the view of :func:`guarded_view` has."""
+    return max(len(guard.params), *(len(insert.columns) for insert in inserts))
+
+
+def guarded_view(name: str, guard: Statement, inserts: Sequence[Insert]) -> str:
+    """SQLite: the TEMP view ``name`` and its INSTEAD OF triggers that make a guarded write
+    (as :func:`guarded`) one statement, :func:`guarded_rows` inserted into the view: row
+    ``part`` 0 runs ``guard`` and aborts the whole statement (``RAISE(ABORT)``: nothing of it
+    kept) unless it changed exactly one row, row ``part`` n the n-th insert's row. TEMP objects
+    belong to the connection that made them: nothing of them is in the file. Each is made only
+    if missing, so the script may run again after a failure."""
+    width = guarded_width(guard, inserts)
+    columns = ", ".join(f"c{i}" for i in range(width))
+    nulls = ", ".join("NULL" for _ in range(width + 1))
+    trigger = f"CREATE TEMP TRIGGER IF NOT EXISTS {name}_{{}} INSTEAD OF INSERT ON {name}"
+    script = [f"CREATE TEMP VIEW IF NOT EXISTS {name} (part, {columns})"
+              f" AS SELECT {nulls} WHERE 0",
+              trigger.format(0) + f" WHEN NEW.part = 0 BEGIN {_on_new(guard.sql)};"
+              f" SELECT RAISE(ABORT, '{STALE}') WHERE changes() <> 1; END"]
+    for part, insert in enumerate(inserts, 1):
+        script.append(trigger.format(part)
+                      + f" WHEN NEW.part = {part} BEGIN {_on_new(insert.sql)}; END")
+    return ";\n".join(script) + ";"
+
+
+def guarded_rows(guard: Statement, inserts: Sequence[Insert]) -> tuple[int, list[Any]]:
+    """(how many rows, their parameters, flat) of the write into :func:`guarded_view`."""
+    width = guarded_width(guard, inserts)
+    rows = [[0, *guard.params]] + [[part, *row] for part, insert in enumerate(inserts, 1)
+                                    for row in insert.rows]
+    return len(rows), [v for row in rows for v in (*row, *[None] * (width + 1 - len(row)))]
 
 
 _TYPES = [

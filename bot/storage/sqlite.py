@@ -12,22 +12,29 @@ Discord's three seconds rather than a hang.
 Every call into aiosqlite is one trip to its connection's thread (a hand-over to that thread and
 a wake-up of the event loop), so the statements are as few as the work allows. A read is one
 trip (``execute_fetchall``). The write connection is in autocommit mode: a write of one statement
-is one trip, SQLite running a lone statement as its own transaction. A write of several
-statements is ``BEGIN IMMEDIATE``, a trip per statement (the rows of an insert in one
-``executemany``), ``COMMIT``: a move with its log rows and its clock is five.
+is one trip, SQLite running a lone statement as its own transaction. A move (a guarded write: its
+version-checked UPDATE, its log rows, its clock) is one statement too: its rows inserted into a
+TEMP view whose INSTEAD OF triggers run those same statements, the whole statement aborted when
+the version check changed no row (:func:`bot.storage.dialect.guarded_view`; the view belongs to
+the write connection, made the first time, never in the file). Any other write of several
+statements (a table's end, a move too long for one statement's parameters) is ``BEGIN
+IMMEDIATE``, a trip per statement (the rows of an insert in one ``executemany``), ``COMMIT``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import lru_cache
 from typing import Any
 
 import aiosqlite
 
-from .database import Database, Insert, Row, Transaction, Write, acquire
+from .database import Database, Insert, Row, Statement, Transaction, Write, acquire, is_guarded
+from .dialect import STALE, guarded_rows, guarded_view, guarded_width
 from .errors import Busy, Conflict, DiskFull, Unavailable
 from .schema import migrate
 
@@ -35,6 +42,8 @@ BUSY_TIMEOUT_MS = 1000
 """How long SQLite waits for another connection's write lock once running (milliseconds)."""
 OPEN_BUSY_TIMEOUT_MS = 10000
 """At start-up (migrations) nobody is waiting on an answer: wait longer."""
+MAX_PARAMETERS = 999
+"""Parameters one statement may take on every SQLite (its default limit before 3.32)."""
 
 
 def sqlite_unavailable(exc: BaseException) -> Unavailable | None:
@@ -66,6 +75,13 @@ async def _connect(path: str) -> aiosqlite.Connection:
     """A connection in autocommit mode (we issue BEGIN and COMMIT ourselves)."""
     await asyncio.to_thread(_probe, path)
     return await aiosqlite.connect(path, isolation_level=None)
+
+
+@lru_cache(maxsize=1024)
+def _into(view: str, width: int, count: int) -> str:
+    """The insert of ``count`` rows into a guarded write's view (:meth:`SQLite._guarded`)."""
+    row = f"({', '.join('?' for _ in range(width + 1))})"
+    return f"INSERT INTO {view} VALUES {', '.join([row] * count)}"
 
 
 async def _ran(conn: aiosqlite.Connection, statement: Write) -> int:
@@ -108,6 +124,7 @@ class SQLite(Database):
         self._reader = reader  # every other read: never waits for a writer
         self._gate = asyncio.Lock()
         self._read_gate = asyncio.Lock()
+        self._views: dict[tuple[Any, ...], str] = {}  # guarded writes' shapes -> their views
 
     @classmethod
     async def open(cls, path: str) -> SQLite:
@@ -189,6 +206,30 @@ class SQLite(Database):
         if len(statements) == 1 and statements[0].single:
             async with self._gated() as conn:  # its own transaction: one trip
                 return [await _ran(conn, statements[0])]
+        if is_guarded(statements):
+            guard, inserts = statements[0], statements[1:]
+            count, params = guarded_rows(guard, inserts)  # type: ignore[arg-type]
+            if len(params) <= MAX_PARAMETERS:
+                await self._guarded(guard, inserts, count, params)  # type: ignore[arg-type]
+                return [1, *(len(i.rows) for i in inserts)]  # type: ignore[union-attr]
         async with self._atomic() as tx:
             return [await tx.run(s) for s in statements]
+
+    async def _guarded(self, guard: Statement, inserts: Sequence[Insert], count: int,
+                       params: list[Any]) -> None:
+        """A guarded write as one statement, one trip: rows into the TEMP view that does it
+        (:func:`bot.storage.dialect.guarded_view`, made the first time its shape is written)."""
+        shape = (guard.sql, *((i.table, i.columns, i.replace) for i in inserts))
+        async with self._gated() as conn:
+            name = self._views.get(shape)
+            if name is None:  # named after its shape: a retry after a failure makes the rest
+                name = "tablee_write_" + hashlib.sha256(repr(shape).encode()).hexdigest()[:16]
+                await conn.executescript(guarded_view(name, guard, inserts))
+                self._views[shape] = name
+            try:
+                await conn.execute(_into(name, guarded_width(guard, inserts), count), params)
+            except sqlite3.IntegrityError as exc:
+                if str(exc) == STALE:
+                    raise Conflict("stale version") from None
+                raise
 
