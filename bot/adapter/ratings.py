@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.service.ratings import Leaderboard
-from bot.storage.ratings import Standing
+from bot.storage.rows import Standing
 
 from .. import catalog
 from . import send

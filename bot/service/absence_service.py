@@ -11,7 +11,7 @@ from games.text import say
 
 from ..storage import TableRow
 from ..storage import shards as shard_clocks
-from ..storage.clock import ClockRow
+from ..storage.rows import ClockRow
 from . import errors
 from .absence import NO_PASS, NOT_PLAYING, NOT_TIMED_OUT, active_humans, pass_move, replaced
 from .clock import ClockEvent, Reminder

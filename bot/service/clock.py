@@ -23,7 +23,7 @@ from games import Game
 
 from ..config import Speed
 from ..storage import Store, TableRow
-from ..storage.clock import ClockAt, ClockRow
+from ..storage.rows import ClockAt, ClockRow
 from .results import Outcome
 from .tables import is_computer
 

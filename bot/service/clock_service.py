@@ -8,7 +8,7 @@ from games import Game
 
 from ..storage import TableRow
 from ..storage import shards as shard_clocks
-from ..storage.clock import ClockRow
+from ..storage.rows import ClockRow
 from .absence import active_humans, pass_move
 from .clock import clock_of, turn_clock
 from .context import Context

@@ -21,7 +21,7 @@ from games.text import say
 from render import replay as replays
 
 from .. import catalog
-from ..storage.history import FinishedGame
+from ..storage.rows import FinishedGame
 from .context import Context
 from .errors import HostError, said
 from .languages import Languages

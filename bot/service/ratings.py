@@ -10,7 +10,7 @@ from typing import Any
 
 from games import UnknownGame, get_game
 
-from ..storage.ratings import Standing
+from ..storage.rows import Standing
 from ..storage.skill import user_key
 from . import errors
 from .context import Context

@@ -14,7 +14,7 @@ from games import Game
 from games.text import N_, say
 
 from ..storage import Conflict, MoveEntry, TableRow
-from ..storage.store import Ending
+from ..storage.rows import Ending
 from . import errors, lobby, rematch, undo
 from .context import Context
 from .play import record

@@ -37,7 +37,7 @@ from typing import Any
 from ..config import ClockConfig
 from ..shards import ALL, Shards
 from ..storage import Store, TableRow
-from ..storage.ratings import Standing
+from ..storage.rows import Standing
 from .absence_service import AbsenceService
 from .clock import ClockEvent
 from .clock_service import TableClock

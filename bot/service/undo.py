@@ -18,7 +18,7 @@ from games.text import N_, say
 from games.text import seat as seat_text
 
 from ..storage import Conflict, MoveEntry, Store, TableRow
-from ..storage.clock import ClockRow
+from ..storage.rows import ClockRow
 from . import errors
 from .play import Lines, Step
 from .results import PrivateNote

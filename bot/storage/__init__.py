@@ -1,11 +1,16 @@
 """Storage of tables, moves, finished games and preferences: a SQLite file (aiosqlite, the
-default) or a PostgreSQL database (asyncpg, :mod:`bot.storage.postgres`), behind one Store."""
+default: :mod:`bot.storage.sqlite`) or a PostgreSQL database (asyncpg: :mod:`bot.storage.postgres`),
+both behind one interface (:mod:`bot.storage.database`), the queries written once over it, and
+one Store (:mod:`bot.storage.store`) answering for them. The rows read and written are plain
+dataclasses (:mod:`bot.storage.rows`)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from .store import Conflict, MoveEntry, Store, TableRow
+from .errors import Conflict
+from .rows import MoveEntry, TableRow
+from .store import Store
 from .url import is_url, shown
 
 

@@ -2,118 +2,88 @@
 
 A clock row carries ``due``, the next moment something happens for that table (its reminder,
 then its deadline; NULL once both are done), so one scheduler sleeps until
-:meth:`ClockStore.next_due` for every table at once and wakes for :meth:`ClockStore.due_clocks`.
-The row is deleted with the table (:meth:`bot.storage.store.Store.close_table`).
+:meth:`Clocks.next_due` for every table at once and wakes for :meth:`Clocks.due_clocks`. The row
+is deleted with the table (:meth:`bot.storage.tables.Tables.close_table`).
+
+A process serving some shards only (:mod:`bot.shards`) must see only its guilds' clocks, else it
+would wake (and spin) for a clock that the other process handles. Clocks carry no guild, so those
+queries join the table they time; a clock left without its table counts as guild-less, shard 0,
+whose process drops it. The shard rule is written in SQL that SQLite and PostgreSQL both run:
+``(guild_id >> 22) % count``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
+from ..shards import Shards
+from .columns import Columns
+from .database import Database, Insert, Statement
+from .rows import ClockRow
 
-from .batch import Statement
-
-
-@dataclass(frozen=True)
-class ClockRow:
-    """One table's turn clock. ``banks``: seat -> seconds in that seat's bank when its last turn
-    began (the timed seat's turn ends at ``started + banks[seat]``, which is ``deadline``)."""
-
-    table_id: int
-    channel_id: int
-    version: int
-    seat: int | None = None
-    started: float = 0.0
-    deadline: float | None = None
-    remind_at: float | None = None
-    expired: bool = False
-    banks: dict[int, float] = field(default_factory=dict)
-
-    @property
-    def due(self) -> float | None:
-        """The next moment the scheduler has to act for this table, if any."""
-        if self.seat is None or self.expired:
-            return None
-        return self.remind_at if self.remind_at is not None else self.deadline
-
-
-@dataclass(frozen=True)
-class ClockAt:
-    """A table's clock as stored when the table was at ``version`` (None: it had none): read in
-    the statement that read the table, or written in the transaction that stored it. The host
-    trusts it only while the table is still at that version
-    (:func:`bot.service.clock.clock_of`)."""
-
-    version: int
-    clock: ClockRow | None
-
-
-_COLUMNS = "table_id, channel_id, version, seat, started, deadline, remind_at, expired, banks"
-JOINED = ", ".join(f"c.{name.strip()}" for name in _COLUMNS.split(","))
+CLOCK = Columns(ClockRow, extra={"due": lambda clock: clock.due})
+"""The ``clocks`` columns: :class:`ClockRow`'s fields, and ``due``."""
+JOINED = Columns.names(CLOCK.read, "c.")
 """The clock's columns in a query that joins ``clocks c`` to its table (NULLs: no clock)."""
+_SELECT = f"SELECT {Columns.names(CLOCK.read)} FROM clocks"
+_DUE = " FROM clocks c LEFT JOIN tables t ON t.id = c.table_id WHERE c.due IS NOT NULL"
 
 
 def clock_or_none(values: Sequence[Any]) -> ClockRow | None:
     """The clock of a LEFT JOIN's columns (:data:`JOINED`), None when the table has none."""
-    return None if values[0] is None else _clock(values)
+    return None if values[0] is None else CLOCK.load(values)
 
 
-def _clock(values: Sequence[Any]) -> ClockRow:
-    table, channel, version, seat, started, deadline, remind, expired, banks = values
-    return ClockRow(table, channel, version, seat, started, deadline, remind, bool(expired),
-                    {int(s): float(t) for s, t in json.loads(banks).items()})
-
-
-def clock_statement(clock: ClockRow) -> Statement:
+def clock_insert(clock: ClockRow) -> Insert:
     """Insert or replace a table's clock, as one statement of a write (a move's, so the move
     and its clock are stored together)."""
-    return Statement(
-        f"INSERT OR REPLACE INTO clocks ({_COLUMNS}, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (clock.table_id, clock.channel_id, clock.version, clock.seat, clock.started,
-         clock.deadline, clock.remind_at, int(clock.expired),
-         json.dumps({str(s): t for s, t in clock.banks.items()}), clock.due),
-    )
+    return Insert("clocks", CLOCK.stored(), [CLOCK.stored_values(clock)], replace=True)
 
 
-class ClockStore:
-    """Clock queries, mixed into :class:`bot.storage.store.Store` (its ``_tx``/``_fetchall``)."""
+def _served(shards: Shards) -> tuple[str, list[int]]:
+    """The SQL condition "the clock's table is in a served guild", and its parameters."""
+    marks = ", ".join("?" for _ in shards.served)
+    return (f" AND ((COALESCE(t.guild_id, 0) >> 22) % ?) IN ({marks})",
+            [shards.count, *shards.served])
 
-    def _tx(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        raise NotImplementedError  # provided by Store
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        raise NotImplementedError  # provided by Store
+class Clocks:
+    """The clock queries, over a :class:`~bot.storage.database.Database`."""
 
-    async def _write(self, statements: Sequence[Statement]) -> list[int]:
-        raise NotImplementedError  # provided by Store
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     async def get_clock(self, table_id: int) -> ClockRow | None:
-        rows = await self._fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE table_id = ?",
-                                    (table_id,))
-        return _clock(rows[0]) if rows else None
+        found = await self._db.fetchone(f"{_SELECT} WHERE table_id = ?", (table_id,))
+        return None if found is None else CLOCK.load(found)
 
     async def put_clock(self, clock: ClockRow) -> None:
         """Store (insert or replace) a table's clock."""
-        await self._write([clock_statement(clock)])
+        await self._db.write([clock_insert(clock)])
 
     async def drop_clock(self, table_id: int) -> None:
-        async with self._tx() as db:
-            await db.execute("DELETE FROM clocks WHERE table_id = ?", (table_id,))
+        await self._db.write([Statement("DELETE FROM clocks WHERE table_id = ?", (table_id,))])
 
-    async def next_due(self) -> float | None:
-        """The earliest moment any table's clock needs attention (None: none does)."""
-        rows = await self._fetchall("SELECT MIN(due) FROM clocks WHERE due IS NOT NULL")
-        return rows[0][0] if rows else None
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """The earliest moment any table's clock (of the served guilds) needs attention (None:
+        none does)."""
+        if shards is None or shards.everything:
+            found = await self._db.fetchone("SELECT MIN(due) FROM clocks WHERE due IS NOT NULL")
+        else:
+            clause, params = _served(shards)
+            found = await self._db.fetchone("SELECT MIN(c.due)" + _DUE + clause, params)
+        return None if found is None else found[0]
 
-    async def due_clocks(self, now: float) -> list[ClockRow]:
-        """The clocks whose reminder or deadline has come, earliest first."""
-        rows = await self._fetchall(
-            f"SELECT {_COLUMNS} FROM clocks WHERE due IS NOT NULL AND due <= ? ORDER BY due",
-            (now,),
-        )
-        return [_clock(r) for r in rows]
+    async def due_clocks(self, now: float, shards: Shards | None = None) -> list[ClockRow]:
+        """The clocks (of the served guilds) whose reminder or deadline has come, earliest
+        first."""
+        if shards is None or shards.everything:
+            rows = await self._db.fetchall(
+                f"{_SELECT} WHERE due IS NOT NULL AND due <= ? ORDER BY due", (now,))
+        else:
+            clause, params = _served(shards)
+            rows = await self._db.fetchall(
+                f"SELECT {JOINED}" + _DUE + " AND c.due <= ?" + clause + " ORDER BY c.due",
+                (now, *params))
+        return [CLOCK.load(r) for r in rows]

@@ -1,7 +1,8 @@
-"""The SQLite SQL of the storage modules, translated mechanically for PostgreSQL (asyncpg).
+"""The SQLite SQL of the storage modules, translated mechanically for PostgreSQL (asyncpg), and
+the one thing each engine spells its own way: a move in one statement.
 
-There is one set of SQL: the migrations in :mod:`bot.storage.schema` and the queries of the store
-and its mixins are written for SQLite, in the portable subset both engines share. What differs
+There is one set of SQL: the migrations in :mod:`bot.storage.schema` and the store's queries
+(:mod:`bot.storage.tables` and its neighbours) are written for SQLite, in the portable subset both engines share. What differs
 is translated here, once per distinct statement (cached):
 
 - placeholders ``?`` become ``$1, $2, …``; ``x IS ?`` / ``x IS NOT ?`` become
@@ -25,18 +26,27 @@ NULLs sort first on SQLite and last on PostgreSQL: do not ORDER BY a column that
 without saying where they go (``ORDER BY x IS NULL, x``). A parameter's Python type must match
 its column (asyncpg refuses a float for an INTEGER column or a str for a number).
 
-Where the schema matters (primary keys, identity columns), it comes from SQLite itself: the
-migrations are applied once to an in-memory SQLite database and read back with
+Where the schema matters (primary keys, identity columns, column types), it comes from SQLite
+itself: the migrations are applied once to an in-memory SQLite database and read back with
 ``PRAGMA table_info``, so a migration appended later is understood without code here.
+
+One more difference is a rewrite rather than a translation. A move (its version-checked
+UPDATE, its log rows, its clock: a guarded write, :func:`bot.storage.database.is_guarded`) is one
+statement on each engine, so one round trip or one trip to SQLite's thread, written from the same
+statements: on PostgreSQL a ``WITH`` of data-modifying parts (:func:`guarded`), on SQLite rows
+inserted into a TEMP view whose triggers run them (:func:`guarded_view`, :func:`guarded_rows`).
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
+from .database import Insert, Statement
 from .schema import MIGRATIONS
 from .schema import _statements as statements
 
@@ -113,12 +123,16 @@ def _upsert(sql: str, tables: dict[str, TableShape]) -> str:
     sql = "INSERT INTO" + sql[found.start(2) - 1:].rstrip().rstrip(";")
     if verb == "IGNORE":
         return sql + " ON CONFLICT DO NOTHING"
-    shape = tables[table]
-    given = [c.strip() for c in listed.split(",")]
+    return sql + _replacing(tables[table], [c.strip() for c in listed.split(",")])
+
+
+def _replacing(shape: TableShape, given: list[str]) -> str:
+    """What makes an insert of the ``given`` columns replace the row with its key: an upsert
+    (the columns left out go back to their default, as a replaced row's would)."""
     sets = [f"{c} = EXCLUDED.{c}" if c in given else f"{c} = DEFAULT"
             for c in shape.columns if c not in shape.key]
     action = f"DO UPDATE SET {', '.join(sets)}" if sets else "DO NOTHING"
-    return f"{sql} ON CONFLICT ({', '.join(shape.key)}) {action}"
+    return f" ON CONFLICT ({', '.join(shape.key)}) {action}"
 
 
 def _returning(sql: str, tables: dict[str, TableShape]) -> str:
@@ -143,6 +157,89 @@ def query(sql: str) -> str:
                            "IS NOT DISTINCT FROM ?")
     sql = _returning(_upsert(sql, tables), tables)
     return _numbered(sql)
+
+
+_ARRAYS = {"INTEGER": "bigint", "REAL": "double precision", "TEXT": "text", "BLOB": "bytea"}
+"""The PostgreSQL type of a column declared with each SQLite type (as :data:`_TYPES` makes it)."""
+
+
+def guarded(guard: Statement, inserts: Sequence[Insert]) -> tuple[str, list[Any]]:
+    """One PostgreSQL statement doing ``guard`` (an UPDATE or DELETE that changes one row or
+    none: a version check) and ``inserts`` only if it changed its row, and answering how many
+    rows it changed (0: a stale version, nothing written). A single statement is its own
+    transaction, all or nothing, and one round trip: sent as BEGIN, UPDATE, INSERT, INSERT,
+    COMMIT a move took five, each a wait for the server and a wake-up of the event loop.
+
+    ``WITH moved AS (UPDATE … WHERE id = $10 AND version = $11 RETURNING 1), w0 AS (INSERT
+    INTO move_log (…) SELECT … FROM moved, unnest($12::bigint[], …) AS m(…)), … SELECT
+    count(*) FROM moved``: each insert's rows go as one array per column (its type the
+    schema's), read only from the rows the guard changed."""
+    tables = shapes()
+    args: list[Any] = list(guard.params)
+    sql = f"WITH moved AS ({query(guard.sql)} RETURNING 1)"
+    for number, insert in enumerate(inserts):
+        shape = tables[insert.table]
+        kinds = [_ARRAYS[shape.types[shape.columns.index(c)]] for c in insert.columns]
+        marks = [f"${len(args) + i + 1}::{kind}[]" for i, kind in enumerate(kinds)]
+        args += [list(column) for column in zip(*insert.rows, strict=True)] or [
+            [] for _ in insert.columns]
+        names = ", ".join(insert.columns)
+        upsert = _replacing(shape, list(insert.columns)) if insert.replace else ""
+        sql += (f", w{number} AS (INSERT INTO {insert.table} ({names}) SELECT {names}"
+                f" FROM moved, unnest({', '.join(marks)}) AS m({names}){upsert})")
+    return sql + " SELECT count(*) FROM moved", args
+
+
+STALE = "tablee: stale version"
+"""What the SQLite form of a guarded write (:func:`guarded_view`) aborts with when its guard
+changed no row."""
+
+
+def _on_new(sql: str) -> str:
+    """``?`` -> ``NEW.c0``, ``NEW.c1`` … in order (outside string literals): the statement in
+    a trigger, its parameters the inserted row's columns."""
+    count = -1
+
+    def column(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"NEW.c{count}"
+
+    return _outside_strings(sql, re.compile(r"\?"), column)
+
+
+def guarded_width(guard: Statement, inserts: Sequence[Insert]) -> int:
+    """How many value columns the view of :func:`guarded_view` has."""
+    return max(len(guard.params), *(len(insert.columns) for insert in inserts))
+
+
+def guarded_view(name: str, guard: Statement, inserts: Sequence[Insert]) -> str:
+    """SQLite: the TEMP view ``name`` and its INSTEAD OF triggers that make a guarded write
+    (as :func:`guarded`) one statement, :func:`guarded_rows` inserted into the view: row
+    ``part`` 0 runs ``guard`` and aborts the whole statement (``RAISE(ABORT)``: nothing of it
+    kept) unless it changed exactly one row, row ``part`` n the n-th insert's row. TEMP objects
+    belong to the connection that made them: nothing of them is in the file. Each is made only
+    if missing, so the script may run again after a failure."""
+    width = guarded_width(guard, inserts)
+    columns = ", ".join(f"c{i}" for i in range(width))
+    nulls = ", ".join("NULL" for _ in range(width + 1))
+    trigger = f"CREATE TEMP TRIGGER IF NOT EXISTS {name}_{{}} INSTEAD OF INSERT ON {name}"
+    script = [f"CREATE TEMP VIEW IF NOT EXISTS {name} (part, {columns})"
+              f" AS SELECT {nulls} WHERE 0",
+              trigger.format(0) + f" WHEN NEW.part = 0 BEGIN {_on_new(guard.sql)};"
+              f" SELECT RAISE(ABORT, '{STALE}') WHERE changes() <> 1; END"]
+    for part, insert in enumerate(inserts, 1):
+        script.append(trigger.format(part)
+                      + f" WHEN NEW.part = {part} BEGIN {_on_new(insert.sql)}; END")
+    return ";\n".join(script) + ";"
+
+
+def guarded_rows(guard: Statement, inserts: Sequence[Insert]) -> tuple[int, list[Any]]:
+    """(how many rows, their parameters, flat) of the write into :func:`guarded_view`."""
+    width = guarded_width(guard, inserts)
+    rows = [[0, *guard.params]] + [[part, *row] for part, insert in enumerate(inserts, 1)
+                                    for row in insert.rows]
+    return len(rows), [v for row in rows for v in (*row, *[None] * (width + 1 - len(row)))]
 
 
 _TYPES = [

@@ -1,7 +1,11 @@
 """What the storage says when the database cannot serve a request now (not a bug, not a refusal
 of the rules): busy (another process holds the write lock), the disk is full, or (PostgreSQL) the
 database server cannot be reached. Each carries a sentence for the person who acted; the adapter
-sends it privately like a host refusal."""
+sends it privately like a host refusal. And what it says when a write lost a race: a stale
+version (:class:`Conflict`) or a violated constraint (:data:`IntegrityError`).
+
+Each database (:mod:`bot.storage.sqlite`, :mod:`bot.storage.postgres`) maps its driver's errors
+to these."""
 
 from __future__ import annotations
 
@@ -16,6 +20,10 @@ DISK_FULL = N_(
 )
 UNREACHABLE = N_(
     "The bot cannot reach its database right now, so nothing changed. Try again in a moment.")
+
+class Conflict(Exception):
+    """The row changed since it was read (stale version) or the channel is already taken."""
+
 
 IntegrityError = sqlite3.IntegrityError
 """A violated constraint (a second table in one channel …) on either database: the PostgreSQL
@@ -52,17 +60,3 @@ class Unreachable(Unavailable):
     def __init__(self) -> None:
         super().__init__(UNREACHABLE)
 
-
-def unavailable(exc: BaseException) -> Unavailable | None:
-    """The :class:`Unavailable` an SQLite error means, or None for any other error."""
-    if not isinstance(exc, sqlite3.OperationalError):
-        return None
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        code &= 0xFF  # extended codes (SQLITE_BUSY_SNAPSHOT …) keep the primary in the low byte
-    text = str(exc).lower()
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "database is locked" in text:
-        return Busy()
-    if code == sqlite3.SQLITE_FULL or "database or disk is full" in text:
-        return DiskFull()
-    return None

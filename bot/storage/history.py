@@ -1,41 +1,35 @@
-"""Finished games, read back: a server's history (filtered by game and player, newest first, a
-page at a time), one game with its record for a replay, and the final table post of each game
-(its jump link), which outlives the active table row it was first stored in.
-
-A mixin of :class:`bot.storage.store.Store`: it uses only the store's ``_tx`` / ``_fetchall``.
-"""
+"""Finished games: what a closing table leaves behind (its ``games`` row and per-seat results),
+read back as a server's history (filtered by game and player, newest first, a page at a time),
+one game with its record for a replay, per-player stats, and the final table post of each game
+(its jump link), which outlives the active table row it was first stored in."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+import time
+from typing import Any
+
+from .columns import Columns, dumped
+from .database import Database, Insert, Statement, Write
+from .rows import Ending, FinishedGame, TableRow
+
+FINISHED = Columns(FinishedGame)
+"""The ``games`` columns /history lists."""
+_GAME = ("id", "channel_id", "guild_id", "game_id", "status", "seats", "record", "result",
+         "started_at", "ended_at", "lobby")
+_RESULT = ("game_row", "seat", "user_id", "guild_id", "game_id", "outcome", "score")
 
 
-@dataclass(frozen=True)
-class FinishedGame:
-    """A finished game as /history lists it."""
-
-    id: int  # the id its table had (also the game's number people type)
-    channel_id: int
-    guild_id: int | None
-    game_id: str
-    seats: list[dict[str, Any]]
-    result: dict[str, Any]
-    started_at: float
-    ended_at: float
-    post_message_id: int | None  # the final table post, when it was sent and remembered
-
-
-_COLUMNS = ("id, channel_id, guild_id, game_id, seats, result, started_at, ended_at,"
-            " post_message_id")
-
-
-def _finished(values: Sequence[Any]) -> FinishedGame:
-    id_, channel, guild, game, seats, result, started, ended, post = values
-    return FinishedGame(id_, channel, guild, game, json.loads(seats),
-                        json.loads(result) if result else {}, started, ended, post)
+def ending_inserts(row: TableRow, ending: Ending) -> list[Write]:
+    """The history of a table that ends as ``ending``: its ``games`` row (with the id the table
+    had) and its ``player_results``."""
+    game = [row.id, row.channel_id, row.guild_id, row.game_id, ending.status, dumped(row.seats),
+            dumped(ending.record), None if ending.result is None else dumped(ending.result),
+            row.created_at, time.time(), None if ending.lobby is None else dumped(ending.lobby)]
+    return [Insert("games", _GAME, [game]),
+            Insert("player_results", _RESULT,
+                   [[row.id, seat, user, row.guild_id, row.game_id, outcome, score]
+                    for seat, user, outcome, score in ending.outcomes])]
 
 
 def _filters(guild_id: int | None, game_id: str | None, user_id: int | None
@@ -53,51 +47,85 @@ def _filters(guild_id: int | None, game_id: str | None, user_id: int | None
     return clause, params
 
 
-class _Base(Protocol):
-    def _tx(self) -> Any: ...
+class History:
+    """Queries over the ``games`` and ``player_results`` tables (see the module doc)."""
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
+    async def game(self, game_row: int) -> dict[str, Any] | None:
+        """A finished or abandoned game: its status, seats, record, result, guild and lobby."""
+        found = await self._db.fetchone(
+            "SELECT status, seats, record, result, channel_id, game_id, guild_id, lobby FROM games"
+            " WHERE id = ?", (game_row,),
+        )
+        if found is None:
+            return None
+        status, seats, record, result, channel, game, guild, lobby = found
+        return {"status": status, "seats": json.loads(seats), "record": json.loads(record),
+                "result": json.loads(result) if result else None, "channel_id": channel,
+                "game_id": game, "guild_id": guild, "lobby": json.loads(lobby) if lobby else None}
 
-class HistoryStore:
-    """Queries over the ``games`` table (see the module doc)."""
+    async def games_in_channel(self, channel_id: int) -> list[int]:
+        rows = await self._db.fetchall("SELECT id FROM games WHERE channel_id = ? ORDER BY id",
+                                       (channel_id,))
+        return [r[0] for r in rows]
+
+    async def stats(self, guild_id: int | None, user_id: int | None) -> dict[str, Any]:
+        """Finished games of a guild (all of it, or one user's): played and wins per game."""
+        guild_clause = "guild_id IS ?" if guild_id is None else "guild_id = ?"
+        if user_id is None:
+            rows = await self._db.fetchall(
+                "SELECT g.game_id, COUNT(*), SUM(CASE WHEN EXISTS (SELECT 1 FROM player_results r"
+                " WHERE r.game_row = g.id AND r.user_id IS NOT NULL AND r.outcome = 'win')"
+                " THEN 1 ELSE 0 END)"
+                f" FROM games g WHERE g.status = 'finished' AND g.{guild_clause} GROUP BY g.game_id",
+                (guild_id,),
+            )
+        else:
+            rows = await self._db.fetchall(
+                "SELECT game_id, COUNT(*), SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END)"
+                " FROM player_results"
+                f" WHERE {guild_clause} AND user_id = ? GROUP BY game_id",
+                (guild_id, user_id),
+            )
+        per_game = {game: {"played": int(n), "wins": int(w or 0)} for game, n, w in rows}
+        return {"games": sum(v["played"] for v in per_game.values()), "per_game": per_game}
 
     async def finished_games(
-        self: _Base, guild_id: int | None, *, game_id: str | None = None,
+        self, guild_id: int | None, *, game_id: str | None = None,
         user_id: int | None = None, limit: int = 10, offset: int = 0,
     ) -> tuple[list[FinishedGame], int]:
         """One page of the server's finished games, newest first, and how many there are."""
         clause, params = _filters(guild_id, game_id, user_id)
-        rows = await self._fetchall(
-            f"SELECT {_COLUMNS} FROM games WHERE {clause} ORDER BY ended_at DESC, id DESC"
-            " LIMIT ? OFFSET ?", (*params, limit, offset),
+        rows = await self._db.fetchall(
+            f"SELECT {Columns.names(FINISHED.read)} FROM games WHERE {clause}"
+            " ORDER BY ended_at DESC, id DESC LIMIT ? OFFSET ?", (*params, limit, offset),
         )
-        [(total,)] = await self._fetchall(f"SELECT COUNT(*) FROM games WHERE {clause}", params)
-        return [_finished(r) for r in rows], int(total)
+        counted = await self._db.fetchone(f"SELECT COUNT(*) FROM games WHERE {clause}", params)
+        return [FINISHED.load(r) for r in rows], int(counted[0]) if counted else 0
 
     async def finished_game(
-        self: _Base, guild_id: int | None, game_row: int
+        self, guild_id: int | None, game_row: int
     ) -> tuple[FinishedGame, dict[str, Any]] | None:
         """A finished game of this server and its record; None for another server's game, an
         abandoned one or an unknown id."""
         clause, params = _filters(guild_id, None, None)
-        rows = await self._fetchall(
-            f"SELECT {_COLUMNS}, record FROM games WHERE id = ? AND {clause}", (game_row, *params)
-        )
-        if not rows:
+        found = await self._db.fetchone(
+            f"SELECT {Columns.names(FINISHED.read)}, record FROM games WHERE id = ? AND {clause}",
+            (game_row, *params))
+        if found is None:
             return None
-        return _finished(rows[0][:-1]), json.loads(rows[0][-1])
+        return FINISHED.load(found[:-1]), json.loads(found[-1])
 
-    async def keep_final_post(self: _Base, channel_id: int, message_id: int) -> bool:
+    async def keep_final_post(self, channel_id: int, message_id: int) -> bool:
         """Remember ``message_id`` as the final table post of the game that just finished in
         this channel (its newest, while no other game is being played there). False when there
         is none to give it to."""
-        async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE games SET post_message_id = ? WHERE id = (SELECT MAX(id) FROM games"
-                " WHERE channel_id = ?) AND status = 'finished' AND post_message_id IS NULL"
-                " AND NOT EXISTS (SELECT 1 FROM tables WHERE channel_id = ?"
-                " AND status = 'playing')",
-                (message_id, channel_id, channel_id),
-            )
-            return bool(cur.rowcount)
+        [changed] = await self._db.write([Statement(
+            "UPDATE games SET post_message_id = ? WHERE id = (SELECT MAX(id) FROM games"
+            " WHERE channel_id = ?) AND status = 'finished' AND post_message_id IS NULL"
+            " AND NOT EXISTS (SELECT 1 FROM tables WHERE channel_id = ?"
+            " AND status = 'playing')",
+            (message_id, channel_id, channel_id))])
+        return bool(changed)

@@ -1,29 +1,28 @@
-"""The store on PostgreSQL (asyncpg): the same :class:`~bot.storage.store.Store`, its queries and
-its mixins' run unchanged, translated by :mod:`bot.storage.dialect`.
+"""The database on a PostgreSQL server (asyncpg), for several bot processes (shards) sharing
+one database: the same queries as on SQLite (:mod:`bot.storage.sqlite`), translated by
+:mod:`bot.storage.dialect`. What stays the same as on SQLite:
 
-For several bot processes (shards) sharing one database. What stays the same as on SQLite:
-
-- ``_tx()`` is one transaction and yields a connection with aiosqlite's shape (``execute``
-  awaited or used as ``async with``, ``executemany``; cursors with ``rowcount``, ``lastrowid``,
-  ``fetchall``), so every ``UPDATE … WHERE id = ? AND version = ?`` still finds a stale version
-  (``rowcount`` 0: :class:`~bot.storage.store.Conflict`). A violated constraint raises
+- every ``UPDATE … WHERE id = ? AND version = ?`` still finds a stale version (no row changed:
+  :class:`~bot.storage.errors.Conflict`); a violated constraint raises
   :data:`~bot.storage.errors.IntegrityError` as on SQLite.
-- Read-modify-write transactions such as rating a game run one at a time per process (an
-  asyncio lock, as every write does on SQLite), so they stay correct under PostgreSQL's READ
-  COMMITTED. The writes whose one guarded statement is their whole check (:data:`SHARED`: a
-  move's ``UPDATE … WHERE id = ? AND version = ?`` and its log, a new table, a table's end, the
-  post) run up to :data:`WRITERS` at once: a commit waits for the disk (~4 ms here), and
-  PostgreSQL flushes the commits that wait together at once, where one at a time each waited
-  for its own flush behind the others. Two writes to one table still meet at its row lock, and
-  the second finds the version changed (:class:`~bot.storage.store.Conflict`). Other processes
-  serve other servers' tables; row locks and the version check keep them honest.
-- Reads (``_fetchall``) take their own pooled connection: they never wait for a write.
+- Read-modify-write transactions such as rating a game (:meth:`Postgres.transaction`), and the
+  writes not marked shared, run one at a time per process (an asyncio lock, as every write does
+  on SQLite), so they stay correct under PostgreSQL's READ COMMITTED. The shared writes, whose
+  one guarded statement is their whole check (a move's ``UPDATE … WHERE id = ? AND version = ?``
+  and its log, a new table, a table's end, the post: ``shared=True``) run up to :data:`WRITERS`
+  at once: a commit waits for the disk (~4 ms here), and PostgreSQL flushes the commits that
+  wait together at once, where one at a time each waited for its own flush behind the others.
+  Two writes to one table still meet at its row lock, and the second finds the version changed.
+  Other processes serve other servers' tables; row locks and the version check keep them honest.
+- Reads take their own pooled connection: they never wait for a write.
 - One round trip per statement, none more: a connection goes back to the pool as it is (asyncpg
   would otherwise send a reset query each time, a third of a move's round trips), which is
   safe because nothing here changes a session (``SET LOCAL`` and transaction-scoped advisory
   locks only; an open transaction is still rolled back); each statement is prepared once per
-  connection (asyncpg's statement cache).
-- A write waits about a second for this process's lock or another's row lock, a statement runs
+  connection (asyncpg's statement cache). A write of one statement is its own transaction; a
+  move (its version-checked UPDATE, log rows and clock) is one statement too
+  (:func:`bot.storage.dialect.guarded`); other writes of several statements are a transaction.
+- A write waits about a second for this process's gate or another's row lock, a statement runs
   at most ``STATEMENT_TIMEOUT_MS``; then :class:`~bot.storage.errors.Busy`. A server that cannot
   be reached gives :class:`~bot.storage.errors.Unreachable`, a full disk
   :class:`~bot.storage.errors.DiskFull`: sentences for the person, in time for Discord.
@@ -36,31 +35,34 @@ together migrate once, and a failed upgrade leaves the schema as it was.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
-from contextlib import asynccontextmanager
-from contextvars import ContextVar
-from functools import lru_cache
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg
 
-from . import dialect, pg_moves
-from .batch import Conflict, Statement, run_in
-from .clock import ClockRow
-from .errors import Busy, DiskFull, IntegrityError, Unavailable, Unreachable
+from .database import (
+    LOCK_WAIT,
+    Database,
+    Insert,
+    Row,
+    Transaction,
+    Write,
+    acquire,
+    is_guarded,
+)
+from .dialect import guarded, migration, query
+from .errors import Busy, Conflict, DiskFull, IntegrityError, Unavailable, Unreachable
 from .schema import MIGRATIONS, SchemaTooNew
-from .store import LOCK_WAIT, MoveEntry, Store, TableRow
 from .url import shown
 
 POOL_SIZE = 8
 """Connections per process: writes (at most WRITERS + 1 at once), and reads side by side."""
 WRITERS = 4
-"""Writes of :data:`SHARED` kinds in flight at once per process (the others: one at a time)."""
-SHARED = ("create_table", "close_table", "set_post")
-"""The store's writes that may run side by side (and a move, :meth:`PgStore.update_table`, which
-takes the same gate itself): each one's check is one guarded statement
-(the version, the channel's uniqueness, the post's version), which PostgreSQL's row locks keep
-exact whatever else runs; no read of theirs decides a later write."""
+"""Shared writes in flight at once per process (the others: one at a time). A write is shared
+when its check is one guarded statement (a version, a channel's uniqueness, a post's version),
+which PostgreSQL's row locks keep exact whatever else runs, and no read decides what it writes:
+a move, a new table, a table's end, the post."""
 LOCK_TIMEOUT_MS = 1000
 """How long a statement waits for another transaction's row lock before it says busy."""
 STATEMENT_TIMEOUT_MS = 2000
@@ -111,79 +113,10 @@ def _raise_as_store_error(exc: BaseException) -> None:
         raise IntegrityError(str(exc)) from exc
 
 
-@lru_cache(maxsize=4096)
-def _returns_rows(sql: str) -> bool:
-    head = sql.lstrip()[:6].upper()
-    return head in ("SELECT", "WITH", "VALUES") or " RETURNING " in sql.upper()
-
-
 def _count(status: str) -> int:
     """The row count of a command status ("UPDATE 1", "INSERT 0 3"); 0 when it has none."""
     last = status.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else 0
-
-
-class Cursor:
-    """The result of one statement, shaped like an aiosqlite cursor."""
-
-    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int, lastrowid: int | None) -> None:
-        self.rowcount = rowcount
-        self.lastrowid = lastrowid
-        self._rows = rows
-
-    async def fetchall(self) -> list[tuple[Any, ...]]:
-        return self._rows
-
-    async def fetchone(self) -> tuple[Any, ...] | None:
-        return self._rows[0] if self._rows else None
-
-    async def __aenter__(self) -> Cursor:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
-
-
-class _Pending:
-    """What ``execute`` returns: awaited it is the cursor, ``async with`` gives the cursor too
-    (both ways aiosqlite allows)."""
-
-    def __init__(self, job: Awaitable[Cursor]) -> None:
-        self._job = job
-
-    def __await__(self) -> Generator[Any, None, Cursor]:
-        return self._job.__await__()
-
-    async def __aenter__(self) -> Cursor:
-        return await self._job
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
-
-
-class Connection:
-    """One PostgreSQL connection inside a transaction, with aiosqlite's calls (SQLite SQL in)."""
-
-    def __init__(self, conn: asyncpg.Connection) -> None:
-        self._conn = conn
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> _Pending:
-        return _Pending(self._execute(sql, params))
-
-    async def _execute(self, sql: str, params: Sequence[Any]) -> Cursor:
-        text = dialect.query(sql)
-        if _returns_rows(text):
-            rows = [tuple(r) for r in await self._conn.fetch(text, *params)]
-            added_returning = text.upper().count("RETURNING") > sql.upper().count("RETURNING")
-            lastrowid = rows[-1][0] if rows and added_returning else None
-            return Cursor(rows, len(rows), lastrowid)
-        return Cursor([], _count(await self._conn.execute(text, *params)), None)
-
-    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> Cursor:
-        batch = [tuple(p) for p in params]
-        if batch:
-            await self._conn.executemany(dialect.query(sql), batch)
-        return Cursor([], len(batch), None)
 
 
 def _cannot_open(exc: BaseException, url: str) -> CannotOpen | None:
@@ -228,116 +161,122 @@ async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = MIGRATIO
             raise SchemaTooNew(f"database schema version {found} is newer than this "
                                f"program's {len(migrations)}")
         for number in range(found, len(migrations)):  # one round trip per migration
-            await conn.execute(";\n".join(dialect.migration(migrations[number])), timeout=wait)
+            await conn.execute(";\n".join(migration(migrations[number])), timeout=wait)
         if found < len(migrations):
             await conn.execute("UPDATE tablee_schema SET version = $1", len(migrations),
                                timeout=wait)
     return found
 
 
-_shared_write: ContextVar[bool] = ContextVar("tablee_pg_shared_write", default=False)
-"""Set while one of the :data:`SHARED` writes runs: its ``_tx`` need not be the only one."""
-
-
-def _shared(name: str) -> Any:
-    """The :class:`Store` method ``name``, its transaction allowed beside others."""
-    method = getattr(Store, name)
-
-    async def shared(self: PgStore, *args: Any, **kwargs: Any) -> Any:
-        token = _shared_write.set(True)
-        try:
-            return await method(self, *args, **kwargs)
-        finally:
-            _shared_write.reset(token)
-
-    shared.__name__, shared.__doc__ = name, method.__doc__
-    return shared
-
-
 async def _no_reset(conn: asyncpg.Connection) -> None:
     """Give a connection back as it is (see the module's docstring)."""
 
 
-class PgStore(Store):
-    """:class:`Store` on a PostgreSQL pool. Open with :meth:`open` (a ``postgresql://`` URL)."""
+async def _ran(conn: asyncpg.Connection, statement: Write) -> int:
+    """Run one statement on ``conn``: its row count (an insert's ``key``: the new key)."""
+    if isinstance(statement, Insert):
+        if not statement.rows:
+            return 0
+        sql = query(statement.sql)  # an insert into a table numbering its key returns it
+        if statement.key:
+            return int(await conn.fetchval(sql, *statement.rows[0]))
+        if len(statement.rows) == 1:
+            return _count(await conn.execute(sql, *statement.rows[0]))
+        await conn.executemany(sql, [tuple(row) for row in statement.rows])
+        return len(statement.rows)
+    sql = query(statement.sql)
+    if statement.many:
+        if not statement.params:
+            return 0
+        await conn.executemany(sql, [tuple(p) for p in statement.params])
+        return len(statement.params)
+    changed = _count(await conn.execute(sql, *statement.params))
+    if statement.one and changed != 1:
+        raise Conflict("stale version")
+    return changed
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:  # no super(): no SQLite files
+
+class _Transaction(Transaction):
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(r) for r in await self._conn.fetch(query(sql), *params)]
+
+    async def run(self, statement: Write) -> int:
+        return await _ran(self._conn, statement)
+
+
+class Postgres(Database):
+    """A PostgreSQL pool. Open with :meth:`open` (a ``postgresql://`` URL)."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
-        self._lock = asyncio.Lock()  # the one read-modify-write transaction at a time
-        self._writers = asyncio.Semaphore(WRITERS)  # the SHARED writes at once
-
+        self._gate = asyncio.Lock()  # the one read-modify-write (or unshared) write at a time
+        self._writers = asyncio.Semaphore(WRITERS)  # the shared writes at once
 
     @classmethod
-    async def open(cls, path: str) -> PgStore:
+    async def open(cls, url: str) -> Postgres:
         """Open the pool, then migrate on its first connection."""
         settings = {"lock_timeout": str(LOCK_TIMEOUT_MS),
                     "statement_timeout": str(STATEMENT_TIMEOUT_MS)}
         try:
             pool = await asyncpg.create_pool(
-                path, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
+                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
                 command_timeout=COMMAND_TIMEOUT, server_settings=settings, reset=_no_reset)
         except (OSError, TimeoutError, asyncpg.exceptions.PostgresError) as exc:
-            raise (_cannot_open(exc, path) or exc) from None
+            raise (_cannot_open(exc, url) or exc) from None
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, path)
+        return cls(pool, url)
 
     async def close(self) -> None:
-        async with self._lock:
+        async with self._gate:
             await self._pool.close()
 
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[Connection]:  # type: ignore[override]
-        """One write transaction on a pooled connection (rolled back on any error): one at a
-        time, or beside up to WRITERS others for the SHARED writes."""
-        async with self._gated() as conn, conn.transaction():
-            yield Connection(conn)
-
-    async def _write(self, statements: Sequence[Statement]) -> list[int]:
-        """:meth:`Store._write` here: one statement alone is its own transaction (one round
-        trip); several run in a :meth:`_tx` transaction, one by one."""
-        if len(statements) == 1 and not statements[0].many:
-            only = statements[0]
-            changed = _count(await self._alone(lambda conn: conn.execute(
-                dialect.query(only.sql), *only.params)))
-            if only.one and changed != 1:
-                raise Conflict("stale version")
-            return [changed]
-        async with self._tx() as db:
-            return await run_in(db, statements)
-
-    async def update_table(
-        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = (),
-        clock: ClockRow | None = None,
-    ) -> None:
-        """:meth:`Store.update_table` in one statement, one round trip
-        (:mod:`bot.storage.pg_moves`), beside up to WRITERS others (a :data:`SHARED` write)."""
-        sql, args = pg_moves.move(*self._move(row, expected_version, moves, clock))
-        token = _shared_write.set(True)
+    async def _connection(self) -> asyncpg.Connection:
+        """A pooled connection within LOCK_WAIT seconds (all in use that long: Busy)."""
         try:
-            changed = await self._alone(lambda conn: conn.fetchval(sql, *args))
-        finally:
-            _shared_write.reset(token)
-        if changed != 1:
-            raise Conflict("stale version")
+            return await self._pool.acquire(timeout=LOCK_WAIT)
+        except TimeoutError:
+            raise Busy() from None
+        except BaseException as exc:
+            _raise_as_store_error(exc)
+            raise
 
-    async def _alone(self, job: Callable[[asyncpg.Connection], Awaitable[Any]]) -> Any:
-        """``job`` on a pooled connection outside any transaction (one statement: its own),
-        through the same gate as :meth:`_tx`."""
-        async with self._gated() as conn:
-            return await job(conn)
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Rows of one read on its own pooled connection (never behind a write)."""
+        conn = await self._connection()
+        try:
+            return [tuple(r) for r in await conn.fetch(query(sql), *params)]
+        except BaseException as exc:
+            _raise_as_store_error(exc)
+            raise
+        finally:
+            await self._pool.release(conn)
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        conn = await self._connection()
+        try:
+            found = await conn.fetchrow(query(sql), *params)
+        except BaseException as exc:
+            _raise_as_store_error(exc)
+            raise
+        finally:
+            await self._pool.release(conn)
+        return None if found is None else tuple(found)
 
     @asynccontextmanager
-    async def _gated(self) -> AsyncIterator[asyncpg.Connection]:
+    async def _gated(self, shared: bool) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection for a write: one writer at a time, or beside up to WRITERS others
-        for the SHARED writes; its errors raised as the store's own."""
-        gate = self._writers if _shared_write.get() else self._lock
-        await self._acquire(gate)  # type: ignore[arg-type]  # a Semaphore is taken the same way
+        for the shared writes; its errors raised as the store's own."""
+        gate: asyncio.Lock | asyncio.Semaphore = self._writers if shared else self._gate
+        await acquire(gate)
         try:
             conn = await self._connection()
             try:
@@ -350,27 +289,24 @@ class PgStore(Store):
         finally:
             gate.release()
 
-    async def _connection(self) -> asyncpg.Connection:
-        """A pooled connection within LOCK_WAIT seconds (all in use that long: Busy)."""
-        try:
-            return await self._pool.acquire(timeout=LOCK_WAIT)
-        except TimeoutError:
-            raise Busy() from None
-        except BaseException as exc:
-            _raise_as_store_error(exc)
-            raise
+    @asynccontextmanager
+    async def _atomic(self, shared: bool) -> AsyncIterator[_Transaction]:
+        async with self._gated(shared) as conn, conn.transaction():
+            yield _Transaction(conn)
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Rows of one read on its own pooled connection (never behind a write)."""
-        conn = await self._connection()
-        try:
-            return [tuple(r) for r in await conn.fetch(dialect.query(sql), *params)]
-        except BaseException as exc:
-            _raise_as_store_error(exc)
-            raise
-        finally:
-            await self._pool.release(conn)
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        return self._atomic(False)
 
-
-for _name in SHARED:
-    setattr(PgStore, _name, _shared(_name))
+    async def write(self, statements: Sequence[Write], *, shared: bool = False) -> list[int]:
+        if len(statements) == 1 and statements[0].single:
+            async with self._gated(shared) as conn:  # one statement: its own transaction
+                return [await _ran(conn, statements[0])]
+        if is_guarded(statements):
+            sql, args = guarded(statements[0], statements[1:])  # type: ignore[arg-type]
+            async with self._gated(shared) as conn:
+                changed = await conn.fetchval(sql, *args)
+            if changed != 1:
+                raise Conflict("stale version")
+            return [changed, *(len(s.rows) for s in statements[1:])]  # type: ignore[union-attr]
+        async with self._atomic(shared) as tx:
+            return [await tx.run(s) for s in statements]

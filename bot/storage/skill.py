@@ -15,41 +15,19 @@ scaled to a friendly number: a newcomer shows 1000, a strong regular about 2000.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 from games import level_of
 
+from .rows import Finished, Rating
+
 MODEL = PlackettLuce()
 DEFAULT = (MODEL.mu, MODEL.sigma)
 
 Teams = Callable[[str, int, Mapping[str, Any]], list[list[int]]]
 """(game id, players, record options) -> the game's sides (lists of seats)."""
-
-
-@dataclass
-class Rating:
-    """One identity's standing in one game on one server."""
-
-    mu: float
-    sigma: float
-    games: int = 0
-    wins: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    @property
-    def shown(self) -> int:
-        return shown(self.mu, self.sigma)
-
-
-def shown(mu: float, sigma: float) -> int:
-    """The friendly number: 1000 for a newcomer (ordinal 0), 40 points per ordinal point."""
-    return round(1000 + 40 * (mu - 3 * sigma))
 
 
 def user_key(user_id: int) -> str:
@@ -63,17 +41,6 @@ def player_key(seat: Mapping[str, Any]) -> str | None:
     if seat.get("user_id") is None:
         return f"c:{level_of(seat.get('bot_level'))}"
     return user_key(seat["user_id"])
-
-
-@dataclass(frozen=True)
-class Finished:
-    """What rating needs of one finished game (a ``games`` row)."""
-
-    game_row: int
-    game_id: str
-    seats: list[dict[str, Any]]
-    options: dict[str, Any]
-    result: dict[str, Any]
 
 
 def sides(game: Finished, teams: Teams) -> list[tuple[list[str], int, bool]]:

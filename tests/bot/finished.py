@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.service import TableService
 from bot.storage import TableRow
-from bot.storage.store import Ending
+from bot.storage.rows import Ending
 
 GAMES = ("isis-osiris", "master-islands", "maitre-des-mers")
 OTHER_GUILD = 8

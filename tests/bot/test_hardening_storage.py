@@ -17,6 +17,7 @@ import pytest
 from bot.service import TableService
 from bot.service import errors as host_errors
 from bot.storage import Store, TableRow
+from bot.storage.database import Statement
 from bot.storage.errors import BUSY, DISK_FULL, Busy, DiskFull
 
 from .conftest import ALICE, CHANNEL, GUILD
@@ -111,10 +112,9 @@ async def test_host_refusal_while_busy_is_the_busy_sentence(db_path: str) -> Non
 async def test_a_full_disk_says_so_and_keeps_the_table(db_path: str) -> None:
     store = await Store.open(db_path)
     row = await store.create_table(_row(4))
-    async with store._tx() as db:  # the file may not grow by one page more: SQLITE_FULL
-        async with db.execute("PRAGMA page_count") as cur:
-            pages = (await cur.fetchone())[0]
-        await db.execute(f"PRAGMA max_page_count = {pages}")
+    async with store.db.transaction() as tx:  # the file may not grow by one page more: SQLITE_FULL
+        [(pages,)] = await tx.fetchall("PRAGMA page_count")
+        await tx.run(Statement(f"PRAGMA max_page_count = {pages}"))
     big = TableRow(**{**row.__dict__, "id": None, "channel_id": 5, "options": {"x": "y" * 50000}})
     with pytest.raises(DiskFull) as caught:
         await store.create_table(big)

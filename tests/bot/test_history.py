@@ -16,7 +16,7 @@ from PIL import Image
 from bot.service import TableService
 from bot.service.history import NoSuchGame, ReplayFailed, choice_label
 from bot.storage import TableRow
-from bot.storage.store import Ending
+from bot.storage.rows import Ending
 from games.records import replay as replay_record
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD

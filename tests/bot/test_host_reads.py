@@ -30,12 +30,17 @@ def count_store(store: Store, counts: collections.Counter) -> None:
     runs it) and which queries were asked."""
     for name in ("get_table", "get_clock", "user_locales", "guild_language", "last_in_force"):
         setattr(store, name, _counted(getattr(store, name), name, counts))
-    real_fetch, real_tx = store._fetchall, store._tx
-    writing = []  # the outermost write counts: _write and update_table may run through _tx
+    db = store.db
+    real_fetchall, real_fetchone, real_tx = db.fetchall, db.fetchone, db.transaction
+    writing = []  # the outermost write counts: a write may run through a transaction
 
     async def fetchall(*args: Any, **kwargs: Any) -> Any:
         counts["reads"] += 1
-        return await real_fetch(*args, **kwargs)
+        return await real_fetchall(*args, **kwargs)
+
+    async def fetchone(*args: Any, **kwargs: Any) -> Any:
+        counts["reads"] += 1
+        return await real_fetchone(*args, **kwargs)
 
     def tx(*args: Any, **kwargs: Any) -> Any:
         counts["writes"] += not writing
@@ -52,8 +57,8 @@ def count_store(store: Store, counts: collections.Counter) -> None:
 
         return write
 
-    store._fetchall, store._tx = fetchall, tx  # type: ignore[method-assign]
-    store._write = outermost(store._write)  # type: ignore[method-assign]
+    db.fetchall, db.fetchone, db.transaction = fetchall, fetchone, tx  # type: ignore[method-assign]
+    db.write = outermost(db.write)  # type: ignore[method-assign]
     store.update_table = outermost(store.update_table)  # type: ignore[method-assign]
 
 

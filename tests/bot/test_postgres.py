@@ -15,8 +15,9 @@ import pytest
 
 from bot.__main__ import main
 from bot.storage import Conflict, Store, TableRow, dialect
+from bot.storage.database import Statement
 from bot.storage.errors import BUSY, UNREACHABLE, Busy, DiskFull, Unreachable
-from bot.storage.postgres import CannotOpen, PgStore, migrate, pg_unavailable
+from bot.storage.postgres import CannotOpen, Postgres, migrate, pg_unavailable
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew
 
 from ..pg import fresh_schema
@@ -125,7 +126,7 @@ async def test_two_processes_starting_together_migrate_once(pg_url: str) -> None
 async def test_discord_ids_and_big_seeds_round_trip(pg_url: str) -> None:
     store = await Store.open(pg_url)
     try:
-        assert isinstance(store, PgStore)
+        assert isinstance(store.db, Postgres)
         created = await store.create_table(_row(BIG))
         got = await store.get_table(BIG)
         assert got is not None and got.id == created.id
@@ -180,12 +181,14 @@ async def test_a_dropped_connection_says_unreachable_and_writes_nothing(pg_url: 
     admin = await asyncpg.connect(pg_url)
     try:
         with pytest.raises(Unreachable) as said:
-            async with store._tx() as db:
-                await db.execute("INSERT INTO dm_prefs (user_id, enabled) VALUES (?, ?)", (BIG, 1))
-                [(pid,)] = await (await db.execute("SELECT pg_backend_pid()")).fetchall()
+            async with store.db.transaction() as tx:
+                await tx.run(Statement("INSERT INTO dm_prefs (user_id, enabled) VALUES (?, ?)",
+                                       (BIG, 1)))
+                [(pid,)] = await tx.fetchall("SELECT pg_backend_pid()")
                 await admin.execute("SELECT pg_terminate_backend($1)", pid)  # a restart
                 await asyncio.sleep(0.2)  # the news reaches the client
-                await db.execute("INSERT INTO dm_prefs (user_id, enabled) VALUES (?, ?)", (1, 1))
+                await tx.run(Statement("INSERT INTO dm_prefs (user_id, enabled) VALUES (?, ?)",
+                                       (1, 1)))
         assert said.value.message == UNREACHABLE
         assert await store.dm_enabled(BIG) is None  # the pool reconnects; nothing was kept
     finally:

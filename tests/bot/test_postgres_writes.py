@@ -14,18 +14,18 @@ import asyncpg
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow
-from bot.storage.clock import ClockRow
 from bot.storage.errors import Busy
-from bot.storage.postgres import PgStore
+from bot.storage.postgres import Postgres
+from bot.storage.rows import ClockRow
 
 from ..pg import fresh_schema
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[PgStore]:
+async def store() -> AsyncIterator[Store]:
     async with fresh_schema() as url:
         opened = await Store.open(url)
-        assert isinstance(opened, PgStore)
+        assert isinstance(opened.db, Postgres)
         try:
             yield opened
         finally:
@@ -58,12 +58,12 @@ async def _until_waiting_for_a_lock(conn: asyncpg.Connection) -> None:
 
 
 async def test_a_move_on_another_table_commits_while_one_waits_for_its_row(
-    store: PgStore,
+    store: Store,
 ) -> None:
     """Table A's move waits for a row lock another process holds; table B's move does not
     wait behind it (with one write at a time per process it would, then A would say busy)."""
     a, b = await _table(store, 101), await _table(store, 102)
-    other = await asyncpg.connect(store.url)
+    other = await asyncpg.connect(store.db.url)
     try:
         holding = other.transaction()
         await holding.start()
@@ -80,7 +80,7 @@ async def test_a_move_on_another_table_commits_while_one_waits_for_its_row(
     assert [[m.move for m in await store.moves(t.id or 0)] for t in (a, b)] == [["draw"]] * 2
 
 
-async def test_two_moves_on_one_table_at_once_from_one_process_one_wins(store: PgStore) -> None:
+async def test_two_moves_on_one_table_at_once_from_one_process_one_wins(store: Store) -> None:
     row = await _table(store, 103)
     for _ in range(10):
         results = await asyncio.gather(
@@ -93,10 +93,10 @@ async def test_two_moves_on_one_table_at_once_from_one_process_one_wins(store: P
         await store.update_table(_moved(row), row.version - 1)
 
 
-async def test_a_read_modify_write_transaction_still_runs_alone(store: PgStore) -> None:
+async def test_a_read_modify_write_transaction_still_runs_alone(store: Store) -> None:
     """Another write that is not a move, a new table, an end or a post waits for the one in
     progress (then says busy): rating a game reads and writes and must not interleave."""
-    async with store._tx():
+    async with store.db.transaction():
         with pytest.raises(Busy):
             await store.set_dm_enabled(9, True)
         row = await _table(store, 104)  # a shared write does not wait for it
@@ -105,7 +105,7 @@ async def test_a_read_modify_write_transaction_still_runs_alone(store: PgStore) 
     assert await store.dm_enabled(9) is True
 
 
-async def test_a_move_is_one_statement_and_nothing_more(store: PgStore) -> None:
+async def test_a_move_is_one_statement_and_nothing_more(store: Store) -> None:
     """One round trip: the table's UPDATE, its log and its clock in one WITH statement (its own
     transaction), no BEGIN, COMMIT or reset query around it. (The first such statement on a
     connection also has asyncpg look up the array types once: the warm-up move.)"""
@@ -114,7 +114,7 @@ async def test_a_move_is_one_statement_and_nothing_more(store: PgStore) -> None:
     await store.update_table(_moved(row), row.version, _entry(row))
     row = _moved(row)
     sent: list[str] = []
-    async with store._pool.acquire() as conn:  # the pool's one idle connection: the next user
+    async with store.db._pool.acquire() as conn:  # the pool's one idle connection: the next user
         conn.add_query_logger(lambda record: sent.append(" ".join(record.query.split()[:4])))
     clock = ClockRow(row.id, 105, 3, seat=1, started=5.0, deadline=35.0, remind_at=20.0,
                      banks={1: 30.0})
@@ -126,7 +126,7 @@ async def test_a_move_is_one_statement_and_nothing_more(store: PgStore) -> None:
         (2, "draw", ["Ann draws."]), (3, "draw", ["Ann draws."])]
 
 
-async def test_a_stale_move_in_one_statement_writes_nothing(store: PgStore) -> None:
+async def test_a_stale_move_in_one_statement_writes_nothing(store: Store) -> None:
     row = await _table(store, 106)
     assert row.id is not None
     await store.update_table(_moved(row), row.version, _entry(row))

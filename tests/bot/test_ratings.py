@@ -18,7 +18,9 @@ from bot.service import TableService
 from bot.service.ratings import teams
 from bot.shards import Shards, shard_of
 from bot.storage import Store
-from bot.storage.skill import DEFAULT, Finished, Rating, rate, shown, sides
+from bot.storage.database import Statement
+from bot.storage.rows import Finished, Rating, shown
+from bot.storage.skill import DEFAULT, rate, sides
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from .drive import play_to_end
@@ -97,15 +99,14 @@ async def _insert_games(store: Store, games: list[tuple[int, list[dict[str, Any]
                                                     dict[str, Any], str, dict[str, Any]]],
                         guild: int = GUILD) -> None:
     """Finished games written straight into the store (SQLite or PostgreSQL)."""
-    async with store._tx() as db:
-        await db.executemany(
-            "INSERT INTO games (id, channel_id, guild_id, game_id, status, seats, record, result,"
-            " started_at, ended_at) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)",
-            [(row, CHANNEL, guild, game_id, json.dumps(seats),
-              json.dumps({"game": game_id, "players": len(seats), "options": options}),
-              json.dumps(result), float(row), float(row))
-             for row, seats, result, game_id, options in games],
-        )
+    await store.db.write([Statement(
+        "INSERT INTO games (id, channel_id, guild_id, game_id, status, seats, record, result,"
+        " started_at, ended_at) VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)",
+        [(row, CHANNEL, guild, game_id, json.dumps(seats),
+          json.dumps({"game": game_id, "players": len(seats), "options": options}),
+          json.dumps(result), float(row), float(row))
+         for row, seats, result, game_id, options in games],
+        many=True)])
 
 
 async def _insert_into(db: str, games: list[tuple[int, list[dict[str, Any]], dict[str, Any], str,

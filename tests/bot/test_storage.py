@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow, schema
+from bot.storage.rows import Ending
 from bot.storage.schema import SCHEMA_VERSION, SchemaTooNew
-from bot.storage.store import Ending
 
 
 def _row(channel: int = 5) -> TableRow:
@@ -157,7 +157,7 @@ async def test_a_version_1_file_upgrades_keeping_its_tables(db_path: str) -> Non
 async def test_commits_are_durable_synchronous_full(db_path: str) -> None:
     store = await Store.open(db_path)
     try:
-        async with store._db.execute("PRAGMA synchronous") as cur:
-            assert (await cur.fetchone())[0] == 2  # FULL
+        async with store.db.transaction() as tx:  # on the connection that writes
+            assert await tx.fetchall("PRAGMA synchronous") == [(2,)]  # FULL
     finally:
         await store.close()

@@ -1,16 +1,21 @@
-"""A move's write run whole (one trip to SQLite's thread: bot/storage/batch.py) and the table read
-with what a move needs beside it (its clock, its server's language): all or nothing, busy and a
-full disk said as before, the joined read equal to the separate ones."""
+"""A move's write run whole (one statement, so one trip to SQLite's thread: a TEMP view's
+triggers, bot/storage/dialect.py; beyond one statement's parameters a transaction) and the table
+read with what a move needs beside it (its clock, its server's language): all or nothing, busy and
+a full disk said as before, the joined read equal to the separate ones."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+import aiosqlite
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow
-from bot.storage.clock import ClockAt, ClockRow
+from bot.storage.database import Statement
 from bot.storage.errors import Busy, DiskFull
+from bot.storage.rows import ClockAt, ClockRow
 
 from .test_hardening_storage import write_lock_held
 
@@ -70,10 +75,9 @@ async def test_a_move_blocked_by_another_process_says_busy_and_stores_nothing(
 async def test_a_move_on_a_full_disk_says_so_and_stores_nothing(db_path: str) -> None:
     store = await Store.open(db_path)
     first, nxt, clock = await _moved(store)
-    async with store._tx() as db:  # the file may not grow by one page more: SQLITE_FULL
-        async with db.execute("PRAGMA page_count") as cur:
-            pages = (await cur.fetchone())[0]
-        await db.execute(f"PRAGMA max_page_count = {pages}")
+    async with store.db.transaction() as tx:  # the file may not grow by one page more: SQLITE_FULL
+        [(pages,)] = await tx.fetchall("PRAGMA page_count")
+        await tx.run(Statement(f"PRAGMA max_page_count = {pages}"))
     big = replace(nxt, state={"x": "y" * 50000})
     with pytest.raises(DiskFull):
         await store.update_table(big, 2, [MoveEntry(3, 1, "play 4", 9, [])], clock)
@@ -98,4 +102,56 @@ async def test_the_table_read_with_its_clock_and_language_matches_the_separate_r
     assert full is not None and full == await store.get_table(5)
     assert full.clock_at == ClockAt(1, clock) == ClockAt(1, await store.get_clock(row.id))
     assert full.server_language == ("fr", "en-GB") == await store.guild_language(1)
+    await store.close()
+
+
+def _calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The SQL of every call into aiosqlite's connections from now on (each one trip)."""
+    sent: list[str] = []
+
+    def counted(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(self: aiosqlite.Connection, sql: str, *args: Any, **kwargs: Any) -> Any:
+            sent.append(" ".join(sql.split()[:3]))
+            return real(self, sql, *args, **kwargs)
+
+        return call
+
+    for name in ("execute", "executemany", "execute_fetchall", "executescript"):
+        monkeypatch.setattr(aiosqlite.Connection, name, counted(getattr(aiosqlite.Connection, name)))
+    return sent
+
+
+@pytest.mark.sqlite_only
+async def test_a_move_is_one_statement_on_sqlite(db_path: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(db_path)
+    first, nxt, clock = await _moved(store)  # the first move made the view: the next are one trip
+    sent = _calls(monkeypatch)
+    await store.update_table(nxt, 2, [MoveEntry(3, 1, "play 4", 9, []),
+                                      MoveEntry(4, 2, "pass", None, [])], clock)
+    assert len(sent) == 1 and sent[0].startswith("INSERT INTO tablee_write_"), sent
+    sent.clear()
+    with pytest.raises(Conflict):
+        await store.update_table(replace(nxt, version=4), 2, [MoveEntry(4, 1, "x", 9, [])], clock)
+    assert len(sent) == 1 and sent[0].startswith("INSERT INTO tablee_write_"), sent
+    assert [m.move for m in await store.moves(first.id or 0)] == ["play 3", "play 4", "pass"]
+    assert await store.get_clock(clock.table_id) == clock
+    await store.close()
+
+
+async def test_a_move_too_long_for_one_statement_is_stored_whole_or_not_at_all(
+    db_path: str,
+) -> None:
+    """A move with more log rows than one SQLite statement takes parameters for (999): the
+    same outcome, written as a transaction."""
+    store = await Store.open(db_path)
+    first, nxt, clock = await _moved(store)
+    long = [MoveEntry(3 + i, 1, f"play {i}", 9, [f"line {i}"]) for i in range(120)]
+    with pytest.raises(Conflict):
+        await store.update_table(nxt, 1, long, clock)
+    await _unchanged(store, first)
+    await store.update_table(nxt, 2, long, clock)
+    assert [m.move for m in await store.moves(first.id or 0)] == [
+        "play 3", *(f"play {i}" for i in range(120))]
+    assert (await store.get_clock(clock.table_id)) == clock
     await store.close()

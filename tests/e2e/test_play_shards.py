@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from bot.storage.database import Statement
 from bot.storage.store import Store
 from tests.e2e.emulator import DiscordSim, Emulator
 from tests.e2e.test_play_helpers import (
@@ -192,8 +193,7 @@ async def unposted(database: str) -> dict[int, tuple[int, int]]:
     Returns channel -> (version, post_version) after."""
     store = await Store.open(database)
     try:
-        async with store._tx() as db:
-            await db.execute("UPDATE tables SET post_version = version - 1")
+        await store.db.write([Statement("UPDATE tables SET post_version = version - 1")])
         return {row.channel_id: (row.version, row.post_version or 0)
                 for row in await store.active_tables()}
     finally:

@@ -1,0 +1,42 @@
+"""What people chose for themselves and what the bot keeps of its posts: DM preferences, and
+the posts showing a value that must be edited away (memory mode: a value shown once, e.g. a
+revealed tile), with their value-free text, so that a restart still edits them."""
+
+from __future__ import annotations
+
+from .database import Database, Statement
+
+
+class Preferences:
+    """DM preferences and transient posts, over a :class:`~bot.storage.database.Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def dm_enabled(self, user_id: int) -> bool | None:
+        found = await self._db.fetchone("SELECT enabled FROM dm_prefs WHERE user_id = ?",
+                                        (user_id,))
+        return None if found is None else bool(found[0])
+
+    async def set_dm_enabled(self, user_id: int, enabled: bool) -> None:
+        await self._db.write([Statement(
+            "INSERT INTO dm_prefs (user_id, enabled) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled",
+            (user_id, int(enabled)))])
+
+    async def add_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
+        """Remember (or update) a post's value-free text until the post is edited."""
+        await self._db.write([Statement(
+            "INSERT INTO transient_posts (message_id, channel_id, plain) VALUES (?, ?, ?)"
+            " ON CONFLICT (message_id) DO UPDATE SET plain = excluded.plain",
+            (message_id, channel_id, plain))])
+
+    async def transient_posts(self, channel_id: int) -> dict[int, str]:
+        """message id -> value-free text, for the channel's posts still showing a value."""
+        rows = await self._db.fetchall(
+            "SELECT message_id, plain FROM transient_posts WHERE channel_id = ?", (channel_id,))
+        return {m: p for m, p in rows}
+
+    async def drop_transient_post(self, message_id: int) -> None:
+        await self._db.write([Statement("DELETE FROM transient_posts WHERE message_id = ?",
+                                        (message_id,))])

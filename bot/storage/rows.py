@@ -1,0 +1,206 @@
+"""The values rows are read into and written from: plain frozen dataclasses, imported by the
+host and the adapter as well as by the storage. Nothing else of bot is imported here.
+
+A class that maps to one database table says so field by field (``metadata``), so its
+columns are listed once, here: :mod:`bot.storage.columns` derives from these fields the column
+lists of every statement (the SELECT, the INSERT, a move's UPDATE, PostgreSQL's one-statement
+move). Adding a column to ``tables`` is a field of :class:`TableRow` and a migration
+(:mod:`bot.storage.schema`); a field marked :data:`BESIDE` is never stored.
+
+Field metadata (merged with ``|``): ``codec`` how a value is stored (:data:`JSON` text, …;
+plain otherwise), ``written`` when a :class:`TableRow` column is written (:data:`KEY`: numbered
+by the database; :data:`CREATED`: when the table is created, never again; :data:`POST`: by
+``set_post`` only; otherwise when created and by every move), ``stored`` False for what is
+read or kept beside a row.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+JSON = MappingProxyType({"codec": "json"})
+"""Stored as JSON text (NULL for None)."""
+JSON_OBJECT = MappingProxyType({"codec": "json_object"})
+"""Stored as JSON text; NULL reads as an empty dict."""
+LINES = MappingProxyType({"codec": "lines"})
+"""Move-log lines: JSON of games.text.dump, read back with games.text.load."""
+FLAG = MappingProxyType({"codec": "flag"})
+"""A bool stored as 0 or 1."""
+BANKS = MappingProxyType({"codec": "banks"})
+"""seat -> seconds, stored as a JSON object (its keys are text)."""
+KEY = MappingProxyType({"written": "key"})
+CREATED = MappingProxyType({"written": "created"})
+POST = MappingProxyType({"written": "post"})
+BESIDE = MappingProxyType({"stored": False})
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """One table's turn clock (a ``clocks`` row). ``banks``: seat -> seconds in that seat's bank
+    when its last turn began (the timed seat's turn ends at ``started + banks[seat]``, which is
+    ``deadline``)."""
+
+    table_id: int
+    channel_id: int
+    version: int
+    seat: int | None = None
+    started: float = 0.0
+    deadline: float | None = None
+    remind_at: float | None = None
+    expired: bool = field(default=False, metadata=FLAG)
+    banks: dict[int, float] = field(default_factory=dict, metadata=BANKS)
+
+    @property
+    def due(self) -> float | None:
+        """The next moment the scheduler has to act for this table, if any (stored too: the
+        scheduler sleeps on it)."""
+        if self.seat is None or self.expired:
+            return None
+        return self.remind_at if self.remind_at is not None else self.deadline
+
+
+@dataclass(frozen=True)
+class ClockAt:
+    """A table's clock as stored when the table was at ``version`` (None: it had none): read in
+    the statement that read the table, or written in the transaction that stored it. The host
+    trusts it only while the table is still at that version
+    (:func:`bot.service.clock.clock_of`)."""
+
+    version: int
+    clock: ClockRow | None
+
+
+@dataclass(frozen=True)
+class MoveEntry:
+    """One applied move (a ``move_log`` row), appended in the transaction that stores its state.
+
+    An undo is an entry too: ``undoes`` names the version of the move it took back (the moves
+    in force leave both out). ``barrier`` says why a move cannot be taken back (None: it may);
+    ``before`` is the state before a move that may, read only for undo."""
+
+    version: int
+    seat: int
+    move: str
+    user_id: int | None
+    lines: list[str] = field(metadata=LINES)  # Text lines (games.text); old rows plain strings
+    undoes: int | None = None
+    barrier: str | None = None
+    before: dict[str, Any] | None = field(default=None, metadata=JSON)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """An active table as stored (a ``tables`` row). Seats are dicts ``{seat, user_id, name,
+    bot_level}``."""
+
+    channel_id: int = field(metadata=CREATED)
+    guild_id: int | None = field(metadata=CREATED)
+    game_id: str = field(metadata=CREATED)
+    options: dict[str, Any] = field(metadata=JSON)
+    status: str
+    host_id: int
+    seats: list[dict[str, Any]] = field(metadata=JSON)
+    seed: int = field(metadata=CREATED)
+    state: dict[str, Any] | None = field(default=None, metadata=JSON)
+    version: int = 1
+    post_message_id: int | None = field(default=None, metadata=POST)
+    post_version: int | None = field(default=None, metadata=POST)
+    id: int | None = field(default=None, metadata=KEY)
+    # {"options", "setup"} of the finished record
+    record_head: dict[str, Any] | None = field(default=None, metadata=JSON)
+    speed: str | None = None  # the table speed (turn clock): live, daily, off
+    created_at: float = field(default_factory=time.time, metadata=CREATED)
+    # Beside the row (never stored with it, never compared): what the host read or wrote
+    # together with it, so a move needs no other trip for them. ``clock_at``: the clock at a
+    # version (trusted while the row is still at it); ``server_language``: the guild's
+    # (chosen language, seen locale) read with the row; ``last_move``: the log entry that
+    # made this version, when this process stored it (trusted while ``version`` matches).
+    clock_at: ClockAt | None = field(default=None, compare=False, repr=False, metadata=BESIDE)
+    server_language: tuple[str | None, str | None] | None = field(
+        default=None, compare=False, repr=False, metadata=BESIDE)
+    last_move: MoveEntry | None = field(default=None, compare=False, repr=False,
+                                        metadata=BESIDE)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What a table leaves behind when it closes: the history row and per-seat results."""
+
+    status: str  # "finished" | "abandoned"
+    record: dict[str, Any]
+    result: dict[str, Any] | None
+    outcomes: list[tuple[int, int | None, str, float]]  # (seat, user_id, "win"/"loss", score)
+    lobby: dict[str, Any] | None = None  # {"options", "settings"} as the lobby had them (rematch)
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game as /history lists it (a ``games`` row)."""
+
+    id: int  # the id its table had (also the game's number people type)
+    channel_id: int
+    guild_id: int | None
+    game_id: str
+    seats: list[dict[str, Any]] = field(metadata=JSON)
+    result: dict[str, Any] = field(metadata=JSON_OBJECT)
+    started_at: float
+    ended_at: float
+    post_message_id: int | None  # the final table post, when it was sent and remembered
+
+
+def shown(mu: float, sigma: float) -> int:
+    """A rating's friendly number: 1000 for a newcomer (ordinal 0), 40 points per ordinal
+    point."""
+    return round(1000 + 40 * (mu - 3 * sigma))
+
+
+@dataclass
+class Rating:
+    """One identity's standing in one game on one server (a ``ratings`` row)."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu, self.sigma)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One rated identity as a leaderboard shows it."""
+
+    rank: int  # 1 + how many have a strictly better ordinal
+    game_id: str
+    player: str  # "u:<user id>" | "c:<level>"
+    rating: Rating
+    of: int = 0  # how many are rated in that game on that server
+
+    @property
+    def user_id(self) -> int | None:
+        return int(self.player[2:]) if self.player.startswith("u:") else None
+
+    @property
+    def level(self) -> str | None:
+        """The computer level ("hard") of a computer identity."""
+        return self.player[2:] if self.player.startswith("c:") else None
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What rating needs of one finished game (a ``games`` row)."""
+
+    game_row: int
+    game_id: str
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    result: dict[str, Any]

@@ -1,0 +1,124 @@
+"""The active tables: created, read, moved (with their log and clock), given their post, closed
+into history.
+
+Every change of an active table is ``UPDATE … WHERE id = ? AND version = ?`` in one transaction
+together with its move-log rows (and its clock), so two host objects on the same database (or
+two clicks) can never both apply a move to the same version: the loser gets
+:class:`~bot.storage.errors.Conflict`.
+
+The columns are :class:`~bot.storage.rows.TableRow`'s fields (:data:`TABLE`): its SELECTs, its
+INSERT and a move's UPDATE are made from them, so a new column is a field and a migration.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .clock import CLOCK, JOINED, clock_insert, clock_or_none
+from .columns import Columns
+from .database import Database, Insert, Statement, Write
+from .errors import Conflict, IntegrityError
+from .history import ending_inserts
+from .log import log_insert
+from .rows import ClockAt, ClockRow, Ending, MoveEntry, TableRow
+
+TABLE = Columns(TableRow)
+"""The ``tables`` columns."""
+_CREATED = TABLE.where("created", "always")
+"""What a new table writes (its id is numbered, its post comes later)."""
+_MOVED = TABLE.where("always")
+"""What a move rewrites."""
+_SELECT = f"SELECT {Columns.names(TABLE.read)} FROM tables"
+_BESIDE = (f"SELECT {Columns.names(TABLE.read, 't.')}, {JOINED}, g.language, g.locale"
+           " FROM tables t LEFT JOIN clocks c ON c.table_id = t.id"
+           " LEFT JOIN guild_languages g ON g.guild_id = t.guild_id WHERE t.channel_id = ?")
+_UPDATE = (f"UPDATE tables SET {', '.join(f'{c.name} = ?' for c in _MOVED)}, updated_at = ?"
+           " WHERE id = ? AND version = ?")
+
+
+def move_writes(row: TableRow, expected_version: int, moves: Sequence[MoveEntry],
+                clock: ClockRow | None) -> list[Write]:
+    """The statements of :meth:`Tables.update_table`: the table's (``one``: the version
+    check), then its log rows and its clock when there are any."""
+    writes: list[Write] = [Statement(
+        _UPDATE, (*TABLE.values(row, _MOVED), time.time(), row.id, expected_version), one=True)]
+    if moves:
+        writes.append(log_insert(row.id, moves))
+    if clock is not None:
+        writes.append(clock_insert(clock))
+    return writes
+
+
+class Tables:
+    """The active tables' SQL, over a :class:`~bot.storage.database.Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def get_table(self, channel_id: int, *, beside: bool = False) -> TableRow | None:
+        """The channel's active table. ``beside``: with its clock and its server's language,
+        read in the same statement (so as of the same moment: :attr:`TableRow.clock_at`,
+        :attr:`TableRow.server_language`), which spares a move two more trips."""
+        if not beside:
+            found = await self._db.fetchone(f"{_SELECT} WHERE channel_id = ?", (channel_id,))
+            return None if found is None else TABLE.load(found)
+        found = await self._db.fetchone(_BESIDE, (channel_id,))
+        if found is None:
+            return None
+        n, m = len(TABLE.read), len(CLOCK.read)
+        row = TABLE.load(found[:n])
+        return replace(row, clock_at=ClockAt(row.version, clock_or_none(found[n:n + m])),
+                       server_language=(found[n + m], found[n + m + 1]))
+
+    async def active_tables(self) -> list[TableRow]:
+        return [TABLE.load(r) for r in await self._db.fetchall(f"{_SELECT} ORDER BY id")]
+
+    async def create_table(self, row: TableRow) -> TableRow:
+        """Insert a new table; :class:`Conflict` if the channel already has one."""
+        now = time.time()
+        new = replace(row, created_at=now)
+        insert = Insert("tables", (*(c.name for c in _CREATED), "updated_at"),
+                        [(*TABLE.values(new, _CREATED), now)], key=True)
+        try:
+            [new_id] = await self._db.write([insert], shared=True)
+        except IntegrityError:
+            raise Conflict("channel already has a table") from None
+        return replace(new, id=new_id)
+
+    async def update_table(
+        self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = (),
+        clock: ClockRow | None = None,
+    ) -> None:
+        """Store ``row`` (with its new version) if the stored version is still
+        ``expected_version``, and append ``moves`` and its new ``clock``; all or nothing."""
+        await self._db.write(move_writes(row, expected_version, moves, clock), shared=True)
+
+    async def close_table(
+        self,
+        row: TableRow,
+        expected_version: int,
+        moves: Sequence[MoveEntry],
+        ending: Ending | None,
+    ) -> None:
+        """Append the last moves, move the table to history (unless ``ending`` is None, as for a
+        cancelled lobby) and free the channel; one transaction."""
+        writes: list[Write] = [Statement("DELETE FROM tables WHERE id = ? AND version = ?",
+                                         (row.id, expected_version), one=True)]
+        if moves:
+            writes.append(log_insert(row.id, moves))
+        writes += [Statement("UPDATE move_log SET before = NULL WHERE table_id = ?", (row.id,)),
+                   Statement("DELETE FROM clocks WHERE table_id = ?", (row.id,))]
+        if ending is not None:
+            writes += ending_inserts(row, ending)
+        await self._db.write(writes, shared=True)
+
+    async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
+        """Remember the current table post; an older post never overwrites a newer one. False
+        when no table row took it (the game is over: see ``keep_final_post``)."""
+        [changed] = await self._db.write([Statement(
+            "UPDATE tables SET post_message_id = ?, post_version = ? WHERE channel_id = ?"
+            " AND (post_version IS NULL OR post_version <= ?)",
+            (message_id, version, channel_id, version))], shared=True)
+        return bool(changed)
