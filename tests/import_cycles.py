@@ -1,5 +1,5 @@
 """Import cycles among the modules of some packages: ``python -m tests.import_cycles [PACKAGE ...]``
-(default: games, render, i18n) prints each cycle with the import lines that close it, or "no
+(default: the whole project) prints each cycle with the import lines that close it, or "no
 import cycles", and exits 1 when it found one.
 
 Every import statement counts, wherever it is written: at the top of a module, inside a function,
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "render", "i18n")
+PACKAGES = ("games", "i18n", "render", "bot", "benchmarks")
 
 Edges = dict[str, dict[str, list[str]]]
 """module -> module it imports -> where (``path:line``), for modules of the scanned packages."""

@@ -8,7 +8,6 @@ import importlib
 import inspect
 import pkgutil
 import re
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,8 +29,6 @@ from bot.adapter.rematch import RematchButton
 from bot.adapter.table_buttons import TableButton
 from bot.adapter.undo import UndoButton
 from bot.service.results import MenuEntry, Setting
-
-from .import_cycles import cycles, graph
 
 CHANNEL, VERSION = 1234567890123456789, 42
 ENTRIES = [MenuEntry("place B4", [("place", "Place"), ("B4", "B4")], "Place B4")]
@@ -126,21 +123,3 @@ def test_the_bot_listens_for_every_component() -> None:
     recorder = Recorder()
     components.install(recorder)  # type: ignore[arg-type]
     assert set(recorder.added) == set(components.namespaces().values())
-
-
-def test_the_adapter_has_no_import_cycle() -> None:
-    adapter = Path(bot.adapter.__file__).parent
-    assert cycles(graph(adapter)) == []
-
-
-def test_the_cycle_finder_counts_every_kind_of_import(tmp_path: Path) -> None:
-    """Top-level, function-level and TYPE_CHECKING imports all count."""
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "a.py").write_text("from . import b\n")
-    (package / "b.py").write_text("def f():\n    from .c import x\n")
-    (package / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                                  "    from pkg.a import y\n")
-    (package / "d.py").write_text("import pkg.a\n")
-    assert cycles(graph(package, root=tmp_path)) == [["pkg.a", "pkg.b", "pkg.c"]]
