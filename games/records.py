@@ -68,7 +68,7 @@ def check_plain(value: Any) -> None:
             raise BadRecord(f"the record holds a number too large for a game: {echo(item)}.")
         if isinstance(item, (list, dict)):
             if depth > MAX_DEPTH:
-                raise BadRecord(f"the record nests more than {MAX_DEPTH} levels deep; "
+                raise BadRecord(f"the record is nested more than {MAX_DEPTH} levels deep; "
                                 "records never need more than 4.")
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)

@@ -19,7 +19,7 @@ from games.base import Game, IllegalMove
 from games.echo import ECHO_LIMIT, echo
 from games.master_islands.alignments import MAX_ALIGNMENTS, find_alignments
 from games.master_islands.cards import full_deck
-from games.records import BadRecord, read_record, replay, simulate
+from games.records import BadRecord, check_plain, read_record, replay, simulate
 from tests.games.every_game import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -202,3 +202,15 @@ def test_simulated_records_still_replay() -> None:
     for game in GAMES:
         record = simulate(game.id, game.min_players, 3, {}, ["random"] * game.min_players)
         assert replay(read_record(json.dumps(record)))["ok"]
+
+
+def test_a_deep_record_is_refused_in_the_same_words_whichever_check_meets_it() -> None:
+    """1,000 nested lists are refused either by JSON's own recursion guard or by the depth walk,
+    depending on how deep the caller's stack already is: both sentences say "nested"."""
+    deep: list = []
+    for _ in range(9):
+        deep = [deep]
+    with pytest.raises(BadRecord, match="nested more than 8 levels deep"):
+        check_plain({"game": "isis-osiris", "options": deep})
+    with pytest.raises(BadRecord, match="nested too deeply"):
+        read_record("[" * 100_000 + "]" * 100_000)
