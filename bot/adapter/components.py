@@ -28,7 +28,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
@@ -39,6 +39,8 @@ TablePostItems = Callable[[int, PublicPost, TableInfo], Iterable[Item]]
 """(channel id, the post, its table) -> the items this contributor puts on that table post."""
 MoveMenuItems = Callable[[int, int, bool], Iterable[Item]]
 """(channel id, table version, the mover may undo) -> items on the first level of the menu."""
+F = TypeVar("F", bound=Callable[..., Iterable[Any]])
+"""A contributor function (TablePostItems or MoveMenuItems)."""
 
 _NAMESPACES: dict[str, type[Component]] = {}
 
@@ -115,26 +117,26 @@ _TABLE_POST: list[_Contributor] = []
 _MOVE_MENU: list[_Contributor] = []
 
 
-def on_table_post(place: int) -> Callable[[TablePostItems], TablePostItems]:
-    """Decorator: the function gives items for every table post; lower places come first."""
+def _contributors(registry: list[_Contributor]) -> Callable[[int], Callable[[F], F]]:
+    """A decorator factory adding a function to ``registry`` at ``place`` (lower comes first)."""
 
-    def add(items: TablePostItems) -> TablePostItems:
-        _TABLE_POST.append(_Contributor(place, items))
-        _TABLE_POST.sort(key=lambda c: c.place)
-        return items
+    def at(place: int) -> Callable[[F], F]:
+        def add(items: F) -> F:
+            registry.append(_Contributor(place, items))
+            registry.sort(key=lambda c: c.place)
+            return items
 
-    return add
+        return add
+
+    return at
 
 
-def on_move_menu(place: int) -> Callable[[MoveMenuItems], MoveMenuItems]:
-    """Decorator: the function gives items for the first level of a mover's private menu."""
+on_table_post = _contributors(_TABLE_POST)
+"""Decorator ``@on_table_post(place)``: the function gives items for every table post."""
 
-    def add(items: MoveMenuItems) -> MoveMenuItems:
-        _MOVE_MENU.append(_Contributor(place, items))
-        _MOVE_MENU.sort(key=lambda c: c.place)
-        return items
-
-    return add
+on_move_menu = _contributors(_MOVE_MENU)
+"""Decorator ``@on_move_menu(place)``: the function gives items for the first level of a
+mover's private menu."""
 
 
 def table_post_view(channel_id: int, post: PublicPost, table: TableInfo) -> discord.ui.View | None:
