@@ -45,8 +45,10 @@ class Codec:
     load: Callable[[Any], Any] = _same
 
 
+PLAIN = Codec()
+"""Stored as it is."""
 CODECS: Mapping[str | None, Codec] = {
-    None: Codec(),
+    None: PLAIN,
     "json": Codec(lambda v: None if v is None else dumped(v),
                   lambda v: None if v is None else json.loads(v)),
     "json_object": Codec(lambda v: None if v is None else dumped(v),
@@ -96,7 +98,8 @@ class Columns(Generic[T]):
 
     def values(self, row: T, columns: Iterable[Column]) -> list[Any]:
         """The stored values of ``row``'s ``columns``, in their order."""
-        return [c.codec.dump(getattr(row, c.name)) for c in columns]
+        return [getattr(row, c.name) if c.codec is PLAIN else c.codec.dump(getattr(row, c.name))
+                for c in columns]
 
     def stored(self) -> tuple[str, ...]:
         """Every column a whole row is stored in (its fields, then the extra ones)."""
@@ -110,5 +113,5 @@ class Columns(Generic[T]):
         """The row of ``values`` read as ``columns`` (all of them by default); the fields left
         out take their defaults."""
         columns = self.read if columns is None else columns
-        return self.cls(**{c.name: c.codec.load(v)
+        return self.cls(**{c.name: v if c.codec is PLAIN else c.codec.load(v)
                            for c, v in zip(columns, values, strict=True)})

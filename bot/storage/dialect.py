@@ -174,20 +174,30 @@ def guarded(guard: Statement, inserts: Sequence[Insert]) -> tuple[str, list[Any]
     INTO move_log (…) SELECT … FROM moved, unnest($12::bigint[], …) AS m(…)), … SELECT
     count(*) FROM moved``: each insert's rows go as one array per column (its type the
     schema's), read only from the rows the guard changed."""
-    tables = shapes()
     args: list[Any] = list(guard.params)
-    sql = f"WITH moved AS ({query(guard.sql)} RETURNING 1)"
-    for number, insert in enumerate(inserts):
-        shape = tables[insert.table]
-        kinds = [_ARRAYS[shape.types[shape.columns.index(c)]] for c in insert.columns]
-        marks = [f"${len(args) + i + 1}::{kind}[]" for i, kind in enumerate(kinds)]
+    for insert in inserts:
         args += [list(column) for column in zip(*insert.rows, strict=True)] or [
             [] for _ in insert.columns]
-        names = ", ".join(insert.columns)
-        upsert = _replacing(shape, list(insert.columns)) if insert.replace else ""
-        sql += (f", w{number} AS (INSERT INTO {insert.table} ({names}) SELECT {names}"
+    shape = tuple((i.table, tuple(i.columns), i.replace) for i in inserts)
+    return _guarded_sql(guard.sql, len(guard.params), shape), args
+
+
+@lru_cache(maxsize=256)
+def _guarded_sql(guard: str, given: int, inserts: tuple[tuple[str, tuple[str, ...], bool], ...],
+                 ) -> str:
+    """The text of :func:`guarded` (the same for every move of one shape)."""
+    tables = shapes()
+    sql = f"WITH moved AS ({query(guard)} RETURNING 1)"
+    for number, (table, columns, replace) in enumerate(inserts):
+        shape = tables[table]
+        kinds = [_ARRAYS[shape.types[shape.columns.index(c)]] for c in columns]
+        marks = [f"${given + i + 1}::{kind}[]" for i, kind in enumerate(kinds)]
+        given += len(columns)
+        names = ", ".join(columns)
+        upsert = _replacing(shape, list(columns)) if replace else ""
+        sql += (f", w{number} AS (INSERT INTO {table} ({names}) SELECT {names}"
                 f" FROM moved, unnest({', '.join(marks)}) AS m({names}){upsert})")
-    return sql + " SELECT count(*) FROM moved", args
+    return sql + " SELECT count(*) FROM moved"
 
 
 STALE = "tablee: stale version"
