@@ -27,7 +27,7 @@ from typing import Any
 
 from bot.app.process import settle_garbage_collector
 from bot.service import TableService
-from bot.service.workers import BotPool
+from bot.service.workers import ComputerPool
 from bot.storage import Store
 from games import get_game
 
@@ -36,7 +36,7 @@ from .db import bench_database
 from .size import print_size, size_numbers
 
 
-class _TimedPool(BotPool):
+class _TimedPool(ComputerPool):
     """The pool, noting how long each request for computer moves (a run of them, from one
     person's move to the next) took from the host's side."""
 
@@ -58,7 +58,7 @@ async def bench_computers(
     """Loop lag while hard computers think on ``tables`` tables (``moves`` human moves each)."""
     times: list[float] = []
     pool = _TimedPool(workers, times)
-    host = TableService(await Store.open(db), bot_delay=0, pool=pool)
+    host = TableService(await Store.open(db), computer_delay=0, pool=pool)
     channels = list(range(30_000 + 100 * workers, 30_000 + 100 * workers + tables))
     try:
         levels = ["hard", "hard"]
@@ -108,8 +108,8 @@ async def _load_numbers(url: str | None, tables: int, seconds: float, rate: floa
     games = [tg.game for tg in table_games()]
     with tempfile.TemporaryDirectory() as tmp:
         async with bench_database(url, tmp, "load") as db:
-            pool = BotPool(1)  # the bot's default: one worker process
-            host = TableService(await Store.open(db), bot_delay=0, pool=pool)
+            pool = ComputerPool(1)  # the bot's default: one worker process
+            host = TableService(await Store.open(db), computer_delay=0, pool=pool)
             await pool.start()
             settle_garbage_collector()  # as the bot does once started (bot.app.runner)
             try:

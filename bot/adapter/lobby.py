@@ -70,7 +70,7 @@ def seat_line(info: TableInfo, seat: Any) -> str:
     n, name = seat.seat, shown(seat.name)
     if seat.pending_until is not None:
         return _("{n}. {name} (not confirmed yet)", n=n, name=name)
-    if seat.is_bot and seat.bot_level and "(" not in name:  # a seat stored before names had it
+    if seat.is_computer and seat.bot_level and "(" not in name:  # a seat stored before names had it
         return _("{n}. {name} ({level})", n=n, name=name, level=level_name(seat.bot_level))
     if seat.user_id is not None and seat.user_id == info.host_id:
         return _("{n}. {name} (host)", n=n, name=name)

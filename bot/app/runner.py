@@ -63,7 +63,7 @@ def database_problem(path: str) -> str | None:
 async def _check_database(config: Config) -> None:
     from ..service import TableService
 
-    host = await TableService.open(config.database, bot_delay=config.computer_delay)
+    host = await TableService.open(config.database, computer_delay=config.computer_delay)
     await host.close()
 
 
@@ -110,7 +110,7 @@ async def _run(config: Config, token: str) -> None:
 
     try:
         host = await TableService.open(
-            config.database, bot_delay=config.computer_delay, workers=config.computer_workers,
+            config.database, computer_delay=config.computer_delay, workers=config.computer_workers,
             think_seconds=config.think_seconds, rematch_seconds=config.rematch_seconds,
             reveal_seconds=config.reveal_seconds, clock_config=config.clock, shards=config.shards)
     except Exception as exc:  # the owner's to fix, in the sentence `check` gives

@@ -22,7 +22,7 @@ from .committer import MoveCommitter
 from .context import Context
 from .play import Lines, Step, apply_checked, step_of
 from .tables import is_computer, names
-from .workers import BotPool, WorkerLost
+from .workers import ComputerPool, WorkerLost
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ class ComputerPlayers:
 
 
 async def computer_steps(
-    pool: BotPool, game: Game, state: State, levels: dict[int, str | None], seed: int,
+    pool: ComputerPool, game: Game, state: State, levels: dict[int, str | None], seed: int,
     version: int, *, table: object = None, names: Mapping[int, str] | None = None,
 ) -> list[Step]:
     """The computers' next moves, in order (at least one: a computer is to move; ``levels``:

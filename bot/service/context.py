@@ -16,7 +16,7 @@ from ..shards import Shards
 from ..storage import Store
 from . import errors
 from .locks import ChannelLocks
-from .workers import BotPool
+from .workers import ComputerPool
 
 
 def table_game(game_id: str) -> Game:
@@ -51,7 +51,7 @@ class Context:
     """The store and the settings of one table service, and what its services share."""
 
     store: Store
-    pool: BotPool  # where computer players choose their moves (bot.service.workers)
+    pool: ComputerPool  # where computer players choose their moves (bot.service.workers)
     shards: Shards  # whose tables this process resumes and times (bot.shards)
     now: Callable[[], float]  # epoch seconds; tests inject their own
     clock_config: ClockConfig  # the turn clock's speeds and policy

@@ -27,7 +27,7 @@ class Seat:
     pending_until: float | None = None  # rematch: a seat kept until then (epoch s) unless confirmed
 
     @property
-    def is_bot(self) -> bool:
+    def is_computer(self) -> bool:
         return self.user_id is None
 
 

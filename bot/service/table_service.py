@@ -56,19 +56,19 @@ from .reading import TableViews
 from .reports import Reports
 from .repository import TableRepository
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
-from .workers import BotPool
+from .workers import ComputerPool
 
 
 class TableService:
-    def __init__(self, store: Store, *, bot_delay: float, pool: BotPool | None = None,
+    def __init__(self, store: Store, *, computer_delay: float, pool: ComputerPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
                  reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
                  shards: Shards = ALL) -> None:
-        """``bot_delay``: seconds before computer players answer a person's move;
+        """``computer_delay``: seconds before computer players answer a person's move;
         ``clock``: the epoch clock (tests drive it); the rest: see :class:`Context`."""
         ctx = self.context = Context(
-            store=store, pool=pool or BotPool(), shards=shards, now=clock,
-            clock_config=clock_config or ClockConfig(), computer_delay=bot_delay,
+            store=store, pool=pool or ComputerPool(), shards=shards, now=clock,
+            clock_config=clock_config or ClockConfig(), computer_delay=computer_delay,
             reveal_seconds=reveal_seconds, rematch_seconds=rematch_seconds)
         self.tables = TableRepository(ctx)
         self.languages = Languages(ctx)
@@ -89,12 +89,12 @@ class TableService:
 
     @classmethod
     async def open(
-        cls, db_path: str, *, bot_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
+        cls, db_path: str, *, computer_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
         rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
         reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
         shards: Shards = ALL,
     ) -> TableService:
-        """Open (and migrate) the database (a SQLite path or a postgresql:// URL). ``bot_delay``:
+        """Open (and migrate) the database (a SQLite path or a postgresql:// URL). ``computer_delay``:
         seconds to wait, outside the table lock, before computer players answer a person's move
         (default 0). ``workers``: processes choosing computer moves, each within
         ``think_seconds``; 0 (the default here, for tools and tests) chooses in a thread, the bot
@@ -103,9 +103,9 @@ class TableService:
         (:func:`bot.catalog.table_game`). ``shards``: the guilds whose tables this process
         serves (default: all)."""
         store = await Store.open(db_path)
-        pool = BotPool(workers, think_seconds)
+        pool = ComputerPool(workers, think_seconds)
         await pool.start()
-        return cls(store, bot_delay=bot_delay, pool=pool, rematch_seconds=rematch_seconds,
+        return cls(store, computer_delay=computer_delay, pool=pool, rematch_seconds=rematch_seconds,
                    clock=clock, reveal_seconds=reveal_seconds, clock_config=clock_config,
                    shards=shards)
 

@@ -2,7 +2,7 @@
 
 A hard computer player searches for up to a second per move. Inside the bot's process that search
 would hold the interpreter lock, and every other table, button and the Discord heartbeat would
-wait for it. So the service hands the computers' turns to a :class:`BotPool`:
+wait for it. So the service hands the computers' turns to a :class:`ComputerPool`:
 :func:`games.computer.play_computers` runs in a worker process (started with ``spawn``, so it
 takes plain data only and imports what it needs: the games, nothing of the bot or asyncio). It
 chooses and applies every computer move in a row, until a person is to move (or a value is
@@ -37,7 +37,7 @@ from games.thinking import Deadline
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HANG_GRACE", "WALL_SLACK", "BotPool", "Worker", "WorkerLost"]
+__all__ = ["HANG_GRACE", "WALL_SLACK", "ComputerPool", "Worker", "WorkerLost"]
 
 Worker = Callable[[Turns], list[Played]]
 """The worker function's shape: what computers are to play -> the moves they played, in order."""
@@ -57,7 +57,7 @@ class WorkerLost(RuntimeError):
     """The worker process died or hung, twice for the same move: the service plays a fallback."""
 
 
-class BotPool:
+class ComputerPool:
     """Where computer moves are chosen and applied: ``workers`` processes (0: a thread of this
     process), each move with ``think_seconds`` of its thread's own CPU time at most. The
     processes start at the first computer move, so a bot with no computer at its tables never

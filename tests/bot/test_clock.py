@@ -169,7 +169,7 @@ async def test_skip_plays_the_games_pass_for_the_absent_seat(
         "Bob (seat 2) skipped Alice (seat 1)'s turn.", "Alice (seat 1) passed."]
     assert outcome.post.to_move_user_ids == [BOB]
     table = await host.require_table(CHANNEL)
-    assert not any(s.is_bot for s in table.seats)  # skipping replaces nobody
+    assert not any(s.is_computer for s in table.seats)  # skipping replaces nobody
 
 
 async def test_automatic_takeover_from_config(db_path: str, clock: FakeTime) -> None:

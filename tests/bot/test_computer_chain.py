@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.service import Outcome, TableService
-from bot.service.workers import BotPool
+from bot.service.workers import ComputerPool
 from bot.storage import Store
 from games import get_game, random_bot
 from games.computer import Played, Turns, bot_rng, plain, play_computers, think
@@ -33,7 +33,7 @@ def one_at_a_time(turns: Turns) -> list[Played]:
     return play_computers(replace(turns, chain=0.0))
 
 
-class CountingPool(BotPool):
+class CountingPool(ComputerPool):
     """The pool, noting how many moves each request brought back."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -46,10 +46,10 @@ class CountingPool(BotPool):
         return played
 
 
-async def _open_mi(path: Path | str, pool: BotPool) -> TableService:
+async def _open_mi(path: Path | str, pool: ComputerPool) -> TableService:
     """Alice and two medium computers at Master Islands, Alice first (a SQLite file or a
     PostgreSQL URL)."""
-    host = TableService(await Store.open(str(path)), bot_delay=0, pool=pool)
+    host = TableService(await Store.open(str(path)), computer_delay=0, pool=pool)
     await host.create_lobby(CHANNEL, GUILD, MI, {"first": 1}, ALICE, "Alice", seed=SEED)
     await host.add_computer(CHANNEL, ALICE, "medium")
     await host.add_computer(CHANNEL, ALICE, "medium")
@@ -111,8 +111,8 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
     """Host A's run is interrupted after its second computer move: host B (another object on
     the same database) plays the rest of the computers' moves first. A stops at its first
     refused move and reports what it stored; nothing is doubled or lost."""
-    host = await _open_mi(db_path, BotPool(0))
-    other = TableService(await Store.open(db_path), bot_delay=0, pool=BotPool(0))
+    host = await _open_mi(db_path, ComputerPool(0))
+    other = TableService(await Store.open(db_path), computer_delay=0, pool=ComputerPool(0))
     stored, raced = 0, []
     commit = host.committer.commit
 

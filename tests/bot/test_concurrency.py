@@ -98,7 +98,7 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
-    slow = await TableService.open(db_path, bot_delay=0.5)
+    slow = await TableService.open(db_path, computer_delay=0.5)
     try:
         task = asyncio.create_task(slow.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):  # until Alice's move is stored and the slow host waits
@@ -128,7 +128,7 @@ async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     version, entries = await host.menu(CHANNEL, ALICE)
-    paced = await TableService.open(db_path, bot_delay=0.5)
+    paced = await TableService.open(db_path, computer_delay=0.5)
     try:
         task = asyncio.create_task(paced.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):

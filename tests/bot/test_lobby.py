@@ -77,7 +77,7 @@ async def test_computer_players_host_only_and_known_levels(host: TableService) -
                        "medium or hard"):
         await host.add_computer(CHANNEL, ALICE, "genius")
     table = await host.add_computer(CHANNEL, ALICE, "easy")
-    assert table.seats[2].is_bot and table.seats[2].bot_level == "easy"
+    assert table.seats[2].is_computer and table.seats[2].bot_level == "easy"
     assert table.seats[2].name == "Computer 1 (easy)"
     table = await host.remove_computer(CHANNEL, ALICE)
     assert len(table.seats) == 2

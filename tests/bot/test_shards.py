@@ -78,7 +78,7 @@ async def test_each_process_sees_and_resumes_only_its_guilds_tables(
     [theirs] = await second.resume()
     assert theirs.table.channel_id == CHANNEL_B
     # An unsharded process (the default) still resumes everything.
-    everyone = TableService(first.store, bot_delay=0)
+    everyone = TableService(first.store, computer_delay=0)
     assert sorted(o.table.channel_id for o in await everyone.resume()) == [CHANNEL_A, CHANNEL_B]
 
 

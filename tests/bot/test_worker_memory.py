@@ -17,7 +17,7 @@ import pytest
 
 from benchmarks.service import peak_rss_mb
 from bot.app.process import limit_malloc_arenas
-from bot.service.workers import BotPool
+from bot.service.workers import ComputerPool
 from games import get_game
 from games.computer import play_computers
 
@@ -28,7 +28,7 @@ NOT_IN_A_WORKER = {"bot", "render", "PIL", "asyncio", "aiosqlite", "asyncpg", "s
 
 
 def test_the_pool_sends_its_workers_the_games_own_function() -> None:
-    default = inspect.signature(BotPool).parameters["worker"].default
+    default = inspect.signature(ComputerPool).parameters["worker"].default
     assert default is play_computers and play_computers.__module__ == "games.computer"
 
 
@@ -40,7 +40,7 @@ async def test_a_worker_process_holds_the_games_but_not_the_bot_pillow_or_asynci
     game = get_game("master-islands")
     state = game.new(2, {}, 3)
     seat = game.to_move(state)[0]
-    pool = BotPool(1, 30.0, worker=play_and_list_modules)
+    pool = ComputerPool(1, 30.0, worker=play_and_list_modules)
     try:
         [played, *_] = await pool.play(game.id, state, {seat: "easy"}, 3, 1)
         [pid] = pool.pids()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import TableService
-from bot.service.workers import WALL_SLACK, BotPool, WorkerLost
+from bot.service.workers import WALL_SLACK, ComputerPool, WorkerLost
 from bot.storage import MoveEntry, Store
 from games import State, choose, get_game
 from games.computer import Played, Turns, play_computers, think
@@ -40,7 +40,7 @@ def position(game_id: str, seed: int) -> tuple[State, int]:
 
 
 async def test_worker_processes_choose_legal_moves_the_same_as_a_thread() -> None:
-    pool, thread = BotPool(1, PLENTY), BotPool(0, PLENTY)
+    pool, thread = ComputerPool(1, PLENTY), ComputerPool(0, PLENTY)
     try:
         for game_id in ("master-islands", "ile-des-contrebandiers"):
             state, seat = position(game_id, 5)
@@ -66,7 +66,7 @@ async def test_a_move_thinks_within_its_cpu_budget_with_a_wall_clock_net() -> No
         return []
 
     before = time.monotonic()
-    assert await BotPool(0, 0.7, worker=records).play(TOY_ID, {}, {1: "hard"}, 1, 1) == []
+    assert await ComputerPool(0, 0.7, worker=records).play(TOY_ID, {}, {1: "hard"}, 1, 1) == []
     (turns,) = seen
     deadline = turns.deadline
     assert deadline is not None and deadline.cpu_seconds == 0.7
@@ -83,7 +83,7 @@ async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
     mark = tmp_path / "mark"
     monkeypatch.setenv(CRASH_MARK, str(mark))
     state, seat = position("master-islands", 8)
-    pool = BotPool(1, PLENTY, worker=dies_once)
+    pool = ComputerPool(1, PLENTY, worker=dies_once)
     try:
         played = await pool.play("master-islands", state, {seat: "medium"}, 3, 9)
     finally:
@@ -96,7 +96,7 @@ async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
 async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes_on(
     db_path: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    host = TableService(await Store.open(db_path), bot_delay=0, pool=BotPool(1, 1.0, worker=dies))
+    host = TableService(await Store.open(db_path), computer_delay=0, pool=ComputerPool(1, 1.0, worker=dies))
     try:
         await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
         await host.add_computer(CHANNEL, ALICE, "hard")
@@ -115,7 +115,7 @@ async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes
 async def test_a_hung_worker_is_killed_and_the_move_given_up(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    pool = BotPool(1, 0.1, worker=hangs, hang_grace=0.5)
+    pool = ComputerPool(1, 0.1, worker=hangs, hang_grace=0.5)
     try:
         with caplog.at_level(logging.ERROR, logger="bot.service"), pytest.raises(WorkerLost):
             await pool.play(TOY_ID, {}, {1: "hard"}, 1, 1)
@@ -132,8 +132,8 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
     """The worker waits for a file only a coroutine on the event loop writes, once the worker
     has started: the computer's move completes only if the loop ran while it was thinking."""
     monkeypatch.setenv(HANDSHAKE, str(tmp_path))
-    pool = BotPool(1, PLENTY, worker=waits_for_the_loop)
-    host = TableService(await Store.open(db_path), bot_delay=0, pool=pool)
+    pool = ComputerPool(1, PLENTY, worker=waits_for_the_loop)
+    host = TableService(await Store.open(db_path), computer_delay=0, pool=pool)
 
     async def answer_the_worker() -> None:
         while not (tmp_path / "started").exists():

@@ -77,7 +77,7 @@ class Tablee:
 
     async def _make(self) -> TableeBot:
         config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
-        host = await TableService.open(str(self.db), bot_delay=0, clock=self.now,
+        host = await TableService.open(str(self.db), computer_delay=0, clock=self.now,
                                     clock_config=config.clock)
         self.hosts.append(host)
         return TableeBot(config, host)
