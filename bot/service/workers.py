@@ -31,7 +31,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from games import State
+from games import State, worker
 from games.computer import Played, Turns, play_computers
 from games.thinking import Deadline
 
@@ -78,7 +78,8 @@ class ComputerPool:
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker.started,
             )
         return self._executor
 

@@ -23,6 +23,9 @@ def url_problem(url: str) -> str | None:
     if scheme not in SCHEMES:
         return (f"must start with postgresql:// (only PostgreSQL is supported; for SQLite set "
                 f"database.path), not {scheme}://")
+    if _reserved_in_userinfo(url):
+        return ("has a /, # or ? in its user name or password: write each percent-encoded "
+                f"(/ as %2F, # as %23, ? as %3F), like {EXAMPLE}")
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -35,6 +38,19 @@ def url_problem(url: str) -> str | None:
     if not parts.path.strip("/"):
         return f"must name a database after the server (like {EXAMPLE})"
     return None
+
+
+def _reserved_in_userinfo(url: str) -> bool:
+    """``user:pass/word@host/db``: a /, # or ? before the last @ ends the server part early (the
+    URL reads as server ``user:pass`` and a port that is not a number). Said only when what
+    follows the @ still looks like a server and a database."""
+    rest = url.split("://", 1)[1]
+    at = rest.rfind("@")
+    if at < 0:
+        return False
+    userinfo, after = rest[:at], rest[at + 1:]
+    cut = min((i for i in (userinfo.find(c) for c in "/#?") if i >= 0), default=-1)
+    return cut >= 0 and ":" in userinfo[:cut] and "/" in after
 
 
 def shown(target: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage.url import url_problem
 from tests.pg import URL_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,3 +79,18 @@ def test_a_wrong_postgresql_password(tmp_path: Path) -> None:
     done = run_bot(tmp_path, wrong)
     assert_one_sentence(done)
     assert "wrong-password" not in done.stderr
+
+
+@pytest.mark.parametrize("char", ["/", "#", "?"])
+def test_a_password_with_a_reserved_character_is_told_to_be_percent_encoded(char: str) -> None:
+    """Item 5: `pa/ss` used to be reported as "a port that is not a number"."""
+    url = f"postgresql://tablee:pa{char}ss@localhost:5432/tablee"
+    problem = url_problem(url)
+    assert problem is not None and "percent-encoded" in problem and "%2F" in problem
+    assert "port" not in problem
+    encoded = {"/": "%2F", "#": "%23", "?": "%3F"}[char]
+    assert url_problem(f"postgresql://tablee:pa{encoded}ss@localhost:5432/tablee") is None
+
+
+def test_an_at_sign_in_a_query_is_not_taken_for_a_password() -> None:
+    assert url_problem("postgresql://localhost/tablee?options=a@b") is None
