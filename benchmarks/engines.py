@@ -18,6 +18,7 @@ from typing import Any
 from games.base import Game, State
 from games.cli import percentile
 from games.levels import random_bot
+from games.master_islands.cards import full_deck
 from games.options import BadOptions
 from games.registry import all_games, get_game
 
@@ -87,8 +88,6 @@ def _no_take_bot(game: Game, state: State, seat: int, rng: random.Random) -> str
 
 def bench_mi_large_maps(game: Game, seconds: float) -> None:
     """Master Islands ``legal()`` on maps of 60+ cards (a 4-deck pile, nobody conquers)."""
-    from games.master_islands.cards import full_deck
-
     samples: dict[str, list[tuple[State, int]]] = {}
     rng = random.Random(7)
     for seed in range(3):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app.process import settle_garbage_collector
+from bot.catalog import table_games
 from bot.service import TableService
 from bot.service.workers import ComputerPool
 from bot.storage import Store
@@ -33,6 +34,7 @@ from games import get_game
 
 from . import load
 from .db import bench_database
+from .render import bench_render
 from .size import print_size, size_numbers
 
 
@@ -103,8 +105,6 @@ def _print_computers(runs: list[dict[str, Any]]) -> None:
 async def _load_numbers(url: str | None, tables: int, seconds: float, rate: float | None,
                         samples: int, clickers: int) -> dict[str, Any]:
     """Isolated moves, then ``tables`` live tables: saturation, paced clicks, lost updates."""
-    from bot.catalog import table_games
-
     games = [tg.game for tg in table_games()]
     with tempfile.TemporaryDirectory() as tmp:
         async with bench_database(url, tmp, "load") as db:
@@ -175,9 +175,6 @@ def _print_load(n: dict[str, Any]) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from benchmarks.render import bench_render
-    from bot.catalog import table_games
-
     if args.computers:
         game = args.game or table_games()[0].game.id
         computers = asyncio.run(_computer_numbers(args.quick, game))

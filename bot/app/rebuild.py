@@ -9,14 +9,13 @@ import time
 from typing import Any
 
 from ..config import Config
+from ..service.ratings import teams
+from ..storage import Store
 from ..storage.url import shown
 from .runner import offline
 
 
 async def _rebuild(config: Config) -> tuple[int, float]:
-    from ..service.ratings import teams
-    from ..storage import Store
-
     store = await Store.open(config.database)
     try:
         start = time.perf_counter()

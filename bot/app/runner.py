@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..config import Config, ConfigError, load_config
+from ..service import TableService
 from ..storage.url import is_url, shown
+from .process import settle_garbage_collector
 
 log = logging.getLogger("tablee")
 T = TypeVar("T")
@@ -61,8 +63,6 @@ def database_problem(path: str) -> str | None:
 
 
 async def _check_database(config: Config) -> None:
-    from ..service import TableService
-
     host = await TableService.open(config.database, computer_delay=config.computer_delay)
     await host.close()
 
@@ -103,10 +103,11 @@ def shards_text(config: Config) -> str:
 
 
 async def _run(config: Config, token: str) -> None:
+    # discord.py takes ~0.6 s to import and only `run` needs it: check, demo, replay, migrate and
+    # rebuild-ratings (all assembled by bot.app.cli) answer without loading it. No cycle hides here.
     import discord
 
     from ..adapter.client import make_bot
-    from ..service import TableService
 
     try:
         host = await TableService.open(
@@ -163,8 +164,6 @@ def install_stop(loop: asyncio.AbstractEventLoop) -> asyncio.Event:
 async def settle_when_resumed(resumed: asyncio.Event) -> int:
     """Once the tables are resumed and the clock runs (start-up done), settle the garbage
     collector (:func:`bot.app.process.settle_garbage_collector`); the number of objects frozen."""
-    from .process import settle_garbage_collector
-
     await resumed.wait()
     frozen = settle_garbage_collector()
     log.info("start-up done: %d objects left out of garbage collections", frozen)
