@@ -48,10 +48,11 @@ CLEARED_ENV = ("DATABASE_URL", "TABLEE_CONFIG", "TABLEE_SHARD_COUNT", "TABLEE_SH
 
 class BotProcess:
     """``python -m bot`` serving shard ``shard`` of two (None: one ordinary connection), on its
-    own emulator port; ``env``: more environment for the process."""
+    own emulator port; ``env``: more environment for the process; ``computer``: the lines of its
+    config's ``[computer]`` table (no worker process by default)."""
 
     def __init__(self, emulator: Emulator, shard: int | None, database: str, folder: Path,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, computer: str = "workers = 0") -> None:
         self.emulator = emulator
         self.shard = shard
         self.database = database
@@ -59,6 +60,7 @@ class BotProcess:
         self.port = 0
         self.lines: list[str] = []
         self.env = env or {}
+        self.computer = computer  # the config's [computer] table
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -71,7 +73,7 @@ class BotProcess:
             f'[database]\n{key} = "{self.database}"\n'
             + (f"[discord]\nshard_count = 2\nshard_ids = [{self.shard}]\n"
                if self.shard is not None else "")
-            + "[computer]\nworkers = 0\n", encoding="utf-8")
+            + f"[computer]\n{self.computer}\n", encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k not in CLEARED_ENV}
         env |= {"DISCORD_TOKEN": self.emulator.world.token, "TABLEE_EMULATOR_URL": base,
                 "PYTHONUNBUFFERED": "1"} | self.env
