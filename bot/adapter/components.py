@@ -43,6 +43,7 @@ import discord
 from bot.service.results import PublicPost, TableInfo
 
 from .i18n import _, language, language_of
+from .inputs import MAX_SNOWFLAKE, unsendable_sentence
 from .send import reply_private
 
 Item = discord.ui.Item[Any]
@@ -56,16 +57,7 @@ F = TypeVar("F", bound=Callable[..., Iterable[Any]])
 _NAMESPACES: dict[str, type[Component]] = {}
 CHANNEL_GROUPS = ("channel_id", "channel")
 """Template groups naming the channel of the table a component acts on."""
-MAX_SNOWFLAKE = 2**63 - 1
-"""Discord's ids (and every number this bot puts in an id) are at most this."""
-
 log = logging.getLogger("tablee.adapter")
-
-
-def unsendable_sentence() -> str:
-    """What a request carrying values Discord's own client never sends is told."""
-    return _("That request carries values Discord does not send, so nothing was done. Use the "
-             "buttons and commands as Discord shows them.")
 
 
 class Component:
