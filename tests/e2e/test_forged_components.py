@@ -37,6 +37,10 @@ async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
     assert_all_requests_valid(discord_sim)
 
 
+def privates(sim: Any, user: Any) -> list[Any]:
+    return [m for m in sim.visible_to(user) if m.visible_only_to is user]
+
+
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
     noisy = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert not noisy, [r.getMessage() for r in noisy]
@@ -134,3 +138,26 @@ async def test_numbers_no_snowflake_has_get_a_sentence(
         reply = last_private(sim, alice)
         assert reply.content.startswith(UNSENDABLE), (forged, reply.content)
     no_tracebacks(caplog)
+
+
+async def test_select_values_off_the_options_get_a_sentence_and_change_nothing(
+    discord_sim: Any, tablee: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A select's values as Discord's client never sends them (off its options, more than it
+    takes, none where it needs one, not text): refused before the callback."""
+    sim = discord_sim
+    alice = sim.user("alice")
+    lobby = await sim.slash(alice, "play master-islands")
+    level = next(s["custom_id"] for s in lobby.selects() if s["custom_id"].startswith("tl:level:"))
+    before = await tablee.bot.service.table(sim.general.id)
+    caplog.set_level(logging.INFO)
+    for values in (["godlike"], [5], ["hard", "easy"], []):
+        answered = len(privates(sim, alice))
+        await sim.forged_press(alice, lobby, level, component_type=3, values=values)
+        assert len(privates(sim, alice)) == answered + 1  # a new answer for each
+        reply = last_private(sim, alice)
+        assert reply.content.startswith(UNSENDABLE), (values, reply.content)
+    assert await tablee.bot.service.table(sim.general.id) == before  # no computer sat down
+    no_tracebacks(caplog)
+    await sim.select(alice, lobby, values=["hard"], custom_id=level)  # the real choice works
+    assert "Computer 1 (hard)" in lobby.content
