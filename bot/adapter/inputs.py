@@ -52,8 +52,8 @@ class Problem:
             return _("The option **{option}** is required and was not given, so nothing was done.",
                      option=self.option)
         if self.kind == "unresolved":
-            return _("I couldn't find the one given for **{option}**: pick them from the list "
-                     "Discord offers.", option=self.option)
+            return _("I couldn't find the person given for **{option}**: pick them from the "
+                     "list Discord offers.", option=self.option)
         return _("The value given for **{option}** is not one Discord sends, so nothing was done. "
                  "Pick it again from what Discord offers.", option=self.option)
 

@@ -23,7 +23,7 @@ from tests.e2e.test_play_helpers import (
 VALUE = "The value given for **{option}** is not one Discord sends, so nothing was done."
 UNKNOWN = "I don't offer that command (any more): type / and pick one of Tablée's commands"
 MISSING = "The option **{option}** is required and was not given, so nothing was done."
-UNRESOLVED = "I couldn't find the one given for **{option}**: pick them from the list"
+UNRESOLVED = "I couldn't find the person given for **{option}**: pick them from the list"
 
 
 @pytest.fixture
