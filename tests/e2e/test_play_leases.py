@@ -2,7 +2,8 @@
 PostgreSQL (when ``TABLEE_TEST_DATABASE_URL`` is set) and on one SQLite file: the second
 ``python -m bot`` exits non-zero with one sentence naming the first one's host, pid and start
 time; once the first stops cleanly it starts; a process killed with SIGKILL keeps its lease until
-it lapses (three missed renewals of ``discord.lease_seconds``), then the next one starts. The
+it lapses (three missed renewals of ``discord.lease_seconds``), then the next one starts; and a
+process whose lease was taken over stops by itself. The
 processes are tests/e2e/test_play_shards.py's ``BotProcess`` (the real runner against the
 emulator); the lease rules themselves: tests/bot/test_leases.py."""
 
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.lease import RENEWALS
+from bot.storage.database import Statement
 from bot.storage.leases import Leases
 from bot.storage.store import Store
 from tests.e2e.emulator import Emulator
@@ -43,6 +45,15 @@ async def leases(database: str) -> list[tuple[int, float]]:
     store = await Store.open(database)
     try:
         return [(held.holder.pid, held.renewed_at) for held in await Leases(store.db).held()]
+    finally:
+        await store.close()
+
+
+async def steal(database: str) -> None:
+    """Another process's takeover of every lease, as it does once a lease lapsed."""
+    store = await Store.open(database)
+    try:
+        await store.db.write([Statement("UPDATE shard_leases SET holder = 'another process'")])
     finally:
         await store.close()
 
@@ -85,3 +96,10 @@ async def test_a_second_process_for_the_same_interactions_is_refused(
         await asyncio.sleep(max(0.0, lapse - time.time()) + 0.1)  # the lease's own expiry
         await after_kill.start()
         assert [pid for pid, _at in await leases(database)] == [after_kill.pid]
+
+        # Its lease taken over (as after a renewal gap past the expiry): it stops by itself.
+        await steal(database)
+        assert await after_kill.ended() != 0
+        told = "".join(after_kill.lines)
+        assert "error: another process took over this one's shards" in told, told
+        assert "Traceback" not in told, told

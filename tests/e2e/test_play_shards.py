@@ -107,11 +107,17 @@ class BotProcess:
         """Launch, then wait for the process to end by itself; its exit code (its stderr in
         ``lines``). Fails if it gets ready instead."""
         await self.launch()
+        code = await self.ended(timeout)
+        assert not any(READY_LINE in line for line in self.lines), "".join(self.lines)
+        return code
+
+    async def ended(self, timeout: float = START_TIMEOUT) -> int:
+        """Wait for the running process to end by itself; its exit code."""
         assert self._proc is not None
         code = await asyncio.wait_for(self._proc.wait(), timeout)
         if self._reader is not None:
             await self._reader
-        assert not any(READY_LINE in line for line in self.lines), "".join(self.lines)
+        self.emulator.gateway.forget_sessions()
         return code
 
     async def kill(self) -> None:
