@@ -161,3 +161,18 @@ async def test_select_values_off_the_options_get_a_sentence_and_change_nothing(
     no_tracebacks(caplog)
     await sim.select(alice, lobby, values=["hard"], custom_id=level)  # the real choice works
     assert "Computer 1 (hard)" in lobby.content
+
+
+async def test_the_refusal_speaks_the_presser_s_language(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    bob, camille = sim.user("bob"), sim.user("camille", locale="fr")
+    b = sim.channel("table-b")
+    await sim.slash(bob, "play master-islands", channel=b)
+    mine = await sim.slash(camille, "play master-islands")
+    version = (await tablee.bot.service.table(b.id)).version
+    await sim.forged_press(camille, mine, f"tl:join:{b.id}:{version}")
+    assert last_private(sim, camille).content == (
+        "Ce bouton appartient à la table d’un autre salon : ici, il ne fait rien.")
+    await sim.forged_press(camille, mine, f"tl:join:{sim.general.id}:{TOO_BIG}")
+    assert last_private(sim, camille).content.startswith(
+        "Cette demande contient des valeurs que Discord n’envoie pas")
