@@ -24,6 +24,7 @@ MAX_DELAY = 60.0
 MAX_WORKERS = 32
 THINK_RANGE = (0.1, 30.0)  # seconds a computer may think about one move
 REMATCH_SECONDS = (30, 86400)  # a rematch keeps the last game's seats from 30 s to a day
+LEASE_SECONDS = (0.1, 600)  # a shard lease is renewed every 0.1 s to 10 minutes
 SPEEDS = ("live", "daily", "off")  # table speeds (the turn clock); "off": no clock
 COMPUTER_LEVELS = ("easy", "medium", "hard")
 MAX_LIVE_MINUTES = 24 * 60.0
@@ -79,6 +80,7 @@ class Config:
     database_url: str | None = None  # PostgreSQL instead of the SQLite file (DATABASE_URL wins)
     shard_count: int | None = None  # Discord shards in all (None: one unsharded connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves (None: all)
+    lease_seconds: float = 10.0  # how often a process renews its shards' lease (bot.app.lease)
     source: str = "(defaults)"  # the file these settings came from, for messages
 
     @property
@@ -242,7 +244,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                  "reveal_seconds": ("reveal_seconds", _seconds(0, MAX_DELAY))},
     "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
     "discord": {"shard_count": ("shard_count", _shard_count),
-                "shard_ids": ("shard_ids", _shard_ids)},
+                "shard_ids": ("shard_ids", _shard_ids),
+                "lease_seconds": ("lease_seconds", _seconds(*LEASE_SECONDS))},
     "clock": {
         "default_speed": ("clock.default_speed", _one_of(SPEEDS)),
         "live_start_minutes": ("clock.live.start", _MINUTES),
@@ -335,8 +338,8 @@ def with_shard_env(config: Config) -> Config:
     [discord] values, so one image and one config serve as several shard processes."""
     values = {"shard_count": config.shard_count, "shard_ids": config.shard_ids}
     names = ["discord.shard_count", "discord.shard_ids"]
-    for i, ((attr, check), name) in enumerate(zip(FIELDS["discord"].values(), SHARD_ENV,
-                                                  strict=True)):
+    fields = (FIELDS["discord"]["shard_count"], FIELDS["discord"]["shard_ids"])
+    for i, ((attr, check), name) in enumerate(zip(fields, SHARD_ENV, strict=True)):
         text = os.environ.get(name, "").strip()
         if text:
             names[i] = f"the environment variable {name}"

@@ -23,15 +23,17 @@ from bot.service import TableService
 from bot.shards import shard_of
 
 from .. import catalog
-from . import clock, components, lobby, private_play, rematch, table_buttons, undo
+from . import clock, components, inputs, lobby, private_play, rematch, table_buttons, undo
 from .absence import LeaveCommands, start_clock
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
 from .history import HistoryCommands
+from .i18n import language, language_of
 from .partner import PartnerCommands
 from .poster import Poster
 from .ratings import RatingCommands
+from .send import reply_private
 from .server_settings import ServerSettings
 from .translator import CatalogTranslator
 
@@ -42,6 +44,32 @@ COMPONENT_MODULES = (clock, lobby, private_play, rematch, table_buttons, undo)
 
 
 class TableeTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Before any command or autocomplete runs: data Discord's client would not send (an
+        unknown command, an option of the wrong type or off its choices, an unresolved user) is
+        answered with one sentence and logged as a warning (:mod:`bot.adapter.inputs`)."""
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        if data.get("type", 1) != 1:  # context menus: none here, discord.py answers alone
+            return True
+        guild_id = data.get("guild_id")
+        name = str(data.get("name"))
+        root = (self.get_command(name, guild=discord.Object(int(guild_id))) if guild_id
+                and str(guild_id).isdigit() else None) or self.get_command(name)
+        autocomplete = interaction.type == discord.InteractionType.autocomplete
+        problem = inputs.command_problem(root, data, autocomplete=autocomplete)
+        if problem is None:
+            return True
+        log.warning("refused /%s from user %s in channel %s: %s (option %r) is not what "
+                    "Discord sends", name[:40], interaction.user.id, interaction.channel_id,
+                    problem.kind, problem.option[:40])
+        if autocomplete:
+            await interaction.response.autocomplete([])
+            return False
+        with language(language_of(interaction.locale)):
+            text = problem.sentence()
+        await reply_private(interaction, text)
+        return False
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:

@@ -9,7 +9,10 @@ The in-DM refusal stays for clients that still offer them.
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +28,37 @@ from .private_play import play_move, show_board, show_hand
 
 MAX_MOVE_TEXT = 200
 """Longer /move texts are refused before the rules see them (moves are a few words)."""
+SUGGESTION_SECONDS = 1.5
+"""How long /move's suggestions may wait for the service: Discord drops an autocomplete answer
+after 3 s, and sending it takes a request of its own (a slow or hung database gets none)."""
+
+log = logging.getLogger("tablee.adapter")
+T = TypeVar("T")
+_LATE: set[asyncio.Future[Any]] = set()  # late work cancelled but still unwinding
+
+
+async def within(seconds: float, work: Awaitable[T]) -> tuple[bool, T | None]:
+    """(True, ``work``'s result) when it ends within ``seconds``, else (False, None) at once: the
+    late work is cancelled and left to unwind by itself (a hung database connection may take long
+    to give its cancellation back), its outcome read so nothing is reported as lost."""
+    task = asyncio.ensure_future(work)
+    try:
+        done, _pending = await asyncio.wait({task}, timeout=seconds)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if done:
+        return True, task.result()
+    task.cancel()
+    _LATE.add(task)
+    task.add_done_callback(_forget)
+    return False, None
+
+
+def _forget(task: asyncio.Future[Any]) -> None:
+    _LATE.discard(task)
+    if not task.cancelled():
+        task.exception()  # retrieved: the person already had their (empty) answer
 
 
 def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Choice[str]]:
@@ -68,9 +102,14 @@ class TableCommands(ServiceCog):
         if interaction.channel_id is None or interaction.guild_id is None:
             return []
         try:
-            entries = await self.service.legal_moves(interaction.channel_id, interaction.user.id,
-                                                  language=reader(interaction))
+            in_time, entries = await within(SUGGESTION_SECONDS, self.service.legal_moves(
+                interaction.channel_id, interaction.user.id, language=reader(interaction)))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
+            return []
+        if not in_time or entries is None:
+            log.warning("no /move suggestions for user %s in channel %s: the service took more "
+                        "than %g s", interaction.user.id, interaction.channel_id,
+                        SUGGESTION_SECONDS)
             return []
         with language(reader(interaction)):
             return autocomplete_choices(entries, current)

@@ -15,6 +15,14 @@ named group of the template fills the ``__init__`` parameter of the same name, c
 annotated type (a class whose ``__init__`` takes ``custom_id`` gets the whole id instead).
 Custom ids never change once posted: buttons on old messages must keep working.
 
+A pressed id is checked before anything acts (:meth:`Component.interaction_check`, one place for
+every component): its numbers must fit a 64-bit snowflake, a select's chosen values must be
+among its options and as many as it allows, and the channel it names (a
+``channel_id`` or ``channel`` group) must be the channel it was pressed in, so a forged id can
+never reach another server's table. No component naming a table is ever sent in a DM (turn DMs
+carry text and an image, never buttons), so such an id pressed in a DM is refused too. A class
+adds its own condition in :meth:`Component.allowed`, never by overriding ``interaction_check``.
+
 Where components appear: a module adds its items to the table post with
 :func:`on_table_post` (a place orders them) and to the first level of a mover's private menu
 with :func:`on_move_menu`; the poster and the menu ask :func:`table_post_view` and
@@ -23,6 +31,7 @@ with :func:`on_move_menu`; the poster and the menu ask :func:`table_post_view` a
 
 from __future__ import annotations
 
+import logging
 import re
 import types
 import typing
@@ -34,6 +43,10 @@ import discord
 
 from bot.service.results import PublicPost, TableInfo
 
+from .i18n import _, language, language_of
+from .inputs import MAX_SNOWFLAKE, unsendable_sentence
+from .send import reply_private
+
 Item = discord.ui.Item[Any]
 TablePostItems = Callable[[int, PublicPost, TableInfo], Iterable[Item]]
 """(channel id, the post, its table) -> the items this contributor puts on that table post."""
@@ -43,6 +56,9 @@ F = TypeVar("F", bound=Callable[..., Iterable[Any]])
 """A contributor function (TablePostItems or MoveMenuItems)."""
 
 _NAMESPACES: dict[str, type[Component]] = {}
+CHANNEL_GROUPS = ("channel_id", "channel")
+"""Template groups naming the channel of the table a component acts on."""
+log = logging.getLogger("tablee.adapter")
 
 
 class Component:
@@ -57,9 +73,33 @@ class Component:
         if namespace in _NAMESPACES:
             raise ValueError(f"custom-id namespace {namespace!r} is taken by "
                              f"{_NAMESPACES[namespace].__qualname__}")
+        if "interaction_check" in cls.__dict__:
+            raise TypeError(f"{cls.__qualname__}: define allowed(), not interaction_check (the "
+                            "base class checks the id's channel first)")
         cls.namespace = namespace
         cls.id_format = id_format
         _NAMESPACES[namespace] = cls
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Before any callback: the id's numbers and channel (see the module doc), refused with
+        one private sentence; then the class's own :meth:`allowed`."""
+        custom_id: str = self.custom_id  # type: ignore[attr-defined]
+        template: re.Pattern[str] = self.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+        refusal = foreign(template.fullmatch(custom_id), interaction) or unsendable_values(
+            custom_id, interaction)
+        if refusal is None:
+            return await self.allowed(interaction)
+        log.warning("refused component %r pressed in channel %s by user %s: %s",
+                     custom_id[:100], interaction.channel_id, interaction.user.id, refusal)
+        with language(language_of(interaction.locale)):  # the presser's, as every refusal
+            text = unsendable_sentence() if refusal == "unsendable" else _(
+                "That button belongs to another channel's table, so it does nothing here.")
+        await reply_private(interaction, text)
+        return False
+
+    async def allowed(self, interaction: discord.Interaction, /) -> bool:
+        """The class's own condition (True: go on); it answers the person itself when not."""
+        return True
 
     @classmethod
     def make_id(cls, **fields: Any) -> str:
@@ -81,6 +121,41 @@ class Component:
             return cls(custom_id=match.string)  # type: ignore[call-arg]
         fields = {name: _convert(text, types_of[name]) for name, text in match.groupdict().items()}
         return cls(**fields)  # type: ignore[call-arg]
+
+
+def foreign(match: re.Match[str] | None, interaction: discord.Interaction) -> str | None:
+    """Why a pressed id (``match``: its class's template on it) may not act here ("unsendable": a
+    number no snowflake has; "channel": it names another channel's table, or a table from a DM),
+    else None."""
+    fields = match.groupdict() if match is not None else {}
+    if any(text.isdigit() and (len(text) > 19 or int(text) > MAX_SNOWFLAKE)
+           for text in fields.values() if text):
+        return "unsendable"
+    named = [int(fields[g]) for g in CHANNEL_GROUPS if fields.get(g)]
+    if named and (interaction.guild_id is None or named[0] != interaction.channel_id):
+        return "channel"
+    return None
+
+
+def unsendable_values(custom_id: str, interaction: discord.Interaction) -> str | None:
+    """"unsendable" when a select's chosen values are not what Discord's client sends for the
+    select on the message: text values, as many as it allows, among its options."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    if "values" not in data:
+        return None  # a button
+    values = data["values"]
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        return "unsendable"
+    rows = interaction.message.components if interaction.message is not None else []
+    select = next((c for row in rows for c in getattr(row, "children", [row])
+                   if isinstance(c, discord.SelectMenu) and c.custom_id == custom_id), None)
+    if select is None:
+        return None  # discord.py only dispatches a component the message has
+    offered = {option.value for option in select.options}
+    if not select.min_values <= len(values) <= select.max_values or (
+            offered and not offered.issuperset(values)):
+        return "unsendable"
+    return None
 
 
 def _init_types(cls: type) -> dict[str, Any]:

@@ -15,10 +15,10 @@ import discord
 
 from bot.service.errors import HostError, Unavailable
 
-from . import send
 from .i18n import _, language, translate
 from .languages import reader, remember
 from .limits import clip
+from .send import reply_private
 
 log = logging.getLogger("tablee.adapter")
 LOGGED = 300  # characters of a refusal kept in the log (it may echo what a person typed)
@@ -30,16 +30,6 @@ class Refusal(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-async def reply_private(interaction: discord.Interaction, text: str) -> None:
-    """Answer only the person who acted: the first response if still open, else a followup."""
-    try:
-        await send.respond(interaction, text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning(
-            "could not send a private reply for interaction %s", interaction.id, exc_info=True
-        )
 
 
 def _context(interaction: discord.Interaction, what: str) -> str:

@@ -98,7 +98,7 @@ class HistoryButton(Component, discord.ui.DynamicItem[discord.ui.Button], namesp
         ))
         self.viewer, self.offset, self.game, self.user = viewer, offset, game, user or None
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+    async def allowed(self, interaction: discord.Interaction, /) -> bool:
         if interaction.user.id == self.viewer:
             return True
         await reply_private(interaction, _("These buttons page someone else's /history: "

@@ -191,7 +191,7 @@ class AddComputerSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
         ))
         self.channel_id = channel_id
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+    async def allowed(self, interaction: discord.Interaction, /) -> bool:
         """Someone other than the owner is told so privately; the lobby post stays as it is."""
         try:
             info = await tablee(interaction.client).service.table(self.channel_id)

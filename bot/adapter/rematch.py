@@ -63,10 +63,13 @@ def invitation(info: TableInfo) -> str:
 
 
 async def press(interaction: discord.Interaction, channel_id: int, game_row: int) -> None:
+    """The press that opened the lobby posts it; any other press (also one made at the same
+    moment) keeps its presser's seat privately, and the one lobby post shows it."""
     bot = tablee(interaction.client)
     user = interaction.user
-    info = await bot.service.rematch(channel_id, user.id, user.display_name, game_row=game_row)
-    if info.post_message_id is None:  # a new lobby: its post
+    pressed = await bot.service.rematch(channel_id, user.id, user.display_name, game_row=game_row)
+    info = pressed.table
+    if pressed.opened:
         pinged = [s.user_id for s in info.seats
                   if s.pending_until is not None and s.user_id is not None]
         async with in_public(interaction.client, info.guild_id, interaction):
@@ -78,9 +81,18 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
             raise
         message = await interaction.original_response()
         await bot.service.set_post(channel_id, message.id, info.version)
-        return
-    seat = info.seat_of(user.id)
-    await send.respond(
-        interaction, _("You're in for the rematch (seat {seat}).", seat=seat), ephemeral=True
-    )
-    await refresh_lobby_post(interaction.client, info)
+    else:
+        seat = info.seat_of(user.id)
+        await send.respond(
+            interaction, _("You're in for the rematch (seat {seat}).", seat=seat), ephemeral=True
+        )
+    await show_latest(interaction.client, channel_id, info.version if pressed.opened else None)
+
+
+async def show_latest(client: discord.Client, channel_id: int, posted: int | None) -> None:
+    """Redraw the lobby post from the stored lobby: a seat confirmed while the post was on its
+    way shows too, whichever press's redraw comes last. ``posted``: the version the opener's post
+    already shows (nothing to redraw while it is still the latest)."""
+    latest = await tablee(client).service.table(channel_id)
+    if latest is not None and latest.status == "lobby" and latest.version != posted:
+        await refresh_lobby_post(client, latest)

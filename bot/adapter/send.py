@@ -10,6 +10,7 @@ move) never makes Discord refuse the message and leave the person with "thinking
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,6 +19,7 @@ import discord
 from .limits import MAX_CONTENT, clip
 
 _UNSET: Any = discord.utils.MISSING
+log = logging.getLogger("tablee.adapter")
 
 
 def allowed(ping: Iterable[int] = ()) -> discord.AllowedMentions:
@@ -47,6 +49,16 @@ async def respond(
     else:
         await interaction.response.send_message(
             fit(content), ephemeral=ephemeral, allowed_mentions=allowed(ping), **kwargs
+        )
+
+
+async def reply_private(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the person who acted: the first response if still open, else a followup."""
+    try:
+        await respond(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning(
+            "could not send a private reply for interaction %s", interaction.id, exc_info=True
         )
 
 

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from ..config import Config, ConfigError, load_config
 from ..service import TableService
 from ..storage.url import is_url, shown
+from .lease import LeaseRefused, ShardLease
 from .process import settle_garbage_collector
 
 log = logging.getLogger("tablee")
@@ -117,14 +118,30 @@ async def _run(config: Config, token: str) -> None:
     except Exception as exc:  # the owner's to fix, in the sentence `check` gives
         log.debug("cannot open the database", exc_info=True)
         raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None
+    lease = ShardLease(host.store.db, config.shards, config.lease_seconds)
+    try:
+        await lease.take()
+    except BaseException as exc:
+        await host.close()
+        if isinstance(exc, LeaseRefused):
+            raise SystemExit(f"error: {exc}") from None
+        if isinstance(exc, Exception):  # the database failed: the owner's to fix, as above
+            log.debug("cannot take the shard lease", exc_info=True)
+            raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None
+        raise
     bot = make_bot(config, host)
     loop = asyncio.get_running_loop()
     settling = loop.create_task(settle_when_resumed(bot.resumed))
     stopping = install_stop(loop)
+    keeping = loop.create_task(lease.keep())
+    lost = stop_when_done(keeping)
     try:
         async with bot:
             await bot.start(token)
     except asyncio.CancelledError:
+        if lost.is_set():
+            raise SystemExit("error: another process took over this one's shards (it could not "
+                             "renew its lease in time); stopped so that only one answers") from None
         if not stopping.is_set():
             raise
         log.info("stopped (SIGTERM)")
@@ -141,7 +158,27 @@ async def _run(config: Config, token: str) -> None:
         ) from None
     finally:
         settling.cancel()
+        keeping.cancel()
+        if not lost.is_set():
+            await lease.release()
         await host.close()
+
+
+def stop_when_done(task: asyncio.Task[None]) -> asyncio.Event:
+    """Cancel the running task (as SIGTERM does) once ``task`` ends by itself: the lease was
+    lost. The event says so."""
+    lost = asyncio.Event()
+    running = asyncio.current_task()
+
+    def done(finished: asyncio.Task[None]) -> None:
+        if finished.cancelled():
+            return
+        lost.set()
+        if running is not None:
+            running.cancel()
+
+    task.add_done_callback(done)
+    return lost
 
 
 def install_stop(loop: asyncio.AbstractEventLoop) -> asyncio.Event:

@@ -59,22 +59,32 @@ class LobbyService:
             lambda g, r: rematch.confirm(r, user_id, name) or lobby.join(g, r, user_id, name),
         )
 
-    async def rematch(self, channel_id: int, user_id: int, name: str, *, game_row: int) -> TableInfo:
-        """Rematch of a finished game (any of its human players): a new lobby here (no post yet:
-        ``post_message_id`` is None), or the presser's seat in that open rematch confirmed.
-        Another table here -> TableExists. See :mod:`bot.service.rematch`."""
+    async def rematch(self, channel_id: int, user_id: int, name: str, *,
+                      game_row: int) -> rematch.Pressed:
+        """Rematch of a finished game (any of its human players): a new lobby here (``opened``;
+        no post yet), or the presser's seat in the rematch already open here confirmed, also when
+        another press opened it a moment ago (in another process too: the table's uniqueness in
+        the database decides). Another table here -> TableExists. See
+        :mod:`bot.service.rematch`."""
         finished = rematch.finished_here(await self._store.game(game_row), channel_id)
         game = self._ctx.game(finished["game_id"])
         async with self._ctx.lock(channel_id):
-            if (existing := await self._store.get_table(channel_id)) is not None:
-                mine = rematch.press_again(self._ctx.game(existing.game_id), existing, user_id,
-                                           name, self._ctx.now())
-                await self._tables.save(existing, mine)
-                return info(game, mine)
-            row = rematch.new_row(game, finished, user_id, name, seed=secrets.randbelow(2**31),
-                                  until=self._ctx.now() + self._ctx.rematch_seconds)
-            row = replace(row, speed=row.speed or self._ctx.clock_config.default_speed)
-            return info(game, await self._tables.create(row))
+            existing = await self._store.get_table(channel_id)
+            if existing is None:
+                row = rematch.new_row(game, finished, user_id, name,
+                                      seed=secrets.randbelow(2**31),
+                                      until=self._ctx.now() + self._ctx.rematch_seconds)
+                row = replace(row, speed=row.speed or self._ctx.clock_config.default_speed)
+                try:
+                    return rematch.Pressed(info(game, await self._tables.create(row)), True)
+                except errors.TableExists:  # another process's press opened it first
+                    existing = await self._store.get_table(channel_id)
+                    if existing is None:
+                        raise
+            here = self._ctx.game(existing.game_id)
+            mine = rematch.press_again(here, existing, user_id, name, self._ctx.now())
+            await self._tables.save(existing, mine)
+            return rematch.Pressed(info(here, mine), False)
 
     async def leave(self, channel_id: int, user_id: int) -> TableInfo:
         """Leave a lobby. The owner leaving an otherwise empty lobby cancels it (status

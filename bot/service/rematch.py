@@ -15,7 +15,7 @@ while some may still come.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games import Game
@@ -23,7 +23,18 @@ from games.text import say, say_n
 
 from ..storage import TableRow
 from . import errors, lobby, settings, speed
+from .results import TableInfo
 from .tables import PENDING
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What one press of Rematch did: ``opened`` the lobby (this presser posts it; the database's
+    one-table-a-channel rule makes it exactly one press), or kept the presser's waiting seat in
+    the lobby another press opened (``opened`` False: nothing new to post)."""
+
+    table: TableInfo
+    opened: bool
 
 
 class NotConfirmed(errors.HostError):

@@ -53,6 +53,7 @@ from .partner import PartnerMessage
 from .play_service import PlayService
 from .ratings import TOP, Leaderboard, Ratings
 from .reading import TableViews
+from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
@@ -136,7 +137,8 @@ class TableService:
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
         return await self.lobbies.join(channel_id, user_id, name)
 
-    async def rematch(self, channel_id: int, user_id: int, name: str, *, game_row: int) -> TableInfo:
+    async def rematch(self, channel_id: int, user_id: int, name: str, *,
+                      game_row: int) -> Pressed:
         return await self.lobbies.rematch(channel_id, user_id, name, game_row=game_row)
 
     async def leave(self, channel_id: int, user_id: int) -> TableInfo:

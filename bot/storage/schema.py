@@ -149,6 +149,19 @@ MIGRATIONS: tuple[str, ...] = (
         seen_at REAL NOT NULL
     );
     """,
+    # 8: which running bot process answers each shard's interactions (bot.storage.leases): a
+    # second process for the same shards refuses to start while the first renews its lease.
+    """
+    CREATE TABLE shard_leases (
+        shard       INTEGER PRIMARY KEY,            -- a Discord shard id (unsharded: 0)
+        shard_count INTEGER NOT NULL,               -- the shard count it was taken under
+        holder      TEXT    NOT NULL,               -- the holding process's random token
+        host        TEXT    NOT NULL,               -- its host name
+        pid         INTEGER NOT NULL,
+        started_at  REAL    NOT NULL,               -- when that process took it
+        renewed_at  REAL    NOT NULL                -- its last sign of life
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -235,7 +235,7 @@ async def test_speed_is_a_lobby_setting_copied_by_table_settings(
     assert outcome.post.clock.deadline == T0 + 48 * 3600  # a day to start, a day a turn
     await play_to_end(host, CHANNEL)
     [game_row] = await host.store.games_in_channel(CHANNEL)
-    rematch = await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    rematch = (await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)).table
     assert ("Table speed", "daily (about a day a move)") in rematch.option_texts
     await host.cancel(CHANNEL, BOB)
     table = await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", **table_settings(row))

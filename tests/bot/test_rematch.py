@@ -57,8 +57,9 @@ async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
     game_row = await _finished_game(host)
     old = await host.store.game(game_row)
     assert old is not None
-    info = await host.rematch(CHANNEL, BOB, "Bobby", game_row=game_row)
-    assert info.status == "lobby" and info.host_id == BOB and info.post_message_id is None
+    pressed = await host.rematch(CHANNEL, BOB, "Bobby", game_row=game_row)
+    info = pressed.table
+    assert pressed.opened and info.status == "lobby" and info.host_id == BOB and info.post_message_id is None
     assert [(s.seat, s.user_id, s.name, s.bot_level) for s in info.seats] == [
         (1, BOB, "Bobby", None), (2, None, "Computer 1 (hard)", "hard"), (3, ALICE, "Alice", None)]
     assert [s.pending_until for s in info.seats] == [None, None, 1_000_000.0 + WAIT]
@@ -72,7 +73,9 @@ async def test_the_others_confirm_with_rematch_or_join(host: TableService) -> No
     await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
     with pytest.raises(NotConfirmed, match="Bob"):
         await host.start(CHANNEL, ALICE)
-    info = await host.rematch(CHANNEL, BOB, "Bob B.", game_row=game_row)  # his press confirms
+    pressed = await host.rematch(CHANNEL, BOB, "Bob B.", game_row=game_row)  # his press confirms
+    info = pressed.table
+    assert not pressed.opened  # nothing new to post
     assert [(s.user_id, s.name, s.pending_until) for s in info.seats] == [
         (BOB, "Bob B.", None), (None, "Computer 1 (hard)", None), (ALICE, "Alice", None)]
     with pytest.raises(errors.TableExists):  # confirmed already: the lobby is simply there
@@ -129,3 +132,34 @@ async def test_the_host_leaving_with_only_unconfirmed_players_closes_the_lobby(
     await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
     info = await host.leave(CHANNEL, ALICE)
     assert info.status == "abandoned" and await host.table(CHANNEL) is None
+
+
+async def test_a_press_that_loses_the_database_race_keeps_its_seat_without_a_second_lobby(
+    host: TableService, db_path: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes on one database: Bob's process read "no table here" just before Alice's
+    press stored the lobby, so its insert meets the channel's uniqueness; his press then keeps
+    his seat in her lobby (issue 30, item 7) instead of a refusal or a second lobby post."""
+    game_row = await _finished_game(host)
+    other = await TableService.open(db_path, rematch_seconds=WAIT, clock=clock)
+    try:
+        opened = await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+        assert opened.opened
+        reads = 0
+        real = other.store.get_table
+
+        async def read_before_alice_stored(channel_id: int) -> object:
+            nonlocal reads
+            reads += 1
+            return None if reads == 1 else await real(channel_id)
+
+        monkeypatch.setattr(other.store, "get_table", read_before_alice_stored)
+        joined = await other.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+        assert reads >= 2 and not joined.opened
+        assert joined.table.version > opened.table.version
+        stored = await host.table(CHANNEL)
+        assert stored is not None and stored.host_id == ALICE
+        assert [(s.user_id, s.pending_until) for s in stored.seats if s.user_id] == [
+            (BOB, None), (ALICE, None)]
+    finally:
+        await other.close()

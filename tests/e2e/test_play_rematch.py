@@ -1,9 +1,11 @@
 """After the last move, on the emulator: the final post offers Rematch (still after a restart),
 the rematch lobby has the same seats rotated, the other player confirms with their own press,
-and a second game starts; /leaderboard and /stats show the ratings of the first game."""
+and a second game starts; /leaderboard and /stats show the ratings of the first game. Two
+players pressing Rematch at once get one lobby post (issue 30, item 7)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -86,3 +88,33 @@ async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_
     assert mine.ephemeral and "Toy Rounds: 2 played" in mine.content
     unknown = await sim.slash(alice, "leaderboard", game="chess")
     assert unknown.ephemeral and "I don't know the game 'chess'" in unknown.content
+
+
+async def test_two_rematch_presses_at_once_make_one_lobby_post_with_both_seated(
+    discord_sim: Any, toy_tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=1, deck="high", first=1)
+    final = await _play_out(sim, users)
+    before = len(sim.public())
+    answers = await asyncio.gather(sim.click(alice, final, label="Rematch"),
+                                   sim.click(bob, final, label="Rematch"))
+    await sim.wait_idle()
+    posted = sim.public()[before:]
+    assert len(posted) == 1, [m.content for m in posted]  # one lobby post, no stale twin
+    lobby = posted[0]
+    table = await toy_tablee.bot.service.table(sim.general.id)
+    opener, second = (alice, bob) if table.host_id == alice.id else (bob, alice)
+    assert lobby in answers  # the opener's answer is the post
+    private = last_private(sim, second)
+    assert private.ephemeral and private.content.startswith("You're in for the rematch (seat ")
+    assert table.post_message_id == lobby.id
+    assert {s.user_id for s in table.seats} == {alice.id, bob.id}
+    assert all(s.pending_until is None for s in table.seats)  # both seated
+    assert "not confirmed yet" not in lobby.content  # the post shows the second seat taken
+    assert sorted(line[3:] for line in seat_lines(lobby.content)) == sorted(
+        [f"{opener.name.title()} (host)", second.name.title()])
+    await sim.click(opener, lobby, label="Start")
+    assert "**Toy Rounds** started with" in lobby.content

@@ -52,11 +52,13 @@ class BotProcess:
     config's ``[computer]`` table (no worker process by default)."""
 
     def __init__(self, emulator: Emulator, shard: int | None, database: str, folder: Path,
-                 env: dict[str, str] | None = None, computer: str = "workers = 0") -> None:
+                 env: dict[str, str] | None = None, lease_seconds: float | None = None,
+                 computer: str = "workers = 0") -> None:
         self.emulator = emulator
         self.shard = shard
         self.database = database
         self.folder = folder
+        self.lease_seconds = lease_seconds
         self.port = 0
         self.lines: list[str] = []
         self.env = env or {}
@@ -64,15 +66,24 @@ class BotProcess:
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 
-    async def start(self) -> BotProcess:
+    @property
+    def pid(self) -> int:
+        assert self._proc is not None
+        return self._proc.pid
+
+    async def launch(self) -> None:
+        """Start the process without waiting for it (:meth:`start` waits until it is ready)."""
         base = await self.emulator.listen()
         self.port = int(base.rsplit(":", 1)[1])
         key = "url" if "://" in self.database else "path"
         config = self.folder / f"shard{self.shard}-{self.port}.toml"
+        discord = (f"shard_count = 2\nshard_ids = [{self.shard}]\n"
+                   if self.shard is not None else "")
+        if self.lease_seconds is not None:
+            discord += f"lease_seconds = {self.lease_seconds}\n"
         config.write_text(
             f'[database]\n{key} = "{self.database}"\n'
-            + (f"[discord]\nshard_count = 2\nshard_ids = [{self.shard}]\n"
-               if self.shard is not None else "")
+            + (f"[discord]\n{discord}" if discord else "")
             + f"[computer]\n{self.computer}\n", encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k not in CLEARED_ENV}
         env |= {"DISCORD_TOKEN": self.emulator.world.token, "TABLEE_EMULATOR_URL": base,
@@ -82,6 +93,10 @@ class BotProcess:
             cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
         self._reader = asyncio.create_task(self._read())
+
+    async def start(self) -> BotProcess:
+        await self.launch()
+        assert self._proc is not None
         loop = asyncio.get_running_loop()
         limit = loop.time() + START_TIMEOUT
         while not any(READY_LINE in line for line in self.lines):
@@ -90,6 +105,33 @@ class BotProcess:
                                      + "".join(self.lines))
             await asyncio.sleep(0.02)
         return self
+
+    async def exit_code(self, timeout: float = START_TIMEOUT) -> int:
+        """Launch, then wait for the process to end by itself; its exit code (its stderr in
+        ``lines``). Fails if it gets ready instead."""
+        await self.launch()
+        code = await self.ended(timeout)
+        assert not any(READY_LINE in line for line in self.lines), "".join(self.lines)
+        return code
+
+    async def ended(self, timeout: float = START_TIMEOUT) -> int:
+        """Wait for the running process to end by itself; its exit code."""
+        assert self._proc is not None
+        code = await asyncio.wait_for(self._proc.wait(), timeout)
+        if self._reader is not None:
+            await self._reader
+        self.emulator.gateway.forget_sessions()
+        return code
+
+    async def kill(self) -> None:
+        """SIGKILL, as an OOM kill or a supervisor's hard stop: nothing is cleaned up."""
+        assert self._proc is not None
+        self._proc.kill()
+        await self._proc.wait()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        self.emulator.gateway.forget_sessions()
 
     async def _read(self) -> None:
         assert self._proc is not None and self._proc.stderr is not None

@@ -12,10 +12,11 @@ returns the message the person would now look at.
 from __future__ import annotations
 
 import asyncio
+import copy
 from typing import TYPE_CHECKING, Any
 
 from .payloads import Payloads, leaf_of
-from .state import Channel, Interaction, Message, Role, User
+from .state import Channel, Interaction, Message, Role, User, _flatten
 from .wire import RateLimitPlan, RequestRecord
 
 if TYPE_CHECKING:
@@ -300,6 +301,55 @@ class DiscordSim:
         if interaction.response_type in (6, 7):
             return message
         return interaction.original
+
+    async def forged_press(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[Any] | None = None,
+    ) -> Message | None:
+        """Low level: a component interaction from a forger's client, which Discord's own client
+        cannot send: `custom_id` is pressed on `message` (seen by `user`), and the copy of the
+        message the interaction carries shows that id on its first component of that type, or on
+        a button row it adds (the stored message is unchanged)."""
+        if not message.visible_to(user):
+            raise AssertionError(f"{user.name} cannot see {message!r}")
+        data = self.payloads.component_data(custom_id, component_type, values)
+        interaction = self.payloads.interaction(
+            3, user, message.channel, data, f"forged {custom_id!r}", message=message
+        )
+        carried = copy.deepcopy(interaction.payload["message"]["components"])
+        target = next((c for c in _flatten(carried) if c.get("type") == component_type), None)
+        if target is None:  # a message without one (a DM): the forger adds a row
+            target = {"type": component_type, "style": 1, "label": "Forged"}
+            carried.append({"type": 1, "components": [target]})
+        target["custom_id"] = custom_id
+        interaction.payload["message"]["components"] = carried
+        await self._run(interaction)
+        if interaction.response_type in (6, 7):
+            return message
+        return interaction.original
+
+    async def raw_command(
+        self,
+        user: User,
+        data: dict[str, Any],
+        *,
+        kind: int = 2,
+        channel: Channel | None = None,
+    ) -> Interaction:
+        """Low level: an application-command interaction (``kind`` 4: autocomplete) whose
+        ``data`` is sent exactly as given, what a modified client could send where Discord's
+        client would not (an option off its choices, a number where a string goes, an unknown
+        subcommand, an unresolved user). Returns the interaction (``original``, ``choices``)."""
+        interaction = self.payloads.interaction(
+            kind, user, channel or self.general, data, f"raw /{data.get('name')}"
+        )
+        await self._run(interaction)
+        return interaction
 
     # Kept for tests written before `slash` took positional-only arguments.
     def _command_data(self, name: str, values: dict[str, Any], focused: str | None) -> dict:

@@ -1,0 +1,107 @@
+"""The bot process's shard leases (:mod:`bot.storage.leases`): taken before it connects to
+Discord, renewed every ``discord.lease_seconds`` while it runs, given back when it stops.
+
+A process whose shards another live process holds does not start: one sentence names that
+process's host, pid and start time and says what to do. A lease is free once it went
+:data:`RENEWALS` renewals without one (the process was killed or its host lost). A process that
+finds its own lease taken over (it could not renew for that long, e.g. the database was out of
+reach) stops: two processes must never answer the same clicks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from ..shards import Shards
+from ..storage.database import Database
+from ..storage.errors import Unavailable
+from ..storage.leases import Holder, Lease, LeaseHeld, Leases
+
+log = logging.getLogger("tablee")
+
+RENEWALS = 3
+"""A lease not renewed for this many renewal periods is free."""
+
+
+class LeaseRefused(RuntimeError):
+    """This process may not start: its sentence for the owner is the message."""
+
+
+def when(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def held_sentence(lease: Lease, shards: Shards, expiry: float) -> str:
+    """Why this process does not start, and what to do, in one sentence."""
+    other = lease.holder
+    if shards.count == 1 and lease.shard_count == 1:
+        what = "this bot's interactions"
+        instead = "stop that process first (two would both answer every click)"
+    elif lease.shard_count != shards.count:
+        what = f"this bot's shards as {lease.shard_count} shards (this process: {shards.count})"
+        instead = "stop it first, or give every process the same shard_count"
+    else:
+        what = f"shard {lease.shard} of {lease.shard_count}"
+        instead = "stop that process first, or give this one other shard_ids"
+    return (f"another Tablée process already serves {what} with this database: host "
+            f"{other.host}, pid {other.pid}, started {when(other.started_at)}; {instead}; if that "
+            f"process is gone (killed), its claim lapses at {when(lease.renewed_at + expiry)} "
+            "and this one can start then")
+
+
+class ShardLease:
+    """This process's leases on ``shards``: :meth:`take`, then :meth:`keep` runs alongside the
+    bot, :meth:`release` at a clean stop."""
+
+    def __init__(self, db: Database, shards: Shards, every: float,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.leases = Leases(db)
+        self.shards = shards
+        self.every = every
+        self.expiry = every * RENEWALS
+        self.clock = clock
+        self.me = Holder(secrets.token_hex(8), socket.gethostname(), os.getpid(), clock())
+
+    async def take(self) -> None:
+        """LeaseRefused (with its sentence) when another live process holds one of the shards."""
+        try:
+            await self.leases.take(self.shards, self.me, self.clock(), self.expiry)
+        except LeaseHeld as exc:
+            raise LeaseRefused(held_sentence(exc.lease, self.shards, self.expiry)) from None
+        log.info("shard lease taken (%s), renewed every %g s", self.shards_text(), self.every)
+
+    def shards_text(self) -> str:
+        return (f"shards {', '.join(map(str, self.shards.served))} of {self.shards.count}"
+                if self.shards.count > 1 else "every shard")
+
+    async def keep(self) -> None:
+        """Renew every ``every`` seconds; returns only when the lease was lost (taken over
+        by another process after this one could not renew in time)."""
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                held = await self.leases.renew(self.me, self.clock())
+            except Unavailable as exc:  # the database is out of reach: try again next time
+                log.warning("could not renew the shard lease: %s", exc.message)
+                continue
+            except Exception:  # noqa: BLE001 - renewing must go on whatever one try met
+                log.warning("could not renew the shard lease", exc_info=True)
+                continue
+            if held == 0:
+                log.error("the shard lease was taken over by another process (this one could not "
+                          "renew it for %g s): stopping, so that only one answers", self.expiry)
+                return
+
+    async def release(self) -> None:
+        try:
+            await self.leases.release(self.me)
+        except Exception:  # noqa: BLE001 - the lease lapses by itself anyway
+            log.warning("could not give the shard lease back; it lapses in %g s", self.expiry,
+                        exc_info=True)

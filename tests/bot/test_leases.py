@@ -1,0 +1,102 @@
+"""Shard leases (issue 30, item 6) on both databases: a second process for shards a live one
+holds is refused with the holder named; other shards of the same count are fine; a clean stop
+frees them at once, a lease three renewals old is taken over (and its old holder learns it);
+two processes taking the same free shard at once: exactly one gets it. The clock is injected;
+the real processes: tests/e2e/test_play_leases.py."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app.lease import RENEWALS, LeaseRefused, ShardLease
+from bot.shards import ALL, Shards
+from bot.storage.store import Store
+
+EVERY = 10.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def stores(db_path: str) -> AsyncIterator[tuple[Store, Store]]:
+    """Two processes' stores on one database."""
+    first, second = await Store.open(db_path), await Store.open(db_path)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+def lease(store: Store, shards: Shards, clock: Clock) -> ShardLease:
+    return ShardLease(store.db, shards, EVERY, clock)
+
+
+async def test_a_second_process_for_the_same_shards_is_refused_until_the_first_stops(
+    stores: tuple[Store, Store],
+) -> None:
+    clock = Clock()
+    running = lease(stores[0], ALL, clock)
+    await running.take()
+    second = lease(stores[1], ALL, clock)
+    clock.now += EVERY * (RENEWALS - 1)
+    assert await running.leases.renew(running.me, clock.now) == 1
+    with pytest.raises(LeaseRefused) as refused:
+        await second.take()
+    sentence = str(refused.value)
+    assert f"host {running.me.host}, pid {running.me.pid}, started 2027-01-15 08:00:00 UTC" \
+        in sentence and "stop that process first" in sentence and "\n" not in sentence
+    await running.release()  # a clean stop
+    await second.take()
+    assert [(held.shard, held.holder.token) for held in await second.leases.held()] == [
+        (0, second.me.token)]
+
+
+async def test_shards_of_one_count_share_a_database_and_other_counts_are_refused(
+    stores: tuple[Store, Store],
+) -> None:
+    clock = Clock()
+    await lease(stores[0], Shards(2, (0,)), clock).take()
+    await lease(stores[1], Shards(2, (1,)), clock).take()
+    with pytest.raises(LeaseRefused, match="shard 1 of 2"):
+        await lease(stores[0], Shards(2, (1,)), clock).take()
+    with pytest.raises(LeaseRefused, match=r"as 2 shards \(this process: 1\)"):
+        await lease(stores[1], ALL, clock).take()  # an unsharded one would answer both
+    with pytest.raises(LeaseRefused, match="as 2 shards"):
+        await lease(stores[1], Shards(4, (3,)), clock).take()
+
+
+async def test_a_lease_not_renewed_in_time_is_taken_over_and_its_holder_stops(
+    stores: tuple[Store, Store],
+) -> None:
+    clock = Clock()
+    killed = lease(stores[0], ALL, clock)
+    await killed.take()
+    later = lease(stores[1], ALL, clock)
+    clock.now += EVERY * RENEWALS - 1
+    with pytest.raises(LeaseRefused, match="lapses at 2027-01-15 08:00:30 UTC"):
+        await later.take()
+    clock.now += 1
+    await later.take()
+    assert await killed.leases.renew(killed.me, clock.now) == 0  # it was taken over
+    killed.every = 0.01
+    await asyncio.wait_for(killed.keep(), 10)  # returns: the runner stops the process
+
+
+async def test_two_processes_taking_the_same_free_shard_at_once_one_gets_it(
+    stores: tuple[Store, Store],
+) -> None:
+    clock = Clock()
+    both = [lease(store, Shards(2, (0, 1)), clock) for store in stores]
+    results = await asyncio.gather(*(one.take() for one in both), return_exceptions=True)
+    assert sum(r is None for r in results) == 1, results
+    assert all(r is None or isinstance(r, LeaseRefused) for r in results), results
+    winner = both[results.index(None)]
+    assert {held.holder.token for held in await winner.leases.held()} == {winner.me.token}
