@@ -144,7 +144,7 @@ async def _run(config: Config, token: str) -> None:
                              "renew its lease in time); stopped so that only one answers") from None
         if not stopping.is_set():
             raise
-        log.info("stopped (SIGTERM)")
+        log.info("stopped")
     except discord.LoginFailure:
         raise SystemExit(
             "error: Discord refused DISCORD_TOKEN (reset it in the developer portal)"
@@ -182,19 +182,26 @@ def stop_when_done(task: asyncio.Task[None]) -> asyncio.Event:
 
 
 def install_stop(loop: asyncio.AbstractEventLoop) -> asyncio.Event:
-    """`docker stop` sends SIGTERM: stop at once, whatever discord.py is doing (even sleeping
-    before a reconnect, up to minutes), by cancelling the running task; leaving ``async with
-    bot`` then closes the client. The event says the cancellation was ours."""
+    """`docker stop` sends SIGTERM, Ctrl+C SIGINT: stop at once, whatever discord.py is doing
+    (even sleeping before a reconnect, up to minutes), by cancelling the running task; leaving
+    ``async with bot`` then closes the client. The event says the cancellation was ours.
+
+    Through the loop's own signal handling, which wakes the loop whichever thread the signal
+    reaches: with :func:`asyncio.run`'s plain SIGINT handler, a Ctrl+C delivered to one of the
+    process's other threads (the database's, the worker pool's) waited for the loop's next wake,
+    seen at over 30 s on an idle process."""
     stopping = asyncio.Event()
     running = asyncio.current_task()
 
-    def stop() -> None:
+    def stop(name: str) -> None:
+        log.info("stopping (%s)", name)
         stopping.set()
         if running is not None:
             running.cancel()
 
-    with contextlib.suppress(NotImplementedError):  # no signal handlers on this platform
-        loop.add_signal_handler(signal.SIGTERM, stop)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on this platform
+            loop.add_signal_handler(sig, stop, sig.name)
     return stopping
 
 
