@@ -56,23 +56,46 @@ def held_sentence(lease: Lease, shards: Shards, expiry: float) -> str:
             "and this one can start then")
 
 
+def ended(holder: Holder, me: Holder) -> bool:
+    """Whether ``holder`` (another lease's) is known to have ended: a process of this host that
+    is no longer running (killed, out of memory), or one with this process's own pid (the same
+    container started again: its main process has the same pid every time). A supervisor's
+    restart after a crash then starts at once instead of waiting for the old lease to lapse."""
+    if holder.host != me.host:
+        return False  # another machine's: only its lease's age tells
+    if holder.pid == me.pid:
+        return True
+    try:
+        os.kill(holder.pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # running, as another user
+    return False
+
+
 class ShardLease:
     """This process's leases on ``shards``: :meth:`take`, then :meth:`keep` runs alongside the
     bot, :meth:`release` at a clean stop."""
 
     def __init__(self, db: Database, shards: Shards, every: float,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 gone: Callable[[Holder, Holder], bool] | None = None) -> None:
         self.leases = Leases(db)
         self.shards = shards
         self.every = every
         self.expiry = every * RENEWALS
         self.clock = clock
         self.me = Holder(secrets.token_hex(8), socket.gethostname(), os.getpid(), clock())
+        self._gone = ended if gone is None else gone
+
+    def gone(self, holder: Holder) -> bool:
+        return self._gone(holder, self.me)
 
     async def take(self) -> None:
         """LeaseRefused (with its sentence) when another live process holds one of the shards."""
         try:
-            await self.leases.take(self.shards, self.me, self.clock(), self.expiry)
+            await self.leases.take(self.shards, self.me, self.clock(), self.expiry, self.gone)
         except LeaseHeld as exc:
             raise LeaseRefused(held_sentence(exc.lease, self.shards, self.expiry)) from None
         log.info("shard lease taken (%s), renewed every %g s", self.shards_text(), self.every)

@@ -14,7 +14,7 @@ meet the shard's primary key, and the one that lost reads the winner's lease.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..shards import Shards
@@ -57,29 +57,35 @@ class Leases:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def take(self, shards: Shards, me: Holder, now: float, expiry: float) -> None:
+    async def take(self, shards: Shards, me: Holder, now: float, expiry: float,
+                   gone: Callable[[Holder], bool] = lambda holder: False) -> None:
         """Lease every shard ``shards`` serves to ``me``; LeaseHeld when another live process
-        (renewed within ``expiry`` seconds) holds one of them or serves another shard count.
-        Stale leases are removed on the way."""
+        (renewed within ``expiry`` seconds, and not ``gone``: known to have ended, which the
+        caller can tell for a process of its own host) holds one of them or serves another shard
+        count. Stale leases are removed on the way."""
         for attempt in (1, 2):
             try:
-                await self._take(shards, me, now, expiry)
+                await self._take(shards, me, now, expiry, gone)
                 return
             except IntegrityError:  # another process took a free shard at the same moment
                 if attempt == 2:
                     raise
 
-    async def _take(self, shards: Shards, me: Holder, now: float, expiry: float) -> None:
+    async def _take(self, shards: Shards, me: Holder, now: float, expiry: float,
+                    gone: Callable[[Holder], bool]) -> None:
         async with self._db.transaction() as tx:
             rows = await tx.fetchall(f"SELECT {', '.join(COLUMNS)} FROM shard_leases")
+            ended = {me.token}
             for lease in map(_lease, rows):
-                alive = now - lease.renewed_at < expiry
-                mine = lease.holder.token == me.token
-                if alive and not mine and (lease.shard_count != shards.count
-                                           or lease.shard in shards.served):
+                if lease.holder.token in ended or gone(lease.holder):
+                    ended.add(lease.holder.token)
+                elif now - lease.renewed_at < expiry and (lease.shard_count != shards.count
+                                                          or lease.shard in shards.served):
                     raise LeaseHeld(lease)
-            await tx.run(Statement("DELETE FROM shard_leases WHERE renewed_at <= ? OR holder = ?",
-                                   (now - expiry, me.token)))
+            marks = ", ".join("?" for _ in ended)
+            await tx.run(Statement(
+                f"DELETE FROM shard_leases WHERE renewed_at <= ? OR holder IN ({marks})",
+                (now - expiry, *sorted(ended))))
             await tx.run(Insert("shard_leases", COLUMNS, [
                 (shard, shards.count, me.token, me.host, me.pid, me.started_at, now)
                 for shard in shards.served]))

@@ -7,12 +7,16 @@ the real processes: tests/e2e/test_play_leases.py."""
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app.lease import RENEWALS, LeaseRefused, ShardLease
+from bot.app.lease import RENEWALS, LeaseRefused, ShardLease, ended
 from bot.shards import ALL, Shards
+from bot.storage.leases import Holder
 from bot.storage.store import Store
 
 EVERY = 10.0
@@ -36,7 +40,31 @@ async def stores(db_path: str) -> AsyncIterator[tuple[Store, Store]]:
 
 
 def lease(store: Store, shards: Shards, clock: Clock) -> ShardLease:
-    return ShardLease(store.db, shards, EVERY, clock)
+    """One process's lease; the processes these tests stand for run on different hosts (here
+    they share this one's host and pid, which :func:`ended` would take for a restart)."""
+    return ShardLease(store.db, shards, EVERY, clock, gone=lambda holder, me: False)
+
+
+def test_a_holder_of_this_host_that_is_no_longer_running_has_ended() -> None:
+    me = Holder("me", "host-a", os.getpid(), 0.0)
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()  # reaped: its pid runs nothing now
+    assert ended(Holder("old", "host-a", child.pid, 0.0), me)
+    assert ended(Holder("old", "host-a", me.pid, 0.0), me)  # the same container, started again
+    assert not ended(Holder("other", "host-a", os.getppid(), 0.0), me)  # running
+    assert not ended(Holder("other", "host-b", child.pid, 0.0), me)  # another host's: its age
+
+
+async def test_a_crashed_process_of_this_host_is_taken_over_at_once(
+    stores: tuple[Store, Store],
+) -> None:
+    clock = Clock()
+    crashed = ShardLease(stores[0].db, ALL, EVERY, clock)
+    await crashed.take()
+    restarted = ShardLease(stores[1].db, ALL, EVERY, clock)  # this host, this pid: the restart
+    await restarted.take()
+    assert [held.holder.token for held in await restarted.leases.held()] == [restarted.me.token]
+    assert await crashed.leases.renew(crashed.me, clock.now) == 0  # the old one learns it
 
 
 async def test_a_second_process_for_the_same_shards_is_refused_until_the_first_stops(

@@ -1,8 +1,9 @@
 """Two real bot processes for the same interactions on one database (issue 30, item 6), on
 PostgreSQL (when ``TABLEE_TEST_DATABASE_URL`` is set) and on one SQLite file: the second
 ``python -m bot`` exits non-zero with one sentence naming the first one's host, pid and start
-time; once the first stops cleanly it starts; a process killed with SIGKILL keeps its lease until
-it lapses (three missed renewals of ``discord.lease_seconds``), then the next one starts; and a
+time; once the first stops cleanly it starts; after a process of this host was killed with
+SIGKILL the next one starts at once (its process is gone), while the lease of a process on
+another host holds until it lapses (three missed renewals of ``discord.lease_seconds``); and a
 process whose lease was taken over stops by itself. The
 processes are tests/e2e/test_play_shards.py's ``BotProcess`` (the real runner against the
 emulator); the lease rules themselves: tests/bot/test_leases.py."""
@@ -19,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from bot.app.lease import RENEWALS
+from bot.shards import ALL
 from bot.storage.database import Statement
-from bot.storage.leases import Leases
+from bot.storage.leases import Holder, Leases
 from bot.storage.store import Store
 from tests.e2e.emulator import Emulator
 from tests.e2e.test_play_shards import BotProcess
@@ -89,12 +91,9 @@ async def test_a_second_process_for_the_same_interactions_is_refused(
         assert await leases(database) == []
         await after_stop.start()
 
-        await after_stop.kill()  # SIGKILL: its lease stays until it lapses
-        [(pid, renewed)] = await leases(database)
-        assert pid == after_stop.pid
-        lapse = renewed + EVERY * RENEWALS
-        await asyncio.sleep(max(0.0, lapse - time.time()) + 0.1)  # the lease's own expiry
-        await after_kill.start()
+        await after_stop.kill()  # SIGKILL: its lease stays, but its process is gone
+        assert [pid for pid, _at in await leases(database)] == [after_stop.pid]
+        await after_kill.start()  # this host's process is gone: no wait for the lapse
         assert [pid for pid, _at in await leases(database)] == [after_kill.pid]
 
         # Its lease taken over (as after a renewal gap past the expiry): it stops by itself.
@@ -103,3 +102,36 @@ async def test_a_second_process_for_the_same_interactions_is_refused(
         told = "".join(after_kill.lines)
         assert "error: another process took over this one's shards" in told, told
         assert "Traceback" not in told, told
+
+
+async def test_a_lease_of_another_host_holds_until_it_lapses(
+    discord_env: Emulator, database: str, tmp_path: Path
+) -> None:
+    store = await Store.open(database)
+    remote = Holder("remote", "another-host", 4242, time.time())
+    leases_db = Leases(store.db)
+
+    async def renewing() -> None:  # that process runs on, renewing its lease
+        while True:
+            await leases_db.renew(remote, time.time())
+            await asyncio.sleep(EVERY / 2)
+
+    await leases_db.take(ALL, remote, time.time(), EVERY * RENEWALS)
+    keeper = asyncio.create_task(renewing())
+    refused = BotProcess(discord_env, None, database, tmp_path, lease_seconds=EVERY)
+    later = BotProcess(discord_env, None, database, tmp_path, lease_seconds=EVERY)
+    try:
+        async with stopped_at_the_end(refused, later):
+            assert await refused.exit_code() != 0
+            told = "".join(refused.lines)
+            assert REFUSED in told and "host another-host, pid 4242, started " in told, told
+            keeper.cancel()  # that machine is lost: its lease lapses
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
+            [(_pid, renewed)] = await leases(database)
+            await asyncio.sleep(max(0.0, renewed + EVERY * RENEWALS - time.time()) + 0.1)
+            await later.start()
+            assert [pid for pid, _at in await leases(database)] == [later.pid]
+    finally:
+        keeper.cancel()
+        await store.close()
