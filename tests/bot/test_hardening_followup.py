@@ -19,6 +19,7 @@ import pytest
 from bot.service import Outcome, TableService
 from bot.service.clock import Scheduler
 from bot.service.errors import NotYourTurn, Unavailable
+from bot.storage.errors import Unreachable
 
 from ..outage import Outage, outage_of
 from .conftest import ALICE, BOB, CHANNEL, GUILD
@@ -158,3 +159,27 @@ async def test_a_takeover_stored_before_the_database_fails_stands(
         await host.play(CHANNEL, ALICE, await _first_move(host, ALICE))
     finally:
         await posts.stop()
+
+
+async def test_a_move_whose_commit_answer_was_lost_is_played(
+    host: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 1, the commit itself: the server stored the move but its answer never came (the
+    connection dropped after the commit). The move is played, not "nothing changed"."""
+    await _against_a_computer(host)
+    stored = host.store.update_table
+    lost = []
+
+    async def answer_lost(*args: Any, **kwargs: Any) -> None:
+        await stored(*args, **kwargs)
+        if not lost:
+            lost.append(True)
+            raise Unreachable()
+
+    monkeypatch.setattr(host.store, "update_table", answer_lost)
+    move = await _first_move(host, ALICE)
+    outcome = await host.play(CHANNEL, ALICE, move)
+    assert lost and outcome.applied[0] == move
+    assert outcome.post is not None and outcome.post.to_move_user_ids == [ALICE]  # computer too
+    mine = [e for e in await _logged(host) if e.user_id == ALICE]
+    assert [e.move for e in mine] == [move]
