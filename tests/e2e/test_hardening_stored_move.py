@@ -6,10 +6,20 @@ stored, so the computer's answer and the post's bookkeeping meet a busy database
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.storage.errors import BUSY
-from tests.e2e.test_play_helpers import lobby_of, table_post
+from tests.bot.toy import TOY_ID, toy_game
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    lobby_of,
+    running_tablee,
+    table_post,
+)
 from tests.outage import SQLiteLock
 
 CATCH_UP = 30  # seconds: the bound on the catch-up once the database is back (loaded machine)
@@ -99,3 +109,42 @@ async def test_a_post_whose_bookkeeping_failed_stands_and_the_next_post_sets_it_
     assert latest.id != unrecorded.id and not unrecorded.labels  # retired: no buttons left
     row = await toy_tablee.bot.service.store.get_table(channel)
     assert row.post_message_id == latest.id and row.post_version == row.version
+
+
+@pytest.fixture
+async def cards_tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    """The bot offering the test-only card game whose moves show a value once (registered
+    before it starts, as any game is offered)."""
+    toy_game()
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def test_a_value_shown_by_a_post_whose_bookkeeping_failed_is_still_edited_away(
+    discord_sim: Any, cards_tablee: Any
+) -> None:
+    """A post showing a value once (a transient line: the toy's "psst"), whose bookkeeping met
+    the busy database: the poster keeps its value-free text, and the next post edits the value
+    away as it would have from the database."""
+    toy_tablee = cards_tablee
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game=TOY_ID, chatty="yes")
+    channel = sim.general.id
+    first = next(u for u in users.values() if f"<@{u.id}>, your turn" in table_post(sim).content)
+    second = bob if first is alice else alice
+    lock = SQLiteLock(str(toy_tablee.db))
+    lock.after_commit(toy_tablee.bot.service.store)
+    try:
+        reply = await sim.slash(first, "move", move=await _move_of(toy_tablee, channel, first))
+        assert lock.down and reply.content.startswith("You played")
+        showing = table_post(sim)
+        assert "psst" in showing.content
+    finally:
+        lock.restore()
+    assert await toy_tablee.bot.service.transient_posts(channel) == {}  # not stored
+    await sim.slash(second, "move", move=await _move_of(toy_tablee, channel, second))
+    assert table_post(sim).id != showing.id
+    assert "psst" not in showing.content and not showing.labels  # the value edited away
