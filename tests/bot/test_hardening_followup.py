@@ -23,6 +23,7 @@ from bot.storage.errors import Unreachable
 
 from ..outage import Outage, outage_of
 from .conftest import ALICE, BOB, CHANNEL, GUILD
+from .drive import FakeTime
 from .toy import TOY_ID
 
 HANG = 60  # a hang detector, far above any wait expected here: not a speed assertion
@@ -183,3 +184,47 @@ async def test_a_move_whose_commit_answer_was_lost_is_played(
     assert outcome.post is not None and outcome.post.to_move_user_ids == [ALICE]  # computer too
     mine = [e for e in await _logged(host) if e.user_id == ALICE]
     assert [e.move for e in mine] == [move]
+
+
+class _FailingClocks:
+    """A clock source whose database fails ``failures`` times, then answers: nothing due."""
+
+    def __init__(self, clock: FakeTime, failures: int) -> None:
+        self.clock, self.failures, self.answered = clock, failures, asyncio.Event()
+
+    def clock_now(self) -> float:
+        return self.clock()
+
+    def watch_clock(self, rearm: Any) -> None:
+        pass
+
+    async def clock_resync(self) -> None:
+        pass
+
+    async def clock_due(self, now: float) -> list[Any]:
+        if self.failures:
+            self.failures -= 1
+            raise Unreachable()
+        self.answered.set()
+        return []
+
+    async def clock_next_due(self) -> float | None:
+        return None
+
+
+async def test_the_scheduler_tries_a_failing_database_again_within_seconds() -> None:
+    """Item 2: the scheduler (which catches tables up) waits 0.5 s after a failure, then twice
+    as long each time, never more than 10 s (it was a minute: a table stayed frozen that long
+    after the database came back)."""
+    clock = FakeTime()
+    source = _FailingClocks(clock, failures=7)
+    task = asyncio.create_task(Scheduler(source, _ignore, now=clock, sleep=clock.sleep).run())
+    try:
+        await asyncio.wait_for(source.answered.wait(), HANG)
+    finally:
+        task.cancel()
+    assert clock.slept == [0.5, 1, 2, 4, 8, 10, 10]
+
+
+async def _ignore(event: Any) -> None:
+    pass
