@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -99,7 +100,9 @@ async def test_a_move_stored_before_the_database_fails_is_answered_as_played(
     await _against_a_computer(host)
     move = await _first_move(host, ALICE)
     outage.after_commit(host.store)
+    started = time.monotonic()
     outcome = await asyncio.wait_for(host.play(CHANNEL, ALICE, move), HANG)
+    print(f"{type(outage).__name__}: 'played' answered in {time.monotonic() - started:.2f} s")
     assert outage.down  # the database failed after the move, before the computer's
     assert outcome.applied == [move]  # played: not busy, not an apology
     assert outcome.post is not None and outcome.post.version == outcome.table.version
@@ -129,7 +132,10 @@ async def test_a_computer_left_behind_moves_once_the_database_is_back(
                                    HANG)
         assert outage.down
         outage.restore()
+        back = time.monotonic()
         caught = await posts.next()  # the scheduler, no restart, no further press
+        print(f"{type(outage).__name__}: the computer moved {time.monotonic() - back:.2f} s "
+              "after the database came back")
         assert len(caught.applied) == 1 and caught.table.version == before + 2
         assert caught.post is not None and caught.post.to_move_user_ids == [ALICE]
         assert any("Computer" in line for line, _ in caught.post.ordered_lines)
