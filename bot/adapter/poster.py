@@ -13,6 +13,12 @@ rate-limit handling (edits included) sees one request at a time per channel.
 
 After each post the poster tells the service once (:meth:`TableService.posted`), which answers
 with the channel's older posts still showing a value; each one edited is then forgotten.
+
+What the poster tells the service after a post went out is bookkeeping: when the database fails
+there, the post is out and the move it shows stands, so the failure is logged and nobody is told
+the move failed. The channel's next post sets it right: the poster still knows its current post
+(retired by the next one, whose bookkeeping then records it) and keeps the value-free text of a
+post showing a value until that post is edited (:mod:`bot.service.followup`).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from typing import Any
 import discord
 
 from bot.service import TableService
+from bot.service.followup import tolerated
 from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PrivateNote, PublicPost
 
@@ -54,6 +61,8 @@ class Poster:
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
         self._shown: dict[int, Shown] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # computers going on after a post
+        # channel -> {post showing a value: its text without it} the service could not store
+        self._unsaved: dict[int, dict[int, str]] = {}
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -133,10 +142,28 @@ class Poster:
         old = [*previous, self._current.get(channel_id)]
         # At the end every value is public anyway: nothing to edit away later.
         shows_value = not post.finished and plain != full
-        values = await self._service.posted(channel_id, message.id, post.version,
-                                            plain=plain if shows_value else None)
+        values = await self._posted(channel_id, message.id, post.version,
+                                    plain if shows_value else None)
         await self._retire_all(channel_id, old, values, keep=message.id)
         return message
+
+    async def _posted(self, channel_id: int, message_id: int, version: int,
+                      plain: str | None) -> dict[int, str]:
+        """Tell the service the post went out (:meth:`TableService.posted`); the channel's older
+        posts still showing a value. When the database fails the post stands: logged, and a
+        value it shows is kept here to edit away with the next post."""
+        unsaved = self._unsaved.setdefault(channel_id, {})
+        unsaved.pop(message_id, None)
+        what = f"recording post {message_id} (version {version}) in channel {channel_id}"
+        values = await tolerated(log, what, self._service.posted(
+            channel_id, message_id, version, plain=plain), None)
+        if values is None and plain is not None:
+            unsaved[message_id] = plain
+        found = {**unsaved, **(values or {})}
+        found.pop(message_id, None)
+        if not unsaved:
+            del self._unsaved[channel_id]
+        return found
 
     def _same_turn(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
         """Only the actor moved and is still to move, with the same people as on the current
@@ -171,8 +198,7 @@ class Poster:
             return False
         self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
         # Older posts showing a value were retired when this one went out.
-        await self._service.posted(channel_id, message_id, post.version,
-                                   plain=plain if plain != full else None)
+        await self._posted(channel_id, message_id, post.version, plain if plain != full else None)
         return True
 
     # -- turn DMs and the closed-DM note --------------------------------------------------------
@@ -195,12 +221,15 @@ class Poster:
             log.warning("could not add the closed-DM note to %s", message.id, exc_info=True)
             return
         if plain != full:  # the value-free text to restore changed with the note
-            await self._service.posted(channel_id, message.id, post.version, plain=plain)
+            await self._posted(channel_id, message.id, post.version, plain)
 
     async def _turn_dm(self, note: PrivateNote, jump_url: str, game_name: str) -> bool:
         """The turn reminder to one player (unless they turned them off); False when their DMs
         are closed. The note is written in its reader's language; so is the reminder."""
-        if not await self._service.dm_enabled(note.user_id, self.dm_default):
+        wanted = await tolerated(log, f"reading whether user {note.user_id} takes DMs",
+                                 self._service.dm_enabled(note.user_id, self.dm_default),
+                                 self.dm_default)
+        if not wanted:
             return True
         with language(note.language):
             text = _(
@@ -228,7 +257,11 @@ class Poster:
             log.warning("could not retire post %s in %s", message_id, channel_id, exc_info=True)
             return
         if plain is not None:
-            await self._service.forget_transient_post(message_id)
+            unsaved = self._unsaved.get(channel_id, {})
+            if unsaved.pop(message_id, None) is not None and not unsaved:
+                del self._unsaved[channel_id]
+            await tolerated(log, f"forgetting the value of post {message_id}",
+                            self._service.forget_transient_post(message_id), None)
 
     async def _retire_all(self, channel_id: int, ids: Iterable[int | None],
                           values: dict[int, str], keep: int | None) -> None:
@@ -240,5 +273,7 @@ class Poster:
         async with self._locks(channel_id):
             self._shown.pop(channel_id, None)
             ids = [*message_ids, self._current.pop(channel_id, None)]
-            values = await self._service.transient_posts(channel_id)
-            await self._retire_all(channel_id, ids, values, keep=None)
+            values = await tolerated(log, f"reading the posts showing a value in {channel_id}",
+                                     self._service.transient_posts(channel_id), {})
+            await self._retire_all(channel_id, ids, {**self._unsaved.get(channel_id, {}),
+                                                     **values}, keep=None)

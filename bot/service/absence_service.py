@@ -141,7 +141,7 @@ class AbsenceService:
         """(Under the table lock) the seat goes to a computer, which plays on at once."""
         new = replaced(row, seat, by_computer=True)
         await self._tables.save(row, new)
-        await self._clock.set_after(game, new, None)
+        await self._clock.after_change(game, new)
         lines = Lines()
         lines.ordered.append((text, False))
         new, applied = await self._computers.run(game, new, lines)
@@ -158,7 +158,7 @@ class AbsenceService:
                 raise errors.HostError(say("No computer is playing for you: your seat is yours."))
             new = replaced(row, seat, by_computer=False)
             await self._tables.save(row, new)
-            await self._clock.set_after(game, new, None)
+            await self._clock.after_change(game, new)
             lines = Lines()
             lines.ordered.append((say("{player} is back and plays again.", player=label(new, seat)),
                                   False))

@@ -24,6 +24,7 @@ from games import Game
 from ..config import Speed
 from ..storage import Store, TableRow
 from ..storage.rows import ClockAt, ClockRow
+from .followup import RETRY_FIRST, RETRY_MAX, logged
 from .results import Outcome
 from .tables import is_computer
 
@@ -171,16 +172,24 @@ class Scheduler:
         return len(events)
 
     async def run(self) -> None:
-        """Forever: handle what is due, then sleep until the next due moment or a re-arm."""
-        await self._source.clock_resync()
+        """Forever: handle what is due, then sleep until the next due moment or a re-arm. When
+        the database fails, it tries again soon, then less often (at most every
+        :data:`~bot.service.followup.RETRY_MAX` seconds: tables left behind wait for it)."""
+        resynced = False
+        wait = RETRY_FIRST
         while True:
             self._rearmed = False
             try:
+                if not resynced:
+                    await self._source.clock_resync()
+                    resynced = True
                 await self.run_due()
                 due = await self._source.clock_next_due()
-            except Exception:
-                log.exception("the turn clock failed; trying again in a minute")
-                due = self._now() + 60
+                wait = RETRY_FIRST
+            except Exception as exc:
+                logged(log, f"the turn clock (trying again in {wait:g} s)", exc)
+                due = self._now() + wait
+                wait = min(wait * 2, RETRY_MAX)
             await self._wait(None if due is None else max(0.0, due - self._now()))
 
     async def _wait(self, seconds: float | None) -> None:

@@ -4,6 +4,8 @@ The clock's answers (reminders, time outs, Skip …) are :mod:`bot.service.absen
 
 from __future__ import annotations
 
+import logging
+
 from games import Game
 
 from ..storage import TableRow
@@ -12,9 +14,12 @@ from ..storage.rows import ClockRow
 from .absence import active_humans, pass_move
 from .clock import clock_of, turn_clock
 from .context import Context
+from .followup import logged
 from .repository import TableRepository
 from .results import ClockView
 from .tables import label, names
+
+log = logging.getLogger(__name__)
 
 
 class TableClock:
@@ -45,6 +50,23 @@ class TableClock:
         if rearm:
             self.changed()
 
+    async def after_change(self, game: Game, row: TableRow) -> None:
+        """:meth:`set_after` for a change already stored (a takeover, I'm back, a start): when
+        the database fails, the change stands; the failure is logged and the table left behind,
+        for the scheduler to set its clock later (:mod:`bot.service.followup`)."""
+        try:
+            await self.set_after(game, row, None)
+        except Exception as exc:
+            logged(log, f"table {row.channel_id}: setting its clock at version {row.version}", exc)
+            self._ctx.left_behind(row.channel_id)
+
+    async def settle(self, game: Game, row: TableRow) -> None:
+        """(Under the table lock) set the clock again when it lags behind ``row`` (a crash or a
+        failure between a change and its clock, or a table from before the clock)."""
+        clock = await clock_of(self._store, row)
+        if clock is None or clock.version != row.version:
+            await self.set_after(game, row, None)
+
     async def next_due(self) -> float | None:
         """The next moment a clock of this process's tables needs attention (None: none)."""
         return await shard_clocks.next_due(self._store, self._ctx.shards)
@@ -63,9 +85,7 @@ class TableClock:
                         continue
                     # Looked at again under the lock: a start or move that was storing its
                     # clock meanwhile has set it (setting it twice would add a turn's time).
-                    clock = await self._store.get_clock(fresh.id)
-                    if clock is None or clock.version != fresh.version:
-                        await self.set_after(self._ctx.game(fresh.game_id), fresh, None)
+                    await self.settle(self._ctx.game(fresh.game_id), fresh)
 
     async def view(self, game: Game, row: TableRow) -> ClockView | None:
         """What the table post shows of the clock and of replaced seats."""

@@ -3,6 +3,7 @@ transaction; when the move ends the game, the record and the results instead, th
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 from games import Game
@@ -15,6 +16,8 @@ from .context import Context
 from .play import Step
 from .ratings import Ratings
 from .repository import TableRepository
+
+log = logging.getLogger(__name__)
 
 
 class MoveCommitter:
@@ -49,6 +52,28 @@ class MoveCommitter:
                 await self._ctx.store.update_table(new, row.version, [entry], clock)
         except Conflict:
             raise errors.StaleVersion(errors.STALE) from None
+        except Exception:
+            # The answer was lost, not necessarily the move (a connection dropped after the
+            # server committed): stored is stored, and the move stands.
+            if result.finished or not await self._landed(row, entry):
+                raise
+            log.warning("table %s: the store reported a failure, but move %s is stored at "
+                        "version %s", row.channel_id, entry.move, entry.version)
         if rearm:
             self._clock.changed()
         return replace(new, clock_at=clock_at, last_move=entry)  # known: no reads for them
+
+    async def _landed(self, row: TableRow, entry: MoveEntry) -> bool:
+        """Whether ``entry`` is stored after all: the table is at its version and the log's
+        last move in force at that version is this one (the version check lets one writer of
+        a version through). False when that cannot be read either."""
+        store = self._ctx.store
+        try:
+            fresh = await store.get_table(row.channel_id)
+            if fresh is None or fresh.id != row.id or fresh.version != entry.version:
+                return False
+            last = await store.last_in_force(fresh.id) if fresh.id is not None else None
+        except Exception:
+            return False
+        return (last is not None and last.version == entry.version and last.seat == entry.seat
+                and last.move == entry.move and last.user_id == entry.user_id)

@@ -20,6 +20,7 @@ from ..storage import TableRow
 from . import errors
 from .committer import MoveCommitter
 from .context import Context
+from .followup import logged
 from .play import Lines, Step, apply_checked, step_of
 from .tables import is_computer, names
 from .workers import ComputerPool, WorkerLost
@@ -51,29 +52,38 @@ class ComputerPlayers:
         until another service object on the same database gets a move in first, or until one
         showed a value once (a revealed tile): that goes out on its own post, as a person's
         reveal does, and the adapter has the computers go on (``computers_move``), so the value
-        is gone by the time its cell is shown. (The stored row, the moves applied.)"""
+        is gone by the time its cell is shown. (The stored row, the moves applied.) When the
+        database fails meanwhile, the moves stored so far stand: the failure is logged and the
+        table is left behind for the scheduler to try again (:mod:`bot.service.followup`)."""
         applied: list[str] = []
-        while row.state is not None:
-            levels = self.levels(row)
-            if not any(s in levels for s in game.to_move(row.state)):
-                break
-            # The computers' moves in a row come back together (one worker round trip) and
-            # are stored one transaction each, as one by one would (bot.service.workers).
-            steps = await computer_steps(self._ctx.pool, game, row.state, levels, row.seed,
-                                         row.version + 1, table=row.channel_id, names=names(row))
-            for step in steps:
-                try:
-                    row = await self._committer.commit(game, row, step, None)
-                except errors.StaleVersion:
-                    # Another service object on this database moved first; it carries on the
-                    # computer moves. What we stored stands, so we report that, not an error.
-                    log.info("table %s: computer move lost a race at version %s; left to the "
-                             "other service object", row.channel_id, row.version)
-                    return row, applied
-                lines.extend(step.lines)
-                applied.append(step.move)
-                if step.lines.transient:
-                    return row, applied
+        try:
+            while row.state is not None:
+                levels = self.levels(row)
+                if not any(s in levels for s in game.to_move(row.state)):
+                    break
+                # The computers' moves in a row come back together (one worker round trip) and
+                # are stored one transaction each, as one by one would (bot.service.workers).
+                steps = await computer_steps(self._ctx.pool, game, row.state, levels, row.seed,
+                                             row.version + 1, table=row.channel_id, names=names(row))
+                for step in steps:
+                    try:
+                        row = await self._committer.commit(game, row, step, None)
+                    except errors.StaleVersion:
+                        # Another service object on this database moved first; it carries on the
+                        # computer moves. What we stored stands, so we report that, not an error.
+                        log.info("table %s: computer move lost a race at version %s; left to the "
+                                 "other service object", row.channel_id, row.version)
+                        return row, applied
+                    lines.extend(step.lines)
+                    applied.append(step.move)
+                    if step.lines.transient:
+                        return row, applied
+        except Exception as exc:
+            # What came before is stored and stands (the caller reports it): the failure is
+            # logged and the table left for the scheduler to try again (bot.service.followup).
+            logged(log, f"table {row.channel_id}: the computers' moves after version "
+                        f"{row.version}", exc)
+            self._ctx.left_behind(row.channel_id)
         return row, applied
 
 

@@ -15,6 +15,7 @@ from ..config import ClockConfig
 from ..shards import Shards
 from ..storage import Store
 from . import errors
+from .followup import Behind
 from .locks import ChannelLocks
 from .workers import ComputerPool
 
@@ -61,7 +62,19 @@ class Context:
     game: Callable[[str], Game] = table_game  # a table's game by id (UnknownGameError)
     locks: ChannelLocks = field(default_factory=ChannelLocks)  # one per channel, held weakly
     clock_bell: ClockBell = field(default_factory=ClockBell)
+    behind: Behind = field(default_factory=Behind)  # tables with work left (bot.service.followup)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The channel's table lock: every change of a table runs under it."""
         return self.locks(channel_id)
+
+    def left_behind(self, channel_id: int) -> None:
+        """The work after a stored change of this table failed: the scheduler tries it again
+        (:meth:`bot.service.play_service.PlayService.catch_up`)."""
+        self.behind.mark(channel_id, self.now())
+        self.clock_bell.ring()
+
+    def hurry(self, channel_id: int) -> None:
+        """Someone is waiting at this table: if it is behind, the scheduler tries it now."""
+        if self.behind.hurry(channel_id, self.now()):
+            self.clock_bell.ring()

@@ -22,15 +22,9 @@ class PostLedger:
         the channel's current post; when ``plain`` is given the post shows a value to edit away
         at the next move (``plain``: its text without it), otherwise it shows none. Returns the
         channel's other posts still showing a value (message id -> text without it): retire
-        them, then :meth:`forget_transient_post` each one edited."""
-        if plain is None:
-            await self.forget_transient_post(message_id)
-        else:
-            await self.remember_transient_post(channel_id, message_id, plain)
-        await self.set_post(channel_id, message_id, version)
-        values = await self.transient_posts(channel_id)
-        values.pop(message_id, None)
-        return values
+        them, then :meth:`forget_transient_post` each one edited. One write and one read
+        (:meth:`bot.storage.prefs.Preferences.posted`)."""
+        return await self._store.posted(channel_id, message_id, version, plain)
 
     async def remember_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
         """A post shows a value to edit away at the next move (a transient line); ``plain`` is its

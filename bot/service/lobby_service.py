@@ -153,7 +153,7 @@ class LobbyService:
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
             await self._tables.save(stored, new)
-            await self._clock.set_after(game, new, None)
+            await self._clock.after_change(game, new)
             lines = Lines()
             new, applied = await self._computers.run(game, new, lines)
             return await self._reports.outcome(game, new, lines, applied, everyone=True)

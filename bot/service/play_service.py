@@ -6,6 +6,7 @@ to one version."""
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from games.text import listing, say, say_n
 
@@ -14,12 +15,15 @@ from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
+from .followup import logged
 from .play import Lines, human_step
 from .ratings import Ratings
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome
 from .tables import computer_to_move, label, names, seat_of
+
+log = logging.getLogger(__name__)
 
 
 class PlayService:
@@ -52,6 +56,7 @@ class PlayService:
             assert row.state is not None
             movers = game.to_move(row.state)
             if seat not in movers:
+                self._ctx.hurry(channel_id)  # computers left behind: they go on now
                 raise errors.NotYourTurn(say_n(
                     "It's {players}'s turn, not yours.", "It's the turn of {players}, not yours.",
                     len(movers), players=listing([label(row, s) for s in movers])))
@@ -67,7 +72,12 @@ class PlayService:
         # stored, and Board / My hand / other commands are not held up meanwhile.
         await asyncio.sleep(self._ctx.computer_delay)
         async with self._ctx.lock(channel_id):
-            fresh = await self._store.get_table(channel_id, beside=True)
+            try:
+                fresh = await self._store.get_table(channel_id, beside=True)
+            except Exception as exc:  # the move is stored: the computers go on later
+                logged(log, f"table {channel_id}: reading it for the computers' answer", exc)
+                self._ctx.left_behind(channel_id)
+                fresh = None
             if fresh is not None and fresh.version == row.version:
                 row, applied = await self._computers.run(game, fresh, lines)
             else:
@@ -96,38 +106,79 @@ class PlayService:
         """After a restart: let computer players who were to move play on (a crash may have
         stopped them). One Outcome per table whose current post is older than the table (moves
         stored but never posted, e.g. a crash or a failed send), with the logged lines since that
-        post, for the adapter to post."""
+        post, for the adapter to post. A table the database fails for is left to the scheduler
+        (:meth:`catch_up`); the others resume."""
         out = []
         await self._ratings.rate_unrated()
         for row in await self._tables.served():
             if row.status != "playing":
                 continue
-            async with self._ctx.lock(row.channel_id):
-                try:
-                    game, fresh = await self._tables.load(row.channel_id)
-                except errors.NoTable:
-                    continue  # finished meanwhile by another service object
-                lines = Lines()
-                since = fresh.post_version or 0
-                if fresh.id is not None and since < fresh.version:
-                    for entry in await self._store.moves(fresh.id):
-                        if entry.version > since:
-                            lines.ordered += [(text, False) for text in entry.lines]
-                fresh, applied = await self._computers.run(game, fresh, lines)
-                if applied or since < fresh.version:
-                    out.append(await self._reports.outcome(game, fresh, lines, applied))
+            try:
+                outcome = await self._settle(row.channel_id, repost=True)
+            except Exception as exc:
+                logged(log, f"table {row.channel_id}: resuming it", exc)
+                self._ctx.left_behind(row.channel_id)
+                continue
+            if outcome is not None:
+                out.append(outcome)
         return out
+
+    async def catch_up(self, now: float) -> list[Outcome]:
+        """The tables left behind after a stored change (:mod:`bot.service.followup`) whose
+        next try is due at ``now``: their clock is set again if it lags, their computers play
+        on; an Outcome for each table where computers moved, for the adapter to post (the
+        moves since the table's last post with it). A table that fails again waits longer."""
+        out = []
+        for channel_id, marks in self._ctx.behind.due(now):
+            try:
+                outcome = await self._settle(channel_id, repost=False)
+            except Exception as exc:
+                logged(log, f"table {channel_id}: catching up", exc)
+                self._ctx.left_behind(channel_id)
+                continue
+            self._ctx.behind.settled(channel_id, marks)
+            if outcome is not None:
+                log.info("table %s caught up: %s", channel_id, ", ".join(outcome.applied))
+                out.append(outcome)
+        return out
+
+    async def _settle(self, channel_id: int, *, repost: bool) -> Outcome | None:
+        """Under the table lock: its clock set again if it lags, computer players to move play
+        on. The Outcome, with the logged lines since the table's last post, when computers moved
+        (or, with ``repost``, when the post is older than the table); None when there is
+        nothing to post or no game in play any more."""
+        async with self._ctx.lock(channel_id):
+            try:
+                game, fresh = await self._tables.playing(channel_id)
+            except errors.HostError:
+                return None  # finished or abandoned meanwhile
+            await self._clock.settle(game, fresh)
+            lines = Lines()
+            since = fresh.post_version or 0
+            if fresh.id is not None and since < fresh.version:
+                for entry in await self._store.moves(fresh.id):
+                    if entry.version > since:
+                        lines.ordered += [(text, False) for text in entry.lines]
+            fresh, applied = await self._computers.run(game, fresh, lines)
+            if applied or (repost and since < fresh.version):
+                return await self._reports.outcome(game, fresh, lines, applied)
+            return None
 
     async def computers_move(self, channel_id: int) -> Outcome | None:
         """Computer players to move here play on, after the pause that lets people read a value
         a computer showed (an Outcome with ``computers_next`` asks for this call); None when no
-        computer is to move any more."""
+        computer is to move any more, or when the database fails (the scheduler tries again:
+        :meth:`catch_up`)."""
         await asyncio.sleep(max(self._ctx.computer_delay, self._ctx.reveal_seconds))
         async with self._ctx.lock(channel_id):
             try:
                 game, row = await self._tables.playing(channel_id)
             except errors.HostError:
                 return None  # finished or abandoned meanwhile
+            except Exception as exc:
+                logged(log, f"table {channel_id}: reading it for the computers' turn", exc)
+                self._ctx.left_behind(channel_id)
+                return None
             lines = Lines()
             row, applied = await self._computers.run(game, row, lines)
             return await self._reports.outcome(game, row, lines, applied) if applied else None

@@ -9,6 +9,7 @@ spectators cost nothing); the menus the notes carry are kept for the clicks that
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import replace
@@ -21,12 +22,15 @@ from ..storage import TableRow
 from . import posts, undo
 from .clock_service import TableClock
 from .context import Context
+from .followup import tolerated
 from .languages import Languages
 from .menus import MenuCache
 from .play import Lines
 from .repository import TableRepository
 from .results import Outcome, PublicPost
 from .tables import computer_to_move, info
+
+log = logging.getLogger(__name__)
 
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table id, version, language); ~50 KB each
 
@@ -69,12 +73,18 @@ class Reports:
         self, game: Game, row: TableRow, lines: Lines, applied: list[str], *, everyone: bool = False
     ) -> Outcome:
         """The post (server's language) and notes (each reader's) after a change; notes go to
-        the people to move and those who learned something (every person with ``everyone``)."""
+        the people to move and those who learned something (every person with ``everyone``).
+        The change is stored: a read here that fails only leaves out what it would add (a
+        language, the clock, Undo), logged, so the change is still reported as made."""
         assert row.state is not None
         state = row.state
-        code = await self._languages.server_code(row)
-        codes = await self._languages.user_codes([s["user_id"] for s in row.seats], row.guild_id,
-                                                 code)
+        table = f"table {row.channel_id} at version {row.version}"
+        code = await tolerated(log, f"{table}: reading the server's language",
+                               self._languages.server_code(row), i18n.DEFAULT)
+        people = [s["user_id"] for s in row.seats if s["user_id"]]
+        codes = await tolerated(log, f"{table}: reading the players' languages",
+                                self._languages.user_codes(people, row.guild_id, code),
+                                dict.fromkeys(people, code))
         # The board and the hands are drawn in two threads at once (Pillow's encoder releases
         # the GIL).
         finished_post, notes = await asyncio.gather(
@@ -85,9 +95,12 @@ class Reports:
         )
         finished, post = finished_post
         if not finished:
-            post = replace(post, clock=await self._clock.view(game, row))
+            clock = await tolerated(log, f"{table}: reading the clock",
+                                    self._clock.view(game, row), None)
+            post = replace(post, clock=clock)
         status = "finished" if finished else row.status
-        notes = await undo.offer(self._store, game, row, notes)
+        notes = await tolerated(log, f"{table}: reading who may take a move back",
+                                undo.offer(self._store, game, row, notes), notes)
         self.menus.remember(row.id, notes)
         return Outcome(info(game, row, status), post, notes, applied,
                        computers_next=not finished and computer_to_move(game, row))

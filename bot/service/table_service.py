@@ -30,6 +30,7 @@ refusals in the reader's (:mod:`bot.service.languages`).
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -58,6 +59,8 @@ from .reports import Reports
 from .repository import TableRepository
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
 from .workers import ComputerPool
+
+log = logging.getLogger(__name__)
 
 
 class TableService:
@@ -203,13 +206,26 @@ class TableService:
         return await self.absence.end_game(channel_id, user_id)
 
     async def clock_due(self, now: float) -> list[ClockEvent]:
-        return await self.absence.clock_due(now)
+        """The tables left behind whose computers moved now (:meth:`PlayService.catch_up`),
+        then the clocks' reminders and time outs. When the clocks cannot be read, what the
+        computers did is still handed on (the scheduler tries the clocks again soon)."""
+        caught_up: list[ClockEvent] = [*await self.moves.catch_up(now)]
+        try:
+            return caught_up + await self.absence.clock_due(now)
+        except Exception:
+            if not caught_up:
+                raise
+            log.exception("the turn clocks failed; the computers' moves are posted")
+            return caught_up
 
     async def clock_resync(self) -> None:
         await self.table_clock.resync()
 
     async def clock_next_due(self) -> float | None:
-        return await self.table_clock.next_due()
+        """The next clock moment, or the next try of a table left behind if sooner."""
+        due = await self.table_clock.next_due()
+        behind = self.context.behind.next_at()
+        return due if behind is None else behind if due is None else min(due, behind)
 
     def clock_now(self) -> float:
         return self.context.now()

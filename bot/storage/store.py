@@ -175,3 +175,7 @@ class Store:
 
     async def drop_transient_post(self, message_id: int) -> None:
         await self.prefs.drop_transient_post(message_id)
+
+    async def posted(self, channel_id: int, message_id: int, version: int,
+                     plain: str | None) -> dict[int, str]:
+        return await self.prefs.posted(channel_id, message_id, version, plain)

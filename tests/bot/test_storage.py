@@ -111,6 +111,52 @@ async def test_set_post_never_goes_back_in_time(db_path: str) -> None:
     await store.close()
 
 
+async def test_posted_is_one_write_and_one_read(db_path: str) -> None:
+    """The adapter's one call after a post (issue 30, cleanup): its value kept or dropped, the
+    table's current post set (never back in time), or the finished game's final post, then the
+    channel's other posts showing a value: one write and one read whatever the case."""
+    store = await Store.open(db_path)
+    row = await store.create_table(_row())
+    await store.add_transient_post(5, 70, "older")
+    await store.add_transient_post(6, 80, "another channel")
+    trips: list[str] = []
+    for name in ("write", "fetchall", "fetchone", "transaction"):
+        real = getattr(store.db, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            trips.append(_name)
+            return _real(*args, **kwargs)
+
+        setattr(store.db, name, counted)
+
+    def once(values: dict[int, str]) -> dict[int, str]:
+        assert trips == ["write", "fetchall"], trips
+        trips.clear()
+        return values
+
+    assert once(await store.posted(5, 1001, 4, "without the value")) == {70: "older"}
+    assert once(await store.posted(5, 1000, 3, None)) == {70: "older", 1001: "without the value"}
+    stored = await store.get_table(5)
+    assert stored is not None and (stored.post_message_id, stored.post_version) == (1001, 4)
+    trips.clear()
+    assert once(await store.posted(5, 1001, 4, None)) == {70: "older"}  # no value any more
+    trips.clear()
+    ending = Ending("finished", {"game": "toy-cards", "moves": []}, {"winners": [1]},
+                    [(1, 9, "win", 5.0)])
+    await store.close_table(row, 1, [], ending)
+    trips.clear()
+    assert once(await store.posted(5, 1002, 5, None)) == {70: "older"}  # the final post
+    [game_row] = await store.games_in_channel(5)
+    finished = await store.finished_game(1, game_row)
+    assert finished is not None and finished[0].post_message_id == 1002
+    await store.create_table(_row())  # a new lobby in the channel, its post not yet known
+    trips.clear()
+    once(await store.posted(5, 1003, 6, None))  # the new table's post, not the game's
+    assert (await store.finished_game(1, game_row))[0].post_message_id == 1002  # type: ignore[index]
+    assert (await store.get_table(5)).post_message_id == 1003  # type: ignore[union-attr]
+    await store.close()
+
+
 async def test_dm_preferences_round_trip(db_path: str) -> None:
     store = await Store.open(db_path)
     assert await store.dm_enabled(9) is None
