@@ -32,8 +32,9 @@ one database: the same queries as on SQLite (:mod:`bot.storage.sqlite`), transla
   that stops answering (a hang) is waited for at most ``COMMAND_TIMEOUT`` per statement,
   ``CONNECT_WAIT`` to connect, ``RELEASE_TIMEOUT`` to give a connection back (one that cannot
   be given back in time is dropped, never raised: the request's own outcome stands) and
-  ``CLOSE_TIMEOUT`` to close; the requests queued behind one that found the server silent are
-  told at once (:class:`~bot.storage.database.Gate`).
+  ``CLOSE_TIMEOUT`` to close; once a request found the server silent, every request is told
+  at once until a probe reaches it again (every ``PROBE_EVERY`` seconds), so a table's
+  requests queued one behind the other do not each wait out the silence.
 
 The schema version lives in the table ``tablee_schema`` (PostgreSQL has no ``user_version``);
 the missing migrations run in one transaction under an advisory lock, so two processes starting
@@ -75,6 +76,8 @@ counts as unreachable."""
 RELEASE_TIMEOUT = 1.0
 """Seconds to give a connection back to the pool (waiting for a cancelled statement's end);
 past it the connection is dropped."""
+PROBE_EVERY = 1.0
+"""Seconds between two tries to reach a server that stopped answering."""
 CLOSE_TIMEOUT = 5.0
 """Seconds :meth:`Postgres.close` waits for the requests in flight and a clean goodbye to the
 server before it drops the connections."""
@@ -235,6 +238,7 @@ class Postgres(Database):
         self._transactions = Gate()  # the one read-modify-write transaction at a time
         self._writers = Gate(WRITERS)
         self._readers = Gate(POOL_SIZE - WRITERS)
+        self._probe: asyncio.Task[None] | None = None  # while the server is silent
 
     @classmethod
     async def open(cls, url: str) -> Postgres:
@@ -258,6 +262,8 @@ class Postgres(Database):
     async def close(self) -> None:
         """Close the pool once the requests in flight are done, within ``CLOSE_TIMEOUT`` (a
         silent server: its connections are dropped)."""
+        if self._probe is not None:
+            self._probe.cancel()
         try:
             async with asyncio.timeout(CLOSE_TIMEOUT):
                 await self._pool.close()
@@ -269,16 +275,18 @@ class Postgres(Database):
     @asynccontextmanager
     async def _connected(self, gate: Gate) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection, after a turn in ``gate``; its errors raised as the store's own.
-        A server found gone or silent refuses the requests queued behind this one too."""
+        A server found gone or silent refuses the requests queued behind this one too, and a
+        silent one every request until it answers again (:meth:`_found_silent`)."""
+        if self._probe is not None:
+            raise Unreachable()
         await gate.enter()
         refused: type[Unavailable] | None = None
         try:
             try:
                 conn = await self._pool.acquire(timeout=CONNECT_WAIT)
-            except TimeoutError:  # the gates leave a connection free: it is connecting that hangs
-                refused = Unreachable
-                raise Unreachable() from None
             except BaseException as exc:
+                if isinstance(exc, TimeoutError):  # the gates leave a connection free: it is
+                    self._found_silent()  # connecting that hangs
                 if isinstance(pg_unavailable(exc), Unreachable):
                     refused = Unreachable
                 _raise_as_store_error(exc)
@@ -289,12 +297,42 @@ class Postgres(Database):
                 if isinstance(pg_unavailable(exc), Unreachable):
                     refused = Unreachable
                     _drop(conn)  # nothing to wait for: given back at once
+                if isinstance(exc, TimeoutError):
+                    self._found_silent()
                 _raise_as_store_error(exc)
                 raise
             finally:
                 await self._release(conn)
         finally:
             gate.leave(refused)
+
+    def _found_silent(self) -> None:
+        """The server did not answer in time (``COMMAND_TIMEOUT``; a slow statement is stopped by
+        the server itself before, at ``STATEMENT_TIMEOUT_MS``): until it answers again, every
+        request is told at once instead of each waiting out the same silence (a table's
+        requests queue one behind the other). A probe connects every ``PROBE_EVERY`` seconds."""
+        if self._probe is None:
+            log.warning("the database server stopped answering: requests are told so until it "
+                        "answers again")
+            self._probe = asyncio.get_running_loop().create_task(self._until_answering())
+
+    async def _until_answering(self) -> None:
+        while True:
+            await asyncio.sleep(PROBE_EVERY)
+            try:
+                conn = await asyncpg.connect(self.url, timeout=COMMAND_TIMEOUT)
+            except (OSError, TimeoutError, asyncpg.exceptions.PostgresError):
+                continue
+            try:
+                await conn.fetchval("SELECT 1", timeout=COMMAND_TIMEOUT)
+            except (OSError, TimeoutError, asyncpg.exceptions.PostgresError,
+                    asyncpg.exceptions.InterfaceError):
+                continue
+            finally:
+                conn.terminate()
+            log.warning("the database server answers again")
+            self._probe = None
+            return
 
     async def _release(self, conn: asyncpg.Connection) -> None:
         """Give ``conn`` back to the pool within ``RELEASE_TIMEOUT``, never raising: what the
@@ -318,8 +356,19 @@ class Postgres(Database):
 
     @asynccontextmanager
     async def _atomic(self) -> AsyncIterator[_Transaction]:
-        async with self._connected(self._writers) as conn, conn.transaction():
-            yield _Transaction(conn)
+        """BEGIN … COMMIT on a writer's connection, rolled back on any error; on a server found
+        gone or silent the connection is dropped instead (the server rolls back what a lost
+        connection began), not waited for once more for a ROLLBACK."""
+        async with self._connected(self._writers) as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            try:
+                yield _Transaction(conn)
+            except BaseException as exc:
+                if not isinstance(pg_unavailable(exc), Unreachable):
+                    await transaction.rollback()
+                raise
+            await transaction.commit()
 
     @asynccontextmanager
     async def _read_modify_write(self) -> AsyncIterator[_Transaction]:
