@@ -35,13 +35,18 @@ from typing import Any
 
 from .errors import Busy, Unavailable
 
-QUEUE_WAIT = 30.0
-"""The most seconds a request waits in this process's own queue (:class:`Gate`: SQLite's one
-writer, its read connection; PostgreSQL's connections) before it says busy. Our own load is
-waited out, not refused: a write takes a few milliseconds, so even a queue of thousands drains
-well within it; the bound only keeps a stuck database from holding callers forever. Another
-process holding the database is said sooner, by the engine's own wait (SQLite's busy timeout,
-PostgreSQL's lock timeout), and then to the whole queue at once (:meth:`Gate.leave`)."""
+STALLED = 10.0
+"""Seconds a request waits in this process's own queue (:class:`Gate`: SQLite's one writer, its
+read connection; PostgreSQL's connections) without the queue moving (no turn ending) before it
+says busy. A turn is short: one statement or transaction, which the engine itself stops within
+about three seconds (SQLite's busy timeout, PostgreSQL's lock, statement and command timeouts);
+a queue that stops moving for longer is stuck, not loaded."""
+QUEUE_WAIT = 120.0
+"""The most seconds a request waits in this process's own queue however it moves. Our own load
+is waited out, not refused: the queue drains at the engine's pace (a busy process's 200 move
+streams at once waited 18 s at worst on the 2-core machine, SQLite); the bound only keeps a
+request from waiting without end. Another process holding the database is said much sooner, by
+the engine's own wait, and then to the whole queue at once (:meth:`Gate.leave`)."""
 
 Row = tuple[Any, ...]
 
@@ -104,16 +109,16 @@ def is_guarded(statements: Sequence[Write]) -> bool:
 
 class Gate:
     """This process's queue for ``slots`` holders at once (SQLite's write connection, a share of
-    PostgreSQL's pool), first come first served. A request waits its turn as long as it takes
-    (at most :data:`QUEUE_WAIT`, then :class:`Busy`): this process's own load makes it wait,
-    never refuse. When a holder is refused for a reason that would make every request behind it
+    PostgreSQL's pool), first come first served. A request waits its turn as long as the queue
+    moves (:data:`STALLED`; at most :data:`QUEUE_WAIT` in all; then :class:`Busy`): this
+    process's own load makes it wait, never refuse. When a holder is refused for a reason that would make every request behind it
     wait and fail the same way (another process holding SQLite's lock, a PostgreSQL server gone
     silent), it says so as it leaves, and the requests waiting at that moment are refused the
     same way at their turn instead of each waiting it out again."""
 
-    def __init__(self, slots: int = 1, wait: float = QUEUE_WAIT) -> None:
+    def __init__(self, slots: int = 1) -> None:
         self._slots = asyncio.Semaphore(slots)
-        self._wait = wait
+        self._turns = 0  # turns ended (the waiters watch the queue move)
         self._refusals = 0  # how many holders left refused (the waiters compare)
         self._refused: type[Unavailable] = Busy  # what the last one was refused with
 
@@ -126,12 +131,22 @@ class Gate:
         if not self._slots.locked():  # free and nobody queued: taken without arming a timer
             await self._slots.acquire()  # (a timer per read or write was a measurable part of
             return  # a move's event-loop time)
-        seen = self._refusals
+        seen, loop = self._refusals, asyncio.get_running_loop()
+        give_up = loop.time() + QUEUE_WAIT
+        acquiring = loop.create_task(self._slots.acquire())  # keeps its place in the queue
         try:
-            async with asyncio.timeout(self._wait):
-                await self._slots.acquire()
-        except TimeoutError:
-            raise Busy() from None
+            while True:
+                turns = self._turns
+                done, _ = await asyncio.wait({acquiring}, timeout=STALLED)
+                if done:
+                    break
+                if self._turns == turns or loop.time() > give_up:  # stuck, or far too long
+                    raise Busy()
+        except BaseException:
+            if not acquiring.cancel() and not acquiring.cancelled() and (
+                    acquiring.exception() is None):
+                self._slots.release()  # taken just as this request gave up
+            raise
         if self._refusals != seen:
             self._slots.release()
             raise self._refused()
@@ -142,6 +157,7 @@ class Gate:
         if refused is not None:
             self._refused = refused
             self._refusals += 1
+        self._turns += 1
         self._slots.release()
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.service import TableService
 from bot.service import errors as host_errors
-from bot.storage import Store, TableRow
+from bot.storage import Store, TableRow, database
 from bot.storage.database import Statement
 from bot.storage.errors import BUSY, DISK_FULL, Busy, DiskFull
 from bot.storage.sqlite import BUSY_TIMEOUT_MS
@@ -143,3 +143,32 @@ async def test_a_full_disk_says_so_and_keeps_the_table(db_path: str) -> None:
     assert caught.value.message == DISK_FULL and "disk is full" in DISK_FULL
     assert await store.get_table(5) is None and await store.get_table(4) == row
     await store.close()
+
+
+async def test_a_moving_queue_is_waited_out_and_a_stuck_one_says_busy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The queue's bound (issue 30, items 3 and 8): a request waits as long as the turns ahead
+    of it keep ending, however long that takes in all, and says busy once no turn has ended for
+    STALLED seconds (a holder stuck)."""
+    monkeypatch.setattr(database, "STALLED", 1.0)
+    gate = database.Gate()
+    await gate.enter()  # a holder
+
+    async def turn() -> None:
+        await gate.enter()
+        await asyncio.sleep(0.2)  # each turn is short, the whole queue longer than STALLED
+        gate.leave()
+
+    queue = [asyncio.ensure_future(turn()) for _ in range(8)]
+    await asyncio.sleep(0.2)
+    gate.leave()
+    started = time.monotonic()
+    await asyncio.wait_for(asyncio.gather(*queue), HANG)
+    assert time.monotonic() - started > 1.0  # waited longer than STALLED, never refused
+    await gate.enter()  # a holder that never leaves
+    started = time.monotonic()
+    with pytest.raises(Busy):
+        await asyncio.wait_for(gate.enter(), HANG)
+    assert 1.0 <= time.monotonic() - started < HANG
+    gate.leave()
+    await asyncio.wait_for(gate.enter(), HANG)  # the refused request did not keep a turn
