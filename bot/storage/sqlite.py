@@ -12,7 +12,7 @@ read-only file, an I/O error. Each carries a sentence for the person, so a stuck
 "busy, try again" in time for Discord's three seconds rather than a hang.
 
 Before each write the file at the configured path is checked to still be the file open (its
-device and inode, one ``stat``, about a microsecond): a file deleted or replaced under the running
+device and inode, one ``stat``: 3 µs, against ~14 ms of CPU per move under load): a file deleted or replaced under the running
 bot would otherwise take every move into a file nobody will read again (the deleted one), or
 beside another database's. Such writes are refused (:class:`~bot.storage.errors.FileReplaced`)
 and the first refusal logged at ERROR, naming the path.
@@ -155,8 +155,8 @@ class SQLite(Database):
         self._gate = Gate()
         self._read_gate = Gate()
         self._views: dict[tuple[Any, ...], str] = {}  # guarded writes' shapes -> their views
-        self._path = path
-        self._identity = identity(path) if path else None  # the file open (None: in memory)
+        self._path = os.path.abspath(path) if path else ""  # the same file after a chdir
+        self._identity = identity(self._path) if path else None  # the file open (None: memory)
         self._replaced = False  # said once per detection
 
     def _check_file(self) -> None:
