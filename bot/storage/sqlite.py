@@ -14,8 +14,9 @@ read-only file, an I/O error. Each carries a sentence for the person, so a stuck
 Before each write the file at the configured path is checked to still be the file open (its
 device and inode, one ``stat``: 3 µs, against ~14 ms of CPU per move under load): a file deleted or replaced under the running
 bot would otherwise take every move into a file nobody will read again (the deleted one), or
-beside another database's. Such writes are refused (:class:`~bot.storage.errors.FileReplaced`)
-and the first refusal logged at ERROR, naming the path.
+beside another database's. Such writes are refused (:class:`~bot.storage.errors.FileReplaced`),
+the first refusal logged at ERROR, naming the path, and the write-ahead log emptied into the file
+open (:meth:`SQLite._check_file`).
 
 Every call into aiosqlite is one trip to its connection's thread (a hand-over to that thread and
 a wake-up of the event loop), so the statements are as few as the work allows. A read is one
@@ -159,9 +160,13 @@ class SQLite(Database):
         self._identity = identity(self._path) if path else None  # the file open (None: memory)
         self._replaced = False  # said once per detection
 
-    def _check_file(self) -> None:
+    async def _check_file(self) -> None:
         """:class:`FileReplaced` unless the file at the configured path is still the one open
-        (the first refusal logged at ERROR; writes go on if the same file comes back)."""
+        (writes go on if the same file comes back). The first refusal is logged at ERROR, and
+        the write-ahead log emptied into the file open: the ``-wal`` file beside the path is
+        still this database's, and whatever opens the path next would read its pages into the
+        database put there (``wal_checkpoint(TRUNCATE)`` writes them where they belong, the file
+        open, wherever it is now, and leaves the ``-wal`` file empty)."""
         if self._identity is None or identity(self._path) == self._identity:
             if self._replaced:
                 log.warning("the database file %s is back; writes go on", self._path)
@@ -172,6 +177,11 @@ class SQLite(Database):
             log.error("the database file %s was deleted or replaced while the bot ran: the "
                       "file the bot opened is no longer at that path, so every write is refused "
                       "(nothing is saved) until the bot is restarted", self._path)
+            try:
+                await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                log.warning("the write-ahead log beside %s could not be emptied: %s",
+                            self._path, exc)
         raise FileReplaced()
 
     @classmethod
@@ -237,7 +247,7 @@ class SQLite(Database):
         await self._gate.enter()
         refused: type[Unavailable] | None = None
         try:
-            self._check_file()
+            await self._check_file()
             yield self._writer
         except sqlite3.OperationalError as exc:
             said = sqlite_unavailable(exc)

@@ -2,8 +2,9 @@
 
 * Deleted or replaced (item 10): the file open is no longer the file at the configured path.
   The next move is refused with its own sentence, nothing is written (neither into the deleted
-  file nobody will read again, nor into the database put in its place), and the log says so at
-  ERROR, once, naming the path.
+  file nobody will read again, nor into the database put in its place: the old database's
+  write-ahead log beside the path, which the next opener of the path would read into the new
+  file, is emptied into the file open), and the log says so at ERROR, once, naming the path.
 * Read-only, or a disk that fails a write (item 11): SQLITE_READONLY and SQLITE_IOERR (any of
   their extended codes) are said in a sentence, not the generic apology.
 
