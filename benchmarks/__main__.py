@@ -21,6 +21,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                          help="only the event loop's lag while hard computer players think")
     p_bench.add_argument("--size", action="store_true",
                          help="only the database's growth per finished game, per game")
+    p_bench.add_argument("--streams", type=int, nargs="?", const=200, metavar="N",
+                         help="only N /move streams at once (default 200) on --tables tables "
+                         "(default 100) for --seconds (default 60), two or more per table, double "
+                         "submissions included: moves/s, busy answers and phantom moves, on a "
+                         "SQLite file and, with --database-url or TABLEE_TEST_DATABASE_URL, on "
+                         "PostgreSQL")
     p_bench.add_argument("--tables", type=int, help="live tables (default 1000; --quick 12)")
     p_bench.add_argument("--seconds", type=float,
                          help="length of each load phase (default 30; --quick 3)")

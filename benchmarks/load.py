@@ -19,6 +19,15 @@ Two phases, both with a 10 ms ticker measuring the event loop's lag:
 Lost updates are counted honestly at the end: for every table, the moves the bench was told were
 applied (``Outcome.applied``) must be exactly the stored move log, in order, with versions that
 follow each other; every difference counts one.
+
+A third shape, on its own (``python -m benchmarks --streams``, :func:`streams`), is one busy
+process's worst minute (issue 30, item 3): 100 tables, 200 ``/move`` streams at once, two per
+table (so two people move at one table at the same moment, and one of them loses to the other's
+version), every fifth stream submitting each move twice at once (a double click), each played
+move followed by what the adapter writes after posting (``posted``: the post's bookkeeping).
+What it reports side by side: moves per second, the answers that were the storage's sentences
+("busy", by kind), and the phantom moves: calls that raised although their move is stored in the
+log (told "nothing changed", yet played).
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ from typing import Any, TypeVar
 
 from bot.service import TableService, errors
 from bot.service.results import Outcome
-from bot.storage.errors import Unavailable
+from bot.storage.errors import Busy, Unavailable
 from games import Game
 from games.cli import percentile
 
@@ -348,3 +357,163 @@ async def isolated_moves(host: TableService, games: list[Game], samples: int) ->
         every += c.play_times
     out["all"] = ms(every)
     return out
+
+
+@dataclass
+class Streams:
+    """What :func:`streams` counts."""
+
+    moves: int = 0  # every applied move (people's and computers')
+    played: int = 0  # /move calls answered "played"
+    refused: int = 0  # refusals by the rules: the twin click or the other mover came first
+    busy: int = 0  # calls answered "busy, try again" (Busy)
+    unavailable: dict[str, int] = field(default_factory=dict)  # every storage sentence, by kind
+    failed: int = 0  # other exceptions: the generic apology
+    bookkeeping_refused: int = 0  # the post's bookkeeping after a played move said a sentence
+    games: int = 0  # new games opened where one ended
+    play_times: list[float] = field(default_factory=list)
+    raised: set[tuple[int, int, int, str]] = field(default_factory=set)  # (table, version, user,
+    # move) of calls that raised: a phantom if that move is in the log at the next version
+    answered: set[tuple[int, int]] = field(default_factory=set)  # (table, version) answered played
+
+
+async def _stream(host: TableService, t: Table, levels: list[str], s: Streams, double: bool,
+                  deadline: float, posts: list[int]) -> None:
+    """One stream of /move at ``t`` until ``deadline``: the menu of whoever may move, a move of
+    it (twice at once when ``double``), the computers' answers and the post's bookkeeping after
+    it, a new game when one ends."""
+    while time.perf_counter() < deadline:
+        try:
+            table = await host.table(t.channel)
+            if table is None:  # the game ended: the next one
+                await _next_game(host, t, levels, s)
+                continue
+            mover = None
+            if table.status == "playing":
+                for user in USERS[: t.humans]:
+                    await host.remember_locale(user, "en-US")  # as the adapter, every time
+                    version, menu = await host.menu(t.channel, user)
+                    if menu:
+                        mover = user
+                        break
+        except errors.HostError:  # the game ended between two reads
+            continue
+        except Unavailable as exc:
+            _said(s, exc)
+            continue
+        if table.status != "playing":  # the other stream is opening it
+            await asyncio.sleep(0.01)
+        elif mover is None:  # computers to move (a call refused after its move was stored)
+            try:
+                outcome = await host.computers_move(t.channel)
+                if outcome is not None:
+                    await _answered(host, t, s, outcome, posts)
+            except (errors.HostError, Unavailable):
+                pass
+            await asyncio.sleep(0.01)
+        else:
+            await _submit(host, t, s, (table.game_row or 0, version, mover),
+                          t.rng.choice(menu).move, double, posts)
+
+
+async def _submit(host: TableService, t: Table, s: Streams, at: tuple[int, int, int], move: str,
+                  double: bool, posts: list[int]) -> None:
+    """One /move by a person (``at``: the table's id, its version, the user) twice at once when
+    ``double``, counted by what it answered."""
+    table_id, version, user = at
+    started = time.perf_counter()
+    results = await asyncio.gather(
+        *(host.play(t.channel, user, move, version=version) for _ in range(2 if double else 1)),
+        return_exceptions=True)
+    s.play_times.append(time.perf_counter() - started)
+    for r in results:
+        if isinstance(r, Outcome):
+            s.played += 1
+            s.answered.add((table_id, version))
+            await _answered(host, t, s, r, posts)
+            continue
+        s.raised.add((table_id, version, user, move))
+        if isinstance(r, errors.StaleVersion | errors.NotYourTurn | errors.NoTable):
+            s.refused += 1
+        elif isinstance(r, Unavailable):
+            _said(s, r)
+        elif isinstance(r, Exception):
+            s.failed += 1
+        else:
+            raise r
+
+
+def _said(s: Streams, exc: Unavailable) -> None:
+    s.busy += isinstance(exc, Busy)
+    name = type(exc).__name__
+    s.unavailable[name] = s.unavailable.get(name, 0) + 1
+
+
+async def _answered(host: TableService, t: Table, s: Streams, outcome: Outcome,
+                    posts: list[int]) -> None:
+    """A played move as the adapter follows it: its post's bookkeeping, the computers."""
+    while True:
+        s.moves += len(outcome.applied)
+        if outcome.post is not None:
+            posts[0] += 1
+            try:
+                await host.posted(t.channel, posts[0], outcome.post.version, plain=None)
+            except Unavailable:
+                s.bookkeeping_refused += 1
+        if not outcome.computers_next or (outcome.post and outcome.post.finished):
+            return
+        try:
+            nxt = await host.computers_move(t.channel)
+        except (errors.HostError, Unavailable):
+            return
+        if nxt is None:
+            return
+        outcome = nxt
+
+
+async def _next_game(host: TableService, t: Table, levels: list[str], s: Streams) -> None:
+    """The game at ``t`` ended: a new one (by one of its streams; the others wait)."""
+    try:
+        await _open_patiently(host, t, levels)
+        s.games += 1
+    except errors.HostError:  # another stream is opening it
+        await asyncio.sleep(0.01)
+
+
+async def phantoms(host: TableService, s: Streams) -> int:
+    """Calls that raised although their move is in the log, at the version after the one they
+    were made at, by them (the same person, the same move), with no call at that version told
+    it played (a twin click that won is not a phantom)."""
+    logs: dict[int, dict[int, tuple[int | None, str]]] = {}
+    found = 0
+    for table_id, version, user, move in s.raised:
+        if (table_id, version) in s.answered:
+            continue
+        if table_id not in logs:
+            logs[table_id] = {m.version: (m.user_id, m.move)
+                              for m in await host.store.moves(table_id)}
+        found += logs[table_id].get(version + 1) == (user, move)
+    return found
+
+
+async def streams(host: TableService, tables: list[Table], plans: dict[int, list[str]],
+                  seconds: float, count: int) -> dict[str, Any]:
+    """``count`` /move streams at once for ``seconds``, stream k at table k modulo their
+    number (two or more per table when ``count`` exceeds it), every fifth one submitting each
+    move twice at once; then the phantom moves counted against the logs."""
+    s = Streams()
+    posts = [10**12]  # message ids of the posts the bench pretends to send
+    deadline = time.perf_counter() + seconds
+    with LagTicker() as ticker:
+        started, cpu = time.perf_counter(), time.process_time()
+        await asyncio.gather(*(
+            _stream(host, tables[k % len(tables)], plans[tables[k % len(tables)].channel], s,
+                    k % 5 == 0, deadline, posts) for k in range(count)))
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {"streams": count, "tables": len(tables), "seconds": round(elapsed, 1),
+            "moves": s.moves, "moves_per_s": round(s.moves / elapsed, 1),
+            "cpu_ms_per_move": round(cpu * 1000 / max(1, s.moves), 2),
+            "played": s.played, "refused_by_the_rules": s.refused, "busy": s.busy,
+            "storage_sentences": dict(sorted(s.unavailable.items())), "failed": s.failed,
+            "bookkeeping_refused": s.bookkeeping_refused, "phantom_moves": await phantoms(host, s),
+            "games_opened": s.games, "play": ms(s.play_times), "loop_lag": ms(ticker.lags)}

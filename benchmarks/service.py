@@ -9,6 +9,9 @@
 3. ``--size`` (benchmarks/size.py): database growth per finished game, and a busy server's year.
 4. ``--computers``: loop lag while hard computers think, with the moves chosen in worker
    processes (the config's default, 1, and 2) and in a thread of the bot's process.
+5. ``--streams``: one process's own worst load (issue 30, item 3): 200 /move streams at once on
+   100 tables for 60 s, on SQLite and PostgreSQL: moves/s, busy answers, phantom moves
+   (benchmarks/load.py, :func:`~benchmarks.load.streams`).
 Targets on the 2-core machine: render <= 50 ms median and <= 1.5x the bare encode; >= 150
 moves/s on 1,000 tables, 0 lost updates, move p95 <= 40 ms, loop lag <= 50 ms, RSS <= 200 MB.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import resource
 import tempfile
@@ -131,6 +135,35 @@ async def _load_numbers(url: str | None, tables: int, seconds: float, rate: floa
             "worker_peak_rss_mb": max(workers, default=None)}
 
 
+async def stream_numbers(url: str | None, tables: int, seconds: float,
+                         count: int) -> dict[str, Any]:
+    """:func:`load.streams` on a new database (SQLite, or a schema of ``url``)."""
+    games = [tg.game for tg in table_games()]
+    with tempfile.TemporaryDirectory() as tmp:
+        async with bench_database(url, tmp, "streams") as db:
+            pool = ComputerPool(1)
+            host = TableService(await Store.open(db), computer_delay=0, pool=pool)
+            await pool.start()
+            settle_garbage_collector()
+            try:
+                live, plans = await load.setup_tables(host, games, tables)
+                numbers = await load.streams(host, live, plans, seconds, count)
+            finally:
+                await host.close()
+    return {"database": "postgresql" if url else "sqlite", **numbers}
+
+
+def _print_streams(n: dict[str, Any]) -> None:
+    print(f"{n['database']}: {n['streams']} /move streams on {n['tables']} tables for "
+          f"{n['seconds']} s: {n['moves_per_s']} moves/s ({n['played']} played, "
+          f"{n['refused_by_the_rules']} refused by the rules: twin clicks and the other mover), "
+          f"{n['busy']} answered busy (storage sentences: {n['storage_sentences'] or 'none'}), "
+          f"{n['phantom_moves']} phantom moves (raised, yet stored), {n['failed']} other "
+          f"failures, {n['bookkeeping_refused']} post bookkeeping refused; play p50 "
+          f"{n['play']['p50_ms']} / p95 {n['play']['p95_ms']} ms, loop lag p95 "
+          f"{n['loop_lag']['p95_ms']} ms")
+
+
 def peak_rss_mb(pid: int | str = "self") -> float | None:
     """The peak resident memory (MB) of a process over its life so far: Linux's ``VmHWM``
     (None where there is no /proc). Not ``getrusage(RUSAGE_CHILDREN)``: a child started with
@@ -181,6 +214,14 @@ def main(args: argparse.Namespace) -> int:
         print(json.dumps(computers, indent=2))
         _print_computers(computers)
         return 0
+    if args.streams:
+        url = args.database_url or os.environ.get("TABLEE_TEST_DATABASE_URL", "").strip() or None
+        runs = [asyncio.run(stream_numbers(where, args.tables or 100, args.seconds or 60.0,
+                                           args.streams)) for where in [None, *([url] if url else [])]]
+        print(json.dumps(runs, indent=2))
+        for run in runs:
+            _print_streams(run)
+        return 0 if all(run["phantom_moves"] == 0 and run["failed"] == 0 for run in runs) else 1
     if args.size:
         numbers = size_numbers([tg.game for tg in table_games()], 3 if args.quick else 20,
                                args.database_url)

@@ -9,14 +9,18 @@ The queries are written once, in SQLite's spelling of the portable SQL both engi
   write;
 - writes: :meth:`~Database.write`, statements known in advance run as one transaction, all or
   nothing, each one's result returned; a statement marked ``one`` (a version check) that does
-  not change exactly one row rolls the whole write back and raises :class:`Conflict`;
+  not change exactly one row rolls the whole write back and raises :class:`Conflict`; where the
+  engine allows writers side by side (PostgreSQL), writes of different tables never wait for
+  each other;
 - read-modify-write: :meth:`~Database.transaction`, when what is written depends on what is read
-  in the same transaction (rating a game); such a transaction runs alone;
+  in the same transaction (rating a game); such transactions run one at a time;
 - :meth:`~Database.close`.
 
 Whatever the engine, trouble is said in the storage's own errors: :class:`~bot.storage.errors.Busy`
-(a lock held too long), :class:`~bot.storage.errors.DiskFull`,
-:class:`~bot.storage.errors.Unreachable` (a server gone), :data:`~bot.storage.errors.IntegrityError`
+(another process held a lock too long), :class:`~bot.storage.errors.DiskFull`,
+:class:`~bot.storage.errors.Unreachable` (a server gone or silent), and for a SQLite file
+:class:`~bot.storage.errors.ReadOnly`, :class:`~bot.storage.errors.DiskError` (an I/O error) and
+:class:`~bot.storage.errors.FileReplaced` (the file deleted or replaced under the bot), :data:`~bot.storage.errors.IntegrityError`
 (a violated constraint), :class:`~bot.storage.errors.Conflict` (a stale version).
 """
 
@@ -29,10 +33,20 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Busy
+from .errors import Busy, Unavailable
 
-LOCK_WAIT = 1.0
-"""Seconds a write waits for this process's other writes (its gate) before it says busy."""
+STALLED = 10.0
+"""Seconds a request waits in this process's own queue (:class:`Gate`: SQLite's one writer, its
+read connection; PostgreSQL's connections) without the queue moving (no turn ending) before it
+says busy. A turn is short: one statement or transaction, which the engine itself stops within
+about three seconds (SQLite's busy timeout, PostgreSQL's lock, statement and command timeouts);
+a queue that stops moving for longer is stuck, not loaded."""
+QUEUE_WAIT = 120.0
+"""The most seconds a request waits in this process's own queue however it moves. Our own load
+is waited out, not refused: the queue drains at the engine's pace (a busy process's 200 move
+streams at once waited 18 s at worst on the 2-core machine, SQLite); the bound only keeps a
+request from waiting without end. Another process holding the database is said much sooner, by
+the engine's own wait, and then to the whole queue at once (:meth:`Gate.leave`)."""
 
 Row = tuple[Any, ...]
 
@@ -93,18 +107,58 @@ def is_guarded(statements: Sequence[Write]) -> bool:
             and all(isinstance(s, Insert) and not s.key for s in rest))
 
 
-async def acquire(gate: asyncio.Lock | asyncio.Semaphore, wait: float = LOCK_WAIT) -> None:
-    """Take ``gate`` within ``wait`` seconds, else :class:`Busy`. A free gate is taken at once,
-    without arming a timeout (most takes: a timer per read or write was a measurable part of a
-    move's event-loop time)."""
-    if not gate.locked() and not getattr(gate, "_waiters", None):
-        await gate.acquire()  # free and nobody queued: taken without suspending
-        return
-    try:
-        async with asyncio.timeout(wait):
-            await gate.acquire()
-    except TimeoutError:
-        raise Busy() from None
+class Gate:
+    """This process's queue for ``slots`` holders at once (SQLite's write connection, a share of
+    PostgreSQL's pool), first come first served. A request waits its turn as long as the queue
+    moves (:data:`STALLED`; at most :data:`QUEUE_WAIT` in all; then :class:`Busy`): this
+    process's own load makes it wait, never refuse. When a holder is refused for a reason that would make every request behind it
+    wait and fail the same way (another process holding SQLite's lock, a PostgreSQL server gone
+    silent), it says so as it leaves, and the requests waiting at that moment are refused the
+    same way at their turn instead of each waiting it out again."""
+
+    def __init__(self, slots: int = 1) -> None:
+        self._slots = asyncio.Semaphore(slots)
+        self._turns = 0  # turns ended (the waiters watch the queue move)
+        self._refusals = 0  # how many holders left refused (the waiters compare)
+        self._refused: type[Unavailable] = Busy  # what the last one was refused with
+
+    def locked(self) -> bool:
+        """Whether a request would wait now."""
+        return self._slots.locked()
+
+    async def enter(self) -> None:
+        """Wait for a turn (see the class)."""
+        if not self._slots.locked():  # free and nobody queued: taken without arming a timer
+            await self._slots.acquire()  # (a timer per read or write was a measurable part of
+            return  # a move's event-loop time)
+        seen, loop = self._refusals, asyncio.get_running_loop()
+        give_up = loop.time() + QUEUE_WAIT
+        acquiring = loop.create_task(self._slots.acquire())  # keeps its place in the queue
+        try:
+            while True:
+                turns = self._turns
+                done, _ = await asyncio.wait({acquiring}, timeout=STALLED)
+                if done:
+                    break
+                if self._turns == turns or loop.time() > give_up:  # stuck, or far too long
+                    raise Busy()
+        except BaseException:
+            if not acquiring.cancel() and not acquiring.cancelled() and (
+                    acquiring.exception() is None):
+                self._slots.release()  # taken just as this request gave up
+            raise
+        if self._refusals != seen:
+            self._slots.release()
+            raise self._refused()
+
+    def leave(self, refused: type[Unavailable] | None = None) -> None:
+        """End a turn; ``refused``: the holder was refused in a way the requests waiting behind
+        it would be too (see the class)."""
+        if refused is not None:
+            self._refused = refused
+            self._refusals += 1
+        self._turns += 1
+        self._slots.release()
 
 
 class Transaction(ABC):
@@ -131,17 +185,16 @@ class Database(ABC):
         """The first row of one read (None: no row), as :meth:`fetchall`."""
 
     @abstractmethod
-    async def write(self, statements: Sequence[Write], *, shared: bool = False) -> list[int]:
+    async def write(self, statements: Sequence[Write]) -> list[int]:
         """Run ``statements`` as one transaction; the result of each (its row count, or an
-        :class:`Insert` ``key``'s key). ``shared``: the write's only check is its own guarded
-        statement (a version, a channel's uniqueness), so where the engine allows writers side
-        by side (PostgreSQL) it may run beside other shared writes; the others run one at a
-        time, as :meth:`transaction` does."""
+        :class:`Insert` ``key``'s key). Each write's check is in its own statements (a version,
+        a channel's uniqueness, an upsert's key), never in a read before it, so where the engine
+        allows writers side by side (PostgreSQL) writes run side by side."""
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        """A read-modify-write transaction, alone among this process's writes, committed when
-        the block ends and rolled back if it raises."""
+        """A read-modify-write transaction (what it writes depends on what it reads): one at a
+        time in this process, committed when the block ends and rolled back if it raises."""
 
     @abstractmethod
     async def close(self) -> None:

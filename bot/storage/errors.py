@@ -1,6 +1,7 @@
 """What the storage says when the database cannot serve a request now (not a bug, not a refusal
-of the rules): busy (another process holds the write lock), the disk is full, or (PostgreSQL) the
-database server cannot be reached. Each carries a sentence for the person who acted; the adapter
+of the rules): busy (another process holds the write lock), the disk is full, (PostgreSQL) the
+database server cannot be reached, or (SQLite) the file is read-only, the disk failed to read or
+write it, or the file was deleted or replaced under the running bot. Each carries a sentence for the person who acted; the adapter
 sends it privately like a host refusal. And what it says when a write lost a race: a stale
 version (:class:`Conflict`) or a violated constraint (:data:`IntegrityError`).
 
@@ -20,6 +21,19 @@ DISK_FULL = N_(
 )
 UNREACHABLE = N_(
     "The bot cannot reach its database right now, so nothing changed. Try again in a moment.")
+READ_ONLY = N_(
+    "The bot's database file is read-only, so nothing could be saved and nothing changed. "
+    "Please tell the server's admin to check the file's permissions."
+)
+DISK_ERROR = N_(
+    "The bot's disk failed to read or write its database, so nothing changed. Please tell the "
+    "server's admin; try again later."
+)
+FILE_REPLACED = N_(
+    "The bot's database file was deleted or replaced while the bot was running, so nothing "
+    "could be saved and nothing changed. Please tell the server's admin: the bot needs a "
+    "restart."
+)
 
 class Conflict(Exception):
     """The row changed since it was read (stale version) or the channel is already taken."""
@@ -60,3 +74,25 @@ class Unreachable(Unavailable):
     def __init__(self) -> None:
         super().__init__(UNREACHABLE)
 
+
+
+class ReadOnly(Unavailable):
+    """SQLITE_READONLY (any extended code): the file (or its folder) may not be written."""
+
+    def __init__(self) -> None:
+        super().__init__(READ_ONLY)
+
+
+class DiskError(Unavailable):
+    """SQLITE_IOERR (any extended code): the operating system failed a read or a write."""
+
+    def __init__(self) -> None:
+        super().__init__(DISK_ERROR)
+
+
+class FileReplaced(Unavailable):
+    """The SQLite file open is no longer the file at the configured path (deleted, or another
+    file put in its place): a write would go where nobody will read it."""
+
+    def __init__(self) -> None:
+        super().__init__(FILE_REPLACED)

@@ -5,16 +5,19 @@ one database: the same queries as on SQLite (:mod:`bot.storage.sqlite`), transla
 - every ``UPDATE … WHERE id = ? AND version = ?`` still finds a stale version (no row changed:
   :class:`~bot.storage.errors.Conflict`); a violated constraint raises
   :data:`~bot.storage.errors.IntegrityError` as on SQLite.
-- Read-modify-write transactions such as rating a game (:meth:`Postgres.transaction`), and the
-  writes not marked shared, run one at a time per process (an asyncio lock, as every write does
-  on SQLite), so they stay correct under PostgreSQL's READ COMMITTED. The shared writes, whose
-  one guarded statement is their whole check (a move's ``UPDATE … WHERE id = ? AND version = ?``
-  and its log, a new table, a table's end, the post: ``shared=True``) run up to :data:`WRITERS`
-  at once: a commit waits for the disk (~4 ms here), and PostgreSQL flushes the commits that
-  wait together at once, where one at a time each waited for its own flush behind the others.
-  Two writes to one table still meet at its row lock, and the second finds the version changed.
-  Other processes serve other servers' tables; row locks and the version check keep them honest.
-- Reads take their own pooled connection: they never wait for a write.
+- Read-modify-write transactions such as rating a game (:meth:`Postgres.transaction`) run one
+  at a time per process, so they stay correct under PostgreSQL's READ COMMITTED. Every other
+  write's check is in its own statements (a move's ``UPDATE … WHERE id = ? AND version = ?`` and
+  its log, a new table's channel, a table's end, the post's version, an upsert's key: clocks,
+  preferences, transient posts, languages), which PostgreSQL's row locks keep exact whatever
+  else runs: they run up to :data:`WRITERS` at once, whatever their table, so the bookkeeping of
+  one table never waits for another's. A commit waits for the disk (~4 ms here), and PostgreSQL
+  flushes the commits that wait together at once. Two writes to one table still meet at its row
+  lock, and the second finds the version changed. Other processes serve other servers' tables;
+  row locks and the version check keep them honest.
+- Reads take their own share of the pool: they never wait for a write. Writers and readers wait
+  for their turn in this process's own queues (:class:`~bot.storage.database.Gate`), never more
+  of them than the pool holds, so the pool itself never makes them wait (but to connect).
 - One round trip per statement, none more: a connection goes back to the pool as it is (asyncpg
   would otherwise send a reset query each time, a third of a move's round trips), which is
   safe because nothing here changes a session (``SET LOCAL`` and transaction-scoped advisory
@@ -22,10 +25,16 @@ one database: the same queries as on SQLite (:mod:`bot.storage.sqlite`), transla
   connection (asyncpg's statement cache). A write of one statement is its own transaction; a
   move (its version-checked UPDATE, log rows and clock) is one statement too
   (:func:`bot.storage.dialect.guarded`); other writes of several statements are a transaction.
-- A write waits about a second for this process's gate or another's row lock, a statement runs
-  at most ``STATEMENT_TIMEOUT_MS``; then :class:`~bot.storage.errors.Busy`. A server that cannot
-  be reached gives :class:`~bot.storage.errors.Unreachable`, a full disk
-  :class:`~bot.storage.errors.DiskFull`: sentences for the person, in time for Discord.
+- A write waits about a second for another process's row lock, a statement runs at most
+  ``STATEMENT_TIMEOUT_MS``; then :class:`~bot.storage.errors.Busy`. A server that cannot be
+  reached gives :class:`~bot.storage.errors.Unreachable`, a full disk
+  :class:`~bot.storage.errors.DiskFull`: sentences for the person, in time for Discord. A server
+  that stops answering (a hang) is waited for at most ``COMMAND_TIMEOUT`` per statement,
+  ``CONNECT_WAIT`` to connect, ``RELEASE_TIMEOUT`` to give a connection back (one that cannot
+  be given back in time is dropped, never raised: the request's own outcome stands) and
+  ``CLOSE_TIMEOUT`` to close; once a request found the server silent, every request is told
+  at once until a probe reaches it again (every ``PROBE_EVERY`` seconds), so a table's
+  requests queued one behind the other do not each wait out the silence.
 
 The schema version lives in the table ``tablee_schema`` (PostgreSQL has no ``user_version``);
 the missing migrations run in one transaction under an advisory lock, so two processes starting
@@ -35,34 +44,24 @@ together migrate once, and a failed upgrade leaves the schema as it was.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg
 
-from .database import (
-    LOCK_WAIT,
-    Database,
-    Insert,
-    Row,
-    Transaction,
-    Write,
-    acquire,
-    is_guarded,
-)
+from .database import Database, Gate, Insert, Row, Transaction, Write, is_guarded
 from .dialect import guarded, migration, query
 from .errors import Busy, Conflict, DiskFull, IntegrityError, Unavailable, Unreachable
 from .schema import MIGRATIONS, SchemaTooNew
 from .url import shown
 
 POOL_SIZE = 8
-"""Connections per process: writes (at most WRITERS + 1 at once), and reads side by side."""
-WRITERS = 4
-"""Shared writes in flight at once per process (the others: one at a time). A write is shared
-when its check is one guarded statement (a version, a channel's uniqueness, a post's version),
-which PostgreSQL's row locks keep exact whatever else runs, and no read decides what it writes:
-a move, a new table, a table's end, the post."""
+"""Connections per process: :data:`WRITERS` for writes, the others for reads."""
+WRITERS = 5
+"""Writes in flight at once per process, whatever their tables (a read-modify-write transaction
+takes one of them too)."""
 LOCK_TIMEOUT_MS = 1000
 """How long a statement waits for another transaction's row lock before it says busy."""
 STATEMENT_TIMEOUT_MS = 2000
@@ -70,6 +69,18 @@ STATEMENT_TIMEOUT_MS = 2000
 COMMAND_TIMEOUT = 3.0
 """Seconds without an answer from the server before the request counts as unreachable."""
 CONNECT_TIMEOUT = 10.0
+"""Seconds to open the pool at start-up (nobody waits on a click yet)."""
+CONNECT_WAIT = 3.0
+"""Seconds a request waits for a new connection (the pool's were dropped) before the server
+counts as unreachable."""
+RELEASE_TIMEOUT = 1.0
+"""Seconds to give a connection back to the pool (waiting for a cancelled statement's end);
+past it the connection is dropped."""
+PROBE_EVERY = 1.0
+"""Seconds between two tries to reach a server that stopped answering."""
+CLOSE_TIMEOUT = 5.0
+"""Seconds :meth:`Postgres.close` waits for the requests in flight and a clean goodbye to the
+server before it drops the connections."""
 MIGRATION_TIMEOUT = 3600.0
 """Seconds a migration statement may take (a big table's new index), or wait for another
 process's migration."""
@@ -82,6 +93,9 @@ _BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.QueryCance
 _GONE = (OSError, TimeoutError, asyncpg.exceptions.PostgresConnectionError,
          asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.CannotConnectNowError,
          asyncpg.exceptions.AdminShutdownError, asyncpg.exceptions.CrashShutdownError)
+
+
+log = logging.getLogger("tablee.storage")
 
 
 class CannotOpen(RuntimeError):
@@ -168,6 +182,14 @@ async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = MIGRATIO
     return found
 
 
+def _drop(conn: asyncpg.Connection) -> None:
+    """Close a pooled connection at once, without a goodbye (it frees its place in the pool)."""
+    try:
+        conn.terminate()
+    except asyncpg.exceptions.InterfaceError:  # already closed, and given back by asyncpg
+        pass
+
+
 async def _no_reset(conn: asyncpg.Connection) -> None:
     """Give a connection back as it is (see the module's docstring)."""
 
@@ -213,8 +235,10 @@ class Postgres(Database):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
-        self._gate = asyncio.Lock()  # the one read-modify-write (or unshared) write at a time
-        self._writers = asyncio.Semaphore(WRITERS)  # the shared writes at once
+        self._transactions = Gate()  # the one read-modify-write transaction at a time
+        self._writers = Gate(WRITERS)
+        self._readers = Gate(POOL_SIZE - WRITERS)
+        self._probe: asyncio.Task[None] | None = None  # while the server is silent
 
     @classmethod
     async def open(cls, url: str) -> Postgres:
@@ -236,77 +260,139 @@ class Postgres(Database):
         return cls(pool, url)
 
     async def close(self) -> None:
-        async with self._gate:
-            await self._pool.close()
-
-    async def _connection(self) -> asyncpg.Connection:
-        """A pooled connection within LOCK_WAIT seconds (all in use that long: Busy)."""
+        """Close the pool once the requests in flight are done, within ``CLOSE_TIMEOUT`` (a
+        silent server: its connections are dropped)."""
+        if self._probe is not None:
+            self._probe.cancel()
         try:
-            return await self._pool.acquire(timeout=LOCK_WAIT)
+            async with asyncio.timeout(CLOSE_TIMEOUT):
+                await self._pool.close()
         except TimeoutError:
-            raise Busy() from None
-        except BaseException as exc:
-            _raise_as_store_error(exc)
-            raise
-
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Rows of one read on its own pooled connection (never behind a write)."""
-        conn = await self._connection()
-        try:
-            return [tuple(r) for r in await conn.fetch(query(sql), *params)]
-        except BaseException as exc:
-            _raise_as_store_error(exc)
-            raise
-        finally:
-            await self._pool.release(conn)
-
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        conn = await self._connection()
-        try:
-            found = await conn.fetchrow(query(sql), *params)
-        except BaseException as exc:
-            _raise_as_store_error(exc)
-            raise
-        finally:
-            await self._pool.release(conn)
-        return None if found is None else tuple(found)
+            log.warning("the database server did not answer within %s s: connections dropped",
+                        CLOSE_TIMEOUT)
+            self._pool.terminate()
 
     @asynccontextmanager
-    async def _gated(self, shared: bool) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection for a write: one writer at a time, or beside up to WRITERS others
-        for the shared writes; its errors raised as the store's own."""
-        gate: asyncio.Lock | asyncio.Semaphore = self._writers if shared else self._gate
-        await acquire(gate)
+    async def _connected(self, gate: Gate) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection, after a turn in ``gate``; its errors raised as the store's own.
+        A server found gone or silent refuses the requests queued behind this one too, and a
+        silent one every request until it answers again (:meth:`_found_silent`)."""
+        if self._probe is not None:
+            raise Unreachable()
+        await gate.enter()
+        refused: type[Unavailable] | None = None
         try:
-            conn = await self._connection()
+            try:
+                conn = await self._pool.acquire(timeout=CONNECT_WAIT)
+            except BaseException as exc:
+                if isinstance(exc, TimeoutError):  # the gates leave a connection free: it is
+                    self._found_silent()  # connecting that hangs
+                if isinstance(pg_unavailable(exc), Unreachable):
+                    refused = Unreachable
+                _raise_as_store_error(exc)
+                raise
             try:
                 yield conn
             except BaseException as exc:
+                if isinstance(pg_unavailable(exc), Unreachable):
+                    refused = Unreachable
+                    _drop(conn)  # nothing to wait for: given back at once
+                if isinstance(exc, TimeoutError):
+                    self._found_silent()
                 _raise_as_store_error(exc)
                 raise
             finally:
-                await self._pool.release(conn)
+                await self._release(conn)
         finally:
-            gate.release()
+            gate.leave(refused)
+
+    def _found_silent(self) -> None:
+        """The server did not answer in time (``COMMAND_TIMEOUT``; a slow statement is stopped by
+        the server itself before, at ``STATEMENT_TIMEOUT_MS``): until it answers again, every
+        request is told at once instead of each waiting out the same silence (a table's
+        requests queue one behind the other). A probe connects every ``PROBE_EVERY`` seconds."""
+        if self._probe is None:
+            log.warning("the database server stopped answering: requests are told so until it "
+                        "answers again")
+            self._probe = asyncio.get_running_loop().create_task(self._until_answering())
+
+    async def _until_answering(self) -> None:
+        while True:
+            await asyncio.sleep(PROBE_EVERY)
+            try:
+                conn = await asyncpg.connect(self.url, timeout=COMMAND_TIMEOUT)
+            except (OSError, TimeoutError, asyncpg.exceptions.PostgresError):
+                continue
+            try:
+                await conn.fetchval("SELECT 1", timeout=COMMAND_TIMEOUT)
+            except (OSError, TimeoutError, asyncpg.exceptions.PostgresError,
+                    asyncpg.exceptions.InterfaceError):
+                continue
+            finally:
+                conn.terminate()
+            log.warning("the database server answers again")
+            self._probe = None
+            return
+
+    async def _release(self, conn: asyncpg.Connection) -> None:
+        """Give ``conn`` back to the pool within ``RELEASE_TIMEOUT``, never raising: what the
+        request did (or the error it met) stands; a connection that cannot be given back in
+        time (a cancelled statement the server does not acknowledge) is dropped."""
+        try:
+            await self._pool.release(conn, timeout=RELEASE_TIMEOUT)
+        except Exception as exc:  # asyncpg has terminated the connection (its holder is free)
+            log.warning("a database connection could not be given back (%s: %s): dropped",
+                        type(exc).__name__, exc)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Rows of one read on its own pooled connection (never behind a write)."""
+        async with self._connected(self._readers) as conn:
+            return [tuple(r) for r in await conn.fetch(query(sql), *params)]
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self._connected(self._readers) as conn:
+            found = await conn.fetchrow(query(sql), *params)
+        return None if found is None else tuple(found)
 
     @asynccontextmanager
-    async def _atomic(self, shared: bool) -> AsyncIterator[_Transaction]:
-        async with self._gated(shared) as conn, conn.transaction():
-            yield _Transaction(conn)
+    async def _atomic(self) -> AsyncIterator[_Transaction]:
+        """BEGIN … COMMIT on a writer's connection, rolled back on any error; on a server found
+        gone or silent the connection is dropped instead (the server rolls back what a lost
+        connection began), not waited for once more for a ROLLBACK."""
+        async with self._connected(self._writers) as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            try:
+                yield _Transaction(conn)
+            except BaseException as exc:
+                if not isinstance(pg_unavailable(exc), Unreachable):
+                    await transaction.rollback()
+                raise
+            await transaction.commit()
+
+    @asynccontextmanager
+    async def _read_modify_write(self) -> AsyncIterator[_Transaction]:
+        """:meth:`transaction`: one at a time in this process (then a writer's turn)."""
+        await self._transactions.enter()
+        try:
+            async with self._atomic() as tx:
+                yield tx
+        finally:
+            self._transactions.leave()
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        return self._atomic(False)
+        return self._read_modify_write()
 
-    async def write(self, statements: Sequence[Write], *, shared: bool = False) -> list[int]:
+    async def write(self, statements: Sequence[Write]) -> list[int]:
         if len(statements) == 1 and statements[0].single:
-            async with self._gated(shared) as conn:  # one statement: its own transaction
+            async with self._connected(self._writers) as conn:  # one statement: its own transaction
                 return [await _ran(conn, statements[0])]
         if is_guarded(statements):
             sql, args = guarded(statements[0], statements[1:])  # type: ignore[arg-type]
-            async with self._gated(shared) as conn:
+            async with self._connected(self._writers) as conn:
                 changed = await conn.fetchval(sql, *args)
             if changed != 1:
                 raise Conflict("stale version")
             return [changed, *(len(s.rows) for s in statements[1:])]  # type: ignore[union-attr]
-        async with self._atomic(shared) as tx:
+        async with self._atomic() as tx:
             return [await tx.run(s) for s in statements]

@@ -82,7 +82,7 @@ class Tables:
         insert = Insert("tables", (*(c.name for c in _CREATED), "updated_at"),
                         [(*TABLE.values(new, _CREATED), now)], key=True)
         try:
-            [new_id] = await self._db.write([insert], shared=True)
+            [new_id] = await self._db.write([insert])
         except IntegrityError:
             raise Conflict("channel already has a table") from None
         return replace(new, id=new_id)
@@ -93,7 +93,7 @@ class Tables:
     ) -> None:
         """Store ``row`` (with its new version) if the stored version is still
         ``expected_version``, and append ``moves`` and its new ``clock``; all or nothing."""
-        await self._db.write(move_writes(row, expected_version, moves, clock), shared=True)
+        await self._db.write(move_writes(row, expected_version, moves, clock))
 
     async def close_table(
         self,
@@ -112,7 +112,7 @@ class Tables:
                    Statement("DELETE FROM clocks WHERE table_id = ?", (row.id,))]
         if ending is not None:
             writes += ending_inserts(row, ending)
-        await self._db.write(writes, shared=True)
+        await self._db.write(writes)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
         """Remember the current table post; an older post never overwrites a newer one. False
@@ -120,5 +120,5 @@ class Tables:
         [changed] = await self._db.write([Statement(
             "UPDATE tables SET post_message_id = ?, post_version = ? WHERE channel_id = ?"
             " AND (post_version IS NULL OR post_version <= ?)",
-            (message_id, version, channel_id, version))], shared=True)
+            (message_id, version, channel_id, version))])
         return bool(changed)

@@ -1,6 +1,7 @@
 """Storage under a busy or full database (issue 17, item 3): reads never queue behind a write,
 a write blocked by another process says "busy" after a bounded wait instead of hanging for 10 s,
-a full disk says so, and nothing is half-written. The other process is a plain sqlite3
+a full disk says so, and nothing is half-written; our own queue of writes waits its turn and
+never says busy (issue 30, item 3). The other process is a plain sqlite3
 connection holding ``BEGIN IMMEDIATE`` on the same real file."""
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ import pytest
 
 from bot.service import TableService
 from bot.service import errors as host_errors
-from bot.storage import Store, TableRow
+from bot.storage import Store, TableRow, database
 from bot.storage.database import Statement
 from bot.storage.errors import BUSY, DISK_FULL, Busy, DiskFull
+from bot.storage.sqlite import BUSY_TIMEOUT_MS
 
 from .conftest import ALICE, CHANNEL, GUILD
 
@@ -84,14 +86,34 @@ async def test_a_blocked_write_says_busy_and_writes_nothing(db_path: str) -> Non
 
 
 async def test_writes_queued_behind_a_blocked_write_say_busy_too(db_path: str) -> None:
-    """Our own writes queue on the store's lock: the later ones give up too, not one by one."""
+    """Our own writes queue on the store's lock: when the one ahead finds another process
+    holding the database, the ones behind it give up with it, not one by one (ten writes each
+    waiting out SQLite's busy timeout would take ten times as long)."""
     store = await Store.open(db_path)
     with write_lock_held(db_path):
+        started = time.monotonic()
         results = await asyncio.wait_for(asyncio.gather(
-            *(store.create_table(_row(10 + i)) for i in range(4)), return_exceptions=True
+            *(store.create_table(_row(10 + i)) for i in range(10)), return_exceptions=True
         ), HANG)
+        waited = time.monotonic() - started
     assert all(isinstance(r, Busy) for r in results), results
+    assert waited < 5 * BUSY_TIMEOUT_MS / 1000, f"said busy one by one: {waited:.1f} s"
     assert await store.active_tables() == []
+    await store.close()
+
+
+async def test_our_own_queue_waits_its_turn_and_is_never_busy(db_path: str) -> None:
+    """Issue 30, item 3: our own load is not another process. Fifty writes queued behind this
+    process's own write held longer than the old one-second limit all wait their turn and
+    are stored; none says busy."""
+    store = await Store.open(db_path)
+    async with store.db.transaction():
+        pending = [asyncio.ensure_future(store.create_table(_row(20 + i))) for i in range(50)]
+        await asyncio.sleep(1.5)  # the premise: our own write holds the database that long
+        assert not any(p.done() for p in pending)  # waiting, not refused
+    results = await asyncio.wait_for(asyncio.gather(*pending, return_exceptions=True), HANG)
+    assert [r for r in results if isinstance(r, BaseException)] == []
+    assert len(await store.active_tables()) == 50
     await store.close()
 
 
@@ -121,3 +143,32 @@ async def test_a_full_disk_says_so_and_keeps_the_table(db_path: str) -> None:
     assert caught.value.message == DISK_FULL and "disk is full" in DISK_FULL
     assert await store.get_table(5) is None and await store.get_table(4) == row
     await store.close()
+
+
+async def test_a_moving_queue_is_waited_out_and_a_stuck_one_says_busy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The queue's bound (issue 30, items 3 and 8): a request waits as long as the turns ahead
+    of it keep ending, however long that takes in all, and says busy once no turn has ended for
+    STALLED seconds (a holder stuck)."""
+    monkeypatch.setattr(database, "STALLED", 1.0)
+    gate = database.Gate()
+    await gate.enter()  # a holder
+
+    async def turn() -> None:
+        await gate.enter()
+        await asyncio.sleep(0.2)  # each turn is short, the whole queue longer than STALLED
+        gate.leave()
+
+    queue = [asyncio.ensure_future(turn()) for _ in range(8)]
+    await asyncio.sleep(0.2)
+    gate.leave()
+    started = time.monotonic()
+    await asyncio.wait_for(asyncio.gather(*queue), HANG)
+    assert time.monotonic() - started > 1.0  # waited longer than STALLED, never refused
+    await gate.enter()  # a holder that never leaves
+    started = time.monotonic()
+    with pytest.raises(Busy):
+        await asyncio.wait_for(gate.enter(), HANG)
+    assert 1.0 <= time.monotonic() - started < HANG
+    gate.leave()
+    await asyncio.wait_for(gate.enter(), HANG)  # the refused request did not keep a turn

@@ -14,7 +14,6 @@ import asyncpg
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow
-from bot.storage.errors import Busy
 from bot.storage.postgres import Postgres
 from bot.storage.rows import ClockRow
 
@@ -94,15 +93,47 @@ async def test_two_moves_on_one_table_at_once_from_one_process_one_wins(store: S
 
 
 async def test_a_read_modify_write_transaction_still_runs_alone(store: Store) -> None:
-    """Another write that is not a move, a new table, an end or a post waits for the one in
-    progress (then says busy): rating a game reads and writes and must not interleave."""
+    """Rating a game reads and writes and must not interleave with another such transaction:
+    a second one waits for the first (its turn, not a refusal), while every other write of any
+    table goes on beside it (issue 30, item 3: a table's bookkeeping once waited here and said
+    busy after a second)."""
+    order: list[str] = []
+
+    async def second() -> None:
+        async with store.db.transaction():
+            order.append("second")
+
     async with store.db.transaction():
-        with pytest.raises(Busy):
-            await store.set_dm_enabled(9, True)
-        row = await _table(store, 104)  # a shared write does not wait for it
+        waiting = asyncio.ensure_future(second())
+        await asyncio.sleep(0)  # it is queued behind this one now
+        await store.set_dm_enabled(9, True)  # preferences, transient posts, clocks, a move:
+        await store.add_transient_post(104, 1, "hidden")  # none of them waits for it
+        row = await _table(store, 104)
         await store.update_table(_moved(row), row.version, _entry(row))
-    await store.set_dm_enabled(9, True)
+        await store.put_clock(ClockRow(row.id or 0, 104, 2, seat=1, started=1.0, deadline=2.0))
+        assert not waiting.done() and order == []
+        order.append("first")
+    await waiting
+    assert order == ["first", "second"]
     assert await store.dm_enabled(9) is True
+
+
+async def test_bookkeeping_of_many_tables_at_once_is_never_busy(store: Store) -> None:
+    """One process's own load (issue 30, item 3): the small writes of a hundred tables at once
+    (posts, clocks, transient posts, preferences), while a read-modify-write transaction is
+    held, all commit before it ends (they once queued behind it and said busy after a
+    second)."""
+    rows = [await _table(store, 300 + k) for k in range(100)]
+    async with store.db.transaction():
+        results = await asyncio.gather(*(w for row in rows for w in (
+            store.set_post(row.channel_id, 1000 + row.channel_id, row.version),
+            store.put_clock(ClockRow(row.id or 0, row.channel_id, 1, seat=1, started=1.0,
+                                     deadline=2.0)),
+            store.add_transient_post(row.channel_id, 2000 + row.channel_id, "hidden"),
+            store.set_dm_enabled(row.channel_id, True))), return_exceptions=True)
+    assert [r for r in results if isinstance(r, BaseException)] == []
+    assert (await store.get_table(350)).post_message_id == 1350  # type: ignore[union-attr]
+    assert len(await store.transient_posts(399)) == 1
 
 
 async def test_a_move_is_one_statement_and_nothing_more(store: Store) -> None:
