@@ -63,7 +63,7 @@ class Preferences:
                       " AND NOT EXISTS (SELECT 1 FROM tables WHERE channel_id = ? AND"
                       " (status = 'playing' OR (post_message_id = ? AND post_version = ?)))",
                       (message_id, channel_id, channel_id, message_id, version)),
-        ], shared=True)
+        ])
         rows = await self._db.fetchall(
             "SELECT message_id, plain FROM transient_posts WHERE channel_id = ?"
             " AND message_id <> ?", (channel_id, message_id))
