@@ -84,7 +84,8 @@ class Poster:
     ) -> discord.Message | None:
         """One post per turn: while the actor keeps moving, the current post is edited in place;
         otherwise a new post goes out first, then older posts lose their buttons (if the send
-        fails, the old post keeps working ones). DMs whoever's turn starts. When computer players
+        fails, the old post keeps working ones, and the service posts again shortly: the caller's
+        move stands). DMs whoever's turn starts. When computer players
         still have to move (one showed a value once, as a person's reveal, on this post), they
         go on afterwards in a task of their own, and their post takes that value away."""
         try:
@@ -92,6 +93,15 @@ class Poster:
                 return None
             with language(outcome.post.language):  # the server's, as the service wrote the post
                 return await self._publish(channel_id, outcome, outcome.post, actor, previous)
+        except discord.Forbidden:
+            raise  # the bot may not post here: the person is told what to fix
+        except Exception:
+            # What was played is stored: the post is the service's to try again within seconds
+            # (as a restart would), not a failure of the move for whoever made it.
+            log.exception("could not post the table in channel %s; trying again shortly",
+                          channel_id)
+            self._service.post_failed(channel_id)
+            return None
         finally:
             if outcome.computers_next:
                 task = asyncio.get_running_loop().create_task(self._computers(channel_id))

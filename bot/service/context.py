@@ -68,10 +68,11 @@ class Context:
         """The channel's table lock: every change of a table runs under it."""
         return self.locks(channel_id)
 
-    def left_behind(self, channel_id: int) -> None:
-        """The work after a stored change of this table failed: the scheduler tries it again
+    def left_behind(self, channel_id: int, *, repost: bool = False) -> None:
+        """The work after a stored change of this table failed (``repost``: its post could not
+        be sent): the scheduler tries it again
         (:meth:`bot.service.play_service.PlayService.catch_up`)."""
-        self.behind.mark(channel_id, self.now())
+        self.behind.mark(channel_id, self.now(), repost=repost)
         self.clock_bell.ring()
 
     def hurry(self, channel_id: int) -> None:

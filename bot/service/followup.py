@@ -53,6 +53,7 @@ class _Entry:
     at: float  # when to try next (epoch seconds, the service's clock)
     wait: float  # the wait before that try; doubled after each failure, up to RETRY_MAX
     marks: int = 1  # failures seen: a try settles the table only if none came during it
+    repost: bool = False  # its post failed: the next try posts what was not shown
 
 
 class Behind:
@@ -62,21 +63,25 @@ class Behind:
     def __init__(self) -> None:
         self._tables: dict[int, _Entry] = {}
 
-    def mark(self, channel_id: int, now: float) -> None:
+    def mark(self, channel_id: int, now: float, *, repost: bool = False) -> None:
         """The work after a change of this table failed: try again later (sooner the first
-        time; a table whose try was due or running waits twice as long as before)."""
+        time; a table whose try was due or running waits twice as long as before). ``repost``:
+        what failed was its post (the adapter's send)."""
         entry = self._tables.get(channel_id)
         if entry is None:
-            self._tables[channel_id] = _Entry(now + RETRY_FIRST, RETRY_FIRST)
+            self._tables[channel_id] = _Entry(now + RETRY_FIRST, RETRY_FIRST, repost=repost)
             return
         entry.marks += 1
+        entry.repost = entry.repost or repost
         if entry.at <= now:
             entry.wait = min(entry.wait * 2, RETRY_MAX)
             entry.at = now + entry.wait
 
-    def due(self, now: float) -> list[tuple[int, int]]:
-        """(channel id, marks) of the tables to try now; pass the marks to :meth:`settled`."""
-        return [(channel, e.marks) for channel, e in self._tables.items() if e.at <= now]
+    def due(self, now: float) -> list[tuple[int, int, bool]]:
+        """(channel id, marks, repost) of the tables to try now; pass the marks to
+        :meth:`settled`."""
+        return [(channel, e.marks, e.repost) for channel, e in self._tables.items()
+                if e.at <= now]
 
     def settled(self, channel_id: int, marks: int) -> None:
         """A try found nothing left to do: forget the table, unless it failed again meanwhile."""

@@ -126,12 +126,13 @@ class PlayService:
     async def catch_up(self, now: float) -> list[Outcome]:
         """The tables left behind after a stored change (:mod:`bot.service.followup`) whose
         next try is due at ``now``: their clock is set again if it lags, their computers play
-        on; an Outcome for each table where computers moved, for the adapter to post (the
-        moves since the table's last post with it). A table that fails again waits longer."""
+        on; an Outcome for each table where computers moved or whose post could not be sent
+        (:meth:`TableService.post_failed`), for the adapter to post (the moves since the table's
+        last post with it). A table that fails again waits longer."""
         out = []
-        for channel_id, marks in self._ctx.behind.due(now):
+        for channel_id, marks, repost in self._ctx.behind.due(now):
             try:
-                outcome = await self._settle(channel_id, repost=False)
+                outcome = await self._settle(channel_id, repost=repost)
             except Exception as exc:
                 logged(log, f"table {channel_id}: catching up", exc)
                 self._ctx.left_behind(channel_id)

@@ -276,6 +276,11 @@ class TableService:
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
         await self.ledger.set_post(channel_id, message_id, version)
 
+    def post_failed(self, channel_id: int) -> None:
+        """The adapter could not send this table's post: the scheduler posts what it did not
+        show within seconds (:meth:`PlayService.catch_up`), as a restart would."""
+        self.context.left_behind(channel_id, repost=True)
+
     async def posted(self, channel_id: int, message_id: int, version: int, *,
                      plain: str | None) -> dict[int, str]:
         return await self.ledger.posted(channel_id, message_id, version, plain=plain)

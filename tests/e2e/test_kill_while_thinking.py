@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.emulator import DiscordSim, Emulator
-from tests.e2e.test_play_errors import ENDS_A_TURN
-from tests.e2e.test_play_helpers import add_computer, last_public
+from tests.e2e.test_play_helpers import add_computer, last_public, turn_ending
 from tests.e2e.test_play_shards import QUIET, BotProcess, until
 
 THINK_SECONDS = 30  # the computer is still thinking when it is killed
@@ -77,8 +76,7 @@ async def plays_on(sim: DiscordSim, alice: Any) -> None:
         post = last_public(sim).content
         if f"<@{alice.id}>" in post or f"**{alice.name.title()}** moves again." in post:
             values = [c["value"] for c in await sim.autocomplete(alice, "move", text="")]
-            move = next((v for v in values if v in ENDS_A_TURN), values[0])
-            await sim.slash(alice, "move", move=move)
+            await sim.slash(alice, "move", move=turn_ending(values))
         await asyncio.sleep(0.05)
 
 

@@ -4,6 +4,7 @@ unexpected exception (logged, answered with an apology, never silence)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import AsyncIterator, Callable
@@ -20,6 +21,7 @@ from tests.e2e.test_play_helpers import (
     running_tablee,
     table_post,
     to_move,
+    turn_ending,
 )
 
 ATTACH_FILES = 1 << 15
@@ -42,12 +44,6 @@ async def two_player_game(sim: Any, **options: Any) -> tuple[Any, Any, dict[int,
     return mover, (bob if mover is alice else alice), users
 
 
-ENDS_A_TURN = ("stop", "pass", "done")
-"""Master Islands moves that end a turn when offered (declining the extra Discovery, skipping the
-conquest, a corsair's early end): the first listed choice may be "again", which can keep one
-player moving for many steps."""
-
-
 async def play_until(sim: Any, users: dict[int, Any], done: Callable[[], bool],
                      moves: int = 40, answered: bool = True) -> None:
     """Whoever is to move plays (a turn-ending move when offered, else the first listed) until
@@ -55,8 +51,7 @@ async def play_until(sim: Any, users: dict[int, Any], done: Callable[[], bool],
     for _ in range(moves):
         mover = to_move(sim, users)
         values = [c["value"] for c in await sim.autocomplete(mover, "move", text="")]
-        move = next((v for v in values if v in ENDS_A_TURN), values[0])
-        reply = await sim.slash(mover, "move", move=move)
+        reply = await sim.slash(mover, "move", move=turn_ending(values))
         assert not answered or "You played" in reply.content, reply.content
         if done():
             return
@@ -270,14 +265,10 @@ async def test_a_menu_opened_before_a_restart_still_plays(discord_sim: Any, tabl
     assert "You played" in message.content
 
 
-async def test_a_failed_table_post_keeps_the_old_buttons_and_comes_after_a_restart(
-    discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The new post is sent before the old one loses its buttons; a move stored but never posted
-    is posted when the bot starts again."""
-    sim = discord_sim
-    _mover, _other, users = await two_player_game(sim)
-    poster = tablee.bot.poster
+def failing_sends(monkeypatch: pytest.MonkeyPatch, poster: Any,
+                  failures: int | None = None) -> list[str]:
+    """Make the poster's sends fail (the first ``failures`` ones; None: all), as a network
+    failure would; the texts it tried to send."""
     real = poster._channel
     attempts: list[str] = []
 
@@ -285,17 +276,52 @@ async def test_a_failed_table_post_keeps_the_old_buttons_and_comes_after_a_resta
         def __init__(self, channel: Any) -> None:
             self.channel = channel
 
-        async def send(self, content: str, **_kwargs: Any) -> Any:
+        async def send(self, content: str, **kwargs: Any) -> Any:
             attempts.append(content)
-            raise RuntimeError("network down")
+            if failures is None or len(attempts) <= failures:
+                raise RuntimeError("network down")
+            return await self.channel.send(content, **kwargs)
 
         def get_partial_message(self, message_id: int) -> Any:
             return self.channel.get_partial_message(message_id)
 
     monkeypatch.setattr(poster, "_channel", lambda channel_id: NoSend(real(channel_id)))
+    return attempts
+
+
+async def test_a_table_post_that_failed_is_sent_again_within_seconds(
+    discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30, item 1: the move whose post failed is answered as played, and the bot sends the
+    post again by itself (no restart), with the buttons moving to it."""
+    sim = discord_sim
+    _mover, _other, users = await two_player_game(sim)
+    attempts = failing_sends(monkeypatch, tablee.bot.poster, failures=1)
     old = table_post(sim)
-    # The answer to the move whose post fails is not checked here (see issue 30, item 1).
-    await play_until(sim, users, lambda: bool(attempts), answered=False)  # a move passes the turn: a new post
+    await play_until(sim, users, lambda: bool(attempts))
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + 10
+    while table_post(sim).id == old.id:
+        assert loop.time() < limit, "the failed table post was not sent again"
+        await asyncio.sleep(0.05)
+    await sim.wait_idle()
+    new = table_post(sim)
+    assert new.content == attempts[0] and len(attempts) == 2  # the same post, sent once more
+    assert "My hand / Play" in new.labels and "My hand / Play" not in old.labels
+    assert_all_requests_valid(sim)
+
+
+async def test_a_failed_table_post_keeps_the_old_buttons_and_comes_after_a_restart(
+    discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new post is sent before the old one loses its buttons; a move stored but never posted
+    is posted when the bot starts again."""
+    sim = discord_sim
+    _mover, _other, users = await two_player_game(sim)
+    attempts = failing_sends(monkeypatch, tablee.bot.poster)
+    old = table_post(sim)
+    # The mover is told the move was played (it is stored) although its post failed.
+    await play_until(sim, users, lambda: bool(attempts))  # a move passes the turn: a new post
     assert table_post(sim).id == old.id and "My hand / Play" in old.labels  # still playable
     await tablee.restart()
     new = table_post(sim)

@@ -186,6 +186,18 @@ async def lobby_of(
     return lobby, seats
 
 
+ENDS_A_TURN = ("stop", "pass", "done")
+"""Master Islands moves that end a turn when offered (declining the extra Discovery, skipping the
+conquest, a corsair's early end): the first listed move may be "again", which can keep one
+player moving for many steps."""
+
+
+def turn_ending(values: list[str]) -> str:
+    """Of a /move autocomplete's values, one that ends the turn when there is one, else the
+    first."""
+    return next((v for v in values if v in ENDS_A_TURN), values[0])
+
+
 PREFERRED = ("Take an alignment", "Play another Discovery", "Reveal a tile")
 
 
