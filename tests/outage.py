@@ -2,10 +2,10 @@
 
 - SQLite: another connection (as another process would) holds the write lock
   (``BEGIN IMMEDIATE`` on the same file) until :meth:`Outage.restore`; reads go on.
-- PostgreSQL: the store connects through a TCP proxy in the test's own event loop; cutting it
-  drops every connection and refuses new ones (a stopped server or a broken network, seen from
-  the bot), restoring lets connections through again. The server itself keeps running for the
-  other tests.
+- PostgreSQL: the store connects through a TCP proxy in the test's own event loop
+  (:mod:`tests.pg_proxy`); cutting it drops every connection and refuses new ones (a stopped
+  server or a broken network, seen from the bot), restoring lets connections through again. The
+  server itself keeps running for the other tests.
 
 ``Outage.after_commit(store)`` cuts the database right after the store's next stored move
 (``update_table`` or ``close_table`` returning), which is the moment issue 30 items 1 and 2 are
@@ -13,14 +13,15 @@ about."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from bot.storage import Store
+
+from .pg_proxy import Proxy, through
 
 
 class Outage:
@@ -76,62 +77,31 @@ class SQLiteLock(Outage):
 
 
 class PostgresProxy(Outage):
-    """The PostgreSQL server of ``url`` behind a proxy of ours; ``target`` is the proxied URL."""
+    """The PostgreSQL server of ``url`` behind a proxy of ours (:mod:`tests.pg_proxy`), cut while
+    the outage lasts; ``target`` is the proxied URL."""
 
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
-        self._upstream = (parts.hostname or "localhost", parts.port or 5432)
-        self._url = parts
-        self._server: asyncio.Server | None = None
-        self._pipes: set[asyncio.StreamWriter] = set()
+        self._proxy = Proxy(parts.hostname or "localhost", parts.port or 5432)
+        self._url = url
         super().__init__(url)
 
     async def start(self) -> PostgresProxy:
-        self._server = await asyncio.start_server(self._client, "127.0.0.1", 0)
-        port = self._server.sockets[0].getsockname()[1]
-        auth = self._url.netloc.rsplit("@", 1)[0] + "@" if "@" in self._url.netloc else ""
-        self.target = urlunsplit(self._url._replace(netloc=f"{auth}127.0.0.1:{port}"))
+        await self._proxy.start()
+        self.target = through(self._url, self._proxy.port)
         return self
 
     def cut(self) -> None:
         super().cut()
-        for writer in list(self._pipes):
-            writer.transport.abort()
-        self._pipes.clear()
+        self._proxy.cut()
 
-    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if self.down:
-            writer.transport.abort()
-            return
-        try:
-            up_reader, up_writer = await asyncio.open_connection(*self._upstream)
-        except OSError:
-            writer.transport.abort()
-            return
-        self._pipes |= {writer, up_writer}
-        await asyncio.gather(self._pump(reader, up_writer), self._pump(up_reader, writer))
-
-    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            while data := await reader.read(65536):
-                if self.down:
-                    break
-                writer.write(data)
-                await writer.drain()
-        except (OSError, asyncio.IncompleteReadError):
-            pass
-        finally:
-            self._pipes.discard(writer)
-            writer.transport.abort()
+    def restore(self) -> None:
+        super().restore()
+        self._proxy.restore()
 
     async def close(self) -> None:
         await super().close()
-        for writer in list(self._pipes):
-            writer.transport.abort()
-        if self._server is not None:
-            self._server.close()
-            with contextlib.suppress(Exception):
-                await self._server.wait_closed()
+        await self._proxy.close()
 
 
 @contextlib.asynccontextmanager

@@ -20,7 +20,7 @@ from bot.storage.postgres import CLOSE_TIMEOUT, COMMAND_TIMEOUT, CONNECT_WAIT, R
 from bot.storage.rows import ClockRow
 
 from ..pg import fresh_schema
-from .pg_proxy import Proxy, proxied
+from ..pg_proxy import Proxy, proxied
 
 BOUND = COMMAND_TIMEOUT + CONNECT_WAIT + RELEASE_TIMEOUT + 4.0
 """The longest a request may take during the hang: one statement's timeout, a connection, a

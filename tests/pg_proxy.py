@@ -1,11 +1,16 @@
-"""A TCP proxy in front of the test PostgreSQL server that can go silent: it keeps accepting
-connections and keeps the open ones, but forwards nothing while :meth:`Proxy.hang` is in force
-(a server that stops answering: a frozen host, a network partition that drops no connection).
-What was held back is forwarded once :meth:`Proxy.resume` is called, as TCP would."""
+"""A TCP proxy in the test's own event loop in front of the test PostgreSQL server, to make the
+database fail on purpose without touching the server (it keeps running for the other tests):
+
+- :meth:`Proxy.hang`: it keeps accepting connections and keeps the open ones, but forwards
+  nothing (a server that stops answering: a frozen host, a network partition that drops no
+  connection); what was held back is forwarded after :meth:`Proxy.resume`, as TCP would;
+- :meth:`Proxy.cut`: every connection dropped and new ones refused (a stopped server or a broken
+  network, seen from the bot) until :meth:`Proxy.restore`."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from urllib.parse import urlsplit, urlunsplit
@@ -16,9 +21,10 @@ class Proxy:
         self._upstream = (host, port)
         self._flowing = asyncio.Event()
         self._flowing.set()
+        self.down = False
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._writers: list[asyncio.StreamWriter] = []
+        self._writers: set[asyncio.StreamWriter] = set()
         self.port = 0
 
     async def start(self) -> None:
@@ -31,15 +37,30 @@ class Proxy:
     def resume(self) -> None:
         self._flowing.set()
 
+    def cut(self) -> None:
+        self.down = True
+        self._abort_all()
+
+    def restore(self) -> None:
+        self.down = False
+
+    def _abort_all(self) -> None:
+        for writer in list(self._writers):
+            writer.transport.abort()
+        self._writers.clear()
+
     async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
-        self._writers.append(client_w)
+        if self.down:
+            client_w.transport.abort()
+            return
+        self._writers.add(client_w)
         await self._flowing.wait()  # a silent server accepts, and answers nothing
         try:
             server_r, server_w = await asyncio.open_connection(*self._upstream)
         except OSError:
-            client_w.close()
+            client_w.transport.abort()
             return
-        self._writers.append(server_w)
+        self._writers.add(server_w)
         for source, sink in ((client_r, server_w), (server_r, client_w)):
             task = asyncio.get_running_loop().create_task(self._pump(source, sink))
             self._tasks.add(task)
@@ -49,22 +70,30 @@ class Proxy:
         try:
             while data := await source.read(65536):
                 await self._flowing.wait()
+                if self.down:
+                    break
                 sink.write(data)
                 await sink.drain()
         except (OSError, asyncio.IncompleteReadError):
             pass
         finally:
-            sink.close()
+            self._writers.discard(sink)
+            if self.down:
+                sink.transport.abort()
+            else:
+                sink.close()
 
     async def close(self) -> None:
         self._flowing.set()
         if self._server is not None:
             self._server.close()
-        for writer in self._writers:
-            writer.close()
+        self._abort_all()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await self._server.wait_closed()
 
 
 def through(url: str, port: int) -> str:
