@@ -128,6 +128,10 @@ class BotProcess:
         assert self._proc is not None
         self._proc.kill()
         await self._proc.wait()
+        await self._gone()
+
+    async def _gone(self) -> None:
+        """After the process ended: its last lines read, its gateway session forgotten."""
         if self._reader is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reader
@@ -148,10 +152,7 @@ class BotProcess:
         except TimeoutError:
             self._proc.kill()
             await self._proc.wait()
-        if self._reader is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-        self.emulator.gateway.forget_sessions()
+        await self._gone()
 
 
 @pytest.fixture

@@ -297,6 +297,10 @@ class DiscordSim:
             await self._flush()
             await self.emulator.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
             return None
+        return await self._pressed(interaction, message)
+
+    async def _pressed(self, interaction: Interaction, message: Message) -> Message | None:
+        """Run a component interaction; the message it updated, or its own answer."""
         await self._run(interaction)
         if interaction.response_type in (6, 7):
             return message
@@ -328,10 +332,7 @@ class DiscordSim:
             carried.append({"type": 1, "components": [target]})
         target["custom_id"] = custom_id
         interaction.payload["message"]["components"] = carried
-        await self._run(interaction)
-        if interaction.response_type in (6, 7):
-            return message
-        return interaction.original
+        return await self._pressed(interaction, message)
 
     async def raw_command(
         self,
