@@ -8,8 +8,10 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from bot.config import ConfigError, parse_config
 from games import all_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,3 +70,12 @@ def test_the_readme_opens_with_a_picture_of_a_table_post() -> None:
     [path] = re.findall(r"!\[[^\]]+\]\((docs/images/[^)]+\.png)\)", before)
     with Image.open(ROOT / path) as image:
         assert image.width >= 600 and image.height >= 600
+
+
+def test_help_rules_url_must_be_a_web_address() -> None:
+    good = parse_config({"help": {"rules_url": " https://example.org/tablee/docs/rules "}})
+    assert good.rules_url == "https://example.org/tablee/docs/rules"
+    assert parse_config({}).rules_url is None
+    with pytest.raises(ConfigError, match=r"^config.toml: help.rules_url must be a web address "
+                       r"starting with https://, e.g. .*, not 'docs/rules'$"):
+        parse_config({"help": {"rules_url": "docs/rules"}}, "config.toml")

@@ -49,10 +49,12 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
                "after every move and shows each player their hand privately. Games: {games}.",
                play=command_name("play", code), games=names)]
     listed = sorted(commands, key=lambda c: ORDER.index(c.name) if c.name in ORDER else len(ORDER))
-    lines = [f"`{command_name(c.name, code)}`: {translate(c.description)}" for c in listed]
+    lines = [_("`{command}`: {about}", command=command_name(c.name, code),
+               about=translate(c.description)) for c in listed]
     parts.append(_("**Commands**") + "\n" + "\n".join(lines))
     if rules_url:
-        links = "\n".join(f"• {g.name}: <{rules_link(rules_url, g)}>" for g in games)
+        links = "\n".join(_("• {game}: <{address}>", game=g.name, address=rules_link(rules_url, g))
+                          for g in games)
         parts.append(_("**Rules** (`{rules}` gives a summary here)",
                        rules=command_name("rules", code)) + "\n" + links)
     else:

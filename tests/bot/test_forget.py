@@ -11,6 +11,7 @@ import pytest
 
 import i18n
 from bot.__main__ import main
+from bot.adapter.ratings import who
 from bot.app.forget import StillSeated, forget
 from bot.service import TableService
 from bot.service.history import choice_label
@@ -70,7 +71,10 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
     assert await host.rebuild_ratings() == 1  # the same games give the same ratings
     assert _numbers(await host.store.ratings_of(GUILD, TOY_ID)) == after
     board = await host.leaderboard(GUILD, TOY_ID, 10)
-    assert token in {s.player for s in board.top}
+    [former] = [s for s in board.top if s.player == token]
+    assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
+    with i18n.language("fr"):
+        assert who(former) == "un ancien joueur"
 
 
 async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(

@@ -54,10 +54,10 @@ async def test_help_in_french_names_the_commands_as_a_french_discord_shows_them(
     text = reply.content
     assert text.startswith("**Tablée** fait jouer à des jeux de société dans les salons de ce "
                            "serveur : ouvrez une table avec `/jouer`")
-    assert "`/règles`: Un résumé des règles d’un jeu (en privé)" in text
-    assert "`/aide`: Ce que fait Tablée, ses commandes et les règles des jeux (en privé)" in text
+    assert "`/règles` : Un résumé des règles d’un jeu (en privé)" in text
+    assert "`/aide` : Ce que fait Tablée, ses commandes et les règles des jeux (en privé)" in text
     assert "**Commandes**" in text and "**Règles** (`/règles` en donne un résumé ici)" in text
-    assert f"• Master Islands: <{RULES}/master-islands.md>" in text
+    assert f"• Master Islands : <{RULES}/master-islands.md>" in text
     assert "Open a table" not in text  # no English description left
 
 
