@@ -125,7 +125,7 @@ def add_parser(sub: Any) -> None:
         "forget-user", help="remove what is stored about one person, then exit",
         description="Delete a person's language and DM choice, and replace their name in past "
         "games by \"a former player\" (their results stay, so the others' ratings do not change). "
-        "Refused while they sit at a table in play. Safe while the bot runs.")
+        "Refused while they sit at a table in play or in a lobby. Safe while the bot runs.")
     p_forget.add_argument("user_id", type=_user_id, metavar="ID", help="the person's Discord "
                           "user id")
     p_forget.add_argument("--config", default=argparse.SUPPRESS, help="config file")
