@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from bot.app.process import limit_malloc_arenas
+from bot.catalog import table_games
 
 from .service import main
 
@@ -15,8 +16,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p_bench = argparse.ArgumentParser(prog="python -m benchmarks",
                                       description="print render and table-service speed numbers")
     p_bench.add_argument("--quick", action="store_true", help="smaller runs")
-    p_bench.add_argument("--game", default=None, help="game id of the host tables (default: the "
-                         "first registered game)")
+    p_bench.add_argument("--game", default=None, choices=[tg.game.id for tg in table_games()],
+                         metavar="GAME", help="with --computers or --size: only this game "
+                         "(default: the first registered game for --computers, every game for "
+                         "--size)")
     p_bench.add_argument("--computers", action="store_true",
                          help="only the event loop's lag while hard computer players think")
     p_bench.add_argument("--size", action="store_true",
@@ -37,7 +40,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                          "saturation phase reached)")
     p_bench.add_argument("--database-url", help="the database to bench (default: a new SQLite "
                          "file in a temporary folder)")
-    return p_bench.parse_args(argv)
+    args = p_bench.parse_args(argv)
+    if args.game and not (args.computers or args.size):
+        p_bench.error("--game chooses the game of --computers or --size; the other numbers "
+                      "cover every game")
+    return args
 
 
 if __name__ == "__main__":

@@ -223,7 +223,8 @@ def main(args: argparse.Namespace) -> int:
             _print_streams(run)
         return 0 if all(run["phantom_moves"] == 0 and run["failed"] == 0 for run in runs) else 1
     if args.size:
-        numbers = size_numbers([tg.game for tg in table_games()], 3 if args.quick else 20,
+        numbers = size_numbers([tg.game for tg in table_games()
+                                if args.game in (None, tg.game.id)], 3 if args.quick else 20,
                                args.database_url)
         print(json.dumps(numbers, indent=2))
         print_size(numbers)

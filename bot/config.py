@@ -81,6 +81,7 @@ class Config:
     shard_count: int | None = None  # Discord shards in all (None: one unsharded connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves (None: all)
     lease_seconds: float = 10.0  # how often a process renews its shards' lease (bot.app.lease)
+    rules_url: str | None = None  # /help links <rules_url>/<game id>.md (the docs/rules/ folder)
     source: str = "(defaults)"  # the file these settings came from, for messages
 
     @property
@@ -108,6 +109,14 @@ def _url(where: str, value: Any) -> str:
     if problem:
         raise ConfigError(f"{where} {problem}")
     return value.strip()
+
+
+def _web_address(where: str, value: Any) -> str:
+    address = _string(where, value).strip()
+    if not address.startswith(("https://", "http://")) or any(c.isspace() for c in address):
+        raise ConfigError(f"{where} must be a web address starting with https://, e.g. "
+                          f"https://github.com/you/tablee/blob/main/docs/rules, not {value!r}")
+    return address
 
 
 def _bool(where: str, value: Any) -> bool:
@@ -243,6 +252,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                  "think_seconds": ("think_seconds", _seconds(*THINK_RANGE)),
                  "reveal_seconds": ("reveal_seconds", _seconds(0, MAX_DELAY))},
     "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
+    "help": {"rules_url": ("rules_url", _web_address)},
     "discord": {"shard_count": ("shard_count", _shard_count),
                 "shard_ids": ("shard_ids", _shard_ids),
                 "lease_seconds": ("lease_seconds", _seconds(*LEASE_SECONDS))},

@@ -10,6 +10,7 @@ import sys
 
 from . import all_games
 from .cli import games_help, option_pairs
+from .levels import LEVEL_ALIASES, LEVELS
 from .options import BadOptions
 from .records import BadRecord, read_record, replay, simulate
 
@@ -19,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
     p_replay = sub.add_parser("replay", help="replay a record and print its outcome as JSON",
-                              epilog=games_help(),
+                              epilog=games_help(options=False),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p_replay.add_argument("file", help="record file, or - for standard input")
     listed = {"epilog": games_help(), "formatter_class": argparse.RawDescriptionHelpFormatter}
@@ -33,8 +34,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_arena = sub.add_parser("arena", help="play level A against level B, print win rates",
                              **listed)
     p_arena.add_argument("game", choices=[g.id for g in all_games()])
-    p_arena.add_argument("--a", default="hard", help="the level measured (one seat)")
-    p_arena.add_argument("--b", default="medium", help="the level at every other seat")
+    levels = {"choices": [*LEVELS, *LEVEL_ALIASES], "metavar": "LEVEL"}  # never a silent medium
+    p_arena.add_argument("--a", default="hard", help="the level measured (one seat): easy, "
+                         "medium or hard", **levels)
+    p_arena.add_argument("--b", default="medium", help="the level at every other seat",
+                         **levels)
     p_arena.add_argument("--games", type=int, default=40)
     p_arena.add_argument("--players", type=int, default=None)
     p_arena.add_argument("--seed", type=int, default=0)

@@ -38,15 +38,23 @@ def option_help(opt: Option) -> str:
     return f"{opt.name}={values} (default: {default})"
 
 
-def games_help() -> str:
-    """Every game with its player counts and options, for the ``--help`` of the command-line
-    tools (English: the people who run them are server owners and developers)."""
+def counted(n: int, one: str, many: str) -> str:
+    """"1 server", "2,345 servers": a count and its noun for the command-line tools' and the
+    log's English sentences (what players read is translated with ``say_n``)."""
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def games_help(*, options: bool = True) -> str:
+    """Every game with its player counts and (``options``: for tools that take ``--option``)
+    its options, for the ``--help`` of the command-line tools (English: the people who run
+    them are server owners and developers)."""
     from .registry import all_games
 
-    lines = ["games and their options (--option KEY=VALUE):"]
+    lines = ["games and their options (--option KEY=VALUE):" if options else "games:"]
     for game in all_games():
         lines.append(f"  {game.id}: {game.name}, {game.min_players}-{game.max_players} players")
-        lines += [f"      {option_help(opt)}" for opt in game.options]
+        if options:
+            lines += [f"      {option_help(opt)}" for opt in game.options]
     return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ from discord.voice_client import VoiceClient
 from bot.config import Config
 from bot.service import TableService
 from bot.shards import shard_of
+from games.cli import counted
 
 from .. import catalog
 from . import clock, components, inputs, lobby, private_play, rematch, table_buttons, undo
@@ -28,6 +29,7 @@ from .absence import LeaveCommands, start_clock
 from .commands import TableCommands
 from .errors import guarded
 from .game_commands import play_group, rules_command
+from .help import help_command
 from .history import HistoryCommands
 from .i18n import language, language_of
 from .partner import PartnerCommands
@@ -146,9 +148,11 @@ class TableeBot(commands.Bot):
         await self.add_cog(ServerSettings(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
+        self.tree.add_command(help_command(games, self.config.rules_url))
         if any(game.offers_partner_talk for game in games):
             await self.add_cog(PartnerCommands(self))
-        log.info("offering %d games: %s", len(games), ", ".join(g.id for g in games))
+        log.info("offering %s: %s", counted(len(games), "game", "games"),
+                 ", ".join(g.id for g in games))
 
     async def sync_commands(self) -> None:
         """Register the slash commands where the config says: one development guild, or global."""
@@ -167,10 +171,11 @@ class TableeBot(commands.Bot):
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), self.config.dev_guild_id)
+            log.info("synced %s to guild %s", counted(len(synced), "command", "commands"),
+                     self.config.dev_guild_id)
             return
         synced = await self.tree.sync()
-        log.info("synced %d global commands", len(synced))
+        log.info("synced %s", counted(len(synced), "global command", "global commands"))
 
     async def close(self) -> None:
         if self._clock is not None:
@@ -184,10 +189,10 @@ class TableeBot(commands.Bot):
             self._clock = start_clock(self)  # after resuming: overdue clocks are handled now
             self.resumed.set()
         log.info(
-            "logged in as %s (%s) in %d servers",
+            "logged in as %s (%s) in %s",
             self.user,
             getattr(self.user, "id", "?"),
-            len(self.guilds),
+            counted(len(self.guilds), "server", "servers"),
         )
 
 

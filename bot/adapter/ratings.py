@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.service.ratings import Leaderboard
+from bot.service.wording import FORMER_PLAYER
 from bot.storage.rows import Standing
 
 from .. import catalog
@@ -19,7 +20,7 @@ from . import send
 from .checks import require_guild
 from .cog import ServiceCog
 from .errors import Refusal, guarded
-from .i18n import N_, _, _n
+from .i18n import N_, _, _n, translate
 from .languages import in_public
 from .limits import MAX_CHOICES, MAX_CONTENT, MAX_DESCRIPTION, clip
 
@@ -35,6 +36,8 @@ def game_names() -> dict[str, str]:
 def who(standing: Standing) -> str:
     if standing.user_id is not None:
         return f"<@{standing.user_id}>"
+    if standing.player.startswith("f:"):  # a person forgotten by python -m bot forget-user
+        return translate(FORMER_PLAYER)
     if standing.level in COMPUTERS:
         return _(COMPUTERS[standing.level])
     return _("Computer ({level})", level=standing.level)

@@ -30,10 +30,15 @@ def option_line(opt: Option) -> str:
 
 
 def rules_messages(game: Game) -> list[str]:
-    """:func:`rules_text` as messages of at most 2000 characters, cut between paragraphs (then
-    lines): the French summary of a game with many options is longer than one message."""
+    """:func:`rules_text` as messages: the French summary of a game with many options is longer
+    than one message."""
+    return in_messages(rules_text(game))
+
+
+def in_messages(text: str) -> list[str]:
+    """``text`` as messages of at most 2000 characters, cut between paragraphs (then lines)."""
     messages: list[str] = []
-    for paragraph in rules_text(game).split("\n\n"):
+    for paragraph in text.split("\n\n"):
         for piece in _fit(paragraph, "\n"):
             if messages and len(messages[-1]) + 2 + len(piece) <= MAX_CONTENT:
                 messages[-1] += "\n\n" + piece

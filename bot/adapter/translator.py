@@ -46,6 +46,7 @@ NAMES: dict[str, str] = {
     "partner": N_("command name: partner"),
     "settings": N_("command name: settings"),
     "language": N_("command name: language"),
+    "help": N_("command name: help"),
 }
 """English command name -> msgid of its localised name."""
 OPTIONS: dict[str, str] = {

@@ -1,14 +1,14 @@
-"""``python -m bot [run|check|demo|replay|rebuild-ratings|migrate]``: each subcommand's module adds
+"""``python -m bot [run|check|demo|replay|rebuild-ratings|migrate|forget-user]``: each subcommand's module adds
 its own parser (``add_parser``) and answers it; this module only assembles them."""
 
 from __future__ import annotations
 
 import argparse
 
-from . import demo, migrate, rebuild, replay, runner
+from . import demo, forget, migrate, rebuild, replay, runner
 from .process import limit_malloc_arenas
 
-SUBCOMMANDS = (runner, demo, replay, rebuild, migrate)
+SUBCOMMANDS = (runner, demo, replay, rebuild, migrate, forget)
 
 
 def main(argv: list[str] | None = None) -> int:

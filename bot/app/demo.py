@@ -141,8 +141,15 @@ def prepare(out: Path) -> None:
         raise DemoError(f"cannot write to {out}: {exc.strerror or exc}.") from None
 
 
+def check(args: argparse.Namespace) -> None:
+    """Refuse an unknown game, a bad option or player count (a sentence) before the output
+    folder is touched: a failed demo leaves the previous one's files as they were."""
+    get_game(args.game).normalize_options(args.players, option_pairs(args.option))
+
+
 async def _run(args: argparse.Namespace) -> dict[str, Any]:
     out = Path(args.out)
+    check(args)
     prepare(out)
     host = await TableService.open(str(out / "demo.db"))
     try:
@@ -169,16 +176,19 @@ def add_parser(sub: Any) -> None:
     """This subcommand's parser, added to ``python -m bot``'s."""
     p_demo = sub.add_parser(
         "demo", help="play a game with computer players, write the images",
-        description="Play a whole game through the table host (seat 1 is 'You', the others "
-        "computer players) and write each table post's image, the starting hands, the log and "
+        description=f"Play a whole game through the table host (seat 1 is {STAND_IN}, a "
+        "person whose moves a medium computer chooses; the others are computer players) and write each table post's image, the starting hands, the log and "
         "the record into --out. A folder holding a previous demo is cleared first; a folder "
         "holding anything else is refused.",
         epilog=games_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p_demo.add_argument("game", help="a game id (listed below)")
-    p_demo.add_argument("--players", type=int, default=3)
+    p_demo.add_argument("--players", type=int, default=3,
+                        help="how many seats, seat 1 included (default: 3)")
     p_demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a table option, e.g. --option first=2 (see /rules for each game)")
-    p_demo.add_argument("--seed", type=int, default=1)
+    p_demo.add_argument("--seed", type=int, default=1,
+                        help="the deal and every roll; the same seed plays the same game "
+                        "(default: 1)")
     p_demo.add_argument("--out", default="demo-out",
                         help="folder for the files (default: demo-out)")
     p_demo.add_argument("--language", choices=sorted(LANGUAGES), default=DEFAULT,

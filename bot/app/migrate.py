@@ -27,6 +27,8 @@ from typing import Any
 
 import asyncpg
 
+from games.cli import counted
+
 from ..storage import dialect
 from ..storage.postgres import CannotOpen, connect, migrate
 from ..storage.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, _statements
@@ -191,7 +193,7 @@ def describe(counts: dict[str, int]) -> str:
     for name in sorted(counts, key=lambda n: (order.index(n) if n in order else len(order), n)):
         one, many = LABELS.get(name, (f"row of {name}", f"rows of {name}"))
         if counts[name]:
-            parts.append(f"{counts[name]:,} {one if counts[name] == 1 else many}")
+            parts.append(counted(counts[name], one, many))
     return ", ".join(parts)
 
 

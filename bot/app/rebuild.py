@@ -8,6 +8,8 @@ import argparse
 import time
 from typing import Any
 
+from games.cli import counted
+
 from ..config import Config
 from ..service.ratings import teams
 from ..storage import Store
@@ -30,7 +32,8 @@ def main(config_path: str | None) -> int:
     if isinstance(done, int):
         return done
     config, (count, seconds) = done
-    print(f"ok: ratings rebuilt from {count} finished games in {seconds:.2f} s "
+    print(f"ok: ratings rebuilt from {counted(count, 'finished game', 'finished games')} in "
+          f"{seconds:.2f} s "
           f"({shown(config.database)})")
     return 0
 

@@ -89,7 +89,7 @@ def main(args: argparse.Namespace) -> int:
 def add_parser(sub: Any) -> None:
     """This subcommand's parser, added to ``python -m bot``'s."""
     p_replay = sub.add_parser("replay", help="write the animated replay of a game record",
-                              epilog=games_help(),
+                              epilog=games_help(options=False),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p_replay.add_argument("record", help="a game record (the JSON /replay attaches)")
     p_replay.add_argument("--out", help="a .webp or .gif file (default: next to the record)")

@@ -25,6 +25,7 @@ from ..storage import TableRow
 from . import errors, lobby, settings, speed
 from .results import TableInfo
 from .tables import PENDING
+from .wording import FORGOTTEN
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ def new_row(
     seats = list(finished["seats"])
     if all(s["user_id"] != user_id for s in seats):
         raise errors.NotSeated(say("Only the players of that game can ask for a rematch."))
-    rotated = seats[1:] + seats[:1]
+    # A person forgotten since (python -m bot forget-user) gets no seat to keep.
+    rotated = [s for s in seats[1:] + seats[:1] if not s.get(FORGOTTEN)]
     new_seats: list[dict[str, Any]] = []
     for number, old in enumerate(rotated, start=1):
         seat = {"seat": number, "user_id": old["user_id"], "name": old["name"],

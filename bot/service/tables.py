@@ -10,7 +10,7 @@ from games.text import Text, say
 from ..storage import TableRow
 from . import settings, speed
 from .results import Seat, TableInfo
-from .wording import Name, seat_name, with_seat
+from .wording import FORGOTTEN, Name, seat_name, with_seat
 
 PENDING = "pending"
 """Seat key of a human of the last game who has not confirmed a rematch: the epoch second
@@ -66,7 +66,8 @@ def names_of(seats: list[dict[str, Any]]) -> dict[int, Name]:
     """:func:`names` of a seat list (a finished game's, kept without its table row)."""
     plain = [str(s["name"]) for s in seats]
     return {
-        int(s["seat"]): seat_name(s) if plain.count(name) == 1 else f"{name} #{s['seat']}"
+        int(s["seat"]): seat_name(s) if plain.count(name) == 1 or s.get(FORGOTTEN)
+        else f"{name} #{s['seat']}"
         for s, name in zip(seats, plain, strict=True)
     }
 

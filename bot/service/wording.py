@@ -34,6 +34,11 @@ COMPUTER_SEATS = {
     "medium": N_("Computer {n} (medium, seat {seat})"),
     "hard": N_("Computer {n} (hard, seat {seat})"),
 }
+FORMER_PLAYER = N_("a former player")
+"""The name shown for a person ``python -m bot forget-user`` forgot (a seat marked
+:data:`FORGOTTEN`: the stored name is gone, the reader's language says who it was)."""
+FORGOTTEN = "forgotten"
+"""Seat key of a forgotten person's seat in a finished game (:mod:`bot.app.forget`)."""
 _LEVEL_OF_NAME = {template: level for level, template in COMPUTER_NAMES.items()}
 _COMPUTER = re.compile(r"Computer (?P<n>\d+)(?: \((?P<level>[a-z]+)\))?")
 """A computer's stored name (English, kept for records and rows written before languages)."""
@@ -46,8 +51,10 @@ def computer_name(number: int, level: str | None) -> Text:
 
 
 def seat_name(entry: Mapping[str, Any]) -> Name:
-    """A stored seat's name: a person's display name, or a computer's name built from its
-    number and level (``bot_level``)."""
+    """A stored seat's name: a person's display name, a computer's name built from its number
+    and level (``bot_level``), or "a former player" for a forgotten person."""
+    if entry.get(FORGOTTEN):
+        return say(FORMER_PLAYER)
     name = str(entry["name"])
     m = _COMPUTER.fullmatch(name) if entry.get("user_id") is None else None
     if m is None:

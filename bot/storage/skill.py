@@ -35,9 +35,13 @@ def user_key(user_id: int) -> str:
 
 
 def player_key(seat: Mapping[str, Any]) -> str | None:
-    """"u:<user id>" for a human, "c:<level>" for a computer, None for a seat left out."""
+    """"u:<user id>" for a human, "c:<level>" for a computer, "f:<token>" for a forgotten
+    person (``python -m bot forget-user``: one random token for all their games, so a rebuild
+    rates everyone else exactly as before), None for a seat left out."""
     if seat.get("was_replaced"):
         return None
+    if seat.get("forgotten"):
+        return f"f:{seat['forgotten']}"
     if seat.get("user_id") is None:
         return f"c:{level_of(seat.get('bot_level'))}"
     return user_key(seat["user_id"])

@@ -81,7 +81,9 @@ class MasterIslands(Game):
     offers_partner_talk = True  # MI-C3, in coop mode
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
-        return PLAYERS_BY_MODE[str(options.get("mode") or "standard")]
+        mode = str(options.get("mode") or "standard").strip().lower()
+        # Raw options may name no mode (normalize_options then says which values exist).
+        return PLAYERS_BY_MODE.get(mode, (self.min_players, self.max_players))
 
     def active_options(self, options: Mapping[str, Any]) -> tuple[Option, ...]:
         """``corsair`` and ``difficulty`` only matter in corsair mode."""

@@ -1,0 +1,132 @@
+"""``python -m bot forget-user ID``: what Tablée keeps about one person, removed.
+
+Gone: their language (the Discord locale last seen) and their DM choice; in every finished or
+abandoned game, their name and Discord id: the seat is marked forgotten and reads "a former
+player" in the reader's language (``/history``, ``/replay``, the leaderboard; the name is not
+stored in any language, so a French reader reads "un ancien joueur"). Their own ratings go to
+a random token that nothing links to them, shared by all their games, so the games' results
+stand and everyone else's ratings stay what they were, a ``rebuild-ratings`` included.
+
+It refuses, changing nothing, while the person sits at a live table (a lobby or a game in
+play): their seat there is still theirs; run it again once those tables are over. Everything
+is one transaction, safe while the bot runs. One sentence on stdout (or stderr: exit 1; a bad
+id: exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from typing import Any
+
+from games.cli import counted
+
+from ..config import Config
+from ..service.wording import FORGOTTEN
+from ..storage import Store
+from ..storage.database import Statement
+from ..storage.url import shown
+from .runner import offline
+
+
+class StillSeated(Exception):
+    """The person sits at a live table: the sentence says where."""
+
+
+def _seated(seats: str, user_id: int) -> bool:
+    return any(s.get("user_id") == user_id for s in json.loads(seats))
+
+
+def _forgotten(seats: list[dict[str, Any]], user_id: int, token: str) -> list[dict[str, Any]]:
+    """The seats with the person's made anonymous (the rest of each seat kept: a seat a
+    computer took over stays left out of the ratings)."""
+    return [{**s, "user_id": None, "name": "", "bot_level": None, FORGOTTEN: token}
+            if s.get("user_id") == user_id else s for s in seats]
+
+
+async def forget(store: Store, user_id: int) -> dict[str, int]:
+    """Forget ``user_id`` (see the module doc); what changed, counted. :class:`StillSeated`
+    while they sit at a live table."""
+    token = secrets.token_hex(8)
+    like = f"%{user_id}%"  # a cheap first filter; the JSON decides
+    async with store.db.transaction() as tx:
+        live = [channel for channel, seats in await tx.fetchall(
+            "SELECT channel_id, seats FROM tables WHERE seats LIKE ?", (like,))
+            if _seated(seats, user_id)]
+        if live:
+            raise StillSeated(
+                f"User {user_id} sits at {counted(len(live), 'live table', 'live tables')} "
+                f"(channel {', '.join(map(str, sorted(live)))}); nothing was changed: run "
+                "forget-user again once those tables are over.")
+        games = 0
+        for row, seats in await tx.fetchall("SELECT id, seats FROM games WHERE seats LIKE ?",
+                                            (like,)):
+            if _seated(seats, user_id):
+                changed = json.dumps(_forgotten(json.loads(seats), user_id, token),
+                                     separators=(",", ":"), ensure_ascii=False)
+                games += await tx.run(Statement("UPDATE games SET seats = ? WHERE id = ?",
+                                                (changed, row)))
+        await tx.run(Statement("UPDATE player_results SET user_id = NULL WHERE user_id = ?",
+                               (user_id,)))
+        await tx.run(Statement("UPDATE move_log SET user_id = NULL WHERE user_id = ?",
+                               (user_id,)))
+        ratings = await tx.run(Statement("UPDATE ratings SET player = ? WHERE player = ?",
+                                         (f"f:{token}", f"u:{user_id}")))
+        prefs = await tx.run(Statement("DELETE FROM dm_prefs WHERE user_id = ?", (user_id,)))
+        prefs += await tx.run(Statement("DELETE FROM user_locales WHERE user_id = ?",
+                                        (user_id,)))
+    return {"games": games, "ratings": ratings, "preferences": prefs}
+
+
+def summary(user_id: int, done: dict[str, int], where: str) -> str:
+    """The one sentence of a success, with its counts."""
+    return (f"Forgot user {user_id} in {where}: "
+            f"{counted(done['preferences'], 'preference', 'preferences')} (language, DMs) "
+            f"deleted, their name replaced by \"a former player\" in "
+            f"{counted(done['games'], 'past game', 'past games')} and "
+            f"{counted(done['ratings'], 'rating', 'ratings')} made anonymous; the games' results "
+            "and everyone else's ratings are unchanged.")
+
+
+def main(args: argparse.Namespace) -> int:
+    async def job(config: Config) -> dict[str, int] | str:
+        store = await Store.open(config.database)
+        try:
+            return await forget(store, args.user_id)
+        except StillSeated as exc:
+            return str(exc)
+        finally:
+            await store.close()
+
+    done = offline(args.config, job)
+    if isinstance(done, int):
+        return done
+    config, result = done
+    if isinstance(result, str):
+        print(f"error: {result}", file=sys.stderr)
+        return 1
+    print(summary(args.user_id, result, shown(config.database)))
+    return 0
+
+
+def _user_id(text: str) -> int:
+    if not text.strip().isdigit() or not 0 < int(text) < 2**63:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a Discord user id (a number like 123456789012345678: in Discord, "
+            "turn on Developer Mode, then right-click the person > Copy User ID)")
+    return int(text)
+
+
+def add_parser(sub: Any) -> None:
+    """``forget-user``, added to ``python -m bot``'s parser."""
+    p_forget = sub.add_parser(
+        "forget-user", help="remove what is stored about one person, then exit",
+        description="Delete a person's language and DM choice, and replace their name in past "
+        "games by \"a former player\" (their results stay, so the others' ratings do not change). "
+        "Refused while they sit at a table in play or in a lobby. Safe while the bot runs.")
+    p_forget.add_argument("user_id", type=_user_id, metavar="ID", help="the person's Discord "
+                          "user id")
+    p_forget.add_argument("--config", default=argparse.SUPPRESS, help="config file")
+    p_forget.set_defaults(main=main)

@@ -1,0 +1,112 @@
+"""``python -m bot forget-user ID`` (issue 29 part 4): a person's preferences go, their name in
+past games becomes "a former player" (in the reader's language), the games' results and
+everyone else's ratings stay, a rebuild included; refused while they sit at a live table. On
+SQLite and on PostgreSQL (the ``db_path`` fixture)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import i18n
+from bot.__main__ import main
+from bot.adapter.ratings import who
+from bot.app.forget import StillSeated, forget
+from bot.service import TableService
+from bot.service.history import choice_label
+from bot.service.wording import shown
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from .drive import play_to_end
+from .toy import TOY_ID
+
+
+async def _finished_game(host: TableService) -> None:
+    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.join(CHANNEL, CAROL, "Carol")
+    await host.start(CHANNEL, ALICE)
+    await play_to_end(host, CHANNEL)
+
+
+def _numbers(ratings: dict[str, object]) -> dict[str, tuple[float, float, int, int]]:
+    return {key: (round(r.mu, 9), round(r.sigma, 9), r.games, r.wins)  # type: ignore[attr-defined]
+            for key, r in ratings.items()}
+
+
+async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableService) -> None:
+    await _finished_game(host)
+    await host.store.set_dm_enabled(BOB, False)
+    await host.remember_locale(BOB, "fr")
+    await host.store.set_dm_enabled(ALICE, False)
+    before = _numbers(await host.store.ratings_of(GUILD, TOY_ID))
+    page = await host.history(GUILD)
+    assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
+    results = [(p.score, p.won) for p in page.entries[0].players]
+
+    done = await forget(host.store, BOB)
+
+    assert done == {"games": 1, "ratings": 1, "preferences": 2}
+    assert await host.store.dm_enabled(BOB) is None
+    assert await host.store.user_locales([BOB]) == {}
+    assert await host.store.dm_enabled(ALICE) is False  # only Bob's
+    entry = (await host.history(GUILD)).entries[0]
+    assert [(p.score, p.won) for p in entry.players] == results
+    assert shown(entry.players[1].name) == "a former player"
+    with i18n.language("fr"):
+        assert shown(entry.players[1].name) == "un ancien joueur"
+        assert "Alice, un ancien joueur, Carol" in choice_label(entry)
+    assert (await host.history(GUILD, user_id=BOB)).total == 0
+    game = await host.store.game(entry.game_row)
+    assert game is not None and "Bob" not in str(game["seats"]) and str(BOB) not in str(
+        [s["user_id"] for s in game["seats"]])
+
+    after = _numbers(await host.store.ratings_of(GUILD, TOY_ID))
+    assert "u:2" not in after
+    [token] = [k for k in after if k.startswith("f:")]
+    assert after[token] == before["u:2"]
+    assert {k: v for k, v in after.items() if k != token} == {
+        k: v for k, v in before.items() if k != "u:2"}
+    assert await host.rebuild_ratings() == 1  # the same games give the same ratings
+    assert _numbers(await host.store.ratings_of(GUILD, TOY_ID)) == after
+    board = await host.leaderboard(GUILD, TOY_ID, 10)
+    [former] = [s for s in board.top if s.player == token]
+    assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
+    with i18n.language("fr"):
+        assert who(former) == "un ancien joueur"
+
+
+async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
+        host: TableService) -> None:
+    await _finished_game(host)
+    await host.create_lobby(CHANNEL + 1, GUILD, TOY_ID, {}, CAROL, "Carol", seed=1)
+    await host.join(CHANNEL + 1, BOB, "Bob")
+    await host.store.set_dm_enabled(BOB, True)
+    with pytest.raises(StillSeated, match=r"^User 2 sits at 1 live table \(channel 101\); "
+                       r"nothing was changed"):
+        await forget(host.store, BOB)
+    assert await host.store.dm_enabled(BOB) is True
+    page = await host.history(GUILD)
+    assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
+    await host.leave(CHANNEL + 1, BOB)
+    assert (await forget(host.store, BOB))["games"] == 1
+
+
+def test_the_command_says_what_it_did_in_one_sentence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", "isis-osiris", "--players", "2", "--out", str(out)]) == 0
+    config = tmp_path / "config.toml"
+    config.write_text(f'[database]\npath = "{out / "demo.db"}"\n', encoding="utf-8")
+    capsys.readouterr()
+    assert main(["forget-user", "1", "--config", str(config)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"Forgot user 1 in {out / 'demo.db'}: 1 preference (language, DMs) "
+                           "deleted, their name replaced by \"a former player\" in 1 past game "
+                           "and 1 rating made anonymous;")
+    assert said.count("\n") == 1
+    with pytest.raises(SystemExit) as exited:
+        main(["forget-user", "Alex", "--config", str(config)])
+    assert exited.value.code == 2
+    assert "'Alex' is not a Discord user id" in capsys.readouterr().err

@@ -1,0 +1,68 @@
+"""``/help`` (issue 29 part 6) through the real discord.py client: what Tablée does, every
+command as the reader's Discord names it with its own description, and each game's rules
+(links under ``[help] rules_url``, else ``/rules``), privately, in English and in French."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_play_helpers import assert_all_requests_valid, running_tablee
+from tests.e2e.toy_game import register_toy
+
+RULES = "https://example.org/tablee/blob/main/docs/rules"
+
+
+@pytest.fixture
+async def linked(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path, rules_url=RULES) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def test_help_in_english_lists_the_commands_and_links_the_rules(
+        discord_sim: Any, linked: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    reply = await sim.slash(alice, "help")
+    assert reply.ephemeral
+    text = reply.content
+    assert text.startswith("**Tablée** hosts board games in this server's channels: open a "
+                           "table with `/play`")
+    assert "Master Islands" in text and "Toy Rounds" in text
+    for line in ("`/play`: Open a table for a board game in this channel",
+                 "`/move`: Play a move in this channel's game",
+                 "`/rules`: A short summary of a game's rules (privately)",
+                 "`/help`: What Tablée does, its commands and the games' rules (privately)"):
+        assert line in text
+    assert text.index("`/play`") < text.index("`/move`") < text.index("`/history`")
+    assert f"• Master Islands: <{RULES}/master-islands.md>" in text
+    assert f"• Le Maître des Mers: <{RULES}/maitre-des-mers.md>" in text
+    assert not sim.public()  # nothing in the channel
+
+
+async def test_help_in_french_names_the_commands_as_a_french_discord_shows_them(
+        discord_sim: Any, linked: Any) -> None:
+    sim = discord_sim
+    zoe = sim.user("zoe", locale="fr")
+    reply = await sim.slash(zoe, "help")
+    assert reply.ephemeral
+    text = reply.content
+    assert text.startswith("**Tablée** fait jouer à des jeux de société dans les salons de ce "
+                           "serveur : ouvrez une table avec `/jouer`")
+    assert "`/règles` : Un résumé des règles d’un jeu (en privé)" in text
+    assert "`/aide` : Ce que fait Tablée, ses commandes et les règles des jeux (en privé)" in text
+    assert "**Commandes**" in text and "**Règles** (`/règles` en donne un résumé ici)" in text
+    assert f"• Master Islands : <{RULES}/master-islands.md>" in text
+    assert "Open a table" not in text  # no English description left
+
+
+async def test_help_without_a_rules_address_points_to_rules(
+        discord_sim: Any, toy_tablee: Any) -> None:
+    reply = await discord_sim.slash(discord_sim.user("alice"), "help")
+    assert "**Rules**: `/rules` gives each game's summary here, privately." in reply.content
+    assert "https://" not in reply.content
