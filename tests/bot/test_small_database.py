@@ -130,7 +130,7 @@ async def test_migration_drops_closed_games_logs_and_changes_nothing_people_see(
     once opened by this version, only the table in play has a log, and /history, every
     /replay, the leaderboards and the stats are byte for byte what they were; the table in play
     still takes its move back."""
-    monkeypatch.setattr(storage_tables, "DROP_LOG", OLD_CLOSE)
+    monkeypatch.setattr(storage_tables, "DROP_LOG", OLD_CLOSE, raising=False)
     host = await TableService.open(db_path)
     try:
         rows = [await _old_finished(host, 100 + n, g, seed=n) for n, g in enumerate(GAMES)]
