@@ -33,19 +33,22 @@ async def bench_database(url: str | None, tmp: str, name: str) -> AsyncIterator[
 
 
 async def database_bytes(target: str) -> tuple[int, dict[str, int]]:
-    """The database's bytes and those of each table (indexes and TOAST included): SQLite's file
-    once its WAL is folded in (``dbstat`` per table and index), or PostgreSQL's
-    ``pg_total_relation_size`` of every table of the URL's schema after ``VACUUM FULL`` (every
-    move rewrites its table's row: without it the dead row versions autovacuum would make
-    reusable count as growth)."""
+    """The database's bytes in use and those of each table (indexes and TOAST included):
+    SQLite's file once its WAL is folded in, less its free pages (``dbstat`` per table and
+    index), or PostgreSQL's ``pg_total_relation_size`` of every table of the URL's schema after
+    ``VACUUM FULL``. Space the database reuses is not growth: every move rewrites its table's
+    row (PostgreSQL's dead row versions, which autovacuum makes reusable), and a table's move
+    log is dropped when its game ends (SQLite's free pages, which the next games' logs fill)."""
     if not is_url(target):
         conn = sqlite3.connect(target)
         try:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             per = dict(conn.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"))
+            [(free,)] = conn.execute("PRAGMA freelist_count")
+            [(page,)] = conn.execute("PRAGMA page_size")
         finally:
             conn.close()
-        return Path(target).stat().st_size, per
+        return Path(target).stat().st_size - free * page, per
     import asyncpg
 
     conn = await asyncpg.connect(target, timeout=10)

@@ -92,6 +92,7 @@ class Table:
     rng: random.Random
     table_id: int | None = None
     applied: dict[int, list[str]] = field(default_factory=dict)  # table id -> moves told
+    started: dict[int, int] = field(default_factory=dict)  # table id -> its version at the start
     busy: bool = False
     games_played: int = 0
     max_games: int | None = None  # stop opening new games after this many (None: never)
@@ -130,6 +131,7 @@ async def open_table(host: TableService, t: Table, levels: list[str]) -> None:
     outcome = await host.start(t.channel, USERS[0])
     t.table_id = outcome.table.game_row
     t.applied[t.table_id] = []
+    t.started[t.table_id] = outcome.table.version - len(outcome.applied)
     if (await _follow(host, t, outcome))[1]:
         raise RuntimeError(f"a {t.game.id} game ended before anyone moved")
 
@@ -162,11 +164,29 @@ async def click(host: TableService, t: Table, c: Counters, levels: list[str], *,
     except Unavailable:
         c.busy += 1
         if t.table_id is not None:
-            logged = await _patiently(lambda: host.store.moves(t.table_id or 0))
-            t.applied[t.table_id] = [m.move for m in logged]
+            logged = await stored_moves(host, t, t.table_id)
+            t.applied[t.table_id] = [move for _user, move in logged.values()]
         if await _patiently(lambda: host.table(t.channel)) is None:  # it ended the game
             t.games_played += 1
             await _patiently(lambda: open_table(host, t, levels))
+
+
+async def stored_moves(host: TableService, t: Table, table_id: int
+                       ) -> dict[int, tuple[int | None, str]]:
+    """version -> (user id, move) of the moves stored at ``t``'s table ``table_id``, in order:
+    its move log while it plays; once it closed (its log goes with it), its finished game's
+    record, numbered from the version the game started at (in the benches each move adds one
+    version: nobody takes a move back or leaves their seat to a computer)."""
+    logged = await _patiently(lambda: host.store.moves(table_id))
+    if logged:
+        return {m.version: (m.user_id, m.move) for m in logged}
+    game = await _patiently(lambda: host.store.game(table_id))
+    if game is None:
+        return {}
+    people = USERS[: t.humans]  # seats 1, 2 … in the order they sat down (open_table)
+    return {t.started[table_id] + 1 + i: (people[m["seat"] - 1] if m["seat"] <= len(people)
+                                          else None, m["move"])
+            for i, m in enumerate(game["record"]["moves"])}
 
 
 async def _patiently(action: Callable[[], Awaitable[T]]) -> T:
@@ -231,9 +251,10 @@ async def _open_patiently(host: TableService, t: Table, levels: list[str]) -> No
             await asyncio.sleep(0.2)
         table = await _patiently(lambda: host.table(t.channel))
         if table is not None and table.status == "playing":
-            t.table_id = table.game_row
+            t.table_id = table.game_row or 0
             logged = await _patiently(lambda: host.store.moves(t.table_id or 0))
-            t.applied[t.table_id or 0] = [m.move for m in logged]
+            t.applied[t.table_id] = [m.move for m in logged]
+            t.started[t.table_id] = table.version - len(logged)
             return
         if table is not None:
             await _patiently(lambda: host.cancel(t.channel, USERS[0]))
@@ -329,14 +350,14 @@ async def paced(host: TableService, tables: list[Table], plans: dict[int, list[s
 
 
 async def lost_updates(host: TableService, tables: list[Table]) -> dict[str, int]:
-    """Compare, per game, the moves the host said it applied with the stored log (moves and
-    versions); every missing, extra or different entry counts one."""
+    """Compare, per game, the moves the host said it applied with the stored ones (moves and
+    versions: :func:`stored_moves`); every missing, extra or different entry counts one."""
     lost = checked = 0
     for t in tables:
         for table_id, told in t.applied.items():
-            logged = await host.store.moves(table_id)
-            versions = [m.version for m in logged]
-            lost += sum(a != b for a, b in zip_longest(told, [m.move for m in logged]))
+            logged = await stored_moves(host, t, table_id)
+            versions = list(logged)
+            lost += sum(a != b for a, b in zip_longest(told, [m for _u, m in logged.values()]))
             lost += sum(b - a != 1 for a, b in zip(versions, versions[1:], strict=False))
             checked += len(told)
     return {"lost_updates": lost, "moves_checked": checked}
@@ -480,18 +501,18 @@ async def _next_game(host: TableService, t: Table, levels: list[str], s: Streams
         await asyncio.sleep(0.01)
 
 
-async def phantoms(host: TableService, s: Streams) -> int:
-    """Calls that raised although their move is in the log, at the version after the one they
-    were made at, by them (the same person, the same move), with no call at that version told
-    it played (a twin click that won is not a phantom)."""
+async def phantoms(host: TableService, s: Streams, tables: list[Table]) -> int:
+    """Calls that raised although their move is stored (:func:`stored_moves`), at the version
+    after the one they were made at, by them (the same person, the same move), with no call at
+    that version told it played (a twin click that won is not a phantom)."""
+    at = {table_id: t for t in tables for table_id in t.started}
     logs: dict[int, dict[int, tuple[int | None, str]]] = {}
     found = 0
     for table_id, version, user, move in s.raised:
         if (table_id, version) in s.answered:
             continue
         if table_id not in logs:
-            logs[table_id] = {m.version: (m.user_id, m.move)
-                              for m in await host.store.moves(table_id)}
+            logs[table_id] = await stored_moves(host, at[table_id], table_id)
         found += logs[table_id].get(version + 1) == (user, move)
     return found
 
@@ -515,5 +536,5 @@ async def streams(host: TableService, tables: list[Table], plans: dict[int, list
             "cpu_ms_per_move": round(cpu * 1000 / max(1, s.moves), 2),
             "played": s.played, "refused_by_the_rules": s.refused, "busy": s.busy,
             "storage_sentences": dict(sorted(s.unavailable.items())), "failed": s.failed,
-            "bookkeeping_refused": s.bookkeeping_refused, "phantom_moves": await phantoms(host, s),
+            "bookkeeping_refused": s.bookkeeping_refused, "phantom_moves": await phantoms(host, s, tables),
             "games_opened": s.games, "play": ms(s.play_times), "loop_lag": ms(ticker.lags)}

@@ -1,6 +1,13 @@
-"""The move log: the entries a move appends in the transaction that stores it, read back in
-order (:meth:`MoveLog.moves`), and the last move still in force with what it takes to take it
-back (undo, BGA's rule: :meth:`MoveLog.last_in_force`)."""
+"""The move log of the active tables: the entries a move appends in the transaction that stores
+it, read back in order (:meth:`MoveLog.moves`: the lines a restart posts again), and the last
+move still in force with what it takes to take it back (undo, BGA's rule:
+:meth:`MoveLog.last_in_force`).
+
+Only a table in play has a log. When it closes, its log is dropped in the same transaction
+(:data:`DROP_LOG`): the finished game's record (options, setup, seed, the moves in force) is what
+/history, /replay and ratings read, and a replay derives the sentences again from it, from
+public views only. Per move, a sentence list and an undo state weighed ~85 % of a finished
+game (migration 9 dropped the logs of games finished before)."""
 
 from __future__ import annotations
 
@@ -15,6 +22,8 @@ ENTRY = Columns(MoveEntry)
 """The ``move_log`` columns of an entry (beside ``table_id`` and ``at``)."""
 _LISTED = tuple(c for c in ENTRY.read if c.name != "before")
 """What a listing reads: the state before each move is undo's alone (and big)."""
+DROP_LOG = "DELETE FROM move_log WHERE table_id = ?"
+"""A closing table's log, dropped with it (its moves are in the record)."""
 
 
 def log_insert(table_id: int | None, moves: Sequence[MoveEntry]) -> Insert:

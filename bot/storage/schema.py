@@ -162,6 +162,16 @@ MIGRATIONS: tuple[str, ...] = (
         renewed_at  REAL    NOT NULL                -- its last sign of life
     );
     """,
+    # 9: a small database. A finished (or abandoned) game keeps its record in games.record, which
+    # /history, /replay and ratings read; its move log (the sentences of each move, and the
+    # states undo kept) is derived again from the record by a replay, so it is no longer kept
+    # once a table closes (bot.storage.tables.close_table drops it). The logs of the games
+    # closed before go here: every log whose table is no longer active (a table in play keeps
+    # its log: restarts and undo read it). The space freed is reused by new games; giving it back
+    # to the disk is a VACUUM (README, "Storage").
+    """
+    DELETE FROM move_log WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = move_log.table_id)
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

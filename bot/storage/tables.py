@@ -21,7 +21,7 @@ from .columns import Columns
 from .database import Database, Insert, Statement, Write
 from .errors import Conflict, IntegrityError
 from .history import ending_inserts
-from .log import log_insert
+from .log import DROP_LOG, log_insert
 from .rows import ClockAt, ClockRow, Ending, MoveEntry, TableRow
 
 TABLE = Columns(TableRow)
@@ -102,14 +102,15 @@ class Tables:
         moves: Sequence[MoveEntry],
         ending: Ending | None,
     ) -> None:
-        """Append the last moves, move the table to history (unless ``ending`` is None, as for a
-        cancelled lobby) and free the channel; one transaction."""
+        """Move the table to history (unless ``ending`` is None, as for a cancelled lobby) and
+        free the channel; one transaction. Its move log goes with it: ``moves`` (the last ones)
+        and the logged ones are in ``ending``'s record, which is all a finished game keeps of
+        its play (/history, /replay and ratings read the record; a replay derives the log's
+        sentences from it again: :mod:`render.replay`)."""
         writes: list[Write] = [Statement("DELETE FROM tables WHERE id = ? AND version = ?",
-                                         (row.id, expected_version), one=True)]
-        if moves:
-            writes.append(log_insert(row.id, moves))
-        writes += [Statement("UPDATE move_log SET before = NULL WHERE table_id = ?", (row.id,)),
-                   Statement("DELETE FROM clocks WHERE table_id = ?", (row.id,))]
+                                         (row.id, expected_version), one=True),
+                               Statement(DROP_LOG, (row.id,)),
+                               Statement("DELETE FROM clocks WHERE table_id = ?", (row.id,))]
         if ending is not None:
             writes += ending_inserts(row, ending)
         await self._db.write(writes)

@@ -245,6 +245,9 @@ async def test_a_version_2_move_log_upgrades_and_its_moves_stay_in_force(db_path
         for migration in MIGRATIONS[:2]:
             for statement in _statements(migration):
                 db.execute(statement)
+        db.execute("INSERT INTO tables (id, channel_id, game_id, options, status, host_id, seats,"
+                   " seed, state, version, created_at, updated_at) VALUES (1, 10,"
+                   " 'master-islands', '{}', 'playing', 9, '[]', 0, '{}', 2, 0, 0)")  # in play
         db.execute("INSERT INTO move_log (table_id, version, seat, move, user_id, lines, at)"
                    " VALUES (1, 2, 1, 'pawn A1', 9, '[]', 0)")
         db.execute("PRAGMA user_version = 2")
