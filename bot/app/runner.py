@@ -91,8 +91,8 @@ def check_main(config_path: str | None) -> int:
     config = done[0]
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
-        f"ok: {program()}, config {config.source}, database {shown(config.database)}, "
-        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
+        f"ok: config {config.source}, database {shown(config.database)}, "
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}, {program()}"
     )
     return 0
 
