@@ -8,6 +8,7 @@ bot's regular backups keep the newest ``keep``. Every answer is one sentence, no
 from __future__ import annotations
 
 import asyncio
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -321,3 +322,40 @@ async def test_regular_backups_keep_the_newest_and_wait_their_time(tmp_path: Pat
         assert len(now) == 3 and now[:2] == kept[1:] and now[-1] not in kept
     finally:
         task.cancel()
+
+
+async def test_restore_over_a_crashed_bots_file_keeps_what_its_write_ahead_log_held(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot killed mid-game leaves its last moves in tablee.db-wal: the file kept aside has
+    them (it is copied through SQLite, not renamed away from its log)."""
+    live, crashed = tmp_path / "live", tmp_path / "crashed"
+    live.mkdir()
+    crashed.mkdir()
+    old = tmp_path / "old.db"
+    first = await _game(str(old))
+    await first.close()
+    host = await _game(str(live / "tablee.db"))
+    try:
+        await play_first_legal(host, CHANNEL)
+        at_crash = await _seen(host)
+        for name in ("tablee.db", "tablee.db-wal"):  # the disk as a kill -9 would leave it
+            shutil.copy(live / name, crashed / name)
+    finally:
+        await host.close()
+    alone = tmp_path / "alone.db"  # the file without its log is behind (the test can fail)
+    shutil.copy(crashed / "tablee.db", alone)
+    with sqlite3.connect(alone) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        versions = conn.execute("SELECT version FROM tables").fetchall() if "tables" in names \
+            else []
+    assert versions != [(at_crash[0].version,)]
+    db = crashed / "tablee.db"
+    assert await cli("restore", str(old), "--config", config_file(crashed, str(db))) == 0
+    capsys.readouterr()
+    [aside] = crashed.glob("tablee.db.before-restore-*")
+    assert not (crashed / f"{aside.name}-wal").exists()  # one whole file
+    kept = await TableService.open(str(aside))
+    try:
+        assert await _seen(kept) == at_crash
+    finally:
+        await kept.close()
