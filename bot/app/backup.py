@@ -59,11 +59,12 @@ def size_text(size: int) -> str:
     """"840 bytes", "12.3 KB", "4.1 MB", "1.2 GB"."""
     if size < 1000:
         return f"{size} bytes"
-    for unit in ("KB", "MB", "GB"):
-        size /= 1000  # type: ignore[assignment]
-        if size < 1000 or unit == "GB":
-            return f"{size:.1f} {unit}"
-    raise AssertionError("unreachable")
+    amount, unit = size / 1000, "KB"
+    for bigger in ("MB", "GB"):
+        if amount < 1000:
+            break
+        amount, unit = amount / 1000, bigger
+    return f"{amount:.1f} {unit}"
 
 
 def _read_only(path: Path) -> sqlite3.Connection:

@@ -359,3 +359,8 @@ async def test_restore_over_a_crashed_bots_file_keeps_what_its_write_ahead_log_h
         assert await _seen(kept) == at_crash
     finally:
         await kept.close()
+
+
+def test_sizes_read_as_an_owner_reads_them() -> None:
+    assert [backup.size_text(n) for n in (840, 1000, 123_456, 12_345_678, 5 * 10**9)] == \
+        ["840 bytes", "1.0 KB", "123.5 KB", "12.3 MB", "5.0 GB"]

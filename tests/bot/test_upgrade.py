@@ -10,15 +10,19 @@ import logging
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
+from bot.app.migrate import _cast
 from bot.service import TableService
-from bot.storage.schema import SCHEMA_VERSION
+from bot.storage import dialect, postgres
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from games.records import replay as replay_record
 
+from ..pg import fresh_schema
 from .drive import play_to_end
 
-pytestmark = pytest.mark.sqlite_only  # the previous release's SQLite file
+pytestmark = pytest.mark.sqlite_only  # each store in its own test below
 
 FIXTURE = Path(__file__).parent / "data" / "schema_v7.sql"
 GUILD, ALICE, BOB = 7, 1, 2
@@ -39,13 +43,48 @@ async def test_the_previous_releases_database_is_upgraded_resumed_and_played_on(
     db = tmp_path / "tablee.db"
     previous_release(db)
     caplog.set_level(logging.INFO, logger="tablee.storage")
-    host = await TableService.open(str(db))
+    await upgraded_and_played_on(str(db), caplog)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+
+
+async def test_the_previous_releases_postgresql_database_too(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The same server on PostgreSQL: the schema of 0.1.0 (its 7 migrations), the same rows."""
+    previous_release(tmp_path / "v7.db")
+    async with fresh_schema() as url:
+        conn = await asyncpg.connect(url)
+        try:
+            await postgres.migrate(conn, MIGRATIONS[:7])
+            await copy_rows(tmp_path / "v7.db", conn)
+        finally:
+            await conn.close()
+        caplog.set_level(logging.INFO, logger="tablee.storage")
+        await upgraded_and_played_on(url, caplog)
+
+
+async def copy_rows(source: Path, conn: asyncpg.Connection) -> None:
+    """Every row of the schema-7 file into the schema-7 PostgreSQL tables, keys continuing."""
+    shapes = dialect.shapes(MIGRATIONS[:7])
+    with sqlite3.connect(source) as snap:
+        for shape in sorted(shapes.values(), key=lambda s: (len(s.parents), s.name)):
+            casts = [_cast(kind) for kind in shape.types]
+            rows = snap.execute(f"SELECT {', '.join(shape.columns)} FROM {shape.name}").fetchall()
+            records = [tuple(c(v) for c, v in zip(casts, row, strict=True)) for row in rows]
+            await conn.copy_records_to_table(shape.name, records=records, columns=shape.columns)
+            if shape.identity:
+                (top,) = snap.execute("SELECT seq FROM sqlite_sequence WHERE name = ?",
+                                      (shape.name,)).fetchone()
+                await conn.execute("SELECT setval(pg_get_serial_sequence($1, $2), $3)",
+                                   shape.name, shape.identity, top)
+
+
+async def upgraded_and_played_on(db: str, caplog: pytest.LogCaptureFixture) -> None:
+    host = await TableService.open(db)
     try:
         said = [r.getMessage() for r in caplog.records if r.name == "tablee.storage"]
         assert f"database upgraded from schema version 7 to {SCHEMA_VERSION} (migrations ran by " \
                "themselves)" in said
-        with sqlite3.connect(db) as conn:
-            assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
 
         # The finished game: in the history as it ended, replayable, rated.
         [entry] = (await host.history(GUILD)).entries
@@ -78,6 +117,6 @@ async def test_the_previous_releases_database_is_upgraded_resumed_and_played_on(
 
     # Opened again: nothing left to migrate, and the log says nothing of it.
     caplog.clear()
-    again_host = await TableService.open(str(db))
+    again_host = await TableService.open(db)
     await again_host.close()
     assert not [r for r in caplog.records if "schema" in r.getMessage()]
