@@ -158,8 +158,8 @@ async def backup_postgres(url: str, out: str | None, now: float) -> str:
 
 
 def running_bot(conn: sqlite3.Connection, config: Config, now: float) -> str | None:
-    """Which bot runs on the file of ``conn`` ("host h, pid 12, started …"), from its live
-    lease; None when none does."""
+    """Why a bot runs on the file of ``conn`` ("a bot is running on … (host h, pid 12, started
+    …); …"), from its live lease; None when none does."""
     try:
         rows = conn.execute(
             "SELECT holder, host, pid, started_at, renewed_at FROM shard_leases").fetchall()
@@ -170,7 +170,10 @@ def running_bot(conn: sqlite3.Connection, config: Config, now: float) -> str | N
     for token, host, pid, started, renewed in rows:
         holder = Holder(str(token), str(host), int(pid), float(started))
         if now - float(renewed) < expiry and not ended(holder, me):
-            return f"host {holder.host}, pid {holder.pid}, started {when(holder.started_at)}"
+            return (f"a bot is running on {config.database_path} (host {holder.host}, pid "
+                    f"{holder.pid}, started {when(holder.started_at)}); stop it first, then "
+                    f"restore (if that process is gone, its claim lapses at "
+                    f"{when(float(renewed) + expiry)})")
     return None
 
 
@@ -206,8 +209,7 @@ def restore_file(backup: Path, config: Config, now: float) -> str:
                 raise Refused(f"{target} is not a SQLite database ({exc}); move it away "
                               "yourself, then restore.") from None
             if running:
-                raise Refused(f"a bot is running on {target} ({running}); stop it first, then "
-                              "restore.")
+                raise Refused(f"{running}.")
             if aside.exists():
                 raise Refused(f"{aside} already exists; wait a second and try again.")
             try:

@@ -175,9 +175,11 @@ async def test_restore_refuses_a_running_bots_file_and_keeps_the_file_it_replace
         before = db.read_bytes()
         assert await cli("restore", str(old), "--config", config) == 1
         said = one_sentence(capsys, "err")
+        [renewed] = [held.renewed_at for held in await lease.leases.held()]
         assert said == (f"error: a bot is running on {db} (host {socket.gethostname()}, pid "
                         f"{bot.pid}, started {backup.when(lease.me.started_at)}); stop it first, "
-                        "then restore.")
+                        "then restore (if that process is gone, its claim lapses at "
+                        f"{backup.when(renewed + 30)}).")
         assert db.read_bytes() == before and not list(tmp_path.glob("*.before-restore-*"))
         current = await _seen(host)
         await lease.release()  # the bot stopped
@@ -202,17 +204,19 @@ async def test_restore_refuses_a_running_bots_file_and_keeps_the_file_it_replace
 async def test_a_lease_of_a_process_that_is_gone_is_no_running_bot(tmp_path: Path) -> None:
     db = tmp_path / "tablee.db"
     host = await TableService.open(str(db))
+    now = 1_800_000_000.0
+    config = Config(database_path=str(db))
     try:  # a process of this host that was killed: its pid runs no more
-        gone = Holder("dead", socket.gethostname(), 2**22 + 12345, 0.0)
-        await Leases(host.store.db).take(Shards(1, None), gone, now=1e12, expiry=30)
+        gone = Holder("dead", socket.gethostname(), 2**22 + 12345, now - 60)
+        await Leases(host.store.db).take(Shards(1, None), gone, now=now, expiry=30)
         with sqlite3.connect(db) as conn:
-            assert backup.running_bot(conn, Config(database_path=str(db)), 1e12) is None
-            alive = Holder("alive", "another-host", 1, 0.0)
-            conn.execute("UPDATE shard_leases SET holder = ?, host = ?, pid = 1",
-                         (alive.token, alive.host))
-            assert "host another-host, pid 1" in backup.running_bot(
-                conn, Config(database_path=str(db)), 1e12 + 5)
-            assert backup.running_bot(conn, Config(database_path=str(db)), 1e12 + 31) is None
+            assert backup.running_bot(conn, config, now) is None
+            conn.execute("UPDATE shard_leases SET holder = 'alive', host = 'another-host', "
+                         "pid = 1")  # another machine's: its lease's age alone tells
+            said = backup.running_bot(conn, config, now + 5)
+            assert said is not None and "(host another-host, pid 1, started " in said
+            assert said.endswith(f"its claim lapses at {backup.when(now + 30)})")
+            assert backup.running_bot(conn, config, now + 31) is None
     finally:
         await host.close()
 
