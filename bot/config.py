@@ -30,6 +30,8 @@ COMPUTER_LEVELS = ("easy", "medium", "hard")
 MAX_LIVE_MINUTES = 24 * 60.0
 MAX_DAILY_HOURS = 30 * 24.0
 MAX_SHARDS = 65536
+MAX_BACKUPS = 1000  # [backup] keep: daily backups kept in the data folder (0: none made)
+BACKUP_HOURS = 720.0  # [backup] every_hours: at most a month apart
 SHARD_ENV = ("TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS")  # for one image run as several services
 
 
@@ -82,6 +84,8 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves (None: all)
     lease_seconds: float = 10.0  # how often a process renews its shards' lease (bot.app.lease)
     rules_url: str | None = None  # /help links <rules_url>/<game id>.md (the docs/rules/ folder)
+    backup_keep: int = 7  # backups the running bot keeps in <data folder>/backups (0: off)
+    backup_every: float = 24 * 3600.0  # seconds between them
     source: str = "(defaults)"  # the file these settings came from, for messages
 
     @property
@@ -198,6 +202,13 @@ def _amount(unit: str, scale: float, high: float, *, zero: bool = False) -> Any:
     return check
 
 
+def _keep(where: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_BACKUPS:
+        raise ConfigError(f"{where} must be a whole number of backups from 0 to {MAX_BACKUPS} "
+                          f"(0 makes none), not {value!r}")
+    return value
+
+
 def _shard_count(where: str, value: Any) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
@@ -251,6 +262,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "computer": {"delay": ("computer_delay", _delay), "workers": ("computer_workers", _workers),
                  "think_seconds": ("think_seconds", _seconds(*THINK_RANGE)),
                  "reveal_seconds": ("reveal_seconds", _seconds(0, MAX_DELAY))},
+    "backup": {"keep": ("backup_keep", _keep),
+               "every_hours": ("backup_every", _amount("hours", 3600.0, BACKUP_HOURS))},
     "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
     "help": {"rules_url": ("rules_url", _web_address)},
     "discord": {"shard_count": ("shard_count", _shard_count),

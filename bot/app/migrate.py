@@ -74,15 +74,9 @@ def snapshot(source: str) -> Iterator[sqlite3.Connection]:
                     original.backup(copy)
                 finally:
                     original.close()
-                version = copy.execute("PRAGMA user_version").fetchone()[0]
-                names = {r[0] for r in copy.execute("SELECT name FROM sqlite_master")}
             except sqlite3.DatabaseError as exc:
                 raise Refused(f"{source} is not a SQLite database ({exc}).") from None
-            if version == 0 or "tables" not in names:
-                raise Refused(f"{source} is not a Tablée database (it has none of its tables).")
-            if version > SCHEMA_VERSION:
-                raise Refused(f"{source} was written by a newer Tablée (schema {version}, this "
-                              f"one knows {SCHEMA_VERSION}); upgrade the bot first.")
+            version = tablee_version(copy, source)
             for number in range(version, SCHEMA_VERSION):
                 copy.execute("BEGIN")
                 for statement in _statements(MIGRATIONS[number]):
@@ -92,6 +86,22 @@ def snapshot(source: str) -> Iterator[sqlite3.Connection]:
             yield copy
         finally:
             copy.close()
+
+
+def tablee_version(conn: sqlite3.Connection, source: str) -> int:
+    """The schema version of the Tablée database ``conn`` (the file ``source``); :class:`Refused`
+    when it is not SQLite, not Tablée's, or written by a newer Tablée."""
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError as exc:
+        raise Refused(f"{source} is not a SQLite database ({exc}).") from None
+    if version == 0 or "tables" not in names:
+        raise Refused(f"{source} is not a Tablée database (it has none of its tables).")
+    if version > SCHEMA_VERSION:
+        raise Refused(f"{source} was written by a newer Tablée (schema {version}, this "
+                      f"one knows {SCHEMA_VERSION}); upgrade the bot first.")
+    return int(version)
 
 
 def copy_order() -> list[dialect.TableShape]:

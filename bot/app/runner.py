@@ -19,8 +19,10 @@ from typing import Any, TypeVar
 from ..config import Config, ConfigError, load_config
 from ..service import TableService
 from ..storage.url import is_url, shown
+from .backup import regular_backups_task
 from .lease import LeaseRefused, ShardLease
 from .process import settle_garbage_collector
+from .version import program
 
 log = logging.getLogger("tablee")
 T = TypeVar("T")
@@ -90,7 +92,7 @@ def check_main(config_path: str | None) -> int:
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
         f"ok: config {config.source}, database {shown(config.database)}, "
-        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}, {program()}"
     )
     return 0
 
@@ -135,6 +137,7 @@ async def _run(config: Config, token: str) -> None:
     stopping = install_stop(loop)
     keeping = loop.create_task(lease.keep())
     lost = stop_when_done(keeping)
+    backups = regular_backups_task(config, bot.resumed)
     try:
         async with bot:
             await bot.start(token)
@@ -159,6 +162,8 @@ async def _run(config: Config, token: str) -> None:
     finally:
         settling.cancel()
         keeping.cancel()
+        if backups is not None:
+            backups.cancel()
         if not lost.is_set():
             await lease.release()
         await host.close()
@@ -228,7 +233,7 @@ def run_main(config_path: str | None) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    log.info("config %s, database %s", config.source, shown(config.database))
+    log.info("%s: config %s, database %s", program(), config.source, shown(config.database))
     if config.shard_count is not None:
         log.info("serving%s", shards_text(config).removeprefix(","))
     try:

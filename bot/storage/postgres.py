@@ -54,7 +54,7 @@ import asyncpg
 from .database import Database, Gate, Insert, Row, Transaction, Write, is_guarded
 from .dialect import guarded, migration, query
 from .errors import Busy, Conflict, DiskFull, IntegrityError, Unavailable, Unreachable
-from .schema import MIGRATIONS, SchemaTooNew
+from .schema import MIGRATIONS, SchemaTooNew, said_migrated
 from .url import shown
 
 POOL_SIZE = 8
@@ -179,6 +179,7 @@ async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = MIGRATIO
         if found < len(migrations):
             await conn.execute("UPDATE tablee_schema SET version = $1", len(migrations),
                                timeout=wait)
+    said_migrated(found, len(migrations))
     return found
 
 

@@ -6,7 +6,11 @@ each in its own transaction, so a crash mid-upgrade leaves the file at a known v
 
 from __future__ import annotations
 
+import logging
+
 import aiosqlite
+
+log = logging.getLogger("tablee.storage")
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: active tables, the move log, finished games, per-player results, DM preferences.
@@ -203,7 +207,18 @@ async def migrate(db: aiosqlite.Connection) -> int:
         except BaseException:
             await db.execute("ROLLBACK")
             raise
+    said_migrated(found, SCHEMA_VERSION)
     return found
+
+
+def said_migrated(found: int, now: int) -> None:
+    """Log what opening the database did to its schema (nothing when it was current): an owner
+    who upgraded reads that the migrations ran, from which version to which."""
+    if found == 0:
+        log.info("new database: schema version %d created", now)
+    elif found < now:
+        log.info("database upgraded from schema version %d to %d (migrations ran by themselves)",
+                 found, now)
 
 
 async def _version(db: aiosqlite.Connection) -> int:

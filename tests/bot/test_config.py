@@ -35,7 +35,7 @@ def test_example_documents_every_setting_and_loads_to_defaults() -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
     for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "workers",
                 "think_seconds", "reveal_seconds", "DISCORD_TOKEN", *FIELDS["clock"],
-                *FIELDS["discord"], "TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS"):
+                *FIELDS["discord"], *FIELDS["backup"], "TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS"):
         assert key in text
 
 
@@ -129,6 +129,13 @@ computer_level = "hard"
         ("[computer]\nreveal_seconds = -1", "computer.reveal_seconds must be between 0 and 60"),
         ('[tables]\nrematch_seconds = "5m"', "tables.rematch_seconds must be a number of seconds"),
         ("[tables]\nrematch_seconds = 5", "tables.rematch_seconds must be between 30 and 86400"),
+        ("[backup]\nkeep = -1", "backup.keep must be a whole number of backups from 0 to 1000 "
+         r"\(0 makes none\), not -1"),
+        ('[backup]\nkeep = "7"', "backup.keep must be a whole number of backups .*, not '7'"),
+        ("[backup]\nkeep = 2.5", "backup.keep must be a whole number of backups"),
+        ("[backup]\nevery_hours = 0", "backup.every_hours must be more than 0 and at most 720 "
+         "hours, not 0"),
+        ('[backup]\nevery_hours = "daily"', "backup.every_hours must be a number of hours"),
         ("[database]\npaht = 'x'", "unknown setting database.paht"),
         ("[graphics]\nx = 1", r"unknown section \[graphics\]"),
         ("database = 1", "database must be a section"),
