@@ -27,6 +27,7 @@ import socket
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -278,7 +279,7 @@ def next_due(database: Path, every: float, now: float) -> float:
 
 
 async def keep_backing_up(config: Config, started: asyncio.Event | None = None,
-                          clock: Any = time.time) -> None:
+                          clock: Callable[[], float] = time.time) -> None:
     """The running bot's regular backups (a task beside it), once ``started`` is set (the
     tables resumed: the first backup does not slow the start): one every ``[backup]
     every_hours`` (counted from the newest backup, so restarts add none), the newest ``keep``
