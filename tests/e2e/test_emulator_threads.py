@@ -100,6 +100,7 @@ async def test_a_thread_from_a_message_takes_its_id_and_holds_posts(discord_sim,
     assert isinstance(cached, discord.Thread)
     assert cached.parent_id == sim.general.id and cached.owner_id == sim.world.bot.id
     assert bot.events[:2] == [("create", thread.id), ("join", thread.id)]  # THREAD_MEMBERS_UPDATE
+    assert [m.content async for m in cached.history()] == ["turn 1 (edited)"]
     assert [r.route for r in sim.requests if "thread" in r.route] == [
         "/channels/{channel_id}/messages/{message_id}/threads"
     ]
@@ -151,6 +152,10 @@ async def test_archived_thread_refuses_interactions_and_a_post_reopens_it(discor
     )
     reopened = bot.get_channel(thread.id)
     assert isinstance(reopened, discord.Thread) and not reopened.archived
+    assert (await sim.slash(alice, "where", channel=thread)).channel is thread
+    await sim.archive(thread)
+    await sim.unarchive(thread)  # a person reopens it
+    assert isinstance(bot.get_channel(thread.id), discord.Thread)
     assert (await sim.slash(alice, "where", channel=thread)).channel is thread
 
     await sim.archive(thread, locked=True)
