@@ -90,6 +90,7 @@ async def test_a_thread_from_a_message_takes_its_id_and_holds_posts(discord_sim,
     assert thread.id == lobby_id and thread.type == 11 and thread.parent is sim.general
     assert thread.auto_archive_duration == 10080 and thread.owner is sim.world.bot
     lobby = sim.world.messages[lobby_id]
+    assert sim.thread_of(lobby) is thread and sim.threads() == [thread]
     assert lobby.thread is thread and lobby.to_json()["thread"]["id"] == str(thread.id)
     assert [m.content for m in sim.public(thread)] == ["turn 1 (edited)"]
     assert [m.content for m in sim.public()] == ["lobby Table"]  # the channel keeps the lobby
@@ -220,6 +221,7 @@ async def test_the_cap_on_active_threads(discord_sim, bot):
     assert "Maximum number of active threads reached" in full.value.text
 
     await sim.archive(first)
+    assert sim.threads() != sim.threads(active=False) and first not in sim.threads()
     third = await lobby.create_thread(name="Three")  # room again
     assert third.id == lobby.id
     with pytest.raises(discord.HTTPException) as reopen:  # unarchiving needs room too

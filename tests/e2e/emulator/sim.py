@@ -121,6 +121,18 @@ class DiscordSim:
     def max_active_threads(self, count: int) -> None:
         self.world.max_active_threads = count
 
+    def thread_of(self, message: Message) -> Thread:
+        """The thread started from ``message`` (an AssertionError if there is none)."""
+        assert message.thread is not None, f"no thread was started from {message!r}"
+        return message.thread
+
+    def threads(self, channel: Channel | None = None, *, active: bool = True) -> list[Thread]:
+        """The threads under ``channel`` (default #general), only the active ones unless
+        ``active=False``, oldest first."""
+        parent = channel or self.general
+        found = self.world.threads_of(parent.guild_id or self.world.guild_id, active=active)
+        return [t for t in found if t.parent is parent]
+
     async def thread(
         self, user: User, name: str, *, message: Message | None = None,
         channel: Channel | None = None, private: bool = False,
