@@ -85,6 +85,28 @@ class Api(ResourceRoutes, InteractionRoutes):
                     r.put_commands,
                 ),
                 web.get(API + "/channels/{channel_id}", r.get_channel),
+                web.patch(API + "/channels/{channel_id}", r.modify_channel),
+                web.post(API + "/channels/{channel_id}/threads", r.start_thread),
+                web.post(
+                    API + "/channels/{channel_id}/messages/{message_id}/threads",
+                    r.start_thread_from_message,
+                ),
+                web.get(API + "/channels/{channel_id}/thread-members", r.list_thread_members),
+                web.put(API + "/channels/{channel_id}/thread-members/@me", r.add_thread_member),
+                web.delete(
+                    API + "/channels/{channel_id}/thread-members/@me", r.remove_thread_member
+                ),
+                web.get(
+                    API + "/channels/{channel_id}/thread-members/{user_id}", r.get_thread_member
+                ),
+                web.put(
+                    API + "/channels/{channel_id}/thread-members/{user_id}", r.add_thread_member
+                ),
+                web.delete(
+                    API + "/channels/{channel_id}/thread-members/{user_id}",
+                    r.remove_thread_member,
+                ),
+                web.get(API + "/guilds/{guild_id}/threads/active", r.active_threads),
                 web.post(API + "/channels/{channel_id}/typing", r.typing),
                 web.get(API + "/channels/{channel_id}/messages", r.list_messages),
                 web.post(API + "/channels/{channel_id}/messages", r.create_message),

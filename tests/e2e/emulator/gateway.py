@@ -181,11 +181,13 @@ class Gateway:
             pass
 
     # -- used by the emulator and tests ---------------------------------------------------
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+    async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
         """Send an event to every session whose shard gets its guild (a disconnected one gets
-        it on RESUME)."""
+        it on RESUME); with ``intent`` (a bit), only to sessions that identified with it."""
         guild_id = event_guild(data)
         for session in list(self.sessions.values()):
+            if intent and not session.intents & intent:
+                continue
             if receives(session.shard, guild_id):
                 await self._dispatch_to(session, event, data)
 

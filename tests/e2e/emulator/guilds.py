@@ -85,7 +85,11 @@ class Guilds:
         return [self.everyones[guild_id], *self.roles[1:]]
 
     def channels_of(self, guild_id: int) -> list[Channel]:
-        return [c for c in self.channels.values() if c.type != 1 and c.guild_id == guild_id]
+        """The guild's channels, not its threads (GUILD_CREATE lists those apart)."""
+        return [
+            c for c in self.channels.values()
+            if c.type not in (1, 10, 11, 12) and c.guild_id == guild_id
+        ]
 
     def general_of(self, guild_id: int) -> Channel:
         """The guild's first channel (its system channel)."""

@@ -115,6 +115,8 @@ class InteractionRoutes(MessageWriter):
             message = original
         else:
             flags = int(body.get("flags") or 0) & EPHEMERAL
+            if not flags:
+                await self.before_post(interaction.channel, as_bot=False)  # type: ignore[attr-defined]
             message = self.new_message(
                 interaction.channel, body, record.files, interaction=interaction, flags=flags
             )
@@ -128,6 +130,8 @@ class InteractionRoutes(MessageWriter):
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self._webhook_interaction(request)
         message = self._webhook_message(request, interaction)
+        if not message.ephemeral:
+            self.before_edit(message.channel)  # type: ignore[attr-defined]
         record: RequestRecord = request[RECORD]
         self.apply_edit(message, record.body or {}, record.files)
         return json_response(message.to_json())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .state import EPHEMERAL, LOADING, Attachment, Channel, Interaction, Message, World
+from .state import EPHEMERAL, LOADING, Attachment, Channel, Interaction, Message, Thread, World
 from .wire import FilePart, file_index
 
 
@@ -32,6 +32,10 @@ class MessageWriter:
                 message.visible_only_to = interaction.user
         self.apply_edit(message, body, files, creating=True)
         self.world.messages[message.id] = message
+        if isinstance(channel, Thread) and not message.ephemeral:
+            channel.message_count += 1
+            channel.total_message_sent += 1
+            channel.last_message_id = message.id
         return message
 
     def apply_edit(

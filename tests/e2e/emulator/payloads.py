@@ -8,7 +8,7 @@ import asyncio
 import secrets
 from typing import Any
 
-from .state import Channel, Interaction, Message, User, World
+from .state import Channel, Interaction, Message, Thread, User, World
 
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 SUBCOMMAND_TYPES = (1, 2)
@@ -87,6 +87,13 @@ class Payloads:
         message: Message | None = None,
     ) -> Interaction:
         world = self.world
+        if isinstance(channel, Thread) and channel.archived:
+            # topics/threads.mdx: nobody can "use application commands" in an archived thread;
+            # Discord's client sends no interaction from one until a message unarchives it.
+            raise AssertionError(
+                f"#{channel.name} is archived: Discord's client sends no {label} from it "
+                "(a message in the thread, or sim.unarchive, reopens it)"
+            )
         interaction_id = world.ids.next()
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {

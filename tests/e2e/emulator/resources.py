@@ -8,12 +8,14 @@ from aiohttp import web
 
 from .gateway import Gateway
 from .messages import MessageWriter
-from .state import Channel, Message
+from .state import Channel, Message, Thread
+from .threads import ThreadRoutes
 from .wire import RECORD, ApiError, RequestRecord, json_response, opt_path_id, path_id, unknown
 
 
-class ResourceRoutes(MessageWriter):
-    """Everything under /api/v10 that is not an interaction or its webhook."""
+class ResourceRoutes(ThreadRoutes, MessageWriter):
+    """Everything under /api/v10 that is not an interaction or its webhook (threads:
+    :mod:`.threads`)."""
 
     gateway: Gateway
 
@@ -127,6 +129,7 @@ class ResourceRoutes(MessageWriter):
         channel = self._channel(request)
         if channel.type == 1 and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        await self.before_post(channel)
         record: RequestRecord = request[RECORD]
         message = self.new_message(channel, record.body or {}, record.files)
         return json_response(message.to_json())
@@ -138,6 +141,7 @@ class ResourceRoutes(MessageWriter):
         message = self._message(request, self._channel(request))
         if message.author is not self.world.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self.before_edit(message.channel)
         record: RequestRecord = request[RECORD]
         self.apply_edit(message, record.body or {}, record.files)
         return json_response(message.to_json())
@@ -145,6 +149,8 @@ class ResourceRoutes(MessageWriter):
     async def delete_message(self, request: web.Request) -> web.Response:
         message = self._message(request, self._channel(request))
         message.deleted = True
+        if isinstance(message.channel, Thread):
+            message.channel.message_count -= 1
         return web.Response(status=204)
 
     def _check_guild(self, request: web.Request) -> int:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import time
 from typing import TYPE_CHECKING, Any
 
 from .payloads import Payloads, leaf_of
-from .state import Channel, Interaction, Message, Role, User, _flatten
+from .state import Channel, Interaction, Message, Role, Thread, User, _flatten
 from .wire import RateLimitPlan, RequestRecord
 
 if TYPE_CHECKING:
@@ -108,6 +109,76 @@ class DiscordSim:
         channel = self.world.add_channel(name, guild_id=guild_id)
         self._announce("CHANNEL_CREATE", channel.to_json())
         return channel
+
+    # -- threads --------------------------------------------------------------------------
+    @property
+    def max_active_threads(self) -> int:
+        """The guild's cap on active threads: creating or unarchiving one more answers
+        400 160006 "Maximum number of active threads reached"."""
+        return self.world.max_active_threads
+
+    @max_active_threads.setter
+    def max_active_threads(self, count: int) -> None:
+        self.world.max_active_threads = count
+
+    def thread_of(self, message: Message) -> Thread:
+        """The thread started from ``message`` (an AssertionError if there is none)."""
+        assert message.thread is not None, f"no thread was started from {message!r}"
+        return message.thread
+
+    def threads(self, channel: Channel | None = None, *, active: bool = True) -> list[Thread]:
+        """The threads under ``channel`` (default #general), only the active ones unless
+        ``active=False``, oldest first."""
+        parent = channel or self.general
+        found = self.world.threads_of(parent.guild_id or self.world.guild_id, active=active)
+        return [t for t in found if t.parent is parent]
+
+    async def thread(
+        self, user: User, name: str, *, message: Message | None = None,
+        channel: Channel | None = None, private: bool = False,
+    ) -> Thread:
+        """A person starts a thread: from ``message`` (the thread takes its id) or in
+        ``channel`` (default #general); THREAD_CREATE, then wait until the bot is idle."""
+        parent = message.channel if message is not None else (channel or self.general)
+        thread = self.world.add_thread(
+            parent, name, user, thread_id=message.id if message is not None else None,
+            kind=12 if private else 11,
+        )
+        if message is not None:
+            message.thread = thread
+        await self._flush()
+        before = asyncio.all_tasks()
+        await self.api.thread_created(thread)
+        await self.wait_idle(since=before)
+        return thread
+
+    async def archive(self, thread: Thread, *, locked: bool = False) -> None:
+        """Archive ``thread`` as Discord does after ``auto_archive_duration`` minutes without
+        activity (or a moderator, with ``locked``): THREAD_UPDATE; returns once the bot is
+        idle again (it may react: reopen a live table's thread). Interactions from it are then refused (see :meth:`Payloads.interaction`)."""
+        thread.archived = True
+        thread.locked = thread.locked or locked
+        thread.archive_timestamp = time.time()
+        await self._flush()
+        before = asyncio.all_tasks()
+        await self.api.thread_updated(thread)
+        await self.wait_idle(since=before)
+
+    async def unarchive(self, thread: Thread) -> None:
+        """A person reopens ``thread`` (as sending a message in it does): THREAD_UPDATE, then
+        THREAD_MEMBER_UPDATE to the bot if it is a member."""
+        await self._flush()
+        before = asyncio.all_tasks()
+        await self.api.unarchive(thread)
+        await self.wait_idle(since=before)
+
+    async def join_thread(self, user: User, thread: Thread) -> None:
+        """A person joins ``thread`` (THREAD_MEMBERS_UPDATE to GUILD_MEMBERS sessions)."""
+        thread.members[user.id] = time.time()
+        await self._flush()
+        before = asyncio.all_tasks()
+        await self.api.members_changed(thread, added=[user])
+        await self.wait_idle(since=before)
 
     def _announce(self, event: str, data: dict[str, Any]) -> None:
         if self.emulator.gateway.live:

@@ -23,6 +23,14 @@ ALL_PERMISSIONS = (1 << 50) - 1
 # View channel, send messages, embed links, attach files, read history, use app commands.
 DEFAULT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
 TOKEN_LIFETIME = 15 * 60.0
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
+THREAD_TYPES = (10, 11, 12)
+# Discord's cap on a guild's active threads (the docs give no number; 1000 is what servers
+# see); a test lowers it with `sim.max_active_threads`.
+MAX_ACTIVE_THREADS = 1000
 
 
 def _iso(ts: float) -> str:
@@ -132,6 +140,72 @@ class Channel:
 
 
 @dataclass(eq=False)
+class Thread(Channel):
+    """A thread (11 public, 12 private): a channel of its own under ``parent``; one started
+    from a message has that message's id (docs: topics/threads.mdx)."""
+
+    parent: Channel | None = None
+    owner: User | None = None
+    bot_id: int = 0  # the current user, whose thread member the channel object carries
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    invitable: bool = True
+    rate_limit_per_user: int = 0
+    created: float = field(default_factory=time.time)
+    archive_timestamp: float = field(default_factory=time.time)
+    members: dict[int, float] = field(default_factory=dict)  # user id -> join time
+    message_count: int = 0
+    total_message_sent: int = 0
+    last_message_id: int | None = None
+
+    @property
+    def active(self) -> bool:
+        return not self.archived
+
+    def __repr__(self) -> str:
+        state = "archived" if self.archived else "active"
+        return f"<Thread {self.id} #{self.name} ({state}, {self.message_count} messages)>"
+
+    def member_json(self, user_id: int, *, in_guild_create: bool = False) -> dict[str, Any]:
+        """A thread member object; GUILD_CREATE's omit ``id`` and ``user_id`` (the docs)."""
+        data: dict[str, Any] = {"join_timestamp": _iso(self.members[user_id]), "flags": 0}
+        if not in_guild_create:
+            data = {"id": str(self.id), "user_id": str(user_id)} | data
+        return data
+
+    def to_json(self, *, in_guild_create: bool = False) -> dict[str, Any]:
+        assert self.parent is not None and self.owner is not None
+        metadata: dict[str, Any] = {
+            "archived": self.archived,
+            "archive_timestamp": _iso(self.archive_timestamp),
+            "auto_archive_duration": self.auto_archive_duration,
+            "locked": self.locked,
+            "create_timestamp": _iso(self.created),
+        }
+        if self.type == 12:
+            metadata["invitable"] = self.invitable
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(self.parent.id),
+            "owner_id": str(self.owner.id),
+            "name": self.name,
+            "last_message_id": None if self.last_message_id is None else str(self.last_message_id),
+            "rate_limit_per_user": self.rate_limit_per_user,
+            "flags": 0,
+            "message_count": self.message_count,
+            "member_count": min(len(self.members), 50),
+            "total_message_sent": self.total_message_sent,
+            "thread_metadata": metadata,
+        }
+        if self.bot_id in self.members:
+            data["member"] = self.member_json(self.bot_id, in_guild_create=in_guild_create)
+        return data
+
+
+@dataclass(eq=False)
 class Attachment:
     """A file kept with its bytes, so tests can open it (`image()`)."""
 
@@ -179,6 +253,7 @@ class Message:
     edited: float | None = None
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
+    thread: Thread | None = None  # the thread started from this message
 
     @property
     def ephemeral(self) -> bool:
@@ -191,6 +266,9 @@ class Message:
     def visible_to(self, user: User) -> bool:
         if self.deleted or (self.channel.type == 1 and self.channel.recipient is not user):
             return False
+        channel = self.channel
+        if isinstance(channel, Thread) and channel.type == 12 and user.id not in channel.members:
+            return False  # a private thread: its members only
         return self.visible_only_to is None or self.visible_only_to is user
 
     def buttons(self) -> list[dict[str, Any]]:
@@ -231,6 +309,8 @@ class Message:
             data["application_id"] = str(self.webhook_id)
         if self.interaction is not None:
             data["interaction_metadata"] = self.interaction.metadata()
+        if self.thread is not None:
+            data["thread"] = self.thread.to_json()
         return data
 
     def __repr__(self) -> str:
@@ -334,6 +414,7 @@ class World(Guilds):
         self.interactions: dict[int, Interaction] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.max_active_threads = MAX_ACTIVE_THREADS  # per guild; beyond: 160006
         self._init_guilds()
         self.general = self.add_channel("general")
 
@@ -345,6 +426,38 @@ class World(Guilds):
         )
         self.channels[channel.id] = channel
         return channel
+
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        owner: User,
+        *,
+        thread_id: int | None = None,
+        kind: int = 11,
+        auto_archive_duration: int = 1440,
+        invitable: bool = True,
+        rate_limit_per_user: int = 0,
+    ) -> Thread:
+        """A thread under ``parent`` (``thread_id``: the message it starts from), its owner
+        its first member."""
+        now = time.time()
+        thread = Thread(
+            thread_id or self.ids.next(), name, type=kind, guild_id=parent.guild_id,
+            parent=parent, owner=owner, bot_id=self.bot.id,
+            auto_archive_duration=auto_archive_duration, invitable=invitable,
+            rate_limit_per_user=rate_limit_per_user, created=now, archive_timestamp=now,
+        )
+        thread.members[owner.id] = now
+        self.channels[thread.id] = thread
+        return thread
+
+    def threads_of(self, guild_id: int, *, active: bool = True) -> list[Thread]:
+        """The guild's threads (only the active ones unless ``active=False``), oldest first."""
+        return [
+            c for c in self.channels.values()
+            if isinstance(c, Thread) and c.guild_id == guild_id and (c.active or not active)
+        ]
 
     def add_role(self, name: str, permissions: int) -> Role:
         role = Role(self.ids.next(), name, permissions, position=len(self.roles))
@@ -449,7 +562,7 @@ class World(Guilds):
             "member_count": len(self.users),
             "members": [self.member_json(u) for u in self.users.values()],
             "channels": [c.to_json() for c in self.channels_of(guild_id)],
-            "threads": [],
+            "threads": [t.to_json(in_guild_create=True) for t in self.threads_of(guild_id)],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
