@@ -11,6 +11,7 @@ to these."""
 from __future__ import annotations
 
 import sqlite3
+from typing import ClassVar
 
 from games.text import N_
 
@@ -48,51 +49,47 @@ class Unavailable(Exception):
     """The database cannot serve this request now; ``message`` is for the person who acted
     (English), ``text`` the same to translate (``i18n.translate(exc.text, code)``)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.text = message  # a catalog msgid
+    sentence: ClassVar[str]
+    """Each kind's sentence (a catalog msgid)."""
+
+    def __init__(self) -> None:
+        super().__init__(self.sentence)
+        self.message = self.sentence
+        self.text = self.sentence  # a catalog msgid
 
 
 class Busy(Unavailable):
     """Another connection (usually another process) held the write lock too long."""
 
-    def __init__(self) -> None:
-        super().__init__(BUSY)
+    sentence = BUSY
 
 
 class DiskFull(Unavailable):
     """SQLITE_FULL: the disk (or the file system's quota) is full."""
 
-    def __init__(self) -> None:
-        super().__init__(DISK_FULL)
+    sentence = DISK_FULL
 
 
 class Unreachable(Unavailable):
     """The database server (PostgreSQL) refused the connection, dropped it or did not answer."""
 
-    def __init__(self) -> None:
-        super().__init__(UNREACHABLE)
-
+    sentence = UNREACHABLE
 
 
 class ReadOnly(Unavailable):
     """SQLITE_READONLY (any extended code): the file (or its folder) may not be written."""
 
-    def __init__(self) -> None:
-        super().__init__(READ_ONLY)
+    sentence = READ_ONLY
 
 
 class DiskError(Unavailable):
     """SQLITE_IOERR (any extended code): the operating system failed a read or a write."""
 
-    def __init__(self) -> None:
-        super().__init__(DISK_ERROR)
+    sentence = DISK_ERROR
 
 
 class FileReplaced(Unavailable):
     """The SQLite file open is no longer the file at the configured path (deleted, or another
     file put in its place): a write would go where nobody will read it."""
 
-    def __init__(self) -> None:
-        super().__init__(FILE_REPLACED)
+    sentence = FILE_REPLACED

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main as bot_main
 from bot.service import TableService
 
 from ..pg import fresh_schema
@@ -52,3 +53,15 @@ async def host(db_path: str) -> AsyncIterator[TableService]:
     h = await TableService.open(db_path)
     yield h
     await h.close()
+
+
+@pytest.fixture
+def demo_config(tmp_path: Path) -> Path:
+    """A config file naming the database of ``python -m bot demo isis-osiris`` (one finished
+    two-player game), as an owner's would."""
+    out = tmp_path / "demo"
+    assert bot_main(["demo", "isis-osiris", "--players", "2", "--out", str(out)]) == 0
+    config = tmp_path / "config.toml"
+    config.write_text(f'[database]\npath = "{out / "demo.db"}"\n', encoding="utf-8")
+    return config
+

@@ -78,11 +78,8 @@ def test_bench_refuses_an_unknown_game_and_a_game_it_would_not_use(
 
 
 def test_rebuild_counts_one_finished_game_in_the_singular(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "demo"
-    assert main(["demo", "isis-osiris", "--players", "2", "--out", str(out)]) == 0
-    config = tmp_path / "config.toml"
-    config.write_text(f'[database]\npath = "{out / "demo.db"}"\n', encoding="utf-8")
+        demo_config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = demo_config
     capsys.readouterr()
     assert main(["rebuild-ratings", "--config", str(config)]) == 0
     assert "ratings rebuilt from 1 finished game in" in capsys.readouterr().out

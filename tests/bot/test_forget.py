@@ -94,15 +94,12 @@ async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
 
 
 def test_the_command_says_what_it_did_in_one_sentence(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "demo"
-    assert main(["demo", "isis-osiris", "--players", "2", "--out", str(out)]) == 0
-    config = tmp_path / "config.toml"
-    config.write_text(f'[database]\npath = "{out / "demo.db"}"\n', encoding="utf-8")
+        demo_config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = demo_config
     capsys.readouterr()
     assert main(["forget-user", "1", "--config", str(config)]) == 0
     said = capsys.readouterr().out
-    assert said.startswith(f"Forgot user 1 in {out / 'demo.db'}: 1 preference (language, DMs) "
+    assert said.startswith(f"Forgot user 1 in {config.parent / 'demo' / 'demo.db'}: 1 preference (language, DMs) "
                            "deleted, their name replaced by \"a former player\" in 1 past game "
                            "and 1 rating made anonymous;")
     assert said.count("\n") == 1
