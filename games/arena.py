@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Game
-from .cli import percentile
+from .cli import option_pairs, percentile
 from .levels import choose, level_of
 from .registry import get_game
 from .thinking import Deadline
@@ -143,8 +143,6 @@ def report(game_id: str, a: str, b: str, players: int, tally: Tally) -> list[str
 
 def main(args: Any) -> int:
     """The ``arena`` subcommand (arguments parsed by :mod:`games.__main__`)."""
-    from .cli import option_pairs
-
     options = option_pairs(args.option)
     game = get_game(args.game)
     players = args.players or game.player_range(options)[0]

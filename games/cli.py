@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from .echo import echo
 from .options import BadOptions, Option
+from .registry import all_games
 
 
 def option_pairs(pairs: Iterable[str]) -> dict[str, str]:
@@ -48,8 +49,6 @@ def games_help(*, options: bool = True) -> str:
     """Every game with its player counts and (``options``: for tools that take ``--option``)
     its options, for the ``--help`` of the command-line tools (English: the people who run
     them are server owners and developers)."""
-    from .registry import all_games
-
     lines = ["games and their options (--option KEY=VALUE):" if options else "games:"]
     for game in all_games():
         lines.append(f"  {game.id}: {game.name}, {game.min_players}-{game.max_players} players")

@@ -16,6 +16,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import discord
+
+from ..adapter.client import make_bot
 from ..config import Config, ConfigError, load_config
 from ..service import TableService
 from ..storage.url import is_url, shown
@@ -106,12 +109,6 @@ def shards_text(config: Config) -> str:
 
 
 async def _run(config: Config, token: str) -> None:
-    # discord.py takes ~0.6 s to import and only `run` needs it: check, demo, replay, migrate and
-    # rebuild-ratings (all assembled by bot.app.cli) answer without loading it. No cycle hides here.
-    import discord
-
-    from ..adapter.client import make_bot
-
     try:
         host = await TableService.open(
             config.database, computer_delay=config.computer_delay, workers=config.computer_workers,

@@ -12,6 +12,7 @@ from typing import Any
 import i18n
 from games import Game, State, View
 from i18n import _, _n
+from render.kit import png_bytes
 
 from .. import catalog
 from ..storage import TableRow
@@ -22,8 +23,6 @@ from .wording import Name, shown, tell, tell_line
 
 
 def png(image: Any) -> bytes:
-    from render.kit import png_bytes
-
     return png_bytes(image)
 
 

@@ -23,7 +23,7 @@ from . import flow, moves
 from .cards import GOODS_IDS, SHIP_CODES, TREASURE_IDS
 from .levels import BOTS
 from .menu import describe, menu_path
-from .notation import parse
+from .notation import parse, parse_ship
 from .summary import SUMMARY
 from .view import build_view
 
@@ -179,8 +179,6 @@ def _read_setup(setup: Mapping[str, Any] | None) -> tuple[list[str] | None, list
 
 
 def parse_ship_code(value: Any) -> str:
-    from .notation import parse_ship
-
     if not isinstance(value, str):
         raise IllegalMove(say("`{bad}` is not a ship.", bad=echo(value)))
     return parse_ship(value)
