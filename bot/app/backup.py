@@ -35,7 +35,7 @@ from typing import Any
 import asyncpg
 
 from ..config import Config, ConfigError, load_config
-from ..storage.leases import Holder
+from ..storage.leases import COLUMNS, Holder, lease_of
 from ..storage.postgres import CannotOpen, connect
 from ..storage.schema import SCHEMA_VERSION
 from ..storage.url import is_url, shown
@@ -162,19 +162,18 @@ def running_bot(conn: sqlite3.Connection, config: Config, now: float) -> str | N
     """Why a bot runs on the file of ``conn`` ("a bot is running on … (host h, pid 12, started
     …); …"), from its live lease; None when none does."""
     try:
-        rows = conn.execute(
-            "SELECT holder, host, pid, started_at, renewed_at FROM shard_leases").fetchall()
+        rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM shard_leases").fetchall()
     except sqlite3.OperationalError:  # no lease table: an older file, or no bot ever ran on it
         return None
     me = Holder("restore", socket.gethostname(), os.getpid(), now)
     expiry = config.lease_seconds * RENEWALS
-    for token, host, pid, started, renewed in rows:
-        holder = Holder(str(token), str(host), int(pid), float(started))
-        if now - float(renewed) < expiry and not ended(holder, me):
+    for lease in map(lease_of, rows):
+        if lease.alive(now, expiry) and not ended(lease.holder, me):
+            holder = lease.holder
             return (f"a bot is running on {config.database_path} (host {holder.host}, pid "
                     f"{holder.pid}, started {when(holder.started_at)}); stop it first, then "
                     f"restore (if that process is gone, its claim lapses at "
-                    f"{when(float(renewed) + expiry)})")
+                    f"{when(lease.renewed_at + expiry)})")
     return None
 
 

@@ -14,7 +14,6 @@ from ..storage.rows import ClockRow
 from .absence import active_humans, pass_move
 from .clock import clock_of, turn_clock
 from .context import Context
-from .followup import logged
 from .repository import TableRepository
 from .results import ClockView
 from .tables import label, names
@@ -57,8 +56,8 @@ class TableClock:
         try:
             await self.set_after(game, row, None)
         except Exception as exc:
-            logged(log, f"table {row.channel_id}: setting its clock at version {row.version}", exc)
-            self._ctx.left_behind(row.channel_id)
+            self._ctx.fell_behind(log, row.channel_id,
+                                  f"setting its clock at version {row.version}", exc)
 
     async def settle(self, game: Game, row: TableRow) -> None:
         """(Under the table lock) set the clock again when it lags behind ``row`` (a crash or a

@@ -20,7 +20,6 @@ from ..storage import TableRow
 from . import errors
 from .committer import MoveCommitter
 from .context import Context
-from .followup import logged
 from .play import Lines, Step, apply_checked, step_of
 from .tables import is_computer, names
 from .workers import ComputerPool, WorkerLost
@@ -81,9 +80,8 @@ class ComputerPlayers:
         except Exception as exc:
             # What came before is stored and stands (the caller reports it): the failure is
             # logged and the table left for the scheduler to try again (bot.service.followup).
-            logged(log, f"table {row.channel_id}: the computers' moves after version "
-                        f"{row.version}", exc)
-            self._ctx.left_behind(row.channel_id)
+            self._ctx.fell_behind(log, row.channel_id,
+                                  f"the computers' moves after version {row.version}", exc)
         return row, applied
 
 

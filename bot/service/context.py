@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -15,7 +16,7 @@ from ..config import ClockConfig
 from ..shards import Shards
 from ..storage import Store
 from . import errors
-from .followup import Behind
+from .followup import Behind, logged
 from .locks import ChannelLocks
 from .workers import ComputerPool
 
@@ -74,6 +75,13 @@ class Context:
         (:meth:`bot.service.play_service.PlayService.catch_up`)."""
         self.behind.mark(channel_id, self.now(), repost=repost)
         self.clock_bell.ring()
+
+    def fell_behind(self, log: logging.Logger, channel_id: int, what: str,
+                    exc: BaseException) -> None:
+        """The work after a stored change of this table failed at ``what``: logged
+        (:func:`bot.service.followup.logged`), and the table left behind for the scheduler."""
+        logged(log, f"table {channel_id}: {what}", exc)
+        self.left_behind(channel_id)
 
     def hurry(self, channel_id: int) -> None:
         """Someone is waiting at this table: if it is behind, the scheduler tries it now."""

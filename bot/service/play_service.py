@@ -15,7 +15,6 @@ from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
-from .followup import logged
 from .play import Lines, human_step
 from .ratings import Ratings
 from .reports import Reports
@@ -75,8 +74,8 @@ class PlayService:
             try:
                 fresh = await self._store.get_table(channel_id, beside=True)
             except Exception as exc:  # the move is stored: the computers go on later
-                logged(log, f"table {channel_id}: reading it for the computers' answer", exc)
-                self._ctx.left_behind(channel_id)
+                self._ctx.fell_behind(log, channel_id, "reading it for the computers' answer",
+                                      exc)
                 fresh = None
             if fresh is not None and fresh.version == row.version:
                 row, applied = await self._computers.run(game, fresh, lines)
@@ -116,8 +115,7 @@ class PlayService:
             try:
                 outcome = await self._settle(row.channel_id, repost=True)
             except Exception as exc:
-                logged(log, f"table {row.channel_id}: resuming it", exc)
-                self._ctx.left_behind(row.channel_id)
+                self._ctx.fell_behind(log, row.channel_id, "resuming it", exc)
                 continue
             if outcome is not None:
                 out.append(outcome)
@@ -134,8 +132,7 @@ class PlayService:
             try:
                 outcome = await self._settle(channel_id, repost=repost)
             except Exception as exc:
-                logged(log, f"table {channel_id}: catching up", exc)
-                self._ctx.left_behind(channel_id)
+                self._ctx.fell_behind(log, channel_id, "catching up", exc)
                 continue
             self._ctx.behind.settled(channel_id, marks)
             if outcome is not None:
@@ -177,8 +174,7 @@ class PlayService:
             except errors.HostError:
                 return None  # finished or abandoned meanwhile
             except Exception as exc:
-                logged(log, f"table {channel_id}: reading it for the computers' turn", exc)
-                self._ctx.left_behind(channel_id)
+                self._ctx.fell_behind(log, channel_id, "reading it for the computers' turn", exc)
                 return None
             lines = Lines()
             row, applied = await self._computers.run(game, row, lines)

@@ -41,6 +41,10 @@ class Lease:
     holder: Holder
     renewed_at: float
 
+    def alive(self, now: float, expiry: float) -> bool:
+        """Renewed within ``expiry`` seconds of ``now``."""
+        return now - self.renewed_at < expiry
+
 
 class LeaseHeld(Exception):
     """Another live process holds a shard this one would serve; ``lease`` is one of its."""
@@ -76,10 +80,10 @@ class Leases:
         async with self._db.transaction() as tx:
             rows = await tx.fetchall(f"SELECT {', '.join(COLUMNS)} FROM shard_leases")
             ended = {me.token}
-            for lease in map(_lease, rows):
+            for lease in map(lease_of, rows):
                 if lease.holder.token in ended or gone(lease.holder):
                     ended.add(lease.holder.token)
-                elif now - lease.renewed_at < expiry and (lease.shard_count != shards.count
+                elif lease.alive(now, expiry) and (lease.shard_count != shards.count
                                                           or lease.shard in shards.served):
                     raise LeaseHeld(lease)
             marks = ", ".join("?" for _ in ended)
@@ -105,10 +109,11 @@ class Leases:
         """Every lease, live or stale, by shard."""
         rows = await self._db.fetchall(
             f"SELECT {', '.join(COLUMNS)} FROM shard_leases ORDER BY shard")
-        return [_lease(row) for row in rows]
+        return [lease_of(row) for row in rows]
 
 
-def _lease(row: Sequence[object]) -> Lease:
+def lease_of(row: Sequence[object]) -> Lease:
+    """A lease from a row of :data:`COLUMNS`."""
     shard, count, token, host, pid, started, renewed = row
     return Lease(int(shard), int(count),  # type: ignore[call-overload]
                  Holder(str(token), str(host), int(pid), float(started)),  # type: ignore[arg-type]

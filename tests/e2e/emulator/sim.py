@@ -358,17 +358,20 @@ class DiscordSim:
         """Low level: send a component interaction without checking the component exists
         (what an out-of-date client does with a stale menu). `wait=False` only dispatches;
         an interaction left unacknowledged is then reported at teardown."""
-        data = self.payloads.component_data(custom_id, component_type, values)
         label = f"{'button' if component_type == 2 else 'select'} {name or custom_id!r}"
-        interaction = self.payloads.interaction(
-            3, user, message.channel, data, label, message=message
-        )
+        interaction = self._component(user, message, custom_id, component_type, values, label)
         if not wait:
             self.last_interaction = interaction
             await self._flush()
             await self.emulator.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
             return None
         return await self._pressed(interaction, message)
+
+    def _component(self, user: User, message: Message, custom_id: str, component_type: int,
+                   values: list[Any] | None, label: str) -> Interaction:
+        """A component interaction (type 3) pressed on ``message`` by ``user``."""
+        data = self.payloads.component_data(custom_id, component_type, values)
+        return self.payloads.interaction(3, user, message.channel, data, label, message=message)
 
     async def _pressed(self, interaction: Interaction, message: Message) -> Message | None:
         """Run a component interaction; the message it updated, or its own answer."""
@@ -392,10 +395,8 @@ class DiscordSim:
         a button row it adds (the stored message is unchanged)."""
         if not message.visible_to(user):
             raise AssertionError(f"{user.name} cannot see {message!r}")
-        data = self.payloads.component_data(custom_id, component_type, values)
-        interaction = self.payloads.interaction(
-            3, user, message.channel, data, f"forged {custom_id!r}", message=message
-        )
+        interaction = self._component(user, message, custom_id, component_type, values,
+                                      f"forged {custom_id!r}")
         carried = copy.deepcopy(interaction.payload["message"]["components"])
         target = next((c for c in _flatten(carried) if c.get("type") == component_type), None)
         if target is None:  # a message without one (a DM): the forger adds a row
