@@ -47,6 +47,7 @@ LABELS = {  # table -> (one, many), as the summary names them
     "transient_posts": ("post to edit", "posts to edit"),
     "guild_languages": ("server language", "server languages"),
     "user_locales": ("user's language", "users' languages"),
+    "guild_settings": ("server setting", "server settings"),
 }
 
 

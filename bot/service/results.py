@@ -60,6 +60,11 @@ class TableInfo:
     settings: list[Setting] = field(default_factory=list)  # in the lobby: what its owner may set
     option_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, value) in force
     game_row: int | None = None  # the table's id, which its finished game keeps in history
+    # The channel holding the lobby post, later the summary, of a table that plays (or will) in
+    # the thread made from that post; None: it plays in channel_id itself (channel mode).
+    parent_id: int | None = None
+    speed: str | None = None  # live, daily, off
+    created_at: float = 0.0
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

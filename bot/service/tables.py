@@ -43,6 +43,9 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         settings=[*settings.settings(game, row.options), speed.speed_setting(row)] if lobby else [],
         option_texts=[*settings.option_texts(game, row.options), speed.speed_text(row)],
         game_row=row.id,
+        parent_id=row.parent_id,
+        speed=row.speed,
+        created_at=row.created_at,
     )
 
 

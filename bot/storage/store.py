@@ -23,6 +23,7 @@ from .postgres import Postgres
 from .prefs import Preferences
 from .ratings import Ratings
 from .rows import ClockRow, Ending, FinishedGame, MoveEntry, Rating, Standing, TableRow
+from .servers import ServerSettings
 from .skill import Teams
 from .sqlite import SQLite
 from .tables import Tables
@@ -42,6 +43,7 @@ class Store:
         self.ratings = Ratings(db)
         self.languages = Languages(db)
         self.prefs = Preferences(db)
+        self.servers = ServerSettings(db)
 
     @classmethod
     async def open(cls, target: str) -> Store:
@@ -74,6 +76,15 @@ class Store:
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
         return await self.tables.set_post(channel_id, message_id, version)
+
+    async def tables_here(self, channel_id: int) -> list[TableRow]:
+        return await self.tables.tables_here(channel_id)
+
+    async def guild_tables(self, guild_id: int, limit: int = 25) -> list[TableRow]:
+        return await self.tables.guild_tables(guild_id, limit)
+
+    async def move_to_channel(self, row: TableRow) -> TableRow:
+        return await self.tables.move_to_channel(row)
 
     # -- the move log (bot.storage.log) --------------------------------------------------------
     async def moves(self, table_id: int) -> list[MoveEntry]:
@@ -159,6 +170,13 @@ class Store:
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
         await self.languages.remember_locale(user_id, locale)
+
+    # -- a server's settings (bot.storage.servers) ----------------------------------------------
+    async def tables_place(self, guild_id: int) -> str:
+        return await self.servers.tables_place(guild_id)
+
+    async def set_tables_place(self, guild_id: int, place: str) -> None:
+        await self.servers.set_tables_place(guild_id, place)
 
     # -- preferences and posts to edit (bot.storage.prefs) -------------------------------------
     async def dm_enabled(self, user_id: int) -> bool | None:

@@ -123,3 +123,31 @@ class Tables:
             " AND (post_version IS NULL OR post_version <= ?)",
             (message_id, version, channel_id, version))])
         return bool(changed)
+
+    async def tables_here(self, channel_id: int) -> list[TableRow]:
+        """The tables a channel holds: the one playing in it, and those whose lobby post or
+        summary it holds (each plays, or will, in a thread of its own), oldest first."""
+        found = await self._db.fetchall(
+            f"{_SELECT} WHERE channel_id = ? OR parent_id = ? ORDER BY id", (channel_id, channel_id))
+        return [TABLE.load(r) for r in found]
+
+    async def guild_tables(self, guild_id: int, limit: int) -> list[TableRow]:
+        """A server's open lobbies and games, newest first (at most ``limit``)."""
+        found = await self._db.fetchall(
+            f"{_SELECT} WHERE guild_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
+            (guild_id, limit))
+        return [TABLE.load(r) for r in found]
+
+    async def move_to_channel(self, row: TableRow) -> TableRow:
+        """A lobby waiting for a thread plays in its parent channel instead (the thread could
+        not be made): keyed by that channel from now on. :class:`Conflict` when the lobby
+        changed meanwhile or the channel already has a table playing in it."""
+        assert row.parent_id is not None and row.id is not None
+        try:
+            await self._db.write([Statement(
+                "UPDATE tables SET channel_id = ?, parent_id = NULL, version = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (row.parent_id, row.version + 1, time.time(), row.id, row.version), one=True)])
+        except IntegrityError:
+            raise Conflict("channel already has a table") from None
+        return replace(row, channel_id=row.parent_id, parent_id=None, version=row.version + 1)
