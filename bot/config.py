@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .shards import Shards
+from .storage.servers import TABLE_PLACES
 from .storage.url import url_problem
 
 DEFAULT_PATH = "config.toml"
@@ -77,6 +78,7 @@ class Config:
     computer_workers: int = 1  # processes choosing computer moves; 0: a thread of the bot's own
     think_seconds: float = 1.0  # a computer's CPU seconds for one move at most (a safety cap)
     rematch_seconds: float = 300.0  # how long a rematch keeps the last game's seats
+    tables_place: str = "threads"  # where tables play unless a server chose (/settings tables)
     reveal_seconds: float = 3.0  # how long a computer's revealed value shows before its placement
     clock: ClockConfig = ClockConfig()
     database_url: str | None = None  # PostgreSQL instead of the SQLite file (DATABASE_URL wins)
@@ -264,7 +266,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                  "reveal_seconds": ("reveal_seconds", _seconds(0, MAX_DELAY))},
     "backup": {"keep": ("backup_keep", _keep),
                "every_hours": ("backup_every", _amount("hours", 3600.0, BACKUP_HOURS))},
-    "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS))},
+    "tables": {"rematch_seconds": ("rematch_seconds", _seconds(*REMATCH_SECONDS)),
+               "place": ("tables_place", _one_of(TABLE_PLACES))},
     "help": {"rules_url": ("rules_url", _web_address)},
     "discord": {"shard_count": ("shard_count", _shard_count),
                 "shard_ids": ("shard_ids", _shard_ids),

@@ -12,7 +12,7 @@ from typing import Any
 from games import BadOptions, Game
 
 from ..config import SPEEDS
-from ..storage import TableRow
+from ..storage import Conflict, TableRow
 from . import errors, lobby, rematch
 from .clock_service import TableClock
 from .computers import ComputerPlayers
@@ -38,19 +38,61 @@ class LobbyService:
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game_id: str, options: dict[str, Any],
         owner_id: int, owner_name: str, *, seed: int | None = None, speed: str | None = None,
+        parent_id: int | None = None,
     ) -> TableInfo:
         """Open a lobby; its owner takes seat 1. TableExists names the running game;
         UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
         game's randomness (demo, tests); by default it is drawn. ``speed``: the table speed
-        (:func:`bot.service.speed.table_settings` of a table to copy), else the configured one."""
+        (:func:`bot.service.speed.table_settings` of a table to copy), else the configured one.
+        ``parent_id``: the channel of the lobby post whose id is ``channel_id`` (the table will
+        play in the thread Start makes from it); None: it plays in ``channel_id`` itself."""
         game = self._ctx.game(game_id)
         async with self._ctx.lock(channel_id):
             await self._tables.refuse_existing(channel_id)
-            row = lobby.new_lobby(game, channel_id, guild_id, options, owner_id, owner_name,
-                                  secrets.randbelow(2**31) if seed is None else seed)
-            default = self._ctx.clock_config.default_speed
-            row = replace(row, speed=speed if speed in SPEEDS else default)
-            return info(game, await self._tables.create(row))
+            row = self._lobby_row(game, channel_id, guild_id, options, owner_id, owner_name,
+                                  seed, speed)
+            return info(game, await self._tables.create(replace(row, parent_id=parent_id)))
+
+    def preview_lobby(self, guild_id: int | None, game_id: str, options: dict[str, Any],
+                      owner_id: int, owner_name: str) -> TableInfo:
+        """The lobby :meth:`create_lobby` would open (nothing stored), to post before its
+        message's id keys it; the same refusals for bad options."""
+        game = self._ctx.game(game_id)
+        return info(game, self._lobby_row(game, 0, guild_id, options, owner_id, owner_name,
+                                          0, None))
+
+    def _lobby_row(self, game: Game, channel_id: int, guild_id: int | None,
+                   options: dict[str, Any], owner_id: int, owner_name: str, seed: int | None,
+                   speed: str | None) -> TableRow:
+        row = lobby.new_lobby(game, channel_id, guild_id, options, owner_id, owner_name,
+                              secrets.randbelow(2**31) if seed is None else seed)
+        default = self._ctx.clock_config.default_speed
+        return replace(row, speed=speed if speed in SPEEDS else default)
+
+    async def check_start(self, channel_id: int, by_user: int) -> TableInfo:
+        """What :meth:`start` would refuse now (the lobby as it is), without starting: the
+        thread is made only for a lobby that can start."""
+        game, stored = await self._tables.load(channel_id)
+        row = rematch.expire(stored, self._ctx.now())
+        lobby.check_start(game, row, by_user)
+        rematch.check_start(row, self._ctx.now())
+        return info(game, row)
+
+    async def move_to_channel(self, channel_id: int) -> TableInfo:
+        """A lobby that was to play in a thread plays in its post's channel instead (no thread
+        could be made): keyed by that channel from now on. TableExists when that channel
+        already has a table of its own."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.load(channel_id)
+            if row.parent_id is None:
+                return info(game, row)
+            async with self._ctx.lock(row.parent_id):
+                try:
+                    moved = await self._store.move_to_channel(row)
+                except Conflict:
+                    await self._tables.refuse_existing(row.parent_id)
+                    raise
+            return info(game, moved)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
         """Sit down; in a rematch lobby, a player of the last game confirms their seat."""

@@ -43,6 +43,10 @@ class TableViews:
         posts lobbies a restart left unposted)."""
         return [info(self._ctx.game(r.game_id), r) for r in await self._tables.served()]
 
+    async def tables_here(self, channel_id: int) -> list[TableInfo]:
+        return [info(self._ctx.game(r.game_id), r)
+                for r in await self._store.tables_here(channel_id)]
+
     async def board(self, channel_id: int, *, language: str | None = None) -> PublicPost:
         """A fresh public post for the current state (Board button, /board). No log lines.
         ``language``: a Discord locale or code to write and draw it in (an ephemeral Board

@@ -88,7 +88,7 @@ def new_row(
     return TableRow(
         channel_id=finished["channel_id"], guild_id=finished.get("guild_id"), game_id=game.id,
         options=options, status="lobby", host_id=user_id, seats=new_seats, seed=seed,
-        speed=kept.get("speed"),
+        speed=kept.get("speed"), parent_id=finished.get("parent_id"),
     )
 
 

@@ -133,9 +133,26 @@ class TableService:
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game_id: str, options: dict[str, Any],
         owner_id: int, owner_name: str, *, seed: int | None = None, speed: str | None = None,
+        parent_id: int | None = None,
     ) -> TableInfo:
         return await self.lobbies.create_lobby(channel_id, guild_id, game_id, options, owner_id,
-                                               owner_name, seed=seed, speed=speed)
+                                               owner_name, seed=seed, speed=speed,
+                                               parent_id=parent_id)
+
+    def preview_lobby(self, guild_id: int | None, game_id: str, options: dict[str, Any],
+                      owner_id: int, owner_name: str) -> TableInfo:
+        return self.lobbies.preview_lobby(guild_id, game_id, options, owner_id, owner_name)
+
+    async def check_start(self, channel_id: int, by_user: int) -> TableInfo:
+        return await self.lobbies.check_start(channel_id, by_user)
+
+    async def move_to_channel(self, channel_id: int) -> TableInfo:
+        return await self.lobbies.move_to_channel(channel_id)
+
+    async def tables_place(self, guild_id: int) -> str | None:
+        """Where the server's new tables play as its admins chose with /settings tables:
+        "threads" or "channel" (None: not chosen, the configured default applies)."""
+        return await self.store.tables_place(guild_id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
         return await self.lobbies.join(channel_id, user_id, name)
@@ -250,6 +267,10 @@ class TableService:
 
     async def active_tables(self) -> list[TableInfo]:
         return await self.views.active_tables()
+
+    async def tables_here(self, channel_id: int) -> list[TableInfo]:
+        """The tables a channel holds (its own and those in threads made from its posts)."""
+        return await self.views.tables_here(channel_id)
 
     async def board(self, channel_id: int, *, language: str | None = None) -> PublicPost:
         return await self.views.board(channel_id, language=language)

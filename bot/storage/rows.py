@@ -117,7 +117,6 @@ class TableRow:
     # in a thread made from that post (channel_id is the post's id, then the thread's); None: the
     # table plays in channel_id itself (channel mode, and every table stored before threads).
     parent_id: int | None = field(default=None, metadata=CREATED)
-    rematch_of: int | None = field(default=None, metadata=CREATED)  # the game it is a rematch of
     # Beside the row (never stored with it, never compared): what the host read or wrote
     # together with it, so a move needs no other trip for them. ``clock_at``: the clock at a
     # version (trusted while the row is still at it); ``server_language``: the guild's

@@ -181,13 +181,11 @@ MIGRATIONS: tuple[str, ...] = (
     # id, so a lobby posted in a channel is keyed by its message's id from the first moment and
     # plays in the thread Start makes from it. ``parent_id`` is the channel holding that lobby
     # (later the table's one-line summary, then its result); NULL: the table plays in
-    # channel_id itself, as every table did before (channel mode). ``rematch_of`` is the
-    # finished game a rematch lobby follows: one rematch lobby per game, however many presses.
+    # channel_id itself, as every table did before (channel mode). A finished game keeps it, so
+    # its rematch (opened in the game's thread) still knows where the summary is.
     # Each server chooses where tables play (guild_settings.tables; NULL: threads).
     """
     ALTER TABLE tables ADD COLUMN parent_id INTEGER;
-    ALTER TABLE tables ADD COLUMN rematch_of INTEGER;
-    CREATE UNIQUE INDEX tables_rematch ON tables (rematch_of);
     CREATE INDEX tables_by_parent ON tables (parent_id);
     CREATE INDEX tables_by_guild ON tables (guild_id, created_at);
     ALTER TABLE games ADD COLUMN parent_id INTEGER;

@@ -7,7 +7,8 @@ from __future__ import annotations
 from .database import Database, Statement
 
 TABLE_PLACES = ("threads", "channel")
-"""Where a server's tables may play; the first is the default."""
+"""Where a table plays: a thread of its own (made from its lobby post at Start), or the channel
+itself. The bot's default is ``[tables] place`` in its config."""
 
 
 class ServerSettings:
@@ -16,11 +17,12 @@ class ServerSettings:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def tables_place(self, guild_id: int) -> str:
-        """Where the server's new tables play: ``threads`` unless an admin chose ``channel``."""
+    async def tables_place(self, guild_id: int) -> str | None:
+        """Where the server's new tables play as an admin chose (None: not chosen, the bot's
+        configured default applies)."""
         found = await self._db.fetchone(
             "SELECT tables FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return found[0] if found and found[0] in TABLE_PLACES else TABLE_PLACES[0]
+        return found[0] if found and found[0] in TABLE_PLACES else None
 
     async def set_tables_place(self, guild_id: int, place: str) -> None:
         if place not in TABLE_PLACES:

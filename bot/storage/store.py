@@ -172,7 +172,7 @@ class Store:
         await self.languages.remember_locale(user_id, locale)
 
     # -- a server's settings (bot.storage.servers) ----------------------------------------------
-    async def tables_place(self, guild_id: int) -> str:
+    async def tables_place(self, guild_id: int) -> str | None:
         return await self.servers.tables_place(guild_id)
 
     async def set_tables_place(self, guild_id: int, place: str) -> None:
