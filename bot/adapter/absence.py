@@ -13,7 +13,7 @@ from bot.service.clock import ClockEvent, Reminder, Scheduler
 from bot.service.results import Outcome
 
 from . import send
-from .checks import require_guild, require_post_permissions
+from .checks import require_post_permissions
 from .clock import post_outcome, said
 from .cog import ServiceCog
 from .context import Tablee
@@ -22,6 +22,7 @@ from .errors import guarded
 from .i18n import _, language
 from .languages import dm_language, in_public
 from .lobby import refresh_lobby_post
+from .places import table_channel
 
 
 # -- /leave -------------------------------------------------------------------------------------
@@ -34,7 +35,7 @@ class LeaveCommands(ServiceCog):
     )
     async def leave(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/leave"):
-            channel_id = require_guild(interaction)
+            channel_id = await table_channel(interaction, self.service)
             before = await self.service.require_table(channel_id)
             if before.status == "playing":
                 require_post_permissions(interaction)
@@ -50,7 +51,7 @@ class LeaveCommands(ServiceCog):
                         "{name} left the {game} game and nobody else was playing, so it ended "
                         "without a result. The channel is free for /play.",
                         name=interaction.user.display_name, game=result.game_name))
-                await self.poster.close_table(channel_id, [before.post_message_id])
+                await self.poster.close_table(channel_id, [before.post_message_id], result)
                 text = _("You left; the game ended without a result.")
             elif result.status == "abandoned":
                 async with in_public(interaction.client, interaction.guild_id, interaction):

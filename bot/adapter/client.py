@@ -37,6 +37,7 @@ from .poster import Poster
 from .ratings import RatingCommands
 from .send import reply_private
 from .server_settings import ServerSettings
+from .threads import TableThreads
 from .translator import CatalogTranslator
 
 log = logging.getLogger("tablee.adapter")
@@ -106,7 +107,8 @@ class TableeBot(commands.Bot):
         )
         self.config = config
         self.service = service
-        self.poster = Poster(self, service, dm_default=config.dm_default)
+        self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds)
+        self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads)
         self._resumed = False
         self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
@@ -177,9 +179,13 @@ class TableeBot(commands.Bot):
         synced = await self.tree.sync()
         log.info("synced %s", counted(len(synced), "global command", "global commands"))
 
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        await self.threads.archived(payload)
+
     async def close(self) -> None:
         if self._clock is not None:
             self._clock.cancel()
+        await self.threads.close()
         await super().close()
 
     async def on_ready(self) -> None:

@@ -88,7 +88,7 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
                     await said(bot, self.channel_id, _(
                         "{name} ended the {game} game: no result is kept. The channel is free "
                         "for /play.", name=interaction.user.display_name, game=info.game_name))
-                await bot.poster.close_table(self.channel_id, [info.post_message_id])
+                await bot.poster.close_table(self.channel_id, [info.post_message_id], info)
                 return
             if self.action == "skip":
                 outcome = await bot.service.skip(self.channel_id, user, version=self.version)

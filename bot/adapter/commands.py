@@ -17,13 +17,15 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.service.results import MenuEntry
+
 from . import send
-from .checks import require_guild
 from .cog import ServiceCog
 from .errors import Refusal, guarded
 from .i18n import _, language, shown
 from .languages import in_public, reader
 from .limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
+from .places import table_channel
 from .private_play import play_move, show_board, show_hand
 
 MAX_MOVE_TEXT = 200
@@ -87,7 +89,7 @@ class TableCommands(ServiceCog):
     @app_commands.describe(move=_("Your move, e.g. place B4 1,0 (start typing for suggestions)"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async with guarded(interaction, "/move"):
-            channel_id = require_guild(interaction)
+            channel_id = await table_channel(interaction, self.service)
             if len(move) > MAX_MOVE_TEXT:  # no game's move is this long: never echo it back
                 raise Refusal(_(
                     "That is too long to be a move ({n} characters). Start typing after /move for "
@@ -102,8 +104,7 @@ class TableCommands(ServiceCog):
         if interaction.channel_id is None or interaction.guild_id is None:
             return []
         try:
-            in_time, entries = await within(SUGGESTION_SECONDS, self.service.legal_moves(
-                interaction.channel_id, interaction.user.id, language=reader(interaction)))
+            in_time, entries = await within(SUGGESTION_SECONDS, self._suggestions(interaction))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []
         if not in_time or entries is None:
@@ -113,6 +114,11 @@ class TableCommands(ServiceCog):
             return []
         with language(reader(interaction)):
             return autocomplete_choices(entries, current)
+
+    async def _suggestions(self, interaction: discord.Interaction) -> list[MenuEntry] | None:
+        channel_id = await table_channel(interaction, self.service)
+        return await self.service.legal_moves(channel_id, interaction.user.id,
+                                              language=reader(interaction))
 
     @app_commands.guild_only()
     @app_commands.command(
@@ -130,7 +136,7 @@ class TableCommands(ServiceCog):
     @app_commands.command(name="abandon", description=_("End this channel's game without a result"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/abandon"):
-            channel_id = require_guild(interaction)
+            channel_id = await table_channel(interaction, self.service)
             before = await self.service.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)
             info = await self.service.abandon(channel_id, interaction.user.id, is_admin=admin)
@@ -138,7 +144,7 @@ class TableCommands(ServiceCog):
                 text = _("The {game} table was abandoned by {name}. The channel is free for "
                          "/play.", game=info.game_name, name=interaction.user.display_name)
             await send.respond(interaction, text)
-            await self.poster.close_table(channel_id, [before.post_message_id])
+            await self.poster.close_table(channel_id, [before.post_message_id], info)
 
     @app_commands.command(
         name="dms", description=_("Turn on or off the DM with your hand when your turn starts")

@@ -18,8 +18,9 @@ Custom ids never change once posted: buttons on old messages must keep working.
 A pressed id is checked before anything acts (:meth:`Component.interaction_check`, one place for
 every component): its numbers must fit a 64-bit snowflake, a select's chosen values must be
 among its options and as many as it allows, and the channel it names (a
-``channel_id`` or ``channel`` group) must be the channel it was pressed in, so a forged id can
-never reach another server's table. No component naming a table is ever sent in a DM (turn DMs
+``channel_id`` or ``channel`` group) must be the channel it was pressed in, or the message it was
+pressed on (a table in a thread is keyed by its lobby post's id, which the thread takes), so a
+forged id can never reach another server's table. No component naming a table is ever sent in a DM (turn DMs
 carry text and an image, never buttons), so such an id pressed in a DM is refused too. A class
 adds its own condition in :meth:`Component.allowed`, never by overriding ``interaction_check``.
 
@@ -132,7 +133,10 @@ def foreign(match: re.Match[str] | None, interaction: discord.Interaction) -> st
            for text in fields.values() if text):
         return "unsendable"
     named = [int(fields[g]) for g in CHANNEL_GROUPS if fields.get(g)]
-    if named and (interaction.guild_id is None or named[0] != interaction.channel_id):
+    # A table in a thread is keyed by the thread's id, which is its lobby post's id: that post,
+    # in the parent channel, carries buttons naming it (the lobby's, then the summary's Rematch).
+    on = interaction.message.id if interaction.message is not None else None
+    if named and (interaction.guild_id is None or named[0] not in (interaction.channel_id, on)):
         return "channel"
     return None
 

@@ -37,7 +37,8 @@ from .limits import (
     MAX_SUBCOMMANDS,
     clip,
 )
-from .lobby import drop_lobby, lobby_text, lobby_view
+from .lobby import drop_lobby, lobby_text, lobby_view, unpost_lobby
+from .places import place_of
 from .texts import rules_messages
 from .translator import text
 
@@ -108,6 +109,11 @@ async def open_lobby(
         require_post_permissions(interaction)
         bot = tablee(interaction.client)
         user = interaction.user
+        chosen = await bot.service.tables_place(interaction.guild_id or 0)
+        place, why = place_of(interaction, chosen or bot.config.tables_place)
+        if place == "threads":
+            await open_thread_lobby(interaction, game, options)
+            return
         info = await bot.service.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
         )
@@ -120,6 +126,33 @@ async def open_lobby(
             raise
         message = await interaction.original_response()
         await bot.service.set_post(channel_id, message.id, info.version)
+        if why is not None:
+            await send.followup(interaction, why, ephemeral=True)
+
+
+async def open_thread_lobby(
+    interaction: discord.Interaction, game: Game, options: dict[str, Any]
+) -> None:
+    """The lobby of a table that will play in a thread: posted first (the bad options refused
+    before), then keyed by its post's id, then given its buttons, which name that id."""
+    bot = tablee(interaction.client)
+    user, channel_id = interaction.user, interaction.channel_id
+    preview = bot.service.preview_lobby(interaction.guild_id, game.id, options, user.id,
+                                        user.display_name)
+    async with in_public(interaction.client, interaction.guild_id, interaction):
+        await send.respond(interaction, lobby_text(preview))
+    message = await interaction.original_response()
+    try:
+        info = await bot.service.create_lobby(
+            message.id, interaction.guild_id, game.id, options, user.id, user.display_name,
+            parent_id=channel_id)
+        await bot.service.set_post(message.id, message.id, info.version)
+        async with in_public(interaction.client, interaction.guild_id, interaction):
+            text, view = lobby_text(info), lobby_view(info)
+        await send.edit_original(interaction, content=text, view=view)
+    except BaseException:
+        await unpost_lobby(interaction, message.id)
+        raise
 
 
 def play_callback(game: Game) -> Callable[..., Awaitable[None]]:

@@ -33,6 +33,7 @@ from .errors import guarded, reply_private, said
 from .i18n import N_, _, language, shown, translate
 from .languages import in_public, reader
 from .limits import MAX_CONTENT
+from .places import make_thread, summary_text
 
 log = logging.getLogger("tablee.adapter.lobby")
 
@@ -146,11 +147,7 @@ class LobbyButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
         # Acknowledge first (a deferred update), then edit the lobby post in place.
         await interaction.response.defer()
         if self.action == "start":
-            outcome = await service.start(channel_id, user.id)
-            async with in_public(interaction.client, outcome.table.guild_id, interaction):
-                text = started_text(outcome.table)
-            await send.edit_original(interaction, content=text, view=None)
-            await bot.poster.publish(channel_id, outcome, actor=None)
+            await start(interaction, channel_id)
             return
         if self.action == "join":
             info = await service.join(channel_id, user.id, user.display_name)
@@ -174,6 +171,26 @@ class LobbyButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
             await send.edit_original(interaction, content=text, view=None)
             return
         await show_lobby(interaction, info)
+
+
+async def start(interaction: discord.Interaction, channel_id: int) -> None:
+    """Start (deferred): a lobby waiting for its thread gets it first (or moves to the channel,
+    the host told why), then the game starts and its first post goes where it plays."""
+    bot = tablee(interaction.client)
+    user = interaction.user
+    why = None
+    waiting = await bot.service.check_start(channel_id, user.id)
+    if waiting.waits_for_thread:
+        channel_id, why = await make_thread(interaction, bot.service, waiting)
+    outcome = await bot.service.start(channel_id, user.id)
+    async with in_public(interaction.client, outcome.table.guild_id, interaction):
+        text = (summary_text(outcome.table, outcome.post) if outcome.table.in_thread
+                and interaction.channel_id == outcome.table.parent_id
+                else started_text(outcome.table))
+    await send.edit_original(interaction, content=text, view=None)
+    await bot.poster.publish(channel_id, outcome, actor=None)
+    if why is not None:
+        await send.followup(interaction, why, ephemeral=True)
 
 
 class AddComputerSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
@@ -347,7 +364,7 @@ async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
     """Edit the lobby post (the table's stored post) to show ``info``."""
     if info.post_message_id is None:
         return
-    message = client.get_partial_messageable(info.channel_id).get_partial_message(
+    message = client.get_partial_messageable(info.post_channel).get_partial_message(
         info.post_message_id
     )
     async with in_public(client, info.guild_id):
@@ -370,6 +387,17 @@ async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
         log.warning("the lobby post in channel %s failed: the lobby was removed", channel_id)
 
 
+async def unpost_lobby(interaction: discord.Interaction, key: int) -> None:
+    """A thread lobby whose post could not be finished: the lobby goes if it was stored, and
+    the post (without buttons, nobody could use it) too."""
+    try:
+        if await tablee(interaction.client).service.table(key) is not None:
+            await drop_lobby(interaction, key)
+        await interaction.delete_original_response()
+    except Exception:
+        log.warning("could not take back the unfinished lobby post %s", key, exc_info=True)
+
+
 async def post_unposted_lobbies(client: discord.Client) -> None:
     """After a restart: a lobby stored but never posted (the bot stopped between the two) gets
     its post now, so no lobby blocks a channel unseen."""
@@ -378,6 +406,9 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
         if info.status != "lobby" or info.post_message_id is not None:
             continue
         try:
+            if info.waits_for_thread:  # its post (the key) never got its buttons: unusable
+                await bot.service.cancel(info.channel_id, info.host_id)
+                continue
             channel = client.get_partial_messageable(info.channel_id)
             async with in_public(client, info.guild_id):
                 text, view = lobby_text(info), lobby_view(info)

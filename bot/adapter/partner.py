@@ -17,11 +17,11 @@ from discord import app_commands
 from bot.service.partner import MAX_LENGTH, PartnerMessage
 
 from . import send
-from .checks import require_guild
 from .cog import ServiceCog
 from .errors import guarded
 from .i18n import _, language
 from .languages import dm_language, in_public
+from .places import table_channel
 
 log = logging.getLogger("tablee.adapter.partner")
 
@@ -68,7 +68,7 @@ class PartnerCommands(ServiceCog):
         message: app_commands.Range[str, 1, MAX_LENGTH],
     ) -> None:
         async with guarded(interaction, "/partner"):
-            channel_id = require_guild(interaction)
+            channel_id = await table_channel(interaction, self.service)
             msg = await self.service.partner_message(channel_id, interaction.user.id, message)
             if msg.reach == "secret":
                 url = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}"

@@ -27,14 +27,14 @@ import asyncio
 import io
 import logging
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.service import TableService
 from bot.service.followup import tolerated
 from bot.service.locks import ChannelLocks
-from bot.service.results import Outcome, PrivateNote, PublicPost
+from bot.service.results import Outcome, PrivateNote, PublicPost, TableInfo
 
 from . import send
 from .components import table_post_view
@@ -45,6 +45,20 @@ from .post_text import compose, continued, pinged
 
 log = logging.getLogger("tablee.adapter.post")
 
+class Watcher(Protocol):
+    """Told around each table post (:class:`bot.adapter.threads.TableThreads`: a thread's
+    table keeps its thread open and its summary in the channel)."""
+
+    async def keep_open(self, info: TableInfo) -> None:
+        """Before a post: make sure it can go out where the table plays."""
+
+    async def posted(self, outcome: Outcome) -> None:
+        """After a post went out (never raises: the post stands)."""
+
+    async def ended(self, info: TableInfo) -> None:
+        """A table ended without a result (never raises)."""
+
+
 Shown = tuple[list[int], list[tuple[str, bool]]]
 """(users to move, lines) of a channel's latest post, to extend it in place."""
 
@@ -53,10 +67,12 @@ class Poster:
     """Sends table posts, edits the current one in place while the same player keeps moving, and
     retires older ones. Holds only message ids and the current post's lines (what to edit)."""
 
-    def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool) -> None:
+    def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool,
+                 threads: Watcher) -> None:
         self.client = client
         self._service = service
         self.dm_default = dm_default
+        self.threads = threads
         self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
         self._shown: dict[int, Shown] = {}
@@ -91,8 +107,11 @@ class Poster:
         try:
             if outcome.post is None:
                 return None
+            await self.threads.keep_open(outcome.table)
             with language(outcome.post.language):  # the server's, as the service wrote the post
-                return await self._publish(channel_id, outcome, outcome.post, actor, previous)
+                message = await self._publish(channel_id, outcome, outcome.post, actor, previous)
+            await self.threads.posted(outcome)
+            return message
         except discord.Forbidden:
             raise  # the bot may not post here: the person is told what to fix
         except Exception:
@@ -278,8 +297,12 @@ class Poster:
         for message_id in sorted({m for m in ids if m} | set(values) - {keep}):
             await self.retire(channel_id, message_id, values.get(message_id))
 
-    async def close_table(self, channel_id: int, message_ids: Iterable[int | None]) -> None:
-        """A table ended without a result (abandon): retire its posts."""
+    async def close_table(self, channel_id: int, message_ids: Iterable[int | None],
+                          table: TableInfo | None = None) -> None:
+        """A table ended without a result (abandon): retire its posts (and say so where its
+        summary is, when it played in a thread)."""
+        if table is not None:
+            await self.threads.ended(table)
         async with self._locks(channel_id):
             self._shown.pop(channel_id, None)
             ids = [*message_ids, self._current.pop(channel_id, None)]

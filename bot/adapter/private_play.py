@@ -17,7 +17,7 @@ from games import get_game
 
 from . import play_menu as pm
 from . import send
-from .checks import require_guild, require_post_permissions
+from .checks import require_post_permissions
 from .clock import back_screen
 from .components import Component, move_menu_items
 from .context import tablee
@@ -25,6 +25,7 @@ from .errors import guarded
 from .files import png_file
 from .i18n import N_, _, current, shown
 from .limits import MAX_CONTENT
+from .places import table_channel
 from .texts import rules_messages
 
 MENU_MARK = N_("**Your move:**")
@@ -167,7 +168,8 @@ async def private_screen(interaction: discord.Interaction, channel_id: int) -> S
 async def show_hand(interaction: discord.Interaction, channel_id: int | None) -> None:
     """My hand / Play (the button's channel) or /hand (``None``: this channel, in a server)."""
     async with guarded(interaction, "my hand"):
-        channel_id = channel_id or require_guild(interaction)
+        channel_id = channel_id or await table_channel(interaction,
+                                                       tablee(interaction.client).service)
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, file, view = await private_screen(interaction, channel_id)
         kwargs: dict[str, Any] = {"ephemeral": True}
@@ -180,7 +182,8 @@ async def show_hand(interaction: discord.Interaction, channel_id: int | None) ->
 
 async def show_board(interaction: discord.Interaction, channel_id: int | None) -> None:
     async with guarded(interaction, "board"):
-        channel_id = channel_id or require_guild(interaction)
+        channel_id = channel_id or await table_channel(interaction,
+                                                       tablee(interaction.client).service)
         await interaction.response.defer(ephemeral=True, thinking=True)
         post = await tablee(interaction.client).service.board(channel_id, language=current())
         file = png_file(post.image_png, "board.png")

@@ -75,11 +75,17 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
         async with in_public(interaction.client, info.guild_id, interaction):
             text, view = invitation(info), lobby_view(info)
         try:
-            await send.respond(interaction, text, view=view, ping=pinged)
+            if interaction.channel_id == channel_id:
+                await send.respond(interaction, text, view=view, ping=pinged)
+                message = await interaction.original_response()
+            else:  # pressed on the summary in the channel: the rematch opens in the thread
+                message = await send.send(interaction.client.get_partial_messageable(channel_id),
+                                          text, view=view, ping=pinged)
+                await send.respond(interaction, _("The rematch lobby is open in <#{thread}>.",
+                                                  thread=channel_id), ephemeral=True)
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise
-        message = await interaction.original_response()
         await bot.service.set_post(channel_id, message.id, info.version)
     else:
         seat = info.seat_of(user.id)

@@ -8,12 +8,12 @@ import discord
 from discord import app_commands
 
 from . import private_play
-from .checks import require_guild
 from .cog import ServiceCog
 from .components import Component, Item, on_move_menu
 from .context import tablee
 from .errors import guarded
 from .i18n import _
+from .places import table_channel
 
 UNDO_ROW = 4  # the menu's navigation row (its first level has no Back)
 
@@ -46,7 +46,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
     """Undo for the presser (``channel_id`` None: this channel, from /undo): the service takes the
     move back, the table is posted, and the private message shows the menu again."""
     async with guarded(interaction, "undo"):
-        channel_id = channel_id or require_guild(interaction)
+        channel_id = channel_id or await table_channel(interaction, tablee(interaction.client).service)
         await private_play.defer_change(interaction)
         bot = tablee(interaction.client)
         user_id = interaction.user.id

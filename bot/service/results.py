@@ -72,6 +72,26 @@ class TableInfo:
                 return s.seat
         return None
 
+    @property
+    def in_thread(self) -> bool:
+        """The table plays (or will play) in a thread made from its lobby post, whose id keys
+        it; the post, later its summary, is in ``parent_id``."""
+        return self.parent_id is not None
+
+    @property
+    def waits_for_thread(self) -> bool:
+        """A lobby whose thread Start still has to make (its post, in the channel, keys it)."""
+        return self.in_thread and self.status == "lobby" and self.post_message_id in (
+            None, self.channel_id)
+
+    @property
+    def post_channel(self) -> int:
+        """The channel of the table's stored post: the lobby post (the one whose id is the
+        table's key: a thread's first message) is in the parent channel."""
+        if self.parent_id is not None and self.post_message_id in (None, self.channel_id):
+            return self.parent_id
+        return self.channel_id
+
 
 @dataclass(frozen=True)
 class MenuEntry:

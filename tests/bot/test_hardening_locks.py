@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from bot.adapter.poster import Poster
+from bot.adapter.threads import TableThreads
 from bot.service import TableService
 from bot.service.errors import NoTable
 from bot.service.locks import ChannelLocks
@@ -25,7 +26,9 @@ async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableService
 
 
 async def test_poster_closes_in_many_channels_leave_no_locks(host: TableService) -> None:
-    poster = Poster(client=None, service=host, dm_default=False)  # type: ignore[arg-type]
+    threads = TableThreads(None, host, rematch_seconds=300)  # type: ignore[arg-type]
+    poster = Poster(client=None, service=host, dm_default=False,  # type: ignore[arg-type]
+                    threads=threads)
     for channel in range(1, CALLS + 1):
         await poster.close_table(channel, [])
     assert len(poster._locks) == 0

@@ -71,7 +71,9 @@ class Tablee:
         self.sim = sim
         self.db = db
         self.now = now  # the turn clock's time (a test may drive it)
-        self.settings = settings  # Config fields beyond the database and a zero delay
+        # Config fields beyond the database and a zero delay; tables play in the channel unless
+        # a test asks for threads (tables_place="threads": test_play_threads.py)
+        self.settings = {"tables_place": "channel", **settings}
         self.hosts: list[TableService] = []
         self.bot: TableeBot | None = None
 

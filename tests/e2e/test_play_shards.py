@@ -53,7 +53,7 @@ class BotProcess:
 
     def __init__(self, emulator: Emulator, shard: int | None, database: str, folder: Path,
                  env: dict[str, str] | None = None, lease_seconds: float | None = None,
-                 computer: str = "workers = 0") -> None:
+                 computer: str = "workers = 0", place: str = "channel") -> None:
         self.emulator = emulator
         self.shard = shard
         self.database = database
@@ -63,6 +63,7 @@ class BotProcess:
         self.lines: list[str] = []
         self.env = env or {}
         self.computer = computer  # the config's [computer] table
+        self.place = place  # where tables play (the e2e games read the channel)
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -84,7 +85,8 @@ class BotProcess:
         config.write_text(
             f'[database]\n{key} = "{self.database}"\n'
             + (f"[discord]\n{discord}" if discord else "")
-            + f"[computer]\n{self.computer}\n", encoding="utf-8")
+            + f"[computer]\n{self.computer}\n"
+            + f'[tables]\nplace = "{self.place}"\n', encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k not in CLEARED_ENV}
         env |= {"DISCORD_TOKEN": self.emulator.world.token, "TABLEE_EMULATOR_URL": base,
                 "PYTHONUNBUFFERED": "1"} | self.env

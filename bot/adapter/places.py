@@ -1,0 +1,133 @@
+"""Where a table plays: its thread, made at Start from its lobby post, or the channel itself
+(see :mod:`bot.adapter.threads` for the whole story); the sentences the host reads when a thread
+can't be made, and the line the lobby post shows once the game plays in the thread."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.service import TableService
+from bot.service.errors import TableExists
+from bot.service.results import PublicPost, TableInfo
+
+from .checks import require_guild
+from .errors import Refusal, said
+from .i18n import N_, _, shown
+
+log = logging.getLogger("tablee.adapter.threads")
+
+LONGEST_ARCHIVE = 10080  # minutes (a week): the longest auto-archive duration Discord offers
+MAX_THREAD_NAME = 100  # Discord's limit on a channel name
+TOO_MANY_THREADS = 160006  # "Maximum number of active threads reached"
+ALREADY_MADE = 160004  # "A thread has already been created for this message"
+THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                discord.ChannelType.news_thread)
+NEEDED = (  # what making and playing in a thread needs, as Discord's settings name it
+    ("create_public_threads", N_("Create Public Threads")),
+    ("send_messages_in_threads", N_("Send Messages in Threads")),
+)
+
+
+def thread_name(info: TableInfo) -> str:
+    """"Master Islands · Alice, Bob, Carol" (at most Discord's 100 characters)."""
+    names = ", ".join(shown(s.name) for s in info.seats)
+    name = f"{shown(info.game_name)} · {names}"
+    return name if len(name) <= MAX_THREAD_NAME else name[:MAX_THREAD_NAME - 1] + "…"
+
+
+def missing_thread_permissions(interaction: discord.Interaction) -> list[str]:
+    """What the bot lacks here to play a table in a thread (Discord's names, translated)."""
+    perms = interaction.app_permissions
+    return [_(label) for name, label in NEEDED if not getattr(perms, name)]
+
+
+def place_of(interaction: discord.Interaction, chosen: str) -> tuple[str, str | None]:
+    """Where a table opened by this ``/play`` plays ("threads" or "channel") and, when the
+    server chose threads but the bot can't make one here, the sentence telling the host why."""
+    channel = interaction.channel
+    if chosen != "threads" or getattr(channel, "type", None) in THREAD_TYPES:
+        return "channel", None
+    missing = missing_thread_permissions(interaction)
+    if missing:
+        return "channel", no_thread_sentence(", ".join(missing))
+    return "threads", None
+
+
+def no_thread_sentence(missing: str) -> str:
+    return _("I can't open a thread for this table (I'm missing {perms} in this channel), so it "
+             "plays here in the channel. A server admin can grant it, or choose "
+             "`/settings tables` channel.", perms=missing)
+
+
+def summary_text(info: TableInfo, post: PublicPost | None) -> str:
+    """The lobby post once the game runs in its thread: one line, or the result at the end."""
+    head = f"**{shown(info.game_name)}** · {', '.join(shown(s.name) for s in info.seats)}"
+    where = f"<#{info.channel_id}>"
+    if post is not None and post.finished:
+        return _("{head} · finished: {result} · the game: {thread}", head=head,
+                 result=post.status, thread=where)
+    if info.status == "abandoned":
+        return _("{head} · the game was ended without a result · {thread}", head=head,
+                 thread=where)
+    to_move = post.status.split(" · ")[0] if post is not None else ""
+    return _("{head} · in progress · {status} · open the table: {thread}", head=head,
+             status=to_move, thread=where)
+
+
+async def make_thread(interaction: discord.Interaction, service: TableService,
+                      info: TableInfo) -> tuple[int, str | None]:
+    """Make the thread of a lobby about to start, from its lobby post. (The channel the
+    table plays in from now on, a sentence for the host when that is the channel itself.)"""
+    assert info.parent_id is not None
+    missing = missing_thread_permissions(interaction)
+    why = no_thread_sentence(", ".join(missing)) if missing else None
+    if why is None:
+        message = interaction.client.get_partial_messageable(info.parent_id).get_partial_message(
+            info.channel_id)
+        try:
+            await message.create_thread(name=thread_name(info),
+                                        auto_archive_duration=LONGEST_ARCHIVE)
+            return info.channel_id, None
+        except discord.HTTPException as exc:
+            if exc.code == ALREADY_MADE:  # an earlier Start made it, then was refused
+                return info.channel_id, None
+            log.warning("no thread for the table in %s: %s", info.channel_id, exc)
+            why = refused_sentence(exc)
+    try:
+        moved = await service.move_to_channel(info.channel_id)
+    except TableExists as exc:
+        raise Refusal(f"{why} {said(exc)} " + _(
+            "This table can start once that one ends, or in another channel.")) from None
+    return moved.channel_id, why
+
+
+def refused_sentence(exc: discord.HTTPException) -> str:
+    if exc.code == TOO_MANY_THREADS:
+        return _("This server has as many active threads as Discord allows, so this table "
+                 "plays here in the channel.")
+    if isinstance(exc, discord.Forbidden):
+        return no_thread_sentence(", ".join(_(label) for _n, label in NEEDED))
+    return _("Discord would not open a thread for this table just now, so it plays here in "
+             "the channel.")
+
+
+
+async def table_channel(interaction: discord.Interaction, service: TableService) -> int:
+    """The table a command typed here acts on: the one playing in this channel (a thread's, or
+    a channel-mode table); typed in a channel whose tables play in threads, the caller's one
+    table there; with several, a sentence with a link to each (commands act inside a thread)."""
+    channel_id = require_guild(interaction)
+    if await service.table(channel_id) is not None:
+        return channel_id
+    user = interaction.user.id
+    mine = [t for t in await service.tables_here(channel_id)
+            if t.seat_of(user) is not None and not t.waits_for_thread]
+    if len(mine) == 1:
+        return mine[0].channel_id
+    if mine:
+        raise Refusal(_("You play at {n} tables here: use the command inside the table's "
+                         "thread: {links}", n=len(mine),
+                         links=", ".join(f"<#{t.channel_id}>" for t in mine)))
+    return channel_id
