@@ -33,7 +33,7 @@ from .errors import guarded, reply_private, said
 from .i18n import N_, _, language, shown, translate
 from .languages import in_public, reader
 from .limits import MAX_CONTENT
-from .places import make_thread, summary_text
+from .places import make_thread
 
 log = logging.getLogger("tablee.adapter.lobby")
 
@@ -183,11 +183,11 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
     if waiting.waits_for_thread:
         channel_id, why = await make_thread(interaction, bot.service, waiting)
     outcome = await bot.service.start(channel_id, user.id)
-    async with in_public(interaction.client, outcome.table.guild_id, interaction):
-        text = (summary_text(outcome.table, outcome.post) if outcome.table.in_thread
-                and interaction.channel_id == outcome.table.parent_id
-                else started_text(outcome.table))
-    await send.edit_original(interaction, content=text, view=None)
+    if not (outcome.table.in_thread and interaction.channel_id == outcome.table.parent_id):
+        async with in_public(interaction.client, outcome.table.guild_id, interaction):
+            text = started_text(outcome.table)
+        await send.edit_original(interaction, content=text, view=None)
+    # else the lobby post becomes the table's summary once its first post is out (the poster)
     await bot.poster.publish(channel_id, outcome, actor=None)
     if why is not None:
         await send.followup(interaction, why, ephemeral=True)

@@ -84,9 +84,10 @@ async def make_thread(interaction: discord.Interaction, service: TableService,
     missing = missing_thread_permissions(interaction)
     why = no_thread_sentence(", ".join(missing)) if missing else None
     if why is None:
-        message = interaction.client.get_partial_messageable(info.parent_id).get_partial_message(
-            info.channel_id)
         try:
+            parent = (interaction.client.get_channel(info.parent_id)
+                      or await interaction.client.fetch_channel(info.parent_id))
+            message = parent.get_partial_message(info.channel_id)  # type: ignore[union-attr]
             await message.create_thread(name=thread_name(info),
                                         auto_archive_duration=LONGEST_ARCHIVE)
             return info.channel_id, None
