@@ -61,9 +61,12 @@ def no_thread_sentence(missing: str) -> str:
              "`/settings tables` channel.", perms=missing)
 
 
-def summary_text(info: TableInfo, post: PublicPost | None) -> str:
-    """The lobby post once the game runs in its thread: one line, or the result at the end."""
+def summary_text(info: TableInfo, post: PublicPost | None, *, threaded: bool = True) -> str:
+    """The lobby post once the game runs in its thread: one line, or the result at the end
+    (``threaded`` False: a lobby closed before Start made its thread)."""
     head = f"**{shown(info.game_name)}** · {', '.join(shown(s.name) for s in info.seats)}"
+    if not threaded:
+        return _("{head} · this table closed before it started.", head=head)
     where = f"<#{info.channel_id}>"
     if post is not None and post.finished:
         return _("{head} · finished: {result} · the game: {thread}", head=head,
@@ -123,12 +126,17 @@ async def table_channel(interaction: discord.Interaction, service: TableService)
     if await service.table(channel_id) is not None:
         return channel_id
     user = interaction.user.id
-    mine = [t for t in await service.tables_here(channel_id)
-            if t.seat_of(user) is not None and not t.waits_for_thread]
+    mine = [t for t in await service.tables_here(channel_id) if t.seat_of(user) is not None]
     if len(mine) == 1:
         return mine[0].channel_id
     if mine:
         raise Refusal(_("You play at {n} tables here: use the command inside the table's "
-                         "thread: {links}", n=len(mine),
-                         links=", ".join(f"<#{t.channel_id}>" for t in mine)))
+                         "thread: {links}", n=len(mine), links=", ".join(map(link, mine))))
     return channel_id
+
+
+def link(info: TableInfo) -> str:
+    """Where people find a table: its thread, or the lobby post waiting for one."""
+    if info.waits_for_thread:
+        return f"https://discord.com/channels/{info.guild_id}/{info.parent_id}/{info.channel_id}"
+    return f"<#{info.channel_id}>"

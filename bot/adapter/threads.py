@@ -118,16 +118,18 @@ class TableThreads:
     async def ended(self, info: TableInfo) -> None:
         """A table in a thread ended without a result (abandoned): the summary says so and
         the thread is archived."""
-        if not info.in_thread or info.parent_id is None or info.waits_for_thread:
+        if not info.in_thread or info.parent_id is None:
             return
         self._summarised.pop(info.channel_id, None)
+        threaded = info.post_channel == info.channel_id  # else a lobby closed before its thread
         try:
             async with in_public(self.client, info.guild_id):
-                text = summary_text(info, None)
+                text = summary_text(info, None, threaded=threaded)
             await self.edit_summary(info, text, None)
         except Exception:
             log.exception("could not update the summary of table %s", info.channel_id)
-        self._later(self._archive_after_rematch(info, wait=False))
+        if threaded:
+            self._later(self._archive_after_rematch(info, wait=False))
 
     async def edit_summary(self, info: TableInfo, text: str, view: discord.ui.View | None) -> None:
         assert info.parent_id is not None

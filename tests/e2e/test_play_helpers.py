@@ -130,15 +130,28 @@ async def running_tablee(sim: Any, tmp_path: Path, *, guild_locale: str | None =
         await app.close()
 
 
+PLACES = ("channel", "threads")
+"""Where a table plays (``tables_place``): the game e2e tests run in both."""
+
+
+def playing(sim: Any, channel: Any = None) -> Any:
+    """Where the table plays: ``channel`` when given, else the newest thread made under
+    #general (the table of a test in thread mode), else #general."""
+    if channel is not None:
+        return channel
+    threads = sim.threads(active=False)
+    return threads[-1] if threads else sim.general
+
+
 def table_post(sim: Any, channel: Any = None, words: Words = EN) -> Any:
     """The current table post: the last public message with a My hand / Play button."""
-    posts = [m for m in sim.public(channel) if words("My hand / Play") in m.labels]
+    posts = [m for m in sim.public(playing(sim, channel)) if words("My hand / Play") in m.labels]
     assert posts, "no table post with buttons"
     return posts[-1]
 
 
 def last_public(sim: Any, channel: Any = None) -> Any:
-    return sim.public(channel)[-1]
+    return sim.public(playing(sim, channel))[-1]
 
 
 def to_move(sim: Any, users: dict[int, Any], channel: Any = None,
@@ -158,7 +171,7 @@ def to_move(sim: Any, users: dict[int, Any], channel: Any = None,
 
 def last_private(sim: Any, user: Any, channel: Any = None) -> Any:
     """The newest message only `user` sees (an ephemeral reply)."""
-    mine = [m for m in sim.visible_to(user, channel) if m.visible_only_to is user]
+    mine = [m for m in sim.visible_to(user, playing(sim, channel)) if m.visible_only_to is user]
     assert mine, f"{user.name} got no private message"
     return mine[-1]
 
@@ -184,6 +197,8 @@ async def lobby_of(
     seats = seats_from_lobby(lobby.content, [host_user, *joiners])
     await sim.click(host_user, lobby, label=words("Start"))
     started = words.pattern("**{game}** started with {names}. The table post follows.")
+    if lobby.thread is not None:  # it plays in a thread made from the lobby post: its summary
+        started = words.pattern("{head} · in progress · {status} · open the table: {thread}")
     assert started.search(lobby.content) and not lobby.labels, lobby.content
     return lobby, seats
 
@@ -298,7 +313,7 @@ def hidden_cards(state: dict[str, Any]) -> set[str]:
 async def assert_no_hidden_card_in_public(sim: Any, tablee: Tablee, channel: Any = None) -> None:
     """At this moment, no card in anyone's hand (unless a copy is public) appears in any public
     text, old versions of edited posts included. Reads the truth from the host's stored state."""
-    channel = channel or sim.general
+    channel = playing(sim, channel)
     assert tablee.bot is not None
     row = await tablee.bot.service.store.get_table(channel.id)
     if row is None or row.state is None or "hands" not in row.state:

@@ -14,11 +14,13 @@ import pytest
 
 from games import get_game
 from tests.e2e.test_play_helpers import (
+    PLACES,
     assert_all_requests_valid,
     last_public,
     lobby_of,
     play_to_the_end,
     play_turn_by_menu,
+    playing,
     running_tablee,
     to_move,
 )
@@ -26,9 +28,10 @@ from tests.e2e.test_play_helpers import (
 GAME = "ile-des-contrebandiers"
 
 
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path) as app:
+@pytest.fixture(params=PLACES)
+async def tablee(discord_sim: Any, tmp_path: Path,
+                 request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path, tables_place=request.param) as app:
         yield app
 
 
@@ -39,7 +42,7 @@ async def _typed_turn(sim: Any, tablee: Any, user: Any, users: dict[int, Any],
     among what autocomplete offers them."""
     game = get_game(GAME)
     for _ in range(20):
-        row = await tablee.bot.service.store.get_table(sim.general.id)
+        row = await tablee.bot.service.store.get_table(playing(sim).id)
         if row is None or row.state is None:
             return
         seat = seats[user.id]

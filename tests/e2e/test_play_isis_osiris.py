@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_play_helpers import (
+    PLACES,
     assert_all_requests_valid,
     assert_hands_private,
     last_public,
     lobby_of,
     play_turn_by_menu,
+    playing,
     running_tablee,
     table_post,
     to_move,
@@ -27,9 +29,10 @@ REVEALED = re.compile(r"reveal\w* an? [+-]?\d")
 VALUE = re.compile(r"(?<![\w,])[+-]\d\b")
 
 
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path) as app:
+@pytest.fixture(params=PLACES)
+async def tablee(discord_sim: Any, tmp_path: Path,
+                 request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path, tables_place=request.param) as app:
         yield app
 
 
@@ -47,7 +50,7 @@ async def test_memory_mode_game_to_the_end_forgets_revealed_values(
         await play_turn_by_menu(sim, user, rng)
         turns += 1
         assert turns < 100
-        public = sim.public()
+        public = sim.public(playing(sim))
         latest = public[-1]
         # A reveal shows on the post of its turn (a computer's on a post of its own) until the
         # tile is placed: count those shown, now or in the posts' earlier versions.
@@ -62,14 +65,14 @@ async def test_memory_mode_game_to_the_end_forgets_revealed_values(
     # The reveals were really shown, then edited away from their posts.
     edited_away = [
         m
-        for m in sim.public()[:-1]
+        for m in sim.public(playing(sim))[:-1]
         if any(REVEALED.search(old.get("content", "")) for old in m.history)
     ]
     assert edited_away
     assert all(not m.attachments for m in edited_away)  # its image showed the value too
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
-    for message in sim.public()[:-1]:  # no earlier post repeats a value, in any wording
+    for message in sim.public(playing(sim))[:-1]:  # no earlier post repeats a value, in any wording
         assert not VALUE.search(message.content), message.content
     for user in users.values():
         for dm in sim.dms(user):

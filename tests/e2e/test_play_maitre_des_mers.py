@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_play_helpers import (
+    PLACES,
     assert_all_requests_valid,
     last_public,
     lobby_of,
     play_to_the_end,
     play_turn_by_menu,
+    playing,
     running_tablee,
     to_move,
 )
@@ -28,9 +30,10 @@ ROLL = re.compile(r"\brolls?\b[^\n]*\d")
 ARM = ("Arm a ship",)  # people who arm end the game (the port empties); fights can go on long
 
 
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path) as app:
+@pytest.fixture(params=PLACES)
+async def tablee(discord_sim: Any, tmp_path: Path,
+                 request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path, tables_place=request.param) as app:
         yield app
 
 
@@ -71,7 +74,7 @@ async def test_two_players_play_to_the_end_by_menu(discord_sim: Any, tablee: Any
     turns = await _play_to_the_end(sim, users, random.Random(7))
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
-    posts = [m for m in sim.public() if m.attachments or "My hand / Play" in m.labels]
+    posts = [m for m in sim.public(playing(sim)) if m.attachments or "My hand / Play" in m.labels]
     # One post per turn: rolls again in the same turn edit the post, never a message per die.
     assert len(posts) <= turns + 2
     assert any(ROLL.search(old.get("content", "")) for m in posts for old in [*m.history,

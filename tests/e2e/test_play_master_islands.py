@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_play_helpers import (
+    PLACES,
     assert_all_requests_valid,
     assert_hands_private,
     assert_no_hidden_card_in_public,
@@ -18,6 +19,7 @@ from tests.e2e.test_play_helpers import (
     last_public,
     lobby_of,
     play_turn_by_menu,
+    playing,
     running_tablee,
     slash_with_user_option,
     table_post,
@@ -27,9 +29,10 @@ from tests.e2e.test_play_helpers import (
 MAX_TURNS = 200
 
 
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path) as app:
+@pytest.fixture(params=PLACES)
+async def tablee(discord_sim: Any, tmp_path: Path,
+                 request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path, tables_place=request.param) as app:
         yield app
 
 
@@ -38,7 +41,7 @@ def assert_finished_with_a_winner(sim: Any) -> None:
     assert "The game is over" in final.content and "wins" in final.content, final.content
     assert final.attachments and final.attachments[0].image().size[0] > 200
     # Every table post lost its buttons: the last one has none, older ones were retired.
-    assert not [m for m in sim.public() if "My hand / Play" in m.labels]
+    assert not [m for m in sim.public(playing(sim)) if "My hand / Play" in m.labels]
 
 
 async def test_three_friends_play_to_a_winner_with_buttons_across_a_restart(
@@ -102,12 +105,12 @@ async def test_a_game_played_with_slash_move_in_each_mode(
     rng = random.Random(11)
     turns = 0
     while (user := to_move(sim, users)) is not None:
-        before = len(sim.public())
+        before = len(sim.public(playing(sim)))
         await play_by_slash_move(sim, user, rng)
         turns += 1
         assert turns < MAX_TURNS * 2
         await assert_no_hidden_card_in_public(sim, tablee)
-        new = sim.public()[before:]
+        new = sim.public(playing(sim))[before:]
         assert len(new) <= 1, "one post per turn"
         if not new:  # the same player moves on: their post was edited in place
             assert to_move(sim, users) is user
@@ -146,8 +149,8 @@ async def test_the_privacy_check_catches_a_hand_card_in_public_text(
     alice, bob = sim.user("alice"), sim.user("bob")
     await lobby_of(sim, alice, [bob], game="master-islands")
     await assert_no_hidden_card_in_public(sim, tablee)
-    row = await tablee.bot.service.store.get_table(sim.general.id)
+    row = await tablee.bot.service.store.get_table(playing(sim).id)
     card = sorted(hidden_cards(row.state))[0]
-    await tablee.bot.get_partial_messageable(sim.general.id).send(f"psst, Bob holds {card}")
+    await tablee.bot.get_partial_messageable(playing(sim).id).send(f"psst, Bob holds {card}")
     with pytest.raises(AssertionError, match="hand cards"):
         await assert_no_hidden_card_in_public(sim, tablee)

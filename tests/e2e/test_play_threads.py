@@ -156,7 +156,7 @@ async def test_rematch_on_the_summary_opens_in_the_thread(discord_sim: Any, tabl
         await play_turn_by_menu(sim, to_move(sim, users, thread), rng, thread)
     assert lobby.labels == ["Rematch"]
     answer = await sim.click(dave, lobby, label="Rematch")
-    answer = answer if answer is not None and answer.ephemeral else last_private(sim, dave)
+    answer = answer if answer is not None and answer.ephemeral else last_private(sim, dave, sim.general)
     assert f"<#{thread.id}>" in answer.content
     invitation = sim.public(thread)[-1]
     assert "wants a rematch" in invitation.content and "Start" in invitation.labels
