@@ -80,15 +80,15 @@ class TableInfo:
 
     @property
     def waits_for_thread(self) -> bool:
-        """A lobby whose thread Start still has to make (its post, in the channel, keys it)."""
-        return self.in_thread and self.status == "lobby" and self.post_message_id in (
-            None, self.channel_id)
+        """A lobby whose thread Start still has to make (its post, in the channel, keys it; a
+        rematch lobby opened in the thread has a post of its own there)."""
+        return self.in_thread and self.status == "lobby" and self.post_message_id == self.channel_id
 
     @property
     def post_channel(self) -> int:
         """The channel of the table's stored post: the lobby post (the one whose id is the
         table's key: a thread's first message) is in the parent channel."""
-        if self.parent_id is not None and self.post_message_id in (None, self.channel_id):
+        if self.parent_id is not None and self.post_message_id == self.channel_id:
             return self.parent_id
         return self.channel_id
 
