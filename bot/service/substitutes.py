@@ -28,7 +28,7 @@ Policies (the issue left them open):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -153,20 +153,24 @@ def with_moves(seats: Sequence[dict[str, Any]], moves: Sequence[MoveEntry]
                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(the seats, each change given its ``move``: the index in ``moves`` (the moves in force,
     in order) of the first move made after it; the record's ``substitutes`` list)."""
-    out, changes = [], []
+    out = [{**s, BEFORE: [{**b, FROM_MOVE: sum(1 for m in moves if m.version <= b["version"])}
+                          for b in s[BEFORE]]} if s.get(BEFORE) else s for s in seats]
+    return out, record_changes(out)
+
+
+def record_changes(seats: Sequence[dict[str, Any]],
+                   name: Callable[[dict[str, Any]], str] = lambda p: str(p["name"])
+                   ) -> list[dict[str, Any]]:
+    """The record's ``substitutes`` list of finished seats (``move`` marked): seat, the names
+    before and after each change (``name``: how a person is written), its move and turn."""
+    changes = []
     for s in seats:
-        before = s.get(BEFORE)
-        if not before:
-            out.append(s)
-            continue
-        marked = [{**b, FROM_MOVE: sum(1 for m in moves if m.version <= b["version"])}
-                  for b in before]
-        out.append({**s, BEFORE: marked})
-        names = [str(b["name"]) for b in marked] + [str(s["name"])]
+        before = s.get(BEFORE) or []
+        names = [name(p) for p in [*before, s]]
         changes += [{"seat": int(s["seat"]), "before": names[i], "after": names[i + 1],
                      "move": b[FROM_MOVE], "turn": b[FROM_MOVE] + 1}
-                    for i, b in enumerate(marked)]
-    return out, changes
+                    for i, b in enumerate(before)]
+    return changes
 
 
 def history_name(seat: dict[str, Any], name: Name) -> Name:
