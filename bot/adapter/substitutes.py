@@ -35,9 +35,9 @@ def seat_buttons(channel_id: int, post: PublicPost, table: TableInfo) -> list[It
             for seat, name in post.clock.takeable[:MAX_SEAT_BUTTONS]]
 
 
-class SeatButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="ts:",
-                 template=r"sit:(?P<channel_id>\d+):(?P<seat>\d+):(?P<version>\d+)",
-                 id_format="sit:{channel_id}:{seat}:{version}"):
+class SeatButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="ts:sit:",
+                 template=r"(?P<channel_id>\d+):(?P<seat>\d+):(?P<version>\d+)",
+                 id_format="{channel_id}:{seat}:{version}"):
     """Take seat n (name): any version works, the service checks the seat as it is now."""
 
     def __init__(self, channel_id: int, seat: int, version: int, *, name: str = "") -> None:
