@@ -171,8 +171,8 @@ class AbsenceService:
     async def ask_seat(self, channel_id: int, user_id: int, seat: int, *,
                        is_bot: bool = False) -> substitutes.SeatRequest:
         """Take seat …: the request to post, once who asks and the seat are checked."""
-        game, row = await self._tables.playing(channel_id)
-        return substitutes.request(row, game.name, seat, user_id, is_bot=is_bot)
+        _game, row = await self._tables.playing(channel_id)
+        return substitutes.request(row, seat, user_id, is_bot=is_bot)
 
     async def answer_seat(self, channel_id: int, user_id: int, *, table: int, seat: int,
                           candidate: int, since: int, name: str | None) -> Outcome | None:

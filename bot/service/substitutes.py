@@ -50,6 +50,7 @@ NOBODY_TO_ACCEPT = N_("Nobody is left playing at this table to accept you, so th
                       "be taken.")
 STALE = N_("That seat has changed since the request (its player came back or someone took it), "
            "so the request no longer applies.")
+SEATED_SINCE = N_("They took another seat at this table since, so the request no longer applies.")
 GAME_OVER = N_("That game is over, so the request no longer applies.")
 NOT_A_PLAYER = N_("Only the people playing at this table can answer this request.")
 TAKEN = N_("{player} accepted: {name} now plays seat {seat} in {before}'s place.")
@@ -69,7 +70,6 @@ class SeatRequest:
     user_id: int  # the candidate
     seat_label: Text  # "Bob (seat 2)"
     players: list[int]  # the people who may answer (still playing themselves)
-    game_name: str
 
 
 def open_seat(row: TableRow, seat: int) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def check_candidate(row: TableRow, user_id: int, *, is_bot: bool) -> None:
         raise errors.HostError(say(ALREADY_SEATED))
 
 
-def request(row: TableRow, game_name: str, seat: int, user_id: int, *,
+def request(row: TableRow, seat: int, user_id: int, *,
             is_bot: bool = False) -> SeatRequest:
     """The request ``user_id`` makes for ``seat`` (refusals: :func:`check_candidate`,
     :func:`open_seat`, nobody left to accept)."""
@@ -105,7 +105,7 @@ def request(row: TableRow, game_name: str, seat: int, user_id: int, *,
         raise errors.HostError(say(NOBODY_TO_ACCEPT))
     assert row.id is not None
     return SeatRequest(row.channel_id, row.id, seat, int(entry.get(SINCE) or 0), user_id,
-                       label(row, seat), players, game_name)
+                       label(row, seat), players)
 
 
 def check_answer(row: TableRow, user_id: int, table: int, seat: int, candidate: int,
@@ -121,8 +121,10 @@ def check_answer(row: TableRow, user_id: int, table: int, seat: int, candidate: 
         entry = open_seat(row, seat)
     except errors.HostError:
         raise errors.StaleVersion(say(STALE)) from None
-    if int(entry.get(SINCE) or 0) != since or seat_of(row, candidate) is not None:
+    if int(entry.get(SINCE) or 0) != since:
         raise errors.StaleVersion(say(STALE))
+    if seat_of(row, candidate) is not None:
+        raise errors.StaleVersion(say(SEATED_SINCE))
 
 
 def substituted(row: TableRow, seat: int, user_id: int, name: str) -> TableRow:
