@@ -24,7 +24,17 @@ from bot.shards import shard_of
 from games.cli import counted
 
 from .. import catalog
-from . import clock, components, inputs, lobby, private_play, rematch, table_buttons, undo
+from . import (
+    clock,
+    components,
+    inputs,
+    lobby,
+    private_play,
+    rematch,
+    substitutes,
+    table_buttons,
+    undo,
+)
 from .absence import LeaveCommands, start_clock
 from .commands import TableCommands
 from .errors import guarded
@@ -42,7 +52,7 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger("tablee.adapter")
 
-COMPONENT_MODULES = (clock, lobby, private_play, rematch, table_buttons, undo)
+COMPONENT_MODULES = (clock, lobby, private_play, rematch, substitutes, table_buttons, undo)
 """Modules defining components that no command module here imports by name (kept imported)."""
 
 

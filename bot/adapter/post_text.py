@@ -99,6 +99,9 @@ def clock_lines(post: PublicPost) -> list[str]:
     if clock.replaced:
         lines.append(_("🤖 A computer plays for {names} until they press **I'm back**.",
                        names=", ".join(shown(n) for n in clock.replaced)))
+    if clock.takeable:
+        lines.append(_("Not playing? Press **Take seat …** to play such a seat from now on, once "
+                       "a player accepts."))
     if clock.end_offer:
         lines.append(_("Fewer than two people are playing now: press **End the game** to stop "
                        "without a result, or play on."))

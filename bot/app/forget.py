@@ -24,9 +24,12 @@ from typing import Any
 from games.cli import counted
 
 from ..config import Config
-from ..service.wording import FORGOTTEN
+from ..service.substitutes import record_changes
+from ..service.wording import FORGOTTEN, FORMER_PLAYER
 from ..storage import Store
+from ..storage.columns import dumped
 from ..storage.database import Statement
+from ..storage.skill import BEFORE
 from ..storage.url import shown
 from .runner import offline
 
@@ -36,14 +39,34 @@ class StillSeated(Exception):
 
 
 def _seated(seats: str, user_id: int) -> bool:
-    return any(s.get("user_id") == user_id for s in json.loads(seats))
+    """Whether the person played one of these seats (before a substitute took it, too)."""
+    return any(p.get("user_id") == user_id for s in json.loads(seats)
+               for p in [s, *s.get(BEFORE, [])])
+
+
+def _anonymous(entry: dict[str, Any], user_id: int, token: str) -> dict[str, Any]:
+    if entry.get("user_id") != user_id:
+        return entry
+    return {**entry, "user_id": None, "name": "", "bot_level": None, FORGOTTEN: token}
+
+
+def _record_name(person: dict[str, Any]) -> str:
+    """A person as a record names them (records are English: a forgotten one is "a former
+    player", the name :data:`~bot.service.wording.FORMER_PLAYER` gives in English)."""
+    return FORMER_PLAYER if person.get(FORGOTTEN) else str(person["name"])
 
 
 def _forgotten(seats: list[dict[str, Any]], user_id: int, token: str) -> list[dict[str, Any]]:
     """The seats with the person's made anonymous (the rest of each seat kept: a seat a
-    computer took over stays left out of the ratings)."""
-    return [{**s, "user_id": None, "name": "", "bot_level": None, FORGOTTEN: token}
-            if s.get("user_id") == user_id else s for s in seats]
+    computer took over stays left out of the ratings), where they played it before a
+    substitute too."""
+    out = []
+    for seat in seats:
+        seat = _anonymous(seat, user_id, token)
+        if seat.get(BEFORE):
+            seat = {**seat, BEFORE: [_anonymous(b, user_id, token) for b in seat[BEFORE]]}
+        out.append(seat)
+    return out
 
 
 async def forget(store: Store, user_id: int) -> dict[str, int]:
@@ -61,13 +84,16 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
                 f"(channel {', '.join(map(str, sorted(live)))}); nothing was changed: run "
                 "forget-user again once those tables are over.")
         games = 0
-        for row, seats in await tx.fetchall("SELECT id, seats FROM games WHERE seats LIKE ?",
-                                            (like,)):
+        for row, seats, record in await tx.fetchall(
+                "SELECT id, seats, record FROM games WHERE seats LIKE ?", (like,)):
             if _seated(seats, user_id):
-                changed = json.dumps(_forgotten(json.loads(seats), user_id, token),
-                                     separators=(",", ":"), ensure_ascii=False)
-                games += await tx.run(Statement("UPDATE games SET seats = ? WHERE id = ?",
-                                                (changed, row)))
+                kept = _forgotten(json.loads(seats), user_id, token)
+                rec = json.loads(record)
+                if rec.get("substitutes"):  # the record names the people of a changed seat
+                    rec["substitutes"] = record_changes(kept, _record_name)
+                games += await tx.run(Statement(
+                    "UPDATE games SET seats = ?, record = ? WHERE id = ?",
+                    (dumped(kept), dumped(rec), row)))
         await tx.run(Statement("UPDATE player_results SET user_id = NULL WHERE user_id = ?",
                                (user_id,)))
         await tx.run(Statement("UPDATE move_log SET user_id = NULL WHERE user_id = ?",

@@ -10,6 +10,8 @@ Policies (the issue left them open):
 * A replaced seat is played by a computer at the configured level on every turn; its person
   keeps the seat and presses **I'm back** (on the table post or in My hand) to play again.
   ``was_replaced`` stays on the seat for good and goes into the finished game's seats.
+* A replaced seat may be taken by a substitute (:mod:`bot.service.substitutes`): once they
+  sit, the seat is theirs and its person can no longer press **I'm back** for it.
 * /leave in a game hands the seat to a computer at once. When fewer than two people would still
   be playing, the one left may press **End the game** (abandoned, no result) or play on against
   the computers; when nobody would be left, the table ends at once without a result.
@@ -27,6 +29,9 @@ from ..storage import TableRow
 
 NOT_TIMED_OUT = N_("Their time is not up (or someone already answered), so nothing was changed.")
 NOT_PLAYING = N_("Only the people playing at this table can do that.")
+SINCE = "since"
+"""Seat key of a replaced seat: the table version at which a computer began to play it (a
+substitute's request names it, so a request made before a change of the seat is stale)."""
 NO_PASS = N_(
     "This game has no pass, so their turn can't be skipped; a computer can play for them.")
 
@@ -53,10 +58,11 @@ def replaced(row: TableRow, seat: int, *, by_computer: bool) -> TableRow:
     takes the person for one."""
     seats = [dict(s) for s in row.seats]
     entry = seats[seat - 1]
-    if by_computer:
-        entry.update(replaced=True, was_replaced=True)
+    if by_computer:  # ``since``: the version it went to the computer (a substitute's request)
+        entry.update(replaced=True, was_replaced=True, since=row.version + 1)
     else:
         entry.update(replaced=False)
+        entry.pop(SINCE, None)
     owner = row.host_id
     if by_computer and owner == entry["user_id"]:  # the owner's role goes to someone playing
         owner = next((s["user_id"] for s in seats if s["user_id"] is not None

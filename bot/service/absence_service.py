@@ -12,7 +12,7 @@ from games.text import say
 from ..storage import TableRow
 from ..storage import shards as shard_clocks
 from ..storage.rows import ClockRow
-from . import errors
+from . import errors, substitutes
 from .absence import NO_PASS, NOT_PLAYING, NOT_TIMED_OUT, active_humans, pass_move, replaced
 from .clock import ClockEvent, Reminder
 from .clock_service import TableClock
@@ -153,6 +153,9 @@ class AbsenceService:
             game, row = await self._tables.playing(channel_id)
             seat = seat_of(row, user_id)
             if seat is None:
+                taker = substitutes.taken_from(row, user_id)
+                if taker is not None:
+                    raise errors.NotSeated(say(substitutes.TAKEN_BY, name=taker))
                 raise errors.NotSeated(say("You are not playing at this table; you can watch."))
             if not row.seats[seat - 1].get("replaced"):
                 raise errors.HostError(say("No computer is playing for you: your seat is yours."))
@@ -163,6 +166,36 @@ class AbsenceService:
             lines.ordered.append((say("{player} is back and plays again.", player=label(new, seat)),
                                   False))
             return await self._reports.outcome(game, new, lines, [])
+
+    # -- substitutes (the rules: bot.service.substitutes) ---------------------------------------
+    async def ask_seat(self, channel_id: int, user_id: int, seat: int, *,
+                       is_bot: bool = False) -> substitutes.SeatRequest:
+        """Take seat …: the request to post, once who asks and the seat are checked."""
+        _game, row = await self._tables.playing(channel_id)
+        return substitutes.request(row, seat, user_id, is_bot=is_bot)
+
+    async def answer_seat(self, channel_id: int, user_id: int, *, table: int, seat: int,
+                          candidate: int, since: int, name: str | None) -> Outcome | None:
+        """Accept (``name``: the candidate's display name) or Decline (None) a request to take
+        a seat, by a person playing at the table. Accept seats the candidate (stored with the
+        table, version-checked) and returns the outcome to post; Decline returns None."""
+        async with self._ctx.lock(channel_id):
+            try:
+                game, row = await self._tables.playing(channel_id)
+            except (errors.NoTable, errors.WrongPhase):
+                raise errors.StaleVersion(say(substitutes.GAME_OVER)) from None
+            substitutes.check_answer(row, user_id, table, seat, candidate, since)
+            if name is None:
+                return None
+            new = substitutes.substituted(row, seat, candidate, name)
+            await self._tables.save(row, new)
+            await self._clock.after_change(game, new)
+            lines = Lines()
+            who = label(row, seat_of(row, user_id) or 0)
+            lines.ordered.append((say(substitutes.TAKEN, player=who, name=name, seat=seat,
+                                      before=names(row)[seat]), False))
+            new, applied = await self._computers.run(game, new, lines)
+            return await self._reports.outcome(game, new, lines, applied)
 
     # -- leaving -------------------------------------------------------------------------------
     async def leave_game(self, channel_id: int, user_id: int) -> Outcome | TableInfo:

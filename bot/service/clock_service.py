@@ -89,7 +89,8 @@ class TableClock:
     async def view(self, game: Game, row: TableRow) -> ClockView | None:
         """What the table post shows of the clock and of replaced seats."""
         clock = await clock_of(self._store, row)
-        gone = [names(row)[s["seat"]] for s in row.seats if s.get("replaced")]
+        gone_seats = [int(s["seat"]) for s in row.seats if s.get("replaced")]
+        gone = [names(row)[s] for s in gone_seats]
         if clock is None and not gone:
             return None
         seat = clock.seat if clock is not None else None
@@ -101,4 +102,6 @@ class TableClock:
             can_skip=timed_out and seat is not None and pass_move(game, row, seat) is not None,
             replaced=gone,
             end_offer=bool(gone) and len(active_humans(row)) < 2,
+            # a substitute needs someone playing to accept them (bot.service.substitutes)
+            takeable=list(zip(gone_seats, gone, strict=True)) if active_humans(row) else [],
         )

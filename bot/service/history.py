@@ -26,6 +26,7 @@ from .context import Context
 from .errors import HostError, said
 from .languages import Languages
 from .posts import with_names
+from .substitutes import history_name
 from .tables import names_of
 from .wording import named, shown
 
@@ -104,7 +105,7 @@ def entry(game: FinishedGame) -> HistoryEntry:
     scores = game.result.get("scores") or []
     winners = set(game.result.get("winners") or [])
     players = [
-        PlayerLine(by_seat[int(s["seat"])],
+        PlayerLine(history_name(s, by_seat[int(s["seat"])]),
                    scores[int(s["seat"]) - 1] if int(s["seat"]) <= len(scores) else None,
                    int(s["seat"]) in winners)
         for s in game.seats

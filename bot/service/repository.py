@@ -8,6 +8,7 @@ exactly where it was.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from games import Game
@@ -15,7 +16,7 @@ from games.text import N_, say
 
 from ..storage import Conflict, MoveEntry, TableRow
 from ..storage.rows import Ending
-from . import errors, lobby, rematch, undo
+from . import errors, lobby, rematch, substitutes, undo
 from .context import Context
 from .play import record
 from .results import TableInfo
@@ -89,13 +90,19 @@ class TableRepository:
         result: dict[str, Any] | None = None,
         outcomes: list[tuple[int, int | None, str, float]] | None = None,
     ) -> None:
-        """Free the channel; keep the game in history unless it never started (status None)."""
+        """Free the channel; keep the game in history unless it never started (status None).
+        A seat that changed hands is kept with the move each change came before, and the record
+        lists the changes (:func:`bot.service.substitutes.with_moves`)."""
         ending = None
         if status is not None:
             logged = await self._store.moves(row.id) if row.id is not None else []
-            moves_played = [(m.seat, m.move) for m in undo.in_force([*logged, *moves])]
+            in_force = undo.in_force([*logged, *moves])
             head = row.record_head or {}
             rec = record(row.game_id, len(row.seats), head.get("options", row.options), row.seed,
-                         moves_played, head.get("setup"))
+                         [(m.seat, m.move) for m in in_force], head.get("setup"))
+            seats, changes = substitutes.with_moves(row.seats, in_force)
+            if changes:
+                rec["substitutes"] = changes
+                row = replace(row, seats=seats)
             ending = Ending(status, rec, result, outcomes or [], rematch.lobby_of(row))
         await self._store.close_table(row, row.version, moves, ending)

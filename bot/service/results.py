@@ -114,6 +114,7 @@ class ClockView:
     can_skip: bool = False  # the game has a pass for them now
     replaced: list[str] = field(default_factory=list)  # names a computer plays for (I'm back)
     end_offer: bool = False  # fewer than two people still play: End the game is offered
+    takeable: list[tuple[int, str]] = field(default_factory=list)  # (seat, name): Take seat …
 
 
 @dataclass(frozen=True)

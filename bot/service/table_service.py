@@ -58,6 +58,7 @@ from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
+from .substitutes import SeatRequest
 from .workers import ComputerPool
 
 log = logging.getLogger(__name__)
@@ -221,6 +222,15 @@ class TableService:
 
     async def end_game(self, channel_id: int, user_id: int) -> TableInfo:
         return await self.absence.end_game(channel_id, user_id)
+
+    async def ask_seat(self, channel_id: int, user_id: int, seat: int, *,
+                       is_bot: bool = False) -> SeatRequest:
+        return await self.absence.ask_seat(channel_id, user_id, seat, is_bot=is_bot)
+
+    async def answer_seat(self, channel_id: int, user_id: int, *, table: int, seat: int,
+                          candidate: int, since: int, name: str | None) -> Outcome | None:
+        return await self.absence.answer_seat(channel_id, user_id, table=table, seat=seat,
+                                              candidate=candidate, since=since, name=name)
 
     async def clock_due(self, now: float) -> list[ClockEvent]:
         """The tables left behind whose computers moved now (:meth:`PlayService.catch_up`),

@@ -34,8 +34,10 @@ _RANKED = (
 
 def _finished(values: Sequence[Any]) -> tuple[int, Finished]:
     row, guild, game_id, seats, record, result = values
-    options = json.loads(record).get("options") or {}
-    return guild, Finished(row, game_id, json.loads(seats), options, json.loads(result))
+    kept = json.loads(record)
+    moves = [m.get("seat") for m in kept.get("moves") or [] if isinstance(m, dict)]
+    return guild, Finished(row, game_id, json.loads(seats), kept.get("options") or {},
+                           json.loads(result), moves)
 
 
 def _upsert(guild: int, game_id: str, changed: dict[str, Rating]) -> Statement:

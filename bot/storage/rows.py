@@ -208,3 +208,4 @@ class Finished:
     seats: list[dict[str, Any]]
     options: dict[str, Any]
     result: dict[str, Any]
+    moves: list[int] = field(default_factory=list)  # the seat of each move of the record

@@ -4,7 +4,10 @@ Bayesian rating): pure functions over plain data, so live updates and a rebuild 
 Who is rated: every human seat (one identity per user), every computer seat (one identity per
 level, "Computer (hard)", so people can measure themselves against it), per server and game.
 Seats a computer took over for an absent human (``was_replaced``) are left out: that result is
-neither the human's nor the level's. Sides are the game's teams (:meth:`games.Game.teams`): a team
+neither the human's nor the level's. A seat a substitute took (``before``: who played it before,
+:mod:`bot.service.substitutes`) rates only its last person, and them only if they played at
+least half of the seat's moves in the record (from their first move, ``move``, on) and no
+computer took over from them; the people they replaced are not rated for that game. Sides are the game's teams (:meth:`games.Game.teams`): a team
 is rated as one side. The winners' sides rank first; the others follow by their score (summed
 over the side), ties sharing a rank.
 
@@ -30,21 +33,44 @@ Teams = Callable[[str, int, Mapping[str, Any]], list[list[int]]]
 """(game id, players, record options) -> the game's sides (lists of seats)."""
 
 
+BEFORE = "before"
+"""Seat key: who played the seat before its substitute (a list of {user_id, name, version,
+move}, oldest first)."""
+FROM_MOVE = "move"
+"""Key of a ``before`` entry in a finished game: the index in the record's moves of the first
+move made after the seat changed hands."""
+
+
 def user_key(user_id: int) -> str:
     return f"u:{int(user_id)}"
 
 
-def player_key(seat: Mapping[str, Any]) -> str | None:
+def player_key(seat: Mapping[str, Any], moves: Sequence[int] = ()) -> str | None:
     """"u:<user id>" for a human, "c:<level>" for a computer, "f:<token>" for a forgotten
     person (``python -m bot forget-user``: one random token for all their games, so a rebuild
-    rates everyone else exactly as before), None for a seat left out."""
-    if seat.get("was_replaced"):
+    rates everyone else exactly as before), None for a seat left out. ``moves``: the seat of
+    each move of the record, in order (a substitute's share of their seat's moves)."""
+    if seat.get("was_replaced") or not played_enough(seat, moves):
         return None
     if seat.get("forgotten"):
         return f"f:{seat['forgotten']}"
     if seat.get("user_id") is None:
         return f"c:{level_of(seat.get('bot_level'))}"
     return user_key(seat["user_id"])
+
+
+def played_enough(seat: Mapping[str, Any], moves: Sequence[int]) -> bool:
+    """Whether the seat's last person played at least half of its moves (True for a seat that
+    never changed hands; False for a substitute who made no move)."""
+    before = seat.get(BEFORE)
+    if not before:
+        return True
+    start = before[-1].get(FROM_MOVE)
+    if not isinstance(start, int):
+        return False
+    number = seat.get("seat")
+    theirs = sum(1 for m in moves[start:] if m == number)
+    return theirs > 0 and 2 * theirs >= sum(1 for m in moves if m == number)
 
 
 def sides(game: Finished, teams: Teams) -> list[tuple[list[str], int, bool]]:
@@ -59,7 +85,7 @@ def sides(game: Finished, teams: Teams) -> list[tuple[list[str], int, bool]]:
     scores = list(game.result.get("scores") or [0] * players)
     keyed = []
     for group in groups:
-        keys = [k for s in group if (k := player_key(game.seats[s - 1])) is not None]
+        keys = [k for s in group if (k := player_key(game.seats[s - 1], game.moves)) is not None]
         if keys:
             won = any(s in winners for s in group)
             keyed.append((keys, won, sum(float(scores[s - 1]) for s in group)))
