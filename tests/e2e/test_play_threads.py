@@ -198,3 +198,22 @@ async def test_at_the_cap_of_active_threads_the_table_plays_in_the_channel(
     refused = refused if refused is not None and refused.ephemeral else last_private(sim, carol)
     assert "can start once that one ends" in refused.content, refused.content
     assert "Start" in other.labels  # still a lobby
+
+
+async def test_a_game_abandoned_in_its_thread_says_so_in_the_channel_and_is_archived(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    lobby = await open_table(sim, alice, [bob], "isis-osiris")
+    await sim.click(alice, lobby, label="Start")
+    thread = sim.thread_of(lobby)
+    said = await sim.slash(alice, "abandon", channel=thread)
+    assert "abandoned" in said.content and said.channel is thread
+    await sim.wait_idle()
+    assert "ended without a result" in lobby.content and not lobby.labels
+    assert thread.archived  # nothing more happens there
+    # A lobby closed before Start: its post says so, no thread was ever made.
+    other = await open_table(sim, alice, [], "isis-osiris")
+    await sim.click(alice, other, label="Cancel")
+    assert "cancelled" in other.content and other.thread is None and not other.labels
