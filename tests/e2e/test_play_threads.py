@@ -48,6 +48,13 @@ async def open_table(sim: Any, host: Any, joiners: list[Any], game: str, **optio
     return lobby
 
 
+async def started(sim: Any, host: Any, joiners: list[Any], game: str) -> tuple[Any, Any]:
+    """A table opened, joined and started: its summary post and its thread."""
+    lobby = await open_table(sim, host, joiners, game)
+    await sim.click(host, lobby, label="Start")
+    return lobby, sim.thread_of(lobby)
+
+
 def over(sim: Any, thread: Any) -> bool:
     return any(OVER in m.content for m in sim.public(thread))
 
@@ -107,9 +114,7 @@ async def test_a_live_tables_thread_archived_by_discord_is_reopened_and_played_o
 ) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
-    lobby = await open_table(sim, alice, [bob], "isis-osiris")
-    await sim.click(alice, lobby, label="Start")
-    thread = sim.thread_of(lobby)
+    lobby, thread = await started(sim, alice, [bob], "isis-osiris")
     await sim.archive(thread)  # Discord archives an idle thread
     await sim.wait_idle()
     assert not thread.archived  # the bot undid it at once
@@ -205,9 +210,7 @@ async def test_a_game_abandoned_in_its_thread_says_so_in_the_channel_and_is_arch
 ) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
-    lobby = await open_table(sim, alice, [bob], "isis-osiris")
-    await sim.click(alice, lobby, label="Start")
-    thread = sim.thread_of(lobby)
+    lobby, thread = await started(sim, alice, [bob], "isis-osiris")
     said = await sim.slash(alice, "abandon", channel=thread)
     assert "abandoned" in said.content and said.channel is thread
     await sim.wait_idle()
