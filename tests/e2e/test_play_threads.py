@@ -19,8 +19,10 @@ import pytest
 from tests.e2e.emulator.state import ALL_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.e2e.test_play_helpers import (
     OVER,
+    Words,
     assert_all_requests_valid,
     last_private,
+    lobby_of,
     play_turn_by_menu,
     running_tablee,
     table_post,
@@ -220,3 +222,19 @@ async def test_a_game_abandoned_in_its_thread_says_so_in_the_channel_and_is_arch
     other = await open_table(sim, alice, [], "isis-osiris")
     await sim.click(alice, other, label="Cancel")
     assert "cancelled" in other.content and other.thread is None and not other.labels
+
+
+async def test_in_french_the_thread_and_the_summary_speak_french(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    sim = discord_sim
+    fr = Words("fr")
+    async with running_tablee(sim, tmp_path, guild_locale="fr", **THREADS):
+        alice, bob = sim.user("alice"), sim.user("bob")
+        lobby, _seats = await lobby_of(sim, alice, [bob], game="isis-osiris", words=fr)
+        thread = sim.thread_of(lobby)
+        assert thread.name == "Isis & Osiris · Alice, Bob"
+        assert " · en cours · " in lobby.content and "ouvrir la table" in lobby.content
+        assert "in progress" not in lobby.content
+        assert fr("My hand / Play") in table_post(sim, thread, fr).labels
+    assert_all_requests_valid(sim)
