@@ -47,6 +47,7 @@ from .poster import Poster
 from .ratings import RatingCommands
 from .send import reply_private
 from .server_settings import ServerSettings
+from .server_tables import TablesCommand
 from .threads import TableThreads
 from .translator import CatalogTranslator
 
@@ -158,6 +159,7 @@ class TableeBot(commands.Bot):
         await self.add_cog(HistoryCommands(self))
         await self.add_cog(undo.UndoCommands(self))
         await self.add_cog(ServerSettings(self))
+        await self.add_cog(TablesCommand(self))
         self.tree.add_command(play_group(games))
         self.tree.add_command(rules_command(games))
         self.tree.add_command(help_command(games, self.config.rules_url))

@@ -46,6 +46,7 @@ NAMES: dict[str, str] = {
     "partner": N_("command name: partner"),
     "settings": N_("command name: settings"),
     "language": N_("command name: language"),
+    "tables": N_("command name: tables"),
     "help": N_("command name: help"),
 }
 """English command name -> msgid of its localised name."""
@@ -56,6 +57,7 @@ OPTIONS: dict[str, str] = {
     "user": N_("option name: user"),
     "message": N_("option name: message"),
     "language": N_("option name: language"),
+    "where": N_("option name: where"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

@@ -15,6 +15,7 @@ their names and signatures), each handing over to one of the services it builds 
 - :class:`~bot.service.clock_service.TableClock`: the turn clocks kept in the store
 - :class:`~bot.service.reading.TableViews`: the table, the board, hands and menus
 - :class:`~bot.service.ledger.PostLedger`: the posts the adapter sent, DM preferences
+- :class:`~bot.service.server_tables.ServerTables`: where a server's tables play, its open ones
 - :class:`~bot.service.languages.Languages`, :class:`~bot.service.ratings.Ratings`,
   :class:`~bot.service.history.History`
 
@@ -58,6 +59,7 @@ from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
+from .server_tables import OpenTables, ServerTables
 from .substitutes import SeatRequest
 from .workers import ComputerPool
 
@@ -91,6 +93,7 @@ class TableService:
                                  self.computers, self.reports, self.ratings)
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
                                       self.computers, self.reports, self.lobbies)
+        self.server_tables = ServerTables(ctx)
 
     @classmethod
     async def open(
@@ -349,6 +352,13 @@ class TableService:
 
     async def user_languages(self, user_ids: Iterable[int], guild_id: int | None) -> dict[int, str]:
         return await self.languages.user_languages(user_ids, guild_id)
+
+    # -- a server's tables (ServerTables) -------------------------------------------------------
+    async def set_tables_place(self, guild_id: int, place: str) -> None:
+        await self.server_tables.set_place(guild_id, place)
+
+    async def open_tables(self, guild_id: int, limit: int) -> OpenTables:
+        return await self.server_tables.open_tables(guild_id, limit)
 
     # -- ratings (Ratings) ----------------------------------------------------------------------
     async def rate_unrated(self) -> int:

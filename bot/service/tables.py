@@ -99,3 +99,23 @@ def is_computer(row: TableRow, seat: int) -> bool:
 def computer_to_move(game: Game, row: TableRow) -> bool:
     """Whether a computer is to move at this table."""
     return row.state is not None and any(is_computer(row, s) for s in game.to_move(row.state))
+
+
+DISCORD_CHANNELS = "https://discord.com/channels"
+
+
+def jump_url(table: TableInfo) -> str | None:
+    """Where a person opens a table (None outside a server): a table that plays, or will play,
+    in a thread of its own (``parent_id`` set) is its lobby post in the parent channel while it
+    waits (that post's id keys the table), then its thread; a table playing in its channel is
+    its current post there (the channel itself before it has one)."""
+    if table.guild_id is None:
+        return None
+    base = f"{DISCORD_CHANNELS}/{table.guild_id}"
+    if table.parent_id is not None:
+        if table.status == "lobby":
+            return f"{base}/{table.parent_id}/{table.channel_id}"
+        return f"{base}/{table.channel_id}"
+    if table.post_message_id is None:
+        return f"{base}/{table.channel_id}"
+    return f"{base}/{table.channel_id}/{table.post_message_id}"

@@ -26,6 +26,7 @@ from bot.adapter.history import HistoryButton
 from bot.adapter.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from bot.adapter.private_play import MenuButton, MenuSelect
 from bot.adapter.rematch import RematchButton
+from bot.adapter.server_tables import JoinFromList
 from bot.adapter.substitutes import SeatAnswer, SeatButton
 from bot.adapter.table_buttons import TableButton
 from bot.adapter.undo import UndoButton
@@ -68,6 +69,7 @@ def samples() -> list[tuple[Any, str]]:
     out.append((SeatButton(c, 2, v, name="Bob"), f"ts:sit:{c}:2:{v}"))
     out += [(SeatAnswer(a, c, 9, 2, 77, v), f"tq:{a}:{c}:9:2:77:{v}") for a in ("yes", "no")]
     out.append((HistoryButton(5, 20, "isis-osiris", 7), "th:5:20:isis-osiris:7"))
+    out.append((JoinFromList(c), f"tj:{c}"))
     return out
 
 

@@ -1,0 +1,87 @@
+"""A server's tables as a whole: where its new tables play (``/settings tables``: in a thread
+made from the lobby post, or in the channel itself) and its open lobbies and games
+(``/tables``), newest first, each with whose turn it is and where to open it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games import Game
+
+from ..storage import TableRow
+from ..storage.servers import TABLE_PLACES
+from . import errors
+from .context import Context
+from .results import TableInfo
+from .speed import speed_of
+from .tables import info, jump_url, names
+from .wording import Name
+
+COUNTED = 200
+"""Open tables of one server read at most for ``/tables``: the first few are listed, the rest
+only counted ("and 12 more"); a server with more still hears "and 199 more"."""
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """One open lobby or game as ``/tables`` lists it."""
+
+    table: TableInfo
+    to_move: list[Name]  # whose turn it is (a game in progress), in seat order; none in a lobby
+    speed: str  # live, daily or off (a table stored before speeds: the default)
+    url: str | None  # where to open it (:func:`bot.service.tables.jump_url`)
+
+    @property
+    def free_seats(self) -> int:
+        """Seats still free in a lobby (0 for a game in progress)."""
+        if self.table.status != "lobby":
+            return 0
+        return max(0, self.table.max_players - len(self.table.seats))
+
+
+@dataclass(frozen=True)
+class OpenTables:
+    tables: list[OpenTable]  # newest first
+    more: int  # open tables beyond these (counted up to :data:`COUNTED`)
+
+
+def whose_turn(game: Game, row: TableRow) -> list[Name]:
+    """The names of the seats to move at a table in progress (computers too, as its post)."""
+    if row.status != "playing" or row.state is None:
+        return []
+    by_seat = names(row)
+    return [by_seat[seat] for seat in game.to_move(row.state)]
+
+
+class ServerTables:
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+
+    async def place(self, guild_id: int) -> str:
+        """Where the server's new tables play: ``threads`` (the default) or ``channel``."""
+        return await self._store.tables_place(guild_id)
+
+    async def set_place(self, guild_id: int, place: str) -> None:
+        """``/settings tables``: new tables play in ``threads`` or in the ``channel``; tables
+        already open stay where they are. Anything else -> ValueError (the adapter offers
+        choices)."""
+        if place not in TABLE_PLACES:
+            raise ValueError(f"no table place {place!r}")
+        await self._store.set_tables_place(guild_id, place)
+
+    async def open_tables(self, guild_id: int, limit: int) -> OpenTables:
+        """The server's open lobbies and games, newest first: the first ``limit`` described,
+        the others counted. A table whose game this bot no longer offers is left out."""
+        rows = await self._store.guild_tables(guild_id, COUNTED)
+        listed: list[OpenTable] = []
+        for index, row in enumerate(rows):
+            if len(listed) == limit:
+                return OpenTables(listed, len(rows) - index)
+            try:
+                game = self._ctx.game(row.game_id)
+            except errors.UnknownGameError:
+                continue
+            table = info(game, row)
+            listed.append(OpenTable(table, whose_turn(game, row), speed_of(row), jump_url(table)))
+        return OpenTables(listed, 0)
