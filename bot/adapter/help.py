@@ -24,8 +24,8 @@ from .i18n import _, current, translate
 from .texts import in_messages
 from .translator import NAMES, localised_name
 
-ORDER = ("play", "move", "hand", "undo", "board", "rules", "leave", "abandon", "history",
-         "replay", "stats", "leaderboard", "partner", "dms", "settings", "help")
+ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
+         "history", "replay", "stats", "leaderboard", "partner", "dms", "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 
