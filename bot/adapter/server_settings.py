@@ -4,8 +4,8 @@ the server's language" (its preferred locale in Server Settings > Overview; the 
 Private answers keep following each person's own Discord language.
 
 ``/settings tables`` (Manage Server): where the server's new tables play, each in a thread made
-from its lobby post (the default) or in the channel itself; tables already open stay where they
-are."""
+from its lobby post or in the channel itself (until an admin chooses, the bot's configured
+``[tables] place``); tables already open stay where they are."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from .languages import server_language
 FOLLOW = "auto"
 """The choice value for "follow the server's language"."""
 PLACES = (
-    ("threads", N_("In a thread of its own for each table (the default)")),
+    ("threads", N_("In a thread of its own for each table")),
     ("channel", N_("In the channel itself, one table at a time")),
 )
 """``/settings tables``' choices: the value the service takes, and its label."""

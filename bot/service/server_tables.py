@@ -1,5 +1,6 @@
 """A server's tables as a whole: where its new tables play (``/settings tables``: in a thread
-made from the lobby post, or in the channel itself) and its open lobbies and games
+made from the lobby post, or in the channel itself; None until an admin chooses, then the bot's
+configured ``[tables] place`` applies) and its open lobbies and games
 (``/tables``), newest first, each with whose turn it is and where to open it."""
 
 from __future__ import annotations
@@ -58,14 +59,10 @@ class ServerTables:
         self._ctx = ctx
         self._store = ctx.store
 
-    async def place(self, guild_id: int) -> str:
-        """Where the server's new tables play: ``threads`` (the default) or ``channel``."""
-        return await self._store.tables_place(guild_id)
-
     async def set_place(self, guild_id: int, place: str) -> None:
-        """``/settings tables``: new tables play in ``threads`` or in the ``channel``; tables
-        already open stay where they are. Anything else -> ValueError (the adapter offers
-        choices)."""
+        """``/settings tables``: new tables play in ``threads`` or in the ``channel`` (read back
+        with :meth:`bot.service.TableService.tables_place`); tables already open stay where they
+        are. Anything else -> ValueError (the adapter offers choices)."""
         if place not in TABLE_PLACES:
             raise ValueError(f"no table place {place!r}")
         await self._store.set_tables_place(guild_id, place)

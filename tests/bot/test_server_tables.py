@@ -20,12 +20,11 @@ from .toy import TOY_ID
 OTHER_GUILD = 8
 
 
-async def test_new_tables_play_in_threads_until_an_admin_chooses_the_channel(
-        host: TableService) -> None:
-    assert await host.tables_place(GUILD) == "threads"  # the default, nothing stored yet
+async def test_an_admin_chooses_where_the_servers_new_tables_play(host: TableService) -> None:
+    assert await host.tables_place(GUILD) is None  # not chosen: the bot's configured default
     await host.set_tables_place(GUILD, "channel")
     assert await host.tables_place(GUILD) == "channel"
-    assert await host.tables_place(OTHER_GUILD) == "threads"  # each server its own choice
+    assert await host.tables_place(OTHER_GUILD) is None  # each server its own choice
     await host.set_tables_place(GUILD, "threads")
     assert await host.tables_place(GUILD) == "threads"
     with pytest.raises(ValueError, match="sideways"):

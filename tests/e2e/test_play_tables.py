@@ -46,7 +46,7 @@ async def test_an_admin_chooses_where_new_tables_play_and_others_are_refused(
     bob, zoe = sim.user("bob"), sim.user("zoe", locale="fr", permissions=MANAGE_SERVER)
     service = toy_tablee.bot.service
     guild = sim.world.guild_id
-    assert await service.tables_place(guild) == "threads"
+    assert await service.tables_place(guild) is None  # the bot's configured default
 
     said = await sim.slash(admin, "settings tables", where="channel")
     assert said.ephemeral and said.content == (
