@@ -5,8 +5,9 @@ privately, each with a link to open it, and its Join button seats the presser at
 another channel and updates that lobby's post; a forged Join naming another server's table is
 refused and changes nothing.
 
-(Two lobbies in ONE channel need the thread tables of item 1; here the tables are in different
-channels.)"""
+In the channel mode (the helpers' default) the tables are in different channels; with the
+server's choice of threads, two lobbies share #general and a started one is linked by its
+thread."""
 
 from __future__ import annotations
 
@@ -174,3 +175,35 @@ async def test_a_long_list_shows_what_one_message_holds_and_counts_the_rest(
     assert links(listed)[0].endswith(f"/{channels[-1].id}")  # the newest first
     assert listed.labels == [f"Join {n} · Toy Rounds" for n in range(1, len(lines) + 1)]
     assert all(len(row["components"]) <= 5 for row in listed.components)
+
+
+async def test_tables_in_threads_two_in_one_channel_listed_and_joined(
+        discord_sim: Any, toy_tablee: Any) -> None:
+    """The server chooses threads (the bot's default here is the channel): two lobbies in one
+    channel, one started in its thread; /tables links the waiting lobby's post and the game's
+    thread, and its Join seats a person at the lobby whose post is in #general."""
+    sim = discord_sim
+    admin = sim.user("ada", permissions=MANAGE_SERVER)
+    bob, carol = sim.user("bob"), sim.user("carol")
+    guild = sim.world.guild_id
+    await sim.slash(admin, "settings tables", where="threads")
+    first = await sim.slash(admin, f"play {TOY_ID}")
+    second = await sim.slash(bob, f"play {TOY_ID}")  # the same channel: threads allow it
+    assert second is not None and "Start" in second.labels, second
+    await sim.click(bob, first, label="Join")
+    await sim.click(admin, first, label="Start")
+    thread = sim.thread_of(first)
+
+    listed = await sim.slash(carol, "tables")
+    lines = table_lines(listed)
+    assert len(lines) == 2, listed.content
+    assert lines[0].startswith("1. **Toy Rounds** · lobby, 1 of 6 seats taken · ")
+    assert re.match(r"2\. \*\*Toy Rounds\*\* · Ada, Bob · (Ada|Bob) to move · ", lines[1])
+    assert links(listed) == [
+        f"https://discord.com/channels/{guild}/{sim.general.id}/{second.id}",  # its lobby post
+        f"https://discord.com/channels/{guild}/{thread.id}",  # the game's thread
+    ]
+    joined = await sim.click(carol, listed, label="Join 1 · Toy Rounds")
+    assert joined.content == ("You sit at the Toy Rounds table (seat 2): "
+                              f"https://discord.com/channels/{guild}/{sim.general.id}/{second.id}")
+    assert "2. Carol" in second.content  # the lobby post in #general, updated
