@@ -1,7 +1,8 @@
 """``/tables``: the server's open lobbies and games, newest first, answered privately (the
 channel stays quiet; anyone may ask as often as they like): each table's game, its seats (a
 lobby) or players (a game in progress), whose turn it is, its speed and a link to open it, with
-a **Join** button under every lobby that has a free seat.
+a **Join** button under every lobby that has a free seat. Only tables in channels the asker may
+see are listed (a staff channel's games stay private).
 
 The list holds what one message holds: at most 25 tables (five rows of five Join buttons) and
 Discord's 2,000 characters; the tables beyond are counted ("…and 3 more tables."). A Join button
@@ -17,7 +18,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.service.server_tables import OpenTable, OpenTables
+from bot.service.server_tables import OpenTable, OpenTables, home_channel
 from bot.service.tables import jump_url
 
 from . import send
@@ -104,6 +105,16 @@ def join_view(found: OpenTables, count: int, viewer: int) -> discord.ui.View | N
     return view if view.children else None
 
 
+def channels_seen(interaction: discord.Interaction) -> set[int]:
+    """The server's channels the person who acted may see (View Channel, their roles and the
+    channels' overwrites as the bot's cache has them): /tables lists no table of another, so
+    a staff channel's games stay private. Nothing when the server is not in the cache."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return set()
+    return {c.id for c in guild.channels if c.permissions_for(member).view_channel}
+
+
 class JoinFromList(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tj:",
                    template=r"(?P<table>\d+)", id_format="{table}"):
     """Join under a lobby in a /tables list: the presser sits down at that table."""
@@ -124,6 +135,9 @@ class JoinFromList(Component, discord.ui.DynamicItem[discord.ui.Button], namespa
             if interaction.guild_id is None or info.guild_id != interaction.guild_id:
                 raise Refusal(_("That table belongs to another server, so this button does "
                                 "nothing here."))
+            if home_channel(info) not in channels_seen(interaction):
+                raise Refusal(_("That table is in a channel you can't see, so you can't join "
+                                "it from here."))
             ok = True
         return ok
 
@@ -153,7 +167,8 @@ class TablesCommand(ServiceCog):
             require_guild(interaction)
             assert interaction.guild_id is not None
             await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await self.service.open_tables(interaction.guild_id, LISTED)
+            found = await self.service.open_tables(interaction.guild_id, LISTED,
+                                                   channels_seen(interaction))
             text, count = list_text(found)
             view = join_view(found, count, interaction.user.id)
             if view is None:

@@ -5,6 +5,7 @@ configured ``[tables] place`` applies) and its open lobbies and games
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from games import Game
@@ -46,6 +47,12 @@ class OpenTables:
     more: int  # open tables beyond these (counted up to :data:`COUNTED`)
 
 
+def home_channel(table: TableRow | TableInfo) -> int:
+    """The server channel a table lives in: the one holding its lobby post (its thread's
+    parent), or the one it plays in."""
+    return table.parent_id if table.parent_id is not None else table.channel_id
+
+
 def whose_turn(game: Game, row: TableRow) -> list[Name]:
     """The names of the seats to move at a table in progress (computers too, as its post)."""
     if row.status != "playing" or row.state is None:
@@ -67,10 +74,14 @@ class ServerTables:
             raise ValueError(f"no table place {place!r}")
         await self._store.set_tables_place(guild_id, place)
 
-    async def open_tables(self, guild_id: int, limit: int) -> OpenTables:
+    async def open_tables(self, guild_id: int, limit: int,
+                          seen: Collection[int] | None = None) -> OpenTables:
         """The server's open lobbies and games, newest first: the first ``limit`` described,
-        the others counted. A table whose game this bot no longer offers is left out."""
-        rows = await self._store.guild_tables(guild_id, COUNTED)
+        the others counted. ``seen``: the channels the asker may see (None: every channel); a
+        table in another (:func:`home_channel`) is neither listed nor counted, nor is one whose
+        game this bot no longer offers."""
+        rows = [row for row in await self._store.guild_tables(guild_id, COUNTED)
+                if seen is None or home_channel(row) in seen]
         listed: list[OpenTable] = []
         for index, row in enumerate(rows):
             if len(listed) == limit:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from ..config import ClockConfig
@@ -357,8 +357,9 @@ class TableService:
     async def set_tables_place(self, guild_id: int, place: str) -> None:
         await self.server_tables.set_place(guild_id, place)
 
-    async def open_tables(self, guild_id: int, limit: int) -> OpenTables:
-        return await self.server_tables.open_tables(guild_id, limit)
+    async def open_tables(self, guild_id: int, limit: int,
+                          seen: Collection[int] | None = None) -> OpenTables:
+        return await self.server_tables.open_tables(guild_id, limit, seen)
 
     # -- ratings (Ratings) ----------------------------------------------------------------------
     async def rate_unrated(self) -> int:

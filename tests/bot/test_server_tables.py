@@ -89,6 +89,21 @@ async def test_a_full_lobby_has_no_free_seat_and_the_tables_beyond_the_limit_are
     assert (full.table.channel_id, len(full.table.seats), full.free_seats) == (101, 3, 0)
 
 
+async def test_only_tables_in_channels_the_asker_sees_are_listed_or_counted(
+        host: TableService) -> None:
+    await host.create_lobby(101, GUILD, TOY_ID, {}, ALICE, "Alice", seed=1)  # plays in #101
+    await host.create_lobby(7001, GUILD, TOY_ID, {}, BOB, "Bob", seed=2, parent_id=300)
+    await host.create_lobby(102, GUILD, TOY_ID, {}, CAROL, "Carol", seed=3)
+    assert [e.table.channel_id for e in (await host.open_tables(GUILD, 25)).tables] == [
+        102, 7001, 101]
+    # The thread lobby lives in its post's channel (300), the others in their own.
+    seen = await host.open_tables(GUILD, 25, seen={300, 101})
+    assert [e.table.channel_id for e in seen.tables] == [7001, 101] and seen.more == 0
+    one = await host.open_tables(GUILD, 1, seen={300, 101})
+    assert [e.table.channel_id for e in one.tables] == [7001] and one.more == 1
+    assert (await host.open_tables(GUILD, 25, seen=set())).tables == []
+
+
 def table(status: str, *, parent_id: int | None = None, post: int | None = None,
           guild_id: int | None = GUILD) -> TableInfo:
     return TableInfo(channel_id=500, guild_id=guild_id, game_id=TOY_ID, game_name="Toy Cards",

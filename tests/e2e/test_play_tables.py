@@ -29,6 +29,7 @@ from tests.e2e.toy_game import TOY_ID, register_toy
 MANAGE_SERVER = 1 << 5
 EMPTY = "No tables are open on this server. Start one with /play."
 ELSEWHERE = "That table belongs to another server, so this button does nothing here."
+UNSEEN = "That table is in a channel you can't see, so you can't join it from here."
 LINK = re.compile(r"\[open\]\((https://discord\.com/channels/[0-9/]+)\)")
 
 
@@ -207,3 +208,27 @@ async def test_tables_in_threads_two_in_one_channel_listed_and_joined(
     assert joined.content == ("You sit at the Toy Rounds table (seat 2): "
                               f"https://discord.com/channels/{guild}/{sim.general.id}/{second.id}")
     assert "2. Carol" in second.content  # the lobby post in #general, updated
+
+
+async def test_a_staff_channels_tables_are_listed_only_to_those_who_see_it(
+        discord_sim: Any, toy_tablee: Any) -> None:
+    sim = discord_sim
+    staff = sim.role("staff", 0)
+    ada, bob = sim.user("ada", roles=[staff]), sim.user("bob")
+    private = sim.channel("staff-room", hidden_from=sim.world.guild_id, shown_to=staff)
+    hidden = await sim.slash(ada, f"play {TOY_ID}", channel=private)
+    await sim.slash(ada, f"play {TOY_ID}")  # in #general, for everybody
+
+    theirs = await sim.slash(bob, "tables")
+    assert len(table_lines(theirs)) == 1 and "more" not in theirs.content
+    assert links(theirs) == [
+        f"https://discord.com/channels/{sim.world.guild_id}/{sim.general.id}/"
+        f"{sim.public()[-1].id}"]
+    staffs = await sim.slash(sim.user("carl", roles=[staff]), "tables")
+    assert len(table_lines(staffs)) == 2
+    assert links(staffs)[1].endswith(f"/{private.id}/{hidden.id}")
+
+    refused = await sim.forged_press(bob, theirs, f"tj:{private.id}")
+    assert refused is not None and refused.content == UNSEEN
+    table = await toy_tablee.bot.service.table(private.id)
+    assert [s.user_id for s in table.seats] == [ada.id]

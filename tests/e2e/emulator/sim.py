@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .payloads import Payloads, leaf_of
-from .state import Channel, Interaction, Message, Role, Thread, User, _flatten
+from .state import VIEW_CHANNEL, Channel, Interaction, Message, Role, Thread, User, _flatten
 from .wire import RateLimitPlan, RequestRecord
 
 if TYPE_CHECKING:
@@ -104,9 +104,18 @@ class DiscordSim:
     def role(self, name: str, permissions: int) -> Role:
         return self.world.add_role(name, permissions)
 
-    def channel(self, name: str, *, guild_id: int | None = None) -> Channel:
-        """A new text channel in the first guild, or in ``guild_id``."""
+    def channel(self, name: str, *, guild_id: int | None = None,
+                hidden_from: int | None = None, shown_to: Role | None = None) -> Channel:
+        """A new text channel in the first guild, or in ``guild_id``; ``hidden_from``: a role
+        id (the guild's id: @everyone) denied View Channel there, ``shown_to``: a role allowed
+        it (a staff channel)."""
         channel = self.world.add_channel(name, guild_id=guild_id)
+        if hidden_from is not None:
+            channel.overwrites.append(
+                {"id": str(hidden_from), "type": 0, "allow": "0", "deny": str(VIEW_CHANNEL)})
+        if shown_to is not None:
+            channel.overwrites.append(
+                {"id": str(shown_to.id), "type": 0, "allow": str(VIEW_CHANNEL), "deny": "0"})
         self._announce("CHANNEL_CREATE", channel.to_json())
         return channel
 

@@ -23,6 +23,7 @@ ALL_PERMISSIONS = (1 << 50) - 1
 # View channel, send messages, embed links, attach files, read history, use app commands.
 DEFAULT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
 TOKEN_LIFETIME = 15 * 60.0
+VIEW_CHANNEL = 1 << 10
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
@@ -112,6 +113,10 @@ class Channel:
     guild_id: int | None = None
     recipient: User | None = None
     position: int = 0
+    # Overwrites as Discord sends them: {"id", "type" (0 role, 1 member), "allow", "deny"}, the
+    # bit sets as strings (the bot computes who sees the channel from them; the emulator's own
+    # permission checks read the roles only).
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         if self.type == 1:
@@ -129,7 +134,7 @@ class Channel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [dict(o) for o in self.overwrites],
             "topic": None,
             "nsfw": False,
             "parent_id": None,
