@@ -21,7 +21,8 @@ from .wording import Name
 
 COUNTED = 200
 """Open tables of one server read at most for ``/tables``: the first few are listed, the rest
-only counted ("and 12 more"); a server with more still hears "and 199 more"."""
+only counted ("…and 12 more tables."), up to this many in all (the storage has no count of its
+own; a server with more open tables hears the count of its newest 200)."""
 
 
 @dataclass(frozen=True)
