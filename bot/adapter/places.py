@@ -11,6 +11,7 @@ import discord
 from bot.service import TableService
 from bot.service.errors import TableExists
 from bot.service.results import PublicPost, TableInfo
+from bot.service.tables import jump_url
 
 from .checks import require_guild
 from .errors import Refusal, said
@@ -137,6 +138,4 @@ async def table_channel(interaction: discord.Interaction, service: TableService)
 
 def link(info: TableInfo) -> str:
     """Where people find a table: its thread, or the lobby post waiting for one."""
-    if info.waits_for_thread:
-        return f"https://discord.com/channels/{info.guild_id}/{info.parent_id}/{info.channel_id}"
-    return f"<#{info.channel_id}>"
+    return (jump_url(info) or "") if info.waits_for_thread else f"<#{info.channel_id}>"

@@ -113,7 +113,7 @@ def jump_url(table: TableInfo) -> str | None:
         return None
     base = f"{DISCORD_CHANNELS}/{table.guild_id}"
     if table.parent_id is not None:
-        if table.status == "lobby":
+        if table.waits_for_thread:
             return f"{base}/{table.parent_id}/{table.channel_id}"
         return f"{base}/{table.channel_id}"
     if table.post_message_id is None:
