@@ -60,6 +60,7 @@ class TableInfo:
     settings: list[Setting] = field(default_factory=list)  # in the lobby: what its owner may set
     option_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, value) in force
     game_row: int | None = None  # the table's id, which its finished game keeps in history
+    speed: str = "live"  # the table speed (bot.service.speed): whether a turn DM waits a while
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -89,6 +90,16 @@ class ClockView:
     can_skip: bool = False  # the game has a pass for them now
     replaced: list[str] = field(default_factory=list)  # names a computer plays for (I'm back)
     end_offer: bool = False  # fewer than two people still play: End the game is offered
+
+
+@dataclass(frozen=True)
+class TurnBegun:
+    """A person's timed turn at a table in play, as its clock says (read at start-up, for what
+    waits on turns: the adapter's turn DMs)."""
+
+    table: TableInfo
+    user_id: int
+    started: float  # when their turn began, in the clock's epoch seconds
 
 
 @dataclass(frozen=True)

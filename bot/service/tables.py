@@ -43,6 +43,7 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         settings=[*settings.settings(game, row.options), speed.speed_setting(row)] if lobby else [],
         option_texts=[*settings.option_texts(game, row.options), speed.speed_text(row)],
         game_row=row.id,
+        speed=speed.speed_of(row),
     )
 
 

@@ -4,14 +4,30 @@ stays the default for everybody else."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot.config import ClockConfig
 from tests.e2e.french import english_words
 from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
     last_private,
+    running_tablee,
     to_move,
 )
-from tests.e2e.toy_game import TOY_ID
+from tests.e2e.toy_game import TOY_ID, register_toy
+
+
+@pytest.fixture
+async def dm_at_once(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    """The toy game's bot, turn DMs sent at once (a live table waits a minute for them)."""
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0)) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
 
 
 async def test_a_french_user_reads_french_privately_and_the_english_server_reads_english(
@@ -116,8 +132,9 @@ async def test_an_admin_sets_the_server_language(discord_sim: Any, toy_tablee: A
     assert lobby.content == "The Toy Rounds table was cancelled by Ada."
 
 
-async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, toy_tablee: Any) -> None:
-    """A DM has no interaction to read a locale from: it uses the reader's last one."""
+async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, dm_at_once: Any) -> None:
+    """A DM has no interaction to read a locale from: it uses the reader's last one; so does
+    the sentence it becomes once that turn is played."""
     sim = discord_sim
     alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")
     lobby = await sim.slash(zoe, f"play {TOY_ID}")
@@ -127,7 +144,11 @@ async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, toy_ta
         mover = to_move(sim, {alice.id: alice, zoe.id: zoe})
         suggestions = await sim.autocomplete(mover, "move", text="")
         await sim.slash(mover, "move", move=suggestions[0]["value"])
-    assert sim.dms(zoe) and all(m.content.startswith("À vous de jouer à **Toy Rounds**")
-                                for m in sim.dms(zoe))
-    assert sim.dms(alice) and all(m.content.startswith("Your turn in **Toy Rounds**")
-                                  for m in sim.dms(alice))
+    sent = {user: [(m.history[0]["content"] if m.history else m.content) for m in sim.dms(user)]
+            for user in (zoe, alice)}
+    assert sent[zoe] and all(t.startswith("À vous de jouer à **Toy Rounds**") for t in sent[zoe])
+    assert sent[alice] and all(t.startswith("Your turn in **Toy Rounds**") for t in sent[alice])
+    played = {"Vous avez joué votre tour à **Toy Rounds**.",
+              "You played your turn in **Toy Rounds**."}
+    edited = [m.content for user in (zoe, alice) for m in sim.dms(user) if m.history]
+    assert edited and set(edited) <= played  # each in its reader's language
