@@ -25,8 +25,8 @@ from tests.bot.drive import FakeTime
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_private,
+    last_public,
     lobby_of,
-    play_to_the_end,
     play_turn_by_menu,
     running_tablee,
     table_post,
@@ -73,6 +73,7 @@ def tally(sim: Any, user: Any) -> dict[str, int]:
     private = [m for m in sim.world.messages.values() if m.visible_only_to is user]
     images = Counter(f"{where} {name}" for where, name, _data in sent_images(sim, user))
     return {
+        "repeated hands": repeated_hands(sim, user),
         "turn DMs": sum(1 for m in sim.dms(user) if TURN_DM.match(m.history[0]["content"]
                                                                   if m.history else m.content)),
         "private messages": len(private),
@@ -97,29 +98,49 @@ async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
     assert_all_requests_valid(discord_sim)
 
 
-async def test_a_live_table_played_along_gets_no_turn_dm_nor_repeated_images(
-    discord_sim: Any, tablee: Any
-) -> None:
-    sim = discord_sim
-    assert Config().clock.turn_dm_after == 60.0
+async def played_along(sim: Any, turns: int | None) -> Any:
+    """Alice, Bob and Carol at a live table (the default wait, 60 s), each playing their turn
+    by the menu as soon as the post calls them, for ``turns`` human turns (None: to the end);
+    then each one's numbers are printed and checked. Who is to move next (None: game over)."""
     people = [sim.user("alice"), sim.user("bob"), sim.user("carol")]
     users = {u.id: u for u in people}
     lobby, _seats = await lobby_of(sim, people[0], people[1:], game=GAME)
     assert any("Table speed: live" in old.get("content", "") for old in lobby.history)
     rng = random.Random(5)
-    turns = await play_to_the_end(
-        sim, users, lambda user: play_turn_by_menu(sim, user, rng, prefer=ARM), limit=600)
+    played = 0
+    while (user := to_move(sim, users)) is not None and played != turns:
+        played += 1
+        assert played < 600, "the game does not end"
+        await play_turn_by_menu(sim, user, rng, prefer=ARM)
     numbers = {u.name: tally(sim, u) for u in people}
-    print(f"\nlive 3-player {GAME}, {turns} human turns, everyone playing along:")
+    print(f"\nlive 3-player {GAME}, {played} human turns"
+          f"{' (to the end)' if user is None else ''}, everyone playing along:")
     for name, counts in numbers.items():
         print(f"  {name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     for user in people:
         counts = numbers[user.name]
         assert counts["turn DMs"] == 0, f"{user.name} was DMed while playing along: {counts}"
         assert counts["private board.png"] == 0, f"{user.name} was sent the board: {counts}"
-        assert repeated_hands(sim, user) == 0, f"{user.name} got the same hand twice: {counts}"
+        assert counts["repeated hands"] == 0, f"{user.name} got the same hand twice: {counts}"
         assert counts["private hand.png"] >= 1  # the first look shows it
-    assert tablee.bot.poster.turn_dms.pending(sim.general.id) == []
+    return to_move(sim, users)
+
+
+async def test_a_live_table_played_along_gets_no_turn_dm_nor_repeated_images(
+    discord_sim: Any, tablee: Any
+) -> None:
+    # Three rounds (the whole game: the slow test below).
+    following = await played_along(discord_sim, turns=9)
+    # Only the turn that just began still waits (the others were called off by playing).
+    assert tablee.bot.poster.turn_dms.pending(discord_sim.general.id) == [following.id]
+    assert Config().clock.turn_dm_after == 60.0
+
+
+@pytest.mark.slow
+async def test_a_whole_live_game_played_along_is_quiet(discord_sim: Any, tablee: Any) -> None:
+    """The issue's measure: a whole game (about a minute; opt-in with --runslow)."""
+    await played_along(discord_sim, turns=None)
+    assert "The game is over" in last_public(discord_sim).content
 
 
 async def test_hand_shows_the_hand_again_on_demand(discord_sim: Any, tablee: Any) -> None:
@@ -183,6 +204,21 @@ async def test_an_idle_player_gets_one_dm_edited_once_they_played(
     await sim.click(other, table_post(sim), label="Board")
     assert dms.pending(sim.general.id) == []  # acted: their wait was called off
     assert sim.dms(other) == []
+
+
+async def test_a_late_dm_to_closed_dms_says_so_on_the_post(
+    discord_sim: Any, waiting_tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice", dms_open=False), sim.user("bob", dms_open=False)
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game=GAME)
+    idle = to_move(sim, users)
+    post = table_post(sim)
+    assert "I couldn't DM you" not in post.content  # nothing was tried yet
+    note = f"<@{idle.id}>, your turn. I couldn't DM you: your hand is under **My hand / Play**."
+    await until(lambda: note in post.content, "the closed-DM note on the post")
+    assert table_post(sim) is post and sim.dms(idle) == []
 
 
 async def test_the_game_ending_edits_a_waiting_turn_dm(
