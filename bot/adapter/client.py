@@ -151,7 +151,8 @@ class TableeBot(commands.Bot):
             url = jump_url(table.guild_id, table.channel_id, table.post_message_id)
             with language(await self.service.guild_language(table.guild_id)):
                 game_name = shown(table.game_name)
-            dms.rearm(TurnStart(table.channel_id, turn.user_id, game_name, url, None), left)
+            dms.rearm(TurnStart(table.channel_id, turn.user_id, game_name,
+                                table.post_message_id, url, None), left)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Anything a person does at a table (a button, a menu, a command typed there) shows

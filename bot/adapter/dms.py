@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Collection, Coroutine, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -93,7 +93,8 @@ class TurnStart:
     channel_id: int
     user_id: int
     game_name: str  # as the table post names it
-    url: str  # the table post
+    post_id: int | None  # the table post (None: not posted yet)
+    url: str  # a link to it
     note: PrivateNote | None  # None (after a restart): read from the service when it is due
 
 
@@ -107,8 +108,8 @@ class SentDm:
     game_name: str
 
 
-Closed = Callable[[int, int, str], Coroutine[Any, Any, None]]
-"""(table channel, user, table post url): a DM sent late found that person's DMs closed."""
+Closed = Callable[[int, int, int | None], Coroutine[Any, Any, None]]
+"""(table channel, user, table post): a DM sent late found that person's DMs closed."""
 
 
 class TurnDms:
@@ -217,10 +218,9 @@ class TurnDms:
                 note = await self._service.private_note(start.channel_id, start.user_id)
                 if not note.your_turn or note.replaced:
                     return
-                start = TurnStart(start.channel_id, start.user_id, start.game_name, start.url,
-                                  note)
+                start = replace(start, note=note)
             if not await self._send(start) and self._closed is not None:
-                await self._closed(start.channel_id, start.user_id, start.url)
+                await self._closed(start.channel_id, start.user_id, start.post_id)
         except Exception:
             log.exception("the turn DM to %s for channel %s failed", start.user_id,
                           start.channel_id)

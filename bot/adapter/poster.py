@@ -53,7 +53,9 @@ channel's latest post, to add a closed-DM note to it later."""
 
 class Poster:
     """Sends table posts, edits the current one in place while the same player keeps moving, and
-    retires older ones. Holds only message ids and the current post's lines (what to edit)."""
+    retires older ones. Holds only message ids and the current post's lines (what to edit); its
+    :class:`~bot.adapter.dms.TurnDms` sends and corrects the turn DMs, its
+    :class:`~bot.adapter.files.SeenHands` knows which hand image each person already has."""
 
     def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool,
                  turn_dm_after: float = 0.0) -> None:
@@ -239,18 +241,19 @@ class Poster:
         post."""
         url = jump_url(outcome.table.guild_id, channel_id, message.id)
         game_name = shown(outcome.table.game_name)  # in the server's language, as the post
-        starts = [TurnStart(channel_id, note.user_id, game_name, url, note)
+        starts = [TurnStart(channel_id, note.user_id, game_name, message.id, url, note)
                   for note in turn_notes(outcome.notes, actor)]
         closed = await self.turn_dms.turn_started(outcome.table, starts)
         await self._note_closed(channel_id, message.id, closed)
 
-    async def _closed_later(self, channel_id: int, user_id: int, url: str) -> None:
+    async def _closed_later(self, channel_id: int, user_id: int, post_id: int | None) -> None:
         """A turn DM sent after a wait found the person's DMs closed: the post says so, if it
         is still the one of that turn."""
         async with self._locks(channel_id):
-            await self._note_closed(channel_id, int(url.rsplit("/", 1)[-1]), [user_id])
+            await self._note_closed(channel_id, post_id, [user_id])
 
-    async def _note_closed(self, channel_id: int, message_id: int, closed: list[int]) -> None:
+    async def _note_closed(self, channel_id: int, message_id: int | None,
+                           closed: list[int]) -> None:
         """Add "I couldn't DM you" for ``closed`` to the channel's latest post ``message_id``
         (when it still is the latest and they are to move on it)."""
         drawn = self._drawn.get(channel_id)
@@ -261,7 +264,8 @@ class Poster:
         if not closed_to_move:
             return
         told.update(closed_to_move)
-        full, plain = compose(post, told, still)
+        with language(post.language):  # a late note comes from a timer, outside publish's
+            full, plain = compose(post, told, still)
         try:
             await send.edit(self._message(channel_id, message_id), content=full,
                             ping=pinged(post, still))

@@ -4,30 +4,14 @@ stays the default for everybody else."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bot.config import ClockConfig
 from tests.e2e.french import english_words
 from tests.e2e.test_play_helpers import (
-    assert_all_requests_valid,
     last_private,
-    running_tablee,
     to_move,
 )
-from tests.e2e.toy_game import TOY_ID, register_toy
-
-
-@pytest.fixture
-async def dm_at_once(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    """The toy game's bot, turn DMs sent at once (a live table waits a minute for them)."""
-    register_toy()
-    async with running_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0)) as app:
-        yield app
-    assert_all_requests_valid(discord_sim)
+from tests.e2e.toy_game import TOY_ID
 
 
 async def test_a_french_user_reads_french_privately_and_the_english_server_reads_english(
@@ -132,7 +116,8 @@ async def test_an_admin_sets_the_server_language(discord_sim: Any, toy_tablee: A
     assert lobby.content == "The Toy Rounds table was cancelled by Ada."
 
 
-async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, dm_at_once: Any) -> None:
+async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any,
+                                                       toy_tablee_dms_at_once: Any) -> None:
     """A DM has no interaction to read a locale from: it uses the reader's last one; so does
     the sentence it becomes once that turn is played."""
     sim = discord_sim
