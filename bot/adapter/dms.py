@@ -127,6 +127,7 @@ class TurnDms:
         self._pending: dict[int, dict[int, asyncio.TimerHandle]] = {}  # table -> user -> timer
         self._sent: dict[int, dict[int, SentDm]] = {}  # table -> user -> their turn DM
         self._present: dict[int, set[int]] = {}  # table -> people who acted in their turn
+        self._to_move: dict[int, set[int]] = {}  # table -> who its latest post calls
         self._tasks: set[asyncio.Task[None]] = set()  # late DMs being sent, edits
 
     def wait(self, table: TableInfo) -> float:
@@ -159,6 +160,7 @@ class TurnDms:
     def rearm(self, start: TurnStart, seconds: float) -> None:
         """After a restart: this person's turn DM is due in ``seconds`` (unless they act)."""
         self._cancel(start.channel_id, start.user_id)
+        self._to_move.setdefault(start.channel_id, set()).add(start.user_id)
         self._arm(start, max(0.0, seconds))
 
     def acted(self, channel_id: int | None, user_id: int) -> None:
@@ -172,6 +174,10 @@ class TurnDms:
                         actor: int | None, finished: bool) -> None:
         """The table moved on; ``to_move``: who is to move now. A wait for anyone else ends,
         and the turn DM of anyone else is edited to say their turn is over."""
+        if finished:
+            self._to_move.pop(channel_id, None)
+        else:
+            self._to_move[channel_id] = set(to_move)
         for user_id in [u for u in self._pending.get(channel_id, {}) if u not in to_move]:
             self._cancel(channel_id, user_id)
         present = self._present.get(channel_id, set())
@@ -219,8 +225,17 @@ class TurnDms:
                 if not note.your_turn or note.replaced:
                     return
                 start = replace(start, note=note)
-            if not await self._send(start) and self._closed is not None:
-                await self._closed(start.channel_id, start.user_id, start.post_id)
+            if not await self._send(start):
+                if self._closed is not None:
+                    await self._closed(start.channel_id, start.user_id, start.post_id)
+            elif start.user_id not in self._to_move.get(start.channel_id, ()):
+                # Their turn ended while the DM was on its way: correct it at once.
+                sent = self._sent.get(start.channel_id, {})
+                if start.user_id in sent:
+                    await self._retire(sent.pop(start.user_id), played=False,
+                                       finished=start.channel_id not in self._to_move)
+                if not sent:
+                    self._sent.pop(start.channel_id, None)
         except Exception:
             log.exception("the turn DM to %s for channel %s failed", start.user_id,
                           start.channel_id)

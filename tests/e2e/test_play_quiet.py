@@ -236,6 +236,23 @@ async def test_the_game_ending_edits_a_waiting_turn_dm(
     assert len(sim.dms(idle)) == 1
 
 
+async def test_a_dm_still_on_its_way_when_the_turn_ends_is_corrected(
+    discord_sim: Any, waiting_tablee: Any
+) -> None:
+    """The wait ran out and the DM went on its way, held up by Discord (a 429), while the game
+    ended: once it arrives it is corrected at once."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    await lobby_of(sim, alice, [bob], game=GAME)
+    idle = to_move(sim, {alice.id: alice, bob.id: bob})
+    held = sim.rate_limit("POST", "/channels/{channel_id}/messages", retry_after=2.0)
+    await until(lambda: held.count == 0, "the DM's first try")
+    assert sim.dms(idle) == []  # still on its way
+    await sim.slash(alice, "abandon")
+    await until(lambda: [m.content for m in sim.dms(idle)] == [f"The **{NAME}** game is over."],
+                "the late DM corrected")
+
+
 @pytest.mark.parametrize("speed", ["daily", "off"])
 async def test_daily_and_clockless_tables_dm_at_once(discord_sim: Any, tmp_path: Path,
                                                      speed: str) -> None:
