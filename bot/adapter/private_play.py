@@ -3,6 +3,10 @@
 Everything here is ephemeral: the hand image comes from the pressing player's own note, the menu
 from their legal moves. Each menu step edits the same ephemeral message; the final choice plays the
 move through the service (version-checked) and then posts the new table post publicly.
+
+The hand image comes only when it changed since this person last got it at this table
+(:class:`~bot.adapter.files.SeenHands`), except on /hand, which always shows it; the board never
+comes with a menu or a move's answer (the table post shows it; Board shows it on demand).
 """
 
 from __future__ import annotations
