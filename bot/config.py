@@ -26,6 +26,7 @@ MAX_WORKERS = 32
 THINK_RANGE = (0.1, 30.0)  # seconds a computer may think about one move
 REMATCH_SECONDS = (30, 86400)  # a rematch keeps the last game's seats from 30 s to a day
 LEASE_SECONDS = (0.1, 600)  # a shard lease is renewed every 0.1 s to 10 minutes
+TURN_DM_SECONDS = (0, 3600)  # a live table's turn DM waits from 0 s (at once) to an hour
 SPEEDS = ("live", "daily", "off")  # table speeds (the turn clock); "off": no clock
 COMPUTER_LEVELS = ("easy", "medium", "hard")
 MAX_LIVE_MINUTES = 24 * 60.0
@@ -60,6 +61,9 @@ class ClockConfig:
     daily: Speed = Speed(start=24 * 3600.0, add=24 * 3600.0, cap=72 * 3600.0)
     auto_takeover: bool = False  # at time out a computer takes the seat without asking
     computer_level: str = "medium"  # the level of a computer playing for an absent person
+    # A live table DMs someone whose turn began only once they have done nothing at the table
+    # for this long (seconds; 0: at once, as daily and clock-less tables always do).
+    turn_dm_after: float = 60.0
 
     def speed(self, name: str | None) -> Speed | None:
         """The clock of a speed (None for "off"); an unknown or missing name is the default."""
@@ -284,6 +288,7 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
         "daily_max_hours": ("clock.daily.cap", _HOURS),
         "auto_takeover": ("clock.auto_takeover", _bool),
         "computer_level": ("clock.computer_level", _one_of(COMPUTER_LEVELS)),
+        "turn_dm_after_seconds": ("clock.turn_dm_after", _seconds(*TURN_DM_SECONDS)),
     },
 }
 

@@ -17,7 +17,7 @@ from .checks import require_post_permissions
 from .clock import post_outcome, said
 from .cog import ServiceCog
 from .context import Tablee
-from .dms import send_dm
+from .dms import jump_url, send_dm
 from .errors import guarded
 from .i18n import _, language
 from .languages import dm_language, in_public
@@ -68,9 +68,7 @@ class LeaveCommands(ServiceCog):
 # -- reminders and the scheduler ----------------------------------------------------------------
 async def remind(bot: Tablee, reminder: Reminder) -> None:
     """Half of the mover's time is gone: a jump link mentioning them, and a DM if they allow."""
-    guild = reminder.guild_id or "@me"
-    where = reminder.post_message_id or ""
-    url = f"https://discord.com/channels/{guild}/{reminder.channel_id}/{where}".rstrip("/")
+    url = jump_url(reminder.guild_id, reminder.channel_id, reminder.post_message_id)
     client = bot.poster.client
     async with in_public(client, reminder.guild_id):
         text = _("<@{id}>, half of your time in **{game}** is gone: it runs out <t:{when}:R>. "

@@ -37,11 +37,12 @@ from . import (
 )
 from .absence import LeaveCommands, start_clock
 from .commands import TableCommands
+from .dms import TurnStart, jump_url
 from .errors import guarded
 from .game_commands import play_group, rules_command
 from .help import help_command
 from .history import HistoryCommands
-from .i18n import language, language_of
+from .i18n import language, language_of, shown
 from .partner import PartnerCommands
 from .poster import Poster
 from .ratings import RatingCommands
@@ -119,7 +120,8 @@ class TableeBot(commands.Bot):
         self.config = config
         self.service = service
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds)
-        self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads)
+        self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
+                             turn_dm_after=config.clock.turn_dm_after)
         self._resumed = False
         self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
@@ -141,6 +143,34 @@ class TableeBot(commands.Bot):
                 )
             except Exception:
                 log.exception("posting the resumed table in channel %s failed", channel_id)
+        await self.rearm_turn_dms()
+
+    async def rearm_turn_dms(self) -> None:
+        """After a restart: the turn DMs of live tables still waiting for their moment are
+        armed again from their turns' start; one whose moment passed while the bot was down is
+        not sent late (no burst at start-up; the clock's reminder DMs that person anyway)."""
+        dms = self.poster.turn_dms
+        try:
+            turns = await self.service.turns_begun()
+        except Exception:
+            log.exception("reading the turns in play for their DMs failed")
+            return
+        now = self.service.clock_now()
+        for turn in turns:
+            wait, table = dms.wait(turn.table), turn.table
+            left = turn.started + wait - now
+            if wait <= 0 or left <= 0 or turn.user_id in dms.pending(table.channel_id):
+                continue
+            url = jump_url(table.guild_id, table.channel_id, table.post_message_id)
+            with language(await self.service.guild_language(table.guild_id)):
+                game_name = shown(table.game_name)
+            dms.rearm(TurnStart(table.channel_id, turn.user_id, game_name,
+                                table.post_message_id, url, None), left)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Anything a person does at a table (a button, a menu, a command typed there) shows
+        they are there: their turn DM there is not needed."""
+        self.poster.turn_dms.acted(interaction.channel_id, interaction.user.id)
 
     async def setup_hook(self) -> None:
         components.install(self)

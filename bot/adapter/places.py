@@ -14,6 +14,7 @@ from bot.service.results import PublicPost, TableInfo
 from bot.service.tables import jump_url
 
 from .checks import require_guild
+from .context import tablee
 from .errors import Refusal, said
 from .i18n import N_, _, shown
 
@@ -124,11 +125,16 @@ async def table_channel(interaction: discord.Interaction, service: TableService)
     a channel-mode table); typed in a channel whose tables play in threads, the caller's one
     table there; with several, a sentence with a link to each (commands act inside a thread)."""
     channel_id = require_guild(interaction)
-    if await service.table(channel_id) is not None:
+    if getattr(interaction.channel, "type", None) in THREAD_TYPES:
+        return channel_id  # a thread holds one table, keyed by it
+    here = await service.tables_here(channel_id)  # one read: its own table and its threads'
+    if any(t.channel_id == channel_id for t in here):
         return channel_id
     user = interaction.user.id
-    mine = [t for t in await service.tables_here(channel_id) if t.seat_of(user) is not None]
+    mine = [t for t in here if t.seat_of(user) is not None]
     if len(mine) == 1:
+        # a command typed here for that table shows they are there (no turn DM needed)
+        tablee(interaction.client).poster.turn_dms.acted(mine[0].channel_id, user)
         return mine[0].channel_id
     if mine:
         raise Refusal(_("You play at {n} tables here: use the command inside the table's "

@@ -24,7 +24,6 @@ post showing a value until that post is edited (:mod:`bot.service.followup`).
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Iterable
 from typing import Any, Protocol
@@ -34,13 +33,13 @@ import discord
 from bot.service import TableService
 from bot.service.followup import tolerated
 from bot.service.locks import ChannelLocks
-from bot.service.results import Outcome, PrivateNote, PublicPost, TableInfo
+from bot.service.results import Outcome, PublicPost, TableInfo
 
 from . import send
 from .components import table_post_view
-from .dms import send_dm, turn_notes
-from .files import png_file
-from .i18n import _, language, shown
+from .dms import TurnDms, TurnStart, jump_url, turn_notes
+from .files import SeenHands, png_file
+from .i18n import language, shown
 from .post_text import compose, continued, pinged
 
 log = logging.getLogger("tablee.adapter.post")
@@ -61,18 +60,27 @@ class Watcher(Protocol):
 
 Shown = tuple[list[int], list[tuple[str, bool]]]
 """(users to move, lines) of a channel's latest post, to extend it in place."""
+Drawn = tuple[int, PublicPost, dict[int, str], set[int]]
+"""(message id, post, people named as moving again, people told their DMs are closed) of a
+channel's latest post, to add a closed-DM note to it later."""
 
 
 class Poster:
     """Sends table posts, edits the current one in place while the same player keeps moving, and
-    retires older ones. Holds only message ids and the current post's lines (what to edit)."""
+    retires older ones. Holds only message ids and the current post's lines (what to edit); its
+    :class:`~bot.adapter.dms.TurnDms` sends and corrects the turn DMs, its
+    :class:`~bot.adapter.files.SeenHands` knows which hand image each person already has."""
 
     def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool,
-                 threads: Watcher) -> None:
+                 threads: Watcher, turn_dm_after: float = 0.0) -> None:
         self.client = client
         self._service = service
         self.dm_default = dm_default
         self.threads = threads
+        self.turn_dms = TurnDms(client, service, dm_default=dm_default, after=turn_dm_after,
+                                closed=self._closed_later)
+        self.hands = SeenHands()  # the hand image each person last got privately, per table
+        self._drawn: dict[int, Drawn] = {}
         self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
         self._shown: dict[int, Shown] = {}
@@ -146,14 +154,24 @@ class Poster:
             still = {actor: names.get(actor, "")} if actor in post.to_move_user_ids else {}
             message = await self._send(channel_id, outcome, post, still, previous)
             if post.finished:
-                self._current.pop(channel_id, None)
-                self._shown.pop(channel_id, None)
+                self._forget(channel_id)
             else:
                 self._current[channel_id] = message.id
                 self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+                self._drawn[channel_id] = (message.id, post, still, set())
+        await self.turn_dms.turn_over(
+            channel_id, () if post.finished else post.to_move_user_ids, actor=actor,
+            finished=post.finished)
         if not post.finished:
             await self._turn_dms(channel_id, outcome, post, message, actor, still)
         return message
+
+    def _forget(self, channel_id: int) -> None:
+        """The table ended: nothing of its posts or hands is kept."""
+        self._current.pop(channel_id, None)
+        self._shown.pop(channel_id, None)
+        self._drawn.pop(channel_id, None)
+        self.hands.forget(channel_id)
 
     async def _send(self, channel_id: int, outcome: Outcome, post: PublicPost,
                     still: dict[int, str], previous: Iterable[int | None]) -> discord.Message:
@@ -226,6 +244,8 @@ class Poster:
             log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
             return False
         self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+        # Re-written without a closed-DM note (the one to move is the actor, named).
+        self._drawn[channel_id] = (message_id, post, {actor: names.get(actor, "")}, set())
         # Older posts showing a value were retired when this one went out.
         await self._posted(channel_id, message_id, post.version, plain if plain != full else None)
         return True
@@ -234,39 +254,44 @@ class Poster:
     async def _turn_dms(self, channel_id: int, outcome: Outcome, post: PublicPost,
                         message: discord.Message, actor: int | None,
                         still: dict[int, str]) -> None:
-        """DM each player whose turn starts; those whose DMs are closed are told on the post."""
-        guild = outcome.table.guild_id or "@me"
-        url = f"https://discord.com/channels/{guild}/{channel_id}/{message.id}"
-        game_name = shown(outcome.table.game_name)  # in the server's language, as before
-        closed = [note.user_id for note in turn_notes(outcome.notes, actor)
-                  if not await self._turn_dm(note, url, game_name)]
-        closed_to_move = [u for u in closed if u in post.to_move_user_ids]
+        """Each player whose turn starts gets their turn DM (:class:`~bot.adapter.dms.TurnDms`:
+        at once, or after a while at a live table); those whose DMs are closed are told on the
+        post."""
+        url = jump_url(outcome.table.guild_id, channel_id, message.id)
+        game_name = shown(outcome.table.game_name)  # in the server's language, as the post
+        starts = [TurnStart(channel_id, note.user_id, game_name, message.id, url, note)
+                  for note in turn_notes(outcome.notes, actor)]
+        closed = await self.turn_dms.turn_started(outcome.table, starts)
+        await self._note_closed(channel_id, message.id, closed)
+
+    async def _closed_later(self, channel_id: int, user_id: int, post_id: int | None) -> None:
+        """A turn DM sent after a wait found the person's DMs closed: the post says so, if it
+        is still the one of that turn."""
+        async with self._locks(channel_id):
+            await self._note_closed(channel_id, post_id, [user_id])
+
+    async def _note_closed(self, channel_id: int, message_id: int | None,
+                           closed: list[int]) -> None:
+        """Add "I couldn't DM you" for ``closed`` to the channel's latest post ``message_id``
+        (when it still is the latest and they are to move on it)."""
+        drawn = self._drawn.get(channel_id)
+        if not closed or drawn is None or drawn[0] != message_id:
+            return
+        _id, post, still, told = drawn
+        closed_to_move = [u for u in closed if u in post.to_move_user_ids and u not in told]
         if not closed_to_move:
             return
-        full, plain = compose(post, closed_to_move, still)
+        told.update(closed_to_move)
+        with language(post.language):  # a late note comes from a timer, outside publish's
+            full, plain = compose(post, told, still)
         try:
-            await send.edit(message, content=full, ping=pinged(post, still))
+            await send.edit(self._message(channel_id, message_id), content=full,
+                            ping=pinged(post, still))
         except discord.HTTPException:
-            log.warning("could not add the closed-DM note to %s", message.id, exc_info=True)
+            log.warning("could not add the closed-DM note to %s", message_id, exc_info=True)
             return
         if plain != full:  # the value-free text to restore changed with the note
-            await self._posted(channel_id, message.id, post.version, plain)
-
-    async def _turn_dm(self, note: PrivateNote, jump_url: str, game_name: str) -> bool:
-        """The turn reminder to one player (unless they turned them off); False when their DMs
-        are closed. The note is written in its reader's language; so is the reminder."""
-        wanted = await tolerated(log, f"reading whether user {note.user_id} takes DMs",
-                                 self._service.dm_enabled(note.user_id, self.dm_default),
-                                 self.dm_default)
-        if not wanted:
-            return True
-        with language(note.language):
-            text = _(
-                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
-                game=game_name, url=jump_url, note=shown(note.text),
-            )
-        file = discord.File(io.BytesIO(note.image_png), "hand.png") if note.image_png else None
-        return await send_dm(self.client, note.user_id, text, file)
+            await self._posted(channel_id, message_id, post.version, plain)
 
     # -- retiring -------------------------------------------------------------------------------
     async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
@@ -304,9 +329,10 @@ class Poster:
         if table is not None:
             await self.threads.ended(table)
         async with self._locks(channel_id):
-            self._shown.pop(channel_id, None)
-            ids = [*message_ids, self._current.pop(channel_id, None)]
+            ids = [*message_ids, self._current.get(channel_id)]
+            self._forget(channel_id)
             values = await tolerated(log, f"reading the posts showing a value in {channel_id}",
                                      self._service.transient_posts(channel_id), {})
             await self._retire_all(channel_id, ids, {**self._unsaved.get(channel_id, {}),
                                                      **values}, keep=None)
+        await self.turn_dms.table_closed(channel_id)

@@ -3,6 +3,10 @@
 Everything here is ephemeral: the hand image comes from the pressing player's own note, the menu
 from their legal moves. Each menu step edits the same ephemeral message; the final choice plays the
 move through the service (version-checked) and then posts the new table post publicly.
+
+The hand image comes only when it changed since this person last got it at this table
+(:class:`~bot.adapter.files.SeenHands`), except on /hand, which always shows it; the board never
+comes with a menu or a move's answer (the table post shows it; Board shows it on demand).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from .places import table_channel
 from .texts import rules_messages
 
 MENU_MARK = N_("**Your move:**")
+SAME_HAND = N_("-# Your hand has not changed since I last showed it; /hand shows it again.")
 
 
 HAND_TEXT = 1900  # a hand's text, leaving room for what precedes it
@@ -130,9 +135,10 @@ def menu_screen(
 Screen = tuple[str, discord.File | None, discord.ui.View | None]
 
 
-def note_screen(channel_id: int, note: PrivateNote) -> Screen:
-    """A seat's private note: the hand, and the menu's first step when it is their turn."""
-    file = png_file(note.image_png, "hand.png")
+def note_screen(channel_id: int, note: PrivateNote, *, hand: bool = True) -> Screen:
+    """A seat's private note: the hand (unless ``hand`` is False), and the menu's first step
+    when it is their turn."""
+    file = png_file(note.image_png, "hand.png") if hand else None
     if note.replaced:
         content, view = back_screen(channel_id, note)
         return content, file, view
@@ -144,15 +150,24 @@ def note_screen(channel_id: int, note: PrivateNote) -> Screen:
     return content, file, view
 
 
+def new_hand(interaction: discord.Interaction, channel_id: int, note: PrivateNote) -> bool:
+    """Whether this person's hand image changed since they were last sent it at this table
+    (then it counts as sent): a private reply attaches it only then."""
+    return tablee(interaction.client).poster.hands.changed(channel_id, interaction.user.id,
+                                                           note.image_png)
+
+
 def add_first_level(view: discord.ui.View, channel_id: int, version: int, can_undo: bool) -> None:
     """What other modules put on the first level of a mover's menu (Undo, when offered)."""
     for item in move_menu_items(channel_id, version, can_undo):
         view.add_item(item)
 
 
-async def private_screen(interaction: discord.Interaction, channel_id: int) -> Screen:
+async def private_screen(interaction: discord.Interaction, channel_id: int, *,
+                         always: bool = False) -> Screen:
     """What My hand / Play shows this person now: their hand (+ menu on their turn), or the public
-    board with a clear "you are not seated" for anyone else."""
+    board with a clear "you are not seated" for anyone else. The hand image comes only when it
+    changed since this person last got it here, or ``always`` (/hand)."""
     service = tablee(interaction.client).service
     try:
         note = await service.private_note(channel_id, interaction.user.id, language=current())
@@ -161,17 +176,23 @@ async def private_screen(interaction: discord.Interaction, channel_id: int) -> S
         text = _("You are not seated at this table, so here is the public board.")
         return (f"{text}\n{shown(post.status)}"[:MAX_CONTENT], png_file(post.image_png, "board.png"),
                 None)
-    return note_screen(channel_id, note)
+    hand = new_hand(interaction, channel_id, note) or always
+    content, file, view = note_screen(channel_id, note, hand=hand)
+    if not hand and note.image_png:
+        content = f"{content}\n{_(SAME_HAND)}"[:MAX_CONTENT]
+    return content, file, view
 
 
 # -- answering ----------------------------------------------------------------------------------
 async def show_hand(interaction: discord.Interaction, channel_id: int | None) -> None:
-    """My hand / Play (the button's channel) or /hand (``None``: this channel, in a server)."""
+    """My hand / Play (the button's channel) or /hand (``None``: this channel, in a server,
+    always with the hand image)."""
     async with guarded(interaction, "my hand"):
+        always = channel_id is None
         channel_id = channel_id or await table_channel(interaction,
                                                        tablee(interaction.client).service)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        content, file, view = await private_screen(interaction, channel_id)
+        content, file, view = await private_screen(interaction, channel_id, always=always)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file
@@ -281,18 +302,17 @@ async def show_after(
     interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
 ) -> None:
     """The player's private message after their move or undo: ``said``, then the next menu when
-    they move again (the service adds their own note with its menu), else ``said`` alone."""
+    they move again (the service adds their own note with its menu), else ``said`` alone. The
+    board is never here (the table post shows it, edited in place during a turn); the hand only
+    when it changed (else a menu's message keeps the image it shows)."""
     user_id = interaction.user.id
     finished = outcome.post is not None and outcome.post.finished
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
     if note is not None and not finished:
-        # The table post is only edited during a turn: the mover sees the fresh board here.
-        content, file, view = note_screen(channel_id, note)
-        board = png_file(outcome.post.image_png if outcome.post else None, "board.png")
-        await send.edit_original(
-            interaction,
-            content="\n".join((said, content)),
-            attachments=[f for f in (board, file) if f is not None], view=view,
-        )
+        content, file, view = note_screen(channel_id, note,
+                                          hand=new_hand(interaction, channel_id, note))
+        kwargs: dict[str, Any] = {"attachments": [file]} if file is not None else {}
+        await send.edit_original(interaction, content="\n".join((said, content)), view=view,
+                                 **kwargs)
     else:
         await send.edit_original(interaction, content=said, attachments=[], view=None)

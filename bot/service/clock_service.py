@@ -15,8 +15,8 @@ from .absence import active_humans, pass_move
 from .clock import clock_of, turn_clock
 from .context import Context
 from .repository import TableRepository
-from .results import ClockView
-from .tables import label, names
+from .results import ClockView, TurnBegun
+from .tables import info, label, names
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +85,24 @@ class TableClock:
                     # Looked at again under the lock: a start or move that was storing its
                     # clock meanwhile has set it (setting it twice would add a turn's time).
                     await self.settle(self._ctx.game(fresh.game_id), fresh)
+
+    async def turns(self) -> list[TurnBegun]:
+        """The person each table in play (of this process) is timing now, and since when (none
+        for a clock that lags behind its table or has run out, or a seat a computer plays)."""
+        out = []
+        for row in await self._tables.served():
+            if row.status != "playing" or row.id is None:
+                continue
+            clock = await self._store.get_clock(row.id)
+            if clock is None or clock.seat is None or clock.expired \
+                    or clock.version != row.version:
+                continue
+            entry = row.seats[clock.seat - 1]
+            if entry.get("user_id") is None or entry.get("replaced"):
+                continue
+            out.append(TurnBegun(info(self._ctx.game(row.game_id), row), entry["user_id"],
+                                 clock.started))
+        return out
 
     async def view(self, game: Game, row: TableRow) -> ClockView | None:
         """What the table post shows of the clock and of replaced seats."""

@@ -63,7 +63,7 @@ class TableInfo:
     # The channel holding the lobby post, later the summary, of a table that plays (or will) in
     # the thread made from that post; None: it plays in channel_id itself (channel mode).
     parent_id: int | None = None
-    speed: str | None = None  # live, daily, off
+    speed: str = "live"  # the table speed (bot.service.speed): whether a turn DM waits a while
     created_at: float = 0.0
 
     def seat_of(self, user_id: int) -> int | None:
@@ -115,6 +115,16 @@ class ClockView:
     replaced: list[str] = field(default_factory=list)  # names a computer plays for (I'm back)
     end_offer: bool = False  # fewer than two people still play: End the game is offered
     takeable: list[tuple[int, str]] = field(default_factory=list)  # (seat, name): Take seat …
+
+
+@dataclass(frozen=True)
+class TurnBegun:
+    """A person's timed turn at a table in play, as its clock says (read at start-up, for what
+    waits on turns: the adapter's turn DMs)."""
+
+    table: TableInfo
+    user_id: int
+    started: float  # when their turn began, in the clock's epoch seconds
 
 
 @dataclass(frozen=True)

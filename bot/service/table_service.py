@@ -58,7 +58,7 @@ from .reading import TableViews
 from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
-from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo
+from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo, TurnBegun
 from .server_tables import OpenTables, ServerTables
 from .substitutes import SeatRequest
 from .workers import ComputerPool
@@ -250,6 +250,10 @@ class TableService:
 
     async def clock_resync(self) -> None:
         await self.table_clock.resync()
+
+    async def turns_begun(self) -> list[TurnBegun]:
+        """Whom each table in play is timing now, since when (:meth:`TableClock.turns`)."""
+        return await self.table_clock.turns()
 
     async def clock_next_due(self) -> float | None:
         """The next clock moment, or the next try of a table left behind if sooner."""

@@ -44,7 +44,7 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         option_texts=[*settings.option_texts(game, row.options), speed.speed_text(row)],
         game_row=row.id,
         parent_id=row.parent_id,
-        speed=row.speed,
+        speed=speed.speed_of(row),
         created_at=row.created_at,
     )
 

@@ -96,11 +96,12 @@ daily_add_hours = 0
 daily_max_hours = 48
 auto_takeover = true
 computer_level = "hard"
+turn_dm_after_seconds = 90
 """,
     )
     clock = load_config(path).clock
     assert clock == ClockConfig("daily", Speed(120.0, 15.0, 270.0),
-                                Speed(12 * 3600.0, 0.0, 48 * 3600.0), True, "hard")
+                                Speed(12 * 3600.0, 0.0, 48 * 3600.0), True, "hard", 90.0)
     assert clock.speed("off") is None and clock.speed(None) == clock.daily
 
 
@@ -148,6 +149,10 @@ computer_level = "hard"
          r"clock.live_start_minutes \(20\) must not be more than clock.live_max_minutes \(10\)"),
         ('[clock]\nauto_takeover = "yes"', "clock.auto_takeover must be true or false"),
         ('[clock]\ncomputer_level = "god"', "clock.computer_level must be one of easy, medium"),
+        ("[clock]\nturn_dm_after_seconds = -1", "clock.turn_dm_after_seconds must be between 0 "
+         "and 3600 seconds, not -1"),
+        ('[clock]\nturn_dm_after_seconds = "1m"', "clock.turn_dm_after_seconds must be a number "
+         "of seconds"),
         ("[discord]\nshard_count = 0", "discord.shard_count must be a whole number of shards "
          "from 1 to 65536, not 0"),
         ("[discord]\nshard_count = 1.5", "discord.shard_count must be a whole number"),

@@ -10,12 +10,14 @@ helpers on it. At teardown every bot is closed, discord.py's globals are restore
 fails if the bot broke a Discord rule (invalid body, late or missing acknowledgement...).
 """
 
+import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.config import ClockConfig
 from tests.e2e.emulator import DiscordSim, Emulator
 
 
@@ -50,10 +52,25 @@ def _report(problems: list[str]) -> str:
 async def toy_tablee(discord_sim: DiscordSim, tmp_path: Path) -> AsyncIterator[Any]:
     """The Tablée bot with the test-only toy game offered (registered before it starts), on a
     fresh database; every request it made must have been valid."""
+    async with _toy_tablee(discord_sim, tmp_path) as app:
+        yield app
+
+
+@pytest.fixture
+async def toy_tablee_dms_at_once(discord_sim: DiscordSim, tmp_path: Path) -> AsyncIterator[Any]:
+    """:func:`toy_tablee` sending turn DMs at once, as at a daily table (a live one waits a
+    minute for the person to act first), for tests that read them."""
+    async with _toy_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0)) as app:
+        yield app
+
+
+@contextlib.asynccontextmanager
+async def _toy_tablee(discord_sim: DiscordSim, tmp_path: Path,
+                      **settings: Any) -> AsyncIterator[Any]:
     from tests.e2e.test_play_helpers import assert_all_requests_valid, running_tablee
     from tests.e2e.toy_game import register_toy
 
     register_toy()
-    async with running_tablee(discord_sim, tmp_path) as app:
+    async with running_tablee(discord_sim, tmp_path, **settings) as app:
         yield app
     assert_all_requests_valid(discord_sim)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.config import ClockConfig
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_private,
@@ -32,7 +33,8 @@ TOO_BIG = 2**63  # one more than the largest snowflake
 
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path) as app:
+    # Turn DMs at once, as at a daily table (a live one waits a minute): these tests read them.
+    async with running_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0)) as app:
         yield app
     assert_all_requests_valid(discord_sim)
 

@@ -52,7 +52,8 @@ def assert_pings_only(sim: Any, allowed_ids: set[int], victim: Any) -> int:
     return len(bodies)
 
 
-async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, toy_tablee: Any) -> None:
+async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any,
+                                                       toy_tablee_dms_at_once: Any) -> None:
     sim = discord_sim
     victim = sim.user("victim")
     role = sim.role("mods", 0)
@@ -79,7 +80,7 @@ async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any, toy_ta
     reply = await sim.slash(first, "partner", message=said)
     assert reply.ephemeral
     for _ in range(6):
-        row = await toy_tablee.bot.service.store.get_table(sim.general.id)
+        row = await toy_tablee_dms_at_once.bot.service.store.get_table(sim.general.id)
         mover = to_move(sim, {u.id: u for u in players})
         if mover is None or row.state["current"] != 1:
             break

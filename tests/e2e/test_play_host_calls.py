@@ -130,6 +130,9 @@ async def test_a_move_asks_the_service_once_after_its_post(
             await sim.slash(user, "move", move=turn_ending([c["value"] for c in choices]))
             calls = {k: v for k, v in counts.items() if k not in BOOKKEEPING}
             assert calls.pop("play") == 1, counts
+            # Which table a command typed in a channel is for (its own, or one in a thread made
+            # from a post there): one read; none for a command typed inside a thread.
+            assert calls.pop("tables_here") == 1, counts
             assert set(calls) <= AFTER_A_POST and 1 <= calls["posted"] <= 2, counts
             posts += table_post(sim).id != before
         assert posts  # new posts were measured, not only posts edited in place

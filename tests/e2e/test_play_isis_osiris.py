@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.config import ClockConfig
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
@@ -32,7 +33,9 @@ VALUE = re.compile(r"(?<![\w,])[+-]\d\b")
 @pytest.fixture(params=PLACES)
 async def tablee(discord_sim: Any, tmp_path: Path,
                  request: pytest.FixtureRequest) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path, tables_place=request.param) as app:
+    # Turn DMs at once, as at a daily table (a live one waits a minute): these tests read them.
+    async with running_tablee(discord_sim, tmp_path, tables_place=request.param,
+                              clock=ClockConfig(turn_dm_after=0)) as app:
         yield app
 
 

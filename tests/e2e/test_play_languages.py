@@ -116,8 +116,10 @@ async def test_an_admin_sets_the_server_language(discord_sim: Any, toy_tablee: A
     assert lobby.content == "The Toy Rounds table was cancelled by Ada."
 
 
-async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, toy_tablee: Any) -> None:
-    """A DM has no interaction to read a locale from: it uses the reader's last one."""
+async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any,
+                                                       toy_tablee_dms_at_once: Any) -> None:
+    """A DM has no interaction to read a locale from: it uses the reader's last one; so does
+    the sentence it becomes once that turn is played."""
     sim = discord_sim
     alice, zoe = sim.user("alice"), sim.user("zoe", locale="fr")
     lobby = await sim.slash(zoe, f"play {TOY_ID}")
@@ -127,7 +129,11 @@ async def test_turn_dms_speak_each_readers_own_language(discord_sim: Any, toy_ta
         mover = to_move(sim, {alice.id: alice, zoe.id: zoe})
         suggestions = await sim.autocomplete(mover, "move", text="")
         await sim.slash(mover, "move", move=suggestions[0]["value"])
-    assert sim.dms(zoe) and all(m.content.startswith("À vous de jouer à **Toy Rounds**")
-                                for m in sim.dms(zoe))
-    assert sim.dms(alice) and all(m.content.startswith("Your turn in **Toy Rounds**")
-                                  for m in sim.dms(alice))
+    sent = {user: [(m.history[0]["content"] if m.history else m.content) for m in sim.dms(user)]
+            for user in (zoe, alice)}
+    assert sent[zoe] and all(t.startswith("À vous de jouer à **Toy Rounds**") for t in sent[zoe])
+    assert sent[alice] and all(t.startswith("Your turn in **Toy Rounds**") for t in sent[alice])
+    played = {"Vous avez joué votre tour à **Toy Rounds**.",
+              "You played your turn in **Toy Rounds**."}
+    edited = [m.content for user in (zoe, alice) for m in sim.dms(user) if m.history]
+    assert edited and set(edited) <= played  # each in its reader's language
