@@ -22,7 +22,7 @@ from .errors import guarded
 from .i18n import _, language
 from .languages import dm_language, in_public
 from .lobby import refresh_lobby_post
-from .places import table_channel
+from .places import TABLE_OPTION, table_channel, table_choices
 
 
 # -- /leave -------------------------------------------------------------------------------------
@@ -33,7 +33,8 @@ class LeaveCommands(ServiceCog):
         name="leave", description=_("Leave this channel's lobby, or hand your seat in the game to "
                                     "a computer")
     )
-    async def leave(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(table=_(TABLE_OPTION))
+    async def leave(self, interaction: discord.Interaction, table: str | None = None) -> None:
         async with guarded(interaction, "/leave"):
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.require_table(channel_id)
@@ -63,6 +64,8 @@ class LeaveCommands(ServiceCog):
                 await refresh_lobby_post(interaction.client, result)
                 text = _("You left the lobby.")
             await send.followup(interaction, text, ephemeral=True)
+
+    leave.autocomplete("table")(table_choices)
 
 
 # -- reminders and the scheduler ----------------------------------------------------------------

@@ -9,10 +9,8 @@ The in-DM refusal stays for clients that still offer them.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -25,44 +23,13 @@ from .errors import Refusal, guarded
 from .i18n import _, language, shown
 from .languages import in_public, reader
 from .limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
-from .places import table_channel
+from .places import TABLE_OPTION, table_channel, table_choices
 from .private_play import play_move, show_board, show_hand
+from .suggest import SUGGESTION_SECONDS, within
 
 MAX_MOVE_TEXT = 200
 """Longer /move texts are refused before the rules see them (moves are a few words)."""
-SUGGESTION_SECONDS = 1.5
-"""How long /move's suggestions may wait for the service: Discord drops an autocomplete answer
-after 3 s, and sending it takes a request of its own (a slow or hung database gets none)."""
-
 log = logging.getLogger("tablee.adapter")
-T = TypeVar("T")
-_LATE: set[asyncio.Future[Any]] = set()  # late work cancelled but still unwinding
-
-
-async def within(seconds: float, work: Awaitable[T]) -> tuple[bool, T | None]:
-    """(True, ``work``'s result) when it ends within ``seconds``, else (False, None) at once: the
-    late work is cancelled and left to unwind by itself (a hung database connection may take long
-    to give its cancellation back), its outcome read so nothing is reported as lost."""
-    task = asyncio.ensure_future(work)
-    try:
-        done, _pending = await asyncio.wait({task}, timeout=seconds)
-    except asyncio.CancelledError:
-        task.cancel()
-        raise
-    if done:
-        return True, task.result()
-    task.cancel()
-    _LATE.add(task)
-    task.add_done_callback(_forget)
-    return False, None
-
-
-def _forget(task: asyncio.Future[Any]) -> None:
-    _LATE.discard(task)
-    if not task.cancelled():
-        task.exception()  # retrieved: the person already had their (empty) answer
-
-
 def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Choice[str]]:
     """Up to 25 of the caller's legal moves matching what they typed (label or notation)."""
     needle = typed.strip().lower()
@@ -86,8 +53,10 @@ class TableCommands(ServiceCog):
 
     @app_commands.guild_only()
     @app_commands.command(name="move", description=_("Play a move in this channel's game"))
-    @app_commands.describe(move=_("Your move, e.g. place B4 1,0 (start typing for suggestions)"))
-    async def move(self, interaction: discord.Interaction, move: str) -> None:
+    @app_commands.describe(move=_("Your move, e.g. place B4 1,0 (start typing for suggestions)"),
+                           table=_(TABLE_OPTION))
+    async def move(self, interaction: discord.Interaction, move: str,
+                   table: str | None = None) -> None:
         async with guarded(interaction, "/move"):
             channel_id = await table_channel(interaction, self.service)
             if len(move) > MAX_MOVE_TEXT:  # no game's move is this long: never echo it back
@@ -124,17 +93,24 @@ class TableCommands(ServiceCog):
     @app_commands.command(
         name="hand", description=_("See your hand (privately) and play on your turn")
     )
-    async def hand(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(table=_(TABLE_OPTION))
+    async def hand(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await show_hand(interaction, None)
 
     @app_commands.guild_only()
     @app_commands.command(name="board", description=_("See the current board (privately)"))
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(table=_(TABLE_OPTION))
+    async def board(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await show_board(interaction, None)
+
+    move.autocomplete("table")(table_choices)
+    hand.autocomplete("table")(table_choices)
+    board.autocomplete("table")(table_choices)
 
     @app_commands.guild_only()
     @app_commands.command(name="abandon", description=_("End this channel's game without a result"))
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(table=_(TABLE_OPTION))
+    async def abandon(self, interaction: discord.Interaction, table: str | None = None) -> None:
         async with guarded(interaction, "/abandon"):
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.require_table(channel_id)
@@ -146,6 +122,8 @@ class TableCommands(ServiceCog):
             await send.respond(interaction, text)
             await self.poster.close_table(channel_id, [before.post_message_id], info)
 
+
+    abandon.autocomplete("table")(table_choices)
     @app_commands.command(
         name="dms", description=_("Turn on or off the DM with your hand when your turn starts")
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 
 from bot.service import TableService
 from bot.service.errors import TableExists
@@ -16,7 +17,10 @@ from bot.service.tables import jump_url
 from .checks import require_guild
 from .context import tablee
 from .errors import Refusal, said
-from .i18n import N_, _, shown
+from .i18n import N_, _, language, shown
+from .languages import reader
+from .limits import MAX_CHOICES, MAX_DESCRIPTION, clip
+from .suggest import SUGGESTION_SECONDS, within
 
 log = logging.getLogger("tablee.adapter.threads")
 
@@ -24,6 +28,8 @@ LONGEST_ARCHIVE = 10080  # minutes (a week): the longest auto-archive duration D
 MAX_THREAD_NAME = 100  # Discord's limit on a channel name
 TOO_MANY_THREADS = 160006  # "Maximum number of active threads reached"
 ALREADY_MADE = 160004  # "A thread has already been created for this message"
+TABLE_OPTION = N_("Which of this channel's tables (when you play at several here)")
+"""The description of the ``table`` option of the commands that act on a table."""
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
                 discord.ChannelType.news_thread)
 NEEDED = (  # what making and playing in a thread needs, as Discord's settings name it
@@ -122,24 +128,63 @@ def refused_sentence(exc: discord.HTTPException) -> str:
 
 async def table_channel(interaction: discord.Interaction, service: TableService) -> int:
     """The table a command typed here acts on: the one playing in this channel (a thread's, or
-    a channel-mode table); typed in a channel whose tables play in threads, the caller's one
-    table there; with several, a sentence with a link to each (commands act inside a thread)."""
+    a channel-mode table); typed in a channel whose tables play in threads, the one chosen in
+    the command's ``table`` option (:func:`table_choices`), else the caller's one table there;
+    with several, a sentence with a link to each."""
     channel_id = require_guild(interaction)
     if getattr(interaction.channel, "type", None) in THREAD_TYPES:
         return channel_id  # a thread holds one table, keyed by it
     here = await service.tables_here(channel_id)  # one read: its own table and its threads'
-    if any(t.channel_id == channel_id for t in here):
-        return channel_id
+    chosen = getattr(interaction.namespace, "table", None)
     user = interaction.user.id
-    mine = [t for t in here if t.seat_of(user) is not None]
+    if chosen:
+        found = next((t for t in here if str(t.channel_id) == chosen), None)
+        if found is None:
+            raise Refusal(_("That is not one of this channel's tables: pick one from the list "
+                            "the table option offers."))
+        mine = [found]
+    elif any(t.channel_id == channel_id for t in here):
+        return channel_id
+    else:
+        mine = [t for t in here if t.seat_of(user) is not None]
     if len(mine) == 1:
         # a command typed here for that table shows they are there (no turn DM needed)
         tablee(interaction.client).poster.turn_dms.acted(mine[0].channel_id, user)
         return mine[0].channel_id
     if mine:
-        raise Refusal(_("You play at {n} tables here: use the command inside the table's "
-                         "thread: {links}", n=len(mine), links=", ".join(map(link, mine))))
+        raise Refusal(_("You play at {n} tables here: pick one in the command's table option, "
+                        "or use the command inside the table's thread: {links}", n=len(mine),
+                        links=", ".join(map(link, mine))))
     return channel_id
+
+
+async def table_choices(interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+    """The ``table`` option's suggestions: this channel's tables, the caller's first (in a
+    thread, none: the command acts on the thread's table)."""
+    if interaction.channel_id is None or interaction.guild_id is None or getattr(
+            interaction.channel, "type", None) in THREAD_TYPES:
+        return []
+    try:
+        in_time, here = await within(SUGGESTION_SECONDS, tablee(
+            interaction.client).service.tables_here(interaction.channel_id))
+    except Exception:  # autocomplete can only answer with choices: none is the honest answer
+        return []
+    if not in_time or here is None:
+        return []
+    user = interaction.user.id
+    here.sort(key=lambda t: t.seat_of(user) is None)
+    typed = current.strip().lower()
+    with language(reader(interaction)):
+        named = [(table_label(t), t) for t in here]
+    return [app_commands.Choice(name=clip(name, MAX_DESCRIPTION), value=str(t.channel_id))
+            for name, t in named if typed in name.lower()][:MAX_CHOICES]
+
+
+def table_label(info: TableInfo) -> str:
+    """"Isis & Osiris · Alice, Bob (lobby)": a table as the table option lists it."""
+    name = f"{shown(info.game_name)} · {', '.join(shown(s.name) for s in info.seats)}"
+    return _("{table} (lobby)", table=name) if info.status == "lobby" else name
 
 
 def link(info: TableInfo) -> str:

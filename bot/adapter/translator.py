@@ -58,6 +58,7 @@ OPTIONS: dict[str, str] = {
     "message": N_("option name: message"),
     "language": N_("option name: language"),
     "where": N_("option name: where"),
+    "table": N_("option name: table"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

@@ -13,7 +13,7 @@ from .components import Component, Item, on_move_menu
 from .context import tablee
 from .errors import guarded
 from .i18n import _
-from .places import table_channel
+from .places import TABLE_OPTION, table_channel, table_choices
 
 UNDO_ROW = 4  # the menu's navigation row (its first level has no Back)
 
@@ -64,5 +64,8 @@ class UndoCommands(ServiceCog):
     @app_commands.command(
         name="undo", description=_("Take back your last move while it is still your turn")
     )
-    async def undo(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(table=_(TABLE_OPTION))
+    async def undo(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await take_back(interaction, None, None)
+
+    undo.autocomplete("table")(table_choices)

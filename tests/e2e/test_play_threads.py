@@ -144,6 +144,28 @@ async def test_commands_in_the_channel_act_on_the_callers_table_in_its_thread(
     several = await sim.slash(alice, "hand")
     assert several.ephemeral and "2 tables here" in several.content
     assert f"<#{first.id}>" in several.content and f"<#{second.id}>" in several.content
+    # The table option: its suggestions are this channel's tables, and a choice picks one.
+    offered = await sim.autocomplete(alice, "hand", option="table", text="")
+    assert [c["value"] for c in offered] == [str(first.id), str(second.id)]
+    assert [c["name"] for c in offered] == ["Isis & Osiris · Alice, Bob",
+                                            "Isis & Osiris · Alice, Carol"]
+    for lobby in (first, second):  # the hand /hand shows is that table's (its image's bytes)
+        picked = await sim.slash(alice, "hand", table=str(lobby.id))
+        inside = await sim.slash(alice, "hand", channel=sim.thread_of(lobby))
+        assert picked.ephemeral and picked.content == inside.content
+        assert [a.data for a in picked.attachments] == [a.data for a in inside.attachments]
+    # A move at the first table only: the boards /board shows now differ by the table chosen.
+    users = {alice.id: alice, bob.id: bob}
+    thread = sim.thread_of(first)
+    await play_turn_by_menu(sim, to_move(sim, users, thread), random.Random(2), thread)
+    boards = [(await sim.slash(alice, "board", table=str(t.id))).attachments[0].data
+              for t in (first, second)]
+    inside = await sim.slash(alice, "board", channel=thread)
+    assert boards[0] != boards[1] and boards[0] == inside.attachments[0].data
+    forged = await sim.slash(alice, "hand", table="123456")
+    assert forged.ephemeral and "not one of this channel's tables" in forged.content
+    assert await sim.autocomplete(alice, "hand", option="table", text="",
+                                  channel=sim.thread_of(first)) == []
     # Inside a thread, the thread's table.
     inside = await sim.slash(carol, "board", channel=sim.thread_of(second))
     assert inside.ephemeral and inside.attachments
