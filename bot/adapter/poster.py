@@ -325,9 +325,7 @@ class Poster:
     async def close_table(self, channel_id: int, message_ids: Iterable[int | None],
                           table: TableInfo | None = None) -> None:
         """A table ended without a result (abandon): retire its posts (and say so where its
-        summary is, when it played in a thread)."""
-        if table is not None:
-            await self.threads.ended(table)
+        summary is, when it played in a thread, whose thread is archived once they are)."""
         async with self._locks(channel_id):
             ids = [*message_ids, self._current.get(channel_id)]
             self._forget(channel_id)
@@ -336,3 +334,5 @@ class Poster:
             await self._retire_all(channel_id, ids, {**self._unsaved.get(channel_id, {}),
                                                      **values}, keep=None)
         await self.turn_dms.table_closed(channel_id)
+        if table is not None:
+            await self.threads.ended(table)
