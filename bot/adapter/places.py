@@ -39,7 +39,7 @@ NEEDED = (  # what making and playing in a thread needs, as Discord's settings n
 
 
 def thread_name(info: TableInfo) -> str:
-    """"Master Islands · Alice, Bob, Carol" (at most Discord's 100 characters)."""
+    """"Chess · Alice, Bob" (at most Discord's 100 characters)."""
     names = ", ".join(shown(s.name) for s in info.seats)
     name = f"{shown(info.game_name)} · {names}"
     return name if len(name) <= MAX_THREAD_NAME else name[:MAX_THREAD_NAME - 1] + "…"
@@ -182,7 +182,7 @@ async def table_choices(interaction: discord.Interaction,
 
 
 def table_label(info: TableInfo) -> str:
-    """"Isis & Osiris · Alice, Bob (lobby)": a table as the table option lists it."""
+    """"Chess · Alice, Bob (lobby)": a table as the table option lists it."""
     name = f"{shown(info.game_name)} · {', '.join(shown(s.name) for s in info.seats)}"
     return _("{table} (lobby)", table=name) if info.status == "lobby" else name
 
