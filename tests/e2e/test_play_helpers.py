@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import i18n
 from bot.adapter.client import TableeBot
 from bot.config import Config
@@ -131,7 +133,14 @@ async def running_tablee(sim: Any, tmp_path: Path, *, guild_locale: str | None =
 
 
 PLACES = ("channel", "threads")
-"""Where a table plays (``tables_place``): the game e2e tests run in both."""
+"""Where a table plays (``tables_place``): the game e2e tests run in both (their ``tablee``
+fixture is parametrized with these), a game's longest ones in one each (:func:`only_in`)."""
+
+
+def only_in(place: str) -> pytest.MarkDecorator:
+    """Run a test of a file whose ``tablee`` fixture takes :data:`PLACES` in ``place`` only (a
+    long whole game: the file plays another in the other place)."""
+    return pytest.mark.parametrize("tablee", [place], indirect=True)
 
 
 def playing(sim: Any, channel: Any = None) -> Any:

@@ -18,6 +18,7 @@ from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_public,
     lobby_of,
+    only_in,
     play_to_the_end,
     play_turn_by_menu,
     playing,
@@ -74,6 +75,7 @@ def _assert_no_tile_in_public(sim: Any, seats: dict[int, int]) -> None:
             assert "hand.png" not in [a.filename for a in message.attachments], message.content
 
 
+@only_in("channel")
 async def test_two_players_to_the_end(discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
@@ -86,6 +88,7 @@ async def test_two_players_to_the_end(discord_sim: Any, tablee: Any) -> None:
     assert_all_requests_valid(sim)
 
 
+@only_in("threads")
 async def test_four_players_two_humans_two_computers_to_the_end(
     discord_sim: Any, tablee: Any
 ) -> None:

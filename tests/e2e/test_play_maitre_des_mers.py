@@ -18,6 +18,7 @@ from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_public,
     lobby_of,
+    only_in,
     play_to_the_end,
     play_turn_by_menu,
     playing,
@@ -66,6 +67,7 @@ async def _turn_by_move_command(
             return
 
 
+@only_in("channel")
 async def test_two_players_play_to_the_end_by_menu(discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
@@ -82,6 +84,7 @@ async def test_two_players_play_to_the_end_by_menu(discord_sim: Any, tablee: Any
     assert_all_requests_valid(sim)
 
 
+@only_in("threads")
 async def test_six_seats_two_humans_four_computers_to_the_end(
     discord_sim: Any, tablee: Any
 ) -> None:

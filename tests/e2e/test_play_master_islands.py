@@ -19,6 +19,7 @@ from tests.e2e.test_play_helpers import (
     hidden_cards,
     last_public,
     lobby_of,
+    only_in,
     play_turn_by_menu,
     playing,
     running_tablee,
@@ -90,6 +91,7 @@ async def play_by_slash_move(sim: Any, user: Any, rng: random.Random) -> None:
     assert reply is not None and reply.ephemeral and "You played" in reply.content, reply
 
 
+@only_in("channel")  # the restart game above plays in a thread too
 @pytest.mark.parametrize(
     ("mode", "humans", "computers", "extra"),
     [("standard", 2, 1, {}), ("coop", 2, 2, {}), ("corsair", 2, 1, {}),
