@@ -77,7 +77,7 @@ def summary_text(info: TableInfo, post: PublicPost | None, *, threaded: bool = T
         return _("{head} · this table closed before it started.", head=head)
     where = f"<#{info.channel_id}>"
     if post is not None and post.finished:
-        return _("{head} · finished: {result} · the game: {thread}", head=head,
+        return _("{head} · {result} · the game: {thread}", head=head,
                  result=post.status, thread=where)
     if info.status == "abandoned":
         return _("{head} · the game was ended without a result · {thread}", head=head,

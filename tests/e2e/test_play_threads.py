@@ -96,8 +96,10 @@ async def test_two_tables_in_one_channel_play_to_the_end_in_their_own_threads(
     # The channel holds the two summaries (now results with Rematch) and nothing else.
     channel = sim.public()
     assert [m.id for m in channel] == [isis.id, toy.id], [m.content for m in channel]
-    for lobby in (isis, toy):
-        assert "finished" in lobby.content and lobby.labels == ["Rematch"], lobby.content
+    for lobby in (isis, toy):  # "**Game** · players · <the result> · the game: #thread"
+        assert lobby.labels == ["Rematch"] and f" · the game: <#{lobby.id}>" in lobby.content
+        result = lobby.content.split(" · the game: ")[0].split(" · ", 2)[2]
+        assert result in sim.public(sim.thread_of(lobby))[-1].content, lobby.content
     # Every table post went to its own thread: each thread's posts name its game only.
     assert any("Isis & Osiris" in m.content or m.attachments for m in sim.public(threads["isis"]))
     for thread in threads.values():
