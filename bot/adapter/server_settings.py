@@ -47,6 +47,15 @@ def place_sentence(place: str) -> str:
              "tables already open stay where they are.")
 
 
+
+async def managers_only(interaction: discord.Interaction, refusal: str) -> None:
+    """A server setting: in a server, by someone with Manage Server (else ``refusal``); the
+    answer, private, is deferred."""
+    require_guild(interaction)
+    if not interaction.permissions.manage_guild:
+        raise Refusal(refusal)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+
 class ServerSettings(ServiceCog):
     settings = app_commands.Group(
         name="settings", description=_("Tablée's settings for this server (admins)"),
@@ -60,11 +69,8 @@ class ServerSettings(ServiceCog):
     @app_commands.choices(language=language_choices())
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         async with guarded(interaction, "/settings language"):
-            require_guild(interaction)
-            if not interaction.permissions.manage_guild:
-                raise Refusal(_("Only people with the Manage Server permission can change the "
-                                "server's language."))
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await managers_only(interaction, _("Only people with the Manage Server permission "
+                                               "can change the server's language."))
             await self.service.set_guild_language(interaction.guild_id,
                                                None if language == FOLLOW else language)
             now = await server_language(interaction.client, interaction.guild_id, interaction)
@@ -82,11 +88,8 @@ class ServerSettings(ServiceCog):
     @app_commands.choices(where=place_choices())
     async def tables(self, interaction: discord.Interaction, where: str) -> None:
         async with guarded(interaction, "/settings tables"):
-            require_guild(interaction)
-            if not interaction.permissions.manage_guild:
-                raise Refusal(_("Only people with the Manage Server permission can choose where "
-                                "the server's tables play."))
+            await managers_only(interaction, _("Only people with the Manage Server permission "
+                                               "can choose where the server's tables play."))
             assert interaction.guild_id is not None
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.service.set_tables_place(interaction.guild_id, where)
             await send.respond(interaction, place_sentence(where), ephemeral=True)
