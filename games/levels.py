@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterator, Mapping
 
 from .base import Bot, Game, IllegalMove, State
+from .search import Knobs
 from .text import say
 from .text import seat as seat_text
 from .thinking import Deadline
@@ -37,10 +38,13 @@ def level_of(name: str | None) -> str:
 
 class Levels(Mapping[str, Bot]):
     """A game's ``bots``: the three levels; the old names (``random``, ``greedy``) look up the
-    level they became, so stored tables and records that name them keep working."""
+    level they became, so stored tables and records that name them keep working. ``knobs``: the
+    search settings the hard level plays out with (its policy, depth and evaluation), which the
+    post-game analysis (:mod:`games.analysis`) uses to estimate positions."""
 
-    def __init__(self, easy: Bot, medium: Bot, hard: Bot) -> None:
+    def __init__(self, easy: Bot, medium: Bot, hard: Bot, knobs: Knobs | None = None) -> None:
         self._bots = {"easy": easy, "medium": medium, "hard": hard}
+        self.knobs = knobs
 
     def __getitem__(self, name: str) -> Bot:
         return self._bots[LEVEL_ALIASES.get(name, name)]

@@ -109,4 +109,4 @@ paired playouts (end spaces are often worth about the same)."""
 
 BY_PLAYERS = {n: replace(KNOBS, playouts=p) for n, p in PLAYOUTS.items()}
 
-BOTS = Levels(easy=random_bot, medium=greedy, hard=hard)
+BOTS = Levels(easy=random_bot, medium=greedy, hard=hard, knobs=KNOBS)

@@ -50,4 +50,5 @@ BY_PLAYERS = {4: replace(KNOBS, playouts=240, candidates=keeping(8))}
 """At four players the medium player's best four cells often miss the one that matters (the
 other three move between two of our turns): hard searches eight, with more playouts."""
 
-BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=search_bot(KNOBS, BY_PLAYERS))
+BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=search_bot(KNOBS, BY_PLAYERS),
+              knobs=KNOBS)

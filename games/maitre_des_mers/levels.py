@@ -59,4 +59,4 @@ never cut a search, since a cut changes the move."""
 KNOBS = Knobs(policy=greedy, playouts=PLAYOUTS, depth=DEPTH, candidates=candidates,
               evaluate=evaluate, margin=0.2)
 
-BOTS = Levels(easy=random_bot, medium=greedy, hard=search_bot(KNOBS))
+BOTS = Levels(easy=random_bot, medium=greedy, hard=search_bot(KNOBS), knobs=KNOBS)

@@ -79,4 +79,4 @@ def hard_bot(
     return search(game, state, seat, rng, knobs, deadline)
 
 
-BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=hard_bot)
+BOTS = Levels(easy=random_bot, medium=greedy_bot, hard=hard_bot, knobs=KNOBS)
