@@ -48,6 +48,7 @@ LABELS = {  # table -> (one, many), as the summary names them
     "guild_languages": ("server language", "server languages"),
     "user_locales": ("user's language", "users' languages"),
     "guild_settings": ("server setting", "server settings"),
+    "analyses": ("game analysis", "game analyses"),
 }
 
 

@@ -174,6 +174,12 @@ class History:
         the adapter checks before it starts a replay)."""
         return entry((await self._finished(guild_id, game_row))[0])
 
+    async def finished_record(
+        self, guild_id: int | None, game_row: int
+    ) -> tuple[FinishedGame, dict[str, Any]]:
+        """A game this server finished and its record; NoSuchGame otherwise."""
+        return await self._finished(guild_id, game_row)
+
     async def _finished(
         self, guild_id: int | None, game_row: int
     ) -> tuple[FinishedGame, dict[str, Any]]:

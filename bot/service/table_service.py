@@ -41,6 +41,7 @@ from ..shards import ALL, Shards
 from ..storage import Store, TableRow
 from ..storage.rows import Standing
 from .absence_service import AbsenceService
+from .analysis import Analyses, GameAnalysis, Progress
 from .clock import ClockEvent
 from .clock_service import TableClock
 from .committer import MoveCommitter
@@ -81,6 +82,7 @@ class TableService:
         self.languages = Languages(ctx)
         self.ratings = Ratings(ctx)
         self.game_history = History(ctx, self.languages)
+        self.analyses = Analyses(ctx, self.game_history, self.languages)
         self.ledger = PostLedger(ctx)
         self.table_clock = TableClock(ctx, self.tables)
         self.committer = MoveCommitter(ctx, self.tables, self.table_clock, self.ratings)
@@ -405,3 +407,12 @@ class TableService:
         self, guild_id: int | None, game_row: int, *, language: str | None = None
     ) -> ReplayFiles:
         return await self.game_history.replay(guild_id, game_row, language=language)
+
+    async def analysis(
+        self, guild_id: int | None, game_row: int, *, progress: Progress | None = None,
+        language: str | None = None,
+    ) -> GameAnalysis:
+        """A finished game's analysis: stored, else computed in the worker processes
+        (:mod:`bot.service.analysis`)."""
+        return await self.analyses.analysis(guild_id, game_row, progress=progress,
+                                            language=language)

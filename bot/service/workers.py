@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from games import State, worker
 from games.computer import Played, Turns, play_computers
@@ -38,6 +39,8 @@ from games.thinking import Deadline
 log = logging.getLogger(__name__)
 
 __all__ = ["HANG_GRACE", "WALL_SLACK", "ComputerPool", "Worker", "WorkerLost"]
+
+T = TypeVar("T")
 
 Worker = Callable[[Turns], list[Played]]
 """The worker function's shape: what computers are to play -> the moves they played, in order."""
@@ -126,6 +129,24 @@ class ComputerPool:
             finally:
                 self._in_flight -= 1
         raise WorkerLost(f"the worker for a {game_id} computer move died or hung twice")
+
+    async def compute(self, work: Callable[..., T], *args: Any) -> T:
+        """Other CPU work of the games (a part of a post-game analysis:
+        :func:`games.analysis.analyse_part`) in a worker process, a thread with ``workers=0``,
+        never on the event loop. ``work`` is a module-level function of the games (it pickles
+        by name) taking and returning plain data. A worker that dies is replaced and the work
+        tried once more (it is deterministic: the same answer)."""
+        if self.workers == 0:
+            return await asyncio.to_thread(work, *args)
+        for attempt in (1, 2):
+            executor = self._pool()
+            try:
+                return await asyncio.wrap_future(executor.submit(work, *args))
+            except BrokenProcessPool:
+                log.warning("a worker process died during %s (attempt %d)",
+                            getattr(work, "__name__", work), attempt)
+                self._replace(executor)
+        raise WorkerLost(f"the worker for {getattr(work, '__name__', work)} died twice")
 
     def _turns(self, game_id: str, state: State, levels: dict[int, str | None], seed: int,
                version: int, waiting: int) -> Turns:

@@ -194,6 +194,17 @@ MIGRATIONS: tuple[str, ...] = (
         tables   TEXT CHECK (tables IN ('threads', 'channel'))  -- NULL: threads
     );
     """,
+    # 11: post-game analyses (games.analysis): a finished game's chances to win after every
+    # turn, computed once in the worker processes and kept, so asking again is instant. A
+    # stored analysis of another version than the program's is computed again.
+    """
+    CREATE TABLE analyses (
+        game_row   INTEGER PRIMARY KEY REFERENCES games (id),
+        version    INTEGER NOT NULL,                -- games.analysis.VERSION it was made with
+        data       TEXT    NOT NULL,                -- JSON, as games.analysis.assemble made it
+        created_at REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..shards import Shards
+from .analyses import Analyses
 from .clock import Clocks
 from .database import Database
 from .history import History
@@ -44,6 +45,7 @@ class Store:
         self.languages = Languages(db)
         self.prefs = Preferences(db)
         self.servers = ServerSettings(db)
+        self.analyses = Analyses(db)
 
     @classmethod
     async def open(cls, target: str) -> Store:
