@@ -25,7 +25,7 @@ from .texts import in_messages
 from .translator import NAMES, localised_name
 
 ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
-         "history", "replay", "stats", "leaderboard", "partner", "dms", "settings", "help")
+         "history", "replay", "analysis", "stats", "leaderboard", "partner", "dms", "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 

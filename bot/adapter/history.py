@@ -18,6 +18,7 @@ from bot.service.history import HistoryEntry, HistoryPage
 
 from .. import catalog
 from . import send
+from .analysis import post_analysis
 from .checks import require_guild
 from .cog import ServiceCog
 from .components import Component
@@ -133,7 +134,7 @@ async def history_reply(
 
 
 class HistoryCommands(ServiceCog):
-    """/history and /replay."""
+    """/history, /replay and /analysis."""
 
     @app_commands.guild_only()
     @app_commands.command(name="history", description=_("Finished games in this server "
@@ -179,6 +180,15 @@ class HistoryCommands(ServiceCog):
                        discord.File(io.BytesIO(files.record), files.record_name)],
             )
 
+    @app_commands.guild_only()
+    @app_commands.command(name="analysis", description=_("Who was winning when: the chances "
+                                                         "and turning points of a finished game"))
+    @app_commands.describe(game=_("The game's number (start typing: a game, a player, a date)"))
+    async def analysis(self, interaction: discord.Interaction, game: int) -> None:
+        async with guarded(interaction, "/analysis"):
+            await post_analysis(interaction, game)
+
+    @analysis.autocomplete("game")
     @replay.autocomplete("game")
     async def replay_game(self, interaction: discord.Interaction, current: str
                           ) -> list[app_commands.Choice[int]]:

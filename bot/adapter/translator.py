@@ -41,6 +41,7 @@ NAMES: dict[str, str] = {
     "undo": N_("command name: undo"),
     "history": N_("command name: history"),
     "replay": N_("command name: replay"),
+    "analysis": N_("command name: analysis"),
     "leaderboard": N_("command name: leaderboard"),
     "stats": N_("command name: stats"),
     "partner": N_("command name: partner"),

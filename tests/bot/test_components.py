@@ -21,6 +21,7 @@ from bot.adapter import (
 )
 from bot.adapter import play_menu as pm
 from bot.adapter import settings as st
+from bot.adapter.analysis import AnalysisButton
 from bot.adapter.clock import ClockButton
 from bot.adapter.history import HistoryButton
 from bot.adapter.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
@@ -63,6 +64,7 @@ def samples() -> list[tuple[Any, str]]:
     assert cid == f"tm:s:{c}:{v}:2:place"
     out.append((MenuSelect(cid), cid))
     out.append((RematchButton(c, 77), f"tm:rematch:{c}:77"))
+    out.append((AnalysisButton(c, 77), f"ta:{c}:77"))
     out += [(ClockButton(a, c, v), f"tc:{a}:{c}:{v}") for a in ("skip", "take", "back", "end")]
     out.append((UndoButton(c, v), f"tu:undo:{c}:{v}"))
     out.append((HistoryButton(5, 10, None, None), "th:5:10:*:0"))

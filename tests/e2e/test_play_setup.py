@@ -13,7 +13,7 @@ from tests.e2e.test_play_helpers import running_tablee
 STRING, INTEGER, BOOLEAN, SUBCOMMAND = 3, 4, 5, 1
 
 COMMANDS = {"play", "move", "hand", "board", "rules", "leave", "abandon", "stats", "leaderboard",
-            "dms", "partner", "history", "replay", "undo", "settings", "help", "tables"}
+            "dms", "partner", "history", "replay", "analysis", "undo", "settings", "help", "tables"}
 
 
 async def test_global_sync_registers_every_command_with_descriptions_and_choices(
