@@ -5,6 +5,7 @@ computed, this server's finished games only."""
 from __future__ import annotations
 
 import io
+import os
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from PIL import Image
 
 from bot.service import TableService
 from bot.service.history import NoSuchGame
+from bot.service.workers import ComputerPool
 from bot.storage import TableRow
 from bot.storage.rows import Ending
 from games.analysis import VERSION, analyse_part
@@ -77,3 +79,16 @@ async def test_only_this_servers_finished_games_are_analysed(host: TableService)
     with pytest.raises(NoSuchGame):
         await host.analysis(GUILD, 98765)
     assert await host.store.analyses.get(game_row, VERSION) is None
+
+
+@pytest.mark.sqlite_only
+async def test_an_analysis_part_is_computed_in_a_worker_process() -> None:
+    """The bot's pool (worker processes, as the bot runs) computes a part of an analysis: the
+    function pickles by name and gives what this process computes."""
+    record = simulate("master-islands", 2, 3)
+    pool = ComputerPool(workers=1)
+    try:
+        assert await pool.compute(os.getpid) != os.getpid()
+        assert await pool.compute(analyse_part, record, 3, 0, 2) == analyse_part(record, 3, 0, 2)
+    finally:
+        await pool.close()
