@@ -6,11 +6,12 @@ Both answer in the channel with one message in the server's language: it says ho
 analysis is ("Analysing… turn 40 of 120", edited at most every ``PROGRESS_SECONDS``) while the
 worker processes compute it, then becomes the chart and the three biggest swings. An analysis
 is stored: asking again answers at once. A game this server did not finish gets a private
-sentence.
+sentence; an analysis that fails takes its "Analysing…" message away and says why privately.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import time
 
@@ -74,8 +75,14 @@ async def post_analysis(interaction: discord.Interaction, game_row: int) -> None
             await send.edit_original(interaction, content=_(
                 "Analysing… turn {n} of {total}", n=done, total=total))
 
-        made = await service.analysis(interaction.guild_id, game_row, progress=progress,
-                                      language=code)
+        try:
+            made = await service.analysis(interaction.guild_id, game_row, progress=progress,
+                                          language=code)
+        except BaseException:
+            # No "Analysing…" left behind: the answer goes, the person gets the sentence.
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            raise
         text = analysis_text(entry, made)
     await send.edit_original(interaction, content=text, attachments=[
         discord.File(io.BytesIO(made.chart), made.chart_name)])

@@ -12,6 +12,8 @@ import pytest
 from PIL import Image
 
 from bot.adapter import analysis as adapter_analysis
+from bot.storage import TableRow
+from bot.storage.rows import Ending
 from tests.e2e.test_play_helpers import last_public
 from tests.e2e.test_play_history import finish_a_game
 
@@ -50,3 +52,29 @@ async def test_analysis_button_on_a_finished_game(
     refused = await sim.slash(alice, "analysis", game=number + 100)
     assert refused is not None and refused.ephemeral and refused.content == (
         f"There is no finished game #{number + 100} in this server: /history lists them.")
+
+
+async def test_a_record_that_no_longer_replays_is_said_privately_and_leaves_no_post(
+    discord_sim: Any, toy_tablee: Any
+) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    store = toy_tablee.bot.service.store
+    seats = [{"seat": 1, "user_id": alice.id, "name": "Alice", "bot_level": None},
+             {"seat": 2, "user_id": None, "name": "Computer 2", "bot_level": "easy"}]
+    row = await store.create_table(TableRow(
+        channel_id=4242, guild_id=sim.world.guild_id, game_id="isis-osiris", options={},
+        status="playing", host_id=alice.id, seats=seats, seed=1, state={}, version=2))
+    record = {"game": "isis-osiris", "players": 2, "seed": 1,
+              "moves": [{"seat": 1, "move": "a move the rules refuse"}]}
+    await store.close_table(row, row.version, [], Ending(
+        "finished", record, {"finished": True, "scores": [1, 0], "winners": [1], "reason": ""},
+        [(1, alice.id, "win", 1.0), (2, None, "loss", 0.0)]))
+    before = len(sim.public())
+
+    started = await sim.slash(alice, "analysis", game=row.id)
+    assert started is not None and started.deleted  # its "Analysing…" went
+    answer = max((m for m in sim.world.messages.values() if m.visible_only_to is alice),
+                 key=lambda m: m.id)
+    assert answer.ephemeral and answer.content.startswith(f"Game #{row.id} can't be analysed any more: move 1 (")
+    assert len(sim.public()) == before
