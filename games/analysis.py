@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from .base import Game, IllegalMove, State
-from .echo import echo
-from .records import BadRecord, seat_and_text, sentence, start
+from .base import Game, State
+from .records import BadRecord, turns
 from .search import Knobs
 from .text import say, seat
 
@@ -49,42 +48,6 @@ level plays to the end, and has no evaluation, play to the end)."""
 
 PART = 8
 """Turns a worker request analyses: the host reports progress after each part."""
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A run of consecutive moves by one seat (``seat`` None, ``number`` 0: the deal), the
-    index of its first move in the record, its public log lines and the state after it."""
-
-    number: int
-    seat: int | None
-    first_move: int
-    lines: list[Any]
-    state: State
-
-
-def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
-    """The game and its turns, the deal first; :class:`BadRecord` when a move is refused."""
-    game, state = start(record)
-    moves = record.get("moves") or []
-    if not isinstance(moves, list):
-        raise BadRecord("'moves' must be a list")
-    out = [Turn(0, None, 0, [], state)]
-    for index, entry in enumerate(moves):
-        try:
-            seat, text = seat_and_text(game, state, entry, index)
-            state, events = game.apply(state, seat, text)
-        except IllegalMove as exc:
-            move = entry.get("move") if isinstance(entry, Mapping) else entry
-            raise BadRecord(say("move {n} ({move}) cannot be played: {reason}", n=index + 1,
-                                move=echo(move), reason=sentence(exc))) from None
-        lines = [e["text"] for e in events if e.get("text") and not e.get("transient")]
-        last = out[-1]
-        if last.seat == seat:
-            out[-1] = replace(last, lines=last.lines + lines, state=state)
-        else:
-            out.append(Turn(last.number + 1, seat, index, lines, state))
-    return game, out
 
 
 def knobs_of(game: Game) -> Knobs:

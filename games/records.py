@@ -12,6 +12,7 @@ import json
 import random
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import Game, IllegalMove, State
@@ -151,6 +152,45 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
             error = {"index": index, "move": echo(shown), "message": str(exc)}
             break
     return summary(game, state, ok=error is None, error=error)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A run of consecutive moves by one seat (a Master Islands turn, a Maître des Mers arming
+    with all its rolls, a smuggler's whole voyage; ``seat`` None, ``number`` 0: the deal), the
+    index of its first move in the record, its public, lasting log lines (Texts naming seats)
+    and the state after it. What replays show a frame of and analyses estimate."""
+
+    number: int
+    seat: int | None
+    first_move: int
+    lines: list[Any]
+    state: State
+
+
+def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
+    """Replay ``record`` turn by turn: the game and its turns, the deal first;
+    :class:`BadRecord` (a sentence) if it cannot be read or a move is refused."""
+    game, state = start(record)
+    moves = record.get("moves") or []
+    if not isinstance(moves, list):
+        raise BadRecord("'moves' must be a list")
+    out = [Turn(0, None, 0, [], state)]
+    for index, entry in enumerate(moves):
+        try:
+            seat, text = seat_and_text(game, state, entry, index)
+            state, events = game.apply(state, seat, text)
+        except IllegalMove as exc:
+            move = entry.get("move") if isinstance(entry, Mapping) else entry
+            raise BadRecord(say("move {n} ({move}) cannot be played: {reason}", n=index + 1,
+                                move=echo(move), reason=sentence(exc))) from None
+        lines = [e["text"] for e in events if e.get("text") and not e.get("transient")]
+        last = out[-1]
+        if last.seat == seat:
+            out[-1] = replace(last, lines=last.lines + lines, state=state)
+        else:
+            out.append(Turn(last.number + 1, seat, index, lines, state))
+    return game, out
 
 
 def summary(game: Game, state: State, *, ok: bool = True, error: Any = None) -> dict[str, Any]:

@@ -24,9 +24,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games import Game, IllegalMove, State, View
-from games.echo import echo
-from games.records import BadRecord, seat_and_text, sentence, start
+from games import Game, View
+from games.records import Turn, turns
 from games.text import say, seat
 from i18n import _, _n, translate
 
@@ -49,17 +48,6 @@ BoardDrawer = Callable[[View], Image.Image]
 
 
 @dataclass(frozen=True)
-class Turn:
-    """A run of consecutive moves by one seat, and the state after it (``seat`` None: the
-    table as dealt, before any move)."""
-
-    number: int  # from 1; 0 for the deal
-    seat: int | None
-    lines: list[str]  # public, lasting log lines, as the engine said them (Text, seat(n) fields)
-    state: State
-
-
-@dataclass(frozen=True)
 class Replay:
     """An encoded replay and how it was made (tests and the adapter read these)."""
 
@@ -75,35 +63,6 @@ class Replay:
     @property
     def filename(self) -> str:
         return f"replay.{self.format}"
-
-
-def turns(record: Mapping[str, Any]) -> tuple[Game, list[Turn]]:
-    """Replay ``record`` turn by turn; :class:`BadRecord` (a sentence) if it cannot be read or a
-    move is refused."""
-    game, state = start(record)
-    moves = record.get("moves") or []
-    if not isinstance(moves, list):
-        raise BadRecord("'moves' must be a list")
-    out = [Turn(0, None, [], state)]
-    for index, entry in enumerate(moves):
-        try:
-            seat, text = seat_and_text(game, state, entry, index)
-            state, events = game.apply(state, seat, text)
-        except IllegalMove as exc:
-            raise BadRecord(say("move {n} ({move}) cannot be played: {reason}", n=index + 1,
-                                move=echo(move_of(entry)), reason=sentence(exc))) from None
-        lines = [e["text"] for e in events if e.get("text") and not e.get("transient")]
-        last = out[-1]
-        if last.seat == seat:
-            out[-1] = Turn(last.number, seat, last.lines + lines, state)
-        else:
-            out.append(Turn(last.number + 1, seat, lines, state))
-    return game, out
-
-
-def move_of(entry: Any) -> Any:
-    """A record entry's move as the entry holds it (quoted through ``echo``: it may be huge)."""
-    return entry.get("move") if isinstance(entry, Mapping) else entry
 
 
 def build(
