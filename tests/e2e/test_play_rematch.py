@@ -45,7 +45,7 @@ async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_
                                    deck="high", first=1)
     assert seat_lines(lobby.content) == []  # the lobby post became "started"
     final = await _play_out(sim, users)
-    assert final.labels == ["Rematch"]
+    assert final.labels == ["Rematch", "Analysis"]
 
     # The buttons of a finished game survive a restart.
     await toy_tablee.restart()
