@@ -112,4 +112,4 @@ class Analyses:
                                                     last)
             if progress is not None:
                 await progress(last - 1, count - 1)
-        return estimates.assemble(record, seed, chances)
+        return await asyncio.to_thread(estimates.assemble, record, seed, chances)
