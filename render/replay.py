@@ -7,10 +7,22 @@ moved, that turn's public log lines) over the board drawn from ``view(state, Non
 spectator view, so no hand or hidden tile can appear. Transient lines (a value shown once) and
 private lines are left out, as in the table's own log.
 
-Frames are mapped to the kit's fixed palette (flat colours stay exact) and encoded as a GIF
-(fast) and, when the frames are few enough to encode in time, as a lossless WebP; the smaller
-file wins. Over the size limit the boards are drawn at half size, then turns are merged into
-frames (the caption says so) until the file fits: a replay never fails for being too big.
+Boards are drawn in turn order in one steady series (:func:`render.kit.steady`): a part of the
+board that shrinks keeps its height, so what lies under it stays in place. That, not the
+encoder, is what made replays big: a board part a line shorter (the action of Le Maître des
+Mers, the dice above L'île's sea) moved everything under it, and the next frame differed almost
+everywhere (the 208-turn Le Maître des Mers game: 9.8 MB as GIF at a frame a turn, 6.4 MB
+steady). Frames are built in the kit's fixed palette from the same pieces (caption band, board,
+background), so an unchanged pixel keeps its exact index and the encoder stores only the changed
+rectangle, its unchanged pixels transparent (Pillow's GIF writer does both). GIF is the format of
+long games: lossless WebP stores steady frames in about half the bytes but costs about five
+times the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
+
+Every turn has its own frame up to :data:`MAX_FRAMES` turns. Over the size limit the boards are
+drawn at half size, then turns are merged into frames (the caption says so) until the file
+fits: a replay never fails for being too big. An optional last image (the game's analysis
+chart) follows the final board.
+
 Pure: no discord, no bot; the host runs :func:`build` in a worker thread.
 """
 
