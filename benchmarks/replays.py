@@ -4,8 +4,11 @@ asserted.
 For each game, the longest of ``--seeds`` seeded games played by computer players (most turns;
 Master Islands with 4 players, also at the weakest level, whose games last longest, Isis & Osiris
 4, Le Maître des Mers 6, L'île des contrebandiers 4) is replayed ``--runs`` times: the replay's size, format, frames (and turns per frame), and
-the build time, wall clock and CPU, as medians. Target: a long Master Islands game <= 8 MB and
-<= 5 s on the 2-core machine.
+the build time, wall clock and CPU, as medians. ``draw_cpu_s`` is the CPU of drawing the boards
+alone (each turn's board, in a steady series, as the replay draws them at full size): the rest
+of ``cpu_s`` is captions, frames and encoding (and, for a replay that did not fit at full size,
+the attempt). ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). Targets (issue 28):
+every turn its own frame up to 400 turns under 8 MB; 1 s of CPU for a 200-turn game.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from typing import Any
 from bot.catalog import board_drawer
 from games import get_game
 from games.records import simulate
+from render import kit
 from render.replay import build
+from render.replay import turns as replay_turns
 
 GAMES = (("master-islands", 4, False), ("master-islands", 4, True), ("isis-osiris", 4, False),
          ("maitre-des-mers", 6, False), ("ile-des-contrebandiers", 4, False))
@@ -49,19 +54,37 @@ def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int) -> d
     return {"game": game_id + (" (weakest level)" if weakest else ""), "players": players, "seed": seed, "moves": len(record["moves"]),
             "turns": made.turns, "frames": made.frames, "per_frame": made.turns_per_frame,
             "scale": made.scale, "format": made.format, "kb": round(len(made.data) / 1024),
+            "kb_turn": round(len(made.data) / 1024 / max(1, made.turns), 1),
             "px": f"{made.size[0]}x{made.size[1]}",
-            "wall_s": round(statistics.median(wall), 2), "cpu_s": round(statistics.median(cpu), 2)}
+            "wall_s": round(statistics.median(wall), 2), "cpu_s": round(statistics.median(cpu), 2),
+            "draw_cpu_s": round(draw_cpu(record), 2)}
+
+
+def draw_cpu(record: dict[str, Any]) -> float:
+    """CPU seconds to draw every turn's public board once, in a steady series."""
+    game, played = replay_turns(record)
+    board = board_drawer(game.id)
+    views = [game.view(turn.state, None) for turn in played]
+    started = time.process_time()
+    with kit.steady():
+        for view in views:
+            board(view)
+    return time.process_time() - started
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.replays")
     parser.add_argument("--seeds", type=int, default=20, help="games tried per game (longest kept)")
     parser.add_argument("--runs", type=int, default=3, help="builds per game (median)")
+    parser.add_argument("--game", choices=sorted({g for g, _, _ in GAMES}),
+                        help="only this game (default: every game)")
     args = parser.parse_args(argv)
     columns = ("game", "players", "seed", "moves", "turns", "frames", "per_frame", "scale",
-               "format", "kb", "px", "wall_s", "cpu_s")
+               "format", "kb", "kb_turn", "px", "wall_s", "cpu_s", "draw_cpu_s")
     print(" | ".join(columns))
     for game_id, players, weakest in GAMES:
+        if args.game and game_id != args.game:
+            continue
         row = bench(game_id, players, weakest, args.seeds, args.runs)
         print(" | ".join(str(row[c]) for c in columns), flush=True)
 

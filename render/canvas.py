@@ -8,7 +8,9 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 try:  # ISA-L's deflate: the same format, cheaper than zlib at its fastest levels
@@ -90,6 +92,49 @@ def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:
     return image
 
 
+Heights = dict[tuple[int, int], int]
+"""(number of parts, index) -> the tallest that part has been in a series of boards."""
+
+_STEADY: ContextVar[Heights | None] = ContextVar("steady_parts", default=None)
+
+
+@contextmanager
+def steady(heights: Heights | None = None) -> Iterator[Heights]:
+    """Boards stacked (:func:`stack_trimmed`) in this block keep each part at least as tall as
+    the same part of the boards drawn before it in the block (or with the same ``heights``),
+    blank below: a part that shrinks, a line fewer, no longer moves everything under it.
+
+    A replay draws its boards in turn order this way, so consecutive frames differ only where
+    the game changed and an animation stores small differences (a board that moved 30 px down
+    is a whole new image to GIF or WebP). Parts are matched by their position among the same
+    number of parts. A board drawn on its own (a table post) is unchanged."""
+    series: Heights = {} if heights is None else heights
+    token = _STEADY.set(series)
+    try:
+        yield series
+    finally:
+        _STEADY.reset(token)
+
+
+def _steadied(parts: list[Image.Image]) -> list[Image.Image]:
+    """``parts``, each padded with background below to its tallest in the :func:`steady` block
+    (which learns the new heights); unchanged outside one."""
+    heights = _STEADY.get()
+    if heights is None:
+        return parts
+    out = []
+    for index, part in enumerate(parts):
+        key = (len(parts), index)
+        tallest = heights.get(key, 0)
+        if part.height < tallest:
+            padded = Image.new("RGB", (part.width, tallest), BG)
+            padded.paste(part, (0, 0))
+            part = padded
+        heights[key] = part.height if part.height > tallest else tallest
+        out.append(part)
+    return out
+
+
 def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
                   margin: int = MARGIN) -> Image.Image:
     """``trim(stack(parts, min_width), margin)``, pasting the parts straight into the trimmed
@@ -100,7 +145,10 @@ def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
     ink, its bottom from the last, and its sides from each part in turn only until both sides
     are within ``margin`` of the canvas's edges (the crop then keeps the whole width whatever the
     other parts hold). Boards draw full-width rules early, so their middle parts are not
-    searched at all (the search was ~40 % of a Le Maître des Mers or L'île board)."""
+    searched at all (the search was ~40 % of a Le Maître des Mers or L'île board).
+
+    In a :func:`steady` block, parts keep the heights earlier boards of the block gave them."""
+    parts = _steadied(parts)
     width = max(max(p.width for p in parts), min_width)
     placed: list[tuple[Image.Image, int, int]] = []
     y = 0

@@ -31,12 +31,14 @@ from .canvas import (  # noqa: F401
     MARGIN,
     PNG_COMPRESS_LEVEL,
     TRIM_STRIP,
+    Heights,
     content_box,
     new_canvas,
     paletted,
     png_bytes,
     stack,
     stack_trimmed,
+    steady,
     trim,
 )
 from .colours import (  # noqa: F401

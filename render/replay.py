@@ -7,10 +7,22 @@ moved, that turn's public log lines) over the board drawn from ``view(state, Non
 spectator view, so no hand or hidden tile can appear. Transient lines (a value shown once) and
 private lines are left out, as in the table's own log.
 
-Frames are mapped to the kit's fixed palette (flat colours stay exact) and encoded as a GIF
-(fast) and, when the frames are few enough to encode in time, as a lossless WebP; the smaller
-file wins. Over the size limit the boards are drawn at half size, then turns are merged into
-frames (the caption says so) until the file fits: a replay never fails for being too big.
+Boards are drawn in turn order in one steady series (:func:`render.kit.steady`): a part of the
+board that shrinks keeps its height, so what lies under it stays in place. That, not the
+encoder, is what made replays big: a board part a line shorter (the action of Le Maître des
+Mers, the dice above L'île's sea) moved everything under it, and the next frame differed almost
+everywhere (the 208-turn Le Maître des Mers game: 9.8 MB as GIF at a frame a turn, 6.4 MB
+steady). Frames are built in the kit's fixed palette from the same pieces (caption band, board,
+background), so an unchanged pixel keeps its exact index and the encoder stores only the changed
+rectangle, its unchanged pixels transparent (Pillow's GIF writer does both). GIF is the format of
+long games: lossless WebP stores steady frames in about half the bytes but costs about five
+times the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
+
+Every turn has its own frame up to :data:`MAX_FRAMES` turns. Over the size limit the boards are
+drawn at half size, then turns are merged into frames (the caption says so) until the file
+fits: a replay never fails for being too big. An optional last image (the game's analysis
+chart) follows the final board.
+
 Pure: no discord, no bot; the host runs :func:`build` in a worker thread.
 """
 
@@ -32,7 +44,7 @@ from i18n import _, _n, translate
 from . import accents, kit
 
 MAX_BYTES = 8_000_000  # under Discord's upload limit for any server (10 MiB without boosts), JSON aside
-MAX_FRAMES = 120  # a longer game shows several turns per frame (about 3 minutes at most)
+MAX_FRAMES = 400  # turns with a frame each; a longer game shows several turns per frame
 WEBP_MAX_PIXELS = 60_000_000
 """frames x width x height above which only a GIF is made: lossless WebP, even at its cheapest
 settings (effort 0, method 1, whose files stay close to the smallest), costs more than twice a
@@ -59,6 +71,8 @@ class Replay:
     scale: int  # boards drawn at 1/scale of their size
     caption_height: int  # the board of each frame starts this far down
     size: tuple[int, int]
+    final: bool = False  # a last frame shows the image given as ``final_frame`` (after the boards)
+    captions: tuple[tuple[str, ...], ...] = ()  # each frame's caption lines, as drawn
 
     @property
     def filename(self) -> str:
@@ -74,6 +88,7 @@ def build(
     max_bytes: int = MAX_BYTES,
     max_frames: int = MAX_FRAMES,
     formats: Sequence[str] = FORMATS,
+    final_frame: Image.Image | None = None,
 ) -> Replay:
     """The animated replay of ``record``, at most ``max_bytes``, its captions in the current
     language (:func:`i18n.language`). ``dress_view`` adds display names to a view (the host's
@@ -81,17 +96,19 @@ def build(
     of log lines (before they are translated). ``drawer_of(game_id)`` gives what draws that game's board
     from a view (its renderer's ``board``, :func:`bot.catalog.board_drawer`: render holds no
     registry). ``formats``: the encodings allowed, the smaller
-    wins."""
+    wins. ``final_frame``: an image shown last, after the final board (the game's analysis
+    chart), centred on a frame of the replay's size and shrunk to fit it if bigger."""
     game, played = turns(record)
     boards = Boards(game, played, drawer_of(game.id), dress_view)
     per_frame = max(1, math.ceil((len(played) - 1) / max_frames))
     scale = 1
     while True:
-        frames, durations, caption_height = compose(played, boards, per_frame, scale, dress_line)
+        frames, durations, caption_height, captions = compose(
+            played, boards, per_frame, scale, dress_line, final_frame)
         data, fmt = encode(frames, durations, formats)
         if len(data) <= max_bytes or len(frames) <= 2:
             return Replay(data, fmt, len(frames), len(played) - 1, per_frame, scale,
-                          caption_height, frames[0].size)
+                          caption_height, frames[0].size, final_frame is not None, captions)
         if scale == 1:
             scale = 2
         else:
@@ -100,7 +117,11 @@ def build(
 
 class Boards:
     """The board after each turn, drawn from the spectator view when first needed (a frame
-    showing several turns needs only the last one's)."""
+    showing several turns needs only the last one's) and kept mapped to the kit palette.
+
+    Boards are drawn in turn order in one :func:`render.kit.steady` series: a part of the board
+    that shrinks (an action with a line fewer) keeps its height, so what lies under it does not
+    move and the animation stores only what the turn changed."""
 
     def __init__(self, game: Game, played: list[Turn], board: BoardDrawer,
                  dress_view: ViewDresser | None) -> None:
@@ -109,11 +130,13 @@ class Boards:
         self._dress = dress_view or (lambda view: view)
         self._game = game
         self._drawn: dict[int, Image.Image] = {}
+        self._heights: kit.Heights = {}
 
     def __getitem__(self, number: int) -> Image.Image:
         if number not in self._drawn:
             view = self._game.view(self._played[number].state, None)
-            self._drawn[number] = self._draw(self._dress(view))
+            with kit.steady(self._heights):
+                self._drawn[number] = kit.paletted(self._draw(self._dress(view)))
         return self._drawn[number]
 
 
@@ -124,8 +147,9 @@ def groups(played: list[Turn], per_frame: int) -> list[list[Turn]]:
 
 
 def fit(board: Image.Image, scale: int) -> Image.Image:
-    """A board at 1/``scale`` of its size (a box filter: fast, and text stays legible)."""
-    return board if scale == 1 else board.reduce(scale)
+    """A board (paletted) at 1/``scale`` of its size (a box filter: fast, and text stays
+    legible), paletted."""
+    return board if scale == 1 else kit.paletted(board.convert("RGB").reduce(scale))
 
 
 def compose(
@@ -134,11 +158,16 @@ def compose(
     per_frame: int,
     scale: int,
     dress_line: LineDresser | None = None,
-) -> tuple[list[Image.Image], list[int], int]:
-    """The frames (paletted, one size), their durations in ms, and the caption band height."""
+    final_frame: Image.Image | None = None,
+) -> tuple[list[Image.Image], list[int], int, tuple[tuple[str, ...], ...]]:
+    """The frames (paletted, one size), their durations in ms, the caption band height and
+    each frame's caption lines.
+
+    Every frame is built in the kit palette from the same pieces (its caption band, its board
+    as :class:`Boards` mapped it, the background around them), so a pixel the turn did not
+    change keeps its palette index exactly and the encoder stores only the changed ones."""
     total = len(played) - 1
-    shown = [fit(boards[group[-1].number], scale)
-             for group in groups(played, per_frame)]
+    shown = [fit(boards[group[-1].number], scale) for group in groups(played, per_frame)]
     width = max(b.width for b in shown)
     size = max(16, kit.min_font_for(width))
     line_height = round(size * 1.3)
@@ -148,17 +177,51 @@ def compose(
     height = band + max(b.height for b in shown)
     frames, durations = [], []
     for index, (board, lines) in enumerate(zip(shown, captions, strict=True)):
-        image, draw = kit.new_canvas(width, height)
+        top, draw = kit.new_canvas(width, band)
         draw_caption(draw, lines, size, line_height)
+        image = _blank(width, height)
+        image.paste(kit.paletted(top), (0, 0))
         image.paste(board, ((width - board.width) // 2, band))
-        frames.append(kit.paletted(image))
+        frames.append(image)
         if index == 0:
             durations.append(FIRST_MS)
-        elif index == len(shown) - 1:
+        elif index == len(shown) - 1 and final_frame is None:
             durations.append(LAST_MS)
         else:
             durations.append(min(3000, TURN_MS + LINE_MS * (len(lines) - 1)))
-    return frames, durations, band
+    texts = tuple(tuple(text for text, _bold in lines) for lines in captions)
+    if final_frame is not None:
+        last = _blank(width, height)
+        fitted = fitted_final(final_frame, (width, height))
+        last.paste(fitted, final_box((width, height), fitted))
+        frames.append(last)
+        durations.append(LAST_MS)
+        texts += ((),)
+    return frames, durations, band, texts
+
+
+def _blank(width: int, height: int) -> Image.Image:
+    """A background frame in the kit palette."""
+    image = Image.new("P", (width, height), _BG_INDEX)
+    image.putpalette(kit.PALETTE.getpalette() or [])
+    return image
+
+
+_BG_INDEX = kit.paletted(Image.new("RGB", (1, 1), kit.BG)).getpixel((0, 0))
+
+
+def fitted_final(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The last frame's image (the analysis chart) paletted, shrunk to ``size`` if bigger."""
+    image = image.convert("RGB")
+    if image.width > size[0] or image.height > size[1]:
+        image = image.copy()
+        image.thumbnail(size, Image.Resampling.LANCZOS)
+    return kit.paletted(image)
+
+
+def final_box(size: tuple[int, int], image: Image.Image) -> tuple[int, int]:
+    """Where the (fitted) final image sits in a frame of ``size``: centred, (left, top)."""
+    return (size[0] - image.width) // 2, (size[1] - image.height) // 2
 
 
 def board_box(replay: Replay, board: Image.Image) -> tuple[int, int]:

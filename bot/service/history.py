@@ -91,6 +91,7 @@ class ReplayFiles:
     frames: int
     turns: int
     turns_per_frame: int
+    captions: tuple[tuple[str, ...], ...] = ()  # each frame's caption lines, as drawn (names in)
 
 
 def game_name(game_id: str) -> str:
@@ -136,7 +137,7 @@ def replay_files(game: FinishedGame, record: dict[str, Any], code: str = i18n.DE
     return ReplayFiles(
         game.id, game_name(game.game_id), made.data, f"{stem}.{made.format}",
         (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8"),
-        f"{stem}.json", made.frames, made.turns, made.turns_per_frame,
+        f"{stem}.json", made.frames, made.turns, made.turns_per_frame, made.captions,
     )
 
 

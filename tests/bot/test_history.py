@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 from collections.abc import AsyncIterator
 
@@ -136,6 +137,10 @@ async def test_a_finished_game_keeps_its_final_post_and_replays_with_names(
     assert files.image_name.endswith((".webp", ".gif")) and files.record_name.endswith(".json")
     with Image.open(io.BytesIO(files.image)) as image:
         assert image.n_frames == files.frames == files.turns + 1
+    # Captions name the players as the table did, never a bare "Seat N".
+    titles = [lines[0] for lines in files.captions[1:]]
+    assert all(t.endswith(("· Alice (seat 1)", "· Computer 1 (easy, seat 2)")) for t in titles)
+    assert not re.search(r"\bSeat \d", " ".join(line for lines in files.captions for line in lines))
     record = json.loads(files.record)
     again = replay_record(record)
     assert again["ok"] and again["finished"] and again["scores"] == final.post.result["scores"]

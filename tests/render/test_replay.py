@@ -1,7 +1,9 @@
 """Animated replays (render/replay.py): one frame per turn (a run of moves by one seat, plus the
-deal), each frame's board exactly the board drawn from the spectator view of that moment, no
-hidden card in any caption, under the size limit, and long games merged with a caption saying
-so. Frames are decoded by Pillow from the real WebP/GIF bytes."""
+deal), each frame's board exactly the board drawn from the spectator view of that moment (drawn
+here in turn order in one steady series, :func:`render.kit.steady`), no hidden card in any
+caption, under the size limit, long games one frame a turn at full size, games past the frame
+cap merged with a caption saying so, and an optional last image (the analysis chart). Frames are
+decoded by Pillow from the real WebP/GIF bytes."""
 
 from __future__ import annotations
 
@@ -26,6 +28,23 @@ CARD = re.compile(r"\b[BGRY][1-5]\b")
 def frames_of(data: bytes) -> list[Image.Image]:
     image = Image.open(io.BytesIO(data))
     return [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
+
+
+def boards_in_turn_order(game: Any, states: list[Any], scale: int = 1) -> list[Image.Image]:
+    """Each state's public board drawn on its own, in turn order in one steady series (what a
+    replay shows), mapped to the kit palette and shrunk as the replay shrank them."""
+    draw = catalog.renderer(game.id).board
+    with kit.steady():
+        boards = [kit.paletted(draw(game.view(state, None))) for state in states]
+    return [replay.fit(b, scale).convert("RGB") for b in boards]
+
+
+def assert_frames_are_the_boards(made: replay.Replay, frames: list[Image.Image],
+                                 boards: list[Image.Image]) -> None:
+    for k, (frame, board) in enumerate(zip(frames, boards, strict=True)):
+        left, top = replay.board_box(made, board)
+        shown = frame.crop((left, top, left + board.width, top + board.height))
+        assert ImageChops.difference(shown, board).getbbox() is None, f"frame {k}"
 
 
 def states_per_turn(record: dict[str, Any]) -> tuple[Any, list[dict], list[list[dict]]]:
@@ -58,12 +77,82 @@ def test_each_frame_is_the_public_board_of_its_turn(mi_record: dict, fmt: str) -
     frames = frames_of(made.data)
     assert len(frames) == made.frames == len(states) == made.turns + 1
     assert made.turns_per_frame == 1 and made.scale == 1
-    draw = catalog.renderer(game.id).board
-    for k, (frame, state) in enumerate(zip(frames, states, strict=True)):
-        board = kit.paletted(draw(game.view(state, None))).convert("RGB")
-        left, top = replay.board_box(made, board)
-        shown = frame.crop((left, top, left + board.width, top + board.height))
-        assert ImageChops.difference(shown, board).getbbox() is None, f"frame {k}"
+    assert_frames_are_the_boards(made, frames, boards_in_turn_order(game, states))
+
+
+def test_a_steady_series_keeps_what_lies_under_a_shrinking_part_in_place() -> None:
+    """The cause of big replays: a part of the board a line shorter moved everything under it,
+    so the next frame differed almost everywhere. In a steady series the part keeps its height."""
+    def part(height: int, ink: tuple[int, int, int]) -> Image.Image:
+        image = Image.new("RGB", (200, height), kit.BG)
+        image.paste(ink, (20, 20, 180, height - 20))
+        return image
+
+    tall = [part(120, kit.BLUE), part(80, kit.INK)]
+    short = [part(90, kit.BLUE), part(80, kit.INK)]
+    alone = kit.stack_trimmed(short, 200)  # a table post: no padding
+    with kit.steady() as heights:
+        first = kit.stack_trimmed(tall, 200)
+        second = kit.stack_trimmed(short, 200)
+    assert heights == {(2, 0): 120, (2, 1): 80}
+    assert second.size == first.size and alone.height == first.height - 30
+    lower = (0, 120, 200, first.height)  # the second part sits where it sat
+    assert ImageChops.difference(first.crop(lower), second.crop(lower)).getbbox() is None
+    assert kit.stack_trimmed(short, 200).tobytes() == alone.tobytes()  # outside: as before
+
+
+def test_a_long_game_keeps_a_frame_a_turn_at_full_size_and_stores_only_changes() -> None:
+    """55 turns of the 208-turn Le Maître des Mers game of the issue (6 players, seed 10: the
+    longest of seeds 1-20, benchmarks/replays.py): one full-size frame a turn, each the board of
+    its turn, at a size per turn with which all 208 turns fit (main's frames redrew the board
+    below a part that changed height: 2.2 MB here, over that rate)."""
+    record = simulate("maitre-des-mers", 6, 10)
+    record = {**record, "moves": record["moves"][:200]}
+    made = replay.build(record, board_drawer, formats=("gif",))
+    game, states, _ = states_per_turn(record)
+    assert made.turns == len(states) - 1 == 55
+    assert (made.frames, made.turns_per_frame, made.scale) == (56, 1, 1)
+    size = len(made.data)
+    assert size <= replay.MAX_BYTES * made.turns / 208, size
+    assert_frames_are_the_boards(made, frames_of(made.data), boards_in_turn_order(game, states))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id, players, seed, turns", [
+    ("maitre-des-mers", 6, 10, 208), ("ile-des-contrebandiers", 4, 17, 337)])
+def test_the_longest_seeded_games_replay_a_frame_a_turn_within_the_limit(
+    game_id: str, players: int, seed: int, turns: int,
+) -> None:
+    """The longest of seeds 1-20 of each long game (benchmarks/replays.py finds them): one frame
+    a turn under the limit, each the board of its turn. Le Maître des Mers fits at full size;
+    L'île's sea turns under the whole map every turn, so it fits with its boards at half size."""
+    record = simulate(game_id, players, seed)
+    made = replay.build(record, board_drawer)
+    game, states, _ = states_per_turn(record)
+    assert made.turns == turns and made.turns_per_frame == 1 and made.frames == turns + 1
+    assert len(made.data) <= replay.MAX_BYTES
+    assert made.scale == (1 if game_id == "maitre-des-mers" else 2)
+    assert_frames_are_the_boards(made, frames_of(made.data),
+                                 boards_in_turn_order(game, states, made.scale))
+
+
+def test_an_image_given_as_the_final_frame_is_shown_last(mi_record: dict) -> None:
+    chart = Image.new("RGB", (300, 200), kit.SKY)
+    chart.paste(kit.VERMILLION, (40, 40, 120, 160))
+    plain = replay.build(mi_record, board_drawer, formats=("gif",))
+    made = replay.build(mi_record, board_drawer, formats=("gif",), final_frame=chart)
+    assert made.final and not plain.final
+    assert made.frames == plain.frames + 1 == made.turns + 2 and made.captions[-1] == ()
+    frames = frames_of(made.data)
+    assert len(frames) == made.frames
+    shown = replay.fitted_final(chart, made.size)
+    left, top = replay.final_box(made.size, shown)
+    last = frames[-1].crop((left, top, left + shown.width, top + shown.height))
+    assert ImageChops.difference(last, shown.convert("RGB")).getbbox() is None
+    assert ImageChops.difference(frames[-2], frames_of(plain.data)[-1]).getbbox() is None
+    huge = replay.build(mi_record, board_drawer, formats=("gif",),
+                        final_frame=Image.new("RGB", (3000, 9000), kit.SKY))
+    assert frames_of(huge.data)[-1].size == huge.size  # shrunk to the frame
 
 
 def test_captions_name_the_turn_and_show_only_public_lines(mi_record: dict) -> None:
