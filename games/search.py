@@ -133,6 +133,10 @@ class Ranking:
     estimates: list[Estimate] = field(default_factory=list)
 
 
+LONE_SHARE = 4
+"""A watched search's lone candidate is played out for its chance with this share of the
+budget (a quarter): no choice hangs on it."""
+
 _WATCHED: ContextVar[Ranking | None] = ContextVar("games.search.watched", default=None)
 
 
@@ -170,12 +174,13 @@ def search(
     if len(alive) <= 1 and ranking is None:
         return alive[0] if alive else legal[0]
     alive = alive or legal[:1]
+    budget = knobs.playouts if len(alive) > 1 else max(1, knobs.playouts // LONE_SHARE)
     values: dict[str, list[float]] = {m: [] for m in alive}
     chances: dict[str, list[float]] = {m: [] for m in alive}
     reached = dict.fromkeys(alive, 0)  # the last stage each move was played out in
     stages = max(1, int(math.log2(len(alive))))  # halvings until one move is left
     for stage in range(stages):
-        rounds = max(1, knobs.playouts // (stages * len(alive)))
+        rounds = max(1, budget // (stages * len(alive)))
         for _ in range(rounds):
             deal = game.determinize(state, seat, rng)
             luck = rng.randrange(2**32)
