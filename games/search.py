@@ -191,6 +191,9 @@ def search(
                 chances[move].append(chance)
                 reached[move] = stage
                 if watch is not None and (why := watch.cut()):
+                    if len(values) == 1 and ranking is not None:  # the move unwatched, as it is
+                        ranking.estimates = [Estimate(move, None, 0)]
+                        return move
                     return _cut(game, known, seat, knobs, fallback, watch, why, values, ranking)
         if stage < stages - 1:
             ranked = sorted(alive, key=lambda m: -_mean(values[m]))[: max(1, len(alive) // 2)]

@@ -12,9 +12,10 @@ import pytest
 from games import get_game
 from games.hints import Advice, advise, hint_rng, suggest
 from games.levels import choose
-from games.search import search, watching
+from games.search import Estimate, search, watching
+from games.thinking import Deadline
 from tests.games.every_game import setup_id, setups
-from tests.games.test_computer_levels import positions, small_knobs
+from tests.games.test_computer_levels import Ticks, io_position, positions, small_knobs
 
 CASES = setups()
 PLAYOUTS = 6  # a tiny budget: these tests check who decides, not how well
@@ -65,3 +66,14 @@ def test_watching_a_search_does_not_change_its_move() -> None:
         with watching() as ranking:
             assert search(game, state, seat, random.Random(3), knobs) == unwatched
         assert ranking.estimates[0].move == unwatched
+
+
+def test_a_hint_cut_by_its_deadline_names_the_move_the_cut_search_plays() -> None:
+    """The thinking cap reached (a stand-in CPU clock): the hint is the move the cut search
+    plays (the medium player's), without a chance, wherever the cut fell."""
+    game, state, seat, knobs = io_position()
+    cut = search(game, state, seat, random.Random(7), knobs, Deadline(3, cpu_clock=Ticks(1.0)))
+    for ticks in (1, 3):
+        hint = suggest(game, state, seat, random.Random(7), playouts=knobs.playouts,
+                       deadline=Deadline(ticks, cpu_clock=Ticks(1.0)))
+        assert hint == [Estimate(cut, None, 0)]
