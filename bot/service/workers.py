@@ -43,9 +43,10 @@ log = logging.getLogger(__name__)
 
 __all__ = ["HANG_GRACE", "WALL_SLACK", "ComputerPool", "Worker", "WorkerLost"]
 
+T = TypeVar("T")
+
 Worker = Callable[[Turns], list[Played]]
 """The worker function's shape: what computers are to play -> the moves they played, in order."""
-R = TypeVar("R")
 
 WALL_SLACK = 5.0
 """The wall-clock safety net, in think budgets: a search that has not used up its CPU budget
@@ -119,8 +120,8 @@ class ComputerPool:
             lambda waiting: Advice(game_id, state, seat, seed, version, self._deadline(waiting),
                                    playouts))
 
-    async def _run(self, what: str, job: Callable[[Any], R],
-                   request: Callable[[int], Any]) -> R:
+    async def _run(self, what: str, job: Callable[[Any], T],
+                   request: Callable[[int], Any]) -> T:
         """``job(request(waiting))`` in a worker (in a thread with ``workers=0``): the job's
         own exception, or WorkerLost after a worker died or hung twice (the first time
         replaces the processes and tries once more). ``waiting``: the requests it may queue
@@ -133,7 +134,7 @@ class ComputerPool:
             # grow with them (the CPU budget does not: waiting costs the worker no CPU).
             waiting = 1 + self._in_flight // self.workers
             limit = waiting * self._span() + self._hang_grace
-            future: Future[R] = executor.submit(job, request(waiting))
+            future: Future[T] = executor.submit(job, request(waiting))
             self._in_flight += 1
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), limit)
