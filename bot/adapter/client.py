@@ -27,6 +27,7 @@ from .. import catalog
 from . import (
     clock,
     components,
+    hints,
     inputs,
     lobby,
     private_play,
@@ -54,7 +55,8 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger("tablee.adapter")
 
-COMPONENT_MODULES = (clock, lobby, private_play, rematch, substitutes, table_buttons, undo)
+COMPONENT_MODULES = (clock, hints, lobby, private_play, rematch, substitutes, table_buttons,
+                     undo)
 """Modules defining components that no command module here imports by name (kept imported)."""
 
 

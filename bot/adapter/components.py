@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
-from bot.service.results import PublicPost, TableInfo
+from bot.service.results import MenuOffers, PublicPost, TableInfo
 
 from .i18n import _, language, language_of
 from .inputs import MAX_SNOWFLAKE, unsendable_sentence
@@ -51,8 +51,9 @@ from .send import reply_private
 Item = discord.ui.Item[Any]
 TablePostItems = Callable[[int, PublicPost, TableInfo], Iterable[Item]]
 """(channel id, the post, its table) -> the items this contributor puts on that table post."""
-MoveMenuItems = Callable[[int, int, bool], Iterable[Item]]
-"""(channel id, table version, the mover may undo) -> items on the first level of the menu."""
+MoveMenuItems = Callable[[int, int, MenuOffers], Iterable[Item]]
+"""(channel id, table version, what the service offers the mover: Undo, Hint) -> items on the
+first level of the menu."""
 F = TypeVar("F", bound=Callable[..., Iterable[Any]])
 """A contributor function (TablePostItems or MoveMenuItems)."""
 
@@ -229,6 +230,6 @@ def table_post_view(channel_id: int, post: PublicPost, table: TableInfo) -> disc
     return view
 
 
-def move_menu_items(channel_id: int, version: int, can_undo: bool) -> list[Item]:
+def move_menu_items(channel_id: int, version: int, offers: MenuOffers) -> list[Item]:
     """The extra items of a mover's first menu level."""
-    return [i for c in _MOVE_MENU for i in c.items(channel_id, version, can_undo)]
+    return [i for c in _MOVE_MENU for i in c.items(channel_id, version, offers)]

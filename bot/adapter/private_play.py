@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.service.errors import STALE, NotSeated, NotYourTurn, StaleVersion
-from bot.service.results import MenuEntry, Outcome, PrivateNote
+from bot.service.results import MenuEntry, MenuOffers, Outcome, PrivateNote
 from games import get_game
 
 from . import play_menu as pm
@@ -146,7 +146,7 @@ def note_screen(channel_id: int, note: PrivateNote, *, hand: bool = True) -> Scr
     if not note.your_turn or not note.menu:
         return text[:HAND_TEXT], file, None
     content, view = menu_screen(channel_id, note.version, note.menu, text[:MENU_INTRO])
-    add_first_level(view, channel_id, note.version, note.can_undo)
+    add_first_level(view, channel_id, note.version, note.offers)
     return content, file, view
 
 
@@ -157,9 +157,11 @@ def new_hand(interaction: discord.Interaction, channel_id: int, note: PrivateNot
                                                            note.image_png)
 
 
-def add_first_level(view: discord.ui.View, channel_id: int, version: int, can_undo: bool) -> None:
-    """What other modules put on the first level of a mover's menu (Undo, when offered)."""
-    for item in move_menu_items(channel_id, version, can_undo):
+def add_first_level(view: discord.ui.View, channel_id: int, version: int,
+                    offers: MenuOffers) -> None:
+    """What other modules put on the first level of a mover's menu (Undo, Hint, when
+    offered)."""
+    for item in move_menu_items(channel_id, version, offers):
         view.add_item(item)
 
 
@@ -260,9 +262,9 @@ async def on_menu(
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
         if not prefix:  # back to the first level: as the note showed it
-            can_undo = await tablee(interaction.client).service.can_undo(
+            offers = await tablee(interaction.client).service.menu_offers(
                 channel_id, interaction.user.id)
-            add_first_level(view, channel_id, version, can_undo)
+            add_first_level(view, channel_id, version, offers)
         await send.edit_original(interaction, content=content, view=view)
 
 

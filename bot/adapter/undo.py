@@ -7,6 +7,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.service.results import MenuOffers
+
 from . import private_play
 from .cog import ServiceCog
 from .components import Component, Item, on_move_menu
@@ -36,9 +38,9 @@ class UndoButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
 
 
 @on_move_menu(place=0)
-def undo_button(channel_id: int, version: int, can_undo: bool) -> list[Item]:
+def undo_button(channel_id: int, version: int, offers: MenuOffers) -> list[Item]:
     """Undo on the first level of a mover's menu, when the service offers it."""
-    return [UndoButton(channel_id, version)] if can_undo else []
+    return [UndoButton(channel_id, version)] if offers.can_undo else []
 
 
 async def take_back(interaction: discord.Interaction, channel_id: int | None,

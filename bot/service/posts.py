@@ -16,6 +16,7 @@ from render.kit import png_bytes
 
 from .. import catalog
 from ..storage import TableRow
+from . import hints
 from .play import Lines
 from .results import Drawing, MenuEntry, PrivateNote, PublicPost
 from .tables import is_computer, label, names
@@ -50,6 +51,8 @@ def status_text(game: Game, row: TableRow, view: View, code: str = i18n.DEFAULT)
                 reason = tell(result["reason"], by_seat, code).rstrip(".")
                 line = _("{result} ({reason})", result=line, reason=reason)
             parts.append(line)
+            if hints.hints_on(row):
+                parts.append(_(hints.ending_note(row)))
         elif view.get("to_move"):
             parts.append(_("{players} to move", players=_names(row, view["to_move"])))
         parts += [tell(fact, by_seat, code, short=True) for fact in game.status(view)]
@@ -161,6 +164,7 @@ def private_note(
         menu=menu(game, state, seat, code, names(row)) if your_turn else [],
         version=row.version,
         replaced=bool(row.seats[seat - 1].get("replaced")),
+        hints=your_turn and hints.hints_on(row),
         language=code,
     )
 

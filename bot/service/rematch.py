@@ -22,7 +22,7 @@ from games import Game
 from games.text import say, say_n
 
 from ..storage import TableRow
-from . import errors, lobby, settings, speed
+from . import errors, hints, lobby, settings, speed
 from .results import TableInfo
 from .tables import PENDING
 from .wording import FORGOTTEN
@@ -44,7 +44,7 @@ class NotConfirmed(errors.HostError):
 
 def lobby_of(row: TableRow) -> dict[str, Any]:
     """What a finished game keeps for its rematch: the options as the lobby chose them, and the
-    table settings that are not game options (the table speed)."""
+    table settings that are not game options (the table speed, hints)."""
     return {"options": dict(row.options), "settings": speed.table_settings(row)}
 
 
@@ -89,6 +89,7 @@ def new_row(
         channel_id=finished["channel_id"], guild_id=finished.get("guild_id"), game_id=game.id,
         options=options, status="lobby", host_id=user_id, seats=new_seats, seed=seed,
         speed=kept.get("speed"), parent_id=finished.get("parent_id"),
+        record_head=hints.lobby_head(bool(kept.get("hints"))),
     )
 
 

@@ -16,7 +16,7 @@ from games.text import N_, say
 
 from ..storage import Conflict, MoveEntry, TableRow
 from ..storage.rows import Ending
-from . import errors, lobby, rematch, substitutes, undo
+from . import errors, hints, lobby, rematch, substitutes, undo
 from .context import Context
 from .play import record
 from .results import TableInfo
@@ -98,8 +98,9 @@ class TableRepository:
             logged = await self._store.moves(row.id) if row.id is not None else []
             in_force = undo.in_force([*logged, *moves])
             head = row.record_head or {}
-            rec = record(row.game_id, len(row.seats), head.get("options", row.options), row.seed,
-                         [(m.seat, m.move) for m in in_force], head.get("setup"))
+            rec = hints.in_record(head, record(
+                row.game_id, len(row.seats), head.get("options", row.options), row.seed,
+                [(m.seat, m.move) for m in in_force], head.get("setup")))
             seats, changes = substitutes.with_moves(row.seats, in_force)
             if changes:
                 rec["substitutes"] = changes

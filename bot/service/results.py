@@ -182,6 +182,33 @@ class Drawing:
 
 
 @dataclass(frozen=True)
+class MenuOffers:
+    """What a mover's first menu level offers besides the moves: Undo, Hint."""
+
+    can_undo: bool = False
+    hints: bool = False
+
+
+@dataclass(frozen=True)
+class HintMove:
+    """One move of a hint: its notation, its label as the menu shows it, its estimated chance
+    to win (0..1; None when the computer had no time to estimate it)."""
+
+    move: str
+    label: str
+    chance: float | None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The computer's advice to one seat at one table version: the suggested move first."""
+
+    seat: int
+    version: int
+    moves: list[HintMove]
+
+
+@dataclass(frozen=True)
 class PrivateNote:
     """What one seated human should see privately (ephemeral reply or DM)."""
 
@@ -194,7 +221,13 @@ class PrivateNote:
     version: int = 0  # the table version the menu belongs to (menus are version-checked)
     can_undo: bool = False  # they may take back their last move now (the menu offers Undo)
     replaced: bool = False  # a computer plays for this person now (they may press I'm back)
+    hints: bool = False  # they may ask for a hint now (the menu offers Hint)
     language: str = "en"  # what text, image and menu labels are written in: the reader's
+
+    @property
+    def offers(self) -> MenuOffers:
+        """What the first level of their menu offers besides the moves."""
+        return MenuOffers(can_undo=self.can_undo, hints=self.hints)
 
     @property
     def image_png(self) -> bytes | None:

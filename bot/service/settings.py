@@ -12,7 +12,7 @@ from games import BadOptions, Game, Option, echo
 from games.text import say
 
 from ..storage import TableRow
-from . import errors, speed
+from . import errors, hints, speed
 from .results import Setting
 
 UNBOUNDED_SPAN = 25  # values offered for a number option declared without a maximum
@@ -89,10 +89,12 @@ def check_options(game: Game, options: Mapping[str, Any]) -> None:
 def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
     """The lobby row with option ``name`` set to ``value`` ("" = back to the default). Options
     that stop applying (a mode's own options when the mode changes) are dropped; a value the
-    seated players do not fit is refused with the reason. The table speed (not a game option)
-    is set here too."""
+    seated players do not fit is refused with the reason. The table speed and hints (not game
+    options) are set here too."""
     if name == speed.SPEED_SETTING:
         return speed.with_speed(row, value)
+    if name == hints.HINTS_SETTING:
+        return hints.with_hints(row, value)
     active = {o.name: o for o in game.active_options(row.options)}
     opt = active.get(name)
     if opt is None:

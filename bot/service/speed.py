@@ -11,7 +11,7 @@ from games.text import say
 
 from ..config import SPEEDS, ClockConfig
 from ..storage import TableRow
-from . import errors
+from . import errors, hints
 from .results import Setting
 
 SPEED_SETTING = "table:speed"  # the Settings panel's name for it (no game option has a colon)
@@ -32,8 +32,9 @@ def speed_of(row: TableRow) -> str:
 
 def table_settings(row: TableRow) -> dict[str, Any]:
     """The table settings that are not game options, as keyword arguments of
-    :meth:`bot.service.TableService.create_lobby`; a finished game keeps them for its rematch."""
-    return {"speed": row.speed if row.speed in SPEEDS else None}
+    :meth:`bot.service.TableService.create_lobby`; a finished game keeps them for its rematch:
+    the speed and hints (:mod:`bot.service.hints`)."""
+    return {"speed": row.speed if row.speed in SPEEDS else None, **hints.table_setting(row)}
 
 
 def speed_setting(row: TableRow) -> Setting:

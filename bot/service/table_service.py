@@ -14,6 +14,7 @@ their names and signatures), each handing over to one of the services it builds 
 - :class:`~bot.service.absence_service.AbsenceService`: time outs, Skip, take-over, leave, end
 - :class:`~bot.service.clock_service.TableClock`: the turn clocks kept in the store
 - :class:`~bot.service.reading.TableViews`: the table, the board, hands and menus
+- :class:`~bot.service.hint_service.Hints`: the mover's Hint (hints for learners)
 - :class:`~bot.service.ledger.PostLedger`: the posts the adapter sent, DM preferences
 - :class:`~bot.service.server_tables.ServerTables`: where a server's tables play, its open ones
 - :class:`~bot.service.languages.Languages`, :class:`~bot.service.ratings.Ratings`,
@@ -47,6 +48,7 @@ from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
+from .hint_service import Hints
 from .history import PAGE, History, HistoryEntry, HistoryPage, ReplayFiles
 from .languages import Languages
 from .ledger import PostLedger
@@ -59,7 +61,16 @@ from .reading import TableViews
 from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
-from .results import MenuEntry, Outcome, PrivateNote, PublicPost, TableInfo, TurnBegun
+from .results import (
+    Hint,
+    MenuEntry,
+    MenuOffers,
+    Outcome,
+    PrivateNote,
+    PublicPost,
+    TableInfo,
+    TurnBegun,
+)
 from .server_tables import OpenTables, ServerTables
 from .substitutes import SeatRequest
 from .workers import ComputerPool
@@ -89,6 +100,7 @@ class TableService:
         self.computers = ComputerPlayers(ctx, self.committer)
         self.reports = Reports(ctx, self.tables, self.languages, self.table_clock)
         self.views = TableViews(ctx, self.tables, self.languages, self.reports)
+        self.hints = Hints(ctx, self.tables, self.views)
         self.lobbies = LobbyService(ctx, self.tables, self.table_clock, self.computers,
                                     self.reports)
         self.moves = PlayService(ctx, self.tables, self.table_clock, self.committer,
@@ -139,10 +151,10 @@ class TableService:
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game_id: str, options: dict[str, Any],
         owner_id: int, owner_name: str, *, seed: int | None = None, speed: str | None = None,
-        parent_id: int | None = None,
+        hints: bool = False, parent_id: int | None = None,
     ) -> TableInfo:
         return await self.lobbies.create_lobby(channel_id, guild_id, game_id, options, owner_id,
-                                               owner_name, seed=seed, speed=speed,
+                                               owner_name, seed=seed, speed=speed, hints=hints,
                                                parent_id=parent_id)
 
     def preview_lobby(self, guild_id: int | None, game_id: str, options: dict[str, Any],
@@ -203,6 +215,14 @@ class TableService:
 
     async def can_undo(self, channel_id: int, user_id: int) -> bool:
         return await self.moves.can_undo(channel_id, user_id)
+
+    # -- hints (Hints) ----------------------------------------------------------------------------
+    async def menu_offers(self, channel_id: int, user_id: int) -> MenuOffers:
+        return await self.hints.menu_offers(channel_id, user_id)
+
+    async def hint(self, channel_id: int, user_id: int, *, version: int | None = None,
+                   language: str | None = None) -> Hint:
+        return await self.hints.hint(channel_id, user_id, version=version, language=language)
 
     async def resume(self) -> list[Outcome]:
         return await self.moves.resume()

@@ -8,7 +8,7 @@ from games import Game
 from games.text import Text, say
 
 from ..storage import TableRow
-from . import settings, speed
+from . import hints, settings, speed
 from .results import Seat, TableInfo
 from .wording import FORGOTTEN, Name, seat_name, with_seat
 
@@ -40,8 +40,10 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         post_message_id=row.post_message_id,
         min_players=low,
         max_players=high,
-        settings=[*settings.settings(game, row.options), speed.speed_setting(row)] if lobby else [],
-        option_texts=[*settings.option_texts(game, row.options), speed.speed_text(row)],
+        settings=[*settings.settings(game, row.options), speed.speed_setting(row),
+                  hints.hints_setting(row)] if lobby else [],
+        option_texts=[*settings.option_texts(game, row.options), speed.speed_text(row),
+                      *hints.hints_text(row)],
         game_row=row.id,
         parent_id=row.parent_id,
         speed=speed.speed_of(row),

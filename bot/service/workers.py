@@ -8,6 +8,8 @@ takes plain data only and imports what it needs: the games, nothing of the bot o
 chooses and applies every computer move in a row, until a person is to move (or a value is
 shown, or the game ends), and sends back each move with its new state, events and undo barrier:
 one round trip for a run of computer moves. The service commits them one transaction each.
+Hints for learners (:func:`games.hints.advise`: the hard search for a person's seat) go the same
+way, with the same budget and safety nets.
 
 ``workers=0`` runs the same function in a thread of this process instead: no process to start,
 for tests, the demo and tools (a hard player then competes with the event loop for the
@@ -34,6 +36,7 @@ from typing import Any, TypeVar
 
 from games import State, worker
 from games.computer import Played, Turns, play_computers
+from games.hints import Advice, Estimate, advise
 from games.thinking import Deadline
 
 log = logging.getLogger(__name__)
@@ -103,32 +106,56 @@ class ComputerPool:
         play), chosen and applied; or the first move's own exception (IllegalMove, a bug), or
         WorkerLost after a worker died twice (the first death replaces the processes and tries
         once more). ``version``: the one the first move leaves behind."""
+        return await self._run(
+            f"a {game_id} computer move", self._worker,
+            lambda waiting: self._turns(game_id, state, levels, seed, version, waiting))
+
+    async def hint(self, game_id: str, state: State, seat: int, seed: int, version: int, *,
+                   playouts: int | None = None) -> list[Estimate]:
+        """A hint for ``seat`` (:func:`games.hints.advise`), within the same budget as a
+        computer's move; exceptions as for :meth:`play`. ``playouts``: a search budget instead
+        of the game's (tests)."""
+        return await self._run(
+            f"a {game_id} hint", advise,
+            lambda waiting: Advice(game_id, state, seat, seed, version, self._deadline(waiting),
+                                   playouts))
+
+    async def _run(self, what: str, job: Callable[[Any], T],
+                   request: Callable[[int], Any]) -> T:
+        """``job(request(waiting))`` in a worker (in a thread with ``workers=0``): the job's
+        own exception, or WorkerLost after a worker died or hung twice (the first time
+        replaces the processes and tries once more). ``waiting``: the requests it may queue
+        behind, counting itself."""
         if self.workers == 0:
-            return await asyncio.to_thread(self._worker, self._turns(
-                game_id, state, levels, seed, version, 1))
+            return await asyncio.to_thread(job, request(1))
         for attempt in (1, 2):
             executor = self._pool()
             # A request may wait behind others in the queue: the safety net and the hang limit
             # grow with them (the CPU budget does not: waiting costs the worker no CPU).
             waiting = 1 + self._in_flight // self.workers
             limit = waiting * self._span() + self._hang_grace
-            future: Future[list[Played]] = executor.submit(self._worker, self._turns(
-                game_id, state, levels, seed, version, waiting))
+            future: Future[T] = executor.submit(job, request(waiting))
             self._in_flight += 1
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), limit)
             except BrokenProcessPool:
-                log.warning("%s: a computer player's worker process died (attempt %d)",
-                            game_id, attempt)
+                log.warning("%s: a worker process died (attempt %d)", what, attempt)
                 self._replace(executor)
             except TimeoutError:
-                log.error("%s: a computer player's worker gave no move in %.1f s (budget %.1f s): "
-                          "taken for hung, restarting the workers (attempt %d)", game_id, limit,
+                log.error("%s: the worker gave no answer in %.1f s (budget %.1f s): "
+                          "taken for hung, restarting the workers (attempt %d)", what, limit,
                           self.think_seconds, attempt)
                 self._replace(executor, kill=True)
             finally:
                 self._in_flight -= 1
-        raise WorkerLost(f"the worker for a {game_id} computer move died or hung twice")
+        raise WorkerLost(f"the worker for {what} died or hung twice")
+
+    def _deadline(self, waiting: int) -> Deadline:
+        """The thinking limit of a request that first waits behind ``waiting - 1`` others: its
+        CPU budget, and the wall-clock net counted from now."""
+        net = self.think_seconds * WALL_SLACK
+        return Deadline(self.think_seconds,
+                        time.monotonic() + (waiting - 1) * self._span() + net)
 
     async def compute(self, work: Callable[..., T], *args: Any) -> T:
         """Other CPU work of the games (a part of a post-game analysis:
@@ -153,10 +180,8 @@ class ComputerPool:
         """A request: the first move's thinking limit is its CPU budget and the wall-clock net
         counted from now for a request that first waits behind ``waiting - 1`` others; later
         moves get the budget afresh; no move starts after one budget of the request's time."""
-        net = self.think_seconds * WALL_SLACK
-        wall = time.monotonic() + (waiting - 1) * self._span() + net
-        return Turns(game_id, state, levels, seed, version, Deadline(self.think_seconds, wall),
-                     net=net, chain=self.think_seconds)
+        return Turns(game_id, state, levels, seed, version, self._deadline(waiting),
+                     net=self.think_seconds * WALL_SLACK, chain=self.think_seconds)
 
     def _span(self) -> float:
         """The longest a request may take in a worker: moves for a budget of wall time, then

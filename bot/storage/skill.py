@@ -7,7 +7,9 @@ Seats a computer took over for an absent human (``was_replaced``) are left out: 
 neither the human's nor the level's. A seat a substitute took (``before``: who played it before,
 :mod:`bot.service.substitutes`) rates only its last person, and them only if they played at
 least half of the seat's moves in the record (from their first move, ``move``, on) and no
-computer took over from them; the people they replaced are not rated for that game. Sides are the game's teams (:meth:`games.Game.teams`): a team
+computer took over from them; the people they replaced are not rated for that game. A game
+whose record has ``hints`` (the table offered hints for learners: :mod:`bot.service.hints`) is
+not rated at all. Sides are the game's teams (:meth:`games.Game.teams`): a team
 is rated as one side. The winners' sides rank first; the others follow by their score (summed
 over the side), ties sharing a rank.
 
@@ -36,6 +38,8 @@ Teams = Callable[[str, int, Mapping[str, Any]], list[list[int]]]
 BEFORE = "before"
 """Seat key: who played the seat before its substitute (a list of {user_id, name, version,
 move}, oldest first)."""
+UNRATED = "hints"
+"""Record key of a game ratings leave out: the table offered hints (its marks, maybe none)."""
 FROM_MOVE = "move"
 """Key of a ``before`` entry in a finished game: the index in the record's moves of the first
 move made after the seat changed hands."""
@@ -75,7 +79,9 @@ def played_enough(seat: Mapping[str, Any], moves: Sequence[int]) -> bool:
 
 def sides(game: Finished, teams: Teams) -> list[tuple[list[str], int, bool]]:
     """(keys, rank, won) per side with someone rated on it; empty when fewer than two sides are
-    left (nothing to compare)."""
+    left (nothing to compare), or for a game left unrated (hints were on)."""
+    if game.unrated:
+        return []
     players = len(game.seats)
     try:
         groups = teams(game.game_id, players, game.options)

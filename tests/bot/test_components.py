@@ -23,6 +23,7 @@ from bot.adapter import play_menu as pm
 from bot.adapter import settings as st
 from bot.adapter.analysis import AnalysisButton
 from bot.adapter.clock import ClockButton
+from bot.adapter.hints import HintButton
 from bot.adapter.history import HistoryButton
 from bot.adapter.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from bot.adapter.private_play import MenuButton, MenuSelect
@@ -67,6 +68,7 @@ def samples() -> list[tuple[Any, str]]:
     out.append((AnalysisButton(c, 77), f"ta:{c}:77"))
     out += [(ClockButton(a, c, v), f"tc:{a}:{c}:{v}") for a in ("skip", "take", "back", "end")]
     out.append((UndoButton(c, v), f"tu:undo:{c}:{v}"))
+    out.append((HintButton(c, v), f"tk:hint:{c}:{v}"))
     out.append((HistoryButton(5, 10, None, None), "th:5:10:*:0"))
     out.append((SeatButton(c, 2, v, name="Bob"), f"ts:sit:{c}:2:{v}"))
     out += [(SeatAnswer(a, c, 9, 2, 77, v), f"tq:{a}:{c}:9:2:77:{v}") for a in ("yes", "no")]

@@ -23,7 +23,7 @@ from bot.adapter.client import TableeBot
 from bot.config import Config
 from bot.service import TableService
 
-NAV = ("Back", "Previous", "Next", "Undo")  # not moves: random play skips them
+NAV = ("Back", "Previous", "Next", "Undo", "Hint")  # not moves: random play skips them
 TURN = re.compile(r"<@(\d+)>, your turn")  # English posts (see Words for any language)
 OVER = "🏁 The game is over. Press **Rematch** to play again with the same players, or /play for " \
     "another game."

@@ -32,6 +32,7 @@ async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
 
 
 LIVE = "Table speed: live (a few minutes a move)"
+HINTS_OFF = "Hints: off"
 
 
 def placeholders(panel: Any) -> list[str]:
@@ -68,7 +69,8 @@ async def test_corsair_mode_chosen_in_the_panel_then_its_options_there_too(
     lobby = await sim.slash(alice, "play master-islands")
     assert "Mode: standard" in lobby.content and "Difficulty" not in lobby.content
     panel = await sim.click(alice, lobby, label="Settings")
-    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random", LIVE]
+    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random", LIVE,
+                                   HINTS_OFF]
 
     panel = await choose(sim, alice, panel, "Mode", "corsair")
     assert "✅ Mode: corsair." in panel.content
@@ -94,7 +96,8 @@ async def test_corsair_mode_chosen_in_the_panel_then_its_options_there_too(
     lobby = await sim.slash(alice, "play master-islands", mode="corsair")
     panel = await sim.click(alice, lobby, label="Settings")
     panel = await choose(sim, alice, panel, "Mode", "standard")
-    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random", LIVE]
+    assert placeholders(panel) == ["Mode: standard", "First player: drawn at random", LIVE,
+                                   HINTS_OFF]
     assert "Difficulty" not in lobby.content
 
 
@@ -114,7 +117,7 @@ async def test_isis_osiris_options_from_the_command_changed_in_the_panel(
     assert "Tile reserve: own · Open board: no · First player: 2 · Table speed: daily (about a " \
            "day a move)" in lobby.content
     assert placeholders(panel) == ["Tile reserve: own", "Open board: no", "First player: 2",
-                                   "Table speed: daily (about a day a move)"]
+                                   "Table speed: daily (about a day a move)", HINTS_OFF]
     await add_computer(sim, alice, lobby)
     await sim.click(alice, lobby, label="Start")
     assert "started" in lobby.content

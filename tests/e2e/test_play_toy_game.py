@@ -82,7 +82,8 @@ async def test_the_toy_game_is_offered_typed_and_played_to_the_end(
     assert "Rounds: 1 ·" in lobby.content  # everybody's lobby post, edited in place
     panel = await sim.click(alice, panel, label="Next")
     assert [s["placeholder"] for s in panel.selects()] == [
-        "Chatty: no", "First player: drawn at random", "Table speed: live (a few minutes a move)"]
+        "Chatty: no", "First player: drawn at random", "Table speed: live (a few minutes a move)",
+        "Hints: off"]
     assert panel.labels == ["Previous"]
     first = panel.selects()[1]
     assert [o["label"] for o in first["options"]] == [
