@@ -16,8 +16,10 @@ from typing import Any
 
 import i18n
 from games import UnknownGame, get_game
+from games import analysis as estimates
 from games.records import BadRecord
 from games.text import say
+from render import analysis as charts
 from render import replay as replays
 
 from .. import catalog
@@ -122,14 +124,19 @@ def choice_label(item: HistoryEntry) -> str:
     return f"#{item.game_row} · {item.game_name} · {players} · {day}"
 
 
-def replay_files(game: FinishedGame, record: dict[str, Any], code: str = i18n.DEFAULT) -> ReplayFiles:
+def replay_files(game: FinishedGame, record: dict[str, Any], code: str = i18n.DEFAULT,
+                 analysed: dict[str, Any] | None = None) -> ReplayFiles:
     """Draw the replay, captions and images in language ``code`` (blocking: run it in a
-    thread)."""
+    thread); ``analysed``: the game's stored analysis, whose chart is the last frame."""
     by_seat = names_of(game.seats)
     try:
         with i18n.language(code):
-            made = replays.build(record, catalog.board_drawer, dress_view=lambda view: with_names(by_seat, view),
-                                 dress_line=lambda text: named(text, by_seat))
+            final = None if analysed is None else charts.chart(
+                [shown(by_seat[s]) for s in range(1, analysed["players"] + 1)],
+                [t["chances"] for t in analysed["turns"]])
+            made = replays.build(record, catalog.board_drawer,
+                                 dress_view=lambda view: with_names(by_seat, view),
+                                 dress_line=lambda text: named(text, by_seat), final_frame=final)
     except BadRecord as exc:
         raise ReplayFailed(say("Game #{n} can't be replayed any more: {reason}", n=game.id,
                                reason=said(exc))) from None
@@ -199,5 +206,6 @@ class History:
         found = await self._finished(guild_id, game_row)
         code = (i18n.language_of(language) if language
                 else await self._languages.guild_code(guild_id))
+        analysed = await self._store.analyses.get(game_row, estimates.VERSION)
         async with self._replay_slot:
-            return await asyncio.to_thread(replay_files, *found, code)
+            return await asyncio.to_thread(replay_files, *found, code, analysed)

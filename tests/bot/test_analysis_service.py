@@ -92,3 +92,18 @@ async def test_an_analysis_part_is_computed_in_a_worker_process() -> None:
         assert await pool.compute(analyse_part, record, 3, 0, 2) == analyse_part(record, 3, 0, 2)
     finally:
         await pool.close()
+
+
+async def test_once_analysed_the_replay_ends_with_the_chart(host: TableService) -> None:
+    """The analysis chart, once one exists, is the replay's last frame (issue 28 part 3)."""
+    game_row, _record = await finished(host, GUILD, 502)
+    before = await host.replay(GUILD, game_row)
+    await host.analysis(GUILD, game_row)
+    after = await host.replay(GUILD, game_row)
+    assert after.frames == before.frames + 1 and after.turns == before.turns
+    shown = Image.open(io.BytesIO(after.image))
+    assert shown.n_frames == after.frames
+    shown.seek(after.frames - 1)
+    last = shown.convert("RGB")
+    shown.seek(after.frames - 2)
+    assert last.tobytes() != shown.convert("RGB").tobytes()  # a frame of its own, not a board
