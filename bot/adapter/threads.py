@@ -34,10 +34,10 @@ from bot.service import TableService
 from bot.service.results import Outcome, TableInfo
 
 from . import send
+from .components import table_post_view
 from .i18n import language
 from .languages import in_public
 from .places import LONGEST_ARCHIVE, summary_text
-from .rematch import RematchButton
 
 log = logging.getLogger("tablee.adapter.threads")
 
@@ -104,14 +104,11 @@ class TableThreads:
             return
         self._summarised[info.channel_id] = turn
         view = None
-        if post.finished:
-            self._summarised.pop(info.channel_id, None)
-            if info.game_row is not None:
-                view = discord.ui.View(timeout=None)
-                with language(post.language):
-                    view.add_item(RematchButton(info.channel_id, info.game_row))
-            self._later(self._archive_after_rematch(info))
         with language(post.language):
+            if post.finished:  # the last post's buttons (Rematch, Analysis) on the summary too
+                self._summarised.pop(info.channel_id, None)
+                view = table_post_view(info.channel_id, post, info)
+                self._later(self._archive_after_rematch(info))
             text = summary_text(info, post)
         await self.edit_summary(info, text, view)
 

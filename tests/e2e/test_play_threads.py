@@ -97,7 +97,7 @@ async def test_two_tables_in_one_channel_play_to_the_end_in_their_own_threads(
     channel = sim.public()
     assert [m.id for m in channel] == [isis.id, toy.id], [m.content for m in channel]
     for lobby in (isis, toy):  # "**Game** · players · <the result> · the game: #thread"
-        assert lobby.labels == ["Rematch"] and f" · the game: <#{lobby.id}>" in lobby.content
+        assert lobby.labels == ["Rematch", "Analysis"] and f" · the game: <#{lobby.id}>" in lobby.content
         result = lobby.content.split(" · the game: ")[0].split(" · ", 2)[2]
         assert result in sim.public(sim.thread_of(lobby))[-1].content, lobby.content
     # Every table post went to its own thread: each thread's posts name its game only.
@@ -185,13 +185,18 @@ async def test_rematch_on_the_summary_opens_in_the_thread(discord_sim: Any, tabl
         if over(sim, thread):
             break
         await play_turn_by_menu(sim, to_move(sim, users, thread), rng, thread)
-    assert lobby.labels == ["Rematch"]
+    assert lobby.labels == ["Rematch", "Analysis"]
     answer = await sim.click(dave, lobby, label="Rematch")
     answer = answer if answer is not None and answer.ephemeral else last_private(sim, dave, sim.general)
     assert f"<#{thread.id}>" in answer.content
     invitation = sim.public(thread)[-1]
     assert "wants a rematch" in invitation.content and "Start" in invitation.labels
     assert [m.id for m in sim.public()] == [lobby.id]  # still only the summary in the channel
+    # The summary's Analysis answers there, with the chart (the button names the thread's table).
+    await sim.click(carol, lobby, label="Analysis")
+    await sim.wait_idle()
+    answer = sim.public()[-1]
+    assert answer.id != lobby.id and answer.attachments and " %" in answer.content, answer.content
 
 
 async def test_without_the_thread_permission_the_table_plays_in_the_channel(
