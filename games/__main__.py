@@ -9,6 +9,7 @@ import os
 import sys
 
 from . import all_games
+from .arena import main as arena
 from .cli import games_help, option_pairs
 from .levels import LEVEL_ALIASES, LEVELS
 from .options import BadOptions
@@ -67,8 +68,6 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(record))
             return 0
         if args.cmd == "arena":
-            from .arena import main as arena
-
             return arena(args)
     except (BadRecord, BadOptions) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -38,10 +38,15 @@ NEEDED = (  # what making and playing in a thread needs, as Discord's settings n
 )
 
 
+def table_name(info: TableInfo, *, bold: bool = False) -> str:
+    """"Chess · Alice, Bob": the game and its players (the game in bold for a post)."""
+    game = f"**{shown(info.game_name)}**" if bold else shown(info.game_name)
+    return f"{game} · {', '.join(shown(s.name) for s in info.seats)}"
+
+
 def thread_name(info: TableInfo) -> str:
     """"Chess · Alice, Bob" (at most Discord's 100 characters)."""
-    names = ", ".join(shown(s.name) for s in info.seats)
-    name = f"{shown(info.game_name)} · {names}"
+    name = table_name(info)
     return name if len(name) <= MAX_THREAD_NAME else name[:MAX_THREAD_NAME - 1] + "…"
 
 
@@ -72,7 +77,7 @@ def no_thread_sentence(missing: str) -> str:
 def summary_text(info: TableInfo, post: PublicPost | None, *, threaded: bool = True) -> str:
     """The lobby post once the game runs in its thread: one line, or the result at the end
     (``threaded`` False: a lobby closed before Start made its thread)."""
-    head = f"**{shown(info.game_name)}** · {', '.join(shown(s.name) for s in info.seats)}"
+    head = table_name(info, bold=True)
     if not threaded:
         return _("{head} · this table closed before it started.", head=head)
     where = f"<#{info.channel_id}>"
@@ -183,7 +188,7 @@ async def table_choices(interaction: discord.Interaction,
 
 def table_label(info: TableInfo) -> str:
     """"Chess · Alice, Bob (lobby)": a table as the table option lists it."""
-    name = f"{shown(info.game_name)} · {', '.join(shown(s.name) for s in info.seats)}"
+    name = table_name(info)
     return _("{table} (lobby)", table=name) if info.status == "lobby" else name
 
 
