@@ -20,25 +20,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import web
 
+from .gateway import Gateway
 from .state import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     MANAGE_THREADS,
     SEND_MESSAGES_IN_THREADS,
     Channel,
+    Message,
     Thread,
     User,
     World,
 )
 from .wire import RECORD, ApiError, json_response, path_id, unknown
-
-if TYPE_CHECKING:
-    from .gateway import Gateway
-    from .state import Message
 
 GUILD_MEMBERS_INTENT = 1 << 1
 
