@@ -37,6 +37,7 @@ from .master_islands_map import (
     grid_of,
     map_image,
 )
+from .regions import finder
 from .seats import result_reason
 
 View = dict[str, Any]
@@ -286,6 +287,10 @@ def board(view: View) -> Image.Image:
     boxes = ([] if legend is None else [legend[1]]) + [sprites.ruled_box(panel)]
     return sprites.stacked(width, g.size[1], lambda image, draw: draw_map(image, draw, view, g),
                            below, boxes=boxes)
+
+
+regions = finder(board)
+"""The positions a card may be placed on, keyed ``x,y`` (see :mod:`render.regions`)."""
 
 
 

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from i18n import _, _n
 
-from .. import kit, tiles
+from .. import kit, regions, tiles
 from .cards import (
     BODY,
     CARDS,
@@ -145,11 +145,13 @@ def _draw_seat_row(image: Image.Image, view: View, row: SeatRow, y: int, width: 
     top = y0 + 4
     cells = _cells(view)
     pitch = CHIP_W + CHIP_GAP
+    moving = seat in (view.get("to_move") or [])  # attack <own ship> <seat>:<their ship>
     for k, info in enumerate(row.fleet):
         line, col = divmod(k, row.per_line)
         x, yy = CHIPS_X + col * pitch, top + line * (CHIP_H + CHIP_GAP)
         box = (x, yy, x + CHIP_W, yy + CHIP_H)
         paste_ship_chip(image, box, info, _row_fill(view, seat))
+        regions.note(image, info["ship"] if moving else f"{seat}:{info['ship']}", box)
         if info["ship"] in cells:
             kit.highlight(draw, box, 4)
     if row.facts_inline:
