@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from i18n import _
 
-from .. import kit
+from .. import kit, regions
 from ..cache import Cache
 from . import layers
 from .drawings import (
@@ -30,9 +30,12 @@ from .geometry import (
     CY,
     DOCK_W,
     EDGE,
+    LETTERS,
     NAME_INK,
     RING_EDGES,
+    RINGS,
     SEA_H,
+    SECTORS,
     WIDTH,
     Box,
     Point,
@@ -212,6 +215,36 @@ def _draw_sea(view: View) -> Image.Image:
     if points:
         draw_path(draw, points)
     _draw_boats(draw, view)
+    _note_spaces(image, view)
     return image
+
+
+SPOT_HALF = {1: 22, 2: 32, 3: 32}
+"""Half the side of a sea space's region: a square around its boat spot, inside the space
+(an annular sector: ring 1 is 80 px deep and 38 px wide at its inner edge)."""
+
+
+def _note_spaces(image: Image.Image, view: View) -> None:
+    """Regions for every sea space and harbour basin, keyed by its name (``2c``, ``H1``: a
+    sail's steps) and, while the turn's stage is a one-choice move naming a place (``drop 2c``,
+    ``push 2c``, ``start H1``), by that move too: two keys on one place never come in one menu
+    step."""
+    if not regions.active():
+        return
+    stage = (view.get("turn") or {}).get("stage")
+    for ring in RINGS:
+        for sector in range(SECTORS):
+            name = f"{ring}{LETTERS[sector]}"
+            x, y = _boat_spot(ring, sector)
+            half = SPOT_HALF[ring]
+            box = (x - half, y - half, x + half, y + half)
+            regions.note(image, name, box)
+            if stage in ("drop", "push"):
+                regions.note(image, f"{stage} {name}", box)
+    for k in range(5):
+        box = _dock_box(_island_sector(view, k))
+        regions.note(image, f"H{k}", box)
+        if stage == "start":
+            regions.note(image, f"start H{k}", box)
 
 
