@@ -33,6 +33,9 @@ def _clickable(game_id: str, tokens: list[str]) -> list[int]:
     if game_id == "isis-osiris":
         return [1, 2] if verb in ("pawn", "tile") else []
     if game_id == "maitre-des-mers":
+        if verb.split()[0] in ("stow", "loot", "discard") or (
+                verb.startswith("place ") and len(verb.split()) == 2):
+            return [0]  # one choice naming one ship or one die
         return {"arm": [1], "attack": [1, 2], "hunt": [0], "buy": [0]}.get(verb, [])
     if game_id == "ile-des-contrebandiers":  # sail <space> <space>: a place per step
         if verb == "sail":
@@ -57,19 +60,26 @@ GAMES = {"isis-osiris": 2, "maitre-des-mers": 3, "master-islands": 3, "ile-des-c
 
 
 def _states(game_id: str, seed: int, every: int, limit: int) -> list[dict[str, Any]]:
-    """States of one seeded random game: every ``every``-th, at most ``limit``, and the last."""
+    """States of one seeded random game: the first where each kind of move (its verbs) is
+    offered, every ``every``-th, ``limit`` at most in all, and the last."""
     game = get_game(game_id)
     rng = random.Random(seed)
     state = game.new(GAMES[game_id], {}, seed)
-    out = []
+    kinds: set[frozenset[str]] = set()
+    firsts, periodic = [], []
     for k in range(2000):
         if game.result(state).finished:
             break
-        if k % every == 0 and len(out) < limit:
-            out.append(state)
         seat = rng.choice(game.to_move(state))
-        state, _ = game.apply(state, seat, rng.choice(game.legal(state, seat)))
-    return [*out, state]
+        legal = game.legal(state, seat)
+        kind = frozenset(m.split()[0] for m in legal)
+        if kind not in kinds:
+            kinds.add(kind)
+            firsts.append(state)
+        elif k % every == 0:
+            periodic.append(state)
+        state, _ = game.apply(state, seat, rng.choice(legal))
+    return [*(firsts + periodic)[:limit], state]
 
 
 def _board(game_id: str) -> Callable[[dict[str, Any]], Image.Image]:
@@ -105,8 +115,8 @@ def test_regions_cover_the_offered_tokens_inside_the_image(game_id: str) -> None
     assert catalog.region_finder(game_id) is not None
     board = _board(game_id)
     covered: set[str] = set()
-    for seed in (3, 11):
-        for state in _states(game_id, seed, every=9, limit=5):
+    for seed in (3, 24):  # 24: a fight won, loot offered
+        for state in _states(game_id, seed, every=9, limit=8):
             view = game.view(state, None)
             plain = board(view)
             image, found = regions.drawn(board, view)
