@@ -46,18 +46,6 @@ class Region:
     key: str
     box: Box
 
-    def moved(self, dx: int, dy: int) -> Region:
-        x, y, w, h = self.box
-        return Region(self.key, (x + dx, y + dy, w, h))
-
-    def clipped(self, width: int, height: int) -> Region | None:
-        """This region cut to a ``width`` x ``height`` image; None if nothing of it is left."""
-        x, y, w, h = self.box
-        x0, y0, x1, y1 = max(0, x), max(0, y), min(width, x + w), min(height, y + h)
-        if x1 <= x0 or y1 <= y0:
-            return None
-        return Region(self.key, (x0, y0, x1 - x0, y1 - y0))
-
 
 _ON: ContextVar[bool] = ContextVar("collecting_regions", default=False)
 _ATTR = "_tablee_regions"  # the regions of a part image, set only while collecting
@@ -84,21 +72,41 @@ def note(image: Image.Image, key: str, box: tuple[float, float, float, float]) -
     if not _ON.get():
         return
     x0, y0 = math.floor(box[0]), math.floor(box[1])
-    x1, y1 = math.floor(box[2]) + 1, math.floor(box[3]) + 1
-    _on(image).append(Region(key, (x0, y0, x1 - x0, y1 - y0)))
+    _on(image).append((key, x0, y0, math.floor(box[2]) + 1 - x0, math.floor(box[3]) + 1 - y0))
 
 
-def _on(image: Image.Image) -> list[Region]:
-    found: list[Region] | None = getattr(image, _ATTR, None)
+_Noted = tuple[str, int, int, int, int]
+"""A region as a part keeps it: key, x, y, width, height (tuples: cheaper to make and move
+than :class:`Region`, which :func:`of` makes)."""
+
+
+def _on(image: Image.Image) -> list[_Noted]:
+    found: list[_Noted] | None = getattr(image, _ATTR, None)
     if found is None:
         found = []
         setattr(image, _ATTR, found)
     return found
 
 
+def _cut(noted: _Noted, dx: int, dy: int, width: int, height: int) -> _Noted | None:
+    """``noted`` moved by (dx, dy) and cut to a ``width`` x ``height`` image (None: all cut)."""
+    key, x, y, w, h = noted
+    x0, y0 = max(0, x + dx), max(0, y + dy)
+    x1, y1 = min(width, x + dx + w), min(height, y + dy + h)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return key, x0, y0, x1 - x0, y1 - y0
+
+
 def of(image: Image.Image) -> list[Region]:
     """The regions noted on ``image`` (or moved onto it from its parts), inside it."""
-    return [r for r in (r.clipped(*image.size) for r in getattr(image, _ATTR, ())) if r]
+    width, height = image.size
+    out = []
+    for noted in getattr(image, _ATTR, ()):
+        kept = _cut(noted, 0, 0, width, height)
+        if kept is not None:
+            out.append(Region(kept[0], kept[1:]))
+    return out
 
 
 def placed(image: Image.Image, parts: Iterable[tuple[Image.Image, int, int]]) -> None:
@@ -106,10 +114,11 @@ def placed(image: Image.Image, parts: Iterable[tuple[Image.Image, int, int]]) ->
     nothing unless collecting."""
     if not _ON.get():
         return
-    out: list[Region] | None = None
+    width, height = image.size
+    out: list[_Noted] | None = None
     for part, x, y in parts:
-        for region in getattr(part, _ATTR, ()):
-            kept = region.moved(x, y).clipped(*image.size)
+        for noted in getattr(part, _ATTR, ()):
+            kept = _cut(noted, x, y, width, height)
             if kept is not None:
                 if out is None:
                     out = _on(image)

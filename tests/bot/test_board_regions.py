@@ -4,18 +4,16 @@ public view only; a game whose renderer names none gives none."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot import catalog
 from bot.service import TableService
 from bot.service.posts import drawn, public_post
 from bot.storage import TableRow
-from games import get_game
 from render import regions
 from render.kit import png_bytes
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .drive import play_to_end
+from .toy import toy_game
 
 
 async def test_the_post_gives_the_regions_of_its_image(host: TableService) -> None:
@@ -45,16 +43,11 @@ async def test_a_whole_game_posts_regions_inside_every_board(host: TableService)
         assert sorted(keys)[:12] == sorted("ABCDEF123456")
 
 
-@pytest.mark.parametrize("game_id", ["ile-des-contrebandiers"])
-def test_a_renderer_without_regions_posts_none(game_id: str) -> None:
-    assert catalog.region_finder(game_id) is None
-    game = get_game(game_id)
-    row = _row(game_id)
+def test_a_renderer_without_regions_posts_none() -> None:
+    game = toy_game()  # its renderer draws a board and names no region
+    assert catalog.region_finder(game.id) is None
+    seats = [{"seat": i, "user_id": i, "name": f"P{i}", "bot_level": None} for i in (1, 2)]
+    row = TableRow(channel_id=CHANNEL, guild_id=GUILD, game_id=game.id, options={},
+                   status="playing", host_id=1, seats=seats, seed=1)
     post = public_post(game, row, game.new(2, {}, 1))
     assert post.image_png and post.regions == []
-
-
-def _row(game_id: str) -> TableRow:
-    seats = [{"seat": i, "user_id": i, "name": f"P{i}", "bot_level": None} for i in (1, 2)]
-    return TableRow(channel_id=CHANNEL, guild_id=GUILD, game_id=game_id, options={},
-                    status="playing", host_id=1, seats=seats, seed=1)
