@@ -2,8 +2,8 @@
 
 A game's renderer is the module ``render/<game_id with _ for ->`` (a module or a package with
 ``board(view) -> Image`` and ``hand(view) -> Image``, and optionally ``regions(view) ->
-list[Region]``: which part of the board is which menu token, :mod:`render.regions`), found by
-name, so adding a game touches no
+list[Region]`` and ``hand_regions(view)``: which part of the image is which menu token,
+:mod:`render.regions`), found by name, so adding a game touches no
 shared file; :func:`register` adds one explicitly (the tests' toy games). Above render/ in the
 layers: the drawing package holds no registry.
 """
@@ -63,7 +63,16 @@ def region_finder(game_id: str) -> Callable[[View], list[Region]] | None:
     menu tokens (its renderer's ``regions``), or None when its renderer names none. Such a
     renderer notes them while it draws: :func:`render.regions.drawn` gives a board and its
     regions from one drawing."""
-    found = getattr(renderer(game_id), "regions", None)
+    return _finder(game_id, "regions")
+
+
+def hand_region_finder(game_id: str) -> Callable[[View], list[Region]] | None:
+    """:func:`region_finder` for a player's hand image (its renderer's ``hand_regions``)."""
+    return _finder(game_id, "hand_regions")
+
+
+def _finder(game_id: str, name: str) -> Callable[[View], list[Region]] | None:
+    found = getattr(renderer(game_id), name, None)
     return found if callable(found) else None
 
 

@@ -398,15 +398,25 @@ def hand(view: View) -> Image.Image:
     pawns = me.get("pawns_left", 0)
     sprites.kept(HAND_ROWS, ("pawns", viewer, pawns, y, current()), image,
                  (0, y, HAND_WIDTH, y + 120), lambda y=y: _draw_pawn_row(draw, viewer, pawns, y))
+    if pawns:  # the verbs of the first step: pawn <cell>, tile <cell>
+        render_regions.note(image, "pawn", (EDGE, y + 10, 190 + (pawns - 1) * 62 + 30, y + 80))
     y += 120
     if view.get("pile") is None:
         tiles = me.get("tiles_left", 0)
         sprites.kept(HAND_ROWS, ("tiles", tiles, y, current()), image,
                      (0, y, HAND_WIDTH, y + 130), lambda y=y: _draw_tile_row(draw, tiles, y))
+        if tiles and not mine_pending:
+            render_regions.note(image, "tile", (EDGE, y + 10, 166 + (tiles - 1) * 50 + 44,
+                                                y + 80))
         y += 130
     if mine_pending:
         draw_tile(draw, (24, y, 154, y + 130), pending["value"], 64)
+        render_regions.note(image, "tile", (24, y, 154, y + 130))
         kit.text(draw, (176, y + 65), _("You revealed {value}: place it now",
                                         value=_sign(pending["value"])), 24,
                  kit.INK, "lm", bold=True)
     return kit.trim(image)
+
+
+hand_regions = render_regions.finder(hand)
+"""The reserve's rows: ``pawn`` and ``tile`` (a revealed tile of one's own: ``tile``)."""

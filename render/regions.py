@@ -14,7 +14,8 @@ How a renderer adds regions (without changing a pixel it draws):
   then by the crop, and drop what the crop cuts off; a renderer that assembles parts another way
   calls :func:`placed` itself;
 * the module says it has regions: ``regions = render.regions.finder(board)``, the regions of
-  exactly what ``board(view)`` draws (the catalog looks for that name).
+  exactly what ``board(view)`` draws (the catalog looks for that name), and likewise
+  ``hand_regions = render.regions.finder(hand)`` for the hand image.
 
 Noting does nothing unless regions are being collected (:func:`collecting`), so drawing a board
 for a post costs the same as before; collecting costs a list per noted part. Note only from the

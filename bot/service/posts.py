@@ -86,9 +86,20 @@ def public_board(game: Game, row: TableRow, view: View, code: str) -> tuple[byte
     """The public board PNG of ``view`` (the spectator view) in language ``code``, and its
     regions (:mod:`render.regions`, when the game's renderer names some): one drawing, so the
     regions are those of the very image."""
-    drawer = catalog.board_drawer(game.id)
+    return _drawn_png(catalog.board_drawer(game.id), catalog.region_finder(game.id) is not None,
+                      row, view, code)
+
+
+def private_hand(game: Game, row: TableRow, view: View, code: str) -> tuple[bytes, Regions]:
+    """:func:`public_board` for the hand image of ``view`` (one seat's view: its own hand)."""
+    return _drawn_png(catalog.renderer(game.id).hand,
+                      catalog.hand_region_finder(game.id) is not None, row, view, code)
+
+
+def _drawn_png(drawer: Any, with_regions: bool, row: TableRow, view: View,
+               code: str) -> tuple[bytes, Regions]:
     with i18n.language(code):
-        if catalog.region_finder(game.id) is None:
+        if not with_regions:
             return png(drawer(drawn(row, view))), []
         image, found = board_regions.drawn(drawer, drawn(row, view))
     return png(image), [(r.key, r.box) for r in found]
@@ -165,8 +176,7 @@ def private_note(
     your_turn = seat in (view.get("to_move") or [])
 
     def draw() -> bytes:
-        with i18n.language(code):
-            return png(catalog.renderer(game.id).hand(drawn(row, view)))
+        return _drawn_png(catalog.renderer(game.id).hand, False, row, view, code)[0]
 
     hand = Drawing(draw)
     if not lazy:

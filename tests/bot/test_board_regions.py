@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from bot import catalog
 from bot.service import TableService
-from bot.service.posts import drawn, public_post
+from bot.service.posts import drawn, private_hand, private_note, public_post
 from bot.storage import TableRow
+from games import get_game
 from render import regions
 from render.kit import png_bytes
 
@@ -51,3 +52,16 @@ def test_a_renderer_without_regions_posts_none() -> None:
                    status="playing", host_id=1, seats=seats, seed=1)
     post = public_post(game, row, game.new(2, {}, 1))
     assert post.image_png and post.regions == []
+
+
+def test_a_hand_comes_with_its_regions_from_its_seat_view_only() -> None:
+    game = get_game("master-islands")
+    seats = [{"seat": i, "user_id": i, "name": f"P{i}", "bot_level": None} for i in (1, 2)]
+    row = TableRow(channel_id=CHANNEL, guild_id=GUILD, game_id=game.id, options={},
+                   status="playing", host_id=1, seats=seats, seed=1)
+    state = game.new(2, {}, 5)
+    for seat in (1, 2):
+        view = game.view(state, seat)
+        image, found = private_hand(game, row, view, "fr")
+        assert image == private_note(game, row, state, seat, code="fr").hand()
+        assert sorted(key for key, _ in found) == sorted(view["hand"])

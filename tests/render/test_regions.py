@@ -198,6 +198,36 @@ def test_a_region_is_where_its_thing_is_drawn(game_id: str) -> None:
             assert _near(changed, box, 8), (cell, box, changed)
 
 
+HAND_STEPS = {"master-islands": ("place", 1), "isis-osiris": ("", 0)}
+"""Where a hand's regions are offered: the card of ``place <card> <x>,<y>``; the verb (pawn or
+tile) of Isis & Osiris."""
+
+
+@pytest.mark.parametrize("game_id", sorted(HAND_STEPS))
+def test_hand_regions_cover_the_cards_and_reserves_offered(game_id: str) -> None:
+    game = get_game(game_id)
+    hand = catalog.renderer(game_id).hand
+    finder = catalog.hand_region_finder(game_id)
+    assert finder is not None and catalog.hand_region_finder("maitre-des-mers") is None
+    verb, step = HAND_STEPS[game_id]
+    checked = 0
+    for state in _states(game_id, 3, every=5, limit=8)[:-1]:
+        for seat in game.to_move(state):
+            view = game.view(state, seat)
+            plain = hand(view)
+            image, found = regions.drawn(hand, view)
+            assert image.tobytes() == plain.tobytes() and finder(view) == found
+            keys = {r.key for r in found}
+            for r in found:
+                assert _has_ink(image, r.box) and r.box[0] + r.box[2] <= image.width
+            for item in game.menu(view, game.legal(state, seat)):
+                tokens = [s.token for s in item.steps]
+                if tokens[0].startswith(verb) and len(tokens) > step and tokens[0] != "reveal":
+                    assert tokens[step] in keys, (tokens, sorted(keys))
+                    checked += 1
+    assert checked
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_public_regions_never_depend_on_hidden_information(game_id: str) -> None:
     game = get_game(game_id)
