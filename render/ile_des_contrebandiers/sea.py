@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.ile_des_contrebandiers.menu import view_paths
 from i18n import _
 
 from .. import kit, regions
@@ -219,9 +220,10 @@ def _draw_sea(view: View) -> Image.Image:
     return image
 
 
-SPOT_HALF = {1: 22, 2: 32, 3: 32}
-"""Half the side of a sea space's region: a square around its boat spot, inside the space
-(an annular sector: ring 1 is 80 px deep and 38 px wide at its inner edge)."""
+SPOT_HALF = {1: 22, 2: 25, 3: 25}
+"""Half the side of a sea space's region: a square around its boat spot, inside the space (an
+annular sector 80 px deep, 38 px wide at ring 1's inner edge): its corners stay in the space
+whatever the sector's slant, so no two spaces' squares touch."""
 
 
 def _note_spaces(image: Image.Image, view: View) -> None:
@@ -232,6 +234,7 @@ def _note_spaces(image: Image.Image, view: View) -> None:
     if not regions.active():
         return
     stage = (view.get("turn") or {}).get("stage")
+    ends = _sail_ends(view) if stage == "sail" else {}
     for ring in RINGS:
         for sector in range(SECTORS):
             name = f"{ring}{LETTERS[sector]}"
@@ -241,10 +244,21 @@ def _note_spaces(image: Image.Image, view: View) -> None:
             regions.note(image, name, box)
             if stage in ("drop", "push"):
                 regions.note(image, f"{stage} {name}", box)
+            if name in ends:
+                regions.note(image, ends[name], box)
     for k in range(5):
         box = _dock_box(_island_sector(view, k))
         regions.note(image, f"H{k}", box)
         if stage == "start":
             regions.note(image, f"start H{k}", box)
+        if f"H{k}" in ends:
+            regions.note(image, ends[f"H{k}"], box)
+
+
+def _sail_ends(view: View) -> dict[str, str]:
+    """End space -> the last step of the sail there when it passes through other spaces
+    (``sail 2c 3c H1``: ``3c H1``, chosen after ``2c``): each end has one path, so the end's
+    place stands for it (a one-space step is the space's own name)."""
+    return {end: " ".join(path[1:]) for end, path in view_paths(view).items() if len(path) > 2}
 
 

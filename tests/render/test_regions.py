@@ -38,8 +38,8 @@ def _clickable(game_id: str, tokens: list[str]) -> list[int]:
             return [0]  # one choice naming one ship or one die
         return {"arm": [1], "attack": [1, 2], "hunt": [0], "buy": [0]}.get(verb, [])
     if game_id == "ile-des-contrebandiers":  # sail <space> <space>: a place per step
-        if verb == "sail":
-            return [1] + [2] * (len(tokens) > 2 and " " not in tokens[2])
+        if verb == "sail":  # the last step: its end's place (``3c H1``: at H1)
+            return [1, 2][:len(tokens) - 1]
         return [0] if verb.split()[0] in ("start", "drop", "push") else []
     return [2] if verb == "place" else []  # master-islands: place <card> <x>,<y>
 
