@@ -70,3 +70,7 @@ def _palette_image() -> Image.Image:
 
 
 PALETTE = _palette_image()
+UNUSED_INDEX = 255
+"""A palette index no image mapped to the palette uses: the palette has fewer than 256 colours
+and pads with copies of its first one, which a look-up never picks (the first copy wins). An
+animation marks unchanged pixels with it (render.gif)."""

@@ -62,6 +62,7 @@ from .colours import (  # noqa: F401
     TILE,
     TURN_BG,
     UNKNOWN,
+    UNUSED_INDEX,
     VERMILLION,
     WHITE,
     YELLOW,

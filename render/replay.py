@@ -14,7 +14,8 @@ Mers, the dice above L'île's sea) moved everything under it, and the next frame
 everywhere (the 208-turn Le Maître des Mers game: 9.8 MB as GIF at a frame a turn, 6.4 MB
 steady). Frames are built in the kit's fixed palette from the same pieces (caption band, board,
 background), so an unchanged pixel keeps its exact index and the encoder stores only the changed
-rectangle, its unchanged pixels transparent (Pillow's GIF writer does both). GIF is the format of
+rectangle, its unchanged pixels transparent (:mod:`render.gif`, a third faster than Pillow's
+multi-frame writer, which does the same on every whole frame). GIF is the format of
 long games: lossless WebP stores steady frames in about half the bytes but costs about five
 times the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
 
@@ -41,7 +42,7 @@ from games.records import Turn, turns
 from games.text import say, seat
 from i18n import _, _n, translate
 
-from . import accents, kit
+from . import accents, gif, kit
 
 MAX_BYTES = 8_000_000  # under Discord's upload limit for any server (10 MiB without boosts), JSON aside
 MAX_FRAMES = 400  # turns with a frame each; a longer game shows several turns per frame
@@ -287,10 +288,7 @@ def encode(
 
 
 def _gif(frames: list[Image.Image], durations: list[int]) -> bytes:
-    out = io.BytesIO()
-    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
-                   duration=durations, loop=0)
-    return out.getvalue()
+    return gif.encode(frames, durations, kit.UNUSED_INDEX)
 
 
 def _webp(frames: list[Image.Image], durations: list[int]) -> bytes:
