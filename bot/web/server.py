@@ -62,7 +62,6 @@ TOO_MANY_LINKS = say("Too many links asked for at once; wait a minute and try ag
 NO_TOKEN = say("Open your personal link (Play in browser on the table post) to play here.")
 BAD_ORIGIN = say("This page may not send moves to this table.")
 BAD_REQUEST = say("That request could not be read; reload the page and try again.")
-NOT_PLAYING = say("You are not playing at this table; you can watch it.")
 FAILED = say("Sorry, something went wrong on my side. It has been logged; please try again.")
 OLD_IMAGE = say("This image is out of date; reload the page.")
 
