@@ -356,7 +356,9 @@ class WebServer:
                 user = await self.links.check(token, table)
             except LinkRefused as exc:
                 await ws.send_json({"type": "error", "text": i18n.translate(exc.text, lang)})
-        client = Client(ws, str(lang), user, known if isinstance(known, int) else None)
+        # 0 (or nothing): the page has no state yet (table versions start at 1).
+        client = Client(ws, str(lang), user,
+                        known if isinstance(known, int) and known > 0 else None)
         self._clients.setdefault(table, set()).add(client)
         if table not in self._hubs or self._hubs[table].done():
             self._hubs[table] = asyncio.get_running_loop().create_task(self._watch(table))
@@ -398,7 +400,10 @@ class WebServer:
                 version = gone if gone is not None else (last["version"] + 1 if last else 0)
                 publics[lang] = closed_state(last, version, lang)
             else:
-                publics[lang] = public_state(table, live)
+                state = publics[lang] = public_state(table, live)
+                last = self._last.get((table, lang))
+                if state["status"] in ("finished", "abandoned") and not state["lines"] and last:
+                    state["lines"] = last["lines"]  # a closed game keeps no log: the last seen
                 if live.post is not None and live.post.image_png is not None:
                     self._keep_board((table, live.post.version, lang), live.post.image_png)
             self._last[(table, lang)] = publics[lang]  # type: ignore[assignment]

@@ -24,7 +24,10 @@ from bot.service import Outcome, TableService
 from bot.service.errors import STALE
 from bot.web.links import FORGED
 from bot.web.server import BAD_ORIGIN, NO_TOKEN, TOO_FAST, RateLimit, WebServer
+from bot.web.state import STOPPED
 from games import get_game
+from tests.bot.drive import play_to_end
+from tests.bot.toy import toy_game
 
 TABLE, GUILD = 4242, 7
 ALICE, BOB = 11, 12
@@ -44,8 +47,8 @@ class Served:
         return f"{self.base}{path}"
 
     async def socket(self, token: str | None = None, version: int = 0, lang: str = "en",
-                     origin: str = PUBLIC) -> aiohttp.ClientWebSocketResponse:
-        ws = await self.http.ws_connect(self.url(f"/t/{TABLE}/ws"), origin=origin)
+                     origin: str = PUBLIC, table: int = TABLE) -> aiohttp.ClientWebSocketResponse:
+        ws = await self.http.ws_connect(self.url(f"/t/{table}/ws"), origin=origin)
         await ws.send_json({"type": "hello", "version": version, "token": token, "lang": lang})
         return ws
 
@@ -270,3 +273,32 @@ async def test_no_token_reaches_the_log(served: Served, caplog: pytest.LogCaptur
         await ws.close()
     assert caplog.records and token not in caplog.text
     assert token.split(".")[-1] not in caplog.text
+
+
+async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served) -> None:
+    toy = toy_game().id
+    service = served.service
+    for table in (TABLE + 1, TABLE + 2):
+        await service.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=table)
+        await service.join(table, BOB, "Bob")
+        await service.start(table, ALICE)
+    finished, stopped = (await served.socket(table=TABLE + 1, lang="fr"),
+                         await served.socket(table=TABLE + 2))
+    playing = await frame(finished)
+    assert playing["status"] == "playing" and (await frame(stopped))["status"] == "playing"
+    await play_to_end(service, TABLE + 1)
+    assert await service.table(TABLE + 1) is None  # the table left the channel
+    state = await frame(finished)
+    while state["status"] != "finished":
+        state = await frame(finished)
+    assert state["version"] > playing["version"] and state["board"] is not None
+    assert state["status_text"].startswith("Partie terminée") and state["lines"]
+    assert not any(s["to_move"] for s in state["seats"])
+    async with served.http.get(served.url(state["board"]["url"])) as got:
+        assert got.status == 200 and got.content_type == "image/png"
+    await service.abandon(TABLE + 2, ALICE)
+    state = await frame(stopped)
+    assert (state["status"], state["status_text"]) == ("abandoned", str(STOPPED))
+    # A page opened later (after a restart too) gets the last game as it ended.
+    late = await frame(await served.socket(table=TABLE + 1))
+    assert late["status"] == "finished" and late["board"]["url"].endswith("lang=en")
