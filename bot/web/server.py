@@ -55,6 +55,7 @@ SEND_SECONDS = 10.0  # a socket that takes longer to take a frame is dropped
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table, version, language)
 MOVES = (10, 10.0)  # a person may make 10 moves in 10 seconds
 LINKS = (5, 60.0)  # and ask for 5 personal links a minute
+HANDS = (30, 10.0)  # and fetch their hand 30 times in 10 seconds (each is drawn)
 ACCESS_LOG = '%a "%r" %s %b %Tf'  # no headers: no Authorization, no Referer
 
 TOO_FAST = say("Too many moves at once; wait a few seconds and try again.")
@@ -140,6 +141,7 @@ class WebServer:
         self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
         self._moves = RateLimit(*MOVES)
         self._link_asks = RateLimit(*LINKS)
+        self._hands = RateLimit(*HANDS)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.app = self._make_app()
 
@@ -272,6 +274,8 @@ class WebServer:
         lang = page_lang(request.query.get("lang"), None)
         try:
             user = await self._user(_bearer(request), table)
+            if not self._hands.allow(user):
+                return self._refusal(TOO_FAST, lang, 429)
             note = await self.service.private_note(table, user, language=lang)
         except HostError as exc:
             return self._refusal(exc.text, lang, 403)
@@ -328,7 +332,12 @@ class WebServer:
         await ws.prepare(request)
         client: Client | None = None
         try:
-            async for msg in ws:
+            while True:
+                try:  # a page says hello at once; a socket that does not is closed
+                    msg = await ws.receive(timeout=None if client else HELLO_SECONDS)
+                except TimeoutError:
+                    await ws.close(code=1008, message=b"no hello")
+                    break
                 if msg.type != WSMsgType.TEXT:
                     break
                 try:

@@ -245,6 +245,14 @@ async def test_a_move_made_elsewhere_reaches_the_sockets_within_a_second(
     assert time.monotonic() - start < 1.0
 
 
+async def test_a_socket_that_never_says_hello_is_closed(
+        served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.web.server.HELLO_SECONDS", 0.2)
+    ws = await served.http.ws_connect(served.url(f"/t/{TABLE}/ws"), origin=PUBLIC)
+    message = await asyncio.wait_for(ws.receive(), SECONDS)
+    assert message.type == aiohttp.WSMsgType.CLOSE and ws.close_code == 1008
+
+
 async def test_wrong_origins_and_the_page(served: Served) -> None:
     for origin in ("https://evil.example", None):
         with pytest.raises(aiohttp.WSServerHandshakeError) as info:
