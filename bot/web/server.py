@@ -303,6 +303,8 @@ class WebServer:
             return self._refusal(BAD_REQUEST, lang, 400)
         move, version = (body.get("move"), body.get("version")) if isinstance(body, dict) \
             else (None, None)
+        if isinstance(body, dict) and body.get("lang") in LANGS:  # the page's own language
+            lang = body["lang"]
         if (not isinstance(move, str) or not 0 < len(move) <= 200
                 or not isinstance(version, int) or isinstance(version, bool)):
             return self._refusal(BAD_REQUEST, lang, 400)

@@ -19,6 +19,8 @@ from typing import Any
 import aiohttp
 import pytest
 
+import i18n
+
 from bot.config import WebConfig
 from bot.service import Outcome, TableService
 from bot.service.errors import STALE
@@ -187,6 +189,10 @@ async def test_moves_commit_through_the_service_and_refusals_are_sentences(
     assert status == 409 and said["error"]
     status, said = await served.move(token, legal[0], version - 1)
     assert (status, said) == (409, {"error": STALE})
+    async with served.http.post(served.url(f"/t/{TABLE}/move"), headers={
+            "Origin": PUBLIC, "Authorization": f"Bearer {token}"},
+            json={"move": legal[0], "version": version - 1, "lang": "fr"}) as got:
+        assert (await got.json())["error"] == i18n.translate(STALE, "fr") != STALE
     status, said = await served.move(token, legal[0], version, origin="https://evil.example")
     assert (status, said) == (403, {"error": str(BAD_ORIGIN)})
     status, said = await served.move(token, legal[0], version, origin=None)
