@@ -20,7 +20,6 @@ import aiohttp
 import pytest
 
 import i18n
-
 from bot.config import WebConfig
 from bot.service import Outcome, TableService
 from bot.service.errors import STALE
