@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import time
@@ -100,6 +101,7 @@ class Client:
     lang: str
     user_id: int | None
     version: int | None = None
+    read: int = -1  # which read of the table that was (an older read is never sent after it)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -143,6 +145,7 @@ class WebServer:
         self._link_asks = RateLimit(*LINKS)
         self._hands = RateLimit(*HANDS)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reads = itertools.count()  # numbers each read of a table for the sockets
         self.app = self._make_app()
 
     # -- the application --------------------------------------------------------------------
@@ -391,16 +394,19 @@ class WebServer:
     async def _watch(self, table: int) -> None:
         """The hub of one table: each time a commit rings (or every WAIT_SECONDS, for what
         another process stored), every socket gets the State if it is newer than theirs."""
-        version = self.service.changes.newest(table) or 0
+        # The version known before each push: a commit landing while a push reads the table
+        # makes the next wait return at once, so no version is missed.
+        seen = self.service.changes.newest(table) or 0
         while self._clients.get(table):
-            version = await self.service.changes.wait(table, version, WAIT_SECONDS)
             try:
                 await self._push(table, list(self._clients.get(table, ())))
             except Exception:
                 log.exception("table %s: sending the live state failed", table)
+            seen = await self.service.changes.wait(table, seen, WAIT_SECONDS)
 
     async def _push(self, table: int, clients: list[Client]) -> None:
         """Send each of ``clients`` the table's State unless they have its version."""
+        read = next(self._reads)
         publics: dict[str, dict[str, Any] | None] = {}
         lives: dict[str, Any] = {}
         for lang in {c.lang for c in clients}:
@@ -423,8 +429,8 @@ class WebServer:
             state = publics[client.lang]
             assert state is not None
             async with client.lock:
-                if client.version == state["version"]:
-                    return
+                if client.version == state["version"] or client.read > read:
+                    return  # it has this one, or a newer read was sent meanwhile
                 you = None
                 live = lives[client.lang]
                 if client.user_id is not None and live is not None:
@@ -435,7 +441,7 @@ class WebServer:
                 try:
                     async with asyncio.timeout(SEND_SECONDS):
                         await client.ws.send_json({"type": "state", **state, "you": you})
-                    client.version = state["version"]
+                    client.version, client.read = state["version"], read
                 except (TimeoutError, ConnectionError, RuntimeError):
                     await client.ws.close()
 
