@@ -135,6 +135,7 @@ class WebServer:
         self.links = Links(service.store, config.link_hours)
         self.port: int | None = None
         self.origins: set[str] = set()
+        self.listen_origin = f"http://{config.listen}"  # with the bound port once started
         self._extra = list(extra_routes)
         self._runner: web.AppRunner | None = None
         self._clients: dict[int, set[Client]] = {}
@@ -166,15 +167,17 @@ class WebServer:
 
     async def start(self) -> int:
         """Serve at ``[web] listen``; the port bound (a free one for port 0)."""
+        # A page that goes away mid-move does not cancel the move: it is stored and posted.
         self._runner = web.AppRunner(self.app, access_log_format=ACCESS_LOG,
-                                     handler_cancellation=True)
+                                     handler_cancellation=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
         await site.start()
         self.port = int(self._runner.addresses[0][1])
         host = self.config.host
         shown = f"[{host}]" if ":" in host else host
-        self.origins = {f"http://{shown}:{self.port}".lower()}
+        self.listen_origin = f"http://{shown}:{self.port}".lower()
+        self.origins = {self.listen_origin}
         if host in ("0.0.0.0", "::", ""):
             self.origins |= {f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
         if self.config.public_url:
@@ -182,7 +185,7 @@ class WebServer:
         if self.activity is not None:  # the Activity's page, proxied by Discord
             self.origins.add(f"https://{self.activity.client_id}.discordsays.com")
         log.info("the live table pages are served at %s (port %d)",
-                 self.config.public_url or f"http://{shown}:{self.port}", self.port)
+                 self.config.public_url or self.listen_origin, self.port)
         return self.port
 
     async def close(self) -> None:
@@ -211,7 +214,7 @@ class WebServer:
         if not self._link_asks.allow(user_id):
             raise LinkRefused(TOO_MANY_LINKS)
         token = await self.links.issue(table, user_id)
-        base = self.config.public_url or f"http://{self.config.listen}"
+        base = self.config.public_url or self.listen_origin
         return f"{base}/t/{table}#k={token}"
 
     # -- helpers ------------------------------------------------------------------------------
