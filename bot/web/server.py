@@ -141,7 +141,8 @@ class WebServer:
         self._clients: dict[int, set[Client]] = {}
         self._hubs: dict[int, asyncio.Task[None]] = {}
         self._last: dict[tuple[int, str], dict[str, Any]] = {}  # the last public State sent
-        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        # board PNGs by (table, game, version, language)
+        self._boards: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self._moves = RateLimit(*MOVES)
         self._link_asks = RateLimit(*LINKS)
         self._hands = RateLimit(*HANDS)
@@ -254,7 +255,7 @@ class WebServer:
                                      "Referrer-Policy": "no-referrer",
                                      "X-Content-Type-Options": "nosniff"})
 
-    def _keep_board(self, key: tuple[int, int, str], png: bytes) -> None:
+    def _keep_board(self, key: tuple[int, int, int, str], png: bytes) -> None:
         self._boards[key] = png
         self._boards.move_to_end(key)
         while len(self._boards) > BOARD_CACHE:
@@ -263,13 +264,15 @@ class WebServer:
     async def _board(self, request: web.Request) -> web.Response:
         table, version = _table(request), int(request.match_info["version"])
         lang = page_lang(request.query.get("lang"), None)
-        png = self._boards.get((table, version, lang))
+        game = request.query.get("g", "0")
+        key = (table, int(game) if game.isdigit() and len(game) < 20 else -1, version, lang)
+        png = self._boards.get(key)
         if png is None:
             live = await self.service.live_table(table, language=lang)
             if (live is not None and live.post is not None and live.post.image_png is not None
-                    and live.post.version == version):
+                    and (live.post.version, live.table.game_row or 0) == key[2:0:-1]):
                 png = live.post.image_png
-                self._keep_board((table, version, lang), png)
+                self._keep_board(key, png)
         if png is None:
             return self._refusal(OLD_IMAGE, lang, 404)
         return web.Response(body=png, content_type="image/png", headers={
@@ -425,7 +428,8 @@ class WebServer:
                 if state["status"] in ("finished", "abandoned") and not state["lines"] and last:
                     state["lines"] = last["lines"]  # a closed game keeps no log: the last seen
                 if live.post is not None and live.post.image_png is not None:
-                    self._keep_board((table, live.post.version, lang), live.post.image_png)
+                    self._keep_board((table, live.table.game_row or 0, live.post.version,
+                                      lang), live.post.image_png)
             self._last[(table, lang)] = publics[lang]  # type: ignore[assignment]
 
         async def send(client: Client) -> None:
