@@ -305,6 +305,9 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
     while state["status"] != "finished":
         state = await frame(finished)
     assert state["version"] > playing["version"] and state["board"] is not None
+    # The game keeps the version its end made: after a restart the end is still the newest.
+    [game_row] = await service.store.games_in_channel(TABLE + 1)
+    assert (await service.store.game(game_row) or {})["version"] == state["version"]
     assert state["status_text"].startswith("Partie terminée") and state["lines"]
     assert not any(s["to_move"] for s in state["seats"])
     async with served.http.get(served.url(state["board"]["url"])) as got:
