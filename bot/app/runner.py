@@ -107,7 +107,8 @@ def web_text(config: Config) -> str:
     config serves the live table; nothing when it does not. No secret is printed."""
     if config.web is None:
         return ""
-    public = f" ({config.web.public_url})" if config.web.public_url else " (no public_url: no links)"
+    public = (f" ({config.web.public_url})" if config.web.public_url
+              else " (no public_url: no links)")
     activity = ", Activity on" if config.activity is not None else ""
     return f", live table at {config.web.listen}{public}{activity}"
 

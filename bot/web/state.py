@@ -64,7 +64,8 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
     if post is not None and post.image_png is not None:
         width, height = png_size(post.image_png)
         regions = getattr(post, "regions", None) or []  # drawn by renderers that name them
-        board = {"url": board_url(table, info.game_row, post.version, lang), "width": width, "height": height,
+        board = {"url": board_url(table, info.game_row, post.version, lang),
+                 "width": width, "height": height,
                  "regions": [{"key": str(key), "box": [int(v) for v in box]}
                              for key, box in regions]}
     clock = None
