@@ -41,6 +41,7 @@ from games.text import Text, say
 from ..config import ActivityConfig, WebConfig
 from ..service import Outcome, TableService
 from ..service.errors import HostError, NotSeated, Unavailable
+from ..service.live import LiveTable
 from .links import LinkRefused, Links
 from .page import page_html
 from .state import LANGS, closed_state, page_lang, public_state, you_state
@@ -413,8 +414,9 @@ class WebServer:
     async def _push(self, table: int, clients: list[Client]) -> None:
         """Send each of ``clients`` the table's State unless they have its version."""
         read = next(self._reads)
-        publics: dict[str, dict[str, Any] | None] = {}
-        lives: dict[str, Any] = {}
+        publics: dict[str, dict[str, Any]] = {}
+        lives: dict[str, LiveTable | None] = {}
+        spectators: dict[str, str] = {}  # the frame every spectator of a language gets
         for lang in {c.lang for c in clients}:
             live = lives[lang] = await self.service.live_table(table, language=lang)
             if live is None:
@@ -430,11 +432,11 @@ class WebServer:
                 if live.post is not None and live.post.image_png is not None:
                     self._keep_board((table, live.table.game_row or 0, live.post.version,
                                       lang), live.post.image_png)
-            self._last[(table, lang)] = publics[lang]  # type: ignore[assignment]
+            self._last[(table, lang)] = publics[lang]
+            spectators[lang] = json.dumps({"type": "state", **publics[lang], "you": None})
 
         async def send(client: Client) -> None:
             state = publics[client.lang]
-            assert state is not None
             async with client.lock:
                 if client.version == state["version"] or client.read > read:
                     return  # it has this one, or a newer read was sent meanwhile
@@ -445,9 +447,11 @@ class WebServer:
                         you = await you_state(self.service, table, live, client.user_id)
                     except HostError:
                         you = None
+                frame = (spectators[client.lang] if you is None
+                         else json.dumps({"type": "state", **state, "you": you}))
                 try:
                     async with asyncio.timeout(SEND_SECONDS):
-                        await client.ws.send_json({"type": "state", **state, "you": you})
+                        await client.ws.send_str(frame)
                     client.version, client.read = state["version"], read
                 except (TimeoutError, ConnectionError, RuntimeError):
                     await client.ws.close()
