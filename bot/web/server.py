@@ -112,7 +112,11 @@ def origin_of(url: str) -> str:
 
 
 def _table(request: web.Request) -> int:
-    return int(request.match_info["table"])
+    """The table id of the address (a Discord snowflake: 404 for a number none can be)."""
+    table = int(request.match_info["table"])
+    if table >= 2 ** 63:
+        raise web.HTTPNotFound()
+    return table
 
 
 def _bearer(request: web.Request) -> str | None:
@@ -154,7 +158,7 @@ class WebServer:
     # -- the application --------------------------------------------------------------------
     def _make_app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BODY)
-        table = r"{table:\d{1,20}}"
+        table = r"{table:\d{1,19}}"
         app.add_routes([
             web.get(f"/t/{table}", self._page),
             web.get(f"/t/{table}/board/{{version:\\d{{1,12}}}}.png", self._board),

@@ -266,6 +266,9 @@ async def test_wrong_origins_and_the_page(served: Served) -> None:
     # The listen address is an origin too (the page opened without a proxy).
     ws = await served.socket(origin=served.base)
     assert (await frame(ws))["version"] > 0
+    for path in (f"/t/{2 ** 63}", f"/t/{10 ** 25}", f"/t/{2 ** 64}/board/1.png"):
+        async with served.http.get(served.url(path)) as got:
+            assert got.status == 404, path  # no table can have that id
     async with served.http.get(served.url(f"/t/{TABLE}?lang=fr")) as got:
         html = await got.text()
     assert '<html lang="fr">' in html and f'data-table="{TABLE}"' in html
