@@ -37,6 +37,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import replace
 from typing import Any
 
 from ..config import ClockConfig
@@ -215,7 +216,8 @@ class TableService:
     async def play(
         self, channel_id: int, user_id: int, move: str, *, version: int | None = None
     ) -> Outcome:
-        return await self.moves.play(channel_id, user_id, move, version=version)
+        outcome = await self.moves.play(channel_id, user_id, move, version=version)
+        return replace(outcome, actor=user_id)  # who moved, for a poster told by the web page
 
     async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
         return await self.moves.undo(channel_id, user_id, version=version)

@@ -218,6 +218,7 @@ async def test_moves_commit_through_the_service_and_refusals_are_sentences(
         await asyncio.sleep(0.05)
     assert served.published[0][0] == TABLE
     assert served.published[0][1].applied[0] == legal[0]
+    assert served.published[0][1].actor == user  # the poster treats it as their click
 
 
 async def test_moves_are_rate_limited_per_person(served: Served) -> None:
