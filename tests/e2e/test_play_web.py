@@ -18,7 +18,7 @@ import pytest
 from bot.adapter.client import TableeBot
 from bot.config import Config, WebConfig
 from bot.service import Outcome, TableService
-from bot.web.links import REVOKED
+from bot.web.links import REVOKED, LinkRefused
 from bot.web.server import WebServer
 from tests.e2e.test_play_helpers import Tablee, last_private, lobby_of, running_tablee, table_post
 
@@ -112,7 +112,7 @@ async def test_play_in_browser_gives_a_link_the_server_accepts(
     again = again if again is not None and again.ephemeral else last_private(sim, mover)
     newer = LINK.search(again.content).group(2)  # type: ignore[union-attr]
     assert newer != token and await web.links.check(newer, sim.general.id) == mover.id
-    with pytest.raises(Exception) as refused:
+    with pytest.raises(LinkRefused) as refused:
         await web.links.check(token, sim.general.id)
     assert str(refused.value) == str(REVOKED)
 
