@@ -19,6 +19,8 @@ their names and signatures), each handing over to one of the services it builds 
 - :class:`~bot.service.server_tables.ServerTables`: where a server's tables play, its open ones
 - :class:`~bot.service.languages.Languages`, :class:`~bot.service.ratings.Ratings`,
   :class:`~bot.service.history.History`
+- :class:`~bot.service.live.LiveViews`: the table as the live page shows everyone
+- :class:`~bot.service.changes.Changes`: every commit rings it; the live page waits on it
 
 Every change runs under a per-channel asyncio lock and is stored with ``UPDATE … WHERE version =
 ?`` (see :mod:`bot.storage.store`), so neither two clicks nor two service objects on the same
@@ -35,6 +37,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import replace
 from typing import Any
 
 from ..config import ClockConfig
@@ -43,6 +46,7 @@ from ..storage import Store, TableRow
 from ..storage.rows import Standing
 from .absence_service import AbsenceService
 from .analysis import Analyses, GameAnalysis, Progress
+from .changes import Changes
 from .clock import ClockEvent
 from .clock_service import TableClock
 from .committer import MoveCommitter
@@ -52,6 +56,7 @@ from .hint_service import Hints
 from .history import PAGE, History, HistoryEntry, HistoryPage, ReplayFiles
 from .languages import Languages
 from .ledger import PostLedger
+from .live import LiveTable, LiveViews
 from .lobby import DEFAULT_LEVEL
 from .lobby_service import LobbyService
 from .partner import PartnerMessage
@@ -101,6 +106,9 @@ class TableService:
         self.reports = Reports(ctx, self.tables, self.languages, self.table_clock)
         self.views = TableViews(ctx, self.tables, self.languages, self.reports)
         self.hints = Hints(ctx, self.tables, self.views)
+        self.changes = Changes()  # rung after every commit (the live page waits on it)
+        store.watch(self.changes.notify)
+        self.live = LiveViews(ctx, self.reports, self.table_clock, self.changes)
         self.lobbies = LobbyService(ctx, self.tables, self.table_clock, self.computers,
                                     self.reports)
         self.moves = PlayService(ctx, self.tables, self.table_clock, self.committer,
@@ -208,7 +216,8 @@ class TableService:
     async def play(
         self, channel_id: int, user_id: int, move: str, *, version: int | None = None
     ) -> Outcome:
-        return await self.moves.play(channel_id, user_id, move, version=version)
+        outcome = await self.moves.play(channel_id, user_id, move, version=version)
+        return replace(outcome, actor=user_id)  # who moved, for a poster told by the web page
 
     async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
         return await self.moves.undo(channel_id, user_id, version=version)
@@ -313,6 +322,11 @@ class TableService:
 
     async def board(self, channel_id: int, *, language: str | None = None) -> PublicPost:
         return await self.views.board(channel_id, language=language)
+
+    async def live_table(self, channel_id: int, *, language: str | None = None
+                         ) -> LiveTable | None:
+        """The table as the live page shows everyone (None: no table in the channel)."""
+        return await self.live.live(channel_id, language)
 
     async def private_note(
         self, channel_id: int, user_id: int, *, language: str | None = None
