@@ -63,7 +63,7 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
     board = None
     if post is not None and post.image_png is not None:
         width, height = png_size(post.image_png)
-        regions = getattr(post, "regions", None) or []  # drawn by renderers that name them
+        regions = post.regions  # drawn by renderers that name them
         board = {"url": board_url(table, info.game_row, post.version, lang),
                  "width": width, "height": height,
                  "regions": [{"key": str(key), "box": [int(v) for v in box]}
