@@ -27,9 +27,6 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         shards = self.world.recommended_shards
         return json_response({"url": url, "shards": shards, "session_start_limit": limit})
 
-    async def me(self, request: web.Request) -> web.Response:
-        return json_response(self.world.bot_private_json())
-
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.users.get(path_id(request, "user_id"))
         if user is None:
