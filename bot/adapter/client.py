@@ -25,6 +25,7 @@ from games.cli import counted
 
 from .. import catalog
 from . import (
+    activity,
     clock,
     components,
     hints,
@@ -55,8 +56,8 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger("tablee.adapter")
 
-COMPONENT_MODULES = (clock, hints, lobby, private_play, rematch, substitutes, table_buttons,
-                     undo)
+COMPONENT_MODULES = (activity, clock, hints, lobby, private_play, rematch, substitutes,
+                     table_buttons, undo)
 """Modules defining components that no command module here imports by name (kept imported)."""
 
 
@@ -121,6 +122,7 @@ class TableeBot(commands.Bot):
         )
         self.config = config
         self.service = service
+        activity.offer(config.activity is not None and config.web is not None)
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds)
         self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
                              turn_dm_after=config.clock.turn_dm_after)

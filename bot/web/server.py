@@ -24,8 +24,7 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +39,8 @@ from games.text import Text, say
 from ..config import ActivityConfig, WebConfig
 from ..service import Outcome, TableService
 from ..service.errors import HostError, NotSeated, Unavailable
+from .activity import activity_routes
+from .limits import RateLimit
 from .links import LinkRefused, Links
 from .page import page_html
 from .state import LANGS, closed_state, page_lang, public_state, you_state
@@ -65,30 +66,6 @@ BAD_REQUEST = say("That request could not be read; reload the page and try again
 NOT_PLAYING = say("You are not playing at this table; you can watch it.")
 FAILED = say("Sorry, something went wrong on my side. It has been logged; please try again.")
 OLD_IMAGE = say("This image is out of date; reload the page.")
-
-
-class RateLimit:
-    """At most ``count`` events per ``seconds`` for each key (a person)."""
-
-    def __init__(self, count: int, seconds: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self._count = count
-        self._seconds = seconds
-        self._clock = clock
-        self._events: dict[int, deque[float]] = {}
-
-    def allow(self, key: int) -> bool:
-        now = self._clock()
-        events = self._events.setdefault(key, deque())
-        while events and events[0] <= now - self._seconds:
-            events.popleft()
-        if len(events) >= self._count:
-            return False
-        events.append(now)
-        if len(self._events) > 10_000:  # forget the people who went quiet
-            self._events = {k: v for k, v in self._events.items()
-                            if v and v[-1] > now - self._seconds}
-        return True
 
 
 @dataclass(eq=False)
@@ -156,6 +133,10 @@ class WebServer:
             web.post(f"/t/{table}/move", self._move),
             *self._extra,
         ])
+        if self.activity is not None and self.bot_token:
+            app.add_routes(activity_routes(
+                self.activity, self.links, service=self.service, origin_ok=self._origin_ok,
+                discord_api=self.discord_api, bot_token=self.bot_token))
         if STATIC.is_dir():
             app.router.add_static("/static", STATIC, follow_symlinks=False)
         return app
