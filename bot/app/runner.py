@@ -20,8 +20,9 @@ import discord
 
 from ..adapter.client import make_bot
 from ..config import Config, ConfigError, load_config
-from ..service import TableService
+from ..service import Outcome, TableService
 from ..storage.url import is_url, shown
+from ..web.server import WebServer
 from .backup import regular_backups_task
 from .lease import LeaseRefused, ShardLease
 from .process import settle_garbage_collector
@@ -128,7 +129,25 @@ async def _run(config: Config, token: str) -> None:
             log.debug("cannot take the shard lease", exc_info=True)
             raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None
         raise
-    bot = make_bot(config, host)
+    web: WebServer | None = None
+    if config.web is not None:  # the live table pages, beside the bot (bot.web)
+
+        async def publish(table: int, outcome: Outcome) -> None:
+            """A move made on a page: posted in Discord as any other (computers follow)."""
+            await bot.poster.publish(table, outcome, actor=None,
+                                     previous=[outcome.table.post_message_id])
+
+        web = WebServer(config.web, host, publish=publish, activity=config.activity,
+                        bot_token=token)
+    bot = make_bot(config, host, issue_link=web.personal_link if web is not None else None)
+    if web is not None:
+        try:
+            await web.start()
+        except OSError as exc:
+            await lease.release()
+            await host.close()
+            raise SystemExit(f"error: cannot serve the live table at web.listen = "
+                             f"{config.web.listen}: {exc.strerror or exc}") from None
     loop = asyncio.get_running_loop()
     settling = loop.create_task(settle_when_resumed(bot.resumed))
     stopping = install_stop(loop)
@@ -161,6 +180,8 @@ async def _run(config: Config, token: str) -> None:
         keeping.cancel()
         if backups is not None:
             backups.cancel()
+        if web is not None:
+            await web.close()
         if not lost.is_set():
             await lease.release()
         await host.close()
