@@ -39,6 +39,7 @@
   let socket = null;
   let retries = 0;
   let sending = false;
+  let awaited = 0; // after a move the server took: its version, until the page has it
   let handUrl = null; // the hand image's URL the page shows (its object URL in handObject)
   let handObject = null;
   let clockTimer = null;
@@ -113,9 +114,9 @@
       }
       socket = null;
       setConnection(false);
-      // 0.5 s, 1 s, 2 s ... at most 10 s, each with some jitter so a restarted bot is not hit by
+      // 0.5 s, 1 s, 2 s ... at most 5 s, each with some jitter so a restarted bot is not hit by
       // every page in the same instant
-      const delay = Math.min(10000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
+      const delay = Math.min(5000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
       retries += 1;
       setTimeout(connect, delay);
     });
@@ -156,6 +157,7 @@
     const image = $("board-image");
     const frame = $("board");
     frame.style.aspectRatio = `${board.width} / ${board.height}`;
+    document.body.dataset.boardUrl = board.url; // the board the page has (shown: once swapped in)
     if (image.getAttribute("src") !== board.url) {
       // The new image is loaded off screen and swapped in once decoded: no blank flash.
       const next = new Image();
@@ -310,7 +312,7 @@
 
   // [token, label] pairs offered at the current step (in the menu's order, once each).
   function currentChoices() {
-    if (!state || !state.you || !state.you.to_move || sending) {
+    if (!state || !state.you || !state.you.to_move || sending || state.version < awaited) {
       return [];
     }
     const seen = new Map();
@@ -326,6 +328,10 @@
   function showMenu(you) {
     const box = $("menu");
     box.replaceChildren();
+    if (state.version < awaited) {
+      box.append(make("p", { className: "wait", textContent: word("sending") }));
+      return;
+    }
     if (!you.to_move || !you.menu || !you.menu.length) {
       box.append(make("p", { className: "wait", textContent: word("waiting") }));
       return;
@@ -417,7 +423,10 @@
         answer = {};
       }
       if (response.ok && answer.ok) {
-        say("", false);
+        awaited = answer.version; // no menu for the old position while its state is on its way
+        if (state.version >= awaited) {
+          say("", false);
+        }
       } else {
         say(answer.error || word("refused"), true);
         path = [];
