@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from .shards import Shards
 from .storage.servers import TABLE_PLACES
@@ -35,6 +36,8 @@ MAX_SHARDS = 65536
 MAX_BACKUPS = 1000  # [backup] keep: daily backups kept in the data folder (0: none made)
 BACKUP_HOURS = 720.0  # [backup] every_hours: at most a month apart
 SHARD_ENV = ("TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS")  # for one image run as several services
+ACTIVITY_SECRET_ENV = "TABLEE_ACTIVITY_SECRET"  # the Activity's client secret, out of the file
+LINK_HOURS = 24 * 30.0  # [web] link_hours: a personal link lasts at most a month
 
 
 class ConfigError(ValueError):
@@ -72,6 +75,32 @@ class ClockConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """The live table page (off unless ``[web] listen`` is set): where it listens, the public
+    address its links start with (None: no link buttons), how long a personal link lasts."""
+
+    listen: str  # "127.0.0.1:8080" (host:port; "[::1]:8080" for IPv6; port 0: any free one)
+    public_url: str | None = None  # "https://tables.example.org", no trailing slash
+    link_hours: float = 12.0
+
+    @property
+    def host(self) -> str:
+        return self.listen.rpartition(":")[0].strip("[]")
+
+    @property
+    def port(self) -> int:
+        return int(self.listen.rpartition(":")[2])
+
+
+@dataclass(frozen=True)
+class ActivityConfig:
+    """The table as a Discord Activity: the application's client id and secret."""
+
+    client_id: int
+    client_secret: str = field(repr=False)
+
+
+@dataclass(frozen=True)
 class Config:
     database_path: str = "tablee.db"
     sync: str = "global"  # where slash commands are registered: global, guild (dev_guild_id), off
@@ -92,6 +121,8 @@ class Config:
     rules_url: str | None = None  # /help links <rules_url>/<game id>.md (the docs/rules/ folder)
     backup_keep: int = 7  # backups the running bot keeps in <data folder>/backups (0: off)
     backup_every: float = 24 * 3600.0  # seconds between them
+    web: WebConfig | None = None  # the live table page ([web]; None: off)
+    activity: ActivityConfig | None = None  # the Activity ([activity], needs [web])
     source: str = "(defaults)"  # the file these settings came from, for messages
 
     @property
@@ -127,6 +158,41 @@ def _web_address(where: str, value: Any) -> str:
         raise ConfigError(f"{where} must be a web address starting with https://, e.g. "
                           f"https://github.com/you/tablee/blob/main/docs/rules, not {value!r}")
     return address
+
+
+def _listen(where: str, value: Any) -> str:
+    """host:port to listen on ("[::1]:8080" for an IPv6 address; port 0: any free one)."""
+    text = _string(where, value).strip()
+    host, colon, port = text.rpartition(":")
+    if (not colon or not host.strip("[]") or not port.isdigit() or int(port) > 65535
+            or any(c.isspace() for c in text)):
+        raise ConfigError(f"{where} must be an address and a port like \"127.0.0.1:8080\", "
+                          f"not {value!r}")
+    return text
+
+
+def _public_url(where: str, value: Any) -> str:
+    """The address people reach the page at: http(s)://host[:port][/path], no query."""
+    text = _string(where, value).strip().rstrip("/")
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("https", "http") or not parts.hostname
+            or parts.query or parts.fragment or parts.username or any(c.isspace() for c in text)):
+        raise ConfigError(f"{where} must be the web address people open the page at, starting "
+                          f"with https:// (e.g. https://tables.example.org), not {value!r}")
+    return text
+
+
+def _client_id(where: str, value: Any) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ConfigError(f"{where} must be the application's id (a positive whole number, "
+                          f"from the developer portal), not {value!r}")
+    return value
 
 
 def _bool(where: str, value: Any) -> bool:
@@ -276,6 +342,10 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "discord": {"shard_count": ("shard_count", _shard_count),
                 "shard_ids": ("shard_ids", _shard_ids),
                 "lease_seconds": ("lease_seconds", _seconds(*LEASE_SECONDS))},
+    "web": {"listen": ("web.listen", _listen), "public_url": ("web.public_url", _public_url),
+            "link_hours": ("web.link_hours", _amount("hours", 1.0, LINK_HOURS))},
+    "activity": {"client_id": ("activity.client_id", _client_id),
+                 "client_secret": ("activity.client_secret", _string)},
     "clock": {
         "default_speed": ("clock.default_speed", _one_of(SPEEDS)),
         "live_start_minutes": ("clock.live.start", _MINUTES),
@@ -315,6 +385,33 @@ def _clock(values: dict[str, Any]) -> ClockConfig:
     return ClockConfig(**top, live=Speed(**speeds["live"]), daily=Speed(**speeds["daily"]))
 
 
+def _web(values: dict[str, Any]) -> None:
+    """The [web] and [activity] values (attributes "web.<key>", "activity.<key>") as
+    ``values["web"]`` and ``values["activity"]``. The client secret comes from the environment
+    variable TABLEE_ACTIVITY_SECRET when it is set (it wins over the file's)."""
+    web = {k.split(".")[1]: values.pop(k) for k in [a for a in values if a.startswith("web.")]}
+    act = {k.split(".")[1]: values.pop(k) for k in [a for a in values
+                                                     if a.startswith("activity.")]}
+    if web and "listen" not in web:
+        raise ConfigError(f"web.{next(iter(web))} needs web.listen too (the address and port "
+                          "the page is served on, e.g. \"127.0.0.1:8080\")")
+    if web:
+        values["web"] = WebConfig(**web)
+    secret = os.environ.get(ACTIVITY_SECRET_ENV, "").strip() or act.get("client_secret")
+    if "client_id" not in act:
+        if "client_secret" in act:
+            raise ConfigError("activity.client_secret needs activity.client_id too")
+        return
+    if not web:
+        raise ConfigError("[activity] needs [web] too: the Activity is the table page, served "
+                          "at web.listen")
+    if not secret:
+        raise ConfigError(f"activity.client_id needs the application's client secret: set the "
+                          f"environment variable {ACTIVITY_SECRET_ENV} (or "
+                          "activity.client_secret)")
+    values["activity"] = ActivityConfig(act["client_id"], secret)
+
+
 def parse_config(data: dict[str, Any], source: str = DEFAULT_PATH) -> Config:
     """Check parsed TOML; unknown sections and keys are refused (a typo must not be silent)."""
     values: dict[str, Any] = {}
@@ -337,6 +434,7 @@ def parse_config(data: dict[str, Any], source: str = DEFAULT_PATH) -> Config:
             raise ConfigError('commands.dev_guild_id is required when commands.sync = "guild"')
         _check_shards(values, "discord.shard_count", "discord.shard_ids")
         values["clock"] = _clock(values)
+        _web(values)
     except ConfigError as exc:
         raise ConfigError(f"{source}: {exc}") from None
     return Config(**values, source=source)

@@ -1,4 +1,4 @@
-"""The layers hold: app -> adapter -> service -> {storage, catalog} -> render -> i18n -> games.
+"""The layers hold: app -> adapter | web -> service -> {storage, catalog} -> render -> i18n -> games.
 
 Each layer imports only the layers below it (every import counts, wherever it is written, as in
 tests/import_cycles.py), games/ is the standard library only, and only the adapter and the app
@@ -28,8 +28,10 @@ LAYERS: dict[str, set[str]] = {
                     "bot.config"},
     "bot.adapter": {"games", "i18n", "render", "bot.catalog", "bot.storage", "bot.service",
                     "bot.shards", "bot.config"},
+    "bot.web": {"games", "i18n", "render", "bot.catalog", "bot.storage", "bot.service",
+                "bot.shards", "bot.config"},  # beside the adapter, never importing it
     "bot.app": {"games", "i18n", "render", "bot.catalog", "bot.storage", "bot.service",
-                "bot.adapter", "bot.shards", "bot.config"},
+                "bot.adapter", "bot.web", "bot.shards", "bot.config"},
 }
 """Each layer and the layers it may import (``bot`` itself is an empty package)."""
 
@@ -40,6 +42,7 @@ BANNED = {
     "bot.catalog": {"discord", "aiosqlite", "asyncpg", "sqlite3"},
     "bot.storage": {"discord", "PIL"},
     "bot.service": {"discord", "aiohttp"},
+    "bot.web": {"discord"},
 }
 """Third-party (and some standard) packages a layer never imports."""
 

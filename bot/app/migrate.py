@@ -49,6 +49,8 @@ LABELS = {  # table -> (one, many), as the summary names them
     "user_locales": ("user's language", "users' languages"),
     "guild_settings": ("server setting", "server settings"),
     "analyses": ("game analysis", "game analyses"),
+    "web_secret": ("web link key", "web link keys"),
+    "web_links": ("personal web link", "personal web links"),
 }
 
 

@@ -19,6 +19,8 @@ their names and signatures), each handing over to one of the services it builds 
 - :class:`~bot.service.server_tables.ServerTables`: where a server's tables play, its open ones
 - :class:`~bot.service.languages.Languages`, :class:`~bot.service.ratings.Ratings`,
   :class:`~bot.service.history.History`
+- :class:`~bot.service.live.LiveViews`: the table as the live page shows everyone
+- :class:`~bot.service.changes.Changes`: every commit rings it; the live page waits on it
 
 Every change runs under a per-channel asyncio lock and is stored with ``UPDATE … WHERE version =
 ?`` (see :mod:`bot.storage.store`), so neither two clicks nor two service objects on the same
@@ -43,6 +45,7 @@ from ..storage import Store, TableRow
 from ..storage.rows import Standing
 from .absence_service import AbsenceService
 from .analysis import Analyses, GameAnalysis, Progress
+from .changes import Changes
 from .clock import ClockEvent
 from .clock_service import TableClock
 from .committer import MoveCommitter
@@ -52,6 +55,7 @@ from .hint_service import Hints
 from .history import PAGE, History, HistoryEntry, HistoryPage, ReplayFiles
 from .languages import Languages
 from .ledger import PostLedger
+from .live import LiveTable, LiveViews
 from .lobby import DEFAULT_LEVEL
 from .lobby_service import LobbyService
 from .partner import PartnerMessage
@@ -101,6 +105,7 @@ class TableService:
         self.reports = Reports(ctx, self.tables, self.languages, self.table_clock)
         self.views = TableViews(ctx, self.tables, self.languages, self.reports)
         self.hints = Hints(ctx, self.tables, self.views)
+        self.live = LiveViews(ctx, self.reports, self.table_clock)
         self.lobbies = LobbyService(ctx, self.tables, self.table_clock, self.computers,
                                     self.reports)
         self.moves = PlayService(ctx, self.tables, self.table_clock, self.committer,
@@ -108,6 +113,8 @@ class TableService:
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
                                       self.computers, self.reports, self.lobbies)
         self.server_tables = ServerTables(ctx)
+        self.changes = Changes()  # rung after every commit (the live page waits on it)
+        store.watch(self.changes.notify)
 
     @classmethod
     async def open(
@@ -313,6 +320,11 @@ class TableService:
 
     async def board(self, channel_id: int, *, language: str | None = None) -> PublicPost:
         return await self.views.board(channel_id, language=language)
+
+    async def live_table(self, channel_id: int, *, language: str | None = None
+                         ) -> LiveTable | None:
+        """The table as the live page shows everyone (None: no table in the channel)."""
+        return await self.live.live(channel_id, language)
 
     async def private_note(
         self, channel_id: int, user_id: int, *, language: str | None = None

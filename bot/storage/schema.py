@@ -205,6 +205,23 @@ MIGRATIONS: tuple[str, ...] = (
         created_at REAL    NOT NULL
     );
     """,
+    # 12: the live table page's personal links (bot.web.links). ``web_secret`` holds the one
+    # random key the links are signed with (HMAC-SHA256), made the first time one is needed;
+    # ``web_links`` the newest link of each person at each table: a link whose nonce is not the
+    # stored one was replaced by a newer one (pressing "Play in browser" again revokes it).
+    """
+    CREATE TABLE web_secret (
+        id     INTEGER PRIMARY KEY CHECK (id = 1),  -- one row
+        secret TEXT    NOT NULL                     -- hex, 32 random bytes
+    );
+    CREATE TABLE web_links (
+        channel_id INTEGER NOT NULL,                -- the table (its channel or thread)
+        user_id    INTEGER NOT NULL,
+        nonce      TEXT    NOT NULL,                -- random, in the link: the newest only works
+        expires    REAL    NOT NULL,                -- epoch seconds
+        PRIMARY KEY (channel_id, user_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

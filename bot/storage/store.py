@@ -10,6 +10,7 @@ Every change of an active table is checked against the version it was read at
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,6 +30,12 @@ from .skill import Teams
 from .sqlite import SQLite
 from .tables import Tables
 from .url import is_url
+from .web import WebLinks
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[int, int], None]
+"""Told (channel id, version) after each stored change of an active table."""
 
 
 class Store:
@@ -46,6 +53,8 @@ class Store:
         self.prefs = Preferences(db)
         self.servers = ServerSettings(db)
         self.analyses = Analyses(db)
+        self.web = WebLinks(db)
+        self._listeners: list[Listener] = []
 
     @classmethod
     async def open(cls, target: str) -> Store:
@@ -56,6 +65,19 @@ class Store:
     async def close(self) -> None:
         await self.db.close()
 
+    def watch(self, listener: Listener) -> None:
+        """Call ``listener(channel_id, version)`` after every stored change of an active table
+        (created, moved, closed: then the version after the last one, the table being gone);
+        the live page waits on them (:class:`bot.service.changes.Changes`)."""
+        self._listeners.append(listener)
+
+    def _changed(self, channel_id: int, version: int) -> None:
+        for listener in self._listeners:
+            try:
+                listener(channel_id, version)
+            except Exception:  # a listener must never undo what was stored
+                log.exception("table %s: a change listener failed", channel_id)
+
     # -- active tables (bot.storage.tables) ----------------------------------------------------
     async def get_table(self, channel_id: int, *, beside: bool = False) -> TableRow | None:
         return await self.tables.get_table(channel_id, beside=beside)
@@ -64,17 +86,21 @@ class Store:
         return await self.tables.active_tables()
 
     async def create_table(self, row: TableRow) -> TableRow:
-        return await self.tables.create_table(row)
+        new = await self.tables.create_table(row)
+        self._changed(new.channel_id, new.version)
+        return new
 
     async def update_table(
         self, row: TableRow, expected_version: int, moves: Sequence[MoveEntry] = (),
         clock: ClockRow | None = None,
     ) -> None:
         await self.tables.update_table(row, expected_version, moves, clock)
+        self._changed(row.channel_id, row.version)
 
     async def close_table(self, row: TableRow, expected_version: int,
                           moves: Sequence[MoveEntry], ending: Ending | None) -> None:
         await self.tables.close_table(row, expected_version, moves, ending)
+        self._changed(row.channel_id, expected_version + 1)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
         return await self.tables.set_post(channel_id, message_id, version)
@@ -86,7 +112,10 @@ class Store:
         return await self.tables.guild_tables(guild_id, limit)
 
     async def move_to_channel(self, row: TableRow) -> TableRow:
-        return await self.tables.move_to_channel(row)
+        moved = await self.tables.move_to_channel(row)
+        self._changed(row.channel_id, moved.version)
+        self._changed(moved.channel_id, moved.version)
+        return moved
 
     # -- the move log (bot.storage.log) --------------------------------------------------------
     async def moves(self, table_id: int) -> list[MoveEntry]:
@@ -179,6 +208,17 @@ class Store:
 
     async def set_tables_place(self, guild_id: int, place: str) -> None:
         await self.servers.set_tables_place(guild_id, place)
+
+    # -- the live table page's personal links (bot.storage.web) ----------------------------------
+    async def web_secret(self) -> str:
+        return await self.web.secret()
+
+    async def put_web_link(self, channel_id: int, user_id: int, nonce: str,
+                           expires: float) -> None:
+        await self.web.put_link(channel_id, user_id, nonce, expires)
+
+    async def web_link(self, channel_id: int, user_id: int) -> tuple[str, float] | None:
+        return await self.web.link(channel_id, user_id)
 
     # -- preferences and posts to edit (bot.storage.prefs) -------------------------------------
     async def dm_enabled(self, user_id: int) -> bool | None:

@@ -10,10 +10,12 @@ import pytest
 from bot.config import (
     FIELDS,
     SHARD_ENV,
+    ActivityConfig,
     ClockConfig,
     Config,
     ConfigError,
     Speed,
+    WebConfig,
     load_config,
     parse_config,
 )
@@ -35,7 +37,8 @@ def test_example_documents_every_setting_and_loads_to_defaults() -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
     for key in ("path", "sync", "dev_guild_id", "default", "level", "delay", "workers",
                 "think_seconds", "reveal_seconds", "DISCORD_TOKEN", *FIELDS["clock"],
-                *FIELDS["discord"], *FIELDS["backup"], "TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS"):
+                *FIELDS["discord"], *FIELDS["backup"], "TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS",
+                *FIELDS["web"], *FIELDS["activity"], "TABLEE_ACTIVITY_SECRET"):
         assert key in text
 
 
@@ -274,3 +277,54 @@ def test_a_url_is_printed_without_its_password(url: str, printed: str) -> None:
     from bot.storage.url import shown
 
     assert shown(url) == printed
+
+
+def test_web_and_activity_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TABLEE_ACTIVITY_SECRET", raising=False)
+    path = write(tmp_path, '[web]\nlisten = "127.0.0.1:8080"\n'
+                           'public_url = "https://tables.example.org/"\nlink_hours = 2\n'
+                           '[activity]\nclient_id = "42"\nclient_secret = "file-secret"\n')
+    config = load_config(path)
+    assert config.web == WebConfig("127.0.0.1:8080", "https://tables.example.org", 2.0)
+    assert (config.web.host, config.web.port) == ("127.0.0.1", 8080)
+    assert config.activity == ActivityConfig(42, "file-secret")
+    assert "file-secret" not in repr(config)
+    monkeypatch.setenv("TABLEE_ACTIVITY_SECRET", "env-secret")
+    assert load_config(path).activity == ActivityConfig(42, "env-secret")
+    assert Config().web is None and Config().activity is None
+    only = load_config(write(tmp_path, '[web]\nlisten = "[::1]:0"\n'))
+    assert only.web == WebConfig("[::1]:0", None, 12.0) and only.web.host == "::1"
+    assert only.activity is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[web]\nlisten = "8080"', r'web.listen must be an address and a port like '
+         r'"127.0.0.1:8080", not \'8080\''),
+        ('[web]\nlisten = "localhost:http"', "web.listen must be an address and a port"),
+        ('[web]\nlisten = "localhost:70000"', "web.listen must be an address and a port"),
+        ("[web]\nlisten = 8080", "web.listen must be a string"),
+        ('[web]\npublic_url = "https://x.org"', "web.public_url needs web.listen too"),
+        ('[web]\nlisten = "h:1"\npublic_url = "tables.example.org"', "web.public_url must be "
+         "the web address people open the page at, starting with https://"),
+        ('[web]\nlisten = "h:1"\npublic_url = "https://x.org/?a=1"', "web.public_url must be"),
+        ('[web]\nlisten = "h:1"\nlink_hours = 0', "web.link_hours must be more than 0 and at "
+         "most 720 hours, not 0"),
+        ('[web]\nlisten = "h:1"\nlink_hours = "12h"', "web.link_hours must be a number of hours"),
+        ('[activity]\nclient_id = 5\nclient_secret = "s"', r"\[activity\] needs \[web\] too"),
+        ('[web]\nlisten = "h:1"\n[activity]\nclient_id = 5', "activity.client_id needs the "
+         "application's client secret: set the environment variable TABLEE_ACTIVITY_SECRET"),
+        ('[web]\nlisten = "h:1"\n[activity]\nclient_secret = "s"',
+         "activity.client_secret needs activity.client_id too"),
+        ('[web]\nlisten = "h:1"\n[activity]\nclient_id = -5', "activity.client_id must be the "
+         "application's id"),
+    ],
+)
+def test_bad_web_values_are_sentences(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      text: str, message: str) -> None:
+    monkeypatch.delenv("TABLEE_ACTIVITY_SECRET", raising=False)
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError, match=message) as info:
+        load_config(path)
+    assert str(info.value).startswith(f"{path}: ")

@@ -1,0 +1,427 @@
+"""The live table's web server (aiohttp, in the bot's own process; off unless ``[web] listen``
+is set).
+
+Routes: ``GET /t/{table}`` the page; ``GET /t/{table}/board/{version}.png`` the public board;
+``GET /t/{table}/hand/{version}.png`` the caller's hand (``Authorization: Bearer <token>``);
+``GET /t/{table}/ws`` the WebSocket; ``POST /t/{table}/move`` a move; ``/static/`` the page's
+script and style (``bot/web/static``); the Activity's routes come in ``extra_routes``.
+
+Security: the WebSocket and every POST must come from the page's own origin (``public_url``'s,
+or the listen address's), else 403. A player is known only by the personal token they send in
+the ``Authorization`` header (never a cookie), so another site cannot make their browser act
+for them. Moves and link requests are rate-limited per person; request bodies are small; the
+access log shows neither headers nor tokens (a token is in the address's fragment, which
+browsers never send).
+
+The hub: one task per table watched by at least one socket waits on
+:attr:`~bot.service.TableService.changes` and sends each socket the new State as soon as a
+commit rings it (a move made in Discord as well as here).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+import i18n
+from games.text import Text, say
+
+from ..config import ActivityConfig, WebConfig
+from ..service import Outcome, TableService
+from ..service.errors import HostError, NotSeated, Unavailable
+from .links import LinkRefused, Links
+from .page import page_html
+from .state import LANGS, closed_state, page_lang, public_state, you_state
+
+log = logging.getLogger("tablee.web")
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 16 * 1024  # bytes of a request body (a move is a few dozen)
+MAX_FRAME = 4 * 1024  # bytes of a WebSocket frame from a page (a hello)
+HELLO_SECONDS = 20.0  # a socket must say hello this soon
+WAIT_SECONDS = 25.0  # a hub reads its table again at least this often (other processes' moves)
+SEND_SECONDS = 10.0  # a socket that takes longer to take a frame is dropped
+BOARD_CACHE = 64  # board PNGs kept, keyed by (table, version, language)
+MOVES = (10, 10.0)  # a person may make 10 moves in 10 seconds
+LINKS = (5, 60.0)  # and ask for 5 personal links a minute
+ACCESS_LOG = '%a "%r" %s %b %Tf'  # no headers: no Authorization, no Referer
+
+TOO_FAST = say("Too many moves at once; wait a few seconds and try again.")
+TOO_MANY_LINKS = say("Too many links asked for at once; wait a minute and try again.")
+NO_TOKEN = say("Open your personal link (Play in browser on the table post) to play here.")
+BAD_ORIGIN = say("This page may not send moves to this table.")
+BAD_REQUEST = say("That request could not be read; reload the page and try again.")
+NOT_PLAYING = say("You are not playing at this table; you can watch it.")
+FAILED = say("Sorry, something went wrong on my side. It has been logged; please try again.")
+OLD_IMAGE = say("This image is out of date; reload the page.")
+
+
+class RateLimit:
+    """At most ``count`` events per ``seconds`` for each key (a person)."""
+
+    def __init__(self, count: int, seconds: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._count = count
+        self._seconds = seconds
+        self._clock = clock
+        self._events: dict[int, deque[float]] = {}
+
+    def allow(self, key: int) -> bool:
+        now = self._clock()
+        events = self._events.setdefault(key, deque())
+        while events and events[0] <= now - self._seconds:
+            events.popleft()
+        if len(events) >= self._count:
+            return False
+        events.append(now)
+        if len(self._events) > 10_000:  # forget the people who went quiet
+            self._events = {k: v for k, v in self._events.items()
+                            if v and v[-1] > now - self._seconds}
+        return True
+
+
+@dataclass(eq=False)
+class Client:
+    """One connected page: its socket, language, person (None: a spectator) and the version
+    it was last sent."""
+
+    ws: web.WebSocketResponse
+    lang: str
+    user_id: int | None
+    version: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _table(request: web.Request) -> int:
+    return int(request.match_info["table"])
+
+
+def _bearer(request: web.Request) -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+class WebServer:
+    def __init__(self, config: WebConfig, service: TableService, *,
+                 publish: Callable[[int, Outcome], Awaitable[None]],
+                 activity: ActivityConfig | None,
+                 discord_api: str = "https://discord.com/api/v10", bot_token: str | None,
+                 extra_routes: Sequence[web.RouteDef] = ()) -> None:
+        self.config = config
+        self.service = service
+        self.publish = publish
+        self.activity = activity
+        self.discord_api = discord_api
+        self.bot_token = bot_token
+        self.links = Links(service.store, config.link_hours)
+        self.port: int | None = None
+        self.origins: set[str] = set()
+        self._extra = list(extra_routes)
+        self._runner: web.AppRunner | None = None
+        self._clients: dict[int, set[Client]] = {}
+        self._hubs: dict[int, asyncio.Task[None]] = {}
+        self._last: dict[tuple[int, str], dict[str, Any]] = {}  # the last public State sent
+        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        self._moves = RateLimit(*MOVES)
+        self._link_asks = RateLimit(*LINKS)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.app = self._make_app()
+
+    # -- the application --------------------------------------------------------------------
+    def _make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_BODY)
+        table = r"{table:\d{1,20}}"
+        app.add_routes([
+            web.get(f"/t/{table}", self._page),
+            web.get(f"/t/{table}/board/{{version:\\d{{1,12}}}}.png", self._board),
+            web.get(f"/t/{table}/hand/{{version:\\d{{1,12}}}}.png", self._hand),
+            web.get(f"/t/{table}/ws", self._socket),
+            web.post(f"/t/{table}/move", self._move),
+            *self._extra,
+        ])
+        if STATIC.is_dir():
+            app.router.add_static("/static", STATIC, follow_symlinks=False)
+        return app
+
+    async def start(self) -> int:
+        """Serve at ``[web] listen``; the port bound (a free one for port 0)."""
+        self._runner = web.AppRunner(self.app, access_log_format=ACCESS_LOG,
+                                     handler_cancellation=True)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.config.host, self.config.port)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+        host = self.config.host
+        shown = f"[{host}]" if ":" in host else host
+        self.origins = {f"http://{shown}:{self.port}".lower()}
+        if host in ("0.0.0.0", "::", ""):
+            self.origins |= {f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
+        if self.config.public_url:
+            self.origins.add(origin_of(self.config.public_url))
+        if self.activity is not None:  # the Activity's page, proxied by Discord
+            self.origins.add(f"https://{self.activity.client_id}.discordsays.com")
+        log.info("the live table pages are served at %s (port %d)",
+                 self.config.public_url or f"http://{shown}:{self.port}", self.port)
+        return self.port
+
+    async def close(self) -> None:
+        for hub in list(self._hubs.values()):
+            hub.cancel()
+        for clients in list(self._clients.values()):
+            for client in list(clients):
+                with contextlib.suppress(Exception):
+                    await client.ws.close(code=1001, message=b"server stopping")
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._hubs.values(), *self._tasks, return_exceptions=True)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # -- personal links -----------------------------------------------------------------------
+    async def personal_link(self, table: int, user_id: int) -> str:
+        """The address of a new personal link for ``user_id`` at ``table`` (their previous one
+        stops working); a refusal (:class:`~bot.service.errors.HostError`) with a sentence for
+        a person who does not play there or asks too often."""
+        info = await self.service.require_table(table)
+        if info.seat_of(user_id) is None:
+            raise NotSeated(say("Only the players of this table get a personal link; Watch "
+                                "live shows the table to everyone."))
+        if not self._link_asks.allow(user_id):
+            raise LinkRefused(TOO_MANY_LINKS)
+        token = await self.links.issue(table, user_id)
+        base = self.config.public_url or f"http://{self.config.listen}"
+        return f"{base}/t/{table}#k={token}"
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _origin_ok(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        return origin is not None and origin.lower() in self.origins
+
+    @staticmethod
+    def _refusal(text: Text | str, lang: str, status: int) -> web.Response:
+        return web.json_response({"error": i18n.translate(text, lang)}, status=status)
+
+    def _spawn(self, job: Awaitable[Any], what: str) -> None:
+        async def run() -> None:
+            try:
+                await job
+            except Exception:
+                log.exception("%s failed", what)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _user(self, token: str | None, table: int) -> int:
+        if token is None:
+            raise LinkRefused(NO_TOKEN)
+        return await self.links.check(token, table)
+
+    # -- the page and its images --------------------------------------------------------------
+    async def _page(self, request: web.Request) -> web.Response:
+        table = _table(request)
+        lang = page_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        info = await self.service.table(table)
+        title = (f"{i18n.translate(info.game_name, lang)} · Tablée" if info is not None
+                 else "Tablée")
+        return web.Response(text=page_html(table, lang, title), content_type="text/html",
+                            headers={"Cache-Control": "no-cache",
+                                     "Referrer-Policy": "no-referrer",
+                                     "X-Content-Type-Options": "nosniff"})
+
+    def _keep_board(self, key: tuple[int, int, str], png: bytes) -> None:
+        self._boards[key] = png
+        self._boards.move_to_end(key)
+        while len(self._boards) > BOARD_CACHE:
+            self._boards.popitem(last=False)
+
+    async def _board(self, request: web.Request) -> web.Response:
+        table, version = _table(request), int(request.match_info["version"])
+        lang = page_lang(request.query.get("lang"), None)
+        png = self._boards.get((table, version, lang))
+        if png is None:
+            live = await self.service.live_table(table, language=lang)
+            if (live is not None and live.post is not None and live.post.image_png is not None
+                    and live.post.version == version):
+                png = live.post.image_png
+                self._keep_board((table, version, lang), png)
+        if png is None:
+            return self._refusal(OLD_IMAGE, lang, 404)
+        return web.Response(body=png, content_type="image/png", headers={
+            "Cache-Control": "public, max-age=31536000, immutable"})
+
+    async def _hand(self, request: web.Request) -> web.Response:
+        table, version = _table(request), int(request.match_info["version"])
+        lang = page_lang(request.query.get("lang"), None)
+        try:
+            user = await self._user(_bearer(request), table)
+            note = await self.service.private_note(table, user, language=lang)
+        except HostError as exc:
+            return self._refusal(exc.text, lang, 403)
+        png = await asyncio.to_thread(lambda: note.image_png)
+        if note.version != version or png is None:
+            return self._refusal(OLD_IMAGE, lang, 404)
+        return web.Response(body=png, content_type="image/png",
+                            headers={"Cache-Control": "private, no-store"})
+
+    # -- moves --------------------------------------------------------------------------------
+    async def _move(self, request: web.Request) -> web.Response:
+        table = _table(request)
+        lang = page_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        if not self._origin_ok(request):
+            return self._refusal(BAD_ORIGIN, lang, 403)
+        if request.content_type != "application/json":
+            return self._refusal(BAD_REQUEST, lang, 415)
+        try:
+            user = await self._user(_bearer(request), table)
+        except LinkRefused as exc:
+            return self._refusal(exc.text, lang, 403)
+        try:
+            body = await request.json()
+        except (ValueError, UnicodeDecodeError):
+            return self._refusal(BAD_REQUEST, lang, 400)
+        move, version = (body.get("move"), body.get("version")) if isinstance(body, dict) \
+            else (None, None)
+        if (not isinstance(move, str) or not 0 < len(move) <= 200
+                or not isinstance(version, int) or isinstance(version, bool)):
+            return self._refusal(BAD_REQUEST, lang, 400)
+        if not self._moves.allow(user):
+            return self._refusal(TOO_FAST, lang, 429)
+        try:
+            outcome = await self.service.play(table, user, move, version=version)
+        except Unavailable as exc:
+            log.warning("table %s: a move from the page: storage unavailable: %s", table,
+                        exc.message)
+            return self._refusal(exc.text, lang, 503)
+        except HostError as exc:
+            log.info("table %s: a move from the page refused: %s", table, exc.message[:300])
+            return self._refusal(exc.text, lang, 409)
+        except Exception:
+            log.exception("table %s: a move from the page failed", table)
+            return self._refusal(FAILED, lang, 500)
+        self._spawn(self.publish(table, outcome), f"table {table}: posting a move from the page")
+        return web.json_response({"ok": True, "version": outcome.table.version})
+
+    # -- the WebSocket and its hub ------------------------------------------------------------
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        table = _table(request)
+        if not self._origin_ok(request):
+            return web.Response(status=403, text="This page may not watch this table.")
+        ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_FRAME)
+        await ws.prepare(request)
+        client: Client | None = None
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    break
+                try:
+                    hello = json.loads(msg.data)
+                except ValueError:
+                    hello = None
+                if not isinstance(hello, dict) or hello.get("type") != "hello":
+                    continue
+                if client is not None:
+                    self._drop(table, client)
+                client = await self._hello(ws, table, hello)
+        finally:
+            if client is not None:
+                self._drop(table, client)
+        return ws
+
+    async def _hello(self, ws: web.WebSocketResponse, table: int,
+                     hello: dict[str, Any]) -> Client:
+        lang = hello.get("lang") if hello.get("lang") in LANGS else "en"
+        known = hello.get("version")
+        user = None
+        token = hello.get("token")
+        if isinstance(token, str) and token:
+            try:
+                user = await self.links.check(token, table)
+            except LinkRefused as exc:
+                await ws.send_json({"type": "error", "text": i18n.translate(exc.text, lang)})
+        client = Client(ws, str(lang), user, known if isinstance(known, int) else None)
+        self._clients.setdefault(table, set()).add(client)
+        if table not in self._hubs or self._hubs[table].done():
+            self._hubs[table] = asyncio.get_running_loop().create_task(self._watch(table))
+        await self._push(table, [client])
+        return client
+
+    def _drop(self, table: int, client: Client) -> None:
+        clients = self._clients.get(table)
+        if clients is not None:
+            clients.discard(client)
+            if not clients:
+                del self._clients[table]
+                hub = self._hubs.pop(table, None)
+                if hub is not None:
+                    hub.cancel()
+                for key in [k for k in self._last if k[0] == table]:
+                    del self._last[key]
+
+    async def _watch(self, table: int) -> None:
+        """The hub of one table: each time a commit rings (or every WAIT_SECONDS, for what
+        another process stored), every socket gets the State if it is newer than theirs."""
+        version = self.service.changes.newest(table) or 0
+        while self._clients.get(table):
+            version = await self.service.changes.wait(table, version, WAIT_SECONDS)
+            try:
+                await self._push(table, list(self._clients.get(table, ())))
+            except Exception:
+                log.exception("table %s: sending the live state failed", table)
+
+    async def _push(self, table: int, clients: list[Client]) -> None:
+        """Send each of ``clients`` the table's State unless they have its version."""
+        publics: dict[str, dict[str, Any] | None] = {}
+        lives: dict[str, Any] = {}
+        for lang in {c.lang for c in clients}:
+            live = lives[lang] = await self.service.live_table(table, language=lang)
+            if live is None:
+                last = self._last.get((table, lang))
+                gone = self.service.changes.newest(table)
+                version = gone if gone is not None else (last["version"] + 1 if last else 0)
+                publics[lang] = closed_state(last, version, lang)
+            else:
+                publics[lang] = public_state(table, live)
+                if live.post is not None and live.post.image_png is not None:
+                    self._keep_board((table, live.post.version, lang), live.post.image_png)
+            self._last[(table, lang)] = publics[lang]  # type: ignore[assignment]
+
+        async def send(client: Client) -> None:
+            state = publics[client.lang]
+            assert state is not None
+            async with client.lock:
+                if client.version == state["version"]:
+                    return
+                you = None
+                live = lives[client.lang]
+                if client.user_id is not None and live is not None:
+                    try:
+                        you = await you_state(self.service, table, live, client.user_id)
+                    except HostError:
+                        you = None
+                try:
+                    async with asyncio.timeout(SEND_SECONDS):
+                        await client.ws.send_json({"type": "state", **state, "you": you})
+                    client.version = state["version"]
+                except (TimeoutError, ConnectionError, RuntimeError):
+                    await client.ws.close()
+
+        await asyncio.gather(*(send(c) for c in clients))

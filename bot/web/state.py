@@ -1,0 +1,116 @@
+"""The State the page shows, as the WebSocket sends it (JSON): everything public comes from
+:meth:`~bot.service.TableService.live_table` (the spectator view only); ``you`` is built for a
+holder of a valid personal link alone, from their own seat's menu (their hand is an image the
+page fetches with their token)."""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import i18n
+from games.text import say
+
+from ..service import TableService
+from ..service.live import LiveTable
+
+LANGS = ("en", "fr")
+"""The page's languages."""
+LOBBY = say("The game has not started yet; the host presses Start.")
+OVER = say("This game is over; its result is on the table post in Discord.")
+GONE = say("There is no game at this table.")
+
+
+def page_lang(asked: str | None, accept: str | None) -> str:
+    """The page's language: ``?lang=`` when it is one of :data:`LANGS`, else the first of them
+    the browser's Accept-Language lists (by preference), else English."""
+    if asked in LANGS:
+        return asked
+    ranked: list[tuple[float, int, str]] = []
+    for index, item in enumerate((accept or "").split(",")[:20]):
+        tag, _, params = item.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        primary = tag.strip().split("-")[0].lower()
+        if primary in LANGS and q > 0:
+            ranked.append((-q, index, primary))
+    return min(ranked)[2] if ranked else "en"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """(width, height) of a PNG, from its header."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or len(data) < 24:
+        return (0, 0)
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+def board_url(table: int, version: int, lang: str) -> str:
+    return f"/t/{table}/board/{version}.png?lang={lang}"
+
+
+def public_state(table: int, live: LiveTable) -> dict[str, Any]:
+    """The State (without ``you``) of ``live``: built from the public view only."""
+    lang = live.language
+    info, post = live.table, live.post
+    board = None
+    if post is not None and post.image_png is not None:
+        width, height = png_size(post.image_png)
+        regions = getattr(post, "regions", None) or []  # drawn by renderers that name them
+        board = {"url": board_url(table, post.version, lang), "width": width, "height": height,
+                 "regions": [{"key": str(key), "box": [int(v) for v in box]}
+                             for key, box in regions]}
+    clock = None
+    if post is not None and post.clock is not None and post.clock.name is not None:
+        clock = {"name": i18n.translate(post.clock.name, lang), "deadline": post.clock.deadline}
+    status = "finished" if post is not None and post.finished else info.status
+    return {
+        "version": info.version,
+        "game": i18n.translate(info.game_name, lang),
+        "status": status,
+        "status_text": post.status if post is not None else i18n.translate(LOBBY, lang),
+        "seats": [{"seat": s.seat, "name": i18n.translate(s.name, lang),
+                   "computer": s.is_computer, "to_move": s.seat in live.to_move}
+                  for s in info.seats],
+        "clock": clock,
+        "lines": list(live.lines),
+        "board": board,
+    }
+
+
+def closed_state(last: dict[str, Any] | None, version: int, lang: str) -> dict[str, Any]:
+    """The State of a table that left the channel (its game ended or was stopped): the last
+    one shown, marked over (no one is to move any more), else an empty table."""
+    if last is None:
+        return {"version": version, "game": "", "status": "finished",
+                "status_text": i18n.translate(GONE, lang), "seats": [], "clock": None,
+                "lines": [], "board": None}
+    return {**last, "version": version, "status": "finished",
+            "status_text": i18n.translate(OVER, lang), "clock": None,
+            "seats": [{**s, "to_move": False} for s in last["seats"]]}
+
+
+async def you_state(service: TableService, table: int, live: LiveTable,
+                    user_id: int) -> dict[str, Any] | None:
+    """``you`` for the holder of ``user_id``'s valid link: their seat, their hand's address and
+    their menu (only their own: :meth:`~bot.service.TableService.menu` is their seat's legal
+    moves); None when they do not sit at the table."""
+    seat = live.table.seat_of(user_id)
+    if seat is None:
+        return None
+    name = i18n.translate(next(s.name for s in live.table.seats if s.seat == seat),
+                          live.language)
+    if live.post is None or live.post.finished:
+        return {"seat": seat, "name": name, "hand_url": None, "to_move": False, "menu": []}
+    version, entries = await service.menu(table, user_id, language=live.language)
+    return {
+        "seat": seat, "name": name,
+        "hand_url": f"/t/{table}/hand/{version}.png?lang={live.language}",
+        "to_move": bool(entries),
+        "menu": [{"move": e.move, "label": e.label, "steps": [[t, label] for t, label in e.steps]}
+                 for e in entries],
+    }
