@@ -186,7 +186,7 @@ async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
                headers: {"Content-Type": "application/json", Authorization: `Bearer ${token}`},
                body: JSON.stringify({move: "play 1", version: 1})});
              return [r.status, await r.json()];
-           }""", [channel.id, stolen.split("#k=", 1)[1]])
+           }""", [str(channel.id), stolen.split("#k=", 1)[1]])
     assert 400 <= answer[0] < 500 and answer[1]["error"].endswith("."), answer
     await page.close()
 

@@ -29,7 +29,7 @@
     }
     return node;
   };
-  const tokenKey = `tablee:k:${config.table}`;
+  let tokenKey = `tablee:k:${config.table}`;
 
   let started = false;
   let token = null;
@@ -156,6 +156,11 @@
   function showBoard(board) {
     const image = $("board-image");
     const frame = $("board");
+    frame.hidden = !board;
+    if (!board) {
+      $("regions").replaceChildren();
+      return;
+    }
     frame.style.aspectRatio = `${board.width} / ${board.height}`;
     document.body.dataset.boardUrl = board.url; // the board the page has (shown: once swapped in)
     if (image.getAttribute("src") !== board.url) {
@@ -177,6 +182,9 @@
   function showRegions(board) {
     const layer = $("regions");
     layer.replaceChildren();
+    if (!board) {
+      return;
+    }
     const offered = new Map(currentChoices().map(([value, label]) => [value, label]));
     for (const region of board.regions || []) {
       if (!offered.has(region.key)) {
@@ -452,17 +460,30 @@
     box.classList.toggle("problem", Boolean(problem));
   }
 
+  // {token}: the person's personal token (null: a spectator); {table}: the table, when the
+  // Activity learnt it after the page loaded.
   function start(options) {
     if (started) {
       return;
     }
     started = true;
+    if (options && options.table) {
+      config.table = String(options.table);
+    }
+    tokenKey = `tablee:k:${config.table}`;
     token = takeToken(options && options.token);
     connect();
   }
 
   window.TableePage = { start };
-  if (!config.activity) {
+  // Inside Discord (an Activity: Discord's frame_id and instance_id in the address) the
+  // Activity's script makes the handshake, then calls start; anywhere else the page starts now.
+  const query = new URLSearchParams(location.search);
+  if (config.activity || (query.has("frame_id") && query.has("instance_id"))) {
+    if (!document.querySelector('script[src$="/static/activity.js"]')) {
+      document.head.append(make("script", { src: "/static/activity.js", defer: true }));
+    }
+  } else {
     start({});
   }
 })();
