@@ -36,6 +36,7 @@ WORDS: dict[str, Text] = {
     "refused": say("The move was refused; try again."),
     "network": say("The move could not be sent: check your connection, then try again."),
     "reconnecting": say("Connection lost; reconnecting…"),
+    "activity_failed": say("Discord could not sign you in, so you are watching the table."),
 }
 """Every word the page shows by itself (the rest comes translated in the State)."""
 
@@ -51,13 +52,16 @@ def _json_block(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def page_html(table: int, lang: str, title: str, *, activity: bool = False) -> str:
+def page_html(table: int, lang: str, title: str, *, activity: bool = False,
+              client_id: int | None = None) -> str:
     """The page of table ``table`` in language ``lang`` ("en" or "fr"), titled ``title``;
     ``activity``: the page waits for the Activity's script (``activity.js``) to start it with
     the person's token, instead of starting by itself (table.js also knows an Activity launch
-    by Discord's ``frame_id`` and ``instance_id`` in the address)."""
+    by Discord's ``frame_id`` and ``instance_id`` in the address); ``client_id``: the
+    Activity's application id (public: it names the discordsays.com host), when configured."""
     words = page_words(lang)
     config = _json_block({"table": str(int(table)), "lang": lang, "activity": activity,
+                          "client_id": str(int(client_id)) if client_id else None,
                           "words": words})
     lang = escape(lang, quote=True)
     w = {key: escape(value) for key, value in words.items()}

@@ -223,7 +223,12 @@ class WebServer:
         info = await self.service.table(table)
         title = (f"{i18n.translate(info.game_name, lang)} · Tablée" if info is not None
                  else "Tablée")
-        return web.Response(text=page_html(table, lang, title), content_type="text/html",
+        # Inside Discord (its frame_id and instance_id), the Activity's script starts the page.
+        inside = "frame_id" in request.query and "instance_id" in request.query
+        client_id = self.activity.client_id if self.activity is not None else None
+        html = page_html(table, lang, title, activity=inside and client_id is not None,
+                         client_id=client_id)
+        return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-cache",
                                      "Referrer-Policy": "no-referrer",
                                      "X-Content-Type-Options": "nosniff"})
