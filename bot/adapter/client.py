@@ -132,7 +132,9 @@ class TableeBot(commands.Bot):
         self.issue_link = issue_link
         live.offer(config.web.public_url if config.web is not None and issue_link is not None
                    else None)
-        activity.offer(config.activity is not None and config.web is not None)
+        # Open table needs the page at a public address (the Activity's URL mapping).
+        activity.offer(config.activity is not None and config.web is not None
+                       and config.web.public_url is not None)
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds)
         self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
                              turn_dm_after=config.clock.turn_dm_after)
