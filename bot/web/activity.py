@@ -23,8 +23,9 @@ asks Discord for an authorization code and comes here:
   number).
 
 Every POST must come from the page (``Origin``: the server's rule, which lets in the Activity's
-discordsays.com origin; JSON only, so a cross-site form cannot send it), within a rate limit
-(per address for the token exchange, per person and per access token for sessions). Refusals are sentences in the
+discordsays.com origin; JSON only, so a cross-site form cannot send it), within rate limits
+(per address and per person for the token exchange, per person and per access token for
+sessions). Refusals are sentences in the
 reader's language; no code, token or secret is ever logged or answered back.
 """
 
@@ -56,7 +57,8 @@ launches name none: their table is the channel they were launched in."""
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_.:-]{1,200}")
 DISCORD_TIMEOUT = ClientTimeout(total=10)
 MAX_CODE = 200
-EXCHANGES = (10, 60.0)  # sign-ins an address may make a minute
+EXCHANGES = (60, 60.0)  # code exchanges from one address a minute (behind a proxy: everyone's)
+SIGN_INS = (10, 60.0)  # sign-ins of one person a minute
 SESSIONS = (10, 60.0)  # table sessions a person (or an access token) may open a minute
 
 NO_CODE = say("The sign-in from Discord is missing; close the Activity and open it again.")
@@ -99,6 +101,7 @@ class ActivityApi:
         self.discord_api = discord_api.rstrip("/")
         self.bot_token = bot_token
         self.exchanges = RateLimit(*EXCHANGES)  # per address
+        self.sign_ins = RateLimit(*SIGN_INS)  # per person
         self.sessions = RateLimit(*SESSIONS)  # per person (and per access token)
 
     # -- routes ---------------------------------------------------------------------------
@@ -141,6 +144,9 @@ class ActivityApi:
             log.warning("activity: refused a sign-in made for another application (%s)",
                         str(app_id)[:24])
             raise Refused(403, OTHER_APPLICATION)
+        user = grant.get("user")
+        self._limit(self.sign_ins, ("user", _snowflake(user.get("id")) if isinstance(user, dict)
+                                    else None))
         return {"access_token": access}
 
     async def _session(self, request: web.Request, body: dict[str, Any]) -> dict[str, Any]:

@@ -35,12 +35,13 @@ class Backend:
         self.base = ""
         self.http: aiohttp.ClientSession | None = None
 
-    async def start(self, tablee: Any) -> None:
+    async def start(self, tablee: Any, discord_api: str | None = None) -> None:
         app = web.Application()
         app.add_routes(activity_routes(
             self.config, self.links, service=tablee.bot.service,
             origin_ok=lambda request: request.headers.get("Origin") in self.origins,
-            discord_api=f"{self.sim.emulator.base_url}/api/v10", bot_token=self.sim.world.token))
+            discord_api=discord_api or f"{self.sim.emulator.base_url}/api/v10",
+            bot_token=self.sim.world.token))
         self.runner = web.AppRunner(app)
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", 0)
@@ -170,10 +171,12 @@ async def test_only_the_page_may_post_and_not_too_often(discord_sim: Any,
     async with backend.http.post(backend.base + "/api/token", data={"code": code},
                                  headers={"Origin": ORIGIN}) as response:  # a form: refused
         assert response.status == 400
-    statuses = [(await backend.post("/api/token", {"code": "x"}))[0] for _ in range(12)]
-    assert statuses.count(429) >= 2 and statuses[-1] == 429
-    status, answer = await backend.post("/api/token", {"code": "x"})
+    # Alice signed in once above; ten sign-ins a minute, then a sentence (Bob is not held up).
+    statuses = [(await backend.sign_in(alice))[0] for _ in range(10)]
+    assert statuses == [200] * 9 + [429]
+    status, answer = await backend.sign_in(alice)
     assert status == 429 and "wait a minute" in answer["error"]
+    assert (await backend.sign_in(sim.user("bob")))[0] == 200
 
 
 async def test_the_entry_sends_discord_to_the_table_page_with_its_query(
@@ -193,3 +196,38 @@ async def test_the_entry_sends_discord_to_the_table_page_with_its_query(
         assert response.headers["Location"].startswith(f"/t/{sim.general.id}?")
     async with backend.http.get(backend.base + "/", allow_redirects=False) as response:
         assert response.status == 404
+
+
+async def test_a_token_discord_says_is_another_applications_is_refused(
+        discord_sim: Any, toy_tablee: Any) -> None:
+    """Defence in depth: even if Discord exchanged a code into a token of another application
+    (a Discord that answers so, standing in front of the emulator), /oauth2/@me says whose
+    it is, and the token is refused."""
+    sim = discord_sim
+    other = sim.application("Someone else's game")
+
+    async def exchange(request: web.Request) -> web.Response:
+        return web.json_response({"access_token": "t0ken", "token_type": "Bearer"})
+
+    async def whose(request: web.Request) -> web.Response:
+        assert request.headers["Authorization"] == "Bearer t0ken"
+        return web.json_response({"application": other.to_json(), "scopes": ["identify"],
+                                  "expires": "2030-01-01T00:00:00+00:00"})
+
+    lying = web.Application()
+    lying.add_routes([web.post("/api/v10/oauth2/token", exchange),
+                      web.get("/api/v10/oauth2/@me", whose)])
+    runner = web.AppRunner(lying)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    b = Backend(sim, toy_tablee)
+    await b.start(toy_tablee, discord_api=f"http://127.0.0.1:{port}/api/v10")
+    try:
+        status, answer = await b.post("/api/token", {"code": "any"})
+    finally:
+        await b.close()
+        await runner.cleanup()
+    assert (status, answer) == (403, {"error": "This sign-in was made for another application, "
+                                      "so Tablée refuses it."})
