@@ -234,7 +234,7 @@ class TableeBot(commands.Bot):
             log.info("synced %s to guild %s", counted(len(synced), "command", "commands"),
                      self.config.dev_guild_id)
             return
-        synced = await self.tree.sync()
+        synced = await activity.sync_global(self.tree)
         log.info("synced %s", counted(len(synced), "global command", "global commands"))
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:

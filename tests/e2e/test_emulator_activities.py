@@ -106,3 +106,22 @@ async def test_launch_activity_puts_the_presser_in_the_channel_instance(discord_
     assert [r.body for r in callbacks] == [{"type": 12}] * 2
     for r in callbacks:
         assert validate.validate_response(r.method, r.route, r.status, r.response) == [], r
+
+
+async def test_a_bulk_update_must_keep_the_entry_point_command(discord_sim, http):
+    """Once Activities are on, Discord refuses a global bulk update leaving out the Entry Point
+    command (50240); one that carries it back keeps it."""
+    launch = discord_sim.enable_activities()
+    path = api(discord_sim, f"/applications/{discord_sim.world.application_id}/commands")
+    headers = {"Authorization": f"Bot {discord_sim.world.token}"}
+    mine = {"name": "ping", "description": "Ping", "type": 1}
+    async with http.put(path, json=[mine], headers=headers) as response:
+        assert response.status == 400 and (await response.json())["code"] == 50240
+    kept = {k: launch[k] for k in ("id", "type", "name", "description", "handler")}
+    async with http.put(path, json=[mine, kept], headers=headers) as response:
+        assert response.status == 200
+        answer = await response.json()
+    assert [(c["name"], c["type"], c["id"]) for c in answer] == [
+        ("ping", 1, answer[0]["id"]), ("launch", 4, launch["id"])]
+    assert answer[1]["handler"] == 2
+    assert discord_sim.violations == []

@@ -32,6 +32,8 @@ def activity_settings(sim: Any) -> dict[str, Any]:
 async def tablee(discord_sim: Any, tmp_path: Path, request: Any) -> AsyncIterator[Any]:
     register_toy()
     place, configured = request.param
+    if configured:  # the owner turned Activities on in the developer portal first
+        discord_sim.enable_activities()
     settings = activity_settings(discord_sim) if configured else {}
     async with running_tablee(discord_sim, tmp_path, tables_place=place, **settings) as app:
         yield app
@@ -57,6 +59,10 @@ async def test_no_open_table_button_without_the_activity(discord_sim: Any, table
 async def test_open_table_launches_the_activity_of_the_tables_channel(
         discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
+    # The bot's command sync kept the Entry Point command Discord made (a bulk update without
+    # it is refused with 50240, which would have stopped the bot at start-up).
+    names = [(c["name"], c["type"]) for c in sim.world.global_commands]
+    assert ("launch", 4) in names and ("play", 1) in names
     alice, bob = await started(sim)
     where = playing(sim)
     post = table_post(sim)

@@ -41,6 +41,11 @@ TOKEN_ROUTE = "/oauth2/token"
 BEARER_ROUTES = {("GET", "/oauth2/@me"), ("GET", "/users/@me")}
 """Routes a person's access token may call (Bearer); the bot token works there too."""
 FORM = "application/x-www-form-urlencoded"
+ENTRY_POINT = 4
+DROPPED_ENTRY_POINT = (
+    "You cannot remove this app's Entry Point command in a bulk update operation. Please "
+    "include the Entry Point command in your update request or delete it separately.")
+"""Discord's 400 50240 (not in the vendored docs; the wording bots report meeting)."""
 ACCESS_LIFETIME = 7 * 24 * 3600
 
 
@@ -129,6 +134,19 @@ class Activities:
         app = Application(self.world.ids.next(), name, f"secret-{secrets.token_hex(8)}")
         self.applications[app.id] = app
         return app
+
+    def enable(self) -> dict[str, Any]:
+        """What turning Activities on in the developer portal does: Discord creates the
+        application's Entry Point command, "launch" (type 4, PRIMARY_ENTRY_POINT), handled by
+        Discord (handler 2, DISCORD_LAUNCH_ACTIVITY: application-commands.mdx, "Default Entry
+        Point command"). From then on a global bulk update that leaves it out is refused."""
+        command = {"id": str(self.world.ids.next()), "application_id": str(self.own.id),
+                   "version": str(self.world.ids.next()), "type": ENTRY_POINT, "name": "launch",
+                   "description": "", "handler": 2, "options": [],
+                   "default_member_permissions": None, "nsfw": False, "contexts": None,
+                   "integration_types": [0, 1]}
+        self.world.global_commands.append(command)
+        return command
 
     def mint_code(self, user: User, application: Application | None = None,
                   scopes: tuple[str, ...] = ("identify",)) -> str:
@@ -239,3 +257,11 @@ def _int(text: str | None) -> int:
 
 def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+def entry_point_problem(existing: list[dict[str, Any]], sent: Any) -> ApiError | None:
+    """A global bulk update dropping the application's Entry Point command: Discord's 50240."""
+    had = any(c.get("type") == ENTRY_POINT for c in existing)
+    keeps = isinstance(sent, list) and any(
+        isinstance(c, dict) and c.get("type") == ENTRY_POINT for c in sent)
+    return ApiError(400, 50240, DROPPED_ENTRY_POINT) if had and not keeps else None

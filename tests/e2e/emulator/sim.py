@@ -209,6 +209,11 @@ class DiscordSim:
         """The bot's application's OAuth2 client secret (the developer portal's)."""
         return self.api.activities.own.secret
 
+    def enable_activities(self) -> dict[str, Any]:
+        """The owner turns Activities on in the developer portal: the Entry Point command
+        ("launch", type 4) appears among the global commands, and a bulk update must keep it."""
+        return self.api.activities.enable()
+
     def application(self, name: str) -> Application:
         """Another application on this Discord, with its own id and secret."""
         return self.api.activities.add_application(name)
