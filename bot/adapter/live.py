@@ -58,11 +58,12 @@ class PlayInBrowserButton(Component, discord.ui.DynamicItem[discord.ui.Button], 
                 raise Refusal(_("The live table is not running just now; play with **My hand "
                                 "/ Play**."))
             url = await bot.issue_link(self.channel_id, interaction.user.id)
+            hours = f"{bot.config.web.link_hours:g}"
             await reply_private(interaction, _(
                 "Your personal link to play this table in a browser: {url}\n"
                 "It is for you alone: whoever opens it plays for you. It works for {hours} "
                 "hours; pressing **Play in browser** again gives a new link, and this one "
-                "stops working.", url=url, hours=f"{bot.config.web.link_hours:g}"))
+                "stops working.", url=url, hours=hours))
 
 
 @on_table_post(place=4)

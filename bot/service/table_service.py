@@ -105,7 +105,9 @@ class TableService:
         self.reports = Reports(ctx, self.tables, self.languages, self.table_clock)
         self.views = TableViews(ctx, self.tables, self.languages, self.reports)
         self.hints = Hints(ctx, self.tables, self.views)
-        self.live = LiveViews(ctx, self.reports, self.table_clock)
+        self.changes = Changes()  # rung after every commit (the live page waits on it)
+        store.watch(self.changes.notify)
+        self.live = LiveViews(ctx, self.reports, self.table_clock, self.changes)
         self.lobbies = LobbyService(ctx, self.tables, self.table_clock, self.computers,
                                     self.reports)
         self.moves = PlayService(ctx, self.tables, self.table_clock, self.committer,
@@ -113,8 +115,6 @@ class TableService:
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
                                       self.computers, self.reports, self.lobbies)
         self.server_tables = ServerTables(ctx)
-        self.changes = Changes()  # rung after every commit (the live page waits on it)
-        store.watch(self.changes.notify)
 
     @classmethod
     async def open(

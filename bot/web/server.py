@@ -56,6 +56,7 @@ SEND_SECONDS = 10.0  # a socket that takes longer to take a frame is dropped
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table, version, language)
 MOVES = (10, 10.0)  # a person may make 10 moves in 10 seconds
 LINKS = (5, 60.0)  # and ask for 5 personal links a minute
+HANDS = (30, 10.0)  # and fetch their hand 30 times in 10 seconds (each is drawn)
 ACCESS_LOG = '%a "%r" %s %b %Tf'  # no headers: no Authorization, no Referer
 
 TOO_FAST = say("Too many moves at once; wait a few seconds and try again.")
@@ -63,7 +64,6 @@ TOO_MANY_LINKS = say("Too many links asked for at once; wait a minute and try ag
 NO_TOKEN = say("Open your personal link (Play in browser on the table post) to play here.")
 BAD_ORIGIN = say("This page may not send moves to this table.")
 BAD_REQUEST = say("That request could not be read; reload the page and try again.")
-NOT_PLAYING = say("You are not playing at this table; you can watch it.")
 FAILED = say("Sorry, something went wrong on my side. It has been logged; please try again.")
 OLD_IMAGE = say("This image is out of date; reload the page.")
 
@@ -118,6 +118,7 @@ class WebServer:
         self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
         self._moves = RateLimit(*MOVES)
         self._link_asks = RateLimit(*LINKS)
+        self._hands = RateLimit(*HANDS)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.app = self._make_app()
 
@@ -259,6 +260,8 @@ class WebServer:
         lang = page_lang(request.query.get("lang"), None)
         try:
             user = await self._user(_bearer(request), table)
+            if not self._hands.allow(user):
+                return self._refusal(TOO_FAST, lang, 429)
             note = await self.service.private_note(table, user, language=lang)
         except HostError as exc:
             return self._refusal(exc.text, lang, 403)
@@ -286,6 +289,8 @@ class WebServer:
             return self._refusal(BAD_REQUEST, lang, 400)
         move, version = (body.get("move"), body.get("version")) if isinstance(body, dict) \
             else (None, None)
+        if isinstance(body, dict) and body.get("lang") in LANGS:  # the page's own language
+            lang = body["lang"]
         if (not isinstance(move, str) or not 0 < len(move) <= 200
                 or not isinstance(version, int) or isinstance(version, bool)):
             return self._refusal(BAD_REQUEST, lang, 400)
@@ -315,7 +320,12 @@ class WebServer:
         await ws.prepare(request)
         client: Client | None = None
         try:
-            async for msg in ws:
+            while True:
+                try:  # a page says hello at once; a socket that does not is closed
+                    msg = await ws.receive(timeout=None if client else HELLO_SECONDS)
+                except TimeoutError:
+                    await ws.close(code=1008, message=b"no hello")
+                    break
                 if msg.type != WSMsgType.TEXT:
                     break
                 try:
@@ -343,7 +353,9 @@ class WebServer:
                 user = await self.links.check(token, table)
             except LinkRefused as exc:
                 await ws.send_json({"type": "error", "text": i18n.translate(exc.text, lang)})
-        client = Client(ws, str(lang), user, known if isinstance(known, int) else None)
+        # 0 (or nothing): the page has no state yet (table versions start at 1).
+        client = Client(ws, str(lang), user,
+                        known if isinstance(known, int) and known > 0 else None)
         self._clients.setdefault(table, set()).add(client)
         if table not in self._hubs or self._hubs[table].done():
             self._hubs[table] = asyncio.get_running_loop().create_task(self._watch(table))
@@ -385,7 +397,10 @@ class WebServer:
                 version = gone if gone is not None else (last["version"] + 1 if last else 0)
                 publics[lang] = closed_state(last, version, lang)
             else:
-                publics[lang] = public_state(table, live)
+                state = publics[lang] = public_state(table, live)
+                last = self._last.get((table, lang))
+                if state["status"] in ("finished", "abandoned") and not state["lines"] and last:
+                    state["lines"] = last["lines"]  # a closed game keeps no log: the last seen
                 if live.post is not None and live.post.image_png is not None:
                     self._keep_board((table, live.post.version, lang), live.post.image_png)
             self._last[(table, lang)] = publics[lang]  # type: ignore[assignment]

@@ -19,6 +19,7 @@ LANGS = ("en", "fr")
 LOBBY = say("The game has not started yet; the host presses Start.")
 OVER = say("This game is over; its result is on the table post in Discord.")
 GONE = say("There is no game at this table.")
+STOPPED = say("This game was stopped before its end.")
 
 
 def page_lang(asked: str | None, accept: str | None) -> str:
@@ -68,11 +69,15 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
     if post is not None and post.clock is not None and post.clock.name is not None:
         clock = {"name": i18n.translate(post.clock.name, lang), "deadline": post.clock.deadline}
     status = "finished" if post is not None and post.finished else info.status
+    if status == "abandoned":
+        status_text = i18n.translate(STOPPED, lang)
+    else:
+        status_text = post.status if post is not None else i18n.translate(LOBBY, lang)
     return {
         "version": info.version,
         "game": i18n.translate(info.game_name, lang),
         "status": status,
-        "status_text": post.status if post is not None else i18n.translate(LOBBY, lang),
+        "status_text": status_text,
         "seats": [{"seat": s.seat, "name": i18n.translate(s.name, lang),
                    "computer": s.is_computer, "to_move": s.seat in live.to_move}
                   for s in info.seats],

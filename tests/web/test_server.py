@@ -19,12 +19,16 @@ from typing import Any
 import aiohttp
 import pytest
 
+import i18n
 from bot.config import WebConfig
 from bot.service import Outcome, TableService
 from bot.service.errors import STALE
 from bot.web.links import FORGED
 from bot.web.server import BAD_ORIGIN, NO_TOKEN, TOO_FAST, RateLimit, WebServer
+from bot.web.state import STOPPED
 from games import get_game
+from tests.bot.drive import play_to_end
+from tests.bot.toy import toy_game
 
 TABLE, GUILD = 4242, 7
 ALICE, BOB = 11, 12
@@ -44,8 +48,8 @@ class Served:
         return f"{self.base}{path}"
 
     async def socket(self, token: str | None = None, version: int = 0, lang: str = "en",
-                     origin: str = PUBLIC) -> aiohttp.ClientWebSocketResponse:
-        ws = await self.http.ws_connect(self.url(f"/t/{TABLE}/ws"), origin=origin)
+                     origin: str = PUBLIC, table: int = TABLE) -> aiohttp.ClientWebSocketResponse:
+        ws = await self.http.ws_connect(self.url(f"/t/{table}/ws"), origin=origin)
         await ws.send_json({"type": "hello", "version": version, "token": token, "lang": lang})
         return ws
 
@@ -184,6 +188,10 @@ async def test_moves_commit_through_the_service_and_refusals_are_sentences(
     assert status == 409 and said["error"]
     status, said = await served.move(token, legal[0], version - 1)
     assert (status, said) == (409, {"error": STALE})
+    async with served.http.post(served.url(f"/t/{TABLE}/move"), headers={
+            "Origin": PUBLIC, "Authorization": f"Bearer {token}"},
+            json={"move": legal[0], "version": version - 1, "lang": "fr"}) as got:
+        assert (await got.json())["error"] == i18n.translate(STALE, "fr") != STALE
     status, said = await served.move(token, legal[0], version, origin="https://evil.example")
     assert (status, said) == (403, {"error": str(BAD_ORIGIN)})
     status, said = await served.move(token, legal[0], version, origin=None)
@@ -242,6 +250,14 @@ async def test_a_move_made_elsewhere_reaches_the_sockets_within_a_second(
     assert time.monotonic() - start < 1.0
 
 
+async def test_a_socket_that_never_says_hello_is_closed(
+        served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.web.server.HELLO_SECONDS", 0.2)
+    ws = await served.http.ws_connect(served.url(f"/t/{TABLE}/ws"), origin=PUBLIC)
+    message = await asyncio.wait_for(ws.receive(), SECONDS)
+    assert message.type == aiohttp.WSMsgType.CLOSE and ws.close_code == 1008
+
+
 async def test_wrong_origins_and_the_page(served: Served) -> None:
     for origin in ("https://evil.example", None):
         with pytest.raises(aiohttp.WSServerHandshakeError) as info:
@@ -270,3 +286,32 @@ async def test_no_token_reaches_the_log(served: Served, caplog: pytest.LogCaptur
         await ws.close()
     assert caplog.records and token not in caplog.text
     assert token.split(".")[-1] not in caplog.text
+
+
+async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served) -> None:
+    toy = toy_game().id
+    service = served.service
+    for table in (TABLE + 1, TABLE + 2):
+        await service.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=table)
+        await service.join(table, BOB, "Bob")
+        await service.start(table, ALICE)
+    finished, stopped = (await served.socket(table=TABLE + 1, lang="fr"),
+                         await served.socket(table=TABLE + 2))
+    playing = await frame(finished)
+    assert playing["status"] == "playing" and (await frame(stopped))["status"] == "playing"
+    await play_to_end(service, TABLE + 1)
+    assert await service.table(TABLE + 1) is None  # the table left the channel
+    state = await frame(finished)
+    while state["status"] != "finished":
+        state = await frame(finished)
+    assert state["version"] > playing["version"] and state["board"] is not None
+    assert state["status_text"].startswith("Partie terminée") and state["lines"]
+    assert not any(s["to_move"] for s in state["seats"])
+    async with served.http.get(served.url(state["board"]["url"])) as got:
+        assert got.status == 200 and got.content_type == "image/png"
+    await service.abandon(TABLE + 2, ALICE)
+    state = await frame(stopped)
+    assert (state["status"], state["status_text"]) == ("abandoned", str(STOPPED))
+    # A page opened later (after a restart too) gets the last game as it ended.
+    late = await frame(await served.socket(table=TABLE + 1))
+    assert late["status"] == "finished" and late["board"]["url"].endswith("lang=en")
