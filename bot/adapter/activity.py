@@ -58,8 +58,9 @@ class OpenTableButton(Component, discord.ui.DynamicItem[discord.ui.Button], name
                 log.warning("Discord would not launch the Activity for table %s: %s",
                             self.channel_id, exc)
                 await reply_private(interaction, _(
-                    "Discord could not open the table here. The bot's owner needs to turn on "
-                    "Activities for this application in Discord's developer portal."))
+                    "Discord would not open the table here. If it keeps happening, the bot's "
+                    "owner may need to turn on Activities for this application in Discord's "
+                    "developer portal."))
 
 
 def offer(configured: bool) -> None:

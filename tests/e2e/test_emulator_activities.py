@@ -94,6 +94,7 @@ async def test_activity_instances_need_the_bot_token_and_name_their_users(discor
 
 async def test_launch_activity_puts_the_presser_in_the_channel_instance(discord_sim):
     bot = await discord_sim.start_bot(TinyBot())
+    discord_sim.enable_activities()  # after TinyBot's plain sync, which would now be refused
     alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
     await discord_sim.slash(alice, "launch")
     first = discord_sim.last_interaction

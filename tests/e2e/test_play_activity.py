@@ -55,6 +55,18 @@ async def test_no_open_table_button_without_the_activity(discord_sim: Any, table
     assert "My hand / Play" in post.labels and OPEN not in post.labels
 
 
+@pytest.mark.parametrize("tablee", [("channel", True)], indirect=True)
+async def test_a_launch_discord_refuses_gets_a_sentence(discord_sim: Any, tablee: Any) -> None:
+    """The application lost its Activity (turned off in the portal): Discord refuses the
+    launch, and the presser is told so privately."""
+    sim = discord_sim
+    alice, _bob = await started(sim)
+    sim.api.activities.enabled = False
+    answer = await sim.click(alice, table_post(sim), label=OPEN)
+    assert answer is not None and answer.ephemeral
+    assert answer.content.startswith("Discord would not open the table here.")
+
+
 @pytest.mark.parametrize("tablee", [("channel", True), ("threads", True)], indirect=True)
 async def test_open_table_launches_the_activity_of_the_tables_channel(
         discord_sim: Any, tablee: Any) -> None:

@@ -125,6 +125,7 @@ class Activities:
         self.codes: dict[str, Grant] = {}
         self.tokens: dict[str, Grant] = {}
         self.instances: dict[str, ActivityInstance] = {}
+        self.enabled = False  # Activities turned on in the developer portal (enable())
 
     @property
     def own(self) -> Application:
@@ -146,6 +147,7 @@ class Activities:
                    "default_member_permissions": None, "nsfw": False, "contexts": None,
                    "integration_types": [0, 1]}
         self.world.global_commands.append(command)
+        self.enabled = True
         return command
 
     def mint_code(self, user: User, application: Application | None = None,

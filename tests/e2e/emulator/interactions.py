@@ -40,6 +40,9 @@ class InteractionRoutes(MessageWriter):
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
         self._check_callback_type(interaction, kind)
+        if kind == 12 and not self.activities.enabled:  # type: ignore[attr-defined]
+            # "Only available for apps with Activities enabled"; the docs give no error code.
+            raise ApiError(400, 50035, "This application has no Activity to launch")
         interaction.acked_at = now
         interaction.response_type = kind
         resource_message = self._respond(interaction, kind, data, record.files)
