@@ -97,9 +97,21 @@ def check_main(config_path: str | None) -> int:
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
         f"ok: config {config.source}, database {shown(config.database)}, "
-        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}, {program()}"
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
+        f"{web_text(config)}, {program()}"
     )
     return 0
+
+
+def web_text(config: Config) -> str:
+    """", live table at 127.0.0.1:8080 (https://tables.example.org), Activity on" when the
+    config serves the live table; nothing when it does not. No secret is printed."""
+    if config.web is None:
+        return ""
+    public = (f" ({config.web.public_url})" if config.web.public_url
+              else " (no public_url: no links)")
+    activity = ", Activity on" if config.activity is not None else ""
+    return f", live table at {config.web.listen}{public}{activity}"
 
 
 def shards_text(config: Config) -> str:

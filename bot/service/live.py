@@ -5,8 +5,8 @@ and menu come from :meth:`~bot.service.reading.TableViews.private_note` and ``me
 
 Once a game is over its table leaves the channel (:meth:`~bot.service.repository.
 TableRepository.close`): the page then shows the channel's last finished (or stopped) game,
-its final position replayed from its record, at the version after the table's last
-(:class:`~bot.service.changes.Changes` knows it in this process; 0 after a restart)."""
+its final position replayed from its record, at the version its closing made (kept with the
+game since migration 12)."""
 
 from __future__ import annotations
 
@@ -81,14 +81,14 @@ class LiveViews:
         found = await self._store.games_in_channel(channel_id)
         if not found:
             return None
-        version = self._changes.newest(channel_id) or 0
         key = (channel_id, found[-1], code)
         kept = self._ended.get(key)
-        if kept is not None and kept.table.version == version:
+        if kept is not None:
             return kept
         stored = await self._store.game(found[-1])
         if stored is None:
             return None
+        version = stored.get("version") or self._changes.newest(channel_id) or 0
         ended = await asyncio.to_thread(self._final, channel_id, found[-1], stored, version, code)
         self._ended[key] = ended
         while len(self._ended) > ENDED_CACHE:

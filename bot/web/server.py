@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 from collections import OrderedDict
@@ -77,6 +78,7 @@ class Client:
     lang: str
     user_id: int | None
     version: int | None = None
+    read: int = -1  # which read of the table that was (an older read is never sent after it)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -110,16 +112,19 @@ class WebServer:
         self.links = Links(service.store, config.link_hours)
         self.port: int | None = None
         self.origins: set[str] = set()
+        self.listen_origin = f"http://{config.listen}"  # with the bound port once started
         self._extra = list(extra_routes)
         self._runner: web.AppRunner | None = None
         self._clients: dict[int, set[Client]] = {}
         self._hubs: dict[int, asyncio.Task[None]] = {}
         self._last: dict[tuple[int, str], dict[str, Any]] = {}  # the last public State sent
-        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        # board PNGs by (table, game, version, language)
+        self._boards: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self._moves = RateLimit(*MOVES)
         self._link_asks = RateLimit(*LINKS)
         self._hands = RateLimit(*HANDS)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reads = itertools.count()  # numbers each read of a table for the sockets
         self.app = self._make_app()
 
     # -- the application --------------------------------------------------------------------
@@ -144,15 +149,17 @@ class WebServer:
 
     async def start(self) -> int:
         """Serve at ``[web] listen``; the port bound (a free one for port 0)."""
+        # A page that goes away mid-move does not cancel the move: it is stored and posted.
         self._runner = web.AppRunner(self.app, access_log_format=ACCESS_LOG,
-                                     handler_cancellation=True)
+                                     handler_cancellation=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
         await site.start()
         self.port = int(self._runner.addresses[0][1])
         host = self.config.host
         shown = f"[{host}]" if ":" in host else host
-        self.origins = {f"http://{shown}:{self.port}".lower()}
+        self.listen_origin = f"http://{shown}:{self.port}".lower()
+        self.origins = {self.listen_origin}
         if host in ("0.0.0.0", "::", ""):
             self.origins |= {f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
         if self.config.public_url:
@@ -160,7 +167,7 @@ class WebServer:
         if self.activity is not None:  # the Activity's page, proxied by Discord
             self.origins.add(f"https://{self.activity.client_id}.discordsays.com")
         log.info("the live table pages are served at %s (port %d)",
-                 self.config.public_url or f"http://{shown}:{self.port}", self.port)
+                 self.config.public_url or self.listen_origin, self.port)
         return self.port
 
     async def close(self) -> None:
@@ -189,7 +196,7 @@ class WebServer:
         if not self._link_asks.allow(user_id):
             raise LinkRefused(TOO_MANY_LINKS)
         token = await self.links.issue(table, user_id)
-        base = self.config.public_url or f"http://{self.config.listen}"
+        base = self.config.public_url or self.listen_origin
         return f"{base}/t/{table}#k={token}"
 
     # -- helpers ------------------------------------------------------------------------------
@@ -234,7 +241,7 @@ class WebServer:
                                      "Referrer-Policy": "no-referrer",
                                      "X-Content-Type-Options": "nosniff"})
 
-    def _keep_board(self, key: tuple[int, int, str], png: bytes) -> None:
+    def _keep_board(self, key: tuple[int, int, int, str], png: bytes) -> None:
         self._boards[key] = png
         self._boards.move_to_end(key)
         while len(self._boards) > BOARD_CACHE:
@@ -243,13 +250,15 @@ class WebServer:
     async def _board(self, request: web.Request) -> web.Response:
         table, version = _table(request), int(request.match_info["version"])
         lang = page_lang(request.query.get("lang"), None)
-        png = self._boards.get((table, version, lang))
+        game = request.query.get("g", "0")
+        key = (table, int(game) if game.isdigit() and len(game) < 20 else -1, version, lang)
+        png = self._boards.get(key)
         if png is None:
             live = await self.service.live_table(table, language=lang)
             if (live is not None and live.post is not None and live.post.image_png is not None
-                    and live.post.version == version):
+                    and (live.post.version, live.table.game_row or 0) == key[2:0:-1]):
                 png = live.post.image_png
-                self._keep_board((table, version, lang), png)
+                self._keep_board(key, png)
         if png is None:
             return self._refusal(OLD_IMAGE, lang, 404)
         return web.Response(body=png, content_type="image/png", headers={
@@ -377,16 +386,19 @@ class WebServer:
     async def _watch(self, table: int) -> None:
         """The hub of one table: each time a commit rings (or every WAIT_SECONDS, for what
         another process stored), every socket gets the State if it is newer than theirs."""
-        version = self.service.changes.newest(table) or 0
+        # The version known before each push: a commit landing while a push reads the table
+        # makes the next wait return at once, so no version is missed.
+        seen = self.service.changes.newest(table) or 0
         while self._clients.get(table):
-            version = await self.service.changes.wait(table, version, WAIT_SECONDS)
             try:
                 await self._push(table, list(self._clients.get(table, ())))
             except Exception:
                 log.exception("table %s: sending the live state failed", table)
+            seen = await self.service.changes.wait(table, seen, WAIT_SECONDS)
 
     async def _push(self, table: int, clients: list[Client]) -> None:
         """Send each of ``clients`` the table's State unless they have its version."""
+        read = next(self._reads)
         publics: dict[str, dict[str, Any] | None] = {}
         lives: dict[str, Any] = {}
         for lang in {c.lang for c in clients}:
@@ -402,15 +414,16 @@ class WebServer:
                 if state["status"] in ("finished", "abandoned") and not state["lines"] and last:
                     state["lines"] = last["lines"]  # a closed game keeps no log: the last seen
                 if live.post is not None and live.post.image_png is not None:
-                    self._keep_board((table, live.post.version, lang), live.post.image_png)
+                    self._keep_board((table, live.table.game_row or 0, live.post.version,
+                                      lang), live.post.image_png)
             self._last[(table, lang)] = publics[lang]  # type: ignore[assignment]
 
         async def send(client: Client) -> None:
             state = publics[client.lang]
             assert state is not None
             async with client.lock:
-                if client.version == state["version"]:
-                    return
+                if client.version == state["version"] or client.read > read:
+                    return  # it has this one, or a newer read was sent meanwhile
                 you = None
                 live = lives[client.lang]
                 if client.user_id is not None and live is not None:
@@ -421,7 +434,7 @@ class WebServer:
                 try:
                     async with asyncio.timeout(SEND_SECONDS):
                         await client.ws.send_json({"type": "state", **state, "you": you})
-                    client.version = state["version"]
+                    client.version, client.read = state["version"], read
                 except (TimeoutError, ConnectionError, RuntimeError):
                     await client.ws.close()
 

@@ -50,8 +50,10 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def board_url(table: int, version: int, lang: str) -> str:
-    return f"/t/{table}/board/{version}.png?lang={lang}"
+def board_url(table: int, game: int | None, version: int, lang: str) -> str:
+    """The board image's address. ``g`` names the game (a rematch at the same table counts its
+    versions again, and the image is cached for good by version)."""
+    return f"/t/{table}/board/{version}.png?lang={lang}&g={game or 0}"
 
 
 def public_state(table: int, live: LiveTable) -> dict[str, Any]:
@@ -62,7 +64,8 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
     if post is not None and post.image_png is not None:
         width, height = png_size(post.image_png)
         regions = getattr(post, "regions", None) or []  # drawn by renderers that name them
-        board = {"url": board_url(table, post.version, lang), "width": width, "height": height,
+        board = {"url": board_url(table, info.game_row, post.version, lang),
+                 "width": width, "height": height,
                  "regions": [{"key": str(key), "box": [int(v) for v in box]}
                              for key, box in regions]}
     clock = None

@@ -305,13 +305,20 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
     while state["status"] != "finished":
         state = await frame(finished)
     assert state["version"] > playing["version"] and state["board"] is not None
+    # The game keeps the version its end made: after a restart the end is still the newest.
+    [game_row] = await service.store.games_in_channel(TABLE + 1)
+    assert (await service.store.game(game_row) or {})["version"] == state["version"]
     assert state["status_text"].startswith("Partie terminée") and state["lines"]
     assert not any(s["to_move"] for s in state["seats"])
     async with served.http.get(served.url(state["board"]["url"])) as got:
         assert got.status == 200 and got.content_type == "image/png"
+    # The same version of another game at this table is another image (cached for good).
+    other = state["board"]["url"].replace("&g=", "&g=9")
+    async with served.http.get(served.url(other)) as got:
+        assert got.status == 404
     await service.abandon(TABLE + 2, ALICE)
     state = await frame(stopped)
     assert (state["status"], state["status_text"]) == ("abandoned", str(STOPPED))
     # A page opened later (after a restart too) gets the last game as it ended.
     late = await frame(await served.socket(table=TABLE + 1))
-    assert late["status"] == "finished" and late["board"]["url"].endswith("lang=en")
+    assert late["status"] == "finished" and "lang=en" in late["board"]["url"]
