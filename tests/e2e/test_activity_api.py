@@ -16,7 +16,7 @@ from aiohttp import web
 
 from bot.config import ActivityConfig
 from bot.web.activity import activity_routes, custom_id_for
-from tests.e2e.test_activity_helpers import make_links
+from bot.web.links import Links
 from tests.e2e.toy_game import TOY_ID
 
 ORIGIN = "https://tables.example.org"
@@ -29,7 +29,7 @@ class Backend:
         self.sim = sim
         self.config = ActivityConfig(client_id=sim.world.application_id,
                                      client_secret=sim.client_secret)
-        self.links = make_links(tablee)
+        self.links = Links(tablee.bot.service.store, 12.0)  # as the web server's, same database
         self.origins = {ORIGIN, f"https://{sim.world.application_id}.discordsays.com"}
         self.runner: web.AppRunner | None = None
         self.base = ""
