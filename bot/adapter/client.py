@@ -26,6 +26,7 @@ from games.cli import counted
 
 from .. import catalog
 from . import (
+    activity,
     clock,
     components,
     hints,
@@ -57,7 +58,7 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger("tablee.adapter")
 
-COMPONENT_MODULES = (clock, hints, live, lobby, private_play, rematch, substitutes,
+COMPONENT_MODULES = (activity, clock, hints, live, lobby, private_play, rematch, substitutes,
                      table_buttons, undo)
 """Modules defining components that no command module here imports by name (kept imported)."""
 
@@ -131,6 +132,9 @@ class TableeBot(commands.Bot):
         self.issue_link = issue_link
         live.offer(config.web.public_url if config.web is not None and issue_link is not None
                    else None)
+        # Open table needs the page at a public address (the Activity's URL mapping).
+        activity.offer(config.activity is not None and config.web is not None
+                       and config.web.public_url is not None)
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds)
         self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
                              turn_dm_after=config.clock.turn_dm_after)
@@ -230,7 +234,7 @@ class TableeBot(commands.Bot):
             log.info("synced %s to guild %s", counted(len(synced), "command", "commands"),
                      self.config.dev_guild_id)
             return
-        synced = await self.tree.sync()
+        synced = await activity.sync_global(self.tree)
         log.info("synced %s", counted(len(synced), "global command", "global commands"))
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import discord
+from discord.http import Route
 
 from ..adapter.client import make_bot
 from ..config import Config, ConfigError, load_config
@@ -150,8 +151,9 @@ async def _run(config: Config, token: str) -> None:
             await bot.poster.publish(table, outcome, actor=outcome.actor,
                                      previous=[outcome.table.post_message_id])
 
+        # The Activity asks Discord's API where discord.py does (a test's emulator too).
         web = WebServer(config.web, host, publish=publish, activity=config.activity,
-                        bot_token=token)
+                        discord_api=Route.BASE, bot_token=token)
     bot = make_bot(config, host, issue_link=web.personal_link if web is not None else None)
     if web is not None:
         try:

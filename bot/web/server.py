@@ -25,8 +25,7 @@ import contextlib
 import itertools
 import json
 import logging
-import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +41,8 @@ from ..config import ActivityConfig, WebConfig
 from ..service import Outcome, TableService
 from ..service.errors import HostError, NotSeated, Unavailable
 from ..service.live import LiveTable
+from .activity import activity_routes
+from .limits import RateLimit
 from .links import LinkRefused, Links
 from .page import page_html
 from .state import LANGS, closed_state, page_lang, public_state, you_state
@@ -67,30 +68,6 @@ BAD_ORIGIN = say("This page may not send moves to this table.")
 BAD_REQUEST = say("That request could not be read; reload the page and try again.")
 FAILED = say("Sorry, something went wrong on my side. It has been logged; please try again.")
 OLD_IMAGE = say("This image is out of date; reload the page.")
-
-
-class RateLimit:
-    """At most ``count`` events per ``seconds`` for each key (a person)."""
-
-    def __init__(self, count: int, seconds: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self._count = count
-        self._seconds = seconds
-        self._clock = clock
-        self._events: dict[int, deque[float]] = {}
-
-    def allow(self, key: int) -> bool:
-        now = self._clock()
-        events = self._events.setdefault(key, deque())
-        while events and events[0] <= now - self._seconds:
-            events.popleft()
-        if len(events) >= self._count:
-            return False
-        events.append(now)
-        if len(self._events) > 10_000:  # forget the people who went quiet
-            self._events = {k: v for k, v in self._events.items()
-                            if v and v[-1] > now - self._seconds}
-        return True
 
 
 @dataclass(eq=False)
@@ -167,6 +144,10 @@ class WebServer:
             web.post(f"/t/{table}/move", self._move),
             *self._extra,
         ])
+        if self.activity is not None and self.bot_token:
+            app.add_routes(activity_routes(
+                self.activity, self.links, service=self.service, origin_ok=self._origin_ok,
+                discord_api=self.discord_api, bot_token=self.bot_token))
         if STATIC.is_dir():
             app.router.add_static("/static", STATIC, follow_symlinks=False)
         return app
@@ -255,7 +236,12 @@ class WebServer:
         info = await self.service.table(table)
         title = (f"{i18n.translate(info.game_name, lang)} · Tablée" if info is not None
                  else "Tablée")
-        return web.Response(text=page_html(table, lang, title), content_type="text/html",
+        # Inside Discord (its frame_id and instance_id), the Activity's script starts the page.
+        inside = "frame_id" in request.query and "instance_id" in request.query
+        client_id = self.activity.client_id if self.activity is not None else None
+        html = page_html(table, lang, title, activity=inside and client_id is not None,
+                         client_id=client_id)
+        return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-cache",
                                      "Referrer-Policy": "no-referrer",
                                      "X-Content-Type-Options": "nosniff"})

@@ -49,11 +49,13 @@ CLEARED_ENV = ("DATABASE_URL", "TABLEE_CONFIG", "TABLEE_SHARD_COUNT", "TABLEE_SH
 class BotProcess:
     """``python -m bot`` serving shard ``shard`` of two (None: one ordinary connection), on its
     own emulator port; ``env``: more environment for the process; ``computer``: the lines of its
-    config's ``[computer]`` table (no worker process by default)."""
+    config's ``[computer]`` table (no worker process by default); ``extra``: more of its config
+    (TOML tables)."""
 
     def __init__(self, emulator: Emulator, shard: int | None, database: str, folder: Path,
                  env: dict[str, str] | None = None, lease_seconds: float | None = None,
-                 computer: str = "workers = 0", place: str = "channel") -> None:
+                 computer: str = "workers = 0", place: str = "channel",
+                 extra: str = "") -> None:
         self.emulator = emulator
         self.shard = shard
         self.database = database
@@ -64,6 +66,7 @@ class BotProcess:
         self.env = env or {}
         self.computer = computer  # the config's [computer] table
         self.place = place  # where tables play (the e2e games read the channel)
+        self.extra = extra  # more config tables, as TOML (tests/web: the [web] table)
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -86,7 +89,7 @@ class BotProcess:
             f'[database]\n{key} = "{self.database}"\n'
             + (f"[discord]\n{discord}" if discord else "")
             + f"[computer]\n{self.computer}\n"
-            + f'[tables]\nplace = "{self.place}"\n', encoding="utf-8")
+            + f'[tables]\nplace = "{self.place}"\n' + self.extra, encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k not in CLEARED_ENV}
         env |= {"DISCORD_TOKEN": self.emulator.world.token, "TABLEE_EMULATOR_URL": base,
                 "PYTHONUNBUFFERED": "1"} | self.env

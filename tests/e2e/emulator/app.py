@@ -15,6 +15,14 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from . import validate
+from .activities import (
+    BEARER_ROUTES,
+    GRANT,
+    TOKEN_ROUTE,
+    Activities,
+    ActivityRoutes,
+    token_form_problems,
+)
 from .gateway import Gateway
 from .interactions import InteractionRoutes
 from .resources import ResourceRoutes
@@ -34,12 +42,13 @@ from .wire import (
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-class Api(ResourceRoutes, InteractionRoutes):
+class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
     """The REST half of the emulator. Shares the World with the gateway."""
 
     def __init__(self, world: World, gateway: Gateway) -> None:
         self.world = world
         self.gateway = gateway
+        self.activities = Activities(world)
         self.requests: list[RequestRecord] = []
         self.violations: list[str] = []
         self.rate_limits: list[RateLimitPlan] = []
@@ -69,7 +78,13 @@ class Api(ResourceRoutes, InteractionRoutes):
             [
                 web.get(API + "/gateway", r.gateway_url),
                 web.get(API + "/gateway/bot", r.gateway_url),
-                web.get(API + "/users/@me", r.me),
+                web.get(API + "/users/@me", r.users_me),
+                web.post(API + TOKEN_ROUTE, r.oauth2_token),
+                web.get(API + "/oauth2/@me", r.oauth2_me),
+                web.get(
+                    API + "/applications/{application_id}/activity-instances/{instance_id}",
+                    r.activity_instance,
+                ),
                 web.post(API + "/users/@me/channels", r.open_dm),
                 web.get(API + "/users/{user_id}", r.get_user),
                 web.get(API + "/oauth2/applications/@me", r.application),
@@ -196,9 +211,7 @@ class Api(ResourceRoutes, InteractionRoutes):
         if request.match_info.http_exception is not None:
             self._violate(record, ["emulator: no such endpoint (unknown to the emulator)"])
             return json_response({"message": "404: Not Found", "code": 0}, 404)
-        if not is_webhook(record.route) and request.headers.get("Authorization") != (
-            f"Bot {self.world.token}"
-        ):
+        if not self._authorized(request, record):
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
         problems = self._check(record)
         if problems:
@@ -218,7 +231,22 @@ class Api(ResourceRoutes, InteractionRoutes):
         rate_headers(response, record.route)
         return response
 
+    def _authorized(self, request: web.Request, record: RequestRecord) -> bool:
+        """The bot token, except: the interaction webhooks (their token is in the path), the
+        OAuth2 token exchange (the client's id and secret are in the form) and the routes a
+        person's access token may call (Bearer)."""
+        if is_webhook(record.route) or record.route == TOKEN_ROUTE:
+            return True
+        if (record.method, record.route) in BEARER_ROUTES:
+            grant = self.bearer(request)
+            if grant is not None:
+                request[GRANT] = grant
+                return True
+        return request.headers.get("Authorization") == f"Bot {self.world.token}"
+
     def _check(self, record: RequestRecord) -> list[str]:
+        if record.route == TOKEN_ROUTE and record.method == "POST":
+            return token_form_problems(record.content_type, record.body)  # OAuth2: outside the OpenAPI spec
         if not validate.has_operation(record.method, record.route):
             return [f"{record.method} {record.route} is not in Discord's OpenAPI spec"]
         if record.body is None:

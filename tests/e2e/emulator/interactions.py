@@ -1,4 +1,4 @@
-"""Interaction callbacks (types 4-9) and the interaction webhook: followups, @original."""
+"""Interaction callbacks (types 4-9, 12) and the interaction webhook: followups, @original."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ class InteractionRoutes(MessageWriter):
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
         self._check_callback_type(interaction, kind)
+        if kind == 12 and not self.activities.enabled:  # type: ignore[attr-defined]
+            # "Only available for apps with Activities enabled"; the docs give no error code.
+            raise ApiError(400, 50035, "This application has no Activity to launch")
         interaction.acked_at = now
         interaction.response_type = kind
         resource_message = self._respond(interaction, kind, data, record.files)
@@ -48,7 +51,11 @@ class InteractionRoutes(MessageWriter):
         return json_response(_callback_response(interaction, kind, resource_message))
 
     def _check_callback_type(self, interaction: Interaction, kind: int) -> None:
-        allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}[interaction.type]
+        # LAUNCH_ACTIVITY (12): "only available for apps with Activities enabled" (which the
+        # emulated application is); the docs name no interaction type it is barred from but
+        # autocomplete, which takes only choices.
+        allowed = {2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 6, 7, 12}}[
+            interaction.type]
         if kind not in allowed:
             self.violations.append(
                 f"{interaction!r}: callback type {kind} is not allowed for interaction "
@@ -76,6 +83,9 @@ class InteractionRoutes(MessageWriter):
             interaction.choices = list(data.get("choices") or [])
         if kind == 9:
             interaction.modal = data
+        if kind == 12:
+            interaction.activity = self.activities.launch(  # type: ignore[attr-defined]
+                interaction.user, interaction.channel)
         return None
 
     def _webhook_interaction(self, request: web.Request) -> Interaction:
@@ -150,6 +160,10 @@ def _callback_response(interaction: Interaction, kind: int, message: Message | N
         info["response_message_loading"] = kind == 5
         info["response_message_ephemeral"] = interaction.original.ephemeral
     data: dict[str, Any] = {"interaction": info}
+    if kind == 12 and interaction.activity is not None:
+        info["activity_instance_id"] = interaction.activity.instance_id
+        data["resource"] = {"type": 12, "activity_instance": {
+            "id": interaction.activity.instance_id}}
     if kind in (4, 7) and message is not None:  # the docs and the spec: a resource for 4 and 7
         data["resource"] = {"type": kind, "message": message.to_json()}
     return data

@@ -6,6 +6,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .activities import entry_point_problem
 from .gateway import Gateway
 from .messages import MessageWriter
 from .state import Channel, Message, Thread
@@ -26,9 +27,6 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         url = f"ws://{request.host}/gateway"
         shards = self.world.recommended_shards
         return json_response({"url": url, "shards": shards, "session_start_limit": limit})
-
-    async def me(self, request: web.Request) -> web.Response:
-        return json_response(self.world.bot_private_json())
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.users.get(path_id(request, "user_id"))
@@ -56,6 +54,9 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         guild_id = opt_path_id(request, "guild_id")
         if guild_id is not None and guild_id not in self.world.guild_names:
             raise unknown("Guild", 10004)
+        problem = entry_point_problem(self.world.commands_for(guild_id), request[RECORD].body)
+        if guild_id is None and problem is not None:
+            raise problem
         old = {c["name"]: c for c in self.world.commands_for(guild_id)}
         commands = [self._command(c, old.get(c["name"]), guild_id) for c in request[RECORD].body]
         if guild_id is None:

@@ -16,6 +16,7 @@ import copy
 import time
 from typing import TYPE_CHECKING, Any
 
+from .activities import ActivityInstance, Application
 from .payloads import Payloads, leaf_of
 from .state import VIEW_CHANNEL, Channel, Interaction, Message, Role, Thread, User, _flatten
 from .wire import RateLimitPlan, RequestRecord
@@ -201,6 +202,37 @@ class DiscordSim:
         """Deliver pending CHANNEL_CREATE / GUILD_MEMBER_ADD before the next interaction."""
         if self._tasks:
             await asyncio.gather(*list(self._tasks))
+
+    # -- Activities (see .activities) -----------------------------------------------------
+    @property
+    def client_secret(self) -> str:
+        """The bot's application's OAuth2 client secret (the developer portal's)."""
+        return self.api.activities.own.secret
+
+    def enable_activities(self) -> dict[str, Any]:
+        """The owner turns Activities on in the developer portal: the Entry Point command
+        ("launch", type 4) appears among the global commands, and a bulk update must keep it."""
+        return self.api.activities.enable()
+
+    def application(self, name: str) -> Application:
+        """Another application on this Discord, with its own id and secret."""
+        return self.api.activities.add_application(name)
+
+    def authorization_code(self, user: User, application: Application | None = None,
+                           scopes: tuple[str, ...] = ("identify",)) -> str:
+        """What AUTHORIZE gives an Activity when ``user`` agrees: a one-time code for the bot's
+        application (or ``application``)."""
+        return self.api.activities.mint_code(user, application, scopes)
+
+    def start_activity(self, users: list[User], *, channel: Channel | None = None,
+                       custom_id: str | None = None) -> ActivityInstance:
+        """``users`` open the bot's Activity in ``channel`` (general by default), launched with
+        ``custom_id`` (a link that names one). ``instance.query()``: the iframe's query."""
+        return self.api.activities.start(channel or self.general, users, custom_id=custom_id)
+
+    def join_activity(self, user: User, instance: ActivityInstance) -> None:
+        """``user`` joins a running Activity."""
+        instance.users.append(user)
 
     # -- bots -----------------------------------------------------------------------------
     async def start_bot(self, client: Any, *, token: str | None = None) -> Any:

@@ -373,6 +373,7 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    activity: Any = None  # the ActivityInstance a LAUNCH_ACTIVITY (12) answer put the user in
     source_message: Message | None = None
     expired: bool = False
     reported: bool = False  # a violation already names it

@@ -85,6 +85,7 @@ class TinyBot(discord.Client):
         self.errors: list[str] = []
         self.ready_count = 0
         self.resumed_count = 0
+        self.launched: list[str | None] = []  # the instance ids /launch got back
         _commands(self)
 
     async def setup_hook(self) -> None:
@@ -260,6 +261,11 @@ def _commands(bot: TinyBot) -> None:
         modal = discord.ui.Modal(title="Your name")
         modal.add_item(discord.ui.TextInput(label="Name", custom_id="form:name"))
         await interaction.response.send_modal(modal)
+
+    @tree.command(description="Opens the Activity")
+    async def launch(interaction: discord.Interaction) -> None:
+        response = await interaction.response.launch_activity()  # type 12
+        interaction.client.launched.append(response.activity_id)  # type: ignore[attr-defined]
 
     group = app_commands.Group(name="table", description="Table admin")
 

@@ -1,0 +1,195 @@
+"""The live table in a real browser (headless Chromium), against the real bot process on the
+Discord emulator: a spectator's page follows moves made in Discord and never holds hidden
+information; two players in their pages and one in Discord play a whole game, across a bot
+restart; a revoked or forged personal link is refused with a sentence on the page."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+from playwright.async_api import Browser
+
+from bot.service.posts import public_post
+from bot.storage.rows import TableRow
+from bot.storage.store import Store
+from games import get_game
+from tests.e2e.test_play_helpers import (
+    CARD,
+    EN,
+    OVER,
+    add_computer,
+    hidden_cards,
+    last_public,
+    play_turn_by_menu,
+    to_move,
+)
+from tests.e2e.toy_game import TOY_ID
+
+from .conftest import LiveTable
+from .pages import DESKTOP, TIMEOUT_MS, TablePage, open_page, personal_link
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+
+async def start_table(live: LiveTable, host: Any, joiners: list[Any], channel: Any, game: str,
+                      computers: tuple[str, ...] = (), **options: Any) -> None:
+    """/play in ``channel``, everybody joins, computers at ``computers`` levels, Start."""
+    sim = live.sim
+    lobby = await sim.slash(host, f"play {game}", channel=channel, **options)
+    assert lobby is not None and not lobby.ephemeral, lobby
+    for user in joiners:
+        await sim.click(user, lobby, label=EN("Join"))
+    for level in computers:
+        await add_computer(sim, host, lobby, level)
+    await sim.click(host, lobby, label=EN("Start"))
+    await sim.wait_idle()
+    assert "My hand / Play" in last_public(sim, channel).labels
+
+
+async def stored(live: LiveTable, channel: Any) -> TableRow:
+    """The table as the bot process stored it (its database file, read beside it)."""
+    store = await Store.open(str(live.folder / "tablee.db"))
+    try:
+        row = await store.get_table(channel.id)
+    finally:
+        await store.close()
+    assert row is not None and row.state is not None
+    return row
+
+
+async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
+        live: LiveTable, browser: Browser) -> None:
+    sim = live.sim
+    channel = sim.channel("watch")
+    alice = sim.user("alice")
+    await start_table(live, alice, [], channel, "master-islands", computers=("easy",))
+    row = await stored(live, channel)
+    spectator = await open_page(browser, live.url(channel.id), viewport=DESKTOP)
+    await spectator.reaches(row.version)
+    first = await spectator.version()
+
+    await play_turn_by_menu(sim, alice, random.Random(27), channel)  # a move made in Discord
+    await sim.wait_idle()
+    row = await stored(live, channel)
+    assert row.version > first
+    await spectator.reaches(row.version)  # live: the page was never reloaded
+    assert [r for r in spectator.requests if r == live.url(channel.id)] == [live.url(channel.id)]
+
+    # Nothing of anyone's hand: no player part in any frame, no hand image asked for, no card
+    # held in a hand (with no public copy) in the HTML or a frame.
+    states = spectator.states()
+    assert states and all(s["you"] is None for s in states)
+    assert not [r for r in spectator.requests if "/hand/" in r]
+    hidden = hidden_cards(row.state)
+    assert hidden, "the test needs cards in hands"
+    for text in [*spectator.received, await spectator.page.content()]:
+        assert not set(CARD.findall(text)) & hidden, text[:300]
+
+    # The board it shows is the public one: the same pixels whatever the hidden cards are
+    # (two re-deals of everything alice cannot see).
+    shown = await spectator.page.evaluate("document.getElementById('board').dataset.shown")
+    body = next(data for url, data in spectator.images.items() if url.endswith(shown))
+    game = get_game(row.game_id)
+    seat = next(s["seat"] for s in row.seats if s.get("user_id") == alice.id)
+    redeals = [game.determinize(row.state, seat, random.Random(k)) for k in (1, 2)]
+    assert any(r["hands"] != row.state["hands"] for r in redeals), "the re-deals changed nothing"
+    pixels = Image.open(io.BytesIO(body)).convert("RGB").tobytes()
+    for redeal in redeals:
+        drawn = public_post(game, row, redeal, code="en").image_png
+        assert Image.open(io.BytesIO(drawn)).convert("RGB").tobytes() == pixels
+    await spectator.close()
+
+
+async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
+        live: LiveTable, browser: Browser) -> None:
+    sim = live.sim
+    channel = sim.channel("play")
+    ann, bob, cat = sim.user("ann"), sim.user("bob"), sim.user("cat")
+    users = {u.id: u for u in (ann, bob, cat)}
+    await start_table(live, ann, [bob, cat], channel, TOY_ID, rounds=2)
+    pages: dict[int, TablePage] = {}
+    for user in (bob, cat):
+        link = await personal_link(sim, user, channel)
+        assert link.startswith(live.url(channel.id) + "#k=")
+        page = pages[user.id] = await open_page(browser, link)
+        await page.page.locator("#you").wait_for(state="visible", timeout=TIMEOUT_MS)
+        assert "#k=" not in page.page.url  # the token left the address bar (kept in the tab)
+    rng = random.Random(5)
+
+    async def turn() -> bool:
+        """Whoever Discord's table post calls plays: ann in Discord, bob and cat in pages."""
+        user = to_move(sim, users, channel)
+        if user is None:
+            return False
+        if user is ann:
+            await play_turn_by_menu(sim, ann, rng, channel)
+        else:
+            await pages[user.id].play_first_choices()
+        await sim.wait_idle()
+        version = (await stored(live, channel)).version
+        await asyncio.gather(*(page.reaches(version) for page in pages.values()))
+        return True
+
+    for _ in range(3):  # the first round: each seat once
+        assert await turn()
+    before = (await stored(live, channel)).version
+    hellos = {uid: len(page.sent) for uid, page in pages.items()}
+
+    await live.restart()
+    turns = 0
+    while await turn():  # the second round, the pages reconnecting by themselves
+        turns += 1
+        assert turns <= 3, "the game does not end"
+    assert turns == 3
+    for uid, page in pages.items():
+        again = [f for f in page.sent[hellos[uid]:] if '"hello"' in f]
+        assert again, "the page never said hello again after the restart"
+        assert f'"version":{before}' in again[0].replace(" ", ""), again[0]
+        await page.page.wait_for_function("document.body.dataset.status === 'finished'",
+                                          timeout=TIMEOUT_MS)
+        assert await page.page.locator("#menu .choice").count() == 0
+    assert EN(OVER) in last_public(sim, channel).content
+    for page in pages.values():
+        await page.close()
+
+
+async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
+        live: LiveTable, browser: Browser) -> None:
+    sim = live.sim
+    channel = sim.channel("links")
+    dana, eve = sim.user("dana"), sim.user("eve")
+    await start_table(live, dana, [eve], channel, TOY_ID, rounds=1)
+    stolen = await personal_link(sim, dana, channel)
+    fresh = await personal_link(sim, dana, channel)  # pressing again revokes the first link
+    assert fresh != stolen
+    token = fresh.split("#k=", 1)[1]
+    forged = fresh[:-1] + ("A" if not fresh.endswith("A") else "B")
+
+    for link in (stolen, forged):
+        page = await open_page(browser, link)
+        sentence = await page.notice()
+        assert len(sentence.split()) >= 3 and sentence[-1] in ".!", sentence
+        assert "Traceback" not in sentence and token not in sentence
+        assert await page.page.locator("#you").is_hidden()  # it goes on as a spectator's page
+        await page.close()
+
+    # A move sent with the revoked token is refused with a sentence too.
+    page = await open_page(browser, live.url(channel.id))
+    answer = await page.page.evaluate(
+        """async ([table, token]) => {
+             const r = await fetch(`/t/${table}/move`, {method: "POST",
+               headers: {"Content-Type": "application/json", Authorization: `Bearer ${token}`},
+               body: JSON.stringify({move: "play 1", version: 1})});
+             return [r.status, await r.json()];
+           }""", [str(channel.id), stolen.split("#k=", 1)[1]])
+    assert 400 <= answer[0] < 500 and answer[1]["error"].endswith("."), answer
+    await page.close()
+
+    good = await open_page(browser, fresh)
+    await good.page.locator("#you").wait_for(state="visible", timeout=TIMEOUT_MS)
+    await good.close()
