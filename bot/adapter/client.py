@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -29,6 +30,7 @@ from . import (
     components,
     hints,
     inputs,
+    live,
     lobby,
     private_play,
     rematch,
@@ -55,8 +57,8 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger("tablee.adapter")
 
-COMPONENT_MODULES = (clock, hints, lobby, private_play, rematch, substitutes, table_buttons,
-                     undo)
+COMPONENT_MODULES = (clock, hints, live, lobby, private_play, rematch, substitutes,
+                     table_buttons, undo)
 """Modules defining components that no command module here imports by name (kept imported)."""
 
 
@@ -107,7 +109,12 @@ def quiet_voice() -> None:
 
 
 class TableeBot(commands.Bot):
-    def __init__(self, config: Config, service: TableService, **kwargs: Any) -> None:
+    def __init__(self, config: Config, service: TableService, *,
+                 issue_link: Callable[[int, int], Awaitable[str]] | None = None,
+                 **kwargs: Any) -> None:
+        """``issue_link``: the web server's personal links (the app passes it when the live
+        table runs; with ``[web] public_url`` the table posts then offer Watch live and Play in
+        browser)."""
         quiet_voice()
         intents = discord.Intents.default()
         intents.message_content = False
@@ -121,6 +128,9 @@ class TableeBot(commands.Bot):
         )
         self.config = config
         self.service = service
+        self.issue_link = issue_link
+        live.offer(config.web.public_url if config.web is not None and issue_link is not None
+                   else None)
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds)
         self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
                              turn_dm_after=config.clock.turn_dm_after)

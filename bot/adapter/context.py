@@ -5,6 +5,7 @@ one, so they cannot import that class."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Protocol, runtime_checkable
 
 import discord
@@ -22,6 +23,10 @@ class Tablee(Protocol):
     config: Config
     service: TableService
     poster: Poster
+    # A seated player's personal link to the table's page (table, user) -> address; None when
+    # the web server does not run (bot.adapter.live). The app passes it; a refusal is a
+    # HostError with its sentence.
+    issue_link: Callable[[int, int], Awaitable[str]] | None
 
 
 def tablee(client: discord.Client) -> Tablee:

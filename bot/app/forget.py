@@ -1,6 +1,7 @@
 """``python -m bot forget-user ID``: what Tablée keeps about one person, removed.
 
-Gone: their language (the Discord locale last seen) and their DM choice; in every finished or
+Gone: their language (the Discord locale last seen), their DM choice and their personal links
+to the live table's pages; in every finished or
 abandoned game, their name and Discord id: the seat is marked forgotten and reads "a former
 player" in the reader's language (``/history``, ``/replay``, the leaderboard; the name is not
 stored in any language, so a French reader reads "un ancien joueur"). Their own ratings go to
@@ -103,6 +104,7 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
         prefs = await tx.run(Statement("DELETE FROM dm_prefs WHERE user_id = ?", (user_id,)))
         prefs += await tx.run(Statement("DELETE FROM user_locales WHERE user_id = ?",
                                         (user_id,)))
+        await tx.run(Statement("DELETE FROM web_links WHERE user_id = ?", (user_id,)))
     return {"games": games, "ratings": ratings, "preferences": prefs}
 
 

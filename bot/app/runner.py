@@ -20,8 +20,9 @@ import discord
 
 from ..adapter.client import make_bot
 from ..config import Config, ConfigError, load_config
-from ..service import TableService
+from ..service import Outcome, TableService
 from ..storage.url import is_url, shown
+from ..web.server import WebServer
 from .backup import regular_backups_task
 from .lease import LeaseRefused, ShardLease
 from .process import settle_garbage_collector
@@ -95,9 +96,21 @@ def check_main(config_path: str | None) -> int:
     token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
     print(
         f"ok: config {config.source}, database {shown(config.database)}, "
-        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}, {program()}"
+        f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
+        f"{web_text(config)}, {program()}"
     )
     return 0
+
+
+def web_text(config: Config) -> str:
+    """", live table at 127.0.0.1:8080 (https://tables.example.org), Activity on" when the
+    config serves the live table; nothing when it does not. No secret is printed."""
+    if config.web is None:
+        return ""
+    public = (f" ({config.web.public_url})" if config.web.public_url
+              else " (no public_url: no links)")
+    activity = ", Activity on" if config.activity is not None else ""
+    return f", live table at {config.web.listen}{public}{activity}"
 
 
 def shards_text(config: Config) -> str:
@@ -128,7 +141,26 @@ async def _run(config: Config, token: str) -> None:
             log.debug("cannot take the shard lease", exc_info=True)
             raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None
         raise
-    bot = make_bot(config, host)
+    web: WebServer | None = None
+    if config.web is not None:  # the live table pages, beside the bot (bot.web)
+
+        async def publish(table: int, outcome: Outcome) -> None:
+            """A move made on a page: posted in Discord as a click's is (computers follow; a
+            player who moves again has the same post extended, without a new mention)."""
+            await bot.poster.publish(table, outcome, actor=outcome.actor,
+                                     previous=[outcome.table.post_message_id])
+
+        web = WebServer(config.web, host, publish=publish, activity=config.activity,
+                        bot_token=token)
+    bot = make_bot(config, host, issue_link=web.personal_link if web is not None else None)
+    if web is not None:
+        try:
+            await web.start()
+        except OSError as exc:
+            await lease.release()
+            await host.close()
+            raise SystemExit(f"error: cannot serve the live table at web.listen = "
+                             f"{config.web.listen}: {exc.strerror or exc}") from None
     loop = asyncio.get_running_loop()
     settling = loop.create_task(settle_when_resumed(bot.resumed))
     stopping = install_stop(loop)
@@ -161,6 +193,8 @@ async def _run(config: Config, token: str) -> None:
         keeping.cancel()
         if backups is not None:
             backups.cancel()
+        if web is not None:
+            await web.close()
         if not lost.is_set():
             await lease.release()
         await host.close()

@@ -37,6 +37,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import replace
 from typing import Any
 
 from ..config import ClockConfig
@@ -105,7 +106,9 @@ class TableService:
         self.reports = Reports(ctx, self.tables, self.languages, self.table_clock)
         self.views = TableViews(ctx, self.tables, self.languages, self.reports)
         self.hints = Hints(ctx, self.tables, self.views)
-        self.live = LiveViews(ctx, self.reports, self.table_clock)
+        self.changes = Changes()  # rung after every commit (the live page waits on it)
+        store.watch(self.changes.notify)
+        self.live = LiveViews(ctx, self.reports, self.table_clock, self.changes)
         self.lobbies = LobbyService(ctx, self.tables, self.table_clock, self.computers,
                                     self.reports)
         self.moves = PlayService(ctx, self.tables, self.table_clock, self.committer,
@@ -113,8 +116,6 @@ class TableService:
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
                                       self.computers, self.reports, self.lobbies)
         self.server_tables = ServerTables(ctx)
-        self.changes = Changes()  # rung after every commit (the live page waits on it)
-        store.watch(self.changes.notify)
 
     @classmethod
     async def open(
@@ -215,7 +216,8 @@ class TableService:
     async def play(
         self, channel_id: int, user_id: int, move: str, *, version: int | None = None
     ) -> Outcome:
-        return await self.moves.play(channel_id, user_id, move, version=version)
+        outcome = await self.moves.play(channel_id, user_id, move, version=version)
+        return replace(outcome, actor=user_id)  # who moved, for a poster told by the web page
 
     async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
         return await self.moves.undo(channel_id, user_id, version=version)

@@ -209,7 +209,10 @@ MIGRATIONS: tuple[str, ...] = (
     # random key the links are signed with (HMAC-SHA256), made the first time one is needed;
     # ``web_links`` the newest link of each person at each table: a link whose nonce is not the
     # stored one was replaced by a newer one (pressing "Play in browser" again revokes it).
+    # ``games.version``: the table's version its closing made, so a page that saw the table in
+    # play gets its end as a newer state, after a restart too (NULL: closed before).
     """
+    ALTER TABLE games ADD COLUMN version INTEGER;
     CREATE TABLE web_secret (
         id     INTEGER PRIMARY KEY CHECK (id = 1),  -- one row
         secret TEXT    NOT NULL                     -- hex, 32 random bytes

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import time
@@ -40,6 +41,7 @@ from games.text import Text, say
 from ..config import ActivityConfig, WebConfig
 from ..service import Outcome, TableService
 from ..service.errors import HostError, NotSeated, Unavailable
+from ..service.live import LiveTable
 from .links import LinkRefused, Links
 from .page import page_html
 from .state import LANGS, closed_state, page_lang, public_state, you_state
@@ -55,6 +57,7 @@ SEND_SECONDS = 10.0  # a socket that takes longer to take a frame is dropped
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table, version, language)
 MOVES = (10, 10.0)  # a person may make 10 moves in 10 seconds
 LINKS = (5, 60.0)  # and ask for 5 personal links a minute
+HANDS = (30, 10.0)  # and fetch their hand 30 times in 10 seconds (each is drawn)
 ACCESS_LOG = '%a "%r" %s %b %Tf'  # no headers: no Authorization, no Referer
 
 TOO_FAST = say("Too many moves at once; wait a few seconds and try again.")
@@ -62,7 +65,6 @@ TOO_MANY_LINKS = say("Too many links asked for at once; wait a minute and try ag
 NO_TOKEN = say("Open your personal link (Play in browser on the table post) to play here.")
 BAD_ORIGIN = say("This page may not send moves to this table.")
 BAD_REQUEST = say("That request could not be read; reload the page and try again.")
-NOT_PLAYING = say("You are not playing at this table; you can watch it.")
 FAILED = say("Sorry, something went wrong on my side. It has been logged; please try again.")
 OLD_IMAGE = say("This image is out of date; reload the page.")
 
@@ -100,6 +102,7 @@ class Client:
     lang: str
     user_id: int | None
     version: int | None = None
+    read: int = -1  # which read of the table that was (an older read is never sent after it)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -109,7 +112,11 @@ def origin_of(url: str) -> str:
 
 
 def _table(request: web.Request) -> int:
-    return int(request.match_info["table"])
+    """The table id of the address (a Discord snowflake: 404 for a number none can be)."""
+    table = int(request.match_info["table"])
+    if table >= 2 ** 63:
+        raise web.HTTPNotFound()
+    return table
 
 
 def _bearer(request: web.Request) -> str | None:
@@ -133,21 +140,25 @@ class WebServer:
         self.links = Links(service.store, config.link_hours)
         self.port: int | None = None
         self.origins: set[str] = set()
+        self.listen_origin = f"http://{config.listen}"  # with the bound port once started
         self._extra = list(extra_routes)
         self._runner: web.AppRunner | None = None
         self._clients: dict[int, set[Client]] = {}
         self._hubs: dict[int, asyncio.Task[None]] = {}
         self._last: dict[tuple[int, str], dict[str, Any]] = {}  # the last public State sent
-        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        # board PNGs by (table, game, version, language)
+        self._boards: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self._moves = RateLimit(*MOVES)
         self._link_asks = RateLimit(*LINKS)
+        self._hands = RateLimit(*HANDS)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reads = itertools.count()  # numbers each read of a table for the sockets
         self.app = self._make_app()
 
     # -- the application --------------------------------------------------------------------
     def _make_app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BODY)
-        table = r"{table:\d{1,20}}"
+        table = r"{table:\d{1,19}}"
         app.add_routes([
             web.get(f"/t/{table}", self._page),
             web.get(f"/t/{table}/board/{{version:\\d{{1,12}}}}.png", self._board),
@@ -162,15 +173,17 @@ class WebServer:
 
     async def start(self) -> int:
         """Serve at ``[web] listen``; the port bound (a free one for port 0)."""
+        # A page that goes away mid-move does not cancel the move: it is stored and posted.
         self._runner = web.AppRunner(self.app, access_log_format=ACCESS_LOG,
-                                     handler_cancellation=True)
+                                     handler_cancellation=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
         await site.start()
         self.port = int(self._runner.addresses[0][1])
         host = self.config.host
         shown = f"[{host}]" if ":" in host else host
-        self.origins = {f"http://{shown}:{self.port}".lower()}
+        self.listen_origin = f"http://{shown}:{self.port}".lower()
+        self.origins = {self.listen_origin}
         if host in ("0.0.0.0", "::", ""):
             self.origins |= {f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
         if self.config.public_url:
@@ -178,7 +191,7 @@ class WebServer:
         if self.activity is not None:  # the Activity's page, proxied by Discord
             self.origins.add(f"https://{self.activity.client_id}.discordsays.com")
         log.info("the live table pages are served at %s (port %d)",
-                 self.config.public_url or f"http://{shown}:{self.port}", self.port)
+                 self.config.public_url or self.listen_origin, self.port)
         return self.port
 
     async def close(self) -> None:
@@ -207,7 +220,7 @@ class WebServer:
         if not self._link_asks.allow(user_id):
             raise LinkRefused(TOO_MANY_LINKS)
         token = await self.links.issue(table, user_id)
-        base = self.config.public_url or f"http://{self.config.listen}"
+        base = self.config.public_url or self.listen_origin
         return f"{base}/t/{table}#k={token}"
 
     # -- helpers ------------------------------------------------------------------------------
@@ -247,7 +260,7 @@ class WebServer:
                                      "Referrer-Policy": "no-referrer",
                                      "X-Content-Type-Options": "nosniff"})
 
-    def _keep_board(self, key: tuple[int, int, str], png: bytes) -> None:
+    def _keep_board(self, key: tuple[int, int, int, str], png: bytes) -> None:
         self._boards[key] = png
         self._boards.move_to_end(key)
         while len(self._boards) > BOARD_CACHE:
@@ -256,13 +269,15 @@ class WebServer:
     async def _board(self, request: web.Request) -> web.Response:
         table, version = _table(request), int(request.match_info["version"])
         lang = page_lang(request.query.get("lang"), None)
-        png = self._boards.get((table, version, lang))
+        game = request.query.get("g", "0")
+        key = (table, int(game) if game.isdigit() and len(game) < 20 else -1, version, lang)
+        png = self._boards.get(key)
         if png is None:
             live = await self.service.live_table(table, language=lang)
             if (live is not None and live.post is not None and live.post.image_png is not None
-                    and live.post.version == version):
+                    and (live.post.version, live.table.game_row or 0) == key[2:0:-1]):
                 png = live.post.image_png
-                self._keep_board((table, version, lang), png)
+                self._keep_board(key, png)
         if png is None:
             return self._refusal(OLD_IMAGE, lang, 404)
         return web.Response(body=png, content_type="image/png", headers={
@@ -273,6 +288,8 @@ class WebServer:
         lang = page_lang(request.query.get("lang"), None)
         try:
             user = await self._user(_bearer(request), table)
+            if not self._hands.allow(user):
+                return self._refusal(TOO_FAST, lang, 429)
             note = await self.service.private_note(table, user, language=lang)
         except HostError as exc:
             return self._refusal(exc.text, lang, 403)
@@ -300,6 +317,8 @@ class WebServer:
             return self._refusal(BAD_REQUEST, lang, 400)
         move, version = (body.get("move"), body.get("version")) if isinstance(body, dict) \
             else (None, None)
+        if isinstance(body, dict) and body.get("lang") in LANGS:  # the page's own language
+            lang = body["lang"]
         if (not isinstance(move, str) or not 0 < len(move) <= 200
                 or not isinstance(version, int) or isinstance(version, bool)):
             return self._refusal(BAD_REQUEST, lang, 400)
@@ -329,7 +348,12 @@ class WebServer:
         await ws.prepare(request)
         client: Client | None = None
         try:
-            async for msg in ws:
+            while True:
+                try:  # a page says hello at once; a socket that does not is closed
+                    msg = await ws.receive(timeout=None if client else HELLO_SECONDS)
+                except TimeoutError:
+                    await ws.close(code=1008, message=b"no hello")
+                    break
                 if msg.type != WSMsgType.TEXT:
                     break
                 try:
@@ -357,7 +381,9 @@ class WebServer:
                 user = await self.links.check(token, table)
             except LinkRefused as exc:
                 await ws.send_json({"type": "error", "text": i18n.translate(exc.text, lang)})
-        client = Client(ws, str(lang), user, known if isinstance(known, int) else None)
+        # 0 (or nothing): the page has no state yet (table versions start at 1).
+        client = Client(ws, str(lang), user,
+                        known if isinstance(known, int) and known > 0 else None)
         self._clients.setdefault(table, set()).add(client)
         if table not in self._hubs or self._hubs[table].done():
             self._hubs[table] = asyncio.get_running_loop().create_task(self._watch(table))
@@ -379,18 +405,22 @@ class WebServer:
     async def _watch(self, table: int) -> None:
         """The hub of one table: each time a commit rings (or every WAIT_SECONDS, for what
         another process stored), every socket gets the State if it is newer than theirs."""
-        version = self.service.changes.newest(table) or 0
+        # The version known before each push: a commit landing while a push reads the table
+        # makes the next wait return at once, so no version is missed.
+        seen = self.service.changes.newest(table) or 0
         while self._clients.get(table):
-            version = await self.service.changes.wait(table, version, WAIT_SECONDS)
             try:
                 await self._push(table, list(self._clients.get(table, ())))
             except Exception:
                 log.exception("table %s: sending the live state failed", table)
+            seen = await self.service.changes.wait(table, seen, WAIT_SECONDS)
 
     async def _push(self, table: int, clients: list[Client]) -> None:
         """Send each of ``clients`` the table's State unless they have its version."""
-        publics: dict[str, dict[str, Any] | None] = {}
-        lives: dict[str, Any] = {}
+        read = next(self._reads)
+        publics: dict[str, dict[str, Any]] = {}
+        lives: dict[str, LiveTable | None] = {}
+        spectators: dict[str, str] = {}  # the frame every spectator of a language gets
         for lang in {c.lang for c in clients}:
             live = lives[lang] = await self.service.live_table(table, language=lang)
             if live is None:
@@ -399,17 +429,21 @@ class WebServer:
                 version = gone if gone is not None else (last["version"] + 1 if last else 0)
                 publics[lang] = closed_state(last, version, lang)
             else:
-                publics[lang] = public_state(table, live)
+                state = publics[lang] = public_state(table, live)
+                last = self._last.get((table, lang))
+                if state["status"] in ("finished", "abandoned") and not state["lines"] and last:
+                    state["lines"] = last["lines"]  # a closed game keeps no log: the last seen
                 if live.post is not None and live.post.image_png is not None:
-                    self._keep_board((table, live.post.version, lang), live.post.image_png)
-            self._last[(table, lang)] = publics[lang]  # type: ignore[assignment]
+                    self._keep_board((table, live.table.game_row or 0, live.post.version,
+                                      lang), live.post.image_png)
+            self._last[(table, lang)] = publics[lang]
+            spectators[lang] = json.dumps({"type": "state", **publics[lang], "you": None})
 
         async def send(client: Client) -> None:
             state = publics[client.lang]
-            assert state is not None
             async with client.lock:
-                if client.version == state["version"]:
-                    return
+                if client.version == state["version"] or client.read > read:
+                    return  # it has this one, or a newer read was sent meanwhile
                 you = None
                 live = lives[client.lang]
                 if client.user_id is not None and live is not None:
@@ -417,10 +451,12 @@ class WebServer:
                         you = await you_state(self.service, table, live, client.user_id)
                     except HostError:
                         you = None
+                frame = (spectators[client.lang] if you is None
+                         else json.dumps({"type": "state", **state, "you": you}))
                 try:
                     async with asyncio.timeout(SEND_SECONDS):
-                        await client.ws.send_json({"type": "state", **state, "you": you})
-                    client.version = state["version"]
+                        await client.ws.send_str(frame)
+                    client.version, client.read = state["version"], read
                 except (TimeoutError, ConnectionError, RuntimeError):
                     await client.ws.close()
 

@@ -19,6 +19,7 @@ LANGS = ("en", "fr")
 LOBBY = say("The game has not started yet; the host presses Start.")
 OVER = say("This game is over; its result is on the table post in Discord.")
 GONE = say("There is no game at this table.")
+STOPPED = say("This game was stopped before its end.")
 
 
 def page_lang(asked: str | None, accept: str | None) -> str:
@@ -49,8 +50,10 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def board_url(table: int, version: int, lang: str) -> str:
-    return f"/t/{table}/board/{version}.png?lang={lang}"
+def board_url(table: int, game: int | None, version: int, lang: str) -> str:
+    """The board image's address. ``g`` names the game (a rematch at the same table counts its
+    versions again, and the image is cached for good by version)."""
+    return f"/t/{table}/board/{version}.png?lang={lang}&g={game or 0}"
 
 
 def public_state(table: int, live: LiveTable) -> dict[str, Any]:
@@ -61,18 +64,23 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
     if post is not None and post.image_png is not None:
         width, height = png_size(post.image_png)
         regions = getattr(post, "regions", None) or []  # drawn by renderers that name them
-        board = {"url": board_url(table, post.version, lang), "width": width, "height": height,
+        board = {"url": board_url(table, info.game_row, post.version, lang),
+                 "width": width, "height": height,
                  "regions": [{"key": str(key), "box": [int(v) for v in box]}
                              for key, box in regions]}
     clock = None
     if post is not None and post.clock is not None and post.clock.name is not None:
         clock = {"name": i18n.translate(post.clock.name, lang), "deadline": post.clock.deadline}
     status = "finished" if post is not None and post.finished else info.status
+    if status == "abandoned":
+        status_text = i18n.translate(STOPPED, lang)
+    else:
+        status_text = post.status if post is not None else i18n.translate(LOBBY, lang)
     return {
         "version": info.version,
         "game": i18n.translate(info.game_name, lang),
         "status": status,
-        "status_text": post.status if post is not None else i18n.translate(LOBBY, lang),
+        "status_text": status_text,
         "seats": [{"seat": s.seat, "name": i18n.translate(s.name, lang),
                    "computer": s.is_computer, "to_move": s.seat in live.to_move}
                   for s in info.seats],

@@ -25,6 +25,7 @@ from bot.adapter.analysis import AnalysisButton
 from bot.adapter.clock import ClockButton
 from bot.adapter.hints import HintButton
 from bot.adapter.history import HistoryButton
+from bot.adapter.live import PlayInBrowserButton
 from bot.adapter.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from bot.adapter.private_play import MenuButton, MenuSelect
 from bot.adapter.rematch import RematchButton
@@ -74,6 +75,7 @@ def samples() -> list[tuple[Any, str]]:
     out += [(SeatAnswer(a, c, 9, 2, 77, v), f"tq:{a}:{c}:9:2:77:{v}") for a in ("yes", "no")]
     out.append((HistoryButton(5, 20, "isis-osiris", 7), "th:5:20:isis-osiris:7"))
     out.append((JoinFromList(c), f"tj:{c}"))
+    out.append((PlayInBrowserButton(c), f"tw:browser:{c}"))
     return out
 
 

@@ -81,3 +81,16 @@ def test_run_without_network_says_so_without_a_traceback(
         main(["--config", path])
     assert "cannot reach Discord" in str(exc.value.code)
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_check_says_where_the_live_table_is_served_and_never_the_secret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLEE_ACTIVITY_SECRET", "s3cret-value")
+    db = tmp_path / "tablee.db"
+    path = config_file(tmp_path, f'[database]\npath = "{db}"\n[web]\nlisten = "127.0.0.1:8080"\n'
+                       'public_url = "https://tables.example.org"\n[activity]\nclient_id = 42\n')
+    assert main(["check", "--config", path]) == 0
+    out = capsys.readouterr().out
+    assert ", live table at 127.0.0.1:8080 (https://tables.example.org), Activity on, " in out
+    assert "s3cret" not in out

@@ -34,12 +34,16 @@ def _numbers(ratings: dict[str, object]) -> dict[str, tuple[float, float, int, i
     return {key: (round(r.mu, 9), round(r.sigma, 9), r.games, r.wins)  # type: ignore[attr-defined]
             for key, r in ratings.items()}
 
+CHANNEL_OF_LINK = 31337  # a table Bob had a personal link to
+
 
 async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableService) -> None:
     await _finished_game(host)
     await host.store.set_dm_enabled(BOB, False)
     await host.remember_locale(BOB, "fr")
     await host.store.set_dm_enabled(ALICE, False)
+    await host.store.put_web_link(CHANNEL_OF_LINK, BOB, "nonce", 1e12)
+    await host.store.put_web_link(CHANNEL_OF_LINK, ALICE, "hers", 1e12)
     before = _numbers(await host.store.ratings_of(GUILD, TOY_ID))
     page = await host.history(GUILD)
     assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
@@ -51,6 +55,8 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
     assert await host.store.dm_enabled(BOB) is None
     assert await host.store.user_locales([BOB]) == {}
     assert await host.store.dm_enabled(ALICE) is False  # only Bob's
+    assert await host.store.web_link(CHANNEL_OF_LINK, BOB) is None  # his page links too
+    assert await host.store.web_link(CHANNEL_OF_LINK, ALICE) == ("hers", 1e12)
     entry = (await host.history(GUILD)).entries[0]
     assert [(p.score, p.won) for p in entry.players] == results
     assert shown(entry.players[1].name) == "a former player"

@@ -1,0 +1,328 @@
+"""The live table's web server (bot/web/server.py) with aiohttp's client against a real
+WebServer on a free port, over a real TableService on a real SQLite file: spectators never get
+a hidden card (state and board checked against re-dealt hidden cards), a player gets only their
+own hand and menu, moves commit through the service (refusals are sentences), origins, tokens
+and rate limits hold, and a move made elsewhere reaches the sockets within a second."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+import i18n
+from bot.config import WebConfig
+from bot.service import Outcome, TableService
+from bot.service.errors import STALE
+from bot.web.links import FORGED
+from bot.web.server import BAD_ORIGIN, NO_TOKEN, TOO_FAST, RateLimit, WebServer
+from bot.web.state import STOPPED
+from games import get_game
+from tests.bot.drive import play_to_end
+from tests.bot.toy import toy_game
+
+TABLE, GUILD = 4242, 7
+ALICE, BOB = 11, 12
+PUBLIC = "https://tables.example.org"
+SECONDS = 30.0  # generous: a loaded machine
+
+
+@dataclass
+class Served:
+    service: TableService
+    server: WebServer
+    base: str
+    published: list[tuple[int, Outcome]]
+    http: aiohttp.ClientSession
+
+    def url(self, path: str) -> str:
+        return f"{self.base}{path}"
+
+    async def socket(self, token: str | None = None, version: int = 0, lang: str = "en",
+                     origin: str = PUBLIC, table: int = TABLE) -> aiohttp.ClientWebSocketResponse:
+        ws = await self.http.ws_connect(self.url(f"/t/{table}/ws"), origin=origin)
+        await ws.send_json({"type": "hello", "version": version, "token": token, "lang": lang})
+        return ws
+
+    async def move(self, token: str | None, move: str, version: int,
+                   origin: str | None = PUBLIC) -> tuple[int, dict[str, Any]]:
+        headers = {} if origin is None else {"Origin": origin}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        async with self.http.post(self.url(f"/t/{TABLE}/move"), headers=headers,
+                                  json={"move": move, "version": version}) as response:
+            return response.status, await response.json()
+
+
+async def frame(ws: aiohttp.ClientWebSocketResponse, kind: str = "state") -> dict[str, Any]:
+    while True:
+        message = await asyncio.wait_for(ws.receive_json(), SECONDS)
+        if message["type"] == kind:
+            return message
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    service = await TableService.open(str(tmp_path / "tablee.db"))
+    await service.create_lobby(TABLE, GUILD, "master-islands", {}, ALICE, "Alice", seed=8)
+    await service.join(TABLE, BOB, "Bob")
+    await service.start(TABLE, ALICE)
+    published: list[tuple[int, Outcome]] = []
+
+    async def publish(table: int, outcome: Outcome) -> None:
+        published.append((table, outcome))
+
+    server = WebServer(WebConfig("127.0.0.1:0", PUBLIC, 12.0), service, publish=publish,
+                       activity=None, bot_token=None)
+    port = await server.start()
+    async with aiohttp.ClientSession() as http:
+        yield Served(service, server, f"http://127.0.0.1:{port}", published, http)
+    await server.close()
+    await service.close()
+
+
+async def mover(served: Served) -> tuple[int, int, list[str]]:
+    """(user to move, the other, the mover's legal moves)."""
+    for user, other in ((ALICE, BOB), (BOB, ALICE)):
+        version, entries = await served.service.menu(TABLE, user)
+        if entries:
+            return user, other, [e.move for e in entries]
+    raise AssertionError("nobody to move")
+
+
+async def redeal(service: TableService) -> None:
+    """Store the table again with its hidden cards (hands and pile) dealt anew: the public
+    view stays the same, nothing else changes."""
+    row = await service.store.get_table(TABLE)
+    assert row is not None and row.state is not None
+    state = json.loads(json.dumps(row.state))
+    cards = [c for hand in state["hands"] for c in hand] + state["pile"]
+    before = json.dumps([state["hands"], state["pile"]])
+    rng = random.Random(3)
+    while json.dumps([state["hands"], state["pile"]]) == before:
+        rng.shuffle(cards)
+        sizes = [len(h) for h in state["hands"]]
+        state["hands"] = [cards[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))]
+        state["pile"] = cards[sum(sizes):]
+    game = get_game(row.game_id)
+    assert game.view(state, None) == game.view(row.state, None)
+    await service.store.update_table(replace(row, state=state, version=row.version + 1),
+                                     row.version)
+
+
+def public_part(state: dict[str, Any]) -> dict[str, Any]:
+    board = {k: v for k, v in state["board"].items() if k != "url"}
+    return {**{k: v for k, v in state.items() if k not in ("version", "board", "type")},
+            "board": board}
+
+
+async def test_a_spectator_never_gets_hidden_cards(served: Served) -> None:
+    ws = await served.socket()
+    first = await frame(ws)
+    assert first["you"] is None and first["status"] == "playing" and first["board"]["width"] > 0
+    async with served.http.get(served.url(first["board"]["url"])) as got:
+        assert got.status == 200 and "immutable" in got.headers["Cache-Control"]
+        board_before = await got.read()
+    await redeal(served.service)  # a commit: the hub sends the new version at once
+    second = await frame(ws)
+    assert second["version"] == first["version"] + 1
+    assert public_part(second) == public_part(first)
+    async with served.http.get(served.url(second["board"]["url"])) as got:
+        assert await got.read() == board_before
+    # The page itself holds nothing of the table but its id.
+    async with served.http.get(served.url(f"/t/{TABLE}")) as got:
+        html = await got.text()
+    row = await served.service.store.get_table(TABLE)
+    assert row is not None and row.state is not None
+    for card in {c for hand in row.state["hands"] for c in hand}:
+        assert card not in html
+    await ws.close()
+
+
+async def test_a_player_gets_their_own_hand_and_menu_only(served: Served) -> None:
+    user, other, legal = await mover(served)
+    token = await served.server.links.issue(TABLE, user)
+    ws = await served.socket(token)
+    state = await frame(ws)
+    you = state["you"]
+    seat = (await served.service.require_table(TABLE)).seat_of(user)
+    assert you["seat"] == seat and you["to_move"] is True
+    assert sorted(m["move"] for m in you["menu"]) == sorted(legal)
+    assert all(m["steps"] and m["label"] for m in you["menu"])
+    headers = {"Authorization": f"Bearer {token}"}
+    async with served.http.get(served.url(you["hand_url"]), headers=headers) as got:
+        assert got.status == 200 and got.headers["Cache-Control"] == "private, no-store"
+        mine = await got.read()
+    assert mine == (await served.service.private_note(TABLE, user, language="en")).image_png
+    assert mine != (await served.service.private_note(TABLE, other, language="en")).image_png
+    async with served.http.get(served.url(you["hand_url"])) as got:  # no token: no hand
+        assert got.status == 403 and (await got.json())["error"] == str(NO_TOKEN)
+    # The other player's socket gets their own seat and an empty menu.
+    theirs = await frame(await served.socket(await served.server.links.issue(TABLE, other)))
+    assert theirs["you"]["seat"] != seat and theirs["you"]["menu"] == []
+    assert theirs["you"]["to_move"] is False
+    # A refused token says so, then the page gets the public state.
+    bad = await served.socket("1.2.3.4.5")
+    assert (await frame(bad, "error"))["text"] == str(FORGED)
+    assert (await frame(bad))["you"] is None
+
+
+async def test_moves_commit_through_the_service_and_refusals_are_sentences(
+        served: Served) -> None:
+    user, other, legal = await mover(served)
+    version = (await served.service.require_table(TABLE)).version
+    token, others = (await served.server.links.issue(TABLE, user),
+                     await served.server.links.issue(TABLE, other))
+    status, said = await served.move(others, legal[0], version)  # not their turn
+    assert status == 409 and said["error"].endswith(".") and "Traceback" not in said["error"]
+    status, said = await served.move(token, "fly to the moon", version)
+    assert status == 409 and said["error"]
+    status, said = await served.move(token, legal[0], version - 1)
+    assert (status, said) == (409, {"error": STALE})
+    async with served.http.post(served.url(f"/t/{TABLE}/move"), headers={
+            "Origin": PUBLIC, "Authorization": f"Bearer {token}"},
+            json={"move": legal[0], "version": version - 1, "lang": "fr"}) as got:
+        assert (await got.json())["error"] == i18n.translate(STALE, "fr") != STALE
+    status, said = await served.move(token, legal[0], version, origin="https://evil.example")
+    assert (status, said) == (403, {"error": str(BAD_ORIGIN)})
+    status, said = await served.move(token, legal[0], version, origin=None)
+    assert status == 403
+    status, said = await served.move(None, legal[0], version)
+    assert (status, said) == (403, {"error": str(NO_TOKEN)})
+    status, said = await served.move(token[:-3] + "AAA", legal[0], version)
+    assert (status, said) == (403, {"error": str(FORGED)})
+    assert (await served.service.require_table(TABLE)).version == version  # nothing moved
+    async with served.http.post(served.url(f"/t/{TABLE}/move"), data="move=x",
+                                headers={"Origin": PUBLIC,
+                                         "Authorization": f"Bearer {token}"}) as got:
+        assert got.status == 415
+    async with served.http.post(served.url(f"/t/{TABLE}/move"), data=b"x" * 20000,
+                                headers={"Origin": PUBLIC, "Content-Type": "application/json",
+                                         "Authorization": f"Bearer {token}"}) as got:
+        assert got.status == 413
+    status, said = await served.move(token, legal[0], version)
+    assert (status, said) == (200, {"ok": True, "version": version + 1})
+    assert (await served.service.require_table(TABLE)).version == version + 1
+    for _ in range(100):  # publish runs beside the answer
+        if served.published:
+            break
+        await asyncio.sleep(0.05)
+    assert served.published[0][0] == TABLE
+    assert served.published[0][1].applied[0] == legal[0]
+    assert served.published[0][1].actor == user  # the poster treats it as their click
+
+
+async def test_moves_are_rate_limited_per_person(served: Served) -> None:
+    user, other, legal = await mover(served)
+    served.server._moves = RateLimit(3, 60.0)
+    token = await served.server.links.issue(TABLE, other)
+    version = (await served.service.require_table(TABLE)).version
+    for _ in range(3):
+        assert (await served.move(token, legal[0], version))[0] == 409  # not their turn
+    assert await served.move(token, legal[0], version) == (429, {"error": str(TOO_FAST)})
+    mine = await served.server.links.issue(TABLE, user)  # another person is not held up
+    assert (await served.move(mine, legal[0], version))[0] == 200
+
+
+async def test_a_move_made_elsewhere_reaches_the_sockets_within_a_second(
+        served: Served) -> None:
+    user, _, legal = await mover(served)
+    spectator = await served.socket()
+    player = await served.socket(await served.server.links.issue(TABLE, user))
+    now = (await frame(spectator))["version"]
+    assert (await frame(player))["you"]["to_move"]
+    # Resuming at the version it has: nothing is sent again.
+    resumed = await served.socket(version=now)
+    start = time.monotonic()
+    await served.service.play(TABLE, user, legal[0], version=now)  # as a Discord click does
+    for ws in (spectator, player, resumed):
+        state = await frame(ws)
+        assert state["version"] == now + 1
+        assert state["lines"], "the move's line is listed"
+    assert time.monotonic() - start < 1.0
+
+
+async def test_a_socket_that_never_says_hello_is_closed(
+        served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.web.server.HELLO_SECONDS", 0.2)
+    ws = await served.http.ws_connect(served.url(f"/t/{TABLE}/ws"), origin=PUBLIC)
+    message = await asyncio.wait_for(ws.receive(), SECONDS)
+    assert message.type == aiohttp.WSMsgType.CLOSE and ws.close_code == 1008
+
+
+async def test_wrong_origins_and_the_page(served: Served) -> None:
+    for origin in ("https://evil.example", None):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as info:
+            await served.http.ws_connect(served.url(f"/t/{TABLE}/ws"), origin=origin)
+        assert info.value.status == 403
+    # The listen address is an origin too (the page opened without a proxy).
+    ws = await served.socket(origin=served.base)
+    assert (await frame(ws))["version"] > 0
+    for path in (f"/t/{2 ** 63}", f"/t/{10 ** 25}", f"/t/{2 ** 64}/board/1.png"):
+        async with served.http.get(served.url(path)) as got:
+            assert got.status == 404, path  # no table can have that id
+    async with served.http.get(served.url(f"/t/{TABLE}?lang=fr")) as got:
+        html = await got.text()
+    assert '<html lang="fr">' in html and f'data-table="{TABLE}"' in html
+    async with served.http.get(served.url(f"/t/{TABLE}"),
+                               headers={"Accept-Language": "de-DE,fr;q=0.8,en;q=0.5"}) as got:
+        assert 'data-lang="fr"' in await got.text()
+
+
+async def test_no_token_reaches_the_log(served: Served, caplog: pytest.LogCaptureFixture) -> None:
+    user, _, legal = await mover(served)
+    token = await served.server.links.issue(TABLE, user)
+    version = (await served.service.require_table(TABLE)).version
+    with caplog.at_level(logging.DEBUG):
+        await served.move(token, "not a move", version)
+        await served.move(token, legal[0], version)
+        ws = await served.socket(token)
+        await frame(ws)
+        await ws.close()
+    assert caplog.records and token not in caplog.text
+    assert token.split(".")[-1] not in caplog.text
+
+
+async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served) -> None:
+    toy = toy_game().id
+    service = served.service
+    for table in (TABLE + 1, TABLE + 2):
+        await service.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=table)
+        await service.join(table, BOB, "Bob")
+        await service.start(table, ALICE)
+    finished, stopped = (await served.socket(table=TABLE + 1, lang="fr"),
+                         await served.socket(table=TABLE + 2))
+    playing = await frame(finished)
+    assert playing["status"] == "playing" and (await frame(stopped))["status"] == "playing"
+    await play_to_end(service, TABLE + 1)
+    assert await service.table(TABLE + 1) is None  # the table left the channel
+    state = await frame(finished)
+    while state["status"] != "finished":
+        state = await frame(finished)
+    assert state["version"] > playing["version"] and state["board"] is not None
+    # The game keeps the version its end made: after a restart the end is still the newest.
+    [game_row] = await service.store.games_in_channel(TABLE + 1)
+    assert (await service.store.game(game_row) or {})["version"] == state["version"]
+    assert state["status_text"].startswith("Partie terminée") and state["lines"]
+    assert not any(s["to_move"] for s in state["seats"])
+    async with served.http.get(served.url(state["board"]["url"])) as got:
+        assert got.status == 200 and got.content_type == "image/png"
+    # The same version of another game at this table is another image (cached for good).
+    other = state["board"]["url"].replace("&g=", "&g=9")
+    async with served.http.get(served.url(other)) as got:
+        assert got.status == 404
+    await service.abandon(TABLE + 2, ALICE)
+    state = await frame(stopped)
+    assert (state["status"], state["status_text"]) == ("abandoned", str(STOPPED))
+    # A page opened later (after a restart too) gets the last game as it ended.
+    late = await frame(await served.socket(table=TABLE + 1))
+    assert late["status"] == "finished" and "lang=en" in late["board"]["url"]
