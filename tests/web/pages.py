@@ -5,6 +5,7 @@ personal links the way players do (the table post's "Play in browser")."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,5 +107,6 @@ async def personal_link(sim: DiscordSim, user: Any, channel: Any = None) -> str:
     if answer is None or not answer.ephemeral:
         answer = last_private(sim, user, channel)
     links = [b["url"] for b in answer.buttons() if "#k=" in (b.get("url") or "")]
+    links += re.findall(r"https?://\S+#k=[\w.-]+", answer.content)
     assert links, f"no personal link in {answer.content!r}"
     return links[0]

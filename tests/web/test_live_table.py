@@ -5,7 +5,6 @@ restart; a revoked or forged personal link is refused with a sentence on the pag
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 from typing import Any
@@ -24,8 +23,10 @@ from tests.e2e.test_play_helpers import (
     OVER,
     add_computer,
     hidden_cards,
+    last_private,
     last_public,
     play_turn_by_menu,
+    table_post,
     to_move,
 )
 from tests.e2e.toy_game import TOY_ID
@@ -51,14 +52,41 @@ async def start_table(live: LiveTable, host: Any, joiners: list[Any], channel: A
     assert "My hand / Play" in last_public(sim, channel).labels
 
 
-async def stored(live: LiveTable, channel: Any) -> TableRow:
-    """The table as the bot process stored it (its database file, read beside it)."""
+async def one_move_in_discord(live: LiveTable, user: Any, channel: Any) -> None:
+    """``user`` presses My hand / Play and picks the first choice of each menu step until one
+    move is played (a turn may hold more)."""
+    sim = live.sim
+    message = await sim.click(user, table_post(sim, channel), label=EN("My hand / Play"))
+    if message is None or not message.ephemeral:
+        message = last_private(sim, user, channel)
+    played = EN.pattern("You played `{move}`.")
+    for _ in range(12):
+        if message.selects():
+            first = message.selects()[0]["options"][0]["value"]
+            message = await sim.select(user, message, values=[first])
+        else:
+            labels = [label for label in message.labels if label not in EN.nav]
+            message = await sim.click(user, message, label=labels[0])
+        if played.search(message.content):
+            return
+    raise AssertionError(f"no move played: {message.content!r}")
+
+
+async def stored(live: LiveTable, channel: Any) -> TableRow | None:
+    """The table in play as the bot process stored it (its database file, read beside it);
+    None once its game is over (it left the channel)."""
     store = await Store.open(str(live.folder / "tablee.db"))
     try:
         row = await store.get_table(channel.id)
     finally:
         await store.close()
-    assert row is not None and row.state is not None
+    assert row is None or row.state is not None
+    return row
+
+
+async def in_play(live: LiveTable, channel: Any) -> TableRow:
+    row = await stored(live, channel)
+    assert row is not None and row.state is not None, "the game is over"
     return row
 
 
@@ -68,14 +96,14 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
     channel = sim.channel("watch")
     alice = sim.user("alice")
     await start_table(live, alice, [], channel, "master-islands", computers=("easy",))
-    row = await stored(live, channel)
+    row = await in_play(live, channel)
     spectator = await open_page(browser, live.url(channel.id), viewport=DESKTOP)
     await spectator.reaches(row.version)
     first = await spectator.version()
 
-    await play_turn_by_menu(sim, alice, random.Random(27), channel)  # a move made in Discord
+    await one_move_in_discord(live, alice, channel)
     await sim.wait_idle()
-    row = await stored(live, channel)
+    row = await in_play(live, channel)
     assert row.version > first
     await spectator.reaches(row.version)  # live: the page was never reloaded
     assert [r for r in spectator.requests if r == live.url(channel.id)] == [live.url(channel.id)]
@@ -131,13 +159,18 @@ async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
         else:
             await pages[user.id].play_first_choices()
         await sim.wait_idle()
-        version = (await stored(live, channel)).version
-        await asyncio.gather(*(page.reaches(version) for page in pages.values()))
+        row = await stored(live, channel)
+        for page in pages.values():
+            if row is not None:
+                await page.reaches(row.version)
+            else:  # the game is over: the pages say so
+                await page.page.wait_for_function(
+                    "document.body.dataset.status === 'finished'", timeout=TIMEOUT_MS)
         return True
 
     for _ in range(3):  # the first round: each seat once
         assert await turn()
-    before = (await stored(live, channel)).version
+    before = (await in_play(live, channel)).version
     hellos = {uid: len(page.sent) for uid, page in pages.items()}
 
     await live.restart()
@@ -150,8 +183,7 @@ async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
         again = [f for f in page.sent[hellos[uid]:] if '"hello"' in f]
         assert again, "the page never said hello again after the restart"
         assert f'"version":{before}' in again[0].replace(" ", ""), again[0]
-        await page.page.wait_for_function("document.body.dataset.status === 'finished'",
-                                          timeout=TIMEOUT_MS)
+        assert await page.page.evaluate("document.body.dataset.status") == "finished"
         assert await page.page.locator("#menu .choice").count() == 0
     assert EN(OVER) in last_public(sim, channel).content
     for page in pages.values():
