@@ -114,9 +114,9 @@
       }
       socket = null;
       setConnection(false);
-      // 0.5 s, 1 s, 2 s ... at most 5 s, each with some jitter so a restarted bot is not hit by
+      // 0.25 s, 0.5 s, 1 s, then every 2 s, each with some jitter so a restarted bot is not hit by
       // every page in the same instant
-      const delay = Math.min(5000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
+      const delay = Math.min(2000, 250 * 2 ** retries) * (0.75 + Math.random() / 2);
       retries += 1;
       setTimeout(connect, delay);
     });
