@@ -20,6 +20,7 @@ except ImportError:  # a platform without isal's wheels: the standard library's,
 
 from PIL import Image, ImageChops, ImageDraw
 
+from . import regions
 from .colours import BG, PALETTE
 
 MARGIN = 14  # the uniform empty margin left around every image's content
@@ -86,9 +87,12 @@ def stack(parts: list[Image.Image], min_width: int = 0) -> Image.Image:
     width = max(max(p.width for p in parts), min_width)
     image = Image.new("RGB", (width, sum(p.height for p in parts)), BG)
     y = 0
+    at = []
     for p in parts:
         image.paste(p, ((width - p.width) // 2, y))
+        at.append((p, (width - p.width) // 2, y))
         y += p.height
+    regions.placed(image, at)
     return image
 
 
@@ -129,6 +133,7 @@ def _steadied(parts: list[Image.Image]) -> list[Image.Image]:
         if part.height < tallest:
             padded = Image.new("RGB", (part.width, tallest), BG)
             padded.paste(part, (0, 0))
+            regions.placed(padded, [(part, 0, 0)])
             part = padded
         heights[key] = part.height if part.height > tallest else tallest
         out.append(part)
@@ -175,6 +180,7 @@ def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
     image = Image.new("RGB", (crop[2] - crop[0], crop[3] - crop[1]), BG)
     for p, x, part_top in placed:
         image.paste(p, (x - crop[0], part_top - crop[1]))
+    regions.placed(image, ((p, x - crop[0], part_top - crop[1]) for p, x, part_top in placed))
     return image
 
 
@@ -209,7 +215,9 @@ def trim(image: Image.Image, margin: int = MARGIN) -> Image.Image:
         return image
     crop = (max(0, box[0] - margin), max(0, box[1] - margin),
             min(image.width, box[2] + margin), min(image.height, box[3] + margin))
-    return image if crop == (0, 0, *image.size) else image.crop(crop)
+    if crop == (0, 0, *image.size):
+        return image
+    return regions.cropped(image.crop(crop), image, crop[0], crop[1])
 
 
 TRIM_STRIP = 32

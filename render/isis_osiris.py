@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from i18n import _, _n, current
 
 from . import kit, sprites
+from . import regions as render_regions
 from .cache import Cache
 from .seats import result_reason
 
@@ -181,6 +182,21 @@ def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> Non
         _draw_cell(image, draw, cell, item, value, worth)
     for cell in _last_cells(view):
         kit.highlight(draw, _cell_box(cell), FRAME)
+    _note_lines(image)
+
+
+def _note_lines(image: Image.Image) -> None:
+    """Regions for the two steps a cell is chosen in (``pawn C4``: column ``C``, then row
+    ``4``): each column, and each row, from edge to edge of the grid with its coordinates. A
+    column and a row overlap, but they are never offered at the same step."""
+    if not render_regions.active():
+        return
+    for i, name in enumerate(COLS):
+        left = AXIS + i * CELL
+        render_regions.note(image, name, (left, 0, left + CELL - 1, SIZE - 1))
+    for j, name in enumerate(ROWS):
+        top = AXIS + j * CELL
+        render_regions.note(image, name, (0, top, SIZE - 1, top + CELL - 1))
 
 
 FRAME = 8  # last-move frame thickness
@@ -225,10 +241,14 @@ def _head_lines(view: View, width: int) -> list[tuple[str, int, bool]]:
 PENDING_H = 150
 
 
+def _pending_box(y: int) -> tuple[int, int, int, int]:
+    return EDGE + 6, y, EDGE + 136, y + 130
+
+
 def _draw_pending(draw: ImageDraw.ImageDraw, view: View, y: int, width: int) -> None:
     """The revealed tile waiting to be placed, large, with who revealed it (full name)."""
     pending = view["pending"]
-    draw_tile(draw, (EDGE + 6, y, EDGE + 136, y + 130), pending["value"], 64)
+    draw_tile(draw, _pending_box(y), pending["value"], 64)
     seat = pending["seat"]
     kit.seat_mark(draw, (196, y + 30), 20, seat)
     lines = kit.wrap(_("{name} revealed a tile", name=kit.seat_name(view, seat)), 24,
@@ -291,6 +311,7 @@ def _draw_panel(view: View, width: int) -> Image.Image:
     y += 10
     if pending_h:
         _draw_pending(draw, view, y, width)
+        render_regions.note(image, "tile", _pending_box(y))  # the tile to place next
         y += pending_h
     for row in rows:
         sprites.kept(ROWS_KEPT, _row_key(view, row, y, width), image,
@@ -323,6 +344,10 @@ def board(view: View) -> Image.Image:
     boxes = ([] if legend is None else [kit.content_box(legend)]) + [sprites.ruled_box(panel)]
     return sprites.stacked(SIZE, SIZE, lambda image, draw: _draw_grid(image, draw, view), below,
                            boxes=boxes, canvas=_canvas)
+
+
+regions = render_regions.finder(board)
+"""Columns (``A``-``F``), rows (``1``-``6``) and a revealed tile waiting (``tile``)."""
 
 
 HAND_WIDTH = 760
@@ -373,15 +398,25 @@ def hand(view: View) -> Image.Image:
     pawns = me.get("pawns_left", 0)
     sprites.kept(HAND_ROWS, ("pawns", viewer, pawns, y, current()), image,
                  (0, y, HAND_WIDTH, y + 120), lambda y=y: _draw_pawn_row(draw, viewer, pawns, y))
+    if pawns:  # the verbs of the first step: pawn <cell>, tile <cell>
+        render_regions.note(image, "pawn", (EDGE, y + 10, 190 + (pawns - 1) * 62 + 30, y + 80))
     y += 120
     if view.get("pile") is None:
         tiles = me.get("tiles_left", 0)
         sprites.kept(HAND_ROWS, ("tiles", tiles, y, current()), image,
                      (0, y, HAND_WIDTH, y + 130), lambda y=y: _draw_tile_row(draw, tiles, y))
+        if tiles and not mine_pending:
+            render_regions.note(image, "tile", (EDGE, y + 10, 166 + (tiles - 1) * 50 + 44,
+                                                y + 80))
         y += 130
     if mine_pending:
         draw_tile(draw, (24, y, 154, y + 130), pending["value"], 64)
+        render_regions.note(image, "tile", (24, y, 154, y + 130))
         kit.text(draw, (176, y + 65), _("You revealed {value}: place it now",
                                         value=_sign(pending["value"])), 24,
                  kit.INK, "lm", bold=True)
     return kit.trim(image)
+
+
+hand_regions = render_regions.finder(hand)
+"""The reserve's rows: ``pawn`` and ``tile`` (a revealed tile of one's own: ``tile``)."""

@@ -37,6 +37,7 @@ from .master_islands_map import (
     grid_of,
     map_image,
 )
+from .regions import finder, note
 from .seats import result_reason
 
 View = dict[str, Any]
@@ -288,6 +289,10 @@ def board(view: View) -> Image.Image:
                            below, boxes=boxes)
 
 
+regions = finder(board)
+"""The positions a card may be placed on, keyed ``x,y`` (see :mod:`render.regions`)."""
+
+
 
 # -- the hand --------------------------------------------------------------------------------------
 HAND_WIDTH = 760
@@ -340,7 +345,12 @@ def hand(view: View) -> Image.Image:
         x = (HAND_WIDTH - in_row * (CARD_W + GAP) + GAP) / 2 + col * (CARD_W + GAP)
         y = top + row * (CARD_H + 56)
         draw_card(draw, (x, y, x + CARD_W, y + CARD_H), card, y + CARD_H * 0.5, 130)
+        note(image, card, (x, y, x + CARD_W, y + CARD_H))  # place <card> <x>,<y>
         name = _(CARD_NAMES[card[:1]]) if card[:1] in CARD_NAMES else card[:1]
         kit.text(draw, (x + CARD_W / 2, y + CARD_H + 26), _("{card}  ({colour})", card=card,
                                                            colour=name), BODY, kit.INK, "mm")
     return kit.trim(image)
+
+
+hand_regions = finder(hand)
+"""The cards in the hand, keyed by their code (``place <card> <x>,<y>``'s card)."""

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from . import kit, sprites
+from . import kit, regions, sprites
 from .cache import Cache
 
 View = dict[str, Any]
@@ -468,6 +468,22 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, g: Grid)
     for p in _last_cells(view):
         if g.left <= p[0] < g.right and g.top <= p[1] < g.bottom:
             kit.highlight(draw, g.box(p), _frame_thick(cell))
+    if regions.active():
+        _note_places(image, g, set(cards))
+
+
+def _note_places(image: Image.Image, g: Grid, cards: set[Pos]) -> None:
+    """Regions keyed ``x,y`` (``place <card> <x>,<y>``'s position token) for the positions a
+    card could be placed on: empty (or a hole) and next to a card; cut to the map's window
+    (the ring around the map shows half of the outer ones)."""
+    near = {(x + dx, y + dy) for x, y in cards for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    left, top = g.px(g.left), g.py(g.top)
+    right, bottom = g.px(g.right) - 1, g.py(g.bottom) - 1
+    for p in sorted(near - cards):
+        b = g.box(p)
+        box = (max(b[0], left), max(b[1], top), min(b[2], right), min(b[3], bottom))
+        if box[0] < box[2] and box[1] < box[3]:
+            regions.note(image, f"{p[0]},{p[1]}", box)
 
 
 def map_image(view: View) -> Image.Image:

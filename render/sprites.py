@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
-from . import kit
+from . import kit, regions
 from .cache import Cache
 from .cache import paste as paste_image
 
@@ -200,10 +200,13 @@ def stacked(width: int, top_height: int, draw_top: Callable[[Image.Image, ImageD
     image, draw = canvas(width, height)
     draw_top(image, draw)
     y = top_height
+    at = []
     for part in below:
         if y < height:
             image.paste(part, (0, y))
+            at.append((part, 0, y))
         y += part.height
+    regions.placed(image, at)
     # The usual board: ink below from edge to edge (the panel's top rule) and near the top (the
     # map's labels): the trim keeps everything, found without walking the whole canvas.
     if (min(b[0] for b in found) <= margin and max(b[2] for b in found) >= width - margin
@@ -213,4 +216,6 @@ def stacked(width: int, top_height: int, draw_top: Callable[[Image.Image, ImageD
     assert box is not None  # the parts below have ink
     crop = (max(0, box[0] - margin), max(0, box[1] - margin), min(width, box[2] + margin),
             min(height, box[3] + margin))
-    return image if crop == (0, 0, width, height) else image.crop(crop)
+    if crop == (0, 0, width, height):
+        return image
+    return regions.cropped(image.crop(crop), image, crop[0], crop[1])

@@ -12,6 +12,7 @@ from typing import Any
 import i18n
 from games import Game, State, View
 from i18n import _, _n
+from render import regions as board_regions
 from render.kit import png_bytes
 
 from .. import catalog
@@ -78,19 +79,44 @@ def with_names(by_seat: dict[int, str], view: View) -> View:
     ]}
 
 
+Regions = list[tuple[str, tuple[int, int, int, int]]]
+
+
+def public_board(game: Game, row: TableRow, view: View, code: str) -> tuple[bytes, Regions]:
+    """The public board PNG of ``view`` (the spectator view) in language ``code``, and its
+    regions (:mod:`render.regions`, when the game's renderer names some): one drawing, so the
+    regions are those of the very image."""
+    return _drawn_png(catalog.board_drawer(game.id), catalog.region_finder(game.id) is not None,
+                      row, view, code)
+
+
+def private_hand(game: Game, row: TableRow, view: View, code: str) -> tuple[bytes, Regions]:
+    """:func:`public_board` for the hand image of ``view`` (one seat's view: its own hand)."""
+    return _drawn_png(catalog.renderer(game.id).hand,
+                      catalog.hand_region_finder(game.id) is not None, row, view, code)
+
+
+def _drawn_png(drawer: Any, with_regions: bool, row: TableRow, view: View,
+               code: str) -> tuple[bytes, Regions]:
+    with i18n.language(code):
+        if not with_regions:
+            return png(drawer(drawn(row, view))), []
+        image, found = board_regions.drawn(drawer, drawn(row, view))
+    return png(image), [(r.key, r.box) for r in found]
+
+
 def public_post(
     game: Game, row: TableRow, state: State, lines: Lines | None = None,
-    *, image: bytes | None = None, code: str = i18n.DEFAULT,
+    *, image: bytes | None = None, regions: Regions | None = None, code: str = i18n.DEFAULT,
 ) -> PublicPost:
     """The table post, written and drawn in language ``code``; ``image`` is the board PNG when
-    the caller already has it (cache)."""
+    the caller already has it (cache), with its ``regions``."""
     view = game.view(state, None)
     to_move = [s for s in view.get("to_move", []) if not is_computer(row, s)]
     result = view.get("result")
     by_seat = names(row)
     if image is None:
-        with i18n.language(code):
-            image = png(catalog.renderer(game.id).board(drawn(row, view)))
+        image, regions = public_board(game, row, view, code)
     return PublicPost(
         channel_id=row.channel_id,
         version=row.version,
@@ -102,6 +128,7 @@ def public_post(
         finished=bool(result),
         result=result,
         language=code,
+        regions=list(regions or []),
     )
 
 
@@ -149,8 +176,7 @@ def private_note(
     your_turn = seat in (view.get("to_move") or [])
 
     def draw() -> bytes:
-        with i18n.language(code):
-            return png(catalog.renderer(game.id).hand(drawn(row, view)))
+        return _drawn_png(catalog.renderer(game.id).hand, False, row, view, code)[0]
 
     hand = Drawing(draw)
     if not lazy:

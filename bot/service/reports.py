@@ -42,7 +42,8 @@ class Reports:
         self._tables = tables
         self._languages = languages
         self._clock = clock
-        self._boards: OrderedDict[tuple[int | None, int, str], bytes] = OrderedDict()
+        self._boards: OrderedDict[tuple[int | None, int, str], tuple[bytes, posts.Regions]] = \
+            OrderedDict()
         self._boards_lock = threading.Lock()  # post() runs in worker threads
         self.menus = MenuCache()  # menus per table version (bot.service.menus)
 
@@ -53,10 +54,11 @@ class Reports:
         key = (row.id, row.version, code)
         with self._boards_lock:
             cached = self._boards.get(key)
-        post = posts.public_post(game, row, state, lines, image=cached, code=code)
+        image, regions = cached or (None, None)
+        post = posts.public_post(game, row, state, lines, image=image, regions=regions, code=code)
         if cached is None and post.image_png is not None:
             with self._boards_lock:
-                self._boards[key] = post.image_png
+                self._boards[key] = (post.image_png, post.regions)
                 while len(self._boards) > BOARD_CACHE:
                     self._boards.popitem(last=False)
         return post

@@ -144,6 +144,10 @@ class PublicPost:
     and keeps its place among the moves until then."""
     clock: ClockView | None = None  # the turn clock, when the table has one or a seat is replaced
     language: str = "en"  # what status, lines and image are written in: the server's language
+    regions: list[tuple[str, tuple[int, int, int, int]]] = field(default_factory=list)
+    """Which parts of ``image_png`` stand for which menu token: (token, (x, y, width, height))
+    in the image's pixels (a page makes them clickable); empty when the game's renderer names
+    none (render.regions)."""
 
     @property
     def lines(self) -> list[str]:

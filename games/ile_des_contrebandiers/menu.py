@@ -37,7 +37,9 @@ def _boat_on(view: dict[str, Any], space: str, but: int | None) -> int | None:
     return None
 
 
-def _paths(view: dict[str, Any]) -> dict[str, list[str]]:
+def view_paths(view: dict[str, Any]) -> dict[str, list[str]]:
+    """End space -> path of the sail the seat to move may make, from a view (any seat's: the
+    boats, beam, reefs and dice are public); empty when no sail is to be made."""
     seat = _mover(view)
     dice = view.get("dice") or {}
     if seat is None or not dice:
@@ -78,7 +80,7 @@ def end_label(view: dict[str, Any], path: list[str]) -> Text:
 
 
 def _sail_steps(view: dict[str, Any], path: list[str]) -> list[MenuStep]:
-    paths = _paths(view)
+    paths = view_paths(view)
     first = path[0]
     under = [p for p in paths.values() if p[0] == first]
     start = _space_of(view, _mover(view))

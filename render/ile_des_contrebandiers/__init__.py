@@ -32,8 +32,9 @@ from .drawings import _die_image
 from .geometry import GAME_NAME, SEA_H, SECTORS, WIDTH, YELLOW_DIE
 from .paint import draw_fan
 from .sea import _fan
-from .table import board, hand
+from .table import board, hand, regions
 from .words import named_text, path_points, public_face
 
 __all__ = ["GAME_NAME", "SEA_H", "SECTORS", "WIDTH", "YELLOW_DIE", "_die_image", "_fan", "board",
-           "draw_fan", "hand", "named_text", "path_points", "public_face"]
+           "draw_fan", "hand", "named_text", "path_points", "public_face",
+           "regions"]

@@ -8,9 +8,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.ile_des_contrebandiers.menu import view_paths
 from i18n import _
 
-from .. import kit
+from .. import kit, regions
 from ..cache import Cache
 from . import layers
 from .drawings import (
@@ -30,9 +31,12 @@ from .geometry import (
     CY,
     DOCK_W,
     EDGE,
+    LETTERS,
     NAME_INK,
     RING_EDGES,
+    RINGS,
     SEA_H,
+    SECTORS,
     WIDTH,
     Box,
     Point,
@@ -212,6 +216,49 @@ def _draw_sea(view: View) -> Image.Image:
     if points:
         draw_path(draw, points)
     _draw_boats(draw, view)
+    _note_spaces(image, view)
     return image
+
+
+SPOT_HALF = {1: 22, 2: 25, 3: 25}
+"""Half the side of a sea space's region: a square around its boat spot, inside the space (an
+annular sector 80 px deep, 38 px wide at ring 1's inner edge): its corners stay in the space
+whatever the sector's slant, so no two spaces' squares touch."""
+
+
+def _note_spaces(image: Image.Image, view: View) -> None:
+    """Regions for every sea space and harbour basin, keyed by its name (``2c``, ``H1``: a
+    sail's steps) and, while the turn's stage is a one-choice move naming a place (``drop 2c``,
+    ``push 2c``, ``start H1``), by that move too: two keys on one place never come in one menu
+    step."""
+    if not regions.active():
+        return
+    stage = (view.get("turn") or {}).get("stage")
+    ends = _sail_ends(view) if stage == "sail" else {}
+    for ring in RINGS:
+        for sector in range(SECTORS):
+            name = f"{ring}{LETTERS[sector]}"
+            x, y = _boat_spot(ring, sector)
+            half = SPOT_HALF[ring]
+            box = (x - half, y - half, x + half, y + half)
+            regions.note(image, name, box)
+            if stage in ("drop", "push"):
+                regions.note(image, f"{stage} {name}", box)
+            if name in ends:
+                regions.note(image, ends[name], box)
+    for k in range(5):
+        box = _dock_box(_island_sector(view, k))
+        regions.note(image, f"H{k}", box)
+        if stage == "start":
+            regions.note(image, f"start H{k}", box)
+        if f"H{k}" in ends:
+            regions.note(image, ends[f"H{k}"], box)
+
+
+def _sail_ends(view: View) -> dict[str, str]:
+    """End space -> the last step of the sail there when it passes through other spaces
+    (``sail 2c 3c H1``: ``3c H1``, chosen after ``2c``): each end has one path, so the end's
+    place stands for it (a one-space step is the space's own name)."""
+    return {end: " ".join(path[1:]) for end, path in view_paths(view).items() if len(path) > 2}
 
 

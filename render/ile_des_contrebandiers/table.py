@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from i18n import _, _n
 
 from .. import kit, tiles
+from ..regions import finder
 from . import layers
 from .drawings import (
     draw_anchor,
@@ -212,6 +213,10 @@ def board(view: View) -> Image.Image:
     parts = [_draw_head(view), _draw_dice(view), _draw_sea(view), _legend(view),
              _draw_panel(view)]
     return kit.stack_trimmed([p for p in parts if p is not None], WIDTH)
+
+
+regions = finder(board)
+"""Sea spaces and harbours, keyed as the sail, start, drop and push choices name them."""
 
 
 # -- the hand -------------------------------------------------------------------------------------

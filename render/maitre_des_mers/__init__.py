@@ -22,6 +22,6 @@ language around the call (the game's catalog, ``maitre_des_mers``, holds them wi
 from __future__ import annotations
 
 from .cards import GAME_NAME, WIDTH, _die_image, draw_ship_icon
-from .table import board, hand
+from .table import board, hand, regions
 
-__all__ = ["GAME_NAME", "WIDTH", "_die_image", "board", "draw_ship_icon", "hand"]
+__all__ = ["GAME_NAME", "WIDTH", "_die_image", "board", "draw_ship_icon", "hand", "regions"]

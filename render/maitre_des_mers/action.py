@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from games.maitre_des_mers.cards import combination_name
 from i18n import N_, _, _n, translate
 
-from .. import kit
+from .. import kit, regions
 from .cards import (
     ASIDE_FILL,
     BODY,
@@ -202,10 +202,11 @@ def _dice_pieces(action: dict[str, Any], past: bool) -> list[Piece]:
         dice = list(action.get(key) or [])
         if not dice and key == "rolled" and not past and action.get("stage") == "dice":
             out.append(_line(_("rolled"), DICE_X, SMALL, fill=kit.MUTED))
+        pickable = key == "rolled" and not past and action.get("stage") == "dice"
         for start in range(0, len(dice), per_line):
             chunk = dice[start:start + per_line]
             out.append(_dice_row(_(ROW_LABELS[key]) if start == 0 else "", chunk, len(chunk),
-                                 aside))
+                                 aside, pickable))
     powers = [str(p) for p in action.get("powers") or []]
     if powers:
         remaining = list(action.get("powers_used") or [])
@@ -223,14 +224,22 @@ def _dice_pieces(action: dict[str, Any], past: bool) -> list[Piece]:
 ROW_LABELS = {"rolled": N_("rolled"), "aside": N_("aside")}
 
 
-def _dice_row(label: str, dice: list[Any], count: int, aside: bool) -> Piece:
-    """A labelled row of die faces; past the dice, free slots (dashed) up to ``count``."""
+def _dice_row(label: str, dice: list[Any], count: int, aside: bool,
+              pickable: bool = False) -> Piece:
+    """A labelled row of die faces; past the dice, free slots (dashed) up to ``count``.
+    ``pickable``: the dice just rolled, each a region for the one-die choices it names
+    (``place 5``, ``discard 5``: never offered at once)."""
     def paint(image: Image.Image, draw: ImageDraw.ImageDraw, y: float) -> None:
         kit.text(draw, (DICE_X, y + 6 + DIE / 2), label, SMALL, kit.MUTED, "lm")
         for k in range(count):
             at = (DICE_X + LABEL_W + k * (DIE + DIE_GAP), y + 6)
             if k < len(dice):
                 draw_die(image, at, dice[k], DIE, aside)
+                if pickable and isinstance(dice[k], int):
+                    x, top = round(at[0]), round(at[1])  # where draw_die pastes it
+                    box = (x, top, x + DIE - 1, top + DIE - 1)
+                    for verb in ("place", "discard"):
+                        regions.note(image, f"{verb} {dice[k]}", box)
             else:
                 _draw_slot(draw, at, DIE)
     return Piece(DIE + 12, paint)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from i18n import _, _n
 
-from .. import kit, tiles
+from .. import kit, regions, tiles
 from .cards import (
     BODY,
     CARDS,
@@ -145,11 +145,17 @@ def _draw_seat_row(image: Image.Image, view: View, row: SeatRow, y: int, width: 
     top = y0 + 4
     cells = _cells(view)
     pitch = CHIP_W + CHIP_GAP
+    moving = seat in (view.get("to_move") or [])
+    stage = (view.get("turn") or {}).get("stage")
+    # The mover's ships: stow <ship> / loot <ship> at those stages, else attack's own ship (its
+    # second step); the others' ships: attack's target <seat>:<ship>.
+    own = f"{stage} {{}}" if stage in ("stow", "loot") else "{}"
     for k, info in enumerate(row.fleet):
         line, col = divmod(k, row.per_line)
         x, yy = CHIPS_X + col * pitch, top + line * (CHIP_H + CHIP_GAP)
         box = (x, yy, x + CHIP_W, yy + CHIP_H)
         paste_ship_chip(image, box, info, _row_fill(view, seat))
+        regions.note(image, own.format(info["ship"]) if moving else f"{seat}:{info['ship']}", box)
         if info["ship"] in cells:
             kit.highlight(draw, box, 4)
     if row.facts_inline:

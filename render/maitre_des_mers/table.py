@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from i18n import _, _n, translate
 
 from .. import kit, tiles
+from .. import regions as render_regions
 from .action import _draw_action
 from .cards import (
     BODY,
@@ -57,6 +58,7 @@ def _draw_port(view: View) -> Image.Image:
         if k < len(port):
             info = ship_info(port[k])
             paste_ship_card(image, box, info)
+            render_regions.note(image, info["ship"], box)  # arm <ship>
             if info["ship"] in cells:
                 kit.highlight(draw, box, FRAME)
         else:
@@ -65,6 +67,7 @@ def _draw_port(view: View) -> Image.Image:
 
 
 STACK_H = 180
+VERBS = {"goods": "buy", "treasure": "hunt"}  # the action a stack's top card is the target of
 FRAME = 6  # last-move frame thickness
 
 
@@ -83,6 +86,8 @@ def _draw_stacks(view: View) -> Image.Image:
         x = EDGE + pile_w + GAP + k * (rest + GAP)
         box = (x, 0, x + rest, STACK_H)
         paste_stack_card(image, box, kind, cards[0] if cards else None, len(cards) - 1)
+        if cards:
+            render_regions.note(image, VERBS[kind], box)
         if cards and cell in cells:
             kit.highlight(draw, box, FRAME)
     return image
@@ -171,6 +176,9 @@ def board(view: View) -> Image.Image:
     parts = [_draw_head(view), _draw_port(view), _draw_stacks(view), _draw_action(view),
              _legend(view), _draw_fleets(view)]
     return kit.stack_trimmed([p for p in parts if p is not None], WIDTH)
+
+
+regions = render_regions.finder(board)
 
 
 # -- the hand -------------------------------------------------------------------------------------
