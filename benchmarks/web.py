@@ -340,11 +340,24 @@ async def screenshots(folder: Path) -> list[Path]:
                         await page.locator("#hand-image[src]").wait_for(timeout=30_000)
                         await page.wait_for_function(
                             "document.getElementById('hand-image').complete")
+                        await to_regions(page)
                     path = folder / f"web-{who}-{width}-{lang}.png"
                     await page.screenshot(path=str(path))
                     written.append(path)
                     await page.context.close()
     return written
+
+
+async def to_regions(page: Page, steps: int = 3) -> None:
+    """Pick the first choice of the player's menu until the board's clickable regions show (a
+    step whose choices are places on the board), at most ``steps`` times."""
+    for _ in range(steps):
+        if await page.locator(".region").count():
+            return
+        choice = page.locator("#menu .choice")
+        if not await choice.count():
+            return
+        await choice.first.click()
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:

@@ -133,6 +133,40 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
     await spectator.close()
 
 
+async def test_a_player_page_plays_by_clicking_a_board_region(
+        live: LiveTable, browser: Browser) -> None:
+    sim = live.sim
+    channel = sim.channel("click")
+    fay = sim.user("fay")
+    await start_table(live, fay, [], channel, "master-islands", computers=("easy",))
+    row = await in_play(live, channel)
+    seat = next(s["seat"] for s in row.seats if s.get("user_id") == fay.id)
+    page = await open_page(browser, await personal_link(sim, fay, channel))
+    choices, regions = page.page.locator("#menu .choice"), page.page.locator(".region")
+    await choices.first.wait_for(timeout=TIMEOUT_MS)
+    for _ in range(4):  # the first choices until a step offers places on the board
+        if await regions.count():
+            break
+        await choices.first.click()
+    assert await regions.count(), "no step of the menu offered a board region"
+    key = await regions.first.get_attribute("data-key")
+    assert key and await choices.filter(has_text=key).count() <= 1
+    await regions.first.click()
+    version = await page.play_first_choices()  # the rest of the move, if any
+
+    row = await in_play(live, channel)
+    store = await Store.open(str(live.folder / "tablee.db"))
+    try:
+        played = [m for m in await store.moves(row.id) if m.user_id == fay.id]
+    finally:
+        await store.close()
+    assert played and key in played[-1].move.split(), (key, played[-1].move)
+    assert version >= played[-1].version
+    # Only fay's own part ever came to her page.
+    assert all(s["you"]["seat"] == seat for s in page.states() if s["you"])
+    await page.close()
+
+
 @pytest.mark.parametrize("rounds", [1, pytest.param(3, marks=pytest.mark.slow)])
 async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
         live: LiveTable, browser: Browser, rounds: int) -> None:
