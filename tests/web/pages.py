@@ -11,12 +11,11 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, WebSocket
 
+from benchmarks.web import PHONE
 from tests.e2e.emulator import DiscordSim
 from tests.e2e.test_play_helpers import EN, last_private, table_post
 
 TIMEOUT_MS = 20_000  # a loaded machine: generous, never a synchronisation
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 @dataclass
