@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser
 
+from benchmarks.web import DESKTOP
 from bot.service.posts import public_post
 from bot.storage.rows import TableRow
 from bot.storage.store import Store
@@ -32,7 +33,7 @@ from tests.e2e.test_play_helpers import (
 from tests.e2e.toy_game import TOY_ID
 
 from .conftest import LiveTable
-from .pages import DESKTOP, TIMEOUT_MS, TablePage, open_page, personal_link
+from .pages import TIMEOUT_MS, TablePage, open_page, personal_link
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
