@@ -152,8 +152,17 @@ async def test_a_player_page_plays_by_clicking_a_board_region(
     assert await regions.count(), "no step of the menu offered a board region"
     key = await regions.first.get_attribute("data-key")
     assert key and await choices.filter(has_text=key).count() <= 1
+    label = await regions.first.get_attribute("title")
+    before = await page.version()
     await regions.first.click()
-    version = await page.play_first_choices()  # the rest of the move, if any
+    # The click picked it: the move went, or the menu's path now names that choice.
+    await page.page.wait_for_function(
+        """([v, label]) => Number(document.body.dataset.version) > v
+             || (document.querySelector("#menu .path")?.textContent || "").endsWith(label)""",
+        arg=[before, label], timeout=TIMEOUT_MS)
+    version = await page.version()
+    if version == before:  # the rest of the move
+        version = await page.play_first_choices()
 
     row = await in_play(live, channel)
     store = await Store.open(str(live.folder / "tablee.db"))
