@@ -92,7 +92,7 @@ async def in_play(live: LiveTable, channel: Any) -> TableRow:
 
 
 async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
-        live: LiveTable, browser: Browser) -> None:
+        browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel = sim.channel("watch")
     alice = sim.user("alice")
@@ -135,7 +135,7 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
 
 
 async def test_a_player_page_plays_by_clicking_a_board_region(
-        live: LiveTable, browser: Browser) -> None:
+        browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel = sim.channel("click")
     fay = sim.user("fay")
@@ -179,7 +179,7 @@ async def test_a_player_page_plays_by_clicking_a_board_region(
 
 @pytest.mark.parametrize("rounds", [1, pytest.param(3, marks=pytest.mark.slow)])
 async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
-        live: LiveTable, browser: Browser, rounds: int) -> None:
+        browser: Browser, live: LiveTable, rounds: int) -> None:
     """Three seats, each playing once a round (the toy game); the bot restarts mid-game. The
     default run plays one round (two moves, the restart, the last move); --runslow three."""
     sim = live.sim
@@ -239,7 +239,7 @@ async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
 
 
 async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
-        live: LiveTable, browser: Browser) -> None:
+        browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel = sim.channel("links")
     dana, eve = sim.user("dana"), sim.user("eve")
