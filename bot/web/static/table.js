@@ -168,7 +168,7 @@
       const next = new Image();
       next.src = board.url;
       next.decode().catch(() => undefined).then(() => {
-        if (state && state.board.url === board.url) {
+        if (state && state.board && state.board.url === board.url) {
           image.src = board.url;
           image.width = board.width;
           image.height = board.height;
