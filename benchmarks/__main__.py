@@ -9,6 +9,7 @@ import sys
 from bot.app.process import limit_malloc_arenas
 from bot.catalog import table_games
 
+from . import web
 from .service import main
 
 
@@ -30,6 +31,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                          "submissions included: moves/s, busy answers and phantom moves, on a "
                          "SQLite file and, with --database-url or TABLEE_TEST_DATABASE_URL, on "
                          "PostgreSQL")
+    p_bench.add_argument("--web", action="store_true",
+                         help="only the live table page's numbers (benchmarks/web.py: move to "
+                         "board shown, first paint, memory per 100 spectators; needs chromium)")
     p_bench.add_argument("--tables", type=int, help="live tables (default 1000; --quick 12)")
     p_bench.add_argument("--seconds", type=float,
                          help="length of each load phase (default 30; --quick 3)")
@@ -49,4 +53,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 if __name__ == "__main__":
     limit_malloc_arenas()  # as the bot does, before any thread starts
-    sys.exit(main(parse()))
+    arguments = parse()
+    if arguments.web:
+        sys.exit(web.main(web.parse(["--moves", "10", "--loads", "3"] if arguments.quick
+                                    else [])))
+    sys.exit(main(arguments))

@@ -55,6 +55,7 @@ CHROMIUM_FLAGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
 """Headless Chromium as the tests and the bench run it: no sandbox (root in a container), no
 GPU, nothing fetched from the network by the browser itself."""
 CHANNEL = 27_000_000_000_000_001  # a snowflake-sized id, as Discord's (past JavaScript's 2**53)
+PACE = 1.2  # seconds between two moves of one person (the server allows 10 in 10 s)
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SHOWN = """
@@ -179,6 +180,7 @@ class Player:
         self.changed = asyncio.Event()
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.task: asyncio.Task[None] | None = None
+        self.last = 0.0  # when they last moved (time.monotonic)
 
     async def connect(self, session: aiohttp.ClientSession) -> None:
         self.ws = await session.ws_connect(f"{self.served.base}/t/{self.served.table}/ws",
@@ -229,6 +231,9 @@ async def move_to_shown(served_: Served, browser: Browser, moves: int) -> dict[s
                 break  # the game is over
             player, state = movers[0]
             move = rng.choice(state["you"]["menu"])["move"]
+            # paced under the per-person limit (10 moves in 10 s), as a person plays
+            await asyncio.sleep(max(0.0, PACE - (time.monotonic() - player.last)))
+            player.last = time.monotonic()
             sent = time.time() * 1000
             async with session.post(
                     f"{served_.base}/t/{served_.table}/move",
@@ -270,7 +275,7 @@ async def first_paint(served_: Served, browser: Browser, loads: int) -> dict[str
 async def memory(served_: Served, counts: tuple[int, ...] = (100, 200)) -> dict[str, Any]:
     """The serving process's RSS with ``counts`` spectator sockets connected."""
     out: dict[str, Any] = {"rss_mb_before": round(served_.rss_kb() / 1024, 1)}
-    async with aiohttp.ClientSession() as session:
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         sockets: list[aiohttp.ClientWebSocketResponse] = []
         before = served_.rss_kb()
         for count in counts:
@@ -335,11 +340,24 @@ async def screenshots(folder: Path) -> list[Path]:
                         await page.locator("#hand-image[src]").wait_for(timeout=30_000)
                         await page.wait_for_function(
                             "document.getElementById('hand-image').complete")
+                        await to_regions(page)
                     path = folder / f"web-{who}-{width}-{lang}.png"
                     await page.screenshot(path=str(path))
                     written.append(path)
                     await page.context.close()
     return written
+
+
+async def to_regions(page: Page, steps: int = 3) -> None:
+    """Pick the first choice of the player's menu until the board's clickable regions show (a
+    step whose choices are places on the board), at most ``steps`` times."""
+    for _ in range(steps):
+        if await page.locator(".region").count():
+            return
+        choice = page.locator("#menu .choice")
+        if not await choice.count():
+            return
+        await choice.first.click()
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:

@@ -76,7 +76,7 @@ def page_html(table: int, lang: str, title: str, *, activity: bool = False,
 <script id="tablee-page" type="application/json">{config}</script>
 <script src="/static/table.js" defer></script>
 </head>
-<body data-table="{int(table)}">
+<body data-table="{int(table)}" data-lang="{lang}">
 <header class="top">
 <h1 id="game">{escape(title)}</h1>
 <p id="status">{w["loading"]}</p>

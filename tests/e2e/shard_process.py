@@ -34,8 +34,8 @@ def main(argv: list[str]) -> int:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http://", "ws://", 1) + "/gateway")
     make_bot = client.make_bot
 
-    def quick_bot(config: Any, host: Any) -> Any:
-        return make_bot(config, host, guild_ready_timeout=0.05)
+    def quick_bot(config: Any, host: Any, **more: Any) -> Any:
+        return make_bot(config, host, guild_ready_timeout=0.05, **more)
 
     client.make_bot = quick_bot  # the runner looks it up when it starts the bot
     if os.environ.get("TABLEE_TEST_RECONNECT_DELAY"):

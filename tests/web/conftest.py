@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import shutil
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -27,23 +26,13 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, async_playwright
 
+from benchmarks.web import CHROMIUM_FLAGS, chromium_path
 from tests.e2e.emulator import DiscordSim, Emulator
 from tests.e2e.test_play_shards import BotProcess
 from tests.e2e.toy_game import register_toy
 
-CHROMIUM_FLAGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync")
 QUIET = 0.25  # another process: allow for a render between two of its requests
 READY_TIMEOUT = 60.0
-
-
-def chromium_path() -> str | None:
-    """Debian's chromium (``TABLEE_CHROMIUM`` names another build)."""
-    named = os.environ.get("TABLEE_CHROMIUM", "").strip()
-    if named:
-        return named if os.access(named, os.X_OK) else None
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

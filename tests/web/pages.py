@@ -5,17 +5,17 @@ personal links the way players do (the table post's "Play in browser")."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, WebSocket
 
+from benchmarks.web import PHONE
 from tests.e2e.emulator import DiscordSim
 from tests.e2e.test_play_helpers import EN, last_private, table_post
 
 TIMEOUT_MS = 20_000  # a loaded machine: generous, never a synchronisation
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 @dataclass
@@ -106,5 +106,6 @@ async def personal_link(sim: DiscordSim, user: Any, channel: Any = None) -> str:
     if answer is None or not answer.ephemeral:
         answer = last_private(sim, user, channel)
     links = [b["url"] for b in answer.buttons() if "#k=" in (b.get("url") or "")]
+    links += re.findall(r"https?://\S+#k=[\w.-]+", answer.content)
     assert links, f"no personal link in {answer.content!r}"
     return links[0]

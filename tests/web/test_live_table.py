@@ -5,7 +5,6 @@ restart; a revoked or forged personal link is refused with a sentence on the pag
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser
 
+from benchmarks.web import DESKTOP
 from bot.service.posts import public_post
 from bot.storage.rows import TableRow
 from bot.storage.store import Store
@@ -24,14 +24,16 @@ from tests.e2e.test_play_helpers import (
     OVER,
     add_computer,
     hidden_cards,
+    last_private,
     last_public,
     play_turn_by_menu,
+    table_post,
     to_move,
 )
 from tests.e2e.toy_game import TOY_ID
 
 from .conftest import LiveTable
-from .pages import DESKTOP, TIMEOUT_MS, TablePage, open_page, personal_link
+from .pages import TIMEOUT_MS, TablePage, open_page, personal_link
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -51,31 +53,58 @@ async def start_table(live: LiveTable, host: Any, joiners: list[Any], channel: A
     assert "My hand / Play" in last_public(sim, channel).labels
 
 
-async def stored(live: LiveTable, channel: Any) -> TableRow:
-    """The table as the bot process stored it (its database file, read beside it)."""
+async def one_move_in_discord(live: LiveTable, user: Any, channel: Any) -> None:
+    """``user`` presses My hand / Play and picks the first choice of each menu step until one
+    move is played (a turn may hold more)."""
+    sim = live.sim
+    message = await sim.click(user, table_post(sim, channel), label=EN("My hand / Play"))
+    if message is None or not message.ephemeral:
+        message = last_private(sim, user, channel)
+    played = EN.pattern("You played `{move}`.")
+    for _ in range(12):
+        if message.selects():
+            first = message.selects()[0]["options"][0]["value"]
+            message = await sim.select(user, message, values=[first])
+        else:
+            labels = [label for label in message.labels if label not in EN.nav]
+            message = await sim.click(user, message, label=labels[0])
+        if played.search(message.content):
+            return
+    raise AssertionError(f"no move played: {message.content!r}")
+
+
+async def stored(live: LiveTable, channel: Any) -> TableRow | None:
+    """The table in play as the bot process stored it (its database file, read beside it);
+    None once its game is over (it left the channel)."""
     store = await Store.open(str(live.folder / "tablee.db"))
     try:
         row = await store.get_table(channel.id)
     finally:
         await store.close()
-    assert row is not None and row.state is not None
+    assert row is None or row.state is not None
+    return row
+
+
+async def in_play(live: LiveTable, channel: Any) -> TableRow:
+    row = await stored(live, channel)
+    assert row is not None and row.state is not None, "the game is over"
     return row
 
 
 async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
-        live: LiveTable, browser: Browser) -> None:
+        browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel = sim.channel("watch")
     alice = sim.user("alice")
     await start_table(live, alice, [], channel, "master-islands", computers=("easy",))
-    row = await stored(live, channel)
+    row = await in_play(live, channel)
     spectator = await open_page(browser, live.url(channel.id), viewport=DESKTOP)
     await spectator.reaches(row.version)
     first = await spectator.version()
 
-    await play_turn_by_menu(sim, alice, random.Random(27), channel)  # a move made in Discord
+    await one_move_in_discord(live, alice, channel)
     await sim.wait_idle()
-    row = await stored(live, channel)
+    row = await in_play(live, channel)
     assert row.version > first
     await spectator.reaches(row.version)  # live: the page was never reloaded
     assert [r for r in spectator.requests if r == live.url(channel.id)] == [live.url(channel.id)]
@@ -105,13 +134,59 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
     await spectator.close()
 
 
-async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
-        live: LiveTable, browser: Browser) -> None:
+async def test_a_player_page_plays_by_clicking_a_board_region(
+        browser: Browser, live: LiveTable) -> None:
     sim = live.sim
-    channel = sim.channel("play")
-    ann, bob, cat = sim.user("ann"), sim.user("bob"), sim.user("cat")
+    channel = sim.channel("click")
+    fay = sim.user("fay")
+    await start_table(live, fay, [], channel, "master-islands", computers=("easy",))
+    row = await in_play(live, channel)
+    seat = next(s["seat"] for s in row.seats if s.get("user_id") == fay.id)
+    page = await open_page(browser, await personal_link(sim, fay, channel))
+    choices, regions = page.page.locator("#menu .choice"), page.page.locator(".region")
+    await choices.first.wait_for(timeout=TIMEOUT_MS)
+    for _ in range(4):  # the first choices until a step offers places on the board
+        if await regions.count():
+            break
+        await choices.first.click()
+    assert await regions.count(), "no step of the menu offered a board region"
+    key = await regions.first.get_attribute("data-key")
+    assert key and await choices.filter(has_text=key).count() <= 1
+    label = await regions.first.get_attribute("title")
+    before = await page.version()
+    await regions.first.click()
+    # The click picked it: the move went, or the menu's path now names that choice.
+    await page.page.wait_for_function(
+        """([v, label]) => Number(document.body.dataset.version) > v
+             || (document.querySelector("#menu .path")?.textContent || "").endsWith(label)""",
+        arg=[before, label], timeout=TIMEOUT_MS)
+    version = await page.version()
+    if version == before:  # the rest of the move
+        version = await page.play_first_choices()
+
+    row = await in_play(live, channel)
+    store = await Store.open(str(live.folder / "tablee.db"))
+    try:
+        played = [m for m in await store.moves(row.id) if m.user_id == fay.id]
+    finally:
+        await store.close()
+    assert played and key in played[-1].move.split(), (key, played[-1].move)
+    assert version >= played[-1].version
+    # Only fay's own part ever came to her page.
+    assert all(s["you"]["seat"] == seat for s in page.states() if s["you"])
+    await page.close()
+
+
+@pytest.mark.parametrize("rounds", [1, pytest.param(3, marks=pytest.mark.slow)])
+async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
+        browser: Browser, live: LiveTable, rounds: int) -> None:
+    """Three seats, each playing once a round (the toy game); the bot restarts mid-game. The
+    default run plays one round (two moves, the restart, the last move); --runslow three."""
+    sim = live.sim
+    channel = sim.channel(f"play-{rounds}")
+    ann, bob, cat = (sim.user(f"{name}{rounds}") for name in ("ann", "bob", "cat"))
     users = {u.id: u for u in (ann, bob, cat)}
-    await start_table(live, ann, [bob, cat], channel, TOY_ID, rounds=2)
+    await start_table(live, ann, [bob, cat], channel, TOY_ID, rounds=rounds)
     pages: dict[int, TablePage] = {}
     for user in (bob, cat):
         link = await personal_link(sim, user, channel)
@@ -131,27 +206,32 @@ async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
         else:
             await pages[user.id].play_first_choices()
         await sim.wait_idle()
-        version = (await stored(live, channel)).version
-        await asyncio.gather(*(page.reaches(version) for page in pages.values()))
+        row = await stored(live, channel)
+        for page in pages.values():
+            if row is not None:
+                await page.reaches(row.version)
+            else:  # the game is over: the pages say so
+                await page.page.wait_for_function(
+                    "document.body.dataset.status === 'finished'", timeout=TIMEOUT_MS)
         return True
 
-    for _ in range(3):  # the first round: each seat once
+    moves = 3 * rounds
+    for _ in range(moves // 2 + 1):  # more than half the game, then the restart
         assert await turn()
-    before = (await stored(live, channel)).version
+    before = (await in_play(live, channel)).version
     hellos = {uid: len(page.sent) for uid, page in pages.items()}
 
     await live.restart()
     turns = 0
-    while await turn():  # the second round, the pages reconnecting by themselves
+    while await turn():  # the rest, the pages reconnecting by themselves
         turns += 1
-        assert turns <= 3, "the game does not end"
-    assert turns == 3
+        assert turns <= moves, "the game does not end"
+    assert turns == moves - (moves // 2 + 1)
     for uid, page in pages.items():
         again = [f for f in page.sent[hellos[uid]:] if '"hello"' in f]
         assert again, "the page never said hello again after the restart"
         assert f'"version":{before}' in again[0].replace(" ", ""), again[0]
-        await page.page.wait_for_function("document.body.dataset.status === 'finished'",
-                                          timeout=TIMEOUT_MS)
+        assert await page.page.evaluate("document.body.dataset.status") == "finished"
         assert await page.page.locator("#menu .choice").count() == 0
     assert EN(OVER) in last_public(sim, channel).content
     for page in pages.values():
@@ -159,7 +239,7 @@ async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
 
 
 async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
-        live: LiveTable, browser: Browser) -> None:
+        browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel = sim.channel("links")
     dana, eve = sim.user("dana"), sim.user("eve")
@@ -176,20 +256,24 @@ async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
         assert len(sentence.split()) >= 3 and sentence[-1] in ".!", sentence
         assert "Traceback" not in sentence and token not in sentence
         assert await page.page.locator("#you").is_hidden()  # it goes on as a spectator's page
+        if link == stolen:  # a move sent with the revoked token is refused with a sentence
+            await refused_move(page, channel, stolen.split("#k=", 1)[1])
+            # while the new link works: its holder's hand is theirs to see
+            status = await page.page.evaluate(
+                """async ([table, token]) => (await fetch(
+                     `/t/${table}/hand/${document.body.dataset.version}.png?lang=en`,
+                     {headers: {Authorization: `Bearer ${token}`}})).status""",
+                [str(channel.id), token])
+            assert status == 200
         await page.close()
 
-    # A move sent with the revoked token is refused with a sentence too.
-    page = await open_page(browser, live.url(channel.id))
+
+async def refused_move(page: TablePage, channel: Any, token: str) -> None:
     answer = await page.page.evaluate(
         """async ([table, token]) => {
              const r = await fetch(`/t/${table}/move`, {method: "POST",
                headers: {"Content-Type": "application/json", Authorization: `Bearer ${token}`},
                body: JSON.stringify({move: "play 1", version: 1})});
              return [r.status, await r.json()];
-           }""", [str(channel.id), stolen.split("#k=", 1)[1]])
+           }""", [str(channel.id), token])
     assert 400 <= answer[0] < 500 and answer[1]["error"].endswith("."), answer
-    await page.close()
-
-    good = await open_page(browser, fresh)
-    await good.page.locator("#you").wait_for(state="visible", timeout=TIMEOUT_MS)
-    await good.close()

@@ -114,9 +114,9 @@
       }
       socket = null;
       setConnection(false);
-      // 0.5 s, 1 s, 2 s ... at most 5 s, each with some jitter so a restarted bot is not hit by
+      // 0.25 s, 0.5 s, 1 s, then every 2 s, each with some jitter so a restarted bot is not hit by
       // every page in the same instant
-      const delay = Math.min(5000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
+      const delay = Math.min(2000, 250 * 2 ** retries) * (0.75 + Math.random() / 2);
       retries += 1;
       setTimeout(connect, delay);
     });
@@ -168,7 +168,7 @@
       const next = new Image();
       next.src = board.url;
       next.decode().catch(() => undefined).then(() => {
-        if (state && state.board.url === board.url) {
+        if (state && state.board && state.board.url === board.url) {
           image.src = board.url;
           image.width = board.width;
           image.height = board.height;
