@@ -185,7 +185,7 @@ class Player:
     async def connect(self, session: aiohttp.ClientSession) -> None:
         self.ws = await session.ws_connect(f"{self.served.base}/t/{self.served.table}/ws",
                                            origin=self.served.base)
-        await self.ws.send_json({"type": "hello", "version": 0, "token": self.token,
+        await self.ws.send_json({"type": "hello", "stamp": None, "token": self.token,
                                  "lang": "en"})
         self.task = asyncio.create_task(self._read())
 
@@ -282,7 +282,7 @@ async def memory(served_: Served, counts: tuple[int, ...] = (100, 200)) -> dict[
             while len(sockets) < count:
                 ws = await session.ws_connect(f"{served_.base}/t/{served_.table}/ws",
                                               origin=served_.base)
-                await ws.send_json({"type": "hello", "version": 0, "token": None,
+                await ws.send_json({"type": "hello", "stamp": None, "token": None,
                                     "lang": "en"})
                 await asyncio.wait_for(ws.receive(), 30)  # its first state
                 sockets.append(ws)

@@ -72,13 +72,13 @@ OLD_IMAGE = say("This image is out of date; reload the page.")
 
 @dataclass(eq=False)
 class Client:
-    """One connected page: its socket, language, person (None: a spectator) and the version
-    it was last sent."""
+    """One connected page: its socket, language, person (None: a spectator) and the stamp of
+    the state it was last sent (:func:`~bot.web.state.stamp`)."""
 
     ws: web.WebSocketResponse
     lang: str
     user_id: int | None
-    version: int | None = None
+    stamp: str | None = None
     read: int = -1  # which read of the table that was (an older read is never sent after it)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -359,7 +359,7 @@ class WebServer:
     async def _hello(self, ws: web.WebSocketResponse, table: int,
                      hello: dict[str, Any]) -> Client:
         lang = hello.get("lang") if hello.get("lang") in LANGS else "en"
-        known = hello.get("version")
+        known = hello.get("stamp")
         user = None
         token = hello.get("token")
         if isinstance(token, str) and token:
@@ -367,9 +367,9 @@ class WebServer:
                 user = await self.links.check(token, table)
             except LinkRefused as exc:
                 await ws.send_json({"type": "error", "text": i18n.translate(exc.text, lang)})
-        # 0 (or nothing): the page has no state yet (table versions start at 1).
+        # No stamp: the page has no state yet (it gets the table's now).
         client = Client(ws, str(lang), user,
-                        known if isinstance(known, int) and known > 0 else None)
+                        known if isinstance(known, str) and len(known) <= 64 else None)
         self._clients.setdefault(table, set()).add(client)
         if table not in self._hubs or self._hubs[table].done():
             self._hubs[table] = asyncio.get_running_loop().create_task(self._watch(table))
@@ -428,7 +428,7 @@ class WebServer:
         async def send(client: Client) -> None:
             state = publics[client.lang]
             async with client.lock:
-                if client.version == state["version"] or client.read > read:
+                if client.stamp == state["stamp"] or client.read > read:
                     return  # it has this one, or a newer read was sent meanwhile
                 you = None
                 live = lives[client.lang]
@@ -442,7 +442,7 @@ class WebServer:
                 try:
                     async with asyncio.timeout(SEND_SECONDS):
                         await client.ws.send_str(frame)
-                    client.version, client.read = state["version"], read
+                    client.stamp, client.read = state["stamp"], read
                 except (TimeoutError, ConnectionError, RuntimeError):
                     await client.ws.close()
 

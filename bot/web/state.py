@@ -78,6 +78,7 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
         status_text = post.status if post is not None else i18n.translate(LOBBY, lang)
     return {
         "version": info.version,
+        "stamp": stamp(info.game_row, info.version),
         "game": i18n.translate(info.game_name, lang),
         "status": status,
         "status_text": status_text,
@@ -90,14 +91,23 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
     }
 
 
+def stamp(game_row: int | None, version: int) -> str:
+    """What tells one state of a table from any other: its version within the game (or lobby)
+    and which one that is. A rematch at the same table starts again from version 1, so a page
+    compares stamps (equal or not), never versions (older or newer)."""
+    return f"{game_row or 0}.{version}"
+
+
 def closed_state(last: dict[str, Any] | None, version: int, lang: str) -> dict[str, Any]:
     """The State of a table that left the channel (its game ended or was stopped): the last
     one shown, marked over (no one is to move any more), else an empty table."""
     if last is None:
-        return {"version": version, "game": "", "status": "finished",
+        return {"version": version, "stamp": stamp(None, version), "game": "",
+                "status": "finished",
                 "status_text": i18n.translate(GONE, lang), "seats": [], "clock": None,
                 "lines": [], "board": None}
-    return {**last, "version": version, "status": "finished",
+    game_row = int(str(last.get("stamp", "0.")).split(".")[0])
+    return {**last, "version": version, "stamp": stamp(game_row, version), "status": "finished",
             "status_text": i18n.translate(OVER, lang), "clock": None,
             "seats": [{**s, "to_move": False} for s in last["seats"]]}
 

@@ -47,10 +47,10 @@ class Served:
     def url(self, path: str) -> str:
         return f"{self.base}{path}"
 
-    async def socket(self, token: str | None = None, version: int = 0, lang: str = "en",
+    async def socket(self, token: str | None = None, stamp: str | None = None, lang: str = "en",
                      origin: str = PUBLIC, table: int = TABLE) -> aiohttp.ClientWebSocketResponse:
         ws = await self.http.ws_connect(self.url(f"/t/{table}/ws"), origin=origin)
-        await ws.send_json({"type": "hello", "version": version, "token": token, "lang": lang})
+        await ws.send_json({"type": "hello", "stamp": stamp, "token": token, "lang": lang})
         return ws
 
     async def move(self, token: str | None, move: str, version: int,
@@ -121,7 +121,7 @@ async def redeal(service: TableService) -> None:
 
 def public_part(state: dict[str, Any]) -> dict[str, Any]:
     board = {k: v for k, v in state["board"].items() if k != "url"}
-    return {**{k: v for k, v in state.items() if k not in ("version", "board", "type")},
+    return {**{k: v for k, v in state.items() if k not in ("version", "stamp", "board", "type")},
             "board": board}
 
 
@@ -238,10 +238,11 @@ async def test_a_move_made_elsewhere_reaches_the_sockets_within_a_second(
     user, _, legal = await mover(served)
     spectator = await served.socket()
     player = await served.socket(await served.server.links.issue(TABLE, user))
-    now = (await frame(spectator))["version"]
+    first = await frame(spectator)
+    now = first["version"]
     assert (await frame(player))["you"]["to_move"]
-    # Resuming at the version it has: nothing is sent again.
-    resumed = await served.socket(version=now)
+    # Resuming with the state it has: nothing is sent again.
+    resumed = await served.socket(stamp=first["stamp"])
     start = time.monotonic()
     await served.service.play(TABLE, user, legal[0], version=now)  # as a Discord click does
     for ws in (spectator, player, resumed):
@@ -326,3 +327,27 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
     # A page opened later (after a restart too) gets the last game as it ended.
     late = await frame(await served.socket(table=TABLE + 1))
     assert late["status"] == "finished" and "lang=en" in late["board"]["url"]
+
+
+async def test_a_new_game_at_the_table_reaches_a_page_though_its_versions_start_again(
+        served: Served) -> None:
+    """A rematch (or a new /play) at the same table counts its versions from 1 again, below
+    the finished game's: the page still gets it (states are told apart by stamp, not order)."""
+    toy, table = toy_game().id, TABLE + 3
+    service = served.service
+    await service.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=4)
+    await service.join(table, BOB, "Bob")
+    await service.start(table, ALICE)
+    ws = await served.socket(table=table)
+    await play_to_end(service, table)
+    ended = await frame(ws)
+    while ended["status"] != "finished":
+        ended = await frame(ws)
+    await service.create_lobby(table, GUILD, toy, {}, BOB, "Bob", seed=5)
+    lobby = await frame(ws)
+    assert lobby["status"] == "lobby" and lobby["version"] < ended["version"]
+    assert lobby["stamp"] != ended["stamp"]
+    assert [s["name"] for s in lobby["seats"]] == ["Bob"]
+    # A page coming back with the finished game's stamp gets the lobby too.
+    back = await frame(await served.socket(table=table, stamp=ended["stamp"]))
+    assert back["stamp"] == lobby["stamp"]

@@ -85,7 +85,7 @@
     socket = ws;
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({
-        type: "hello", version: state ? state.version : 0, token, lang: config.lang,
+        type: "hello", stamp: state ? state.stamp : null, token, lang: config.lang,
       }));
     });
     ws.addEventListener("message", (event) => {
@@ -98,9 +98,7 @@
       if (frame.type === "state") {
         retries = 0;
         setConnection(true);
-        if (!state || frame.version >= state.version) {
-          show(frame);
-        }
+        show(frame); // the server sends states in order, each one new to this page
       } else if (frame.type === "error") {
         if (token) {
           forgetToken(); // a refused link: the page goes on for a spectator
@@ -131,10 +129,17 @@
 
   // --- Showing a state. ----------------------------------------------------------------------
 
+  function gameOf(someState) {
+    return String(someState.stamp || "").split(".")[0];
+  }
+
   function show(next) {
     const previous = state;
     state = next;
-    if (!previous || previous.version !== next.version) {
+    if (previous && gameOf(previous) !== gameOf(next)) {
+      awaited = 0; // a new game (a rematch) at this table counts its versions from 1 again
+    }
+    if (!previous || previous.stamp !== next.stamp) {
       path = [];
       pathVersion = next.version;
       if (previous && !sending) {
