@@ -1,7 +1,7 @@
 """The live table in a real browser (headless Chromium), against the real bot process on the
 Discord emulator: a spectator's page follows moves made in Discord and never holds hidden
 information; two players in their pages and one in Discord play a whole game, across a bot
-restart; a revoked or forged personal link is refused with a sentence on the page."""
+restart; a revoked, forged or expired personal link is refused with a sentence on the page."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from benchmarks.web import DESKTOP
 from bot.service.posts import public_post
 from bot.storage.rows import TableRow
 from bot.storage.store import Store
+from bot.web.links import EXPIRED, FORGED, REVOKED, Links
 from games import get_game
 from tests.e2e.test_play_helpers import (
     CARD,
@@ -245,7 +246,7 @@ async def test_two_pages_and_a_discord_player_finish_a_game_across_a_restart(
         await page.close()
 
 
-async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
+async def test_a_revoked_forged_or_expired_link_is_refused_with_a_sentence(
         browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel = sim.channel("links")
@@ -257,10 +258,10 @@ async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
     token = fresh.split("#k=", 1)[1]
     forged = fresh[:-1] + ("A" if not fresh.endswith("A") else "B")
 
-    for link in (stolen, forged):
+    for link, said in ((stolen, REVOKED), (forged, FORGED)):
         page = await open_page(browser, link)
         sentence = await page.notice()
-        assert len(sentence.split()) >= 3 and sentence[-1] in ".!", sentence
+        assert sentence == EN(said), sentence
         assert "Traceback" not in sentence and token not in sentence
         assert await page.page.locator("#you").is_hidden()  # it goes on as a spectator's page
         if link == stolen:  # a move sent with the revoked token is refused with a sentence
@@ -273,6 +274,19 @@ async def test_a_revoked_or_forged_link_is_refused_with_a_sentence(
                 [str(channel.id), token])
             assert status == 200
         await page.close()
+
+    # A link past its time: signed with the bot's own key (kept in its database), made to have
+    # expired an hour ago. Last: making it replaces dana's newest link.
+    store = await Store.open(str(live.folder / "tablee.db"))
+    try:
+        late = await Links(store, -1.0).issue(channel.id, dana.id)
+    finally:
+        await store.close()
+    page = await open_page(browser, fresh.split("#k=", 1)[0] + "#k=" + late)
+    assert await page.notice() == EN(EXPIRED)
+    assert await page.page.locator("#you").is_hidden()
+    await refused_move(page, channel, late)
+    await page.close()
 
 
 async def refused_move(page: TablePage, channel: Any, token: str) -> None:
