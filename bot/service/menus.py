@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
+from typing import Generic, TypeVar
 
 from .results import MenuEntry, PrivateNote
 
@@ -22,37 +23,52 @@ mover or two): a person's next click comes after every other table's moves, so a
 lost the menus their notes carried before they were used. Only each seat's newest version is
 kept: a few KB per seat to move."""
 
+V = TypeVar("V")
 Key = tuple[int | None, int, int, str]
 """(table id, version, seat, language code)"""
 
 
-class MenuCache:
-    """A small LRU of menus, the newest version per (table, seat, language): an older one is
-    of no use once the table moved on. Used from the event loop only (no lock)."""
+class Newest(Generic[V]):
+    """A small LRU of values built from a table version, the newest version per (table, seat,
+    language): an older one is of no use once the table moved on. Used from the event loop
+    only (no lock)."""
 
-    def __init__(self, size: int = MENU_CACHE) -> None:
+    def __init__(self, size: int) -> None:
         self._size = size
-        self._menus: OrderedDict[tuple[int | None, int, str], tuple[int, list[MenuEntry]]] = (
-            OrderedDict())
+        self._kept: OrderedDict[tuple[int | None, int, str], tuple[int, V]] = OrderedDict()
 
-    def get(self, key: Key) -> list[MenuEntry] | None:
+    def get(self, key: Key) -> V | None:
         table, version, seat, code = key
-        kept = self._menus.get((table, seat, code))
+        kept = self._kept.get((table, seat, code))
         if kept is None or kept[0] != version:
             return None
-        self._menus.move_to_end((table, seat, code))
-        return list(kept[1])
+        self._kept.move_to_end((table, seat, code))
+        return kept[1]
 
-    def put(self, key: Key, menu: list[MenuEntry]) -> None:
+    def put(self, key: Key, value: V) -> None:
         table, version, seat, code = key
         slot = (table, seat, code)
-        kept = self._menus.get(slot)
+        kept = self._kept.get(slot)
         if kept is not None and kept[0] > version:
             return  # a slow reader built an older one: the newer stays
-        self._menus[slot] = (version, list(menu))
-        self._menus.move_to_end(slot)
-        while len(self._menus) > self._size:
-            self._menus.popitem(last=False)
+        self._kept[slot] = (version, value)
+        self._kept.move_to_end(slot)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)
+
+
+class MenuCache(Newest[list[MenuEntry]]):
+    """The menus (:class:`Newest`), handed out as copies."""
+
+    def __init__(self, size: int = MENU_CACHE) -> None:
+        super().__init__(size)
+
+    def get(self, key: Key) -> list[MenuEntry] | None:
+        menu = super().get(key)
+        return None if menu is None else list(menu)
+
+    def put(self, key: Key, value: list[MenuEntry]) -> None:
+        super().put(key, list(value))
 
     def remember(self, table_id: int | None, notes: Iterable[PrivateNote]) -> None:
         """The menus the notes of a post carry (those of seats to move)."""

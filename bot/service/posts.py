@@ -6,6 +6,7 @@ Synchronous (Pillow work); the service calls these in a thread. Public things ar
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,14 @@ from .wording import Name, shown, tell, tell_line
 
 def png(image: Any) -> bytes:
     return png_bytes(image)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """(width, height) of a PNG, from its header ((0, 0) for what is not one)."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or len(data) < 24:
+        return (0, 0)
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
 
 
 def _names(row: TableRow, seats: list[int]) -> str:

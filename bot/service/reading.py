@@ -13,10 +13,15 @@ from ..storage import TableRow
 from . import errors, partner, posts, undo
 from .context import Context
 from .languages import Languages
+from .menus import Newest
 from .reports import Reports
 from .repository import TableRepository
-from .results import MenuEntry, PrivateNote, PublicPost, TableInfo
+from .results import HandImage, MenuEntry, PrivateNote, PublicPost, TableInfo
 from .tables import info, names, seat_of
+
+HANDS = 256
+"""Hands kept as pictures (the newest version of each seat): the live page asks for a player's
+hand once for its state and once for the image."""
 
 
 class TableViews:
@@ -27,6 +32,7 @@ class TableViews:
         self._tables = tables
         self._languages = languages
         self._reports = reports
+        self._hands: Newest[HandImage] = Newest(HANDS)
 
     async def table(self, channel_id: int) -> TableInfo | None:
         """The active table (lobby or playing) in this channel, or None."""
@@ -70,6 +76,26 @@ class TableViews:
         code = await self._user_code(row, user_id, language)
         note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat, None, code)
         return (await undo.offer(self._store, game, row, [note]))[0]
+
+    async def hand(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> HandImage:
+        """The user's hand as a picture with its regions (the live page shows it and makes the
+        regions clickable), drawn from their seat's view only and once per table version.
+        NotSeated for spectators."""
+        game, row = await self._tables.playing(channel_id)
+        seat = seat_of(row, user_id)
+        if seat is None:
+            raise errors.NotSeated(say("You are not playing at this table."))
+        code = await self._user_code(row, user_id, language)
+        key = (row.id, row.version, seat, code)
+        hand = self._hands.get(key)
+        if hand is None:
+            png, regions = await asyncio.to_thread(
+                posts.private_hand, game, row, game.view(row.state, seat), code)
+            hand = HandImage(row.version, png, *posts.png_size(png), regions)
+            self._hands.put(key, hand)
+        return hand
 
     async def menu(
         self, channel_id: int, user_id: int, *, language: str | None = None

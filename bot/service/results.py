@@ -186,6 +186,18 @@ class Drawing:
 
 
 @dataclass(frozen=True)
+class HandImage:
+    """One seat's hand as a picture, drawn from that seat's view only, with the regions of it
+    that stand for a choice (``(key, (x, y, w, h))``, keys being menu tokens)."""
+
+    version: int  # the table version it shows
+    png: bytes = field(repr=False)
+    width: int
+    height: int
+    regions: list[tuple[str, tuple[int, int, int, int]]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class MenuOffers:
     """What a mover's first menu level offers besides the moves: Undo, Hint."""
 

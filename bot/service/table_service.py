@@ -67,6 +67,7 @@ from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
 from .results import (
+    HandImage,
     Hint,
     MenuEntry,
     MenuOffers,
@@ -332,6 +333,11 @@ class TableService:
         self, channel_id: int, user_id: int, *, language: str | None = None
     ) -> PrivateNote:
         return await self.views.private_note(channel_id, user_id, language=language)
+
+    async def hand(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> HandImage:
+        return await self.views.hand(channel_id, user_id, language=language)
 
     async def menu(
         self, channel_id: int, user_id: int, *, language: str | None = None

@@ -92,7 +92,7 @@ def page_html(table: int, lang: str, title: str, *, activity: bool = False,
 </div>
 <section id="you" hidden>
 <p id="you-name"></p>
-<figure id="hand" hidden><img id="hand-image" alt="{w["hand"]}"></figure>
+<figure id="hand" hidden><div id="hand-frame"><img id="hand-image" alt="{w["hand"]}"><div id="hand-regions"></div></div></figure>
 <div id="menu"></div>
 </section>
 </main>

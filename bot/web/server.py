@@ -276,13 +276,12 @@ class WebServer:
             user = await self._user(_bearer(request), table)
             if not self._hands.allow(user):
                 return self._refusal(TOO_FAST, lang, 429)
-            note = await self.service.private_note(table, user, language=lang)
+            hand = await self.service.hand(table, user, language=lang)
         except HostError as exc:
             return self._refusal(exc.text, lang, 403)
-        png = await asyncio.to_thread(lambda: note.image_png)
-        if note.version != version or png is None:
+        if hand.version != version:
             return self._refusal(OLD_IMAGE, lang, 404)
-        return web.Response(body=png, content_type="image/png",
+        return web.Response(body=hand.png, content_type="image/png",
                             headers={"Cache-Control": "private, no-store"})
 
     # -- moves --------------------------------------------------------------------------------

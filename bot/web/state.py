@@ -5,13 +5,12 @@ page fetches with their token)."""
 
 from __future__ import annotations
 
-import struct
 from typing import Any
 
 import i18n
 from games.text import say
 
-from ..service import TableService
+from ..service import TableService, posts
 from ..service.live import LiveTable
 
 LANGS = ("en", "fr")
@@ -42,14 +41,6 @@ def page_lang(asked: str | None, accept: str | None) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
-def png_size(data: bytes) -> tuple[int, int]:
-    """(width, height) of a PNG, from its header."""
-    if data[:8] != b"\x89PNG\r\n\x1a\n" or len(data) < 24:
-        return (0, 0)
-    width, height = struct.unpack(">II", data[16:24])
-    return int(width), int(height)
-
-
 def board_url(table: int, game: int | None, version: int, lang: str) -> str:
     """The board image's address. ``g`` names the game (a rematch at the same table counts its
     versions again, and the image is cached for good by version)."""
@@ -62,7 +53,7 @@ def public_state(table: int, live: LiveTable) -> dict[str, Any]:
     info, post = live.table, live.post
     board = None
     if post is not None and post.image_png is not None:
-        width, height = png_size(post.image_png)
+        width, height = posts.png_size(post.image_png)
         regions = post.regions  # drawn by renderers that name them
         board = {"url": board_url(table, info.game_row, post.version, lang),
                  "width": width, "height": height,
@@ -114,8 +105,8 @@ def closed_state(last: dict[str, Any] | None, version: int, lang: str) -> dict[s
 
 async def you_state(service: TableService, table: int, live: LiveTable,
                     user_id: int) -> dict[str, Any] | None:
-    """``you`` for the holder of ``user_id``'s valid link: their seat, their hand's address and
-    their menu (only their own: :meth:`~bot.service.TableService.menu` is their seat's legal
+    """``you`` for the holder of ``user_id``'s valid link: their seat, their hand's address,
+    size and regions (its cards are buttons on the page) and their menu (only their own: :meth:`~bot.service.TableService.menu` is their seat's legal
     moves); None when they do not sit at the table."""
     seat = live.table.seat_of(user_id)
     if seat is None:
@@ -123,11 +114,16 @@ async def you_state(service: TableService, table: int, live: LiveTable,
     name = i18n.translate(next(s.name for s in live.table.seats if s.seat == seat),
                           live.language)
     if live.post is None or live.post.finished:
-        return {"seat": seat, "name": name, "hand_url": None, "to_move": False, "menu": []}
+        return {"seat": seat, "name": name, "hand_url": None, "hand": None, "to_move": False,
+                "menu": []}
     version, entries = await service.menu(table, user_id, language=live.language)
+    hand = await service.hand(table, user_id, language=live.language)
     return {
         "seat": seat, "name": name,
-        "hand_url": f"/t/{table}/hand/{version}.png?lang={live.language}",
+        "hand_url": f"/t/{table}/hand/{hand.version}.png?lang={live.language}",
+        "hand": {"width": hand.width, "height": hand.height,
+                 "regions": [{"key": str(key), "box": [int(v) for v in box]}
+                             for key, box in hand.regions]},
         "to_move": bool(entries),
         "menu": [{"move": e.move, "label": e.label, "steps": [[t, label] for t, label in e.steps]}
                  for e in entries],

@@ -136,7 +136,7 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
     await spectator.close()
 
 
-async def test_a_player_page_plays_by_clicking_a_board_region(
+async def test_a_player_page_plays_by_clicking_a_card_of_the_hand_and_a_board_region(
         browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel = sim.channel("click")
@@ -145,12 +145,34 @@ async def test_a_player_page_plays_by_clicking_a_board_region(
     row = await in_play(live, channel)
     seat = next(s["seat"] for s in row.seats if s.get("user_id") == fay.id)
     page = await open_page(browser, await personal_link(sim, fay, channel))
-    choices, regions = page.page.locator("#menu .choice"), page.page.locator(".region")
+    choices, regions = page.page.locator("#menu .choice"), page.page.locator("#regions .region")
+    cards = page.page.locator("#hand-regions .region")
     await choices.first.wait_for(timeout=TIMEOUT_MS)
+    picked_card = None
     for _ in range(4):  # the first choices until a step offers places on the board
         if await regions.count():
             break
+        if await cards.count() and picked_card is None:
+            # The step asks for a card: the cards of the hand's picture are buttons, each over
+            # its card (inside the picture); clicking one picks it.
+            hand = await page.page.locator("#hand-image").bounding_box()
+            assert hand is not None
+            for k in range(await cards.count()):
+                box = await cards.nth(k).bounding_box()
+                assert box is not None and box["width"] > 4 and box["height"] > 4
+                assert hand["x"] - 1 <= box["x"] and box["x"] + box["width"] <= (
+                    hand["x"] + hand["width"] + 1), (box, hand)
+                assert hand["y"] - 1 <= box["y"] and box["y"] + box["height"] <= (
+                    hand["y"] + hand["height"] + 1), (box, hand)
+            picked_card = await cards.first.get_attribute("data-key")
+            card_label = await cards.first.get_attribute("title")
+            await cards.first.click()
+            await page.page.wait_for_function(
+                """label => (document.querySelector("#menu .path")?.textContent || "")
+                     .endsWith(label)""", arg=card_label, timeout=TIMEOUT_MS)
+            continue
         await choices.first.click()
+    assert picked_card, "no step of the menu offered a card of the hand"
     assert await regions.count(), "no step of the menu offered a board region"
     key = await regions.first.get_attribute("data-key")
     assert key and await choices.filter(has_text=key).count() <= 1
@@ -173,6 +195,7 @@ async def test_a_player_page_plays_by_clicking_a_board_region(
     finally:
         await store.close()
     assert played and key in played[-1].move.split(), (key, played[-1].move)
+    assert picked_card in played[-1].move.split(), (picked_card, played[-1].move)
     assert version >= played[-1].version
     # Only fay's own part ever came to her page.
     assert all(s["you"]["seat"] == seat for s in page.states() if s["you"])

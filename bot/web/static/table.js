@@ -184,8 +184,10 @@
     showRegions(board);
   }
 
-  function showRegions(board) {
-    const layer = $("regions");
+  // The regions of a picture (the board, or the player's hand) that stand for a choice the
+  // current step offers, as buttons over it (placed in % of the picture, so at any size).
+  function showRegions(board, layerId = "regions") {
+    const layer = $(layerId);
     layer.replaceChildren();
     if (!board) {
       return;
@@ -272,12 +274,14 @@
     if (!you) {
       panel.hidden = true;
       setHand(null);
+      showRegions(null, "hand-regions");
       return;
     }
     panel.hidden = false;
     $("you-name").textContent = word("seat_of", { seat: you.seat, name: you.name });
     setHand(you.hand_url);
     showMenu(you);
+    showRegions(you.hand, "hand-regions");
   }
 
   function setHand(url) {
@@ -399,6 +403,7 @@
     if (state && state.you) {
       showMenu(state.you);
       showRegions(state.board);
+      showRegions(state.you.hand, "hand-regions");
     }
   }
 
