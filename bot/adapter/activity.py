@@ -79,7 +79,8 @@ async def sync_global(tree: app_commands.CommandTree) -> list[app_commands.AppCo
     """``tree.sync()`` for the global commands, carrying the application's Entry Point commands
     (read back from Discord) in the bulk update, as Discord requires once Activities are on."""
     client = tree.client
-    assert client.application_id is not None
+    if client.application_id is None:  # not logged in: tree.sync() says so (MissingApplicationID)
+        return await tree.sync()
     found = await client.http.get_global_commands(client.application_id)
     kept = [{k: c[k] for k in ENTRY_POINT_KEYS if c.get(k) is not None}  # type: ignore[literal-required]
             for c in found if c.get("type") == ENTRY_POINT]

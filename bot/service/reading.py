@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import i18n
+from games import Game
 from games.text import say
 
 from ..storage import TableRow
@@ -77,17 +78,23 @@ class TableViews:
         note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat, None, code)
         return (await undo.offer(self._store, game, row, [note]))[0]
 
+    async def _seated(self, channel_id: int, user_id: int,
+                      language: str | None) -> tuple[Game, TableRow, int, str]:
+        """(game, row, the user's seat, their language code) of a table in play; NotSeated
+        for a spectator."""
+        game, row = await self._tables.playing(channel_id)
+        seat = seat_of(row, user_id)
+        if seat is None:
+            raise errors.NotSeated(say("You are not playing at this table."))
+        return game, row, seat, await self._user_code(row, user_id, language)
+
     async def hand(
         self, channel_id: int, user_id: int, *, language: str | None = None
     ) -> HandImage:
         """The user's hand as a picture with its regions (the live page shows it and makes the
         regions clickable), drawn from their seat's view only and once per table version.
         NotSeated for spectators."""
-        game, row = await self._tables.playing(channel_id)
-        seat = seat_of(row, user_id)
-        if seat is None:
-            raise errors.NotSeated(say("You are not playing at this table."))
-        code = await self._user_code(row, user_id, language)
+        game, row, seat, code = await self._seated(channel_id, user_id, language)
         key = (row.id, row.version, seat, code)
         hand = self._hands.get(key)
         if hand is None:
@@ -102,11 +109,7 @@ class TableViews:
     ) -> tuple[int, list[MenuEntry]]:
         """(version, legal moves with menu steps) for the user, labels in ``language`` (None:
         the user's remembered one); empty when not their turn."""
-        game, row = await self._tables.playing(channel_id)
-        seat = seat_of(row, user_id)
-        if seat is None:
-            raise errors.NotSeated(say("You are not playing at this table."))
-        code = await self._user_code(row, user_id, language)
+        game, row, seat, code = await self._seated(channel_id, user_id, language)
         key = (row.id, row.version, seat, code)
         entries = self._reports.menus.get(key)
         if entries is None:

@@ -51,9 +51,11 @@ from .state import page_lang
 
 log = logging.getLogger("tablee.web")
 
-CUSTOM_ID = re.compile(r"table:(\d{1,20})")
-"""How a launch names its table (a link opening the Activity with a ``custom_id``); Open table's
-launches name none: their table is the channel they were launched in."""
+CUSTOM_ID = re.compile(r"(?:table|to:open):(\d{1,20})")
+"""How a launch names its table: ``table:<id>`` (a link opening the Activity with a
+``custom_id``), or Open table's own button id ``to:open:<id>``, should Discord hand the launching
+button's ``custom_id`` to the Activity. A launch naming none plays the table of the channel (or
+thread) it was launched in."""
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_.:-]{1,200}")
 DISCORD_TIMEOUT = ClientTimeout(total=10)
 MAX_CODE = 200

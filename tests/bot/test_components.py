@@ -21,6 +21,7 @@ from bot.adapter import (
 )
 from bot.adapter import play_menu as pm
 from bot.adapter import settings as st
+from bot.adapter.activity import OpenTableButton
 from bot.adapter.analysis import AnalysisButton
 from bot.adapter.clock import ClockButton
 from bot.adapter.hints import HintButton
@@ -76,6 +77,7 @@ def samples() -> list[tuple[Any, str]]:
     out.append((HistoryButton(5, 20, "isis-osiris", 7), "th:5:20:isis-osiris:7"))
     out.append((JoinFromList(c), f"tj:{c}"))
     out.append((PlayInBrowserButton(c), f"tw:browser:{c}"))
+    out.append((OpenTableButton(c), f"to:open:{c}"))
     return out
 
 

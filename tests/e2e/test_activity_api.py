@@ -150,9 +150,10 @@ async def test_codes_for_another_application_and_strangers_are_refused(
     status, answer = await backend.session("forged", sim.start_activity([alice]))
     assert status == 401 and "expired" in answer["error"]
     # A table in no channel of the instance's server, or no table at all.
-    status, answer = await backend.session(access, sim.start_activity([alice]),
-                                           custom_id="table:123")
-    assert (status, answer) == (404, {"error": "There is no table here any more."})
+    for named in ("table:123", "to:open:123"):  # a link's id, or Open table's button's
+        status, answer = await backend.session(access, sim.start_activity([alice]),
+                                               custom_id=named)
+        assert (status, answer) == (404, {"error": "There is no table here any more."})
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert access not in logged and sim.client_secret not in logged
 

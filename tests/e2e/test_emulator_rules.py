@@ -76,7 +76,7 @@ async def test_callback_type_not_allowed_for_the_interaction(discord_sim, discor
     status, body = await _post(url, {"type": 6})
     assert (status, body["code"]) == (400, 50035)
     assert discord_sim.take_violations() == [
-        f"{kept!r}: callback type 6 is not allowed for interaction type 2 (allowed: [4, 5, 9])"
+        f"{kept!r}: callback type 6 is not allowed for interaction type 2 (allowed: [4, 5, 9, 12])"
     ]
 
 

@@ -17,16 +17,16 @@ import asyncio
 import contextlib
 import os
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 
-from benchmarks.web import CHROMIUM_FLAGS, chromium_path
+from benchmarks.web import chromium, chromium_path
 from tests.e2e.emulator import DiscordSim, Emulator
 from tests.e2e.test_play_shards import BotProcess
 from tests.e2e.toy_game import register_toy
@@ -45,12 +45,8 @@ async def browser() -> AsyncIterator[Browser]:
         if os.environ.get("CI"):
             pytest.fail(why, pytrace=False)
         pytest.skip(why)
-    async with async_playwright() as playwright:
-        chromium = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
-        try:
-            yield chromium
-        finally:
-            await chromium.close()
+    async with chromium() as launched:  # the bench's launcher: Debian's chromium, its flags
+        yield launched
 
 
 def free_port() -> int:
@@ -108,17 +104,20 @@ async def web_ready(base_url: str, timeout: float = READY_TIMEOUT) -> None:
             await asyncio.sleep(0.05)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def live(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LiveTable]:
-    """The module's emulated Discord and bot process with its web table (toy game offered)."""
+@contextlib.asynccontextmanager
+async def running_table(folder: Path,
+                        make_bot: Callable[[Emulator, Path, str], BotProcess]
+                        ) -> AsyncIterator[LiveTable]:
+    """An emulated Discord and a bot process (``make_bot(emulator, folder, base_url)``) with
+    its web table on a free port, ready; the emulator checks at the end that the bot broke none
+    of Discord's rules."""
     register_toy()  # the sim's /play reads the game's options from the registry
-    folder = tmp_path_factory.mktemp("web")
     emulator = Emulator()
     await emulator.start()
     sim = DiscordSim(emulator)
     sim.quiet = QUIET
     base_url = f"http://127.0.0.1:{free_port()}"
-    table = LiveTable(emulator, sim, web_bot(emulator, folder, base_url), folder, base_url)
+    table = LiveTable(emulator, sim, make_bot(emulator, folder, base_url), folder, base_url)
     try:
         await table.bot.start()
         await web_ready(base_url)
@@ -130,3 +129,10 @@ async def live(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LiveTa
         await emulator.stop()
     if problems:
         pytest.fail("the bot broke Discord's rules:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def live(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LiveTable]:
+    """The module's emulated Discord and bot process with its web table (toy game offered)."""
+    async with running_table(tmp_path_factory.mktemp("web"), web_bot) as table:
+        yield table

@@ -18,12 +18,12 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, Frame
 
-from tests.e2e.emulator import DiscordSim, Emulator
+from tests.e2e.emulator import Emulator
 from tests.e2e.emulator.activities import Application, private_user_json
 from tests.e2e.test_play_shards import BotProcess
-from tests.e2e.toy_game import TOY_ID, register_toy
+from tests.e2e.toy_game import TOY_ID
 
-from .conftest import QUIET, LiveTable, free_port, web_ready
+from .conftest import LiveTable, running_table
 from .pages import PHONE, TIMEOUT_MS
 from .test_live_table import start_table
 
@@ -45,25 +45,8 @@ def activity_bot(emulator: Emulator, folder: Path, base_url: str) -> BotProcess:
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def live(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LiveTable]:
-    register_toy()
-    folder = tmp_path_factory.mktemp("activity")
-    emulator = Emulator()
-    await emulator.start()
-    sim = DiscordSim(emulator)
-    sim.quiet = QUIET
-    base_url = f"http://127.0.0.1:{free_port()}"
-    table = LiveTable(emulator, sim, activity_bot(emulator, folder, base_url), folder, base_url)
-    try:
-        await table.bot.start()
-        await web_ready(base_url)
+    async with running_table(tmp_path_factory.mktemp("activity"), activity_bot) as table:
         yield table
-    finally:
-        await table.bot.stop()
-        problems = sim.problems()
-        sim.take_violations()
-        await emulator.stop()
-    if problems:
-        pytest.fail("the bot broke Discord's rules:\n" + "\n".join(problems), pytrace=False)
 
 
 class InDiscord:
