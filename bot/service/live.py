@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import i18n
-from games.records import seat_and_text, start
+from games.records import turns
 
 from ..storage import TableRow
 from . import hints, posts, undo
@@ -100,11 +100,8 @@ class LiveViews:
         """The final position of a closed game, replayed from its record (its moves in force),
         drawn from the spectator view like any table post."""
         record = stored["record"]
-        game = self._ctx.game(stored["game_id"])
-        state = start(record)[1]
-        for index, entry in enumerate(record.get("moves") or []):
-            seat, text = seat_and_text(game, state, entry, index)
-            state = game.apply(state, seat, text)[0]
+        game, played = turns(record)
+        state = played[-1].state
         head = {k: record[k] for k in ("options", "setup", hints.MARKS) if k in record}
         row = TableRow(channel_id=channel_id, guild_id=stored["guild_id"],
                        game_id=stored["game_id"], options=dict(record.get("options") or {}),

@@ -17,7 +17,7 @@ from .languages import Languages
 from .menus import Newest
 from .reports import Reports
 from .repository import TableRepository
-from .results import HandImage, MenuEntry, PrivateNote, PublicPost, TableInfo
+from .results import HandImage, MenuEntry, PlayerPanel, PrivateNote, PublicPost, TableInfo
 from .tables import info, names, seat_of
 
 HANDS = 256
@@ -94,7 +94,35 @@ class TableViews:
         """The user's hand as a picture with its regions (the live page shows it and makes the
         regions clickable), drawn from their seat's view only and once per table version.
         NotSeated for spectators."""
+        return await self._hand_of(*await self._seated(channel_id, user_id, language))
+
+    async def menu(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> tuple[int, list[MenuEntry]]:
+        """(version, legal moves with menu steps) for the user, labels in ``language`` (None:
+        the user's remembered one); empty when not their turn."""
         game, row, seat, code = await self._seated(channel_id, user_id, language)
+        return row.version, await self._menu_of(game, row, seat, code)
+
+    async def player_panel(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> PlayerPanel:
+        """The user's menu and hand picture (:meth:`menu`, :meth:`hand`) from one read of the
+        table, so both are of one version. NotSeated for spectators."""
+        game, row, seat, code = await self._seated(channel_id, user_id, language)
+        return PlayerPanel(row.version, await self._menu_of(game, row, seat, code),
+                           await self._hand_of(game, row, seat, code))
+
+    async def _menu_of(self, game: Game, row: TableRow, seat: int, code: str
+                       ) -> list[MenuEntry]:
+        key = (row.id, row.version, seat, code)
+        entries = self._reports.menus.get(key)
+        if entries is None:
+            entries = await asyncio.to_thread(posts.menu, game, row.state, seat, code, names(row))
+            self._reports.menus.put(key, entries)
+        return entries
+
+    async def _hand_of(self, game: Game, row: TableRow, seat: int, code: str) -> HandImage:
         key = (row.id, row.version, seat, code)
         hand = self._hands.get(key)
         if hand is None:
@@ -103,19 +131,6 @@ class TableViews:
             hand = HandImage(row.version, png, *posts.png_size(png), regions)
             self._hands.put(key, hand)
         return hand
-
-    async def menu(
-        self, channel_id: int, user_id: int, *, language: str | None = None
-    ) -> tuple[int, list[MenuEntry]]:
-        """(version, legal moves with menu steps) for the user, labels in ``language`` (None:
-        the user's remembered one); empty when not their turn."""
-        game, row, seat, code = await self._seated(channel_id, user_id, language)
-        key = (row.id, row.version, seat, code)
-        entries = self._reports.menus.get(key)
-        if entries is None:
-            entries = await asyncio.to_thread(posts.menu, game, row.state, seat, code, names(row))
-            self._reports.menus.put(key, entries)
-        return row.version, entries
 
     async def legal_moves(
         self, channel_id: int, user_id: int, *, language: str | None = None

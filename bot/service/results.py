@@ -198,6 +198,16 @@ class HandImage:
 
 
 @dataclass(frozen=True)
+class PlayerPanel:
+    """What a seated player's own panel shows (the live page's): their menu and their hand,
+    read from one version of the table."""
+
+    version: int
+    menu: list[MenuEntry]  # empty when it is not their turn
+    hand: HandImage
+
+
+@dataclass(frozen=True)
 class MenuOffers:
     """What a mover's first menu level offers besides the moves: Undo, Hint."""
 

@@ -72,6 +72,7 @@ from .results import (
     MenuEntry,
     MenuOffers,
     Outcome,
+    PlayerPanel,
     PrivateNote,
     PublicPost,
     TableInfo,
@@ -338,6 +339,11 @@ class TableService:
         self, channel_id: int, user_id: int, *, language: str | None = None
     ) -> HandImage:
         return await self.views.hand(channel_id, user_id, language=language)
+
+    async def player_panel(
+        self, channel_id: int, user_id: int, *, language: str | None = None
+    ) -> PlayerPanel:
+        return await self.views.player_panel(channel_id, user_id, language=language)
 
     async def menu(
         self, channel_id: int, user_id: int, *, language: str | None = None

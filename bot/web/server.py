@@ -58,7 +58,7 @@ SEND_SECONDS = 10.0  # a socket that takes longer to take a frame is dropped
 BOARD_CACHE = 64  # board PNGs kept, keyed by (table, version, language)
 MOVES = (10, 10.0)  # a person may make 10 moves in 10 seconds
 LINKS = (5, 60.0)  # and ask for 5 personal links a minute
-HANDS = (30, 10.0)  # and fetch their hand 30 times in 10 seconds (each is drawn)
+HANDS = (30, 10.0)  # and fetch their hand 30 times in 10 seconds (each fetch reads the table)
 ACCESS_LOG = '%a "%r" %s %b %Tf'  # no headers: no Authorization, no Referer
 
 TOO_FAST = say("Too many moves at once; wait a few seconds and try again.")

@@ -116,8 +116,8 @@ async def you_state(service: TableService, table: int, live: LiveTable,
     if live.post is None or live.post.finished:
         return {"seat": seat, "name": name, "hand_url": None, "hand": None, "to_move": False,
                 "menu": []}
-    version, entries = await service.menu(table, user_id, language=live.language)
-    hand = await service.hand(table, user_id, language=live.language)
+    panel = await service.player_panel(table, user_id, language=live.language)
+    hand, entries = panel.hand, panel.menu
     return {
         "seat": seat, "name": name,
         "hand_url": f"/t/{table}/hand/{hand.version}.png?lang={live.language}",
