@@ -97,8 +97,8 @@ class LiveViews:
 
     def _final(self, channel_id: int, game_row: int, stored: dict[str, Any], version: int,
                code: str) -> LiveTable:
-        """The final position of a closed game, replayed from its record (its moves in force),
-        drawn from the spectator view like any table post."""
+        """The final position of a closed game and its last moves' lines, replayed from its
+        record (its moves in force), drawn from the spectator view like any table post."""
         record = stored["record"]
         game, played = turns(record)
         state = played[-1].state
@@ -109,4 +109,7 @@ class LiveViews:
                        seed=int(record.get("seed") or 0), state=state, version=version,
                        id=game_row, record_head=head)
         post = posts.public_post(game, row, state, None, code=code)
-        return LiveTable(info(game, row, stored["status"]), post, language=code)
+        by_seat = names(row)
+        lines = [tell_line(text, by_seat, code) for turn in played for text in turn.lines]
+        return LiveTable(info(game, row, stored["status"]), post, lines[-LAST_LINES:],
+                         language=code)

@@ -414,10 +414,7 @@ class WebServer:
                 version = gone if gone is not None else (last["version"] + 1 if last else 0)
                 publics[lang] = closed_state(last, version, lang)
             else:
-                state = publics[lang] = public_state(table, live)
-                last = self._last.get((table, lang))
-                if state["status"] in ("finished", "abandoned") and not state["lines"] and last:
-                    state["lines"] = last["lines"]  # a closed game keeps no log: the last seen
+                publics[lang] = public_state(table, live)
                 if live.post is not None and live.post.image_png is not None:
                     self._keep_board((table, live.table.game_row or 0, live.post.version,
                                       lang), live.post.image_png)
