@@ -111,13 +111,23 @@ def steady(heights: Heights | None = None) -> Iterator[Heights]:
     A replay draws its boards in turn order this way, so consecutive frames differ only where
     the game changed and an animation stores small differences (a board that moved 30 px down
     is a whole new image to GIF or WebP). Parts are matched by their position among the same
-    number of parts. A board drawn on its own (a table post) is unchanged."""
+    number of parts. A board drawn on its own (a table post) is unchanged.
+
+    In a series the seat to move is marked by its frame and flag only, not filled
+    (:func:`render.kit.seat_row_head`): a filled row that moves every turn, the text on it
+    antialiased against another colour, repainted two seats' rows a frame (a fifth of a long
+    replay's bytes)."""
     series: Heights = {} if heights is None else heights
     token = _STEADY.set(series)
     try:
         yield series
     finally:
         _STEADY.reset(token)
+
+
+def in_series() -> bool:
+    """Whether boards are being drawn in a :func:`steady` series (a replay's frames)."""
+    return _STEADY.get() is not None
 
 
 def _steadied(parts: list[Image.Image]) -> list[Image.Image]:

@@ -33,6 +33,7 @@ from .canvas import (  # noqa: F401
     TRIM_STRIP,
     Heights,
     content_box,
+    in_series,
     new_canvas,
     paletted,
     png_bytes,
@@ -478,7 +479,9 @@ def seat_row_head(
     badge: Callable[[tuple[float, float]], None],
 ) -> float:
     """The start of a seat's panel row, alike in every game: framed and flagged when the seat is
-    to move (">") or won ("WIN"), its badge, its full name on as many lines as it takes.
+    to move (">") or won ("WIN"), its badge, its full name on as many lines as it takes. In a
+    replay's series (:func:`in_series`) the seat to move is framed, not filled, its name not
+    bold: what moves from row to row every turn is a few pixels, not two rows of text.
     ``box`` is (y, height, width, line height); ``sizes`` (body, small) text sizes. Returns
     the middle y of the first line, where a game draws the rest (score, hand …)."""
     y, height, width, line = box
@@ -487,8 +490,10 @@ def seat_row_head(
     won = bool(result.get("finished")) and seat in (result.get("winners") or [])
     to_move = seat in (view.get("to_move") or [])
     mid = y + 8 + line / 2
+    filled = won or (to_move and not in_series())
     if to_move or won:
-        draw.rectangle((4, y + 1, width - 5, y + height - 3), fill=TURN_BG, outline=INK, width=2)
+        draw.rectangle((4, y + 1, width - 5, y + height - 3), fill=TURN_BG if filled else None,
+                       outline=INK, width=2)
         flag = _("WIN") if won else ">"
         size = small  # a longer word for WIN shrinks to the room left of the badge
         while size > 10 and text_width(flag, size) > PANEL_BADGE_X - PANEL_STATE_X - 16:
@@ -496,5 +501,6 @@ def seat_row_head(
         text(draw, (PANEL_STATE_X, mid), flag, size, INK, "lm", bold=True)
     badge((PANEL_BADGE_X, mid))
     for k, name_line in enumerate(names):
-        text(draw, (PANEL_NAME_X, mid + k * line), name_line, body, INK, "lm", bold=to_move)
+        text(draw, (PANEL_NAME_X, mid + k * line), name_line, body, INK, "lm",
+             bold=to_move and not in_series())
     return mid

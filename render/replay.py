@@ -13,9 +13,10 @@ encoder, is what made replays big: a board part a line shorter (the action of Le
 Mers, the dice above L'île's sea) moved everything under it, and the next frame differed almost
 everywhere (the 208-turn Le Maître des Mers game: 9.8 MB as GIF at a frame a turn, 6.4 MB
 steady). Frames are built in the kit's fixed palette from the same pieces (caption band, board,
-background), so an unchanged pixel keeps its exact index and the encoder stores only the changed
-rectangle, its unchanged pixels transparent (:mod:`render.gif`, a third faster than Pillow's
-multi-frame writer, which does the same on every whole frame). GIF is the format of
+background), so an unchanged pixel keeps its exact index and the encoder stores only the bands
+of rows that changed (:mod:`render.gif`: a turn's caption and the seat to move, not the whole
+frame between them). In the series the seat to move is framed, not filled (a filled row that
+moves every turn repainted two rows of text a frame). GIF is the format of
 long games: lossless WebP stores steady frames in about half the bytes but costs about five
 times the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
 
@@ -35,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageSequence
 
 from games import Game, View
 from games.records import Turn, turns
@@ -285,6 +286,15 @@ def encode(
     if not candidates:
         raise ValueError(f"no known format in {list(formats)} (known: {', '.join(FORMATS)})")
     return min(candidates, key=lambda c: len(c[0]))
+
+
+def shown(data: bytes) -> list[Image.Image]:
+    """The frames a viewer sees in an encoded replay (RGB), in order: a GIF frame may be
+    written as several images (:mod:`render.gif`), shown as one."""
+    if data[:3] == b"GIF":
+        return [frame for frame, _ms in gif.shown(data)]
+    with Image.open(io.BytesIO(data)) as image:
+        return [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
 
 
 def _gif(frames: list[Image.Image], durations: list[int]) -> bytes:

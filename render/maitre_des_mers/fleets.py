@@ -169,10 +169,11 @@ def _draw_seat_row(image: Image.Image, view: View, row: SeatRow, y: int, width: 
 
 def _row_fill(view: View, seat: int) -> kit.RGB:
     """The colour under a seat's chips: :func:`kit.seat_row_head` frames the row of the seat to
-    move, or of a winner, on the turn colour."""
+    move, or of a winner, on the turn colour (the seat to move only outside a replay's series)."""
     result = view.get("result") or {}
     won = bool(result.get("finished")) and seat in (result.get("winners") or [])
-    return kit.TURN_BG if won or seat in (view.get("to_move") or []) else kit.BG
+    to_move = seat in (view.get("to_move") or []) and not kit.in_series()
+    return kit.TURN_BG if won or to_move else kit.BG
 
 
 def _draw_fleets(view: View, title: str | None = None) -> Image.Image:

@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image
 
 from games.records import replay as replay_record
+from render.replay import shown as shown_frames
 from tests.bot.finished import store_finished
 from tests.e2e.test_play_helpers import add_computer, last_public
 from tests.e2e.toy_game import TOY_ID
@@ -55,7 +56,8 @@ async def test_a_finished_game_is_listed_and_replayed(discord_sim: Any, toy_tabl
     assert image.filename.startswith(f"tablee-{number}-{TOY_ID}.")
     assert record.filename == f"tablee-{number}-{TOY_ID}.json"
     with Image.open(io.BytesIO(image.data)) as animation:
-        assert animation.format in ("WEBP", "GIF") and animation.n_frames == 5  # deal + 4 turns
+        assert animation.format in ("WEBP", "GIF")
+    assert len(shown_frames(image.data)) == 5  # deal + 4 turns
     assert f"Replay of game #{number}, Toy Rounds (Alice, Computer 1 (medium)): 5 frames" \
         in posted.content
     again = replay_record(json.loads(record.data))

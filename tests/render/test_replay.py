@@ -7,12 +7,11 @@ decoded by Pillow from the real WebP/GIF bytes."""
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageSequence
+from PIL import Image, ImageChops
 
 import i18n
 from bot import catalog
@@ -26,8 +25,7 @@ CARD = re.compile(r"\b[BGRY][1-5]\b")
 
 
 def frames_of(data: bytes) -> list[Image.Image]:
-    image = Image.open(io.BytesIO(data))
-    return [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
+    return replay.shown(data)
 
 
 def boards_in_turn_order(game: Any, states: list[Any], scale: int = 1) -> list[Image.Image]:
@@ -101,6 +99,31 @@ def test_a_steady_series_keeps_what_lies_under_a_shrinking_part_in_place() -> No
     assert kit.stack_trimmed(short, 200).tobytes() == alone.tobytes()  # outside: as before
 
 
+def turn_colour_pixels(board: Image.Image) -> int:
+    return dict((c, n) for n, c in board.convert("RGB").getcolors(1 << 24)).get(kit.TURN_BG, 0)
+
+
+@pytest.mark.parametrize("game_id, players", [(g.id, g.min_players) for g in GAMES])
+def test_in_a_series_the_seat_to_move_is_framed_not_filled(game_id: str, players: int) -> None:
+    """A filled row that moved every turn, its text antialiased against another colour,
+    repainted two seats' rows a frame (a fifth of L'île's replay). In a series (a replay) the
+    seat to move is framed and flagged, not filled; a board on its own (a table post) keeps the
+    fill, and a winner's row is filled in both."""
+    record = simulate(game_id, players, 3)
+    game, played = replay.turns(record)
+    draw = catalog.renderer(game.id).board
+    playing = game.view(played[1].state, None)
+    assert playing.get("to_move")
+    with kit.steady():
+        framed = draw(playing)
+    assert turn_colour_pixels(draw(playing)) > 2_000 and turn_colour_pixels(framed) == 0
+    over = game.view(played[-1].state, None)
+    assert (over.get("result") or {}).get("winners")
+    with kit.steady():
+        in_series = turn_colour_pixels(draw(over))
+    assert in_series == turn_colour_pixels(draw(over)) > 2_000
+
+
 def test_a_long_game_keeps_a_frame_a_turn_at_full_size_and_stores_only_changes() -> None:
     """55 turns of the 208-turn Le Maître des Mers game of the issue (6 players, seed 10: the
     longest of seeds 1-20, benchmarks/replays.py): one full-size frame a turn, each the board of
@@ -124,16 +147,16 @@ def test_the_longest_seeded_games_replay_a_frame_a_turn_within_the_limit(
     game_id: str, players: int, seed: int, turns: int,
 ) -> None:
     """The longest of seeds 1-20 of each long game (benchmarks/replays.py finds them): one frame
-    a turn under the limit, each the board of its turn. Le Maître des Mers fits at full size;
-    L'île's sea turns under the whole map every turn, so it fits with its boards at half size."""
+    a turn under the limit at full size, each the board of its turn (L'île's 337 turns took
+    half-size boards before a frame was stored as bands of changed rows and the seat to move was
+    framed rather than filled in a series: 9.4 MB at full size)."""
     record = simulate(game_id, players, seed)
     made = replay.build(record, board_drawer)
     game, states, _ = states_per_turn(record)
     assert made.turns == turns and made.turns_per_frame == 1 and made.frames == turns + 1
     assert len(made.data) <= replay.MAX_BYTES
-    assert made.scale == (1 if game_id == "maitre-des-mers" else 2)
-    assert_frames_are_the_boards(made, frames_of(made.data),
-                                 boards_in_turn_order(game, states, made.scale))
+    assert made.scale == 1 and made.format == "gif"
+    assert_frames_are_the_boards(made, frames_of(made.data), boards_in_turn_order(game, states))
 
 
 def test_an_image_given_as_the_final_frame_is_shown_last(mi_record: dict) -> None:
