@@ -221,6 +221,46 @@ def wrap(s: str, size: int, width: int) -> list[str]:
     return lines or [""]
 
 
+@lru_cache(maxsize=8192)
+def word_width(word: str, size: int) -> float:
+    """How far the pen moves over ``word`` at ``size`` (fractional px)."""
+    return font(size).getlength(accents.base_text(word))
+
+
+def word_wrap(s: str, size: int, width: int) -> list[str]:
+    """:func:`wrap` for text drawn a word at a time (:func:`word_text`): a line's width is the
+    sum of its words' and spaces' widths, each measured once (wrapping long replay captions
+    measured every prefix of every line again)."""
+    lines: list[str] = []
+    used = 0.0
+    space = word_width(" ", size)
+    for word in s.split():
+        wide = word_width(word, size)
+        if lines and used + space + wide <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+            used += space + wide
+        else:
+            pieces = _split_word(word, size, width) if wide > width else [word]
+            lines.extend(pieces)
+            used = word_width(pieces[-1], size)
+    return lines or [""]
+
+
+def word_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
+              fill: RGB = INK, bold: bool = False) -> None:
+    """``s`` left-aligned at ``xy`` (its middle height), drawn a word at a time: each word's
+    glyphs rendered once and kept (:func:`text`), the pen moved by the words' and spaces'
+    widths. For text that is rarely the same twice (a replay's captions, a line a turn) but whose
+    words are: a line costs a few pastes, not a FreeType rendering (kerning across a space, which
+    this leaves out, is nil)."""
+    x, y = xy
+    space = word_width(" ", size)
+    for word in s.split(" "):
+        if word:
+            text(draw, (x, y), word, size, fill, "lm", bold=bold)
+        x += word_width(word, size) + space
+
+
 def wrap_items(items: list[str], size: int, width: int, sep: str = "   ") -> list[str]:
     """Join ``items`` with ``sep`` into lines no wider than ``width``, breaking between items
     (an item too wide alone is wrapped by :func:`wrap`)."""

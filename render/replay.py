@@ -252,10 +252,10 @@ def caption(
     if first.seat is not None and not body:
         body = [say("{player} moved.", player=seat(first.seat))]
     wrapped = [piece for line in body
-               for piece in kit.wrap(printable(translate(dress(line))), size, width)]
+               for piece in kit.word_wrap(printable(translate(dress(line))), size, width)]
     if len(wrapped) > CAPTION_LINES:
         wrapped = wrapped[:1] + ["..."] + wrapped[-(CAPTION_LINES - 2):]
-    titles = kit.wrap(printable(title), size, width)
+    titles = kit.word_wrap(printable(title), size, width)
     return [(t, True) for t in titles] + [(w, False) for w in wrapped]
 
 
@@ -269,8 +269,12 @@ def printable(text: str) -> str:
 def draw_caption(
     draw: ImageDraw.ImageDraw, lines: list[tuple[str, bool]], size: int, line_height: int
 ) -> None:
-    kit.text_lines(draw, [(text, size, bold) for text, bold in lines], kit.MARGIN,
-                   kit.MARGIN // 2, line_height)
+    """The caption's lines a word at a time (:func:`render.kit.word_text`: a caption is new
+    every turn, its words are not)."""
+    y = kit.MARGIN // 2
+    for text, bold in lines:
+        kit.word_text(draw, (kit.MARGIN, y + line_height / 2), text, size, kit.INK, bold)
+        y += line_height
 
 
 def encode(

@@ -99,6 +99,41 @@ def test_wrap_never_cuts_a_name() -> None:
     assert not hasattr(kit, "fit")
 
 
+def ink_box(draw_line: object, s: str, size: int, bold: bool) -> tuple[int, int, int, int]:
+    image = Image.new("RGB", (1600, 60), kit.BG)
+    draw_line(ImageDraw.Draw(image), s, size, bold)  # type: ignore[operator]
+    box = ImageChops.difference(image, Image.new("RGB", image.size, kit.BG)).getbbox()
+    assert box is not None
+    return box
+
+
+def test_text_drawn_a_word_at_a_time_looks_like_the_line_and_wraps_to_fit() -> None:
+    """Replay captions are drawn a word at a time (each word rendered once, kept): the line looks
+    as kit.text draws it (same ink box within a pixel), and word_wrap's lines, drawn so, fit
+    their width, each as full as it can be."""
+    line = "Zoé sails from 2c: 3c and pushes Seat 2 (Bob) to 2c, «la fin» · 12 points"
+    for bold in (False, True):
+        whole = ink_box(lambda d, s, n, b: kit.text(d, (20, 30), s, n, kit.INK, "lm", bold=b),
+                        line, 20, bold)
+        words = ink_box(lambda d, s, n, b: kit.word_text(d, (20, 30), s, n, kit.INK, b),
+                        line, 20, bold)
+        assert all(abs(a - b) <= 1 for a, b in zip(whole, words, strict=True)), (whole, words)
+    text = " ".join([line] * 6)
+    for width in (300, 500, 760):
+        lines = kit.word_wrap(text, 20, width)
+        assert " ".join(lines) == text and len(lines) > 1
+        for k, piece in enumerate(lines):
+            box = ink_box(lambda d, s, n, b: kit.word_text(d, (0, 30), s, n, kit.INK, b),
+                          piece, 20, False)
+            assert box[2] <= width
+            if k + 1 < len(lines):
+                fuller = f"{piece} {lines[k + 1].split()[0]}"
+                assert ink_box(lambda d, s, n, b: kit.word_text(d, (0, 30), s, n, kit.INK, b),
+                               fuller, 20, False)[2] > width - 2
+    long = "Bartholomew_the_Magnificent_XIV!"
+    assert "".join(kit.word_wrap(long, 22, 150)) == long and len(kit.word_wrap(long, 22, 150)) > 1
+
+
 def test_wrap_items_breaks_between_items() -> None:
     lines = kit.wrap_items(["phase: bonus", "pile: 15 cards", "round 4/7"], 22, 330)
     assert lines == ["phase: bonus   pile: 15 cards", "round 4/7"]
