@@ -12,7 +12,7 @@ frame of nothing). So a frame is written as up to :data:`MAX_BANDS` images, one 
 image but the last is shown :data:`SUB_MS` (browsers show anything under 20 ms for 100 ms), the
 last for the rest of the frame's time.
 
-Each band is coded both ways and the smaller kept: its unchanged pixels transparent (a small
+Each band is coded both ways (where over a tenth of it changed) and the smaller kept: its unchanged pixels transparent (a small
 change on a big picture), or all its pixels as they are (text replaced by other text: the
 transparent holes between the letters cost more than the letters). The LZW coding is Pillow's (a
 one-frame GIF of the band, its image data taken out).
@@ -21,9 +21,8 @@ one-frame GIF of the band, its image data taken out).
 from __future__ import annotations
 
 import io
-import re
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from PIL import Image, ImageChops
 
@@ -38,29 +37,19 @@ transparent than an image's own header)."""
 MAX_BANDS = 6
 """Images a frame at most: past it, the bands closest together are merged."""
 
-_CHANGED_ROWS = re.compile(rb"[^\0](?:\0{0,%d}[^\0])*" % (BAND_GAP - 1))
-
-
-def encode(frames: Sequence[Image.Image], durations: Sequence[int], transparent: int,
+def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent: int,
            loop: int = 0) -> bytes:
     """The animated GIF of ``frames`` (P mode, one size, one palette in which index
     ``transparent`` is never used by a pixel), each shown ``durations[k]`` ms. A frame equal to
-    the one before is merged into it (the durations add up). :func:`shown` reads it back a frame
-    at a time."""
-    if not frames:
-        raise ValueError("no frames")
-    width, height = frames[0].size
-    palette = bytes((frames[0].getpalette() or [])[:768]).ljust(768, b"\0")
-    head = b"".join((
-        b"GIF89a", struct.pack("<HHBBB", width, height, 0xF7, 0, 0), palette,
-        b"!\xff\x0bNETSCAPE2.0\x03\x01", struct.pack("<H", loop), b"\0",
-    ))
+    the one before is merged into it (the durations add up). Frames are read one at a time and
+    not kept. :func:`shown` reads the GIF back a frame at a time."""
     shown: list[tuple[int, list[tuple[bool, bytes]]]] = []  # (ms, [(transparency?, image)])
     previous: Image.Image | None = None
     for frame, duration in zip(frames, durations, strict=True):
-        if frame.size != (width, height) or frame.mode != "P":
+        if frame.mode != "P" or (previous is not None and frame.size != previous.size):
             raise ValueError("frames must be P mode and of one size")
         if previous is None:
+            head = _head(frame, loop)
             shown.append((duration, [(False, _image(frame, (0, 0)))]))
         else:
             images = _changes(frame, previous, transparent)
@@ -69,6 +58,8 @@ def encode(frames: Sequence[Image.Image], durations: Sequence[int], transparent:
             else:
                 shown[-1] = (shown[-1][0] + duration, shown[-1][1])
         previous = frame
+    if previous is None:
+        raise ValueError("no frames")
     out = [head]
     for duration, images in shown:
         for k, (clear, data) in enumerate(images):
@@ -79,6 +70,15 @@ def encode(frames: Sequence[Image.Image], durations: Sequence[int], transparent:
             out.append(data)
     out.append(b";")
     return b"".join(out)
+
+
+def _head(first: Image.Image, loop: int) -> bytes:
+    """The GIF's header: the screen (``first``'s size), its palette, the loop count."""
+    palette = bytes((first.getpalette() or [])[:768]).ljust(768, b"\0")
+    return b"".join((
+        b"GIF89a", struct.pack("<HHBBB", first.width, first.height, 0xF7, 0, 0), palette,
+        b"!\xff\x0bNETSCAPE2.0\x03\x01", struct.pack("<H", loop), b"\0",
+    ))
 
 
 def shown(data: bytes) -> list[tuple[Image.Image, int]]:
@@ -101,13 +101,13 @@ def shown(data: bytes) -> list[tuple[Image.Image, int]]:
 def _changes(frame: Image.Image, previous: Image.Image, transparent: int
              ) -> list[tuple[bool, bytes]]:
     """``frame``'s images over ``previous``: one a band of changed rows, each the smaller of
-    its two codings; none when the frames are equal."""
+    its two codings (the opaque one is tried only where over a tenth of the band changed: below
+    that it never won); none when the frames are equal."""
     delta = ImageChops.subtract_modulo(frame, previous)
-    rows = delta.getprojection()[1]
-    bands = [[m.start(), m.end()] for m in _CHANGED_ROWS.finditer(bytes(rows))]
+    bands = _bands(delta, 0, frame.height)
     while len(bands) > MAX_BANDS:
         k = min(range(len(bands) - 1), key=lambda i: bands[i + 1][0] - bands[i][1])
-        bands[k:k + 2] = [[bands[k][0], bands[k + 1][1]]]
+        bands[k:k + 2] = [(bands[k][0], bands[k + 1][1])]
     images = []
     for top, bottom in bands:
         left, _, right, _ = delta.crop((0, top, frame.width, bottom)).getbbox() or (
@@ -115,10 +115,34 @@ def _changes(frame: Image.Image, previous: Image.Image, transparent: int
         box = (left, top, right, bottom)
         whole = frame.crop(box)
         holed = whole.copy()
-        holed.paste(transparent, mask=delta.crop(box).point(_UNCHANGED, "1"))
-        images.append(min((True, _image(holed, box[:2])), (False, _image(whole, box[:2])),
-                          key=lambda choice: len(choice[1])))
+        unchanged = delta.crop(box).point(_UNCHANGED, "1")
+        holed.paste(transparent, mask=unchanged)
+        choices = [(True, _image(holed, box[:2]))]
+        if unchanged.histogram()[255] < 0.9 * whole.width * whole.height:
+            choices.append((False, _image(whole, box[:2])))
+        images.append(min(choices, key=lambda choice: len(choice[1])))
     return images
+
+
+def _bands(delta: Image.Image, top: int, bottom: int) -> list[tuple[int, int]]:
+    """The bands of rows of ``delta`` between ``top`` and ``bottom`` with a non-zero pixel, as
+    (top, bottom) rows, split where :data:`BAND_GAP` rows or more are all zero (found by halving:
+    a bounding box is far quicker than a projection of every row)."""
+    whole = top == 0 and bottom == delta.height
+    box = (delta if whole else delta.crop((0, top, delta.width, bottom))).getbbox()
+    if box is None:
+        return []
+    top, bottom = top + box[1], top + box[3]
+    if bottom - top <= 2 * BAND_GAP:
+        return [(top, bottom)]
+    middle = (top + bottom) // 2
+    bands: list[tuple[int, int]] = []
+    for band in _bands(delta, top, middle) + _bands(delta, middle, bottom):
+        if bands and band[0] - bands[-1][1] < BAND_GAP:
+            bands[-1] = (bands[-1][0], band[1])
+        else:
+            bands.append(band)
+    return bands
 
 
 def _image(image: Image.Image, offset: tuple[int, int]) -> bytes:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,12 +105,11 @@ def build(
     per_frame = max(1, math.ceil((len(played) - 1) / max_frames))
     scale = 1
     while True:
-        frames, durations, caption_height, captions = compose(
-            played, boards, per_frame, scale, dress_line, final_frame)
-        data, fmt = encode(frames, durations, formats)
+        frames = compose(played, boards, per_frame, scale, dress_line, final_frame)
+        data, fmt = encode(frames, formats)
         if len(data) <= max_bytes or len(frames) <= 2:
             return Replay(data, fmt, len(frames), len(played) - 1, per_frame, scale,
-                          caption_height, frames[0].size, final_frame is not None, captions)
+                          frames.band, frames.size, final_frame is not None, frames.captions)
         if scale == 1:
             scale = 2
         else:
@@ -154,6 +153,25 @@ def fit(board: Image.Image, scale: int) -> Image.Image:
     return board if scale == 1 else kit.paletted(board.convert("RGB").reduce(scale))
 
 
+@dataclass(frozen=True)
+class Frames:
+    """A replay's frames, made one at a time as the encoder asks (a long game's frames, all
+    kept, were most of a build's memory: 209 frames of 800 x 2,241 px), with what is known of
+    them beforehand: their size, durations in ms, caption band height and caption lines."""
+
+    size: tuple[int, int]
+    durations: tuple[int, ...]
+    band: int
+    captions: tuple[tuple[str, ...], ...]
+    make: Callable[[], Iterator[Image.Image]]
+
+    def __len__(self) -> int:
+        return len(self.durations)
+
+    def __iter__(self) -> Iterator[Image.Image]:
+        return self.make()
+
+
 def compose(
     played: list[Turn],
     boards: Boards | Sequence[Image.Image],
@@ -161,9 +179,8 @@ def compose(
     scale: int,
     dress_line: LineDresser | None = None,
     final_frame: Image.Image | None = None,
-) -> tuple[list[Image.Image], list[int], int, tuple[tuple[str, ...], ...]]:
-    """The frames (paletted, one size), their durations in ms, the caption band height and
-    each frame's caption lines.
+) -> Frames:
+    """The frames (paletted, one size) of the turns ``played`` shows ``per_frame`` at a time.
 
     Every frame is built in the kit palette from the same pieces (its caption band, its board
     as :class:`Boards` mapped it, the background around them), so a pixel the turn did not
@@ -177,29 +194,30 @@ def compose(
                 for group in groups(played, per_frame)]
     band = kit.MARGIN + line_height * max(len(c) for c in captions)
     height = band + max(b.height for b in shown)
-    frames, durations = [], []
-    for index, (board, lines) in enumerate(zip(shown, captions, strict=True)):
-        top, draw = kit.new_canvas(width, band)
-        draw_caption(draw, lines, size, line_height)
-        image = _blank(width, height)
-        image.paste(kit.paletted(top), (0, 0))
-        image.paste(board, ((width - board.width) // 2, band))
-        frames.append(image)
-        if index == 0:
-            durations.append(FIRST_MS)
-        elif index == len(shown) - 1 and final_frame is None:
-            durations.append(LAST_MS)
-        else:
-            durations.append(min(3000, TURN_MS + LINE_MS * (len(lines) - 1)))
-    texts = tuple(tuple(text for text, _bold in lines) for lines in captions)
-    if final_frame is not None:
-        last = _blank(width, height)
-        fitted = fitted_final(final_frame, (width, height))
-        last.paste(fitted, final_box((width, height), fitted))
-        frames.append(last)
+    durations = [FIRST_MS] + [min(3000, TURN_MS + LINE_MS * (len(lines) - 1))
+                              for lines in captions[1:]]
+    if final_frame is None and len(durations) > 1:
+        durations[-1] = LAST_MS
+    else:
         durations.append(LAST_MS)
-        texts += ((),)
-    return frames, durations, band, texts
+
+    def make() -> Iterator[Image.Image]:
+        for board, lines in zip(shown, captions, strict=True):
+            top, draw = kit.new_canvas(width, band)
+            draw_caption(draw, lines, size, line_height)
+            image = _blank(width, height)
+            image.paste(kit.paletted(top), (0, 0))
+            image.paste(board, ((width - board.width) // 2, band))
+            yield image
+        if final_frame is not None:
+            last = _blank(width, height)
+            fitted = fitted_final(final_frame, (width, height))
+            last.paste(fitted, final_box((width, height), fitted))
+            yield last
+
+    texts = tuple(tuple(text for text, _bold in lines) for lines in captions)
+    return Frames((width, height), tuple(durations), band,
+                  texts + (((),) if final_frame is not None else ()), make)
 
 
 def _blank(width: int, height: int) -> Image.Image:
@@ -277,16 +295,14 @@ def draw_caption(
         y += line_height
 
 
-def encode(
-    frames: list[Image.Image], durations: list[int], formats: Sequence[str] = FORMATS
-) -> tuple[bytes, str]:
+def encode(frames: Frames, formats: Sequence[str] = FORMATS) -> tuple[bytes, str]:
     """The smallest of the allowed encodings; lossless WebP only while it stays quick."""
-    pixels = len(frames) * frames[0].width * frames[0].height
+    pixels = len(frames) * frames.size[0] * frames.size[1]
     candidates = []
     if "gif" in formats:
-        candidates.append((_gif(frames, durations), "gif"))
+        candidates.append((gif.encode(frames, frames.durations, kit.UNUSED_INDEX), "gif"))
     if "webp" in formats and (pixels <= WEBP_MAX_PIXELS or "gif" not in formats):
-        candidates.append((_webp(frames, durations), "webp"))
+        candidates.append((_webp(frames), "webp"))
     if not candidates:
         raise ValueError(f"no known format in {list(formats)} (known: {', '.join(FORMATS)})")
     return min(candidates, key=lambda c: len(c[0]))
@@ -301,13 +317,10 @@ def shown(data: bytes) -> list[Image.Image]:
         return [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
 
 
-def _gif(frames: list[Image.Image], durations: list[int]) -> bytes:
-    return gif.encode(frames, durations, kit.UNUSED_INDEX)
-
-
-def _webp(frames: list[Image.Image], durations: list[int]) -> bytes:
+def _webp(frames: Frames) -> bytes:
     out = io.BytesIO()
     rgb = [f.convert("RGB") for f in frames]
-    rgb[0].save(out, format="WEBP", save_all=True, append_images=rgb[1:], duration=durations,
+    rgb[0].save(out, format="WEBP", save_all=True, append_images=rgb[1:],
+                duration=list(frames.durations),
                 loop=0, lossless=True, quality=0, method=1)
     return out.getvalue()

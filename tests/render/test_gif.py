@@ -71,13 +71,13 @@ def test_changes_far_apart_are_bands_of_one_frame_shown_together() -> None:
     """A turn's caption at the top and a seat's row at the bottom: two images, the first shown
     20 ms, the second the rest of the frame's time; a viewer (and :func:`gif.shown`) sees one
     frame. Bands past MAX_BANDS merge."""
-    base = noise(5, (300, 600))
+    base = noise(5, (300, 1200))
     both = base.copy()
     both.paste(paletted(kit.BLUE, (30, 10)), (10, 5))
-    both.paste(paletted(kit.YELLOW, (30, 10)), (200, 560))
+    both.paste(paletted(kit.YELLOW, (30, 10)), (200, 1160))
     many = both.copy()
     for k in range(gif.MAX_BANDS + 3):
-        many.paste(paletted(kit.SEAT_COLOURS[1], (5, 5)), (100, 60 + k * (gif.BAND_GAP + 10)))
+        many.paste(paletted(kit.SEAT_COLOURS[1], (5, 5)), (100, 60 + k * 3 * gif.BAND_GAP))
     data = gif.encode([base, both, many], [1000, 1500, 800], kit.UNUSED_INDEX)
     assert [d for d, _ in images(data)] == [1000, gif.SUB_MS, 1500 - gif.SUB_MS,
                                             *[gif.SUB_MS] * (gif.MAX_BANDS - 1),
