@@ -7,13 +7,16 @@ Master Islands with 4 players, also at the weakest level, whose games last longe
 the build time, wall clock and CPU, as medians. ``draw_cpu_s`` is the CPU of drawing the boards
 alone (each turn's board, in a steady series, as the replay draws them at full size): the rest
 of ``cpu_s`` is captions, frames and encoding (and, for a replay that did not fit at full size,
-the attempt). ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). Targets (issue 28):
+the attempt). ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). ``peak_mb``: the
+growth of the process's peak resident memory during the first build (0 once an earlier game's
+build peaked higher: read the first game's, or run one game with ``--game``). Targets (issue 28):
 every turn its own frame up to 400 turns under 8 MB; 1 s of CPU for a 200-turn game.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import time
 from typing import Any
@@ -46,16 +49,20 @@ def longest(game_id: str, players: int, seeds: int, weakest: bool) -> tuple[int,
 def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int) -> dict[str, Any]:
     seed, record = longest(game_id, players, seeds, weakest)
     wall, cpu = [], []
-    for _ in range(runs):
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = 0.0
+    for run in range(runs):
         w, c = time.perf_counter(), time.process_time()
         made = build(record, board_drawer)
         wall.append(time.perf_counter() - w)
         cpu.append(time.process_time() - c)
+        if run == 0:
+            peak = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     return {"game": game_id + (" (weakest level)" if weakest else ""), "players": players, "seed": seed, "moves": len(record["moves"]),
             "turns": made.turns, "frames": made.frames, "per_frame": made.turns_per_frame,
             "scale": made.scale, "format": made.format, "kb": round(len(made.data) / 1024),
             "kb_turn": round(len(made.data) / 1024 / max(1, made.turns), 1),
-            "px": f"{made.size[0]}x{made.size[1]}",
+            "px": f"{made.size[0]}x{made.size[1]}", "peak_mb": round(peak),
             "wall_s": round(statistics.median(wall), 2), "cpu_s": round(statistics.median(cpu), 2),
             "draw_cpu_s": round(draw_cpu(record), 2)}
 
@@ -80,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="only this game (default: every game)")
     args = parser.parse_args(argv)
     columns = ("game", "players", "seed", "moves", "turns", "frames", "per_frame", "scale",
-               "format", "kb", "kb_turn", "px", "wall_s", "cpu_s", "draw_cpu_s")
+               "format", "kb", "kb_turn", "px", "wall_s", "cpu_s", "draw_cpu_s", "peak_mb")
     print(" | ".join(columns))
     for game_id, players, weakest in GAMES:
         if args.game and game_id != args.game:

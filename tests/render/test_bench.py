@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from benchmarks import replays
 from benchmarks.render import bench_render, big_map_view
 
 
@@ -24,3 +27,13 @@ def test_bench_render_reports_medians_p95_and_size() -> None:
         assert numbers["runs"] >= 5
         assert 0 < numbers["median_ms"] <= numbers["p95_ms"]
     assert report["ratio"] > 1  # drawing and encoding cost more than encoding alone
+
+
+def test_the_replay_bench_prints_a_row_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m benchmarks.replays`` on one short game: its columns and a row that adds up."""
+    replays.main(["--game", "isis-osiris", "--seeds", "1", "--runs", "1"])
+    head, row = capsys.readouterr().out.strip().split("\n")
+    got = dict(zip(head.split(" | "), row.split(" | "), strict=True))
+    assert got["game"] == "isis-osiris" and int(got["frames"]) == int(got["turns"]) + 1
+    assert float(got["kb_turn"]) == pytest.approx(int(got["kb"]) / int(got["turns"]), abs=0.1)
+    assert float(got["cpu_s"]) > float(got["draw_cpu_s"]) > 0 and int(got["peak_mb"]) >= 0
