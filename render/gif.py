@@ -9,13 +9,13 @@ so a frame's difference is one subtraction of palette indices and the rest works
 bands only. A replay's turn changes its caption at the top and a seat's row at the bottom: one
 rectangle spanning both is the whole frame, its unchanged middle still coded (about 2.5 KB a
 frame of nothing). So a frame is written as up to :data:`MAX_BANDS` images, one a band; every
-image but the last is shown :data:`SUB_MS` (browsers show anything under 20 ms for 100 ms), the
-last for the rest of the frame's time.
+image but the last is shown :data:`SUB_MS`, the last for the rest of the frame's time (Chromium
+shows such a GIF frame by frame as drawn; a viewer never sees a half-made one for longer).
 
-Each band is coded both ways (where over a tenth of it changed) and the smaller kept: its unchanged pixels transparent (a small
-change on a big picture), or all its pixels as they are (text replaced by other text: the
-transparent holes between the letters cost more than the letters). The LZW coding is Pillow's (a
-one-frame GIF of the band, its image data taken out).
+Each band is coded both ways (where over a tenth of it changed) and the smaller kept: its
+unchanged pixels transparent (a small change on a big picture), or all its pixels as they are
+(text replaced by other text: the transparent holes between the letters cost more than the
+letters). The LZW coding is Pillow's (a one-frame GIF of the band, its image data taken out).
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from PIL import Image, ImageChops
 _UNCHANGED = [255] + [0] * 255  # a difference of 0 (same palette index) -> mask on
 
 SUB_MS = 20
-"""How long each image of a frame but its last is shown (browsers honour 20 ms; 10 or less they
-show for 100 ms)."""
+"""How long each image of a frame but its last is shown (browsers honour 20 ms; a delay of 10 ms
+or less they show for 100 ms)."""
 BAND_GAP = 32
-"""Unchanged rows that split a frame's change into two bands (fewer cost more to code as
-transparent than an image's own header)."""
+"""Unchanged rows that split a frame's change into two bands (a smaller gap is coded as
+transparent rows within one band)."""
 MAX_BANDS = 6
 """Images a frame at most: past it, the bands closest together are merged."""
 

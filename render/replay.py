@@ -17,8 +17,8 @@ background), so an unchanged pixel keeps its exact index and the encoder stores 
 of rows that changed (:mod:`render.gif`: a turn's caption and the seat to move, not the whole
 frame between them). In the series the seat to move is framed, not filled (a filled row that
 moves every turn repainted two rows of text a frame). GIF is the format of
-long games: lossless WebP stores steady frames in about half the bytes but costs about five
-times the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
+long games: lossless WebP stores steady frames in a third fewer bytes but costs several times
+the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
 
 Every turn has its own frame up to :data:`MAX_FRAMES` turns. Over the size limit the boards are
 drawn at half size, then turns are merged into frames (the caption says so) until the file

@@ -103,12 +103,15 @@ def turn_colour_pixels(board: Image.Image) -> int:
     return dict((c, n) for n, c in board.convert("RGB").getcolors(1 << 24)).get(kit.TURN_BG, 0)
 
 
-@pytest.mark.parametrize("game_id, players", [(g.id, g.min_players) for g in GAMES])
+@pytest.mark.parametrize("game_id, players", [
+    ("master-islands", 2), ("isis-osiris", 2), ("maitre-des-mers", 3),
+    ("ile-des-contrebandiers", 2)])
 def test_in_a_series_the_seat_to_move_is_framed_not_filled(game_id: str, players: int) -> None:
     """A filled row that moved every turn, its text antialiased against another colour,
     repainted two seats' rows a frame (a fifth of L'île's replay). In a series (a replay) the
     seat to move is framed and flagged, not filled; a board on its own (a table post) keeps the
-    fill, and a winner's row is filled in both."""
+    fill, and a winner's row is filled in both. (The four games' panels, kit.seat_row_head: a new
+    game's renderer may mark its seats otherwise.)"""
     record = simulate(game_id, players, 3)
     game, played = replay.turns(record)
     draw = catalog.renderer(game.id).board
