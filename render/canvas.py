@@ -130,23 +130,18 @@ def in_series() -> bool:
     return _STEADY.get() is not None
 
 
-def _steadied(parts: list[Image.Image]) -> list[Image.Image]:
-    """``parts``, each padded with background below to its tallest in the :func:`steady` block
-    (which learns the new heights); unchanged outside one."""
+def _slots(parts: list[Image.Image]) -> list[int]:
+    """The height each of ``parts`` takes: its own, or in a :func:`steady` block its tallest
+    there (the block learns the new heights), background below it."""
     heights = _STEADY.get()
     if heights is None:
-        return parts
+        return [p.height for p in parts]
     out = []
     for index, part in enumerate(parts):
         key = (len(parts), index)
-        tallest = heights.get(key, 0)
-        if part.height < tallest:
-            padded = Image.new("RGB", (part.width, tallest), BG)
-            padded.paste(part, (0, 0))
-            regions.placed(padded, [(part, 0, 0)])
-            part = padded
-        heights[key] = part.height if part.height > tallest else tallest
-        out.append(part)
+        tallest = max(heights.get(key, 0), part.height)
+        heights[key] = tallest
+        out.append(tallest)
     return out
 
 
@@ -162,17 +157,21 @@ def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
     other parts hold). Boards draw full-width rules early, so their middle parts are not
     searched at all (the search was ~40 % of a Le Maître des Mers or L'île board).
 
-    In a :func:`steady` block, parts keep the heights earlier boards of the block gave them."""
-    parts = _steadied(parts)
+    In a :func:`steady` block, parts keep the heights earlier boards of the block gave them
+    (the rows under a shorter part are the canvas's background: no padded copy is made)."""
     width = max(max(p.width for p in parts), min_width)
     placed: list[tuple[Image.Image, int, int]] = []
     y = 0
-    for p in parts:
+    for p, slot in zip(parts, _slots(parts), strict=True):
         placed.append((p, (width - p.width) // 2, y))
-        y += p.height
+        y += slot
     inked = _inked_rows(placed)
     if inked is None:
-        return stack(parts, min_width)
+        if y == sum(p.height for p in parts):
+            return stack(parts, min_width)
+        blank = Image.new("RGB", (width, y), BG)
+        regions.placed(blank, placed)
+        return blank
     top, bottom, first, last = inked
     left, right = width, 0
     for p, x, _ in placed[first:last + 1]:
