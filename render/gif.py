@@ -9,8 +9,9 @@ so a frame's difference is one subtraction of palette indices and the rest works
 bands only. A replay's turn changes its caption at the top and a seat's row at the bottom: one
 rectangle spanning both is the whole frame, its unchanged middle still coded (about 2.5 KB a
 frame of nothing). So a frame is written as up to :data:`MAX_BANDS` images, one a band; every
-image but the last is shown :data:`SUB_MS`, the last for the rest of the frame's time (Chromium
-shows such a GIF frame by frame as drawn; a viewer never sees a half-made one for longer).
+image but the last is shown :data:`SUB_MS`, the last for the rest of the frame's time (in
+Chromium a frame half-made, its caption new and its board not yet, lasts under a paint or two:
+tests/web/test_replay_in_browser.py).
 
 Each band is coded both ways (where over a tenth of it changed) and the smaller kept: its
 unchanged pixels transparent (a small change on a big picture), or all its pixels as they are
