@@ -145,11 +145,12 @@ def test_a_long_game_keeps_a_frame_a_turn_at_full_size_and_stores_only_changes()
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id, players, seed, turns", [
+    ("master-islands", 4, 4, 23), ("isis-osiris", 4, 1, 36),
     ("maitre-des-mers", 6, 10, 208), ("ile-des-contrebandiers", 4, 17, 337)])
 def test_the_longest_seeded_games_replay_a_frame_a_turn_within_the_limit(
     game_id: str, players: int, seed: int, turns: int,
 ) -> None:
-    """The longest of seeds 1-20 of each long game (benchmarks/replays.py finds them): one frame
+    """The longest of seeds 1-20 of each game (benchmarks/replays.py finds them): one frame
     a turn under the limit at full size, each the board of its turn (L'île's 337 turns took
     half-size boards before a frame was stored as bands of changed rows and the seat to move was
     framed rather than filled in a series: 9.4 MB at full size)."""
@@ -158,7 +159,7 @@ def test_the_longest_seeded_games_replay_a_frame_a_turn_within_the_limit(
     game, states, _ = states_per_turn(record)
     assert made.turns == turns and made.turns_per_frame == 1 and made.frames == turns + 1
     assert len(made.data) <= replay.MAX_BYTES
-    assert made.scale == 1 and made.format == "gif"
+    assert made.scale == 1 and (made.format == "gif" or turns < 50)  # WebP: short games only
     assert_frames_are_the_boards(made, frames_of(made.data), boards_in_turn_order(game, states))
 
 
