@@ -22,7 +22,7 @@ from render import gif, kit, replay
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-FRAME_MS = 800
+FRAME_MS = 700
 
 
 async def test_chromium_plays_a_frame_of_several_images_as_one_frame(browser: Browser) -> None:
@@ -41,7 +41,7 @@ async def test_chromium_plays_a_frame_of_several_images_as_one_frame(browser: Br
                                f'base64,{base64.b64encode(data).decode()}"></body>')
         seen: list[int | None] = []
         started = time.monotonic()
-        while time.monotonic() - started < 4.5:
+        while time.monotonic() - started < 3.5:
             shot = Image.open(io.BytesIO(await page.locator("#replay").screenshot()))
             shot = shot.convert("RGB")
             seen.append(next((k for k, frame in enumerate(wanted) if frame.size == shot.size
