@@ -166,9 +166,7 @@ def stack_trimmed(parts: list[Image.Image], min_width: int = 0,
         placed.append((p, (width - p.width) // 2, y))
         y += slot
     inked = _inked_rows(placed)
-    if inked is None:
-        if y == sum(p.height for p in parts):
-            return stack(parts, min_width)
+    if inked is None:  # nothing but background: the stack, its slots' height
         blank = Image.new("RGB", (width, y), BG)
         regions.placed(blank, placed)
         return blank

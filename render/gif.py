@@ -88,12 +88,12 @@ def shown(data: bytes) -> list[tuple[Image.Image, int]]:
     the frame's)."""
     frames: list[tuple[Image.Image, int]] = []
     with Image.open(io.BytesIO(data)) as image:
-        passed = 0
-        for index in range(getattr(image, "n_frames", 1)):
+        passed, count = 0, getattr(image, "n_frames", 1)
+        for index in range(count):
             image.seek(index)
             duration = int(image.info.get("duration", 0))
             passed += duration
-            if duration > SUB_MS or index == image.n_frames - 1:
+            if duration > SUB_MS or index == count - 1:
                 frames.append((image.convert("RGB"), passed))
                 passed = 0
     return frames
@@ -105,15 +105,12 @@ def _changes(frame: Image.Image, previous: Image.Image, transparent: int
     its two codings (the opaque one is tried only where over a tenth of the band changed: below
     that it never won); none when the frames are equal."""
     delta = ImageChops.subtract_modulo(frame, previous)
-    bands = _bands(delta, 0, frame.height)
-    while len(bands) > MAX_BANDS:
-        k = min(range(len(bands) - 1), key=lambda i: bands[i + 1][0] - bands[i][1])
-        bands[k:k + 2] = [(bands[k][0], bands[k + 1][1])]
+    boxes = _bands(delta, 0, frame.height)
+    while len(boxes) > MAX_BANDS:
+        k = min(range(len(boxes) - 1), key=lambda i: boxes[i + 1][1] - boxes[i][3])
+        boxes[k:k + 2] = [_union(boxes[k], boxes[k + 1])]
     images = []
-    for top, bottom in bands:
-        left, _, right, _ = delta.crop((0, top, frame.width, bottom)).getbbox() or (
-            0, 0, frame.width, 0)
-        box = (left, top, right, bottom)
+    for box in boxes:
         whole = frame.crop(box)
         holed = whole.copy()
         unchanged = delta.crop(box).point(_UNCHANGED, "1")
@@ -125,25 +122,33 @@ def _changes(frame: Image.Image, previous: Image.Image, transparent: int
     return images
 
 
-def _bands(delta: Image.Image, top: int, bottom: int) -> list[tuple[int, int]]:
-    """The bands of rows of ``delta`` between ``top`` and ``bottom`` with a non-zero pixel, as
-    (top, bottom) rows, split where :data:`BAND_GAP` rows or more are all zero (found by halving:
-    a bounding box is far quicker than a projection of every row)."""
+Box = tuple[int, int, int, int]
+
+
+def _bands(delta: Image.Image, top: int, bottom: int) -> list[Box]:
+    """The boxes (left, top, right, bottom) of the bands of rows of ``delta`` between ``top``
+    and ``bottom`` with a non-zero pixel, each as wide as its non-zero pixels, split where
+    :data:`BAND_GAP` rows or more are all zero (found by halving: a bounding box is far quicker
+    than a projection of every row)."""
     whole = top == 0 and bottom == delta.height
     box = (delta if whole else delta.crop((0, top, delta.width, bottom))).getbbox()
     if box is None:
         return []
+    if box[3] - box[1] <= 2 * BAND_GAP:
+        return [(box[0], top + box[1], box[2], top + box[3])]
     top, bottom = top + box[1], top + box[3]
-    if bottom - top <= 2 * BAND_GAP:
-        return [(top, bottom)]
     middle = (top + bottom) // 2
-    bands: list[tuple[int, int]] = []
+    bands: list[Box] = []
     for band in _bands(delta, top, middle) + _bands(delta, middle, bottom):
-        if bands and band[0] - bands[-1][1] < BAND_GAP:
-            bands[-1] = (bands[-1][0], band[1])
+        if bands and band[1] - bands[-1][3] < BAND_GAP:
+            bands[-1] = _union(bands[-1], band)
         else:
             bands.append(band)
     return bands
+
+
+def _union(a: Box, b: Box) -> Box:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _image(image: Image.Image, offset: tuple[int, int]) -> bytes:

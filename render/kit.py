@@ -530,10 +530,10 @@ def seat_row_head(
     won = bool(result.get("finished")) and seat in (result.get("winners") or [])
     to_move = seat in (view.get("to_move") or [])
     mid = y + 8 + line / 2
-    filled = won or (to_move and not in_series())
     if to_move or won:
-        draw.rectangle((4, y + 1, width - 5, y + height - 3), fill=TURN_BG if filled else None,
-                       outline=INK, width=2)
+        fill = row_fill(view, seat)
+        draw.rectangle((4, y + 1, width - 5, y + height - 3),
+                       fill=None if fill == BG else fill, outline=INK, width=2)
         flag = _("WIN") if won else ">"
         size = small  # a longer word for WIN shrinks to the room left of the badge
         while size > 10 and text_width(flag, size) > PANEL_BADGE_X - PANEL_STATE_X - 16:
@@ -544,3 +544,12 @@ def seat_row_head(
         text(draw, (PANEL_NAME_X, mid + k * line), name_line, body, INK, "lm",
              bold=to_move and not in_series())
     return mid
+
+
+def row_fill(view: dict, seat: int) -> RGB:
+    """The colour of a seat's panel row (:func:`seat_row_head`): the turn colour for a winner,
+    and for the seat to move outside a replay's series (:func:`in_series`); else background."""
+    result = view.get("result") or {}
+    won = bool(result.get("finished")) and seat in (result.get("winners") or [])
+    to_move = seat in (view.get("to_move") or []) and not in_series()
+    return TURN_BG if won or to_move else BG

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -298,11 +298,13 @@ def draw_caption(
 def encode(frames: Frames, formats: Sequence[str] = FORMATS) -> tuple[bytes, str]:
     """The smallest of the allowed encodings; lossless WebP only while it stays quick."""
     pixels = len(frames) * frames.size[0] * frames.size[1]
+    webp = "webp" in formats and (pixels <= WEBP_MAX_PIXELS or "gif" not in formats)
+    images: Iterable[Image.Image] = list(frames) if webp else frames  # made once for both
     candidates = []
     if "gif" in formats:
-        candidates.append((gif.encode(frames, frames.durations, kit.UNUSED_INDEX), "gif"))
-    if "webp" in formats and (pixels <= WEBP_MAX_PIXELS or "gif" not in formats):
-        candidates.append((_webp(frames), "webp"))
+        candidates.append((gif.encode(images, frames.durations, kit.UNUSED_INDEX), "gif"))
+    if webp:
+        candidates.append((_webp(images, frames.durations), "webp"))
     if not candidates:
         raise ValueError(f"no known format in {list(formats)} (known: {', '.join(FORMATS)})")
     return min(candidates, key=lambda c: len(c[0]))
@@ -317,10 +319,10 @@ def shown(data: bytes) -> list[Image.Image]:
         return [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
 
 
-def _webp(frames: Frames) -> bytes:
+def _webp(frames: Iterable[Image.Image], durations: Sequence[int]) -> bytes:
     out = io.BytesIO()
     rgb = [f.convert("RGB") for f in frames]
     rgb[0].save(out, format="WEBP", save_all=True, append_images=rgb[1:],
-                duration=list(frames.durations),
+                duration=list(durations),
                 loop=0, lossless=True, quality=0, method=1)
     return out.getvalue()

@@ -154,7 +154,7 @@ def _draw_seat_row(image: Image.Image, view: View, row: SeatRow, y: int, width: 
         line, col = divmod(k, row.per_line)
         x, yy = CHIPS_X + col * pitch, top + line * (CHIP_H + CHIP_GAP)
         box = (x, yy, x + CHIP_W, yy + CHIP_H)
-        paste_ship_chip(image, box, info, _row_fill(view, seat))
+        paste_ship_chip(image, box, info, kit.row_fill(view, seat))
         regions.note(image, own.format(info["ship"]) if moving else f"{seat}:{info['ship']}", box)
         if info["ship"] in cells:
             kit.highlight(draw, box, 4)
@@ -165,15 +165,6 @@ def _draw_seat_row(image: Image.Image, view: View, row: SeatRow, y: int, width: 
         for k, line in enumerate(row.facts):
             dy = (k - (len(row.facts) - 1) / 2) * (LINE - 4)
             kit.text(draw, (x, yy + dy), line, SMALL, kit.MUTED, "lm")
-
-
-def _row_fill(view: View, seat: int) -> kit.RGB:
-    """The colour under a seat's chips: :func:`kit.seat_row_head` frames the row of the seat to
-    move, or of a winner, on the turn colour (the seat to move only outside a replay's series)."""
-    result = view.get("result") or {}
-    won = bool(result.get("finished")) and seat in (result.get("winners") or [])
-    to_move = seat in (view.get("to_move") or []) and not kit.in_series()
-    return kit.TURN_BG if won or to_move else kit.BG
 
 
 def _draw_fleets(view: View, title: str | None = None) -> Image.Image:
