@@ -255,13 +255,14 @@ class WebServer:
     async def _board(self, request: web.Request) -> web.Response:
         table, version = _table(request), int(request.match_info["version"])
         lang = page_lang(request.query.get("lang"), None)
-        game = request.query.get("g", "0")
-        key = (table, int(game) if game.isdigit() and len(game) < 20 else -1, version, lang)
+        asked = request.query.get("g", "0")
+        game = int(asked) if asked.isdigit() and len(asked) < 20 else -1  # -1: no game's
+        key = (table, game, version, lang)
         png = self._boards.get(key)
         if png is None:
             live = await self.service.live_table(table, language=lang)
             if (live is not None and live.post is not None and live.post.image_png is not None
-                    and (live.post.version, live.table.game_row or 0) == key[2:0:-1]):
+                    and live.post.version == version and (live.table.game_row or 0) == game):
                 png = live.post.image_png
                 self._keep_board(key, png)
         if png is None:

@@ -93,13 +93,19 @@ async def in_play(live: LiveTable, channel: Any) -> TableRow:
     return row
 
 
+async def islands_with_a_computer(live: LiveTable, place: str, person: str
+                                  ) -> tuple[Any, Any, TableRow]:
+    """A Master Islands table in channel ``place``: ``person`` against an easy computer, in
+    play; (channel, person, its stored row)."""
+    channel, user = live.sim.channel(place), live.sim.user(person)
+    await start_table(live, user, [], channel, "master-islands", computers=("easy",))
+    return channel, user, await in_play(live, channel)
+
+
 async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
         browser: Browser, live: LiveTable) -> None:
     sim = live.sim
-    channel = sim.channel("watch")
-    alice = sim.user("alice")
-    await start_table(live, alice, [], channel, "master-islands", computers=("easy",))
-    row = await in_play(live, channel)
+    channel, alice, row = await islands_with_a_computer(live, "watch", "alice")
     spectator = await open_page(browser, live.url(channel.id), viewport=DESKTOP)
     await spectator.reaches(row.version)
     first = await spectator.version()
@@ -139,10 +145,7 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
 async def test_a_player_page_plays_by_clicking_a_card_of_the_hand_and_a_board_region(
         browser: Browser, live: LiveTable) -> None:
     sim = live.sim
-    channel = sim.channel("click")
-    fay = sim.user("fay")
-    await start_table(live, fay, [], channel, "master-islands", computers=("easy",))
-    row = await in_play(live, channel)
+    channel, fay, row = await islands_with_a_computer(live, "click", "fay")
     seat = next(s["seat"] for s in row.seats if s.get("user_id") == fay.id)
     page = await open_page(browser, await personal_link(sim, fay, channel))
     choices, regions = page.page.locator("#menu .choice"), page.page.locator("#regions .region")
