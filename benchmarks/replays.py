@@ -7,7 +7,9 @@ Master Islands with 4 players, also at the weakest level, whose games last longe
 the build time, wall clock and CPU, as medians. ``draw_cpu_s`` is the CPU of drawing the boards
 alone (each turn's board, in a steady series, as the replay draws them at full size): the rest
 of ``cpu_s`` is captions, frames and encoding (and, for a replay that did not fit at full size,
-the attempt). ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). ``peak_mb``: the
+the attempt). ``lzw_cpu_s`` is Pillow's LZW coding of the bands the frames are stored as, each
+coded once, nothing else: the least any build of these frames with that coder costs (a build
+codes some bands twice, keeping the smaller); ``mpx_turn``, those bands' megapixels a turn. ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). ``peak_mb``: the
 growth of the process's peak resident memory during the first build (0 once an earlier game's
 build peaked higher: read the first game's, or run one game with ``--game``). Targets (issue 28):
 every turn its own frame up to 400 turns under 8 MB; 1 s of CPU for a 200-turn game.
@@ -24,8 +26,8 @@ from typing import Any
 from bot.catalog import board_drawer
 from games import get_game
 from games.records import simulate
-from render import kit
-from render.replay import build
+from render import gif, kit
+from render.replay import Boards, build, compose
 from render.replay import turns as replay_turns
 
 GAMES = (("master-islands", 4, False), ("master-islands", 4, True), ("isis-osiris", 4, False),
@@ -64,7 +66,8 @@ def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int) -> d
             "kb_turn": round(len(made.data) / 1024 / max(1, made.turns), 1),
             "px": f"{made.size[0]}x{made.size[1]}", "peak_mb": round(peak),
             "wall_s": round(statistics.median(wall), 2), "cpu_s": round(statistics.median(cpu), 2),
-            "draw_cpu_s": round(draw_cpu(record), 2)}
+            "draw_cpu_s": round(draw_cpu(record), 2),
+            **lzw_cpu(record, made.turns_per_frame, made.scale, made.turns)}
 
 
 def draw_cpu(record: dict[str, Any]) -> float:
@@ -79,6 +82,25 @@ def draw_cpu(record: dict[str, Any]) -> float:
     return time.process_time() - started
 
 
+def lzw_cpu(record: dict[str, Any], per_frame: int, scale: int, turns: int) -> dict[str, float]:
+    """CPU seconds of coding the changed bands of the replay's frames once each
+    (:func:`render.gif.changed`, :func:`render.gif.image_data`), and their megapixels a turn."""
+    game, played = replay_turns(record)
+    frames = iter(compose(played, Boards(game, played, board_drawer(game.id), None),
+                          per_frame, scale))
+    previous = next(frames)
+    spent, pixels = 0.0, 0
+    for frame in frames:
+        for box in gif.changed(frame, previous)[1]:
+            band = frame.crop(box)
+            started = time.process_time()
+            gif.image_data(band, box[:2])
+            spent += time.process_time() - started
+            pixels += band.width * band.height
+        previous = frame
+    return {"lzw_cpu_s": round(spent, 2), "mpx_turn": round(pixels / 1e6 / max(1, turns), 2)}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.replays")
     parser.add_argument("--seeds", type=int, default=20, help="games tried per game (longest kept)")
@@ -87,7 +109,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="only this game (default: every game)")
     args = parser.parse_args(argv)
     columns = ("game", "players", "seed", "moves", "turns", "frames", "per_frame", "scale",
-               "format", "kb", "kb_turn", "px", "wall_s", "cpu_s", "draw_cpu_s", "peak_mb")
+               "format", "kb", "kb_turn", "px", "wall_s", "cpu_s", "draw_cpu_s", "lzw_cpu_s",
+               "mpx_turn", "peak_mb")
     print(" | ".join(columns))
     for game_id, players, weakest in GAMES:
         if args.game and game_id != args.game:

@@ -51,7 +51,7 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
             raise ValueError("frames must be P mode and of one size")
         if previous is None:
             head = _head(frame, loop)
-            shown.append((duration, [(False, _image(frame, (0, 0)))]))
+            shown.append((duration, [(False, image_data(frame, (0, 0)))]))
         else:
             images = _changes(frame, previous, transparent)
             if images:
@@ -104,25 +104,33 @@ def _changes(frame: Image.Image, previous: Image.Image, transparent: int
     """``frame``'s images over ``previous``: one a band of changed rows, each the smaller of
     its two codings (the opaque one is tried only where over a tenth of the band changed: below
     that it never won); none when the frames are equal."""
-    delta = ImageChops.subtract_modulo(frame, previous)
-    boxes = _bands(delta, 0, frame.height)
-    while len(boxes) > MAX_BANDS:
-        k = min(range(len(boxes) - 1), key=lambda i: boxes[i + 1][1] - boxes[i][3])
-        boxes[k:k + 2] = [_union(boxes[k], boxes[k + 1])]
+    delta, boxes = changed(frame, previous)
     images = []
     for box in boxes:
         whole = frame.crop(box)
         holed = whole.copy()
         unchanged = delta.crop(box).point(_UNCHANGED, "1")
         holed.paste(transparent, mask=unchanged)
-        choices = [(True, _image(holed, box[:2]))]
+        choices = [(True, image_data(holed, box[:2]))]
         if unchanged.histogram()[255] < 0.9 * whole.width * whole.height:
-            choices.append((False, _image(whole, box[:2])))
+            choices.append((False, image_data(whole, box[:2])))
         images.append(min(choices, key=lambda choice: len(choice[1])))
     return images
 
 
 Box = tuple[int, int, int, int]
+
+
+def changed(frame: Image.Image, previous: Image.Image) -> tuple[Image.Image, list[Box]]:
+    """Where ``frame`` differs from ``previous`` (P mode, one palette): their difference (0
+    where a pixel kept its index) and the boxes of the bands it is stored as, at most
+    :data:`MAX_BANDS` (the closest bands merged), top to bottom."""
+    delta = ImageChops.subtract_modulo(frame, previous)
+    boxes = _bands(delta, 0, frame.height)
+    while len(boxes) > MAX_BANDS:
+        k = min(range(len(boxes) - 1), key=lambda i: boxes[i + 1][1] - boxes[i][3])
+        boxes[k:k + 2] = [_union(boxes[k], boxes[k + 1])]
+    return delta, boxes
 
 
 def _bands(delta: Image.Image, top: int, bottom: int) -> list[Box]:
@@ -151,7 +159,7 @@ def _union(a: Box, b: Box) -> Box:
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-def _image(image: Image.Image, offset: tuple[int, int]) -> bytes:
+def image_data(image: Image.Image, offset: tuple[int, int]) -> bytes:
     """The image descriptor (at ``offset``, no local palette) and LZW data of ``image``."""
     buffer = io.BytesIO()
     # no palette remapping (the indices stay), rows in order (what the descriptor below says)
