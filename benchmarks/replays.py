@@ -9,7 +9,10 @@ alone (each turn's board, in a steady series, as the replay draws them at full s
 of ``cpu_s`` is captions, frames and encoding (and, for a replay that did not fit at full size,
 the attempt). ``lzw_cpu_s`` is Pillow's LZW coding of the bands the frames are stored as, each
 coded once, nothing else: the least any build of these frames with that coder costs (a build
-codes some bands twice, keeping the smaller); ``mpx_turn``, those bands' megapixels a turn. ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). ``peak_mb``: the
+codes some bands twice, keeping the smaller); ``mpx_turn``, those bands' megapixels a turn.
+With ``--loop``, one more build runs in a thread as the bot runs it (``asyncio.to_thread``) while
+the event loop sleeps 10 ms again and again: ``loop_ms`` is how late those sleeps came back,
+median / p95 / max (what a build costs the bot's other tables). ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). ``peak_mb``: the
 growth of the process's peak resident memory during the first build (0 once an earlier game's
 build peaked higher: read the first game's, or run one game with ``--game``). Targets (issue 28):
 every turn its own frame up to 400 turns under 8 MB; 1 s of CPU for a 200-turn game.
@@ -18,9 +21,11 @@ every turn its own frame up to 400 turns under 8 MB; 1 s of CPU for a 200-turn g
 from __future__ import annotations
 
 import argparse
+import asyncio
 import resource
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.catalog import board_drawer
@@ -48,7 +53,8 @@ def longest(game_id: str, players: int, seeds: int, weakest: bool) -> tuple[int,
     return max(games, key=lambda pair: (turns(pair[1]), -pair[0]))
 
 
-def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int) -> dict[str, Any]:
+def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int,
+          loop: bool = False) -> dict[str, Any]:
     seed, record = longest(game_id, players, seeds, weakest)
     wall, cpu = [], []
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -67,7 +73,9 @@ def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int) -> d
             "px": f"{made.size[0]}x{made.size[1]}", "peak_mb": round(peak),
             "wall_s": round(statistics.median(wall), 2), "cpu_s": round(statistics.median(cpu), 2),
             "draw_cpu_s": round(draw_cpu(record), 2),
-            **lzw_cpu(record, made.turns_per_frame, made.scale, made.turns)}
+            **lzw_cpu(record, made.turns_per_frame, made.scale, made.turns),
+            **({"loop_ms": "/".join(f"{ms:.1f}" for ms in loop_lag(
+                lambda: build(record, board_drawer)))} if loop else {})}
 
 
 def draw_cpu(record: dict[str, Any]) -> float:
@@ -101,21 +109,41 @@ def lzw_cpu(record: dict[str, Any], per_frame: int, scale: int, turns: int) -> d
     return {"lzw_cpu_s": round(spent, 2), "mpx_turn": round(pixels / 1e6 / max(1, turns), 2)}
 
 
+def loop_lag(job: Callable[[], object], tick: float = 0.01) -> tuple[float, float, float]:
+    """How late (ms) an event loop's ``tick``-second sleeps come back while ``job`` runs in a
+    thread: median, p95, max."""
+
+    async def measure() -> list[float]:
+        late: list[float] = []
+        running = asyncio.create_task(asyncio.to_thread(job))
+        while not running.done():
+            started = time.perf_counter()
+            await asyncio.sleep(tick)
+            late.append((time.perf_counter() - started - tick) * 1000)
+        await running
+        return sorted(late)
+
+    late = asyncio.run(measure())
+    return statistics.median(late), late[int(0.95 * (len(late) - 1))], late[-1]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.replays")
     parser.add_argument("--seeds", type=int, default=20, help="games tried per game (longest kept)")
     parser.add_argument("--runs", type=int, default=3, help="builds per game (median)")
     parser.add_argument("--game", choices=sorted({g for g, _, _ in GAMES}),
                         help="only this game (default: every game)")
+    parser.add_argument("--loop", action="store_true",
+                        help="one more build, in a thread, timing an event loop meanwhile")
     args = parser.parse_args(argv)
     columns = ("game", "players", "seed", "moves", "turns", "frames", "per_frame", "scale",
                "format", "kb", "kb_turn", "px", "wall_s", "cpu_s", "draw_cpu_s", "lzw_cpu_s",
-               "mpx_turn", "peak_mb")
+               "mpx_turn", "peak_mb") + (("loop_ms",) if args.loop else ())
     print(" | ".join(columns))
     for game_id, players, weakest in GAMES:
         if args.game and game_id != args.game:
             continue
-        row = bench(game_id, players, weakest, args.seeds, args.runs)
+        row = bench(game_id, players, weakest, args.seeds, args.runs, args.loop)
         print(" | ".join(str(row[c]) for c in columns), flush=True)
 
 

@@ -39,3 +39,13 @@ def test_the_replay_bench_prints_a_row_per_game(capsys: pytest.CaptureFixture[st
     assert float(got["cpu_s"]) > float(got["draw_cpu_s"]) > 0 and int(got["peak_mb"]) >= 0
     # the LZW of the stored bands alone is a part of a build (which also tries WebP here)
     assert float(got["cpu_s"]) > float(got["lzw_cpu_s"]) > 0 and float(got["mpx_turn"]) > 0
+
+
+def test_loop_lag_times_an_event_loop_while_the_job_runs_in_a_thread() -> None:
+    ran: list[int] = []
+
+    def job() -> None:  # Python work holding the interpreter lock between switches
+        ran.append(sum(i * i for i in range(300_000)))
+
+    median, p95, worst = replays.loop_lag(job, tick=0.002)
+    assert ran and 0 <= median <= p95 <= worst
