@@ -12,6 +12,7 @@ import contextlib
 import random
 import re
 import time
+import types
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ import pytest
 import i18n
 from bot.adapter.client import TableeBot
 from bot.config import Config
-from bot.service import TableService
+from bot.service import TableService, lobby_service
 
 NAV = ("Back", "Previous", "Next", "Undo", "Hint")  # not moves: random play skips them
 TURN = re.compile(r"<@(\d+)>, your turn")  # English posts (see Words for any language)
@@ -130,6 +131,14 @@ async def running_tablee(sim: Any, tmp_path: Path, *, guild_locale: str | None =
         yield app
     finally:
         await app.close()
+
+
+def deal_with_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Tables opened from now on in this test are dealt from ``seed``, not a random one: a whole
+    game played with a seeded chooser then lasts the same every run (a random deal made some of
+    the longest tests take from 20 to 55 s)."""
+    monkeypatch.setattr(lobby_service, "secrets",
+                        types.SimpleNamespace(randbelow=lambda _bound: seed))
 
 
 PLACES = ("channel", "threads")

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import random
 import re
-import types
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.service import lobby_service
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
+    deal_with_seed,
     last_public,
     lobby_of,
     only_in,
@@ -76,8 +75,7 @@ async def _turn_by_move_command(
 async def test_two_players_play_to_the_end_by_menu(
     discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lobby_service, "secrets",
-                        types.SimpleNamespace(randbelow=lambda _bound: TABLE_SEED))
+    deal_with_seed(monkeypatch, TABLE_SEED)
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
@@ -95,8 +93,9 @@ async def test_two_players_play_to_the_end_by_menu(
 
 @only_in("threads")
 async def test_six_seats_two_humans_four_computers_to_the_end(
-    discord_sim: Any, tablee: Any
+    discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    deal_with_seed(monkeypatch, 6)  # 13 s (random deals: 13 to 30 s)
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
