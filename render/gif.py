@@ -39,29 +39,41 @@ MAX_BANDS = 6
 """Images a frame at most: past it, the bands closest together are merged."""
 
 def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent: int,
-           loop: int = 0) -> bytes:
+           loop: int = 0, background: int | None = None) -> bytes:
     """The animated GIF of ``frames`` (P mode, one size, one palette in which index
     ``transparent`` is never used by a pixel), each shown ``durations[k]`` ms. A frame equal to
     the one before is merged into it (the durations add up). Frames are read one at a time and
-    not kept. :func:`shown` reads the GIF back a frame at a time."""
+    not kept (but the first). :func:`shown` reads the GIF back a frame at a time.
+
+    With ``background`` (a palette index), frames may differ in height (not in width): the
+    screen is as tall as the tallest, and each frame is shown over it with ``background`` under
+    it, exactly as if every frame had been padded so beforehand (the same bytes). The first
+    frame is written last, once the screen's height is known: a long replay's frames can be made
+    a board at a time, none kept, whatever their heights."""
     shown: list[tuple[int, list[tuple[bool, bytes]]]] = []  # (ms, [(transparency?, image)])
+    first: Image.Image | None = None
     previous: Image.Image | None = None
+    height = 0  # the screen's: the tallest frame's
     for frame, duration in zip(frames, durations, strict=True):
-        if frame.mode != "P" or (previous is not None and frame.size != previous.size):
-            raise ValueError("frames must be P mode and of one size")
+        if frame.mode != "P" or (previous is not None and frame.width != previous.width) or (
+                previous is not None and background is None and frame.height != previous.height):
+            raise ValueError("frames must be P mode and of one size (one width with a background)")
         if previous is None:
-            head = _head(frame, loop)
-            shown.append((duration, [(False, image_data(frame, (0, 0)))]))
+            first = frame
+            shown.append((duration, []))  # its image comes last (the screen's height)
         else:
-            images = _changes(frame, previous, transparent)
+            images = _changes(*_alike(frame, previous, background), transparent)
             if images:
                 shown.append((duration, images))
             else:
                 shown[-1] = (shown[-1][0] + duration, shown[-1][1])
+        height = max(height, frame.height)
         previous = frame
-    if previous is None:
+    if first is None:
         raise ValueError("no frames")
-    out = [head]
+    screen = _alike(first, Image.new("P", (first.width, height)), background)[0]
+    shown[0] = (shown[0][0], [(False, image_data(screen, (0, 0)))] + shown[0][1])
+    out = [_head(screen, loop)]
     for duration, images in shown:
         for k, (clear, data) in enumerate(images):
             delay = SUB_MS if k < len(images) - 1 else duration - SUB_MS * k
@@ -73,6 +85,23 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
     return b"".join(out)
 
 
+def _alike(frame: Image.Image, other: Image.Image, background: int | None
+           ) -> tuple[Image.Image, Image.Image]:
+    """``frame`` and ``other`` at the height of the taller, the shorter padded with
+    ``background`` below (as the screen shows it)."""
+    height = max(frame.height, other.height)
+
+    def padded(image: Image.Image) -> Image.Image:
+        if image.height == height or background is None:
+            return image
+        out = Image.new("P", (image.width, height), background)
+        out.putpalette(image.getpalette() or [])
+        out.paste(image, (0, 0))
+        return out
+
+    return padded(frame), padded(other)
+
+
 def _head(first: Image.Image, loop: int) -> bytes:
     """The GIF's header: the screen (``first``'s size), its palette, the loop count."""
     palette = bytes((first.getpalette() or [])[:768]).ljust(768, b"\0")
@@ -80,6 +109,14 @@ def _head(first: Image.Image, loop: int) -> bytes:
         b"GIF89a", struct.pack("<HHBBB", first.width, first.height, 0xF7, 0, 0), palette,
         b"!\xff\x0bNETSCAPE2.0\x03\x01", struct.pack("<H", loop), b"\0",
     ))
+
+
+def screen(data: bytes) -> tuple[int, int]:
+    """A GIF's screen size (width, height), from its header."""
+    if data[:3] != b"GIF":
+        raise ValueError("not a GIF")
+    width, height = struct.unpack("<HH", data[6:10])
+    return width, height
 
 
 def shown(data: bytes) -> list[tuple[Image.Image, int]]:

@@ -20,6 +20,12 @@ moves every turn repainted two rows of text a frame). GIF is the format of
 long games: lossless WebP stores steady frames in a third fewer bytes but costs several times
 the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
 
+A replay of more than :data:`KEEP_FRAMES` frames (a GIF) is drawn a board at a time as the
+encoder asks for its frames, each frame as tall as its own board, none kept (the encoder pads
+them to the tallest: the same file); a shorter one draws its boards first, which gives the
+frames one size and lets lossless WebP be tried. A 337-turn game's build grew the process by
+450 MB when every board was kept; now by about 50 MB.
+
 Every turn has its own frame up to :data:`MAX_FRAMES` turns. Over the size limit the boards are
 drawn at half size, then turns are merged into frames (the caption says so) until the file
 fits: a replay never fails for being too big. An optional last image (the game's analysis
@@ -52,6 +58,10 @@ WEBP_MAX_PIXELS = 60_000_000
 settings (effort 0, method 1, whose files stay close to the smallest), costs more than twice a
 GIF's CPU per megapixel."""
 FORMATS = ("webp", "gif")
+KEEP_FRAMES = 60
+"""Frames up to which a replay's boards are all drawn first and kept (their sizes give the
+frame's, and lossless WebP may be tried); a longer replay (GIF) is drawn a board at a time as
+the encoder asks, none kept: a 337-turn game's boards, kept, were 450 MB."""
 
 CAPTION_LINES = 5  # log lines at most under a frame's title (the middle ones give way)
 FIRST_MS, TURN_MS, LINE_MS, LAST_MS = 2000, 1200, 300, 5000
@@ -91,6 +101,7 @@ def build(
     max_frames: int = MAX_FRAMES,
     formats: Sequence[str] = FORMATS,
     final_frame: Image.Image | None = None,
+    keep_frames: int = KEEP_FRAMES,
 ) -> Replay:
     """The animated replay of ``record``, at most ``max_bytes``, its captions in the current
     language (:func:`i18n.language`). ``dress_view`` adds display names to a view (the host's
@@ -99,17 +110,29 @@ def build(
     from a view (its renderer's ``board``, :func:`bot.catalog.board_drawer`: render holds no
     registry). ``formats``: the encodings allowed, the smaller
     wins. ``final_frame``: an image shown last, after the final board (the game's analysis
-    chart), centred on a frame of the replay's size and shrunk to fit it if bigger."""
+    chart), centred on a frame of the replay's size and shrunk to fit it if bigger.
+    ``keep_frames``: see :data:`KEEP_FRAMES` (the same replay either way)."""
+    boards: Boards | None = None
     game, played = turns(record)
-    boards = Boards(game, played, drawer_of(game.id), dress_view)
     per_frame = max(1, math.ceil((len(played) - 1) / max_frames))
     scale = 1
     while True:
-        frames = compose(played, boards, per_frame, scale, dress_line, final_frame)
-        data, fmt = encode(frames, formats)
+        stream = "gif" in formats and len(groups(played, per_frame)) > keep_frames
+        if stream:  # drawn anew at each attempt, none kept
+            drawn = Boards(game, played, drawer_of(game.id), dress_view, keep=False)
+        else:  # kept from one attempt to the next
+            drawn = boards = boards or Boards(game, played, drawer_of(game.id), dress_view)
+        try:
+            frames = compose(played, drawn, per_frame, scale, dress_line, final_frame,
+                             stream=stream)
+            data, fmt = encode(frames, ("gif",) if stream else formats)
+        except Wider:  # a board wider than the first: sizes from every board first
+            keep_frames = len(played)
+            continue
+        size = gif.screen(data) if stream else frames.size
         if len(data) <= max_bytes or len(frames) <= 2:
             return Replay(data, fmt, len(frames), len(played) - 1, per_frame, scale,
-                          frames.band, frames.size, final_frame is not None, frames.captions)
+                          frames.band, size, final_frame is not None, frames.captions)
         if scale == 1:
             scale = 2
         else:
@@ -118,14 +141,16 @@ def build(
 
 class Boards:
     """The board after each turn, drawn from the spectator view when first needed (a frame
-    showing several turns needs only the last one's) and kept mapped to the kit palette.
+    showing several turns needs only the last one's) and mapped to the kit palette; kept, or
+    with ``keep=False`` drawn anew each time (a streamed replay asks for each once, in order).
 
     Boards are drawn in turn order in one :func:`render.kit.steady` series: a part of the board
     that shrinks (an action with a line fewer) keeps its height, so what lies under it does not
     move and the animation stores only what the turn changed."""
 
     def __init__(self, game: Game, played: list[Turn], board: BoardDrawer,
-                 dress_view: ViewDresser | None) -> None:
+                 dress_view: ViewDresser | None, *, keep: bool = True) -> None:
+        self._keep = keep  # False: a board is drawn each time it is asked for, in turn order
         self._draw = board
         self._played = played
         self._dress = dress_view or (lambda view: view)
@@ -134,11 +159,14 @@ class Boards:
         self._heights: kit.Heights = {}
 
     def __getitem__(self, number: int) -> Image.Image:
-        if number not in self._drawn:
-            view = self._game.view(self._played[number].state, None)
-            with kit.steady(self._heights):
-                self._drawn[number] = kit.paletted(self._draw(self._dress(view)))
-        return self._drawn[number]
+        if number in self._drawn:
+            return self._drawn[number]
+        view = self._game.view(self._played[number].state, None)
+        with kit.steady(self._heights):
+            board = kit.paletted(self._draw(self._dress(view)))
+        if self._keep:
+            self._drawn[number] = board
+        return board
 
 
 def groups(played: list[Turn], per_frame: int) -> list[list[Turn]]:
@@ -157,19 +185,25 @@ def fit(board: Image.Image, scale: int) -> Image.Image:
 class Frames:
     """A replay's frames, made one at a time as the encoder asks (a long game's frames, all
     kept, were most of a build's memory: 209 frames of 800 x 2,241 px), with what is known of
-    them beforehand: their size, durations in ms, caption band height and caption lines."""
+    them beforehand: their size (a streamed replay's: its first frame's, the frames growing
+    taller as its boards do), durations in ms, caption band height and caption lines."""
 
     size: tuple[int, int]
     durations: tuple[int, ...]
     band: int
     captions: tuple[tuple[str, ...], ...]
     make: Callable[[], Iterator[Image.Image]]
+    streamed: bool = False
 
     def __len__(self) -> int:
         return len(self.durations)
 
     def __iter__(self) -> Iterator[Image.Image]:
         return self.make()
+
+
+class Wider(Exception):
+    """A streamed replay met a board wider than its first (whose width its frames have)."""
 
 
 def compose(
@@ -179,19 +213,31 @@ def compose(
     scale: int,
     dress_line: LineDresser | None = None,
     final_frame: Image.Image | None = None,
+    *,
+    stream: bool = False,
 ) -> Frames:
     """The frames (paletted, one size) of the turns ``played`` shows ``per_frame`` at a time.
 
     Every frame is built in the kit palette from the same pieces (its caption band, its board
     as :class:`Boards` mapped it, the background around them), so a pixel the turn did not
-    change keeps its palette index exactly and the encoder stores only the changed ones."""
+    change keeps its palette index exactly and the encoder stores only the changed ones.
+
+    ``stream``: the boards are drawn as the frames are made, in turn order, and not kept: the
+    frames are as wide as the first board and as tall as their own (caption and board), for
+    :func:`render.gif.encode` with the background index, which pads each to the tallest (the
+    same GIF as frames all of the tallest's height); a wider board raises :class:`Wider`. Such
+    frames are read once."""
     total = len(played) - 1
-    shown = [fit(boards[group[-1].number], scale) for group in groups(played, per_frame)]
+    frame_groups = groups(played, per_frame)
+    if stream:
+        shown: list[Image.Image] = [fit(boards[frame_groups[0][-1].number], scale)]
+    else:
+        shown = [fit(boards[group[-1].number], scale) for group in frame_groups]
     width = max(b.width for b in shown)
     size = max(16, kit.min_font_for(width))
     line_height = round(size * 1.3)
     captions = [caption(group, total, per_frame, dress_line, size, width - 2 * kit.MARGIN)
-                for group in groups(played, per_frame)]
+                for group in frame_groups]
     band = kit.MARGIN + line_height * max(len(c) for c in captions)
     height = band + max(b.height for b in shown)
     durations = [FIRST_MS] + [min(3000, TURN_MS + LINE_MS * (len(lines) - 1))
@@ -201,23 +247,33 @@ def compose(
     else:
         durations.append(LAST_MS)
 
+    def streamed() -> Iterator[Image.Image]:
+        yield shown.pop()  # the first board, drawn to learn the width: not kept either
+        for group in frame_groups[1:]:
+            board = fit(boards[group[-1].number], scale)
+            if board.width > width:
+                raise Wider(f"board {group[-1].number}: {board.width} px, frames {width} px")
+            yield board
+
     def make() -> Iterator[Image.Image]:
-        for board, lines in zip(shown, captions, strict=True):
+        tallest = height
+        for board, lines in zip(streamed() if stream else shown, captions, strict=True):
             top, draw = kit.new_canvas(width, band)
             draw_caption(draw, lines, size, line_height)
-            image = _blank(width, height)
+            image = _blank(width, band + board.height if stream else height)
             image.paste(kit.paletted(top), (0, 0))
             image.paste(board, ((width - board.width) // 2, band))
+            tallest = max(tallest, image.height)
             yield image
         if final_frame is not None:
-            last = _blank(width, height)
-            fitted = fitted_final(final_frame, (width, height))
-            last.paste(fitted, final_box((width, height), fitted))
+            last = _blank(width, tallest)
+            fitted = fitted_final(final_frame, (width, tallest))
+            last.paste(fitted, final_box((width, tallest), fitted))
             yield last
 
     texts = tuple(tuple(text for text, _bold in lines) for lines in captions)
     return Frames((width, height), tuple(durations), band,
-                  texts + (((),) if final_frame is not None else ()), make)
+                  texts + (((),) if final_frame is not None else ()), make, stream)
 
 
 def _blank(width: int, height: int) -> Image.Image:
@@ -296,7 +352,10 @@ def draw_caption(
 
 
 def encode(frames: Frames, formats: Sequence[str] = FORMATS) -> tuple[bytes, str]:
-    """The smallest of the allowed encodings; lossless WebP only while it stays quick."""
+    """The smallest of the allowed encodings; lossless WebP only while it stays quick (and
+    never for streamed frames: GIF alone)."""
+    if frames.streamed:
+        return gif.encode(frames, frames.durations, kit.UNUSED_INDEX, background=_BG_INDEX), "gif"
     pixels = len(frames) * frames.size[0] * frames.size[1]
     webp = "webp" in formats and (pixels <= WEBP_MAX_PIXELS or "gif" not in formats)
     images: Iterable[Image.Image] = list(frames) if webp else frames  # made once for both
@@ -304,7 +363,7 @@ def encode(frames: Frames, formats: Sequence[str] = FORMATS) -> tuple[bytes, str
     if "gif" in formats:
         candidates.append((gif.encode(images, frames.durations, kit.UNUSED_INDEX), "gif"))
     if webp:
-        candidates.append((_webp(images, frames.durations), "webp"))
+        candidates.append((_webp(list(images), frames.durations), "webp"))
     if not candidates:
         raise ValueError(f"no known format in {list(formats)} (known: {', '.join(FORMATS)})")
     return min(candidates, key=lambda c: len(c[0]))
@@ -319,10 +378,10 @@ def shown(data: bytes) -> list[Image.Image]:
         return [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
 
 
-def _webp(frames: Iterable[Image.Image], durations: Sequence[int]) -> bytes:
+def _webp(frames: list[Image.Image], durations: Sequence[int]) -> bytes:
+    """Lossless animated WebP. The frames go in paletted: Pillow makes each RGB as it encodes
+    it (all of them made RGB first were three times the frames' memory)."""
     out = io.BytesIO()
-    rgb = [f.convert("RGB") for f in frames]
-    rgb[0].save(out, format="WEBP", save_all=True, append_images=rgb[1:],
-                duration=list(durations),
-                loop=0, lossless=True, quality=0, method=1)
+    frames[0].save(out, format="WEBP", save_all=True, append_images=frames[1:],
+                   duration=list(durations), loop=0, lossless=True, quality=0, method=1)
     return out.getvalue()

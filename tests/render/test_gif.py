@@ -121,3 +121,25 @@ def test_frames_of_other_sizes_or_modes_are_refused() -> None:
         gif.encode([paletted(kit.BG), paletted(kit.BG, (10, 10))], [1, 1], kit.UNUSED_INDEX)
     with pytest.raises(ValueError):
         gif.encode([], [], kit.UNUSED_INDEX)
+
+
+def test_frames_of_other_heights_show_over_a_background_as_if_padded() -> None:
+    """A long replay's frames are as tall as their own boards: with ``background``, the file is
+    the one of the frames padded to the tallest (the first frame written last, at that height)."""
+    sizes = [(300, 120), (300, 200), (300, 90), (300, 150)]
+    frames = [noise(k, size) for k, size in enumerate(sizes)]
+    background = kit.paletted(Image.new("RGB", (1, 1), kit.BG)).getpixel((0, 0))
+
+    def padded(frame: Image.Image) -> Image.Image:
+        out = paletted(kit.BG, (300, 200))
+        out.paste(frame, (0, 0))
+        return out
+
+    data = gif.encode(frames, [100] * 4, kit.UNUSED_INDEX, background=background)
+    assert data == gif.encode([padded(f) for f in frames], [100] * 4, kit.UNUSED_INDEX)
+    assert gif.screen(data) == (300, 200) and len(decoded(data)) == 4
+    with pytest.raises(ValueError, match="one size"):
+        gif.encode(frames, [100] * 4, kit.UNUSED_INDEX)  # no background: one size only
+    with pytest.raises(ValueError, match="one width"):
+        gif.encode([frames[0], noise(9, (200, 120))], [100] * 2, kit.UNUSED_INDEX,
+                   background=background)

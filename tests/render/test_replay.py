@@ -143,6 +143,35 @@ def test_a_long_game_keeps_a_frame_a_turn_at_full_size_and_stores_only_changes()
     assert_frames_are_the_boards(made, frames_of(made.data), boards_in_turn_order(game, states))
 
 
+def test_a_long_replay_drawn_a_board_at_a_time_is_the_same_file(
+    mi_record: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past ``keep_frames`` frames a replay's boards are drawn as the encoder asks, none kept
+    (a 337-turn game's boards, kept, were 450 MB): the same file, the analysis chart last
+    included; a board wider than the first (a Master Islands map that grows) makes it start
+    again from kept boards."""
+    modes: list[bool] = []
+    compose = replay.compose
+
+    def spy(*args: Any, **kwargs: Any) -> replay.Frames:
+        modes.append(kwargs["stream"])
+        return compose(*args, **kwargs)
+
+    monkeypatch.setattr(replay, "compose", spy)
+    chart = Image.new("RGB", (300, 200), kit.SKY)
+    mm = simulate("maitre-des-mers", 3, 2)
+    for record, streamed_modes in ((mm, [True]), (mi_record, [True, False])):
+        kept = replay.build(record, board_drawer, formats=("gif",), final_frame=chart,
+                            keep_frames=10_000)
+        assert modes == [False]
+        modes.clear()
+        streamed = replay.build(record, board_drawer, formats=("gif",), final_frame=chart,
+                                keep_frames=1)
+        assert modes == streamed_modes
+        modes.clear()
+        assert streamed == kept and kept.frames > 10
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id, players, seed, turns", [
     ("master-islands", 4, 4, 23), ("isis-osiris", 4, 1, 36),
