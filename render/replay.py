@@ -1,4 +1,4 @@
-"""Animated replays of finished games: a record in, an animated WebP or GIF out.
+"""Animated replays of finished games: a record in, an animated GIF (or WebP) out.
 
 One frame per *turn*, where a turn is a run of consecutive moves by the same seat (the moves of a
 Master Islands turn, a Maître des Mers arming with all its rolls, a smuggler's whole voyage),
@@ -16,9 +16,10 @@ steady). Frames are built in the kit's fixed palette from the same pieces (capti
 background), so an unchanged pixel keeps its exact index and the encoder stores only the bands
 of rows that changed (:mod:`render.gif`: a turn's caption and the seat to move, not the whole
 frame between them). In the series the seat to move is framed, not filled (a filled row that
-moves every turn repainted two rows of text a frame). GIF is the format of
-long games: lossless WebP stores steady frames in a third fewer bytes but costs several times
-the CPU (python -m benchmarks.replays); it is tried while the frames are few (short games).
+moves every turn repainted two rows of text a frame). Replays are GIF unless asked otherwise:
+every Discord client animates a GIF, and a short game's lossless WebP, a third smaller (a few
+hundred KB either way), costs three times the CPU (python -m benchmarks.replays); asked for
+WebP among other formats, it is tried while the frames are few (short games).
 
 A replay of more than :data:`KEEP_FRAMES` frames (a GIF) is drawn a board at a time as the
 encoder asks for its frames, each frame as tall as its own board, none kept (the encoder pads
@@ -58,6 +59,8 @@ WEBP_MAX_PIXELS = 60_000_000
 settings (effort 0, method 1, whose files stay close to the smallest), costs more than twice a
 GIF's CPU per megapixel."""
 FORMATS = ("webp", "gif")
+"""The formats known (``formats`` of :func:`build` lists the allowed ones: the smaller wins)."""
+DEFAULT_FORMATS = ("gif",)
 KEEP_FRAMES = 60
 """Frames up to which a replay's boards are all drawn first and kept (their sizes give the
 frame's, and lossless WebP may be tried); a longer replay (GIF) is drawn a board at a time as
@@ -99,7 +102,7 @@ def build(
     dress_line: LineDresser | None = None,
     max_bytes: int = MAX_BYTES,
     max_frames: int = MAX_FRAMES,
-    formats: Sequence[str] = FORMATS,
+    formats: Sequence[str] = DEFAULT_FORMATS,
     final_frame: Image.Image | None = None,
     keep_frames: int = KEEP_FRAMES,
 ) -> Replay:

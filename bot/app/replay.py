@@ -1,8 +1,8 @@
 """``python -m bot replay RECORD.json [--out FILE]``: the animated replay of a game record, offline.
 
 The record is the JSON ``/replay`` attaches (and ``python -m games replay`` reads). ``--out``
-ending in ``.webp`` or ``.gif`` fixes the format; without it the smaller one is written next to
-the record. ``--language`` is the captions' (en, fr). Every failure is one sentence on stderr and
+ending in ``.webp`` or ``.gif`` fixes the format; without it a GIF is written next to the
+record. ``--language`` is the captions' (en, fr). Every failure is one sentence on stderr and
 exit code 2, in English (server owners and developers run it), quoting at most a few dozen
 characters of a bad move.
 """
@@ -18,7 +18,7 @@ import i18n
 from games.cli import games_help
 from games.records import BadRecord, read_record
 from i18n import DEFAULT, LANGUAGES
-from render.replay import FORMATS, build
+from render.replay import DEFAULT_FORMATS, FORMATS, build
 
 from ..catalog import board_drawer
 
@@ -45,7 +45,7 @@ def read(path: Path) -> Any:
 
 def out_format(out: str | None) -> tuple[str, ...]:
     if out is None:
-        return FORMATS
+        return DEFAULT_FORMATS
     suffix = Path(out).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         raise CliError(f"--out must name a .webp or .gif file, not '{out}'.")

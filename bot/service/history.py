@@ -87,7 +87,7 @@ class ReplayFiles:
     game_row: int
     game_name: str
     image: bytes
-    image_name: str  # "tablee-42-some-game.webp"
+    image_name: str  # "tablee-42-some-game.gif"
     record: bytes  # the JSON ``python -m games replay`` reads
     record_name: str
     frames: int

@@ -132,8 +132,8 @@ async def test_a_finished_game_keeps_its_final_post_and_replays_with_names(
     assert abs(entry.ended_at - time.time()) < 600
 
     files = await host.replay(GUILD, entry.game_row)
-    assert files.image_name == f"tablee-{entry.game_row}-isis-osiris.{files.image_name[-4:]}"
-    assert files.image_name.endswith((".webp", ".gif")) and files.record_name.endswith(".json")
+    assert files.image_name == f"tablee-{entry.game_row}-isis-osiris.gif"  # every client animates it
+    assert files.record_name.endswith(".json")
     assert len(shown_frames(files.image)) == files.frames == files.turns + 1
     # Captions name the players as the table did, never a bare "Seat N".
     titles = [lines[0] for lines in files.captions[1:]]

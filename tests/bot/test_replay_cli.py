@@ -31,13 +31,22 @@ def test_writes_the_replay_named_by_out(record_file: Path, tmp_path: Path,
         assert image.format == "GIF" and image.n_frames > 2
 
 
-def test_without_out_the_smaller_format_goes_next_to_the_record(
+def test_without_out_a_gif_goes_next_to_the_record(
         record_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(record_file)]) == 0
     written = Path(capsys.readouterr().out.split(":")[0])
-    assert written.parent == record_file.parent and written.stem == "game"
+    assert written.parent == record_file.parent and written.name == "game.gif"
     with Image.open(written) as image:
-        assert image.format == written.suffix[1:].upper() and image.n_frames > 2
+        assert image.format == "GIF" and image.n_frames > 2
+
+
+def test_out_ending_in_webp_writes_a_lossless_webp(
+        record_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "game.webp"
+    assert main(["replay", str(record_file), "--out", str(out)]) == 0
+    assert "(webp)" in capsys.readouterr().out
+    with Image.open(out) as image:
+        assert image.format == "WEBP" and image.n_frames > 2
 
 
 @pytest.mark.parametrize("content, said", [
