@@ -62,7 +62,9 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
             first = frame
             shown.append((duration, []))  # its image comes last (the screen's height)
         else:
-            images = _changes(*_alike(frame, previous, background), transparent)
+            tallest = max(frame.height, previous.height)
+            images = _changes(_padded(frame, tallest, background),
+                              _padded(previous, tallest, background), transparent)
             if images:
                 shown.append((duration, images))
             else:
@@ -71,7 +73,7 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
         previous = frame
     if first is None:
         raise ValueError("no frames")
-    screen = _alike(first, Image.new("P", (first.width, height)), background)[0]
+    screen = _padded(first, height, background)
     shown[0] = (shown[0][0], [(False, image_data(screen, (0, 0)))] + shown[0][1])
     out = [_head(screen, loop)]
     for duration, images in shown:
@@ -85,21 +87,14 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
     return b"".join(out)
 
 
-def _alike(frame: Image.Image, other: Image.Image, background: int | None
-           ) -> tuple[Image.Image, Image.Image]:
-    """``frame`` and ``other`` at the height of the taller, the shorter padded with
-    ``background`` below (as the screen shows it)."""
-    height = max(frame.height, other.height)
-
-    def padded(image: Image.Image) -> Image.Image:
-        if image.height == height or background is None:
-            return image
-        out = Image.new("P", (image.width, height), background)
-        out.putpalette(image.getpalette() or [])
-        out.paste(image, (0, 0))
-        return out
-
-    return padded(frame), padded(other)
+def _padded(image: Image.Image, height: int, background: int | None) -> Image.Image:
+    """``image`` as the screen shows it ``height`` rows tall: ``background`` under it."""
+    if image.height == height or background is None:
+        return image
+    out = Image.new("P", (image.width, height), background)
+    out.putpalette(image.getpalette() or [])
+    out.paste(image, (0, 0))
+    return out
 
 
 def _head(first: Image.Image, loop: int) -> bytes:
