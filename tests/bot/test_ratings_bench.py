@@ -23,7 +23,7 @@ async def test_ratings_speed(db_path: str) -> None:
     host = await TableService.open(db_path)
     try:
         history = _history(GAMES)
-        _insert_games(db_path, history)
+        await _insert_games(host.store, history)
         live = []
         for row, *_ in history[:300]:
             start = time.perf_counter()
