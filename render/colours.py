@@ -74,3 +74,6 @@ UNUSED_INDEX = 255
 """A palette index no image mapped to the palette uses: the palette has fewer than 256 colours
 and pads with copies of its first one, which a look-up never picks (the first copy wins). An
 animation marks unchanged pixels with it (render.gif)."""
+BG_INDEX = Image.new("RGB", (1, 1), BG).quantize(palette=PALETTE, dither=Image.Dither.NONE
+                                                  ).getpixel((0, 0))
+"""The background's palette index (under a replay's shorter frames)."""

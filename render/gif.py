@@ -63,8 +63,8 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
             shown.append((duration, []))  # its image comes last (the screen's height)
         else:
             tallest = max(frame.height, previous.height)
-            images = _changes(_padded(frame, tallest, background),
-                              _padded(previous, tallest, background), transparent)
+            images = _changes(padded(frame, tallest, background),
+                              padded(previous, tallest, background), transparent)
             if images:
                 shown.append((duration, images))
             else:
@@ -73,7 +73,7 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
         previous = frame
     if first is None:
         raise ValueError("no frames")
-    screen = _padded(first, height, background)
+    screen = padded(first, height, background)
     shown[0] = (shown[0][0], [(False, image_data(screen, (0, 0)))] + shown[0][1])
     out = [_head(screen, loop)]
     for duration, images in shown:
@@ -87,8 +87,9 @@ def encode(frames: Iterable[Image.Image], durations: Sequence[int], transparent:
     return b"".join(out)
 
 
-def _padded(image: Image.Image, height: int, background: int | None) -> Image.Image:
-    """``image`` as the screen shows it ``height`` rows tall: ``background`` under it."""
+def padded(image: Image.Image, height: int, background: int | None) -> Image.Image:
+    """``image`` as the screen shows it ``height`` rows tall: ``background`` under it (as it is
+    with no background)."""
     if image.height == height or background is None:
         return image
     out = Image.new("P", (image.width, height), background)

@@ -44,6 +44,7 @@ from .canvas import (  # noqa: F401
 )
 from .colours import (  # noqa: F401
     BG,
+    BG_INDEX,
     BLACK,
     BLUE,
     GREEN,

@@ -132,7 +132,7 @@ def build(
         except Wider:  # a board wider than the first: sizes from every board first
             keep_frames = len(played)
             continue
-        size = gif.screen(data) if stream else frames.size
+        size = gif.screen(data) if fmt == "gif" else frames.size
         if len(data) <= max_bytes or len(frames) <= 2:
             return Replay(data, fmt, len(frames), len(played) - 1, per_frame, scale,
                           frames.band, size, final_frame is not None, frames.captions)
@@ -187,16 +187,16 @@ def fit(board: Image.Image, scale: int) -> Image.Image:
 @dataclass(frozen=True)
 class Frames:
     """A replay's frames, made one at a time as the encoder asks (a long game's frames, all
-    kept, were most of a build's memory: 209 frames of 800 x 2,241 px), with what is known of
-    them beforehand: their size (a streamed replay's: its first frame's, the frames growing
-    taller as its boards do), durations in ms, caption band height and caption lines."""
+    kept, were most of a build's memory: 209 frames of 800 x 2,241 px), each as tall as its
+    caption and board (shown over the background, :func:`render.gif.padded`), with what is
+    known of them beforehand: their size (the screen's; a streamed replay's, its first frame's:
+    its boards are not drawn yet), durations in ms, caption band height and caption lines."""
 
     size: tuple[int, int]
     durations: tuple[int, ...]
     band: int
     captions: tuple[tuple[str, ...], ...]
     make: Callable[[], Iterator[Image.Image]]
-    streamed: bool = False
 
     def __len__(self) -> int:
         return len(self.durations)
@@ -225,11 +225,9 @@ def compose(
     as :class:`Boards` mapped it, the background around them), so a pixel the turn did not
     change keeps its palette index exactly and the encoder stores only the changed ones.
 
-    ``stream``: the boards are drawn as the frames are made, in turn order, and not kept: the
-    frames are as wide as the first board and as tall as their own (caption and board), for
-    :func:`render.gif.encode` with the background index, which pads each to the tallest (the
-    same GIF as frames all of the tallest's height); a wider board raises :class:`Wider`. Such
-    frames are read once."""
+    ``stream``: the boards are drawn as the frames are made, in turn order, and not kept; the
+    frames are as wide as the first board (a wider board raises :class:`Wider`) and are read
+    once."""
     total = len(played) - 1
     frame_groups = groups(played, per_frame)
     if stream:
@@ -263,7 +261,7 @@ def compose(
         for board, lines in zip(streamed() if stream else shown, captions, strict=True):
             top, draw = kit.new_canvas(width, band)
             draw_caption(draw, lines, size, line_height)
-            image = _blank(width, band + board.height if stream else height)
+            image = _blank(width, band + board.height)
             image.paste(kit.paletted(top), (0, 0))
             image.paste(board, ((width - board.width) // 2, band))
             tallest = max(tallest, image.height)
@@ -276,17 +274,14 @@ def compose(
 
     texts = tuple(tuple(text for text, _bold in lines) for lines in captions)
     return Frames((width, height), tuple(durations), band,
-                  texts + (((),) if final_frame is not None else ()), make, stream)
+                  texts + (((),) if final_frame is not None else ()), make)
 
 
 def _blank(width: int, height: int) -> Image.Image:
     """A background frame in the kit palette."""
-    image = Image.new("P", (width, height), _BG_INDEX)
+    image = Image.new("P", (width, height), kit.BG_INDEX)
     image.putpalette(kit.PALETTE.getpalette() or [])
     return image
-
-
-_BG_INDEX = kit.paletted(Image.new("RGB", (1, 1), kit.BG)).getpixel((0, 0))
 
 
 def fitted_final(image: Image.Image, size: tuple[int, int]) -> Image.Image:
@@ -355,18 +350,21 @@ def draw_caption(
 
 
 def encode(frames: Frames, formats: Sequence[str] = FORMATS) -> tuple[bytes, str]:
-    """The smallest of the allowed encodings; lossless WebP only while it stays quick (and
-    never for streamed frames: GIF alone)."""
-    if frames.streamed:
-        return gif.encode(frames, frames.durations, kit.UNUSED_INDEX, background=_BG_INDEX), "gif"
+    """The smallest of the allowed encodings; lossless WebP only while it stays quick."""
     pixels = len(frames) * frames.size[0] * frames.size[1]
     webp = "webp" in formats and (pixels <= WEBP_MAX_PIXELS or "gif" not in formats)
-    images: Iterable[Image.Image] = list(frames) if webp else frames  # made once for both
+    made: list[Image.Image] = []
+    if webp:  # made once for both formats, all of one height (a WebP's frames share one)
+        made = list(frames)
+        tallest = max(frame.height for frame in made)
+        made = [gif.padded(frame, tallest, kit.BG_INDEX) for frame in made]
+    images: Iterable[Image.Image] = made or frames
     candidates = []
     if "gif" in formats:
-        candidates.append((gif.encode(images, frames.durations, kit.UNUSED_INDEX), "gif"))
+        candidates.append((gif.encode(images, frames.durations, kit.UNUSED_INDEX,
+                                      background=kit.BG_INDEX), "gif"))
     if webp:
-        candidates.append((_webp(list(images), frames.durations), "webp"))
+        candidates.append((_webp(made, frames.durations), "webp"))
     if not candidates:
         raise ValueError(f"no known format in {list(formats)} (known: {', '.join(FORMATS)})")
     return min(candidates, key=lambda c: len(c[0]))

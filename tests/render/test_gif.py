@@ -128,7 +128,7 @@ def test_frames_of_other_heights_show_over_a_background_as_if_padded() -> None:
     the one of the frames padded to the tallest (the first frame written last, at that height)."""
     sizes = [(300, 120), (300, 200), (300, 90), (300, 150)]
     frames = [noise(k, size) for k, size in enumerate(sizes)]
-    background = kit.paletted(Image.new("RGB", (1, 1), kit.BG)).getpixel((0, 0))
+    background = kit.BG_INDEX
 
     def padded(frame: Image.Image) -> Image.Image:
         out = paletted(kit.BG, (300, 200))

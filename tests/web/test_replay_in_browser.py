@@ -30,6 +30,8 @@ async def test_chromium_plays_a_frame_of_several_images_as_one_frame(browser: Br
     game, played = replay.turns({**record, "moves": record["moves"][:40]})
     boards = replay.Boards(game, played, board_drawer(game.id), None)
     frames = list(replay.compose(played, boards, 1, 1))
+    tallest = max(frame.height for frame in frames)  # each is as tall as its board: one height
+    frames = [gif.padded(frame, tallest, kit.BG_INDEX) for frame in frames]
     data = gif.encode(frames, [FRAME_MS] * len(frames), kit.UNUSED_INDEX)
     with Image.open(io.BytesIO(data)) as image:
         assert image.n_frames > len(frames)  # some frames are several images
