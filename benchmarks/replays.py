@@ -3,19 +3,21 @@ asserted.
 
 For each game, the longest of ``--seeds`` seeded games played by computer players (most turns;
 Master Islands with 4 players, also at the weakest level, whose games last longest, Isis & Osiris
-4, Le Maître des Mers 6, L'île des contrebandiers 4) is replayed ``--runs`` times: the replay's size, format, frames (and turns per frame), and
-the build time, wall clock and CPU, as medians. ``draw_cpu_s`` is the CPU of drawing the boards
-alone (each turn's board, in a steady series, as the replay draws them at full size): the rest
-of ``cpu_s`` is captions, frames and encoding (and, for a replay that did not fit at full size,
-the attempt). ``lzw_cpu_s`` is Pillow's LZW coding of the bands the frames are stored as, each
-coded once, nothing else: the least any build of these frames with that coder costs (a build
-codes some bands twice, keeping the smaller); ``mpx_turn``, those bands' megapixels a turn.
-With ``--loop``, one more build runs in a thread as the bot runs it (``asyncio.to_thread``) while
-the event loop sleeps 10 ms again and again: ``loop_ms`` is how late those sleeps came back,
-median / p95 / max (what a build costs the bot's other tables). ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). ``peak_mb``: the
+4, Le Maître des Mers 6, L'île des contrebandiers 4) is replayed ``--runs`` times: the replay's
+size, format, frames (and turns per frame), and the build time, wall clock and CPU, as
+medians. ``draw_cpu_s`` is the CPU of drawing the boards the replay shows alone (in a steady
+series, at full size) and ``lzw_cpu_s`` of Pillow's LZW coding of the bands its frames are
+stored as, each coded once: the least any build of these frames with that coder costs (a build
+codes some bands twice, keeping the smaller); ``mpx_turn``, those bands' megapixels a turn. The
+rest of ``cpu_s`` is palette mapping,
+captions, frames and the encoder's other work (and, for a replay that did not fit at full size,
+the attempt). ``kb_turn``: bytes per turn (8 MB over 400 turns is 20 KB). ``peak_mb``: the
 growth of the process's peak resident memory during the first build (0 once an earlier game's
-build peaked higher: read the first game's, or run one game with ``--game``). Targets (issue 28):
-every turn its own frame up to 400 turns under 8 MB; 1 s of CPU for a 200-turn game.
+build peaked higher: read the first game's, or run one game with ``--game``). With ``--loop``,
+one more build runs in a thread as the bot runs it (``asyncio.to_thread``) while the event loop
+sleeps 10 ms again and again: ``loop_ms`` is how late those sleeps came back, median / p95 / max
+(what a build costs the bot's other tables). Targets (issue 28): every turn its own frame up to
+400 turns under 8 MB; 1 s of CPU for a 200-turn game.
 """
 
 from __future__ import annotations
@@ -72,41 +74,42 @@ def bench(game_id: str, players: int, weakest: bool, seeds: int, runs: int,
             "kb_turn": round(len(made.data) / 1024 / max(1, made.turns), 1),
             "px": f"{made.size[0]}x{made.size[1]}", "peak_mb": round(peak),
             "wall_s": round(statistics.median(wall), 2), "cpu_s": round(statistics.median(cpu), 2),
-            "draw_cpu_s": round(draw_cpu(record), 2),
-            **lzw_cpu(record, made.turns_per_frame, made.scale, made.turns),
+            **parts_cpu(record, made.turns_per_frame, made.scale, made.turns),
             **({"loop_ms": "/".join(f"{ms:.1f}" for ms in loop_lag(
                 lambda: build(record, board_drawer)))} if loop else {})}
 
 
-def draw_cpu(record: dict[str, Any]) -> float:
-    """CPU seconds to draw every turn's public board once, in a steady series."""
+def parts_cpu(record: dict[str, Any], per_frame: int, scale: int,
+              turns: int) -> dict[str, float]:
+    """One more pass over the replay's frames: the CPU seconds of drawing the boards it shows, of coding its changed bands once each with
+    Pillow's LZW (:func:`render.gif.changed`, :func:`render.gif.image_data`), and those bands'
+    megapixels a turn."""
     game, played = replay_turns(record)
     board = board_drawer(game.id)
-    views = [game.view(turn.state, None) for turn in played]
-    started = time.process_time()
-    with kit.steady():
-        for view in views:
-            board(view)
-    return time.process_time() - started
+    drawing = 0.0
 
+    def timed(view: dict[str, Any]) -> Any:
+        nonlocal drawing
+        started = time.process_time()
+        drawn = board(view)
+        drawing += time.process_time() - started
+        return drawn
 
-def lzw_cpu(record: dict[str, Any], per_frame: int, scale: int, turns: int) -> dict[str, float]:
-    """CPU seconds of coding the changed bands of the replay's frames once each
-    (:func:`render.gif.changed`, :func:`render.gif.image_data`), and their megapixels a turn."""
-    game, played = replay_turns(record)
-    frames = iter(compose(played, Boards(game, played, board_drawer(game.id), None),
-                          per_frame, scale))
+    frames = iter(compose(played, Boards(game, played, timed, None), per_frame, scale))
     previous = next(frames)
-    spent, pixels = 0.0, 0
+    coding, pixels = 0.0, 0
     for frame in frames:
-        for box in gif.changed(frame, previous)[1]:
-            band = frame.crop(box)
+        tallest = max(frame.height, previous.height)
+        now, before = (gif.padded(f, tallest, kit.BG_INDEX) for f in (frame, previous))
+        for box in gif.changed(now, before)[1]:
+            band = now.crop(box)
             started = time.process_time()
             gif.image_data(band, box[:2])
-            spent += time.process_time() - started
+            coding += time.process_time() - started
             pixels += band.width * band.height
         previous = frame
-    return {"lzw_cpu_s": round(spent, 2), "mpx_turn": round(pixels / 1e6 / max(1, turns), 2)}
+    return {"draw_cpu_s": round(drawing, 2), "lzw_cpu_s": round(coding, 2),
+            "mpx_turn": round(pixels / 1e6 / max(1, turns), 2)}
 
 
 def loop_lag(job: Callable[[], object], tick: float = 0.01) -> tuple[float, float, float]:

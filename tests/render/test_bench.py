@@ -37,7 +37,7 @@ def test_the_replay_bench_prints_a_row_per_game(capsys: pytest.CaptureFixture[st
     assert got["game"] == "isis-osiris" and int(got["frames"]) == int(got["turns"]) + 1
     assert float(got["kb_turn"]) == pytest.approx(int(got["kb"]) / int(got["turns"]), abs=0.1)
     assert float(got["cpu_s"]) > float(got["draw_cpu_s"]) > 0 and int(got["peak_mb"]) >= 0
-    # the LZW of the stored bands alone is a part of a build (which also tries WebP here)
+    # the LZW of the stored bands alone is a part of a build
     assert float(got["cpu_s"]) > float(got["lzw_cpu_s"]) > 0 and float(got["mpx_turn"]) > 0
 
 
