@@ -21,11 +21,11 @@ every Discord client animates a GIF, and a short game's lossless WebP, a third s
 hundred KB either way), costs three times the CPU (python -m benchmarks.replays); asked for
 WebP among other formats, it is tried while the frames are few (short games).
 
-A replay of more than :data:`KEEP_FRAMES` frames (a GIF) is drawn a board at a time as the
-encoder asks for its frames, each frame as tall as its own board, none kept (the encoder pads
-them to the tallest: the same file); a shorter one draws its boards first, which gives the
-frames one size and lets lossless WebP be tried. A 337-turn game's build grew the process by
-450 MB when every board was kept; now by about 50 MB.
+Each frame is as tall as its caption and board (the GIF encoder pads it to the tallest with the
+background). A replay of more than :data:`KEEP_FRAMES` frames (a GIF) is drawn a board at a
+time as the encoder asks for its frames, none kept; a shorter one draws its boards first, which
+gives the replay's size before its frames are made and lets lossless WebP be tried. A 337-turn
+game's build grew the process by 450 MB when every board was kept; now by about 50 MB.
 
 Every turn has its own frame up to :data:`MAX_FRAMES` turns. Over the size limit the boards are
 drawn at half size, then turns are merged into frames (the caption says so) until the file
@@ -219,7 +219,8 @@ def compose(
     *,
     stream: bool = False,
 ) -> Frames:
-    """The frames (paletted, one size) of the turns ``played`` shows ``per_frame`` at a time.
+    """The frames (paletted, one width, each as tall as its caption and board) of the turns
+    ``played`` shows ``per_frame`` at a time.
 
     Every frame is built in the kit palette from the same pieces (its caption band, its board
     as :class:`Boards` mapped it, the background around them), so a pixel the turn did not
