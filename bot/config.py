@@ -7,6 +7,7 @@ never in the file: it comes from the ``DISCORD_TOKEN`` environment variable.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from collections.abc import Callable
@@ -38,6 +39,8 @@ BACKUP_HOURS = 720.0  # [backup] every_hours: at most a month apart
 SHARD_ENV = ("TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS")  # for one image run as several services
 ACTIVITY_SECRET_ENV = "TABLEE_ACTIVITY_SECRET"  # the Activity's client secret, out of the file
 LINK_HOURS = 24 * 30.0  # [web] link_hours: a personal link lasts at most a month
+MAX_PROXIES = 64  # [web] trusted_proxies: addresses or networks
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 class ConfigError(ValueError):
@@ -82,6 +85,9 @@ class WebConfig:
     listen: str  # "127.0.0.1:8080" (host:port; "[::1]:8080" for IPv6; port 0: any free one)
     public_url: str | None = None  # "https://tables.example.org", no trailing slash
     link_hours: float = 12.0
+    # Reverse proxies whose X-Forwarded-For is believed (addresses or networks); none: the
+    # address a connection comes from is the client's (bot.web.addresses).
+    trusted_proxies: tuple[IPNetwork, ...] = ()
 
     @property
     def host(self) -> str:
@@ -184,6 +190,25 @@ def _public_url(where: str, value: Any) -> str:
         raise ConfigError(f"{where} must be the web address people open the page at, starting "
                           f"with https:// (e.g. https://tables.example.org), not {value!r}")
     return text
+
+
+def _networks(where: str, value: Any) -> tuple[IPNetwork, ...]:
+    """A list of IP addresses or networks ("127.0.0.1", "10.0.0.0/8", "::1")."""
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or len(value) > MAX_PROXIES:
+        raise ConfigError(f"{where} must be a list of at most {MAX_PROXIES} addresses or "
+                          "networks, e.g. [\"127.0.0.1\", \"::1\"]")
+    found = []
+    for item in value:
+        try:
+            if not isinstance(item, str):
+                raise ValueError
+            found.append(ipaddress.ip_network(item.strip(), strict=False))
+        except ValueError:
+            raise ConfigError(f"{where} must hold IP addresses or networks like \"127.0.0.1\" "
+                              f"or \"10.0.0.0/8\", not {item!r}") from None
+    return tuple(found)
 
 
 def _client_id(where: str, value: Any) -> int:
@@ -343,7 +368,8 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
                 "shard_ids": ("shard_ids", _shard_ids),
                 "lease_seconds": ("lease_seconds", _seconds(*LEASE_SECONDS))},
     "web": {"listen": ("web.listen", _listen), "public_url": ("web.public_url", _public_url),
-            "link_hours": ("web.link_hours", _amount("hours", 1.0, LINK_HOURS))},
+            "link_hours": ("web.link_hours", _amount("hours", 1.0, LINK_HOURS)),
+            "trusted_proxies": ("web.trusted_proxies", _networks)},
     "activity": {"client_id": ("activity.client_id", _client_id),
                  "client_secret": ("activity.client_secret", _string)},
     "clock": {
