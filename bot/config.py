@@ -39,6 +39,7 @@ BACKUP_HOURS = 720.0  # [backup] every_hours: at most a month apart
 SHARD_ENV = ("TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS")  # for one image run as several services
 ACTIVITY_SECRET_ENV = "TABLEE_ACTIVITY_SECRET"  # the Activity's client secret, out of the file
 LINK_HOURS = 24 * 30.0  # [web] link_hours: a personal link lasts at most a month
+MAX_ID = 2 ** 63  # Discord ids (snowflakes) are below this (a PostgreSQL bigint holds them)
 MAX_PROXIES = 64  # [web] trusted_proxies: addresses or networks
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -212,9 +213,9 @@ def _networks(where: str, value: Any) -> tuple[IPNetwork, ...]:
 
 
 def _client_id(where: str, value: Any) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < MAX_ID:
         raise ConfigError(f"{where} must be the application's id (a positive whole number, "
                           f"from the developer portal), not {value!r}")
     return value
@@ -227,9 +228,9 @@ def _bool(where: str, value: Any) -> bool:
 
 
 def _guild_id(where: str, value: Any) -> int:
-    if isinstance(value, str) and value.isdigit():
+    if isinstance(value, str) and value.isascii() and value.isdigit():
         value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < MAX_ID:
         raise ConfigError(f"{where} must be a server id (a positive whole number)")
     return value
 
@@ -431,6 +432,9 @@ def _web(values: dict[str, Any]) -> None:
     if not web:
         raise ConfigError("[activity] needs [web] too: the Activity is the table page, served "
                           "at web.listen")
+    if not web.get("public_url"):
+        raise ConfigError("[activity] needs web.public_url too: the https:// address Discord's "
+                          "URL mapping (developer portal, Activities) sends the Activity to")
     if not secret:
         raise ConfigError(f"activity.client_id needs the application's client secret: set the "
                           f"environment variable {ACTIVITY_SECRET_ENV} (or "
@@ -523,6 +527,9 @@ def _read_config(path: str | None) -> Config:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ConfigError(f"{where}: not a Tablée config: its arrays or tables are nested too "
+                          "deeply to read") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{where}: cannot be read: {exc}") from None
     return parse_config(data, where)

@@ -79,3 +79,14 @@ def test_help_rules_url_must_be_a_web_address() -> None:
     with pytest.raises(ConfigError, match=r"^config.toml: help.rules_url must be a web address "
                        r"starting with https://, e.g. .*, not 'docs/rules'$"):
         parse_config({"help": {"rules_url": "docs/rules"}}, "config.toml")
+
+
+def test_every_readme_section_the_example_config_names_exists() -> None:
+    """Issue 38, item 12: config.example.toml sent owners to a README heading that did not
+    exist ("The table as a Discord Activity")."""
+    example = (ROOT / "config.example.toml").read_text(encoding="utf-8")
+    text = " ".join(line.lstrip("# ").strip() for line in example.splitlines())
+    named = re.findall(r'README, (?:section )?"([^"]+)"', text)
+    assert len(named) >= 4, named  # the pattern still finds the references
+    headings = {line.lstrip("#").strip() for line in README.splitlines() if line.startswith("#")}
+    assert [n for n in named if n not in headings] == []

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -344,16 +345,42 @@ def backup_main(args: argparse.Namespace) -> int:
     return 0
 
 
+SQLITE_MAGIC = b"SQLite format 3\0"
+PG_DUMP_MAGIC = b"PGDMP"  # pg_dump's custom format
+
+
+def postgres_restore(file: Path, url: str) -> str:
+    """Why ``restore`` does not put ``file`` in place of the PostgreSQL database ``url``, and
+    what does, by what the file is: a pg_dump file (pg_restore), a SQLite backup (``migrate``,
+    into an empty database), or neither."""
+    head = b""
+    with contextlib.suppress(OSError):
+        with file.open("rb") as opened:
+            head = opened.read(len(SQLITE_MAGIC))
+    where = f"this bot uses PostgreSQL ({shown(url)})"
+    if head.startswith(SQLITE_MAGIC):
+        return (f"{file} is a SQLite database, and {where}: restore does not load one into "
+                f"PostgreSQL. To move a SQLite database's tables there, stop the bot and copy "
+                f"it into an empty PostgreSQL database with: python -m bot migrate --from {file} "
+                f"--to 'postgresql://USER:PASSWORD@HOST:5432/EMPTY_DATABASE'")
+    if head.startswith(PG_DUMP_MAGIC):
+        return (f"restore replaces a SQLite file, and {where}: stop the bot, then restore this "
+                f"pg_dump file with PostgreSQL's own tool: pg_restore --clean --if-exists "
+                f"--dbname='{shown(url)}' {file}")
+    if not file.is_file():
+        return f"{file}: no such file"
+    return (f"{file} is neither a SQLite database nor a pg_dump file, and {where}: back it up "
+            f"and restore it with PostgreSQL's own tools (python -m bot backup prints the "
+            f"pg_dump line; restore its file with pg_restore)")
+
+
 def restore_main(args: argparse.Namespace) -> int:
     config = _config(args.config)
     if isinstance(config, int):
         return config
     try:
         if is_url(config.database):
-            raise Refused(f"restore replaces a SQLite file, and this bot uses PostgreSQL "
-                          f"({shown(config.database)}): stop the bot, then restore a pg_dump "
-                          f"file with: pg_restore --clean --if-exists "
-                          f"--dbname='{shown(config.database)}' {args.file}")
+            raise Refused(postgres_restore(Path(args.file), config.database))
         said = restore_file(Path(args.file), config, time.time())
     except Refused as exc:
         print(f"error: {exc}", file=sys.stderr)

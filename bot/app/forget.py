@@ -10,8 +10,8 @@ stand and everyone else's ratings stay what they were, a ``rebuild-ratings`` inc
 
 It refuses, changing nothing, while the person sits at a live table (a lobby or a game in
 play): their seat there is still theirs; run it again once those tables are over. Everything
-is one transaction, safe while the bot runs. One sentence on stdout (or stderr: exit 1; a bad
-id: exit 2).
+is one transaction, safe while the bot runs. One sentence on stdout (or stderr: exit 1, also
+for an id nothing is stored about, most likely mistyped; a malformed id: exit 2).
 """
 
 from __future__ import annotations
@@ -95,17 +95,17 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
                 games += await tx.run(Statement(
                     "UPDATE games SET seats = ?, record = ? WHERE id = ?",
                     (dumped(kept), dumped(rec), row)))
-        await tx.run(Statement("UPDATE player_results SET user_id = NULL WHERE user_id = ?",
-                               (user_id,)))
-        await tx.run(Statement("UPDATE move_log SET user_id = NULL WHERE user_id = ?",
-                               (user_id,)))
+        other = await tx.run(Statement(
+            "UPDATE player_results SET user_id = NULL WHERE user_id = ?", (user_id,)))
+        other += await tx.run(Statement("UPDATE move_log SET user_id = NULL WHERE user_id = ?",
+                                        (user_id,)))
         ratings = await tx.run(Statement("UPDATE ratings SET player = ? WHERE player = ?",
                                          (f"f:{token}", f"u:{user_id}")))
         prefs = await tx.run(Statement("DELETE FROM dm_prefs WHERE user_id = ?", (user_id,)))
         prefs += await tx.run(Statement("DELETE FROM user_locales WHERE user_id = ?",
                                         (user_id,)))
-        await tx.run(Statement("DELETE FROM web_links WHERE user_id = ?", (user_id,)))
-    return {"games": games, "ratings": ratings, "preferences": prefs}
+        other += await tx.run(Statement("DELETE FROM web_links WHERE user_id = ?", (user_id,)))
+    return {"games": games, "ratings": ratings, "preferences": prefs, "records": other}
 
 
 def summary(user_id: int, done: dict[str, int], where: str) -> str:
@@ -134,6 +134,12 @@ def main(args: argparse.Namespace) -> int:
     config, result = done
     if isinstance(result, str):
         print(f"error: {result}", file=sys.stderr)
+        return 1
+    if not any(result.values()):  # a mistyped id, most likely: not a success to report
+        print(f"error: nobody with the id {args.user_id} is known in {shown(config.database)} "
+              "(no game, rating or preference of theirs): nothing was changed. Check the id "
+              "(in Discord: Developer Mode on, right-click the person > Copy User ID).",
+              file=sys.stderr)
         return 1
     print(summary(args.user_id, result, shown(config.database)))
     return 0

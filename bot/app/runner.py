@@ -25,6 +25,7 @@ from ..service import Outcome, TableService
 from ..storage.url import is_url, shown
 from ..web.server import WebServer
 from .backup import regular_backups_task
+from .folder import folder_in_use, mark_folder, unmark_folder
 from .lease import LeaseRefused, ShardLease
 from .process import settle_garbage_collector
 from .version import program
@@ -45,6 +46,12 @@ def _load(config_path: str | None) -> Config | int:
     problem = database_problem(config.database_path)
     if problem:
         print(f"error: database {config.database_path}: {problem}", file=sys.stderr)
+        return 1
+    if not Path(config.database_path).exists() and folder_in_use(config.database_path):
+        print(f"error: database {config.database_path} is missing, but a running Tablée uses "
+              f"its folder (was the file deleted or moved?): no new database was made, so "
+              f"that bot's games are not cut off from it. Stop the bot first; then restore the "
+              f"newest backup (python -m bot restore FILE) or start afresh.", file=sys.stderr)
         return 1
     if Path(config.database_path).is_file() and Path(config.database_path).stat().st_size == 0:
         print(f"note: database {config.database_path} is empty: starting a new database",
@@ -142,6 +149,8 @@ async def _run(config: Config, token: str) -> None:
             log.debug("cannot take the shard lease", exc_info=True)
             raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None
         raise
+    # A check run while this bot runs must not make a new database in place of a deleted file.
+    mark = None if is_url(config.database) else mark_folder(config.database_path)
     web: WebServer | None = None
     if config.web is not None:  # the live table pages, beside the bot (bot.web)
 
@@ -161,6 +170,7 @@ async def _run(config: Config, token: str) -> None:
         except OSError as exc:
             await lease.release()
             await host.close()
+            unmark_folder(mark)
             raise SystemExit(f"error: cannot serve the live table at web.listen = "
                              f"{config.web.listen}: {exc.strerror or exc}") from None
     loop = asyncio.get_running_loop()
@@ -200,6 +210,7 @@ async def _run(config: Config, token: str) -> None:
         if not lost.is_set():
             await lease.release()
         await host.close()
+        unmark_folder(mark)
 
 
 def stop_when_done(task: asyncio.Task[None]) -> asyncio.Event:

@@ -368,3 +368,32 @@ async def test_restore_over_a_crashed_bots_file_keeps_what_its_write_ahead_log_h
 def test_sizes_read_as_an_owner_reads_them() -> None:
     assert [backup.size_text(n) for n in (840, 1000, 123_456, 12_345_678, 5 * 10**9)] == \
         ["840 bytes", "1.0 KB", "123.5 KB", "12.3 MB", "5.0 GB"]
+
+
+async def test_restore_on_postgresql_says_what_to_do_with_each_kind_of_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 38, item 12: restore on PostgreSQL suggested pg_restore for a SQLite .db file (which
+    pg_restore cannot read). Nothing is connected to: the database URL is never reached."""
+    url = "postgresql://tablee:s3cret@localhost:1/tablee"
+    config = config_file(tmp_path, url)
+    sqlite_backup = tmp_path / "tablee-backup.db"
+    host = await TableService.open(str(sqlite_backup))
+    await host.close()
+    assert await cli("restore", str(sqlite_backup), "--config", config) == 1
+    said = one_sentence(capsys, "err")
+    assert said.startswith(f"error: {sqlite_backup} is a SQLite database, and this bot uses "
+                           "PostgreSQL")
+    assert f"python -m bot migrate --from {sqlite_backup}" in said and "pg_restore" not in said
+    dump = tmp_path / "t.dump"
+    dump.write_bytes(b"PGDMP\x01\x0e\x00" + bytes(64))
+    assert await cli("restore", str(dump), "--config", config) == 1
+    said = one_sentence(capsys, "err")
+    assert "pg_restore --clean --if-exists" in said and str(dump) in said
+    assert "s3cret" not in said  # the password is never printed
+    other = tmp_path / "notes.txt"
+    other.write_text("hello")
+    assert await cli("restore", str(other), "--config", config) == 1
+    assert "is neither a SQLite database nor a pg_dump file" in one_sentence(capsys, "err")
+    assert await cli("restore", str(tmp_path / "missing.dump"), "--config", config) == 1
+    said = one_sentence(capsys, "err")
+    assert said.endswith("missing.dump: no such file")

@@ -297,6 +297,14 @@ def test_web_and_activity_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert only.activity is None
 
 
+def test_a_deeply_nested_file_is_a_sentence_not_a_traceback(tmp_path: Path) -> None:
+    """Issue 38, item 10: 5,000 nested arrays made tomllib recurse past Python's limit."""
+    path = write(tmp_path, "x = " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(ConfigError, match="nested too deeply") as info:
+        load_config(path)
+    assert str(info.value).startswith(f"{path}: ")
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -313,8 +321,17 @@ def test_web_and_activity_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPat
          "most 720 hours, not 0"),
         ('[web]\nlisten = "h:1"\nlink_hours = "12h"', "web.link_hours must be a number of hours"),
         ('[activity]\nclient_id = 5\nclient_secret = "s"', r"\[activity\] needs \[web\] too"),
-        ('[web]\nlisten = "h:1"\n[activity]\nclient_id = 5', "activity.client_id needs the "
-         "application's client secret: set the environment variable TABLEE_ACTIVITY_SECRET"),
+        ('[web]\nlisten = "h:1"\npublic_url = "https://x.org"\n[activity]\nclient_id = 5',
+         "activity.client_id needs the application's client secret: set the environment "
+         "variable TABLEE_ACTIVITY_SECRET"),
+        # Issue 38, item 10: the Activity is served at public_url; Discord ids fit 63 bits.
+        ('[web]\nlisten = "h:1"\n[activity]\nclient_id = 5\nclient_secret = "s"',
+         r"\[activity\] needs web.public_url too"),
+        (f'[web]\nlisten = "h:1"\npublic_url = "https://x.org"\n[activity]\n'
+         f'client_id = "{2 ** 64 + 5}"\nclient_secret = "s"', "activity.client_id must be the "
+         "application's id"),
+        (f'[commands]\ndev_guild_id = {2 ** 63}', "commands.dev_guild_id must be a server id"),
+        ('[commands]\ndev_guild_id = "\u0663\u0663"', "commands.dev_guild_id must be a server id"),
         ('[web]\nlisten = "h:1"\n[activity]\nclient_secret = "s"',
          "activity.client_secret needs activity.client_id too"),
         ('[web]\nlisten = "h:1"\n[activity]\nclient_id = -5', "activity.client_id must be the "

@@ -51,7 +51,7 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
 
     done = await forget(host.store, BOB)
 
-    assert done == {"games": 1, "ratings": 1, "preferences": 2}
+    assert done == {"games": 1, "ratings": 1, "preferences": 2, "records": 2}
     assert await host.store.dm_enabled(BOB) is None
     assert await host.store.user_locales([BOB]) == {}
     assert await host.store.dm_enabled(ALICE) is False  # only Bob's
@@ -113,3 +113,16 @@ def test_the_command_says_what_it_did_in_one_sentence(
         main(["forget-user", "Alex", "--config", str(config)])
     assert exited.value.code == 2
     assert "'Alex' is not a Discord user id" in capsys.readouterr().err
+
+
+def test_an_id_nobody_has_is_refused_not_reported_forgotten(
+        demo_config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 38, item 12: a mistyped id printed "Forgot user … 0 preferences … 0 past games" and
+    exited 0, as if someone had been forgotten."""
+    capsys.readouterr()
+    assert main(["forget-user", "999999999999999999", "--config", str(demo_config)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("error: nobody with the id 999999999999999999 is known in ")
+    assert "nothing was changed" in captured.err and captured.err.count("\n") == 1
+    assert main(["forget-user", "1", "--config", str(demo_config)]) == 0  # the real one still is
