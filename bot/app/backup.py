@@ -351,8 +351,8 @@ PG_DUMP_MAGIC = b"PGDMP"  # pg_dump's custom format
 
 def postgres_restore(file: Path, url: str) -> str:
     """Why ``restore`` does not put ``file`` in place of the PostgreSQL database ``url``, and
-    what does, by what the file is: a pg_dump file (pg_restore), a SQLite backup (``migrate``,
-    into an empty database), or neither."""
+    what does, by what the file is: a pg_dump file or none yet (pg_restore), a SQLite backup
+    (``migrate``, into an empty database), or neither."""
     head = b""
     with contextlib.suppress(OSError):
         with file.open("rb") as opened:
@@ -363,12 +363,10 @@ def postgres_restore(file: Path, url: str) -> str:
                 f"PostgreSQL. To move a SQLite database's tables there, stop the bot and copy "
                 f"it into an empty PostgreSQL database with: python -m bot migrate --from {file} "
                 f"--to 'postgresql://USER:PASSWORD@HOST:5432/EMPTY_DATABASE'")
-    if head.startswith(PG_DUMP_MAGIC):
+    if head.startswith(PG_DUMP_MAGIC) or not file.is_file():
         return (f"restore replaces a SQLite file, and {where}: stop the bot, then restore this "
                 f"pg_dump file with PostgreSQL's own tool: pg_restore --clean --if-exists "
                 f"--dbname='{shown(url)}' {file}")
-    if not file.is_file():
-        return f"{file}: no such file"
     return (f"{file} is neither a SQLite database nor a pg_dump file, and {where}: back it up "
             f"and restore it with PostgreSQL's own tools (python -m bot backup prints the "
             f"pg_dump line; restore its file with pg_restore)")

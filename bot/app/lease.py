@@ -11,13 +11,16 @@ reach) stops: two processes must never answer the same clicks.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 import secrets
 import socket
+import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 
 from ..shards import Shards
 from ..storage.database import Database
@@ -56,15 +59,21 @@ def held_sentence(lease: Lease, shards: Shards, expiry: float) -> str:
             "and this one can start then")
 
 
-def ended(holder: Holder, me: Holder) -> bool:
+def ended(holder: Holder, me: Holder, before: str | None = None) -> bool:
     """Whether ``holder`` (another lease's) is known to have ended: a process of this host that
-    is no longer running (killed, out of memory), or one with this process's own pid (the same
-    container started again: its main process has the same pid every time). A supervisor's
-    restart after a crash then starts at once instead of waiting for the old lease to lapse."""
+    is no longer running (killed, out of memory), or this process's own previous life (the same
+    container started again: its main process has the same pid every time, and ``before``, the
+    token its previous life left in :func:`memo_path`, is the holder's). A supervisor's restart
+    after a crash then starts at once instead of waiting for the old lease to lapse.
+
+    The same host and pid with another token is NOT taken for ended: containers run with
+    ``--network host`` all carry the host's name and run the bot as pid 1, so that is a live bot
+    in another container (two of them used to evict each other at every restart); only its
+    lease's age tells."""
     if holder.host != me.host:
         return False  # another machine's: only its lease's age tells
     if holder.pid == me.pid:
-        return True
+        return before is not None and holder.token == before
     try:
         os.kill(holder.pid, 0)
     except ProcessLookupError:
@@ -74,13 +83,35 @@ def ended(holder: Holder, me: Holder) -> bool:
     return False
 
 
+def memo_path(database: str) -> Path:
+    """Where this machine (this container: its own /tmp, kept across ``docker restart`` and
+    never shared through the data volume) keeps the token of the last bot it ran on
+    ``database``, for :func:`ended`."""
+    key = hashlib.sha256(database.encode()).hexdigest()[:16]
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return Path(tempfile.gettempdir()) / f"tablee-{uid}-{key}.lease"
+
+
+def previous_token(memo: Path | None) -> str | None:
+    """The token :meth:`ShardLease.take` left in ``memo`` (None: none, or unreadable)."""
+    if memo is None:
+        return None
+    try:
+        text = memo.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if text.isalnum() and len(text) <= 64 else None
+
+
 class ShardLease:
     """This process's leases on ``shards``: :meth:`take`, then :meth:`keep` runs alongside the
-    bot, :meth:`release` at a clean stop."""
+    bot, :meth:`release` at a clean stop. ``memo``: the file of :func:`memo_path` (None: this
+    process leaves no token, so it never takes a lease of its own pid for its previous life)."""
 
     def __init__(self, db: Database, shards: Shards, every: float,
                  clock: Callable[[], float] = time.time,
-                 gone: Callable[[Holder, Holder], bool] | None = None) -> None:
+                 gone: Callable[[Holder, Holder, str | None], bool] | None = None,
+                 memo: Path | None = None) -> None:
         self.leases = Leases(db)
         self.shards = shards
         self.every = every
@@ -88,9 +119,11 @@ class ShardLease:
         self.clock = clock
         self.me = Holder(secrets.token_hex(8), socket.gethostname(), os.getpid(), clock())
         self._gone = ended if gone is None else gone
+        self.memo = memo
+        self.before = previous_token(memo)
 
     def gone(self, holder: Holder) -> bool:
-        return self._gone(holder, self.me)
+        return self._gone(holder, self.me, self.before)
 
     async def take(self) -> None:
         """LeaseRefused (with its sentence) when another live process holds one of the shards."""
@@ -98,6 +131,13 @@ class ShardLease:
             await self.leases.take(self.shards, self.me, self.clock(), self.expiry, self.gone)
         except LeaseHeld as exc:
             raise LeaseRefused(held_sentence(exc.lease, self.shards, self.expiry)) from None
+        if self.memo is not None:  # this container's next start knows its previous life
+            try:
+                self.memo.write_text(self.me.token, encoding="ascii")
+            except OSError as exc:
+                log.warning("could not note this process's lease token in %s (%s): a restart "
+                            "of the same container waits for the old lease to lapse",
+                            self.memo, exc.strerror or exc)
         log.info("shard lease taken (%s), renewed every %g s", self.shards_text(), self.every)
 
     def shards_text(self) -> str:

@@ -26,7 +26,7 @@ from ..storage.url import is_url, shown
 from ..web.server import WebServer
 from .backup import regular_backups_task
 from .folder import folder_in_use, mark_folder, unmark_folder
-from .lease import LeaseRefused, ShardLease
+from .lease import LeaseRefused, ShardLease, memo_path
 from .process import settle_garbage_collector
 from .version import program
 
@@ -138,7 +138,8 @@ async def _run(config: Config, token: str) -> None:
     except Exception as exc:  # the owner's to fix, in the sentence `check` gives
         log.debug("cannot open the database", exc_info=True)
         raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None
-    lease = ShardLease(host.store.db, config.shards, config.lease_seconds)
+    lease = ShardLease(host.store.db, config.shards, config.lease_seconds,
+                       memo=memo_path(config.database))
     try:
         await lease.take()
     except BaseException as exc:

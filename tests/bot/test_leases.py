@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -42,7 +43,7 @@ async def stores(db_path: str) -> AsyncIterator[tuple[Store, Store]]:
 def lease(store: Store, shards: Shards, clock: Clock) -> ShardLease:
     """One process's lease; the processes these tests stand for run on different hosts (here
     they share this one's host and pid, which :func:`ended` would take for a restart)."""
-    return ShardLease(store.db, shards, EVERY, clock, gone=lambda holder, me: False)
+    return ShardLease(store.db, shards, EVERY, clock, gone=lambda *_: False)
 
 
 def test_a_holder_of_this_host_that_is_no_longer_running_has_ended() -> None:
@@ -50,21 +51,52 @@ def test_a_holder_of_this_host_that_is_no_longer_running_has_ended() -> None:
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()  # reaped: its pid runs nothing now
     assert ended(Holder("old", "host-a", child.pid, 0.0), me)
-    assert ended(Holder("old", "host-a", me.pid, 0.0), me)  # the same container, started again
+    # the same container, started again: its previous life left its token
+    assert ended(Holder("old", "host-a", me.pid, 0.0), me, "old")
+    # the same host name and pid, another token: a bot in another container (--network host)
+    assert not ended(Holder("other", "host-a", me.pid, 0.0), me, "old")
+    assert not ended(Holder("other", "host-a", me.pid, 0.0), me)
     assert not ended(Holder("other", "host-a", os.getppid(), 0.0), me)  # running
     assert not ended(Holder("other", "host-b", child.pid, 0.0), me)  # another host's: its age
 
 
 async def test_a_crashed_process_of_this_host_is_taken_over_at_once(
-    stores: tuple[Store, Store],
+    stores: tuple[Store, Store], tmp_path: Path,
 ) -> None:
     clock = Clock()
-    crashed = ShardLease(stores[0].db, ALL, EVERY, clock)
+    memo = tmp_path / "container-tmp" / "tablee.lease"
+    memo.parent.mkdir()
+    crashed = ShardLease(stores[0].db, ALL, EVERY, clock, memo=memo)
     await crashed.take()
-    restarted = ShardLease(stores[1].db, ALL, EVERY, clock)  # this host, this pid: the restart
+    # this host, this pid, and the token the crashed one left in this container: the restart
+    restarted = ShardLease(stores[1].db, ALL, EVERY, clock, memo=memo)
     await restarted.take()
     assert [held.holder.token for held in await restarted.leases.held()] == [restarted.me.token]
     assert await crashed.leases.renew(crashed.me, clock.now) == 0  # the old one learns it
+
+
+async def test_two_containers_with_one_host_name_and_pid_refuse_each_other(
+    stores: tuple[Store, Store], tmp_path: Path,
+) -> None:
+    """Issue 44, item 5: under ``--network host`` every container has the host's name and runs
+    the bot as pid 1 (here: both this test's host and pid); each has its own /tmp (here: its own
+    memo file). The second is refused while the first renews, and takes over only once the first's
+    lease lapsed; a third container's ``restore`` is refused too."""
+    clock = Clock()
+    memos = [tmp_path / name for name in ("a.lease", "b.lease")]
+    first = ShardLease(stores[0].db, ALL, EVERY, clock, memo=memos[0])
+    await first.take()
+    second = ShardLease(stores[1].db, ALL, EVERY, clock, memo=memos[1])
+    for _restart in range(3):  # --restart unless-stopped: it tries again and again
+        with pytest.raises(LeaseRefused, match=f"pid {os.getpid()}"):
+            second = ShardLease(stores[1].db, ALL, EVERY, clock, memo=memos[1])
+            await second.take()
+        clock.now += EVERY
+        assert await first.leases.renew(first.me, clock.now) == 1  # never evicted
+    assert not memos[1].exists()  # a refused process leaves no token behind
+    clock.now += EVERY * RENEWALS  # the first stopped renewing (its container was removed)
+    await second.take()
+    assert await first.leases.renew(first.me, clock.now) == 0
 
 
 async def test_a_second_process_for_the_same_shards_is_refused_until_the_first_stops(
