@@ -81,7 +81,8 @@ async def test_two_containers_with_one_host_name_and_pid_refuse_each_other(
     """Issue 44, item 5: under ``--network host`` every container has the host's name and runs
     the bot as pid 1 (here: both this test's host and pid); each has its own /tmp (here: its own
     memo file). The second is refused while the first renews, and takes over only once the first's
-    lease lapsed; a third container's ``restore`` is refused too."""
+    lease lapsed (``restore`` judges a lease with :func:`ended` and no token of its own, so a
+    one-off container's restore is refused the same way: the first test's last two lines)."""
     clock = Clock()
     memos = [tmp_path / name for name in ("a.lease", "b.lease")]
     first = ShardLease(stores[0].db, ALL, EVERY, clock, memo=memos[0])
