@@ -1,16 +1,16 @@
 """``python -m bot [--version] [run|check|demo|replay|rebuild-ratings|migrate|backup|restore|
-forget-user]``: each subcommand's module adds its own parser (``add_parser``) and answers it; this
-module only assembles them."""
+forget-user|health]``: each subcommand's module adds its own parser (``add_parser``) and answers
+it; this module only assembles them."""
 
 from __future__ import annotations
 
 import argparse
 
-from . import backup, demo, forget, migrate, rebuild, replay, runner
+from . import backup, demo, forget, health, migrate, rebuild, replay, runner
 from .process import limit_malloc_arenas
 from .version import program
 
-SUBCOMMANDS = (runner, demo, replay, rebuild, migrate, backup, forget)
+SUBCOMMANDS = (runner, demo, replay, rebuild, migrate, backup, forget, health)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -62,19 +62,26 @@ def _load(config_path: str | None) -> Config | int:
 def database_problem(path: str) -> str | None:
     """Why the database file cannot be used, in the owner's words; None when it looks fine."""
     file = Path(path)
-    folder = file.parent if str(file.parent) else Path(".")
+    folder = Path(os.path.abspath(file.parent))  # "/data", not "." (the image's working folder)
     if not folder.is_dir():
         return f"the folder {folder} does not exist"
     if file.is_dir():
         return (f"this is a folder, not a file; point database.path at a file in it, "
                 f"e.g. {file / 'tablee.db'}")
     if file.exists() and not os.access(file, os.R_OK | os.W_OK):
-        return "the file is not readable and writable by this user"
+        return (f"the file is not readable and writable by {user()}; give it to {user()} "
+                f"(e.g. chown), or run the bot as its owner")
     if not os.access(folder, os.W_OK | os.X_OK):
         # Even for an existing file: WAL mode writes NAME-wal and NAME-shm next to it.
-        return (f"this user cannot create files in {folder} (SQLite needs to write "
-                f"{file.name}-wal and {file.name}-shm next to the database)")
+        return (f"{user()} cannot create files in {folder} (SQLite needs to write "
+                f"{file.name}-wal and {file.name}-shm next to the database); give that folder "
+                f"to {user()} (e.g. chown), or run the bot as its owner")
     return None
+
+
+def user() -> str:
+    """"uid 10001": who this process runs as, as `ls -n` and `docker run --user` name it."""
+    return f"uid {os.getuid()}" if hasattr(os, "getuid") else "this user"
 
 
 async def _check_database(config: Config) -> None:
