@@ -51,6 +51,11 @@ def test_an_unwritable_working_folder_is_named_with_the_uid(
     assert problem is not None
     assert f"uid {os.getuid()} cannot create files in {tmp_path} " in problem
     assert f"give that folder to uid {os.getuid()}" in problem
+    (tmp_path / "tablee.db").write_bytes(b"")
+    monkeypatch.setattr(os, "access", lambda p, mode: False)
+    problem = database_problem("tablee.db")
+    assert problem is not None
+    assert f"{tmp_path / 'tablee.db'} is not readable and writable by uid {os.getuid()}" in problem
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
