@@ -29,3 +29,10 @@ class RateLimit:
             self._events = {k: v for k, v in self._events.items()
                             if v and v[-1] > now - self._seconds}
         return True
+
+    def refund(self, key: Hashable) -> None:
+        """Take back ``key``'s newest event: an attempt counted up front (so that many at once
+        are bounded too) that turned out not to be the kind this limit counts."""
+        events = self._events.get(key)
+        if events:
+            events.pop()

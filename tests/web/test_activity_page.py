@@ -2,9 +2,10 @@
 stand-in Discord client (tests/web/discord_frame.html) iframes the page with the query Discord
 adds and speaks the Embedded App SDK's message protocol; the bot process (with ``[activity]``)
 talks to the emulated Discord. The whole chain: HANDSHAKE, READY, AUTHORIZE (a code the emulator
-minted), the code exchanged at our /api/token (checked with Discord's /oauth2/@me),
-AUTHENTICATE, the session checked against the emulator's Activity instance with the bot token;
-the page then shows that player's hand. A watcher gets the table without a hand; someone not in
+minted), the code exchanged at our /api/token (checked with Discord's /oauth2/@me, answered
+with a sign-in of our own), AUTHENTICATE, the session (that sign-in, never an access token)
+checked against the emulator's Activity instance with the bot token; the page then shows that
+player's hand. A watcher gets the table without a hand; someone not in
 the instance, or a code of another application, is refused with a sentence on the page."""
 
 from __future__ import annotations
@@ -112,6 +113,9 @@ async def test_the_activity_signs_the_player_in_and_shows_their_hand(
     before = len(sim.requests)
     discord = InDiscord(live, alice)
     page, frame = await discord.open(browser, instance)
+    posted: list[Any] = []
+    page.on("request", lambda r: posted.append(r.post_data_json)
+            if r.url.endswith("/api/activity/session") else None)
     await step(frame, "started")
     # The page shows Alice's own seat and hand, fetched with her personal token.
     you = frame.locator("#you-name")
@@ -133,12 +137,17 @@ async def test_the_activity_signs_the_player_in_and_shows_their_hand(
                               "response_type": "code", "state": "", "prompt": "none",
                               "scope": ["identify"]}
     assert log[3]["args"]["access_token"] == discord.authenticated[0]
-    # What the bot asked the emulated Discord, in order: the exchange, whose token it is, who
-    # the person is, and the instance with the bot token.
+    # The session was asked with our own sign-in and the instance: no access token, no table.
+    [sent] = posted
+    assert sorted(sent) == ["instance_id", "lang", "session"]
+    assert sent["instance_id"] == instance.instance_id
+    assert sent["session"] not in discord.authenticated
+    # What the bot asked the emulated Discord, in order: the exchange, whose token it is (and
+    # who), and the instance with the bot token.
     asked = [(r.method, r.route, r.status) for r in sim.requests[before:]
              if r.route.startswith(("/oauth2", "/users/@me", "/applications/{application_id}/a"))]
     assert asked == [
-        ("POST", "/oauth2/token", 200), ("GET", "/oauth2/@me", 200), ("GET", "/users/@me", 200),
+        ("POST", "/oauth2/token", 200), ("GET", "/oauth2/@me", 200),
         ("GET", "/applications/{application_id}/activity-instances/{instance_id}", 200)]
     html = await frame.content()
     assert live.sim.client_secret not in html and sim.world.token not in html
