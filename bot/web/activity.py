@@ -38,9 +38,6 @@ from __future__ import annotations
 
 import logging
 import re
-import secrets
-import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import quote
@@ -53,7 +50,7 @@ from games.text import Text, say
 from ..config import ActivityConfig, IPNetwork
 from ..service import TableService
 from .addresses import client_address
-from .limits import RateLimit
+from .limits import RateLimit, Tickets
 from .links import Links
 from .state import page_lang
 
@@ -62,7 +59,6 @@ log = logging.getLogger("tablee.web")
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_.:-]{1,200}")
 DISCORD_TIMEOUT = ClientTimeout(total=10)
 MAX_CODE = 200
-MAX_SIGN_IN_ID = 100
 FAILED_EXCHANGES = (10, 60.0)  # code exchanges refused a minute, per client address
 SIGN_INS = (10, 60.0)  # sign-ins of one person a minute
 SESSIONS = (10, 60.0)  # table sessions a person may ask for a minute
@@ -96,8 +92,7 @@ class ActivityApi:
 
     def __init__(self, config: ActivityConfig, links: Links, service: TableService, *,
                  origin_ok: Callable[[web.Request], bool], discord_api: str,
-                 bot_token: str, trusted_proxies: Sequence[IPNetwork],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 bot_token: str, trusted_proxies: Sequence[IPNetwork]) -> None:
         self.config = config
         self.links = links
         self.service = service
@@ -105,12 +100,10 @@ class ActivityApi:
         self.discord_api = discord_api.rstrip("/")
         self.bot_token = bot_token
         self.trusted_proxies = tuple(trusted_proxies)
-        self.clock = clock
-        self.failures = RateLimit(*FAILED_EXCHANGES, clock=clock)  # per client address
-        self.sign_ins = RateLimit(*SIGN_INS, clock=clock)  # per person
-        self.sessions = RateLimit(*SESSIONS, clock=clock)  # per person
-        # sign-in id -> (the person, when it lapses), oldest first
-        self.signed: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self.failures = RateLimit(*FAILED_EXCHANGES)  # per client address
+        self.sign_ins = RateLimit(*SIGN_INS)  # per person
+        self.sessions = RateLimit(*SESSIONS)  # per person
+        self.signed: Tickets[int] = Tickets(SIGN_IN_SECONDS, MAX_SIGN_INS)  # -> the person
 
     # -- routes ---------------------------------------------------------------------------
     async def entry(self, request: web.Request) -> web.StreamResponse:
@@ -161,23 +154,15 @@ class ActivityApi:
             raise Refused(400, CODE_REFUSED)
         self.failures.refund(address)
         self._limit(self.sign_ins, ("user", user_id))
-        signed = secrets.token_urlsafe(32)
-        now = self.clock()
-        while self.signed and (len(self.signed) >= MAX_SIGN_INS
-                               or next(iter(self.signed.values()))[1] <= now):
-            self.signed.popitem(last=False)
-        self.signed[signed] = (user_id, now + SIGN_IN_SECONDS)
-        return {"access_token": access, "session": signed}
+        return {"access_token": access, "session": self.signed.add(user_id)}
 
     async def _session(self, request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
         signed, instance_id = body.get("session"), body.get("instance_id")
         if not isinstance(instance_id, str) or not INSTANCE_ID.fullmatch(instance_id):
             raise Refused(400, NO_INSTANCE)
-        found = (self.signed.get(signed) if isinstance(signed, str)
-                 and 0 < len(signed) <= MAX_SIGN_IN_ID else None)
-        if found is None or found[1] <= self.clock():
+        user_id = self.signed.get(signed)
+        if user_id is None:
             raise Refused(401, SIGNED_OUT)
-        user_id = found[0]
         self._limit(self.sessions, ("user", user_id))
         path = (f"/applications/{self.config.client_id}/activity-instances/"
                 f"{quote(instance_id, safe='')}")
@@ -196,7 +181,7 @@ class ActivityApi:
         if (table is None or table_id is None
                 or table.guild_id != _snowflake(location.get("guild_id"))):
             raise Refused(404, NO_TABLE)
-        self.signed.pop(signed, None)  # one session per sign-in
+        self.signed.discard(str(signed))  # one session per sign-in
         seated = table.seat_of(user_id) is not None
         token = await self.links.issue(table_id, user_id) if seated else None
         log.info("activity: user %s opens table %s as %s", user_id, table_id,

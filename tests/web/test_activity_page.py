@@ -58,6 +58,7 @@ class InDiscord:
     def __init__(self, live: LiveTable, user: Any, application: Application | None = None):
         self.live, self.user, self.application = live, user, application
         self.authenticated: list[str] = []
+        self.sessions_asked: list[Any] = []  # the bodies the page POSTed to our session route
 
     async def authorize(self, args: dict[str, Any]) -> str:
         return self.live.sim.authorization_code(self.user, self.application)
@@ -77,6 +78,8 @@ class InDiscord:
         context = await browser.new_context(viewport=PHONE, locale="en-US")
         await context.expose_function("discordAuthorize", self.authorize)
         await context.expose_function("discordAuthenticate", self.authenticate)
+        context.on("request", lambda r: self.sessions_asked.append(r.post_data_json)
+                   if r.url.endswith("/api/activity/session") else None)
         base = self.live.base_url
         # Served at the web table's own origin (the SDK accepts messages from its own origin,
         # as from discord.com's): the test answers this address itself.
@@ -113,9 +116,6 @@ async def test_the_activity_signs_the_player_in_and_shows_their_hand(
     before = len(sim.requests)
     discord = InDiscord(live, alice)
     page, frame = await discord.open(browser, instance)
-    posted: list[Any] = []
-    page.on("request", lambda r: posted.append(r.post_data_json)
-            if r.url.endswith("/api/activity/session") else None)
     await step(frame, "started")
     # The page shows Alice's own seat and hand, fetched with her personal token.
     you = frame.locator("#you-name")
@@ -138,7 +138,7 @@ async def test_the_activity_signs_the_player_in_and_shows_their_hand(
                               "scope": ["identify"]}
     assert log[3]["args"]["access_token"] == discord.authenticated[0]
     # The session was asked with our own sign-in and the instance: no access token, no table.
-    [sent] = posted
+    [sent] = discord.sessions_asked
     assert sorted(sent) == ["instance_id", "lang", "session"]
     assert sent["instance_id"] == instance.instance_id
     assert sent["session"] not in discord.authenticated
