@@ -85,7 +85,7 @@ class Poster:
                  backoff: Backoff | None = None) -> None:
         self.client = client
         self._service = service
-        self.stuck = StuckPosts(client, service, backoff)  # tables whose post Discord refuses
+        self.stuck = StuckPosts(service, backoff)  # tables whose post Discord refuses
         self.dm_default = dm_default
         self.threads = threads
         self.turn_dms = TurnDms(client, service, dm_default=dm_default, after=turn_dm_after,
@@ -188,13 +188,14 @@ class Poster:
         self.hands.forget(channel_id)
         self.stuck.forget(channel_id)
 
-    async def left(self, channel_id: int) -> None:
+    async def left(self, channel_id: int, *, ended: bool) -> None:
         """The table's thread was deleted: its posts went with it (nothing to retire), and its
-        turn DMs are over there."""
+        turn DMs there say the game is over (``ended``) or the turn is (the game moved: the
+        next post's DMs link to where it plays now)."""
         async with self._locks(channel_id):
             self._forget(channel_id)
             self._unsaved.pop(channel_id, None)
-        await self.turn_dms.table_closed(channel_id)
+        await self.turn_dms.turn_over(channel_id, (), actor=None, finished=ended)
 
     async def _send(self, channel_id: int, outcome: Outcome, post: PublicPost,
                     still: dict[int, str], previous: Iterable[int | None]) -> discord.Message:

@@ -88,9 +88,7 @@ def refused(exc: BaseException) -> str | None:
 class StuckPosts:
     """The stuck tables of this process, by channel (see the module doc)."""
 
-    def __init__(self, client: discord.Client, service: TableService,
-                 policy: Backoff | None = None) -> None:
-        self.client = client
+    def __init__(self, service: TableService, policy: Backoff | None = None) -> None:
         self._service = service
         self.policy = policy or Backoff()
         self._tables: dict[int, _Stuck] = {}

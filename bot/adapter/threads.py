@@ -31,7 +31,7 @@ from typing import Any
 import discord
 
 from bot.service import TableService
-from bot.service.errors import TableExists
+from bot.service.errors import HostError, TableExists
 from bot.service.results import Outcome, TableInfo
 
 from . import send
@@ -57,6 +57,7 @@ class TableThreads:
         self._service = service
         self._rematch_seconds = rematch_seconds
         self._summarised: dict[int, tuple[int, ...]] = {}  # table -> whose turn its summary says
+        self._leaving: set[int] = set()  # deleted threads whose table is leaving them now
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- while it plays -------------------------------------------------------------------------
@@ -142,11 +143,13 @@ class TableThreads:
         own (only one table plays in a channel itself), it ends as abandoned, as a host's
         /abandon would, its clock stopped. A rematch lobby opened in the thread closes. The
         players are told once, in the channel; the summary says what happened. Never raises."""
+        if thread_id in self._leaving:
+            return  # THREAD_DELETE and a post's 10003 at once: one of them moves the table
+        self._leaving.add(thread_id)
         try:
             info = await self._service.table(thread_id)
             if info is None or not info.in_thread or info.waits_for_thread:
                 return
-            await tablee(self.client).poster.left(thread_id)
             self._summarised.pop(thread_id, None)
             moved: TableInfo | None = None
             if info.status == "playing":
@@ -156,14 +159,19 @@ class TableThreads:
                     moved = None
             if moved is None:
                 await self._service.abandon(thread_id, info.host_id, is_admin=True)
+            await tablee(self.client).poster.left(thread_id, ended=moved is None)
             log.info("the thread %s was deleted: its table %s", thread_id,
                      f"plays on in channel {moved.channel_id}" if moved else "ended")
             if info.status == "playing":
                 await self._said_deleted(info, moved is not None)
             if moved is not None:
                 self._service.post_failed(moved.channel_id, at=self._service.clock_now())
+        except HostError as exc:  # it ended or moved meanwhile: nothing left to do
+            log.info("the table of the deleted thread %s: %s", thread_id, exc)
         except Exception:
             log.exception("the table of the deleted thread %s could not leave it", thread_id)
+        finally:
+            self._leaving.discard(thread_id)
 
     async def _said_deleted(self, info: TableInfo, moved: bool) -> None:
         """The summary, and one message pinging the players, say where the game went."""
