@@ -19,6 +19,12 @@ there, the post is out and the move it shows stands, so the failure is logged an
 the move failed. The channel's next post sets it right: the poster still knows its current post
 (retired by the next one, whose bookkeeping then records it) and keeps the value-free text of a
 post showing a value until that post is edited (:mod:`bot.service.followup`).
+
+A post Discord refuses (a locked thread, a missing permission) leaves its table *stuck*: tried
+again after longer and longer waits, then given up, its players told once
+(:mod:`bot.adapter.stuck`); a post answered "Unknown Channel" in a table's thread means the
+thread was deleted, and the table leaves it (:meth:`TableThreads.deleted
+<bot.adapter.threads.TableThreads.deleted>`).
 """
 
 from __future__ import annotations

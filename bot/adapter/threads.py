@@ -19,6 +19,12 @@ the bot keeps a live table's thread open: made with the longest auto-archive dur
 when Discord archives it (THREAD_UPDATE) and before each post. A finished table's thread is
 archived once the rematch window has passed with no rematch in it (and set to archive itself
 after an hour, should the bot restart before).
+
+A moderator may lock a thread: without Manage Threads the bot can neither reopen nor post in it,
+so the table is stuck until the thread is unlocked (:mod:`bot.adapter.stuck`: a bounded
+back-off, its players told once in the channel; unlocking or reopening it posts at once). A
+deleted thread's game moves back to the channel, or ends as abandoned when the channel has a
+table of its own (:meth:`TableThreads.deleted`).
 """
 
 from __future__ import annotations
