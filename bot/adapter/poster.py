@@ -131,7 +131,8 @@ class Poster:
         still have to move (one showed a value once, as a person's reveal, on this post), they
         go on afterwards in a task of their own, and their post takes that value away."""
         try:
-            if outcome.post is None or self.stuck.hold(channel_id):
+            if outcome.post is None or (not outcome.post.finished
+                                        and self.stuck.hold(channel_id)):
                 return None  # a stuck table's move is stored: its next try posts it
             await self.threads.keep_open(outcome.table)
             with language(outcome.post.language):  # the server's, as the service wrote the post
@@ -148,6 +149,8 @@ class Poster:
                 await self.threads.deleted(channel_id)  # missed THREAD_DELETE (a restart)
             elif self.stuck.failed(outcome.table, exc):
                 await self.threads.tell_stuck(outcome.table, refused(exc))
+            if outcome.post is not None and outcome.post.finished:
+                self.stuck.forget(channel_id)  # its end is stored: nothing is left to post
             return None
         finally:
             if outcome.computers_next:
