@@ -1,6 +1,19 @@
-"""Shared pytest setup: the opt-in `slow` marker; no test follows the caller's DATABASE_URL."""
+"""Shared pytest setup: the opt-in `slow` marker; no test follows the caller's DATABASE_URL; the
+run ends saying why tests skipped and how to run them (one line per reason)."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable
 
 import pytest
+
+DATABASE_ENV = "TABLEE_TEST_DATABASE_URL"  # as tests/pg.py (not imported: it needs asyncpg)
+NO_POSTGRESQL = (f"no PostgreSQL: set {DATABASE_ENV} to a test database "
+                 "(e.g. postgresql://tablee:tablee@localhost/tablee_test; see CONTRIBUTING.md)")
+NO_CHROMIUM = "no Chromium: the browser tests need Debian's package (apt-get install chromium)"
+SLOW = "slow soaks: run them with --runslow"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -21,3 +34,34 @@ def _no_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
     """DATABASE_URL redirects the bot to a PostgreSQL database: a test run must never write into
     the one its caller's shell points at (PostgreSQL tests use TABLEE_TEST_DATABASE_URL)."""
     monkeypatch.delenv("DATABASE_URL", raising=False)
+
+
+def skip_group(reason: str, database_set: bool) -> str:
+    """What a skip reason comes down to, said once for all the tests it skipped: what is missing
+    and how to get it. A PostgreSQL that is named but not reachable keeps its own reason (which
+    says what failed); a reason nobody grouped is shown as it is."""
+    reason = reason.removeprefix("Skipped: ")
+    if "--runslow" in reason:
+        return SLOW
+    if "chromium" in reason.lower():
+        return NO_CHROMIUM
+    if ("PostgreSQL" in reason or DATABASE_ENV in reason) and not database_set:
+        return NO_POSTGRESQL
+    return reason
+
+
+def why_skipped(reasons: Iterable[str], database_set: bool) -> list[str]:
+    """One line per group, the largest first: "207 skipped: no PostgreSQL: set …"."""
+    counts = Counter(skip_group(reason, database_set) for reason in reasons)
+    return [f"{count} skipped: {group}" for group, count in counts.most_common()]
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """After the run (also with -q, also from xdist's workers): why tests skipped."""
+    reasons = [str(report.longrepr[2]) for report in terminalreporter.stats.get("skipped", [])
+               if isinstance(report.longrepr, tuple | list) and len(report.longrepr) == 3]
+    if not reasons:
+        return
+    terminalreporter.write_sep("-", "why tests skipped")
+    for line in why_skipped(reasons, bool(os.environ.get(DATABASE_ENV, "").strip())):
+        terminalreporter.write_line(line)

@@ -1,4 +1,4 @@
-"""A sixth game, for the tests only (tests/new_game/: ``games/nim/`` and ``render/nim.py``),
+"""A new game, for the tests only (tests/new_game/: ``games/nim/`` and ``render/nim.py``),
 copied to a folder outside the repository: once that folder is on ``games.__path__`` and
 ``render.__path__``, the same discovery the bot runs at start-up (:func:`games.discover`) finds
 it, and it is in the registry, in the bot's catalog (engine and renderer), in the catalog

@@ -240,6 +240,9 @@ class TableeBot(commands.Bot):
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         await self.threads.archived(payload)
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.threads.deleted(payload.thread_id)
+
     async def close(self) -> None:
         if self._clock is not None:
             self._clock.cancel()

@@ -20,13 +20,13 @@ from .errors import Refusal, said
 from .i18n import N_, _, language, shown
 from .languages import reader
 from .limits import MAX_CHOICES, MAX_DESCRIPTION, clip
+from .stuck import TOO_MANY_THREADS
 from .suggest import SUGGESTION_SECONDS, within
 
 log = logging.getLogger("tablee.adapter.threads")
 
 LONGEST_ARCHIVE = 10080  # minutes (a week): the longest auto-archive duration Discord offers
 MAX_THREAD_NAME = 100  # Discord's limit on a channel name
-TOO_MANY_THREADS = 160006  # "Maximum number of active threads reached"
 ALREADY_MADE = 160004  # "A thread has already been created for this message"
 TABLE_OPTION = N_("Which of this channel's tables (when you play at several here)")
 """The description of the ``table`` option of the commands that act on a table."""
@@ -90,6 +90,41 @@ def summary_text(info: TableInfo, post: PublicPost | None, *, threaded: bool = T
     to_move = post.status.split(" · ")[0] if post is not None else ""
     return _("{head} · in progress · {status} · open the table: {thread}", head=head,
              status=to_move, thread=where)
+
+
+def stuck_notice(info: TableInfo, kind: str | None) -> str:
+    """The one sentence a stuck table's players get (in the current language)."""
+    table = table_name(info, bold=True)
+    where = f"<#{info.channel_id}>"
+    keep = _("Your moves are kept, and the game goes on once that is done.")
+    if kind == "locked":
+        return _("I can't post the game {table} in its thread {thread}: the thread is locked. A "
+                 "server admin can unlock the thread, or give Tablée the Manage Threads "
+                 "permission.", table=table, thread=where) + " " + keep
+    if kind == "forbidden":
+        return _("I can't post the game {table} in {where}: I'm not allowed to post there. A "
+                 "server admin can give Tablée View Channel, Send Messages (Send Messages in "
+                 "Threads in a thread) and Attach Files there.", table=table,
+                 where=where) + " " + keep
+    if kind == "full":
+        return _("I can't post the game {table} in its thread {thread}: the thread is archived "
+                 "and this server has as many active threads as Discord allows. A server admin "
+                 "can close other threads or reopen this one.", table=table,
+                 thread=where) + " " + keep
+    return _("I couldn't post the game {table} in {where} for a while, so I stopped trying. "
+             "Your moves are kept: the next move played there posts the game again.",
+             table=table, where=where)
+
+
+def deleted_text(info: TableInfo, *, moved: bool) -> str:
+    """What the summary (and a message to the players) says once the table's thread was deleted
+    (:meth:`bot.adapter.threads.TableThreads.deleted`)."""
+    head = table_name(info, bold=True)
+    if moved:
+        return _("{head} · the thread was deleted, so the game goes on here in the channel.",
+                 head=head)
+    return _("{head} · the thread was deleted, and this channel already has a table of its "
+             "own, so the game ended without a result.", head=head)
 
 
 async def make_thread(interaction: discord.Interaction, service: TableService,

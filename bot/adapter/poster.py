@@ -19,6 +19,12 @@ there, the post is out and the move it shows stands, so the failure is logged an
 the move failed. The channel's next post sets it right: the poster still knows its current post
 (retired by the next one, whose bookkeeping then records it) and keeps the value-free text of a
 post showing a value until that post is edited (:mod:`bot.service.followup`).
+
+A post Discord refuses (a locked thread, a missing permission) leaves its table *stuck*: tried
+again after longer and longer waits, then given up, its players told once
+(:mod:`bot.adapter.stuck`); a post answered "Unknown Channel" in a table's thread means the
+thread was deleted, and the table leaves it (:meth:`TableThreads.deleted
+<bot.adapter.threads.TableThreads.deleted>`).
 """
 
 from __future__ import annotations
@@ -41,8 +47,10 @@ from .dms import TurnDms, TurnStart, jump_url, turn_notes
 from .files import SeenHands, png_file
 from .i18n import language, shown
 from .post_text import compose, continued, pinged
+from .stuck import Backoff, StuckPosts, refused
 
 log = logging.getLogger("tablee.adapter.post")
+UNKNOWN_CHANNEL = 10003  # Discord's "Unknown Channel": the thread was deleted
 
 class Watcher(Protocol):
     """Told around each table post (:class:`bot.adapter.threads.TableThreads`: a thread's
@@ -56,6 +64,13 @@ class Watcher(Protocol):
 
     async def ended(self, info: TableInfo) -> None:
         """A table ended without a result (never raises)."""
+
+    async def deleted(self, thread_id: int) -> None:
+        """The table's thread is gone (Discord's 10003): the table leaves it (never raises)."""
+
+    async def tell_stuck(self, info: TableInfo, kind: str | None) -> None:
+        """The table's post is refused (:mod:`bot.adapter.stuck`): its players are told, once
+        (never raises)."""
 
 
 Shown = tuple[list[int], list[tuple[str, bool]]]
@@ -72,9 +87,11 @@ class Poster:
     :class:`~bot.adapter.files.SeenHands` knows which hand image each person already has."""
 
     def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool,
-                 threads: Watcher, turn_dm_after: float = 0.0) -> None:
+                 threads: Watcher, turn_dm_after: float = 0.0,
+                 backoff: Backoff | None = None) -> None:
         self.client = client
         self._service = service
+        self.stuck = StuckPosts(service, backoff)  # tables whose post Discord refuses
         self.dm_default = dm_default
         self.threads = threads
         self.turn_dms = TurnDms(client, service, dm_default=dm_default, after=turn_dm_after,
@@ -108,26 +125,32 @@ class Poster:
     ) -> discord.Message | None:
         """One post per turn: while the actor keeps moving, the current post is edited in place;
         otherwise a new post goes out first, then older posts lose their buttons (if the send
-        fails, the old post keeps working ones, and the service posts again shortly: the caller's
-        move stands). DMs whoever's turn starts. When computer players
+        fails, the old post keeps working ones, and the service posts again later: the caller's
+        move stands, see :mod:`bot.adapter.stuck`; a deleted thread's table leaves it). DMs
+        whoever's turn starts. When computer players
         still have to move (one showed a value once, as a person's reveal, on this post), they
         go on afterwards in a task of their own, and their post takes that value away."""
         try:
-            if outcome.post is None:
-                return None
+            if outcome.post is None or (not outcome.post.finished
+                                        and self.stuck.hold(channel_id)):
+                return None  # a stuck table's move is stored: its next try posts it
             await self.threads.keep_open(outcome.table)
             with language(outcome.post.language):  # the server's, as the service wrote the post
                 message = await self._publish(channel_id, outcome, outcome.post, actor, previous)
+            self.stuck.posted(channel_id)
             await self.threads.posted(outcome)
             return message
-        except discord.Forbidden:
-            raise  # the bot may not post here: the person is told what to fix
-        except Exception:
-            # What was played is stored: the post is the service's to try again within seconds
-            # (as a restart would), not a failure of the move for whoever made it.
-            log.exception("could not post the table in channel %s; trying again shortly",
-                          channel_id)
-            self._service.post_failed(channel_id)
+        except Exception as exc:
+            # What was played is stored: the post is the service's to try again (as a restart
+            # would), not a failure of the move for whoever made it.
+            if (isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+                    and outcome.table.in_thread):
+                self.stuck.forget(channel_id)
+                await self.threads.deleted(channel_id)  # missed THREAD_DELETE (a restart)
+            elif self.stuck.failed(outcome.table, exc):
+                await self.threads.tell_stuck(outcome.table, refused(exc))
+            if outcome.post is not None and outcome.post.finished:
+                self.stuck.forget(channel_id)  # its end is stored: nothing is left to post
             return None
         finally:
             if outcome.computers_next:
@@ -172,6 +195,16 @@ class Poster:
         self._shown.pop(channel_id, None)
         self._drawn.pop(channel_id, None)
         self.hands.forget(channel_id)
+        self.stuck.forget(channel_id)
+
+    async def left(self, channel_id: int, *, ended: bool) -> None:
+        """The table's thread was deleted: its posts went with it (nothing to retire), and its
+        turn DMs there say the game is over (``ended``) or the turn is (the game moved: the
+        next post's DMs link to where it plays now)."""
+        async with self._locks(channel_id):
+            self._forget(channel_id)
+            self._unsaved.pop(channel_id, None)
+        await self.turn_dms.turn_over(channel_id, (), actor=None, finished=ended)
 
     async def _send(self, channel_id: int, outcome: Outcome, post: PublicPost,
                     still: dict[int, str], previous: Iterable[int | None]) -> discord.Message:
@@ -240,7 +273,9 @@ class Poster:
                 attachments=[file] if file else [],
                 view=table_post_view(channel_id, post, outcome.table),
             )
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if refused(exc) is not None:
+                raise  # a new post would be refused too: the table is stuck (publish)
             log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
             return False
         self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())

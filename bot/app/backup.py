@@ -40,6 +40,7 @@ from ..storage.leases import COLUMNS, Holder, lease_of
 from ..storage.postgres import CannotOpen, connect
 from ..storage.schema import SCHEMA_VERSION
 from ..storage.url import is_url, shown
+from .environment import CONFIG, epilog, paragraphs
 from .lease import RENEWALS, ended, when
 from .migrate import Refused, tablee_version
 
@@ -389,12 +390,25 @@ def restore_main(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """``backup`` and ``restore``, added to ``python -m bot``'s parser."""
-    p_backup = sub.add_parser("backup", help="copy the database safely, even while the bot "
-                              "runs (PostgreSQL: print the pg_dump line), then exit")
+    p_backup = sub.add_parser(
+        "backup", help="copy the database safely, even while the bot runs (PostgreSQL: print "
+        "the pg_dump line), then exit", description=paragraphs(
+            "Copy the configured SQLite database into one file, consistent as of one moment, "
+            "safely while the bot runs and writes (SQLite's online backup); the file is written "
+            "whole or not at all. On PostgreSQL, check that the database is Tablée's and print "
+            "the pg_dump command to copy it with (PostgreSQL's own tool copies it best)."),
+        epilog=epilog(*CONFIG), formatter_class=argparse.RawDescriptionHelpFormatter)
     p_backup.add_argument("--out", metavar="FILE", help="the backup file to write (default: "
                           "NAME-backup-DATE-TIME.db beside the database)")
-    p_restore = sub.add_parser("restore", help="put a backup in place of the database (the bot "
-                               "stopped; the replaced file is kept aside), then exit")
+    p_restore = sub.add_parser(
+        "restore", help="put a backup in place of the database (the bot stopped; the replaced "
+        "file is kept aside), then exit", description=paragraphs(
+            "Put a backup made by `python -m bot backup` in place of the configured SQLite "
+            "database. Refused while a bot runs on it (stop the bot first). The file it replaces "
+            "is first copied aside, whole, as NAME.before-restore-DATE: a restore never destroys "
+            "data. On PostgreSQL, says what to do instead. Exit code 1 when refused, 2 for a bad "
+            "config."),
+        epilog=epilog(*CONFIG), formatter_class=argparse.RawDescriptionHelpFormatter)
     p_restore.add_argument("file", metavar="FILE", help="a backup made by `python -m bot backup`")
     for p in (p_backup, p_restore):
         p.add_argument("--config", default=argparse.SUPPRESS, help="config file")

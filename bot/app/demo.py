@@ -33,6 +33,7 @@ from i18n import DEFAULT, LANGUAGES
 from ..service import HostError, Outcome, TableService
 from ..service.lobby import DEFAULT_LEVEL
 from ..service.posts import private_note
+from .environment import epilog, paragraphs
 
 CHANNEL, GUILD, YOU = 1, 1, 1
 OWN_FILES = re.compile(r"post-\d+\.png|hand-seat\d+\.png|log\.txt|record\.json|demo\.db(-wal|-shm)?")
@@ -176,11 +177,15 @@ def add_parser(sub: Any) -> None:
     """This subcommand's parser, added to ``python -m bot``'s."""
     p_demo = sub.add_parser(
         "demo", help="play a game with computer players, write the images",
-        description=f"Play a whole game through the table host (seat 1 is {STAND_IN}, a "
-        "person whose moves a medium computer chooses; the others are computer players) and write each table post's image, the starting hands, the log and "
-        "the record into --out. A folder holding a previous demo is cleared first; a folder "
-        "holding anything else is refused.",
-        epilog=games_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=paragraphs(
+            f"Play a whole game through the table host (seat 1 is {STAND_IN}, a person whose "
+            "moves a medium computer chooses; the others are computer players) and write each "
+            "table post's image, the starting hands, the log and the record into --out. A "
+            "folder holding a previous demo is cleared first; a folder holding anything else is "
+            "refused. Needs no Discord and no config (the game's database is written into --out "
+            "too)."),
+        epilog=f"{games_help()}\n\n{epilog()}",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p_demo.add_argument("game", help="a game id (listed below)")
     p_demo.add_argument("--players", type=int, default=3,
                         help="how many seats, seat 1 included (default: 3)")

@@ -32,6 +32,7 @@ from ..storage.columns import dumped
 from ..storage.database import Statement
 from ..storage.skill import BEFORE
 from ..storage.url import shown
+from .environment import CONFIG, epilog, paragraphs
 from .runner import offline
 
 
@@ -157,9 +158,11 @@ def add_parser(sub: Any) -> None:
     """``forget-user``, added to ``python -m bot``'s parser."""
     p_forget = sub.add_parser(
         "forget-user", help="remove what is stored about one person, then exit",
-        description="Delete a person's language and DM choice, and replace their name in past "
-        "games by \"a former player\" (their results stay, so the others' ratings do not change). "
-        "Refused while they sit at a table in play or in a lobby. Safe while the bot runs.")
+        description=paragraphs(
+            "Delete a person's language and DM choice, and replace their name in past games by "
+            "\"a former player\" (their results stay, so the others' ratings do not change). "
+            "Refused while they sit at a table in play or in a lobby. Safe while the bot runs."),
+        epilog=epilog(*CONFIG), formatter_class=argparse.RawDescriptionHelpFormatter)
     p_forget.add_argument("user_id", type=_user_id, metavar="ID", help="the person's Discord "
                           "user id")
     p_forget.add_argument("--config", default=argparse.SUPPRESS, help="config file")

@@ -18,6 +18,7 @@ from ..config import Config
 from ..storage import Store
 from ..storage.leases import Lease, Leases
 from ..storage.url import shown
+from .environment import CONFIG, epilog, paragraphs
 from .lease import RENEWALS, memo_path, previous_token
 from .runner import offline
 
@@ -60,9 +61,13 @@ def main(config_path: str | None) -> int:
 def add_parser(sub: Any) -> None:
     """``health``, added to ``python -m bot``'s parser."""
     p_health = sub.add_parser(
-        "health", help="exit 0 while the bot started here runs (for HEALTHCHECK)",
-        description="Exit 0 when the bot started on this machine (in this container) holds its "
-                    "lease on the database, renewed in time; else exit 1 saying why. Opens the "
-                    "database (as check does); does not contact Discord.")
+        "health", help="exit 0 while the bot started here runs (the image's HEALTHCHECK)",
+        description=paragraphs(
+            "Exit code 0 when the bot started on this machine (in this container) holds its "
+            "lease on the database, renewed in time: its event loop runs and it reaches its "
+            "database. Otherwise exit code 1 and one sentence saying why (2: the config). Opens "
+            "the database as check does; Discord is not contacted."),
+        epilog=epilog(*CONFIG),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p_health.add_argument("--config", default=argparse.SUPPRESS, help="config file")
     p_health.set_defaults(main=lambda args: main(args.config))

@@ -33,6 +33,7 @@ from ..storage import dialect
 from ..storage.postgres import CannotOpen, connect, migrate
 from ..storage.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, _statements
 from ..storage.url import shown, url_problem
+from .environment import epilog, paragraphs
 
 BATCH = 5000  # rows per COPY: memory stays small however big the file
 LABELS = {  # table -> (one, many), as the summary names them
@@ -229,8 +230,15 @@ def main(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """This subcommand's parser, added to ``python -m bot``'s."""
-    p_migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty "
-                               "PostgreSQL database, then exit")
+    p_migrate = sub.add_parser(
+        "migrate", help="copy a SQLite database into an empty PostgreSQL database, then exit",
+        description=paragraphs(
+            "Copy every table of a SQLite file (upgraded to the current schema if older; the "
+            "file itself is only read) into an empty PostgreSQL database, in one transaction: "
+            "all or nothing. Stop the bot first: moves made during the copy would stay behind. "
+            "Then point the bot at PostgreSQL (database.url or DATABASE_URL). Takes no config: "
+            "--from and --to say everything; the password is never printed."),
+        epilog=epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p_migrate.add_argument("--from", dest="source", required=True, metavar="FILE",
                            help="the SQLite file (e.g. tablee.db); it is only read")
     p_migrate.add_argument("--to", dest="target", required=True, metavar="URL",

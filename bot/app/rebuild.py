@@ -14,6 +14,7 @@ from ..config import Config
 from ..service.ratings import teams
 from ..storage import Store
 from ..storage.url import shown
+from .environment import CONFIG, epilog, paragraphs
 from .runner import offline
 
 
@@ -40,8 +41,14 @@ def main(config_path: str | None) -> int:
 
 def add_parser(sub: Any) -> None:
     """``rebuild-ratings``, added to ``python -m bot``'s parser."""
-    p_rebuild = sub.add_parser("rebuild-ratings",
-                               help="recompute every rating from the finished games, then exit")
+    p_rebuild = sub.add_parser(
+        "rebuild-ratings", help="recompute every rating from the finished games, then exit",
+        description=paragraphs(
+            "Recompute every rating from the finished games, in the order they ended (after a "
+            "crash between a game and its rating, or a change of the rating rules). The bot may "
+            "keep running: the rebuild is one transaction, and the same games give the same "
+            "ratings."),
+        epilog=epilog(*CONFIG), formatter_class=argparse.RawDescriptionHelpFormatter)
     p_rebuild.add_argument("--config", default=argparse.SUPPRESS, help="config file")
     p_rebuild.set_defaults(main=lambda args: main(args.config))
 

@@ -21,6 +21,7 @@ from i18n import DEFAULT, LANGUAGES
 from render.replay import DEFAULT_FORMATS, FORMATS, build
 
 from ..catalog import board_drawer
+from .environment import epilog, paragraphs
 
 KB = 1024
 
@@ -88,9 +89,14 @@ def main(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """This subcommand's parser, added to ``python -m bot``'s."""
-    p_replay = sub.add_parser("replay", help="write the animated replay of a game record",
-                              epilog=games_help(options=False),
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    p_replay = sub.add_parser(
+        "replay", help="write the animated replay of a game record", description=paragraphs(
+            "Write the animated replay of a game record (the JSON file /replay attaches): one "
+            "frame per turn, as a GIF next to the record, or the file --out names (.gif or "
+            ".webp). Needs no Discord, config or database; a problem is one sentence and exit "
+            "code 2."),
+        epilog=f"{games_help(options=False)}\n\n{epilog()}",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p_replay.add_argument("record", help="a game record (the JSON /replay attaches)")
     p_replay.add_argument("--out", help="a .webp or .gif file (default: next to the record)")
     p_replay.add_argument("--language", choices=sorted(LANGUAGES), default=DEFAULT,

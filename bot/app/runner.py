@@ -28,6 +28,7 @@ from ..service import Outcome, TableService
 from ..storage.url import is_url, shown
 from ..web.server import WebServer
 from .backup import regular_backups_task
+from .environment import CONFIG, epilog, paragraphs
 from .folder import folder_in_use, mark_folder, unmark_folder
 from .lease import LeaseRefused, ShardLease, memo_path
 from .process import settle_garbage_collector
@@ -357,8 +358,23 @@ def leave_now(ending: BaseException | None) -> NoReturn:
 
 def add_parser(sub: Any) -> None:
     """``run`` (the default) and ``check``, added to ``python -m bot``'s parser."""
-    p_run = sub.add_parser("run", help="run the bot (the default)")
-    p_check = sub.add_parser("check", help="validate the config and the database, then exit")
+    p_run = sub.add_parser(
+        "run", help="run the bot (the default)", description=paragraphs(
+            "Connect to Discord and serve the tables until stopped (SIGTERM, as `docker stop` "
+            "sends, or Ctrl-C). `python -m bot` alone does the same. The config is checked and "
+            "the database opened (created or upgraded) first; a problem is one sentence, exit "
+            "code 2 for the config or a missing token, 1 for the database or the login."),
+        epilog=epilog("DISCORD_TOKEN", *CONFIG),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p_check = sub.add_parser(
+        "check", help="validate the config and the database, then exit", description=paragraphs(
+            "Check the config, open the database (creating or upgrading it) and print one line "
+            "saying what the bot would run with: config, database, whether DISCORD_TOKEN is "
+            "set, shards, live table, version. Discord is not contacted. Exit code 0 when all "
+            "is well; otherwise one sentence says what is wrong (exit code 2: the config; 1: "
+            "the database)."),
+        epilog=epilog("DISCORD_TOKEN", *CONFIG),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     for p in (p_run, p_check):  # `python -m bot check --config PATH` works too
         p.add_argument("--config", default=argparse.SUPPRESS, help="config file")
     p_run.set_defaults(main=lambda args: run_main(args.config))

@@ -69,11 +69,12 @@ class Context:
         """The channel's table lock: every change of a table runs under it."""
         return self.locks(channel_id)
 
-    def left_behind(self, channel_id: int, *, repost: bool = False) -> None:
+    def left_behind(self, channel_id: int, *, repost: bool = False,
+                    at: float | None = None) -> None:
         """The work after a stored change of this table failed (``repost``: its post could not
         be sent): the scheduler tries it again
-        (:meth:`bot.service.play_service.PlayService.catch_up`)."""
-        self.behind.mark(channel_id, self.now(), repost=repost)
+        (:meth:`bot.service.play_service.PlayService.catch_up`), at ``at`` when given."""
+        self.behind.mark(channel_id, self.now(), repost=repost, at=at)
         self.clock_bell.ring()
 
     def fell_behind(self, log: logging.Logger, channel_id: int, what: str,

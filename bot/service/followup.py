@@ -63,19 +63,24 @@ class Behind:
     def __init__(self) -> None:
         self._tables: dict[int, _Entry] = {}
 
-    def mark(self, channel_id: int, now: float, *, repost: bool = False) -> None:
+    def mark(self, channel_id: int, now: float, *, repost: bool = False,
+             at: float | None = None) -> None:
         """The work after a change of this table failed: try again later (sooner the first
         time; a table whose try was due or running waits twice as long as before). ``repost``:
-        what failed was its post (the adapter's send)."""
+        what failed was its post (the adapter's send); ``at``: the adapter says when its next
+        try may go (its back-off of a post Discord refuses: :mod:`bot.adapter.stuck`)."""
         entry = self._tables.get(channel_id)
         if entry is None:
-            self._tables[channel_id] = _Entry(now + RETRY_FIRST, RETRY_FIRST, repost=repost)
-            return
-        entry.marks += 1
-        entry.repost = entry.repost or repost
-        if entry.at <= now:
-            entry.wait = min(entry.wait * 2, RETRY_MAX)
-            entry.at = now + entry.wait
+            entry = self._tables[channel_id] = _Entry(now + RETRY_FIRST, RETRY_FIRST,
+                                                      repost=repost)
+        else:
+            entry.marks += 1
+            entry.repost = entry.repost or repost
+            if entry.at <= now:
+                entry.wait = min(entry.wait * 2, RETRY_MAX)
+                entry.at = now + entry.wait
+        if at is not None:
+            entry.at = at
 
     def due(self, now: float) -> list[tuple[int, int, bool]]:
         """(channel id, marks, repost) of the tables to try now; pass the marks to

@@ -362,10 +362,11 @@ class TableService:
     async def set_post(self, channel_id: int, message_id: int, version: int) -> None:
         await self.ledger.set_post(channel_id, message_id, version)
 
-    def post_failed(self, channel_id: int) -> None:
+    def post_failed(self, channel_id: int, *, at: float | None = None) -> None:
         """The adapter could not send this table's post: the scheduler posts what it did not
-        show within seconds (:meth:`PlayService.catch_up`), as a restart would."""
-        self.context.left_behind(channel_id, repost=True)
+        show (:meth:`PlayService.catch_up`), as a restart would: within seconds, or at ``at``
+        (the service's clock, :meth:`clock_now`) when the adapter backs off."""
+        self.context.left_behind(channel_id, repost=True, at=at)
 
     async def posted(self, channel_id: int, message_id: int, version: int, *,
                      plain: str | None) -> dict[int, str]:

@@ -139,15 +139,28 @@ class Tables:
         return [TABLE.load(r) for r in found]
 
     async def move_to_channel(self, row: TableRow) -> TableRow:
-        """A lobby waiting for a thread plays in its parent channel instead (the thread could
-        not be made): keyed by that channel from now on. :class:`Conflict` when the lobby
+        """A table of a thread plays in its parent channel instead: a lobby waiting for a thread
+        that could not be made, or a game whose thread was deleted (its clock goes with it; its
+        post, the values shown there and the personal links, all of the dead thread, are
+        forgotten). Keyed by that channel from now on. :class:`Conflict` when the table
         changed meanwhile or the channel already has a table playing in it."""
         assert row.parent_id is not None and row.id is not None
+        playing = row.status == "playing"
         try:
-            await self._db.write([Statement(
-                "UPDATE tables SET channel_id = ?, parent_id = NULL, version = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                (row.parent_id, row.version + 1, time.time(), row.id, row.version), one=True)])
+            await self._db.write([
+                Statement(
+                    "UPDATE tables SET channel_id = ?, parent_id = NULL, version = ?,"
+                    " updated_at = ?,"
+                    " post_message_id = CASE WHEN status = 'playing' THEN NULL"
+                    " ELSE post_message_id END"
+                    " WHERE id = ? AND version = ?",
+                    (row.parent_id, row.version + 1, time.time(), row.id, row.version), one=True),
+                Statement("UPDATE clocks SET channel_id = ? WHERE table_id = ?",
+                          (row.parent_id, row.id)),
+                Statement("DELETE FROM transient_posts WHERE channel_id = ?", (row.channel_id,)),
+                Statement("DELETE FROM web_links WHERE channel_id = ?", (row.channel_id,)),
+            ])
         except IntegrityError:
             raise Conflict("channel already has a table") from None
-        return replace(row, channel_id=row.parent_id, parent_id=None, version=row.version + 1)
+        return replace(row, channel_id=row.parent_id, parent_id=None, version=row.version + 1,
+                       post_message_id=None if playing else row.post_message_id)

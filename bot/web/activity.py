@@ -2,39 +2,43 @@
 
 Inside Discord the page runs in an iframe at ``https://<client id>.discordsays.com``, which
 Discord proxies to ``public_url`` (the developer portal's URL mapping). Discord opens the mapping's
-root with its query (``frame_id``, ``instance_id``, ``platform``, ``channel_id``, ``custom_id``
-when the launch named one); then, in the page, the Embedded App SDK (``static/activity.js``)
-asks Discord for an authorization code and comes here:
+root with its query (``frame_id``, ``instance_id``, ``platform``, ``channel_id``...); then, in the
+page, the Embedded App SDK (``static/activity.js``) asks Discord for an authorization code and
+comes here:
 
-- ``GET /`` with Discord's query: a redirect to the table's page, query kept (the table: the
-  one ``custom_id`` names, ``table:<id>``, else the channel it was launched in, which is the
-  table's own channel or thread when the "Open table" button launched it). Only a choice of
-  page: nothing is trusted from it.
+- ``GET /`` with Discord's query: a redirect to the page of the table in the channel (or
+  thread) the Activity was launched in, query kept. Only a choice of page: nothing is trusted
+  from it.
 - ``POST /api/token`` ``{"code"}``: the code for an access token at Discord's
   ``/oauth2/token`` (the client id and secret never leave the server), kept only if Discord's
-  ``/oauth2/@me`` says it belongs to our application; answers ``{"access_token"}``.
-- ``POST /api/activity/session`` ``{"access_token", "instance_id", "custom_id"}``: who the
-  person is (``/users/@me`` with their token), checked with the bot token against the Activity
-  instance they say they are in (``/applications/{client id}/activity-instances/{id}``: they
-  must be among its users); the table is the one ``custom_id`` names, else the instance's
-  channel, in the instance's server. A seated player gets a personal token (:class:`Links`,
-  the same as "Play in browser" gives), anyone else ``"token": null`` (the spectator's page).
-  Answers ``{"table", "token", "url"}``; ``table`` is a string (ids do not fit a JavaScript
-  number).
+  ``/oauth2/@me`` says it belongs to our application; who it belongs to (that answer's user)
+  is kept here, in memory, for :data:`SIGN_IN_SECONDS` (at most :data:`MAX_SIGN_INS` of them,
+  the oldest dropped), under a random sign-in id of our own. Answers ``{"access_token",
+  "session"}``: the token for the SDK's AUTHENTICATE, the sign-in id for the session.
+- ``POST /api/activity/session`` ``{"session", "instance_id"}``: the person of that sign-in
+  (so only a code exchanged here, for our application, opens a session: an access token, ours
+  or another application's, is not accepted), checked with the bot token against the Activity
+  instance (``/applications/{client id}/activity-instances/{id}``: they must be among its
+  users). The table is the instance's own channel (its ``location.channel_id``), in the
+  instance's server: anything else the page sends (a ``custom_id`` naming another table) is
+  ignored. A seated player gets a personal token (:class:`Links`, the same as "Play in browser"
+  gives), anyone else ``"token": null`` (the spectator's page). A sign-in opens one session (a
+  refusal does not use it up). Answers ``{"table", "token", "url"}``; ``table`` is a string
+  (ids do not fit a JavaScript number).
 
 Every POST must come from the page (``Origin``: the server's rule, which lets in the Activity's
-discordsays.com origin; JSON only, so a cross-site form cannot send it), within rate limits
-(per address and per person for the token exchange, per person and per access token for
-sessions). Refusals are sentences in the
-reader's language; no code, token or secret is ever logged or answered back.
+discordsays.com origin; JSON only, so a cross-site form cannot send it), within rate limits:
+failed code exchanges per client address (:func:`~bot.web.addresses.client_address`: behind a
+proxy named in ``[web] trusted_proxies``, the address it forwards), so a flood of bogus codes
+costs only its sender; sign-ins and sessions per person. Refusals are sentences in the reader's
+language; no code, token or secret is ever logged or answered back.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -43,25 +47,23 @@ from aiohttp import ClientError, ClientSession, ClientTimeout, web
 import i18n
 from games.text import Text, say
 
-from ..config import ActivityConfig
+from ..config import ActivityConfig, IPNetwork
 from ..service import TableService
-from .limits import RateLimit
+from .addresses import client_address
+from .limits import RateLimit, Tickets
 from .links import Links
 from .state import page_lang
 
 log = logging.getLogger("tablee.web")
 
-CUSTOM_ID = re.compile(r"(?:table|to:open):(\d{1,20})")
-"""How a launch names its table: ``table:<id>`` (a link opening the Activity with a
-``custom_id``), or Open table's own button id ``to:open:<id>``, should Discord hand the launching
-button's ``custom_id`` to the Activity. A launch naming none plays the table of the channel (or
-thread) it was launched in."""
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_.:-]{1,200}")
 DISCORD_TIMEOUT = ClientTimeout(total=10)
 MAX_CODE = 200
-EXCHANGES = (60, 60.0)  # code exchanges from one address a minute (behind a proxy: everyone's)
+FAILED_EXCHANGES = (10, 60.0)  # code exchanges refused a minute, per client address
 SIGN_INS = (10, 60.0)  # sign-ins of one person a minute
-SESSIONS = (10, 60.0)  # table sessions a person (or an access token) may open a minute
+SESSIONS = (10, 60.0)  # table sessions a person may ask for a minute
+SIGN_IN_SECONDS = 600.0  # how long a sign-in may wait for its session
+MAX_SIGN_INS = 10_000  # sign-ins kept waiting (the oldest dropped)
 
 NO_CODE = say("The sign-in from Discord is missing; close the Activity and open it again.")
 CODE_REFUSED = say("Discord did not accept this sign-in; close the Activity and open it again.")
@@ -77,11 +79,6 @@ TOO_MANY = say("Too many tries at once; wait a minute and try again.")
 UNREACHABLE = say("Discord could not be reached; try again in a moment.")
 
 
-def custom_id_for(table: int) -> str:
-    """The ``custom_id`` a launch of ``table`` carries."""
-    return f"table:{table}"
-
-
 class Refused(Exception):
     """A request answered with ``{"error": sentence}`` and ``status``."""
 
@@ -95,24 +92,25 @@ class ActivityApi:
 
     def __init__(self, config: ActivityConfig, links: Links, service: TableService, *,
                  origin_ok: Callable[[web.Request], bool], discord_api: str,
-                 bot_token: str) -> None:
+                 bot_token: str, trusted_proxies: Sequence[IPNetwork]) -> None:
         self.config = config
         self.links = links
         self.service = service
         self.origin_ok = origin_ok
         self.discord_api = discord_api.rstrip("/")
         self.bot_token = bot_token
-        self.exchanges = RateLimit(*EXCHANGES)  # per address
+        self.trusted_proxies = tuple(trusted_proxies)
+        self.failures = RateLimit(*FAILED_EXCHANGES)  # per client address
         self.sign_ins = RateLimit(*SIGN_INS)  # per person
-        self.sessions = RateLimit(*SESSIONS)  # per person (and per access token)
+        self.sessions = RateLimit(*SESSIONS)  # per person
+        self.signed: Tickets[int] = Tickets(SIGN_IN_SECONDS, MAX_SIGN_INS)  # -> the person
 
     # -- routes ---------------------------------------------------------------------------
     async def entry(self, request: web.Request) -> web.StreamResponse:
         query = request.query
         if "frame_id" not in query or "instance_id" not in query:
             raise web.HTTPNotFound(text="Tablée: open a table from Discord.")
-        named = CUSTOM_ID.fullmatch(query.get("custom_id", ""))
-        table = named.group(1) if named else query.get("channel_id", "")
+        table = query.get("channel_id", "")
         if not table.isdigit() or len(table) > 20:
             raise web.HTTPNotFound(text="Tablée: open a table from Discord.")
         raise web.HTTPFound(f"/t/{table}?{request.query_string}")
@@ -125,7 +123,10 @@ class ActivityApi:
 
     # -- the work -------------------------------------------------------------------------
     async def _token(self, request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
-        self._limit(self.exchanges, ("address", request.remote))
+        # Counted as a failure up front (so many at once are bounded too), taken back when
+        # the exchange succeeds: only refused codes spend a client's budget.
+        address = ("address", client_address(request, self.trusted_proxies))
+        self._limit(self.failures, address)
         code = body.get("code")
         if not isinstance(code, str) or not 0 < len(code) <= MAX_CODE:
             raise Refused(400, NO_CODE)
@@ -147,40 +148,40 @@ class ActivityApi:
                         str(app_id)[:24])
             raise Refused(403, OTHER_APPLICATION)
         user = grant.get("user")
-        self._limit(self.sign_ins, ("user", _snowflake(user.get("id")) if isinstance(user, dict)
-                                    else None))
-        return {"access_token": access}
+        user_id = _snowflake(user.get("id")) if isinstance(user, dict) else None
+        if user_id is None:  # no identify scope: we cannot tell who it is
+            log.warning("activity: a sign-in without the person (HTTP %s)", status)
+            raise Refused(400, CODE_REFUSED)
+        self.failures.refund(address)
+        self._limit(self.sign_ins, ("user", user_id))
+        return {"access_token": access, "session": self.signed.add(user_id)}
 
     async def _session(self, request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
-        access, instance_id = body.get("access_token"), body.get("instance_id")
-        custom_id = body.get("custom_id")
-        if (not isinstance(access, str) or not 0 < len(access) <= 500
-                or not isinstance(instance_id, str) or not INSTANCE_ID.fullmatch(instance_id)
-                or not (custom_id is None or isinstance(custom_id, str))):
+        signed, instance_id = body.get("session"), body.get("instance_id")
+        if not isinstance(instance_id, str) or not INSTANCE_ID.fullmatch(instance_id):
             raise Refused(400, NO_INSTANCE)
-        self._limit(self.sessions, ("token", hashlib.sha256(access.encode()).hexdigest()))
+        user_id = self.signed.get(signed)
+        if user_id is None:
+            raise Refused(401, SIGNED_OUT)
+        self._limit(self.sessions, ("user", user_id))
+        path = (f"/applications/{self.config.client_id}/activity-instances/"
+                f"{quote(instance_id, safe='')}")
         async with ClientSession(timeout=DISCORD_TIMEOUT) as http:
-            status, user = await self._call(http, "GET", "/users/@me", bearer=access)
-            user_id = _snowflake(user.get("id")) if status == 200 else None
-            if user_id is None:
-                raise Refused(401, SIGNED_OUT)
-            self._limit(self.sessions, ("user", user_id))
-            path = (f"/applications/{self.config.client_id}/activity-instances/"
-                    f"{quote(instance_id, safe='')}")
             status, instance = await self._call(http, "GET", path, bot=True)
         users = instance.get("users") if status == 200 else None
         if not isinstance(users, list) or str(user_id) not in {str(u) for u in users}:
             log.warning("activity: user %s is not in instance %s (HTTP %s)", user_id,
                         instance_id[:80], status)
             raise Refused(403, NOT_IN_INSTANCE)
+        # The table: the instance's own channel, in its own server (never one the page names).
         location = instance.get("location")
         location = location if isinstance(location, dict) else {}
-        named = CUSTOM_ID.fullmatch(custom_id or "")
-        table_id = _snowflake(named.group(1) if named else location.get("channel_id"))
+        table_id = _snowflake(location.get("channel_id"))
         table = await self.service.table(table_id) if table_id is not None else None
-        guild = _snowflake(location.get("guild_id"))
-        if table is None or table_id is None or (guild is not None and table.guild_id != guild):
+        if (table is None or table_id is None
+                or table.guild_id != _snowflake(location.get("guild_id"))):
             raise Refused(404, NO_TABLE)
+        self.signed.discard(str(signed))  # one session per sign-in
         seated = table.seat_of(user_id) is not None
         token = await self.links.issue(table_id, user_id) if seated else None
         log.info("activity: user %s opens table %s as %s", user_id, table_id,
@@ -245,10 +246,11 @@ def _snowflake(value: Any) -> int | None:
 
 def activity_routes(config: ActivityConfig, links: Links, *, service: TableService,
                     origin_ok: Callable[[web.Request], bool], discord_api: str,
-                    bot_token: str) -> list[web.RouteDef]:
+                    bot_token: str, trusted_proxies: Sequence[IPNetwork]) -> list[web.RouteDef]:
     """The Activity's routes (see the module doc), for the web server's application;
-    ``origin_ok``: the server's rule for where a POST may come from."""
+    ``origin_ok``: the server's rule for where a POST may come from; ``trusted_proxies``:
+    ``[web] trusted_proxies``, whose forwarded address the limits are keyed on."""
     api = ActivityApi(config, links, service, origin_ok=origin_ok, discord_api=discord_api,
-                      bot_token=bot_token)
+                      bot_token=bot_token, trusted_proxies=trusted_proxies)
     return [web.get("/", api.entry), web.post("/api/token", api.token),
             web.post("/api/activity/session", api.session)]

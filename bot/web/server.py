@@ -147,7 +147,8 @@ class WebServer:
         if self.activity is not None and self.bot_token:
             app.add_routes(activity_routes(
                 self.activity, self.links, service=self.service, origin_ok=self._origin_ok,
-                discord_api=self.discord_api, bot_token=self.bot_token))
+                discord_api=self.discord_api, bot_token=self.bot_token,
+                trusted_proxies=self.config.trusted_proxies))
         if STATIC.is_dir():
             app.router.add_static("/static", STATIC, follow_symlinks=False)
         return app

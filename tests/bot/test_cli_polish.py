@@ -3,7 +3,10 @@ count in English ("1 finished game"), issue 29 part 7."""
 
 from __future__ import annotations
 
+import argparse
 import logging
+import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +15,11 @@ import pytest
 from benchmarks.__main__ import parse as bench_parse
 from bot.__main__ import main
 from bot.adapter.client import TableeBot
+from bot.app import cli
+from bot.app.environment import EVERY_COMMAND, VARIABLES
 from games.__main__ import main as games_main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_demo_with_an_unknown_mode_says_so_without_a_traceback(
@@ -95,3 +102,95 @@ async def test_the_log_says_1_server(caplog: pytest.LogCaptureFixture,
         await TableeBot.on_ready(bot)
     assert "logged in as tablee#0001 (?) in 1 server" in caplog.text
     assert "1 servers" not in caplog.text
+
+
+# -- every command's --help: what it does, then the environment variables it reads (issue 44) --
+class Recorded(dict[str, str]):
+    """``os.environ`` as a command sees it, noting every variable the command looks up."""
+
+    def __init__(self, values: dict[str, str]) -> None:
+        super().__init__(values)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> str:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.read.add(key)
+        return super().__contains__(key)
+
+
+def _ours(name: object) -> bool:
+    if not isinstance(name, str):  # os.get_exec_path() asks for b"PATH" too
+        return False
+    return name in VARIABLES or name.startswith(("TABLEE_", "DISCORD_")) or name == "DATABASE_URL"
+
+
+def _named(epilog_text: str) -> set[str]:
+    """The variables an epilog lists (after its "environment variables" line)."""
+    tail = epilog_text[epilog_text.index("environment variables"):]
+    return set(re.findall(r"^  ([A-Z][A-Z0-9_]+) ", tail, re.MULTILINE))
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    sub = next(a for a in cli.parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def test_every_command_says_what_it_does_and_ends_with_its_environment() -> None:
+    commands = _commands()
+    assert set(commands) == {"run", "check", "demo", "replay", "rebuild-ratings", "migrate",
+                             "backup", "restore", "forget-user"}
+    for name, command in commands.items():
+        assert command.description and len(command.description) > 80, name
+        assert command.epilog and "environment variables" in command.epilog, name
+        assert command.format_help().rstrip().endswith(command.epilog.rstrip()), name
+    top = cli.parser()
+    assert top.epilog and _named(top.epilog) == set(VARIABLES)
+    assert top.format_help().rstrip().endswith(top.epilog.rstrip())
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "bot").rglob("*.py")
+                        if p.name != "environment.py")
+    for name in VARIABLES:  # a variable the code no longer reads leaves the help
+        assert re.search(rf"\b{name}\b", sources), name
+
+
+def test_each_commands_help_names_exactly_the_variables_it_reads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each command run for real (offline, in a folder with an owner's ./config.toml naming a
+    SQLite file), the variables it looked up against those its --help names."""
+    for name in [*VARIABLES, "DISCORD_TOKEN"]:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "config.toml").write_text('[database]\npath = "tablee.db"\n', encoding="utf-8")
+    demo_out = tmp_path / "demo"
+    runs = {  # each ends as it does for an owner (run: no token, so it stops before Discord)
+        "check": (["check"], 0), "run": (["run"], 2),
+        "demo": (["demo", "isis-osiris", "--players", "2", "--out", str(demo_out)], 0),
+        "replay": (["replay", str(demo_out / "record.json"), "--out", str(tmp_path / "r.gif")],
+                   0),
+        "rebuild-ratings": (["rebuild-ratings"], 0),
+        "backup": (["backup", "--out", str(tmp_path / "b.db")], 0),
+        "restore": (["restore", str(tmp_path / "b.db")], 0),
+        "forget-user": (["forget-user", "123456789"], 1),  # nobody has that id: said, exit 1
+        "health": (["health"], 1),  # no bot started here: said, exit 1
+        "migrate": (["migrate", "--from", "tablee.db", "--to",
+                     "postgresql://nobody@127.0.0.1:1/none"], 1),
+    }
+    commands = _commands()
+    assert set(runs) == set(commands)
+    for name, (argv, code) in runs.items():
+        recorded = Recorded(dict(os.environ))
+        monkeypatch.setattr(os, "environ", recorded)
+        assert main(argv) == code, (name, capsys.readouterr())
+        monkeypatch.undo()
+        monkeypatch.chdir(tmp_path)
+        read = {v for v in recorded.read if _ours(v)}
+        assert read - set(VARIABLES) == set(), name  # every variable is in the top-level help
+        assert read - set(EVERY_COMMAND) == _named(commands[name].epilog or ""), name

@@ -8,6 +8,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import asyncpg
 import pytest
@@ -83,8 +84,8 @@ async def test_a_server_moves_over_and_plays_on(
     assert await cli("--from", db, "--to", pg_url) == 0
     said = capsys.readouterr().out
     assert said.startswith(f"Moved 2 active tables, {before['move_log']:,} moves, 2 past games, ")
-    assert "1 DM preference" in said and said.rstrip().endswith("/tablee_test?search_path="
-                                                                 f"{pg_url.split('=')[-1]}.")
+    where = urlsplit(pg_url)  # the database and schema, whatever the test database is named
+    assert "1 DM preference" in said and said.rstrip().endswith(f"{where.path}?{where.query}.")
     assert ":tablee@" not in said  # the password is not printed
 
     conn = await asyncpg.connect(pg_url)

@@ -2,9 +2,10 @@
 stand-in Discord client (tests/web/discord_frame.html) iframes the page with the query Discord
 adds and speaks the Embedded App SDK's message protocol; the bot process (with ``[activity]``)
 talks to the emulated Discord. The whole chain: HANDSHAKE, READY, AUTHORIZE (a code the emulator
-minted), the code exchanged at our /api/token (checked with Discord's /oauth2/@me),
-AUTHENTICATE, the session checked against the emulator's Activity instance with the bot token;
-the page then shows that player's hand. A watcher gets the table without a hand; someone not in
+minted), the code exchanged at our /api/token (checked with Discord's /oauth2/@me, answered
+with a sign-in of our own), AUTHENTICATE, the session (that sign-in, never an access token)
+checked against the emulator's Activity instance with the bot token; the page then shows that
+player's hand. A watcher gets the table without a hand; someone not in
 the instance, or a code of another application, is refused with a sentence on the page."""
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class InDiscord:
     def __init__(self, live: LiveTable, user: Any, application: Application | None = None):
         self.live, self.user, self.application = live, user, application
         self.authenticated: list[str] = []
+        self.sessions_asked: list[Any] = []  # the bodies the page POSTed to our session route
 
     async def authorize(self, args: dict[str, Any]) -> str:
         return self.live.sim.authorization_code(self.user, self.application)
@@ -76,6 +78,8 @@ class InDiscord:
         context = await browser.new_context(viewport=PHONE, locale="en-US")
         await context.expose_function("discordAuthorize", self.authorize)
         await context.expose_function("discordAuthenticate", self.authenticate)
+        context.on("request", lambda r: self.sessions_asked.append(r.post_data_json)
+                   if r.url.endswith("/api/activity/session") else None)
         base = self.live.base_url
         # Served at the web table's own origin (the SDK accepts messages from its own origin,
         # as from discord.com's): the test answers this address itself.
@@ -133,12 +137,17 @@ async def test_the_activity_signs_the_player_in_and_shows_their_hand(
                               "response_type": "code", "state": "", "prompt": "none",
                               "scope": ["identify"]}
     assert log[3]["args"]["access_token"] == discord.authenticated[0]
-    # What the bot asked the emulated Discord, in order: the exchange, whose token it is, who
-    # the person is, and the instance with the bot token.
+    # The session was asked with our own sign-in and the instance: no access token, no table.
+    [sent] = discord.sessions_asked
+    assert sorted(sent) == ["instance_id", "lang", "session"]
+    assert sent["instance_id"] == instance.instance_id
+    assert sent["session"] not in discord.authenticated
+    # What the bot asked the emulated Discord, in order: the exchange, whose token it is (and
+    # who), and the instance with the bot token.
     asked = [(r.method, r.route, r.status) for r in sim.requests[before:]
              if r.route.startswith(("/oauth2", "/users/@me", "/applications/{application_id}/a"))]
     assert asked == [
-        ("POST", "/oauth2/token", 200), ("GET", "/oauth2/@me", 200), ("GET", "/users/@me", 200),
+        ("POST", "/oauth2/token", 200), ("GET", "/oauth2/@me", 200),
         ("GET", "/applications/{application_id}/activity-instances/{instance_id}", 200)]
     html = await frame.content()
     assert live.sim.client_secret not in html and sim.world.token not in html

@@ -1,10 +1,12 @@
 // The table page inside Discord, as an Activity (bot/web/activity.py has the server's half).
 // Discord opens the page in an iframe with its query (frame_id, instance_id, platform,
-// channel_id, custom_id...); this script then speaks to Discord through the Embedded App SDK
+// channel_id...); this script then speaks to Discord through the Embedded App SDK
 // (/static/activity-sdk.js, bundled from npm by web/activity/build.mjs):
 //   ready() -> AUTHORIZE (a code, scope identify) -> POST /api/token (the server exchanges it
-//   for an access token) -> AUTHENTICATE -> POST /api/activity/session (the server checks the
-//   person against the Activity instance with the bot token) -> window.TableePage.start({token})
+//   for an access token made for our application, and answers it with a sign-in of its own,
+//   "session") -> AUTHENTICATE (the access token) -> POST /api/activity/session (that sign-in
+//   and the instance id: the server checks the person against the Activity instance with the
+//   bot token; the table is the instance's channel) -> window.TableePage.start({token})
 // with the person's personal token (null: they watch). Outside Discord it does nothing.
 // No secret reaches this page: the client id (public) comes in the page's JSON block.
 (() => {
@@ -85,7 +87,7 @@
       scope: ["identify"],
     });
     window.tableeActivity.step = "token";
-    const { access_token: accessToken } = await post("/api/token", { code });
+    const { access_token: accessToken, session: signedIn } = await post("/api/token", { code });
     window.tableeActivity.step = "authenticate";
     const auth = await sdk.commands.authenticate({ access_token: accessToken });
     if (!auth) {
@@ -93,13 +95,12 @@
     }
     window.tableeActivity.step = "session";
     const session = await post("/api/activity/session", {
-      access_token: accessToken,
+      session: signedIn,
       instance_id: sdk.instanceId,
-      custom_id: sdk.customId,
     });
     window.tableeActivity.step = "started";
     if (String(session.table) !== String(config.table) && session.url) {
-      location.replace(session.url + location.search); // the launch named another table
+      location.replace(session.url + location.search); // the instance's table is another
       return;
     }
     startPage({ token: session.token, table: session.table });

@@ -17,10 +17,11 @@ Instance API"):
   "code": 0}``.
 
 Codes are minted by the test (``sim.authorization_code(user)``: what the Discord client does
-when AUTHORIZE succeeds). Instances start from a test (``sim.start_activity``) or from a
-LAUNCH_ACTIVITY (12) interaction callback, which puts the person who pressed in the channel's
-instance (a new one when the channel has none: "Any users joining the same application will
-receive the same instanceId").
+when AUTHORIZE succeeds); ``Activities.access_token(user, application)`` is a token another
+application's backend got from its own exchange (one a person gave another site). Instances
+start from a test (``sim.start_activity``) or from a LAUNCH_ACTIVITY (12) interaction callback,
+which puts the person who pressed in the channel's instance (a new one when the channel has
+none: "Any users joining the same application will receive the same instanceId").
 """
 
 from __future__ import annotations
@@ -155,6 +156,15 @@ class Activities:
         code = secrets.token_urlsafe(18)
         self.codes[code] = Grant(user, application or self.own, scopes)
         return code
+
+    def access_token(self, user: User, application: Application,
+                     scopes: tuple[str, ...] = ("identify",)) -> str:
+        """A live access token of ``user`` for ``application``: what that application's backend
+        holds after its own code exchange (with its own secret). ``/oauth2/@me`` with it names
+        that application; ``/users/@me`` names ``user``."""
+        token = secrets.token_urlsafe(24)
+        self.tokens[token] = Grant(user, application, scopes, time.time() + ACCESS_LIFETIME)
+        return token
 
     def start(self, channel: Channel, users: list[User], *, custom_id: str | None = None,
               application: Application | None = None) -> ActivityInstance:

@@ -101,6 +101,7 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
                 ),
                 web.get(API + "/channels/{channel_id}", r.get_channel),
                 web.patch(API + "/channels/{channel_id}", r.modify_channel),
+                web.delete(API + "/channels/{channel_id}", r.delete_channel),
                 web.post(API + "/channels/{channel_id}/threads", r.start_thread),
                 web.post(
                     API + "/channels/{channel_id}/messages/{message_id}/threads",

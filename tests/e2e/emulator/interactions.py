@@ -141,7 +141,8 @@ class InteractionRoutes(MessageWriter):
         interaction = self._webhook_interaction(request)
         message = self._webhook_message(request, interaction)
         if not message.ephemeral:
-            self.before_edit(message.channel)  # type: ignore[attr-defined]
+            # an interaction's own messages: the lock rule is the bot's (not emulated here)
+            self.before_edit(message.channel, as_bot=False)  # type: ignore[attr-defined]
         record: RequestRecord = request[RECORD]
         self.apply_edit(message, record.body or {}, record.files)
         return json_response(message.to_json())

@@ -182,6 +182,34 @@ class DiscordSim:
         await self.api.unarchive(thread)
         await self.wait_idle(since=before)
 
+    async def lock(self, thread: Thread, *, locked: bool = True) -> None:
+        """A moderator locks ``thread`` without archiving it (``locked=False``: unlocks it):
+        THREAD_UPDATE. A bot without MANAGE_THREADS can then neither post nor edit there
+        (400 160005); returns once the bot is idle."""
+        thread.locked = locked
+        await self._flush()
+        before = asyncio.all_tasks()
+        await self.api.thread_updated(thread)
+        await self.wait_idle(since=before)
+
+    async def delete_thread(self, thread: Thread) -> None:
+        """A moderator deletes ``thread``: it is gone with its messages (10003 from then on),
+        THREAD_DELETE; returns once the bot is idle."""
+        await self._flush()
+        before = asyncio.all_tasks()
+        await self.api.thread_deleted(thread)
+        await self.wait_idle(since=before)
+
+    async def set_permissions(self, role: Role, permissions: int) -> None:
+        """An admin changes ``role``'s permissions: GUILD_ROLE_UPDATE; returns once the bot is
+        idle."""
+        role.permissions = permissions
+        await self._flush()
+        before = asyncio.all_tasks()
+        await self.emulator.gateway.dispatch(
+            "GUILD_ROLE_UPDATE", {"guild_id": str(self.world.guild_id), "role": role.to_json()})
+        await self.wait_idle(since=before)
+
     async def join_thread(self, user: User, thread: Thread) -> None:
         """A person joins ``thread`` (THREAD_MEMBERS_UPDATE to GUILD_MEMBERS sessions)."""
         thread.members[user.id] = time.time()

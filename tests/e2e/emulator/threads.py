@@ -6,14 +6,20 @@ modifying it (name, archived, locked, auto_archive_duration), its members, and t
 message routes apply in a thread (:meth:`ThreadRoutes.before_post`, :meth:`before_edit`):
 
 - SEND_MESSAGES_IN_THREADS to post (SEND_MESSAGES has no effect there): else 403 50013;
+- a locked thread (archived or not) refuses posts and edits from a bot lacking MANAGE_THREADS
+  (400 160005: topics/threads.mdx, "Users won't be able to create or update messages in locked
+  threads");
 - posting in an archived thread unarchives it (THREAD_UPDATE, then THREAD_MEMBER_UPDATE to its
-  members), unless it is locked and the bot lacks MANAGE_THREADS (400 160005), or the guild is
-  at its cap of active threads (400 160006); the poster becomes a member;
-- editing a message in an archived thread: 400 50083.
+  members), unless the guild is at its cap of active threads (400 160006); the poster becomes a
+  member;
+- editing a message in an archived thread: 400 50083;
+- deleting a thread (``DELETE /channels/{id}``, MANAGE_THREADS): gone with its messages (10003
+  from then on), THREAD_DELETE with ``id``, ``guild_id``, ``parent_id`` and ``type``.
 
 Events: THREAD_CREATE (``newly_created``, the bot's thread member when it is one),
-THREAD_UPDATE, THREAD_MEMBERS_UPDATE (always when the bot is added or removed; about other
-people only to sessions with the GUILD_MEMBERS intent), THREAD_MEMBER_UPDATE on unarchive.
+THREAD_UPDATE, THREAD_DELETE, THREAD_MEMBERS_UPDATE (always when the bot is added or removed;
+about other people only to sessions with the GUILD_MEMBERS intent), THREAD_MEMBER_UPDATE on
+unarchive.
 """
 
 from __future__ import annotations
@@ -47,6 +53,10 @@ def missing_permissions() -> ApiError:
 
 def archived_error() -> ApiError:
     return ApiError(400, 50083, "Thread is archived")
+
+
+def locked_error() -> ApiError:
+    return ApiError(400, 160005, "Thread is locked")
 
 
 class ThreadEvents:
@@ -85,6 +95,21 @@ class ThreadEvents:
         await self.gateway.dispatch(
             "THREAD_MEMBERS_UPDATE", data, intent=0 if about_bot else GUILD_MEMBERS_INTENT
         )
+
+    async def thread_deleted(self, thread: Thread) -> None:
+        """The thread is gone, with its messages (its starter message stays in the parent,
+        without a thread): THREAD_DELETE, whose payload is the channel's id, guild_id,
+        parent_id and type (gateway-events.mdx)."""
+        self.world.channels.pop(thread.id, None)
+        for message in self.world.messages.values():
+            if message.channel is thread:
+                message.deleted = True
+            if message.thread is thread:
+                message.thread = None
+        assert thread.parent is not None
+        await self.gateway.dispatch("THREAD_DELETE", {
+            "id": str(thread.id), "guild_id": str(thread.guild_id),
+            "parent_id": str(thread.parent.id), "type": thread.type})
 
     def active_count(self, guild_id: int | None) -> int:
         return len(self.world.threads_of(guild_id or self.world.guild_id))
@@ -126,18 +151,21 @@ class ThreadRoutes(ThreadEvents):
             return
         if as_bot and not self._has(SEND_MESSAGES_IN_THREADS):
             raise missing_permissions()
+        if channel.locked and not self._has(MANAGE_THREADS) and (as_bot or channel.archived):
+            raise locked_error()
         if channel.archived:
-            if channel.locked and not self._has(MANAGE_THREADS):
-                raise ApiError(400, 160005, "Thread is locked")
             await self.unarchive(channel)
         bot = self.world.bot
         if bot.id not in channel.members:
             channel.members[bot.id] = time.time()
             await self.members_changed(channel, added=[bot])
 
-    def before_edit(self, channel: Channel) -> None:
+    def before_edit(self, channel: Channel, *, as_bot: bool = True) -> None:
         if isinstance(channel, Thread) and channel.archived:
             raise archived_error()
+        if as_bot and isinstance(channel, Thread) and channel.locked \
+                and not self._has(MANAGE_THREADS):
+            raise locked_error()
 
     # -- starting threads -----------------------------------------------------------------
     def _startable(self, parent: Channel, permission: int) -> None:
@@ -229,6 +257,16 @@ class ThreadRoutes(ThreadEvents):
             thread.archive_timestamp = now
         await self.thread_updated(thread, unarchived=unarchiving)
         return thread
+
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        """DELETE /channels/{id}: a thread needs MANAGE_THREADS (a channel MANAGE_CHANNELS,
+        not emulated: refused as missing permissions); answers the channel object."""
+        channel = self._channel(request)
+        if not isinstance(channel, Thread) or not self._has(MANAGE_THREADS):
+            raise missing_permissions()
+        data = channel.to_json()
+        await self.thread_deleted(channel)
+        return json_response(data)
 
     # -- members --------------------------------------------------------------------------
     def _member_user(self, request: web.Request) -> User:
