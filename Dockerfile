@@ -48,13 +48,15 @@ HEALTHCHECK --interval=60s --timeout=20s --start-period=60s --retries=3 \
 CMD ["python", "-m", "bot"]
 
 # Last, so that another version or commit rebuilds nothing above. VERSION must be pyproject.toml's
-# version (a test checks it); CI passes REVISION=$(git rev-parse HEAD).
+# version (a test checks it). TABLEE_COMMIT: the commit built, which `--version` then names
+# (bot/app/version.py), e.g. --build-arg TABLEE_COMMIT="$(git rev-parse HEAD)"; CI passes it.
 ARG BASE
 ARG VERSION=0.1.0
-ARG REVISION=unknown
+ARG TABLEE_COMMIT=
+ENV TABLEE_COMMIT=${TABLEE_COMMIT}
 LABEL org.opencontainers.image.title="Tablée" \
       org.opencontainers.image.description="A self-hosted Discord bot that hosts board games" \
       org.opencontainers.image.version="${VERSION}" \
-      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.revision="${TABLEE_COMMIT}" \
       org.opencontainers.image.licenses="MIT" \
       org.opencontainers.image.base.name="${BASE}"

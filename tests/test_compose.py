@@ -117,7 +117,8 @@ def test_the_image_has_a_health_check_labels_with_its_version_and_a_base_to_pin(
     assert ("ARG", f"VERSION={version['version']}") in steps  # a plain build is labelled right
     [labels] = [args for op, args in steps if op == "LABEL"]
     assert 'org.opencontainers.image.version="${VERSION}"' in labels
-    assert 'org.opencontainers.image.revision="${REVISION}"' in labels
+    assert 'org.opencontainers.image.revision="${TABLEE_COMMIT}"' in labels
+    assert ("ENV", "TABLEE_COMMIT=${TABLEE_COMMIT}") in steps  # what --version reads
     last_run = max(i for i, (op, _) in enumerate(steps) if op == "RUN")
     arg_version = steps.index(("ARG", f"VERSION={version['version']}"))
     assert arg_version > last_run  # a new version or commit rebuilds no layer

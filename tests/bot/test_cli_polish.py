@@ -146,7 +146,7 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
 def test_every_command_says_what_it_does_and_ends_with_its_environment() -> None:
     commands = _commands()
     assert set(commands) == {"run", "check", "demo", "replay", "rebuild-ratings", "migrate",
-                             "backup", "restore", "forget-user"}
+                             "backup", "restore", "forget-user", "health"}
     for name, command in commands.items():
         assert command.description and len(command.description) > 80, name
         assert command.epilog and "environment variables" in command.epilog, name
