@@ -12,9 +12,12 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Awaitable, Callable
+import threading
+import traceback
+from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import discord
 from discord.http import Route
@@ -63,19 +66,26 @@ def _load(config_path: str | None) -> Config | int:
 def database_problem(path: str) -> str | None:
     """Why the database file cannot be used, in the owner's words; None when it looks fine."""
     file = Path(path)
-    folder = file.parent if str(file.parent) else Path(".")
+    folder = Path(os.path.abspath(file.parent))  # "/data", not "." (the image's working folder)
     if not folder.is_dir():
         return f"the folder {folder} does not exist"
     if file.is_dir():
         return (f"this is a folder, not a file; point database.path at a file in it, "
                 f"e.g. {file / 'tablee.db'}")
     if file.exists() and not os.access(file, os.R_OK | os.W_OK):
-        return "the file is not readable and writable by this user"
+        return (f"{folder / file.name} is not readable and writable by {user()}; give it "
+                f"to {user()} (e.g. chown), or run the bot as its owner")
     if not os.access(folder, os.W_OK | os.X_OK):
         # Even for an existing file: WAL mode writes NAME-wal and NAME-shm next to it.
-        return (f"this user cannot create files in {folder} (SQLite needs to write "
-                f"{file.name}-wal and {file.name}-shm next to the database)")
+        return (f"{user()} cannot create files in {folder} (SQLite needs to write "
+                f"{file.name}-wal and {file.name}-shm next to the database); give that folder "
+                f"to {user()} (e.g. chown), or run the bot as its owner")
     return None
+
+
+def user() -> str:
+    """"uid 10001": who this process runs as, as `ls -n` and `docker run --user` name it."""
+    return f"uid {os.getuid()}" if hasattr(os, "getuid") else "this user"
 
 
 async def _check_database(config: Config) -> None:
@@ -283,10 +293,67 @@ def run_main(config_path: str | None) -> int:
     if config.shard_count is not None:
         log.info("serving%s", shards_text(config).removeprefix(","))
     try:
-        asyncio.run(_run(config, token))
+        run_to_the_end(_run(config, token))
     except KeyboardInterrupt:
         return 0
     return 0
+
+
+LOOKUP_GRACE = 1.0
+"""Seconds a stopping bot waits for a host-name lookup under way (an unanswering DNS server holds
+one for its whole timeout, 5 to 30 s: `docker stop` used to wait 2-8 s, or SIGKILL it)."""
+
+
+def run_to_the_end(main: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run(main)``, except that the end does not wait for a host-name lookup under way.
+
+    aiohttp (so discord.py) looks names up with getaddrinfo in the loop's default executor, in a
+    thread nothing can interrupt; ``asyncio.run`` and the interpreter's exit both wait for those
+    threads. Here they get :data:`LOOKUP_GRACE` seconds once the loop is closed (the lease given
+    back, the database closed); if one is still busy, the process leaves at once (``os._exit``,
+    after saying what ``main`` ended with and flushing), with the exit code it would have had."""
+    loop = asyncio.new_event_loop()
+    lookups = ThreadPoolExecutor(thread_name_prefix="tablee-lookup")
+    loop.set_default_executor(lookups)
+    ending: BaseException | None = None
+    try:
+        loop.run_until_complete(main)
+    except BaseException as exc:  # noqa: BLE001 - raised again below, or said before leaving
+        ending = exc
+    finally:
+        try:
+            tasks = asyncio.all_tasks(loop)
+            for task in tasks:
+                task.cancel()
+            if tasks:
+                loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+        finally:
+            loop.close()
+    done = threading.Thread(target=lookups.shutdown, daemon=True)
+    done.start()
+    done.join(LOOKUP_GRACE)
+    if done.is_alive():
+        log.info("not waiting for a host-name lookup under way (the DNS server does not answer)")
+        leave_now(ending)
+    if ending is not None:
+        raise ending
+
+
+def leave_now(ending: BaseException | None) -> NoReturn:
+    """Exit at once, without waiting for other threads, as ``ending`` would have (None: 0)."""
+    code = 0
+    if isinstance(ending, SystemExit):
+        code = 1 if isinstance(ending.code, str) else int(ending.code or 0)
+        if isinstance(ending.code, str):
+            print(ending.code, file=sys.stderr)
+    elif ending is not None and not isinstance(ending, KeyboardInterrupt):
+        traceback.print_exception(ending)
+        code = 1
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def add_parser(sub: Any) -> None:

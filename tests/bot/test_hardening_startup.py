@@ -37,6 +37,27 @@ def test_a_writable_file_in_a_read_only_folder_is_refused(
     assert problem is not None and "tablee.db-wal" in problem and str(tmp_path) in problem
 
 
+@pytest.mark.skipif(os.name != "posix", reason="uids are POSIX's")
+def test_an_unwritable_working_folder_is_named_with_the_uid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The image's default, a relative tablee.db in /data: the sentence names the folder itself
+    and the uid to give it to (`docker run --user`, `chown`), not "." and "this user"."""
+    monkeypatch.chdir(tmp_path)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if Path(p) == tmp_path
+                        else real_access(p, mode))
+    problem = database_problem("tablee.db")
+    assert problem is not None
+    assert f"uid {os.getuid()} cannot create files in {tmp_path} " in problem
+    assert f"give that folder to uid {os.getuid()}" in problem
+    (tmp_path / "tablee.db").write_bytes(b"")
+    monkeypatch.setattr(os, "access", lambda p, mode: False)
+    problem = database_problem("tablee.db")
+    assert problem is not None
+    assert f"{tmp_path / 'tablee.db'} is not readable and writable by uid {os.getuid()}" in problem
+
+
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
 def test_check_refuses_a_read_only_folder_for_real(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
