@@ -48,10 +48,18 @@ class Served:
         return f"{self.base}{path}"
 
     async def socket(self, token: str | None = None, stamp: str | None = None, lang: str = "en",
-                     origin: str = PUBLIC, table: int = TABLE) -> aiohttp.ClientWebSocketResponse:
+                     origin: str = PUBLIC, table: int = TABLE, watch: bool = True
+                     ) -> aiohttp.ClientWebSocketResponse:
+        """A page's socket that said hello (``watch``: with the table's watch token, as the
+        Watch live link gives it)."""
         ws = await self.http.ws_connect(self.url(f"/t/{table}/ws"), origin=origin)
-        await ws.send_json({"type": "hello", "stamp": stamp, "token": token, "lang": lang})
+        await ws.send_json({"type": "hello", "stamp": stamp, "token": token, "lang": lang,
+                            "watch": self.server.links.watch(table) if watch else None})
         return ws
+
+    def watching(self, table: int = TABLE) -> dict[str, str]:
+        """The header the page fetches the board with."""
+        return {"Authorization": f"Bearer {self.server.links.watch(table)}"}
 
     async def move(self, token: str | None, move: str, version: int,
                    origin: str | None = PUBLIC) -> tuple[int, dict[str, Any]]:
@@ -129,14 +137,15 @@ async def test_a_spectator_never_gets_hidden_cards(served: Served) -> None:
     ws = await served.socket()
     first = await frame(ws)
     assert first["you"] is None and first["status"] == "playing" and first["board"]["width"] > 0
-    async with served.http.get(served.url(first["board"]["url"])) as got:
+    async with served.http.get(served.url(first["board"]["url"]), headers=served.watching()) as got:
         assert got.status == 200 and "immutable" in got.headers["Cache-Control"]
         board_before = await got.read()
     await redeal(served.service)  # a commit: the hub sends the new version at once
     second = await frame(ws)
     assert second["version"] == first["version"] + 1
     assert public_part(second) == public_part(first)
-    async with served.http.get(served.url(second["board"]["url"])) as got:
+    async with served.http.get(served.url(second["board"]["url"]),
+                               headers=served.watching()) as got:
         assert await got.read() == board_before
     # The page itself holds nothing of the table but its id.
     async with served.http.get(served.url(f"/t/{TABLE}")) as got:
@@ -315,11 +324,12 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
     assert (await service.store.game(game_row) or {})["version"] == state["version"]
     assert state["status_text"].startswith("Partie terminée") and state["lines"]
     assert not any(s["to_move"] for s in state["seats"])
-    async with served.http.get(served.url(state["board"]["url"])) as got:
+    async with served.http.get(served.url(state["board"]["url"]),
+                               headers=served.watching(TABLE + 1)) as got:
         assert got.status == 200 and got.content_type == "image/png"
     # The same version of another game at this table is another image (cached for good).
     other = state["board"]["url"].replace("&g=", "&g=9")
-    async with served.http.get(served.url(other)) as got:
+    async with served.http.get(served.url(other), headers=served.watching(TABLE + 1)) as got:
         assert got.status == 404
     await service.abandon(TABLE + 2, ALICE)
     state = await frame(stopped)

@@ -102,7 +102,7 @@
       location.replace(session.url + location.search); // the launch named another table
       return;
     }
-    startPage({ token: session.token, table: session.table });
+    startPage({ token: session.token, watch: session.watch, table: session.table });
   }
 
   handshake().catch((error) => {
