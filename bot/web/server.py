@@ -460,10 +460,11 @@ class WebServer:
                 if (not isinstance(hello, dict) or hello.get("type") != "hello"
                         or not hellos.allow(None)):
                     continue
+                # The new one first: dropping the socket's only client would stop the hub.
+                new = await self._hello(ws, table, hello)
                 if client is not None:
                     self._drop(table, client)
-                    client = None
-                client = await self._hello(ws, table, hello)
+                client = new
                 if client is None:  # may not watch: said why, and closed
                     break
         finally:

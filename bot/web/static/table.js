@@ -514,6 +514,13 @@
     if (/(?:^#|&)[kw]=/.test(location.hash)) {
       history.replaceState(history.state, "", location.pathname + location.search);
     }
+    if (!token && !watch) {
+      // Nothing lets this page watch: say so (unless the Activity already said why).
+      if ($("notice").hidden) {
+        say(word("not_watching"), true);
+      }
+      return;
+    }
     connect();
   }
 
