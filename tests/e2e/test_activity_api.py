@@ -108,7 +108,8 @@ async def test_a_seated_player_gets_a_personal_token_a_watcher_none(
     # Carol watches: in the instance, not seated.
     status, watch = await backend.session((await backend.sign_in(carol))[1]["access_token"],
                                           instance)
-    assert (status, watch) == (200, {"table": str(table), "token": None, "url": f"/t/{table}"})
+    assert (status, watch) == (200, {"table": str(table), "token": None, "url": f"/t/{table}",
+                                     "watch": backend.links.watch(table)})  # issue 38, item 9
     # Bob is seated but not in this instance: refused, whatever he says.
     bob_access = (await backend.sign_in(bob))[1]["access_token"]
     status, refused = await backend.session(bob_access, instance)
