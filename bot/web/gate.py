@@ -198,9 +198,8 @@ class AcceptErrors:
             self.count += 1
             now = self.clock()
             if self.last is None or now - self.last >= ACCEPT_LOG_SECONDS:
-                log.error("the web server cannot accept connections: %s (%d times since the "
-                          "last report; no descriptor left)", context.get("exception"),
-                          self.count)
+                log.error("the web server cannot accept connections (%s): %d failed tries "
+                          "since the last report", context.get("exception"), self.count)
                 self.last, self.count = now, 0
             return
         if self.before is not None:

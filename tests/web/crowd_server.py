@@ -1,9 +1,10 @@
 """A real WebServer in a process of its own with a file-descriptor limit, for the crowd tests of
-tests/web/test_limits.py: ``python -m tests.web.crowd_server LIMIT FOLDER``.
+tests/web/test_limits.py: ``python -m tests.web.crowd_server LIMIT FOLDER [CONNECTIONS]``.
 
 It sets RLIMIT_NOFILE to LIMIT (as systemd's default 1,024 does to the bot), opens a real
 TableService on a SQLite file in FOLDER with one table in play (the toy game, two people), serves
-it on a free loopback port, logs to FOLDER/server.log as the bot does (INFO, with asyncio's and
+it on a free loopback port (CONNECTIONS: a cap of connections other than the server's own, to
+see what happens when the descriptors run out all the same), logs to FOLDER/server.log as the bot does (INFO, with asyncio's and
 aiohttp's loggers), and plays a move every 0.1 s as Discord players would (each a commit, and
 a file opened and closed: the descriptors the rest of the bot needs). It prints one JSON line
 ``{"port", "table", "watch"}`` once serving; when its stdin closes it stops and prints
@@ -49,7 +50,7 @@ async def play(service: TableService, counts: dict[str, int], folder: Path) -> N
             logging.getLogger("crowd").exception("a move failed")
 
 
-async def main(folder: Path) -> None:
+async def main(folder: Path, connections: int | None) -> None:
     register_toy()
     service = await TableService.open(str(folder / "tablee.db"))
     await new_game(service)
@@ -58,7 +59,7 @@ async def main(folder: Path) -> None:
         return None
 
     server = WebServer(WebConfig("127.0.0.1:0", None, 12.0), service, publish=publish,
-                       activity=None, bot_token=None)
+                       activity=None, bot_token=None, connections=connections)
     port = await server.start()
     await server.links.load()
     watch = server.links.watch(TABLE)
@@ -78,5 +79,6 @@ if __name__ == "__main__":
     resource.setrlimit(resource.RLIMIT_NOFILE, (LIMIT, hard))
     logging.basicConfig(filename=FOLDER / "server.log", level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    asyncio.run(main(FOLDER))
+    CONNECTIONS = int(sys.argv[3]) if len(sys.argv) > 3 else None  # None: the server's own cap
+    asyncio.run(main(FOLDER, CONNECTIONS))
     os._exit(0)  # the executor's thread still reads stdin
