@@ -280,7 +280,7 @@ async def first_paint(served_: Served, browser: Browser, loads: int) -> dict[str
 async def memory(served_: Served, counts: tuple[int, ...] = (100, 200)) -> dict[str, Any]:
     """The serving process's RSS with ``counts`` spectator sockets connected."""
     out: dict[str, Any] = {"rss_mb_before": round(served_.rss_kb() / 1024, 1)}
-    # Ten spectators per loopback address: the server takes 16 WebSockets from one address.
+    # Ten spectators per loopback address: the server takes 32 WebSockets from one address.
     sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(
         limit=0, local_addr=(f"127.0.0.{2 + k}", 0))) for k in range(max(counts) // 10 + 1)]
     async with contextlib.AsyncExitStack() as stack:

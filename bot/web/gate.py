@@ -41,7 +41,7 @@ RESERVE = 256  # descriptors kept for the rest of the bot (database, Discord, wo
 MAX_CONNECTIONS = 4096  # connections at most, whatever the descriptor limit
 PER_ADDRESS = 64  # connections from one address (a trusted proxy: not counted here)
 PER_CLIENT_REQUESTS = 32  # requests in progress for one client address
-PER_CLIENT_SOCKETS = 16  # WebSockets of one client address (a tab each)
+PER_CLIENT_SOCKETS = 32  # WebSockets of one client address (a tab each; people behind one NAT)
 ACCEPT_LOG_SECONDS = 60.0  # accept errors logged at most this often
 ACCEPT_ERROR = "socket.accept() out of system resource"  # asyncio's message
 

@@ -1,7 +1,9 @@
 """The live table in a real browser (headless Chromium), against the real bot process on the
-Discord emulator: a spectator's page follows moves made in Discord and never holds hidden
-information; two players in their pages and one in Discord play a whole game, across a bot
-restart; a revoked, forged or expired personal link is refused with a sentence on the page."""
+Discord emulator: a spectator's page (opened from the post's Watch live link) follows moves made
+in Discord and never holds hidden information, and a page opened by the table's id alone is
+refused with a sentence; two players in their pages and one in Discord play a whole game, across
+a bot restart; a revoked, forged or expired personal link is refused with a sentence on the
+page."""
 
 from __future__ import annotations
 
