@@ -4,7 +4,9 @@ the rest of the bot needs (its database, Discord, its computer workers).
 - **Request head**: a connection must send a whole request head within :data:`HEAD_SECONDS` of
   opening, and of the end of its last answer (aiohttp's keep-alive timeout, which closes a
   connection whose next request has not been fully read by then; so it is also the idle
-  timeout). A request body must arrive within :data:`BODY_SECONDS`.
+  timeout). A request body must arrive within :data:`BODY_SECONDS`; after an answer that did not
+  read it all, what is left is read for :data:`LINGER_SECONDS` at most, then the connection is
+  closed.
 - **Connections**: at most :func:`connection_cap` open at once, well below the process's
   descriptor limit (``RLIMIT_NOFILE``, less :data:`RESERVE`), and :data:`PER_ADDRESS` from one
   address. At the total cap a new connection closes the oldest one doing nothing (no request in
@@ -37,6 +39,7 @@ log = logging.getLogger("tablee.web")
 
 HEAD_SECONDS = 10.0  # a whole request head within this long of opening (or of the last answer)
 BODY_SECONDS = 10.0  # a request body within this long
+LINGER_SECONDS = 1.0  # the rest of a refused request's body is read (and dropped) this long
 RESERVE = 256  # descriptors kept for the rest of the bot (database, Discord, workers, logs)
 MAX_CONNECTIONS = 4096  # connections at most, whatever the descriptor limit
 PER_ADDRESS = 64  # connections from one address (a trusted proxy: not counted here)

@@ -55,7 +55,14 @@ from ..service.errors import HostError, NotSeated, Unavailable
 from ..service.live import LiveTable
 from .activity import activity_routes
 from .addresses import client_address
-from .gate import BODY_SECONDS, HEAD_SECONDS, AcceptErrors, Gate, connection_cap
+from .gate import (
+    BODY_SECONDS,
+    HEAD_SECONDS,
+    LINGER_SECONDS,
+    AcceptErrors,
+    Gate,
+    connection_cap,
+)
 from .limits import RateLimit
 from .links import NOT_WATCHING, LinkRefused, Links
 from .page import WORDS, page_html
@@ -197,7 +204,8 @@ class WebServer:
         # head_seconds of its opening or of its last answer (a slowloris, an idle one).
         self._runner = web.AppRunner(self.app, access_log_format=ACCESS_LOG,
                                      handler_cancellation=False,
-                                     keepalive_timeout=self.head_seconds)
+                                     keepalive_timeout=self.head_seconds,
+                                     lingering_time=LINGER_SECONDS)
         await self._runner.setup()
         await self.links.load()  # the table posts' Watch live links are signed with it
         loop = asyncio.get_running_loop()
@@ -397,7 +405,7 @@ class WebServer:
             return self._refusal(exc.text, lang, 403)
         try:
             body = await request.json()
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # deep brackets too
             return self._refusal(BAD_REQUEST, lang, 400)
         move, version = (body.get("move"), body.get("version")) if isinstance(body, dict) \
             else (None, None)

@@ -190,6 +190,25 @@ async def test_slow_request_heads_are_closed_after_the_head_timeout(
             sock.close()
 
 
+async def test_a_body_that_does_not_arrive_in_time_is_refused(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.web.server.BODY_SECONDS", 0.3)
+    async with serving(service) as server:
+        token = await server.links.issue(TABLE, ALICE)  # a request the handler would read
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(f"POST /t/{TABLE}/move HTTP/1.1\r\nHost: x\r\nOrigin: "
+                     f"{server.listen_origin}\r\nAuthorization: Bearer {token}\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+                     '{"move": '.encode())  # and then nothing
+        started = time.monotonic()
+        status = await asyncio.wait_for(reader.readline(), SECONDS)
+        assert status.startswith(b"HTTP/1.1 408")
+        while await asyncio.wait_for(reader.read(65536), SECONDS):
+            pass  # then the connection is closed
+        assert time.monotonic() - started < 5.0
+        writer.close()
+
+
 async def test_one_address_over_its_cap_is_turned_away_while_another_is_served(
         service: TableService) -> None:
     async with serving(service) as server:

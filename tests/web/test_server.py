@@ -24,7 +24,7 @@ from bot.config import WebConfig
 from bot.service import Outcome, TableService
 from bot.service.errors import STALE
 from bot.web.links import FORGED, NOT_WATCHING
-from bot.web.server import BAD_ORIGIN, NO_TOKEN, TOO_FAST, RateLimit, WebServer
+from bot.web.server import BAD_ORIGIN, BAD_REQUEST, NO_TOKEN, TOO_FAST, RateLimit, WebServer
 from bot.web.state import STOPPED
 from games import get_game
 from tests.bot.drive import play_to_end
@@ -390,6 +390,8 @@ async def test_tokens_in_other_scripts_and_deep_hellos_are_refused_quietly(
         for token in forged:
             status, said = await raw_post(served, f"/t/{TABLE}/move", token, body)
             assert (status, json.loads(said)) == (403, {"error": str(FORGED)}), token
+        status, said = await raw_post(served, f"/t/{TABLE}/move", real, b"[" * 4000)
+        assert (status, json.loads(said)) == (400, {"error": str(BAD_REQUEST)})
         ws = await served.socket(forged[1])
         assert (await frame(ws, "error"))["text"] == str(FORGED)
         assert (await frame(ws))["you"] is None  # the watch token still lets it watch
