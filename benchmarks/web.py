@@ -81,7 +81,8 @@ def chromium_path() -> str | None:
 async def serve(game_id: str, humans: int, computers: int, moves: int, seed: int,
                 folder: str) -> None:
     """One table of ``game_id`` served on a loopback port, ``moves`` people's moves in; prints
-    ``{"port", "table", "tokens"}`` (a personal token per person) and serves until its
+    ``{"port", "table", "tokens", "watch"}`` (a personal token per person, the table's watch
+    token) and serves until its
     standard input closes."""
     host = await TableService.open(str(Path(folder) / "web.db"), computer_delay=0)
     t = load.Table(CHANNEL, get_game(game_id), humans, random.Random(seed))
@@ -97,7 +98,8 @@ async def serve(game_id: str, humans: int, computers: int, moves: int, seed: int
                        bot_token=None)
     port = await server.start()
     tokens = [await server.links.issue(CHANNEL, user) for user in load.USERS[:humans]]
-    print(json.dumps({"port": port, "table": str(CHANNEL), "tokens": tokens}), flush=True)
+    print(json.dumps({"port": port, "table": str(CHANNEL), "tokens": tokens,
+                      "watch": server.links.watch(CHANNEL)}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
     await server.close()
     await host.close()
@@ -111,9 +113,12 @@ class Served:
         self.base = f"http://127.0.0.1:{info['port']}"
         self.table = info["table"]
         self.tokens: list[str] = info["tokens"]
+        self.watch: str = info["watch"]
 
     def url(self, lang: str = "en", token: str | None = None) -> str:
-        return f"{self.base}/t/{self.table}?lang={lang}" + (f"#k={token}" if token else "")
+        """A player's page (their ``token``) or a spectator's (the Watch live link's)."""
+        return f"{self.base}/t/{self.table}?lang={lang}" + (f"#k={token}" if token
+                                                              else f"#w={self.watch}")
 
     def rss_kb(self) -> int:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
@@ -275,15 +280,21 @@ async def first_paint(served_: Served, browser: Browser, loads: int) -> dict[str
 async def memory(served_: Served, counts: tuple[int, ...] = (100, 200)) -> dict[str, Any]:
     """The serving process's RSS with ``counts`` spectator sockets connected."""
     out: dict[str, Any] = {"rss_mb_before": round(served_.rss_kb() / 1024, 1)}
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+    # Ten spectators per loopback address: the server takes 32 WebSockets from one address.
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(
+        limit=0, local_addr=(f"127.0.0.{2 + k}", 0))) for k in range(max(counts) // 10 + 1)]
+    async with contextlib.AsyncExitStack() as stack:
+        for session in sessions:
+            await stack.enter_async_context(session)
         sockets: list[aiohttp.ClientWebSocketResponse] = []
         before = served_.rss_kb()
         for count in counts:
             while len(sockets) < count:
+                session = sessions[len(sockets) // 10]
                 ws = await session.ws_connect(f"{served_.base}/t/{served_.table}/ws",
                                               origin=served_.base)
                 await ws.send_json({"type": "hello", "stamp": None, "token": None,
-                                    "lang": "en"})
+                                    "watch": served_.watch, "lang": "en"})
                 await asyncio.wait_for(ws.receive(), 30)  # its first state
                 sockets.append(ws)
             out[f"rss_mb_{count}"] = round(served_.rss_kb() / 1024, 1)

@@ -112,10 +112,10 @@ def quiet_voice() -> None:
 class TableeBot(commands.Bot):
     def __init__(self, config: Config, service: TableService, *,
                  issue_link: Callable[[int, int], Awaitable[str]] | None = None,
-                 **kwargs: Any) -> None:
-        """``issue_link``: the web server's personal links (the app passes it when the live
-        table runs; with ``[web] public_url`` the table posts then offer Watch live and Play in
-        browser)."""
+                 watch_link: Callable[[int], str] | None = None, **kwargs: Any) -> None:
+        """``issue_link``: the web server's personal links, ``watch_link``: its Watch live
+        links (the app passes them when the live table runs; with ``[web] public_url`` the table
+        posts then offer Watch live and Play in browser)."""
         quiet_voice()
         intents = discord.Intents.default()
         intents.message_content = False
@@ -130,8 +130,8 @@ class TableeBot(commands.Bot):
         self.config = config
         self.service = service
         self.issue_link = issue_link
-        live.offer(config.web.public_url if config.web is not None and issue_link is not None
-                   else None)
+        live.offer(watch_link if config.web is not None and config.web.public_url is not None
+                   and issue_link is not None else None)
         # Open table needs the page at a public address (the Activity's URL mapping).
         activity.offer(config.activity is not None and config.web is not None
                        and config.web.public_url is not None)

@@ -2,13 +2,17 @@
 everyone) and Play in browser (a seated player's personal link, answered privately).
 
 Offered only when the owner set ``[web] public_url`` and the bot runs the web server: the app
-hands the bot ``issue_link`` (the web server's, :meth:`bot.web.server.WebServer.personal_link`)
-and the bot sets :func:`offer` at start-up; the adapter never imports the web server. Pressing
+hands the bot ``issue_link`` and ``watch_link`` (the web server's
+:meth:`~bot.web.server.WebServer.personal_link` and :meth:`~bot.web.server.WebServer.watch_url`)
+and the bot sets :func:`offer` at start-up; the adapter never imports the web server. Watch
+live's address carries the table's watch token (in its fragment): only who sees the post can
+watch. Pressing
 Play in browser again gives a new link, and the one before stops working.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import discord
@@ -26,18 +30,14 @@ PLAY_IN_BROWSER = N_("Play in browser")
 
 
 class LiveOffer:
-    """Where the table pages are (``public_url``; None: no live buttons)."""
+    """The Watch live address of a table (None: no live buttons)."""
 
-    public_url: ClassVar[str | None] = None
-
-
-def offer(public_url: str | None) -> None:
-    """Whether table posts from now on carry the live buttons, and the pages' address."""
-    LiveOffer.public_url = public_url.rstrip("/") if public_url else None
+    watch_url: ClassVar[Callable[[int], str] | None] = None
 
 
-def page_url(public_url: str, channel_id: int) -> str:
-    return f"{public_url}/t/{channel_id}"
+def offer(watch_url: Callable[[int], str] | None) -> None:
+    """Whether table posts from now on carry the live buttons, and Watch live's address."""
+    LiveOffer.watch_url = watch_url
 
 
 class PlayInBrowserButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tw:",
@@ -68,8 +68,8 @@ class PlayInBrowserButton(Component, discord.ui.DynamicItem[discord.ui.Button], 
 
 @on_table_post(place=4)
 def live_buttons(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
-    if post.finished or LiveOffer.public_url is None:
+    if post.finished or LiveOffer.watch_url is None:
         return []
     watch = discord.ui.Button(label=_(WATCH_LIVE), style=discord.ButtonStyle.link,
-                              url=page_url(LiveOffer.public_url, channel_id))
+                              url=LiveOffer.watch_url(channel_id))
     return [watch, PlayInBrowserButton(channel_id)]

@@ -175,7 +175,8 @@ async def _run(config: Config, token: str) -> None:
         # The Activity asks Discord's API where discord.py does (a test's emulator too).
         web = WebServer(config.web, host, publish=publish, activity=config.activity,
                         discord_api=Route.BASE, bot_token=token)
-    bot = make_bot(config, host, issue_link=web.personal_link if web is not None else None)
+    bot = make_bot(config, host, issue_link=web.personal_link if web is not None else None,
+                   watch_link=web.watch_url if web is not None else None)
     if web is not None:
         try:
             await web.start()

@@ -186,7 +186,9 @@ class ActivityApi:
         token = await self.links.issue(table_id, user_id) if seated else None
         log.info("activity: user %s opens table %s as %s", user_id, table_id,
                  "a player" if seated else "a spectator")
-        return {"table": str(table_id), "token": token, "url": f"/t/{table_id}"}
+        await self.links.load()  # the watch token: the page may show the table (server.py)
+        return {"table": str(table_id), "token": token, "watch": self.links.watch(table_id),
+                "url": f"/t/{table_id}"}
 
     # -- plumbing -------------------------------------------------------------------------
     async def _answer(

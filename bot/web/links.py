@@ -6,6 +6,12 @@ URL-safe base64 without padding, so the token travels in an address's fragment a
 (``{public_url}/t/{table}#k={token}``: never sent to a server, never in a log). It is bound to
 one table and one person, expires after ``[web] link_hours``, and only the person's newest link
 at a table works: issuing one stores a new nonce, which revokes the one before.
+
+A watch token (:meth:`Links.watch`) lets its holder watch one table: the signature alone, of
+``watch.<table>`` with the same key. The table post's Watch live link carries it in its fragment
+(``#w=``), so knowing a table's id is not enough to watch it: one must have seen its post (or
+hold a personal link). It does not expire (the post keeps showing it); a player's personal link
+carries one too, so a page whose personal link lapsed goes on as a spectator's.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -29,6 +36,11 @@ OTHER_TABLE = say("This link is for another table. Press Play in browser on this
 EXPIRED = say("This link has expired. Press Play in browser on the table post for a new one.")
 REVOKED = say("This link was replaced by a newer one. Use the newest link, or press Play in "
               "browser again.")
+
+
+NOT_WATCHING = say("This table's page opens from the Watch live button on its post in Discord.")
+DIGITS = re.compile(r"[0-9]{1,20}")  # ASCII digits only (str.isdigit takes any script's)
+SIGNATURE = re.compile(r"[A-Za-z0-9_-]{43}")  # URL-safe base64 of 32 bytes, no padding
 
 
 class LinkRefused(HostError):
@@ -60,6 +72,23 @@ class Links:
             self._key = bytes.fromhex(await self._store.web_secret())
         return self._key
 
+    async def load(self) -> None:
+        """Read the key now (the web server does at start-up), so :meth:`watch` can sign."""
+        await self._secret()
+
+    def watch(self, table: int) -> str:
+        """The watch token of ``table`` (see the module doc); the key must be loaded."""
+        if self._key is None:
+            raise RuntimeError("Links.load() must run before Links.watch()")
+        return _signature(self._key, f"watch.{table}")
+
+    async def may_watch(self, token: str | None, table: int) -> bool:
+        """Whether ``token`` is ``table``'s watch token."""
+        if not isinstance(token, str) or not SIGNATURE.fullmatch(token):
+            return False
+        await self.load()
+        return hmac.compare_digest(self.watch(table), token)
+
     async def issue(self, table: int, user_id: int) -> str:
         """A new link token for ``user_id`` at ``table``; their previous one stops working."""
         key = await self._secret()
@@ -72,8 +101,10 @@ class Links:
     async def check(self, token: str, table: int) -> int:
         """The user id ``token`` lets play at ``table``; :class:`LinkRefused` saying why not
         (forged or damaged, for another table, expired, replaced by a newer one)."""
-        parts = token.split(".") if isinstance(token, str) and len(token) < 200 else []
-        if len(parts) != 5 or not all(p.isdigit() for p in parts[:3]):
+        ok = isinstance(token, str) and len(token) < 200 and token.isascii()
+        parts = token.split(".") if ok else []
+        if (len(parts) != 5 or not all(DIGITS.fullmatch(p) for p in parts[:3])
+                or not SIGNATURE.fullmatch(parts[4])):
             raise LinkRefused(FORGED)
         key = await self._secret()
         body = token.rpartition(".")[0]

@@ -15,6 +15,8 @@ from html import escape
 import i18n
 from games.text import Text, say
 
+from .links import NOT_WATCHING
+
 WORDS: dict[str, Text] = {
     "title": say("Live table"),
     "players": say("Players"),
@@ -37,6 +39,7 @@ WORDS: dict[str, Text] = {
     "network": say("The move could not be sent: check your connection, then try again."),
     "reconnecting": say("Connection lost; reconnecting…"),
     "activity_failed": say("Discord could not sign you in, so you are watching the table."),
+    "not_watching": NOT_WATCHING,
 }
 """Every word the page shows by itself (the rest comes translated in the State)."""
 

@@ -1,7 +1,8 @@
 """The live table's web server (aiohttp, in the bot's own process; off unless ``[web] listen``
 is set).
 
-Routes: ``GET /t/{table}`` the page; ``GET /t/{table}/board/{version}.png`` the public board;
+Routes: ``GET /t/{table}`` the page; ``GET /t/{table}/board/{version}.png`` the public board
+(``Authorization: Bearer <watch or personal token>``);
 ``GET /t/{table}/hand/{version}.png`` the caller's hand (``Authorization: Bearer <token>``);
 ``GET /t/{table}/ws`` the WebSocket; ``POST /t/{table}/move`` a move; ``/static/`` the page's
 script and style (``bot/web/static``); the Activity's routes come in ``extra_routes``.
@@ -12,6 +13,17 @@ the ``Authorization`` header (never a cookie), so another site cannot make their
 for them. Moves and link requests are rate-limited per person; request bodies are small; the
 access log shows neither headers nor tokens (a token is in the address's fragment, which
 browsers never send).
+
+Who may watch: a table's state (WebSocket) and board image need either a personal link token
+(a seated player's) or the table's watch token (:meth:`~bot.web.links.Links.watch`), which the
+table post's Watch live link carries in its fragment (``#w=``) and the Activity hands its
+spectators: knowing a table's id is not enough, one must have seen its post. The page itself
+(``GET /t/{table}``) holds nothing of the table, not even its game's name.
+
+Limits (:mod:`bot.web.gate`): a request head within 10 s, a body within 10 s, connections
+capped below the process's descriptor limit and per address, requests in progress and
+WebSockets per client address; a socket may say hello 5 times in 10 s (more are ignored), and a
+hello is answered from the hub's last state when the hub has one (no read of the table).
 
 The hub: one task per table watched by at least one socket waits on
 :attr:`~bot.service.TableService.changes` and sends each socket the new State as soon as a
@@ -42,9 +54,18 @@ from ..service import Outcome, TableService
 from ..service.errors import HostError, NotSeated, Unavailable
 from ..service.live import LiveTable
 from .activity import activity_routes
+from .addresses import client_address
+from .gate import (
+    BODY_SECONDS,
+    HEAD_SECONDS,
+    LINGER_SECONDS,
+    AcceptErrors,
+    Gate,
+    connection_cap,
+)
 from .limits import RateLimit
-from .links import LinkRefused, Links
-from .page import page_html
+from .links import NOT_WATCHING, LinkRefused, Links
+from .page import WORDS, page_html
 from .state import LANGS, closed_state, page_lang, public_state, you_state
 
 log = logging.getLogger("tablee.web")
@@ -59,6 +80,8 @@ BOARD_CACHE = 64  # board PNGs kept, keyed by (table, version, language)
 MOVES = (10, 10.0)  # a person may make 10 moves in 10 seconds
 LINKS = (5, 60.0)  # and ask for 5 personal links a minute
 HANDS = (30, 10.0)  # and fetch their hand 30 times in 10 seconds (each fetch reads the table)
+HELLOS = (5, 10.0)  # a socket may say hello 5 times in 10 seconds (more are ignored)
+REFUSED = 4403  # the WebSocket close code of a page that may not watch (it stops reconnecting)
 ACCESS_LOG = '%a "%r" %s %b %Tf'  # no headers: no Authorization, no Referer
 
 TOO_FAST = say("Too many moves at once; wait a few seconds and try again.")
@@ -68,6 +91,8 @@ BAD_ORIGIN = say("This page may not send moves to this table.")
 BAD_REQUEST = say("That request could not be read; reload the page and try again.")
 FAILED = say("Sorry, something went wrong on my side. It has been logged; please try again.")
 OLD_IMAGE = say("This image is out of date; reload the page.")
+BUSY = say("Too many pages are open from your address just now; close some and try again.")
+SLOW = say("The request took too long to arrive; try again.")
 
 
 @dataclass(eq=False)
@@ -83,6 +108,16 @@ class Client:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
+@dataclass
+class Read:
+    """The hub's last read of a table in one language: what a new socket is sent from."""
+
+    read: int
+    live: LiveTable | None
+    public: dict[str, Any]
+    spectators: str  # the frame every spectator gets
+
+
 def origin_of(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}".lower()
@@ -90,7 +125,7 @@ def origin_of(url: str) -> str:
 
 def _table(request: web.Request) -> int:
     """The table id of the address (a Discord snowflake: 404 for a number none can be)."""
-    table = int(request.match_info["table"])
+    table = int(request.match_info["table"])  # ASCII digits: the route's [0-9]
     if table >= 2 ** 63:
         raise web.HTTPNotFound()
     return table
@@ -107,7 +142,11 @@ class WebServer:
                  publish: Callable[[int, Outcome], Awaitable[None]],
                  activity: ActivityConfig | None,
                  discord_api: str = "https://discord.com/api/v10", bot_token: str | None,
-                 extra_routes: Sequence[web.RouteDef] = ()) -> None:
+                 extra_routes: Sequence[web.RouteDef] = (), head_seconds: float = HEAD_SECONDS,
+                 connections: int | None = None) -> None:
+        """``head_seconds``: how long a connection has to send a request head;
+        ``connections``: how many may be open at once (None: :func:`~bot.web.gate.
+        connection_cap`, from the descriptor limit)."""
         self.config = config
         self.service = service
         self.publish = publish
@@ -123,23 +162,29 @@ class WebServer:
         self._clients: dict[int, set[Client]] = {}
         self._hubs: dict[int, asyncio.Task[None]] = {}
         self._last: dict[tuple[int, str], dict[str, Any]] = {}  # the last public State sent
+        self._reads: dict[tuple[int, str], Read] = {}  # the hub's last read, per language
         # board PNGs by (table, game, version, language)
         self._boards: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self._moves = RateLimit(*MOVES)
         self._link_asks = RateLimit(*LINKS)
         self._hands = RateLimit(*HANDS)
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._reads = itertools.count()  # numbers each read of a table for the sockets
+        self._count = itertools.count()  # numbers each read of a table for the sockets
+        self.head_seconds = head_seconds
+        self.gate = Gate(connections if connections is not None else connection_cap(),
+                         config.trusted_proxies)
+        self._server: asyncio.Server | None = None
+        self._accept_errors: AcceptErrors | None = None
         self.app = self._make_app()
 
     # -- the application --------------------------------------------------------------------
     def _make_app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_BODY)
-        table = r"{table:\d{1,19}}"
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._limits])
+        table = r"{table:[0-9]{1,19}}"
         app.add_routes([
             web.get(f"/t/{table}", self._page),
-            web.get(f"/t/{table}/board/{{version:\\d{{1,12}}}}.png", self._board),
-            web.get(f"/t/{table}/hand/{{version:\\d{{1,12}}}}.png", self._hand),
+            web.get(f"/t/{table}/board/{{version:[0-9]{{1,12}}}}.png", self._board),
+            web.get(f"/t/{table}/hand/{{version:[0-9]{{1,12}}}}.png", self._hand),
             web.get(f"/t/{table}/ws", self._socket),
             web.post(f"/t/{table}/move", self._move),
             *self._extra,
@@ -156,12 +201,23 @@ class WebServer:
     async def start(self) -> int:
         """Serve at ``[web] listen``; the port bound (a free one for port 0)."""
         # A page that goes away mid-move does not cancel the move: it is stored and posted.
+        # The keep-alive timeout closes a connection whose request head is not all in within
+        # head_seconds of its opening or of its last answer (a slowloris, an idle one).
         self._runner = web.AppRunner(self.app, access_log_format=ACCESS_LOG,
-                                     handler_cancellation=False)
+                                     handler_cancellation=False,
+                                     keepalive_timeout=self.head_seconds,
+                                     lingering_time=LINGER_SECONDS)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.config.host, self.config.port)
-        await site.start()
-        self.port = int(self._runner.addresses[0][1])
+        await self.links.load()  # the table posts' Watch live links are signed with it
+        loop = asyncio.get_running_loop()
+        self._accept_errors = AcceptErrors(loop)
+        self._accept_errors.install()
+        server = self._runner.server
+        assert server is not None
+        self._server = await loop.create_server(
+            self.gate.factory(server), self.config.host or None, self.config.port,
+            reuse_address=True, backlog=128)
+        self.port = int(self._server.sockets[0].getsockname()[1])
         host = self.config.host
         shown = f"[{host}]" if ":" in host else host
         self.listen_origin = f"http://{shown}:{self.port}".lower()
@@ -177,6 +233,9 @@ class WebServer:
         return self.port
 
     async def close(self) -> None:
+        if self._server is not None:  # no new connections
+            self._server.close()
+            self._server = None
         for hub in list(self._hubs.values()):
             hub.cancel()
         for clients in list(self._clients.values()):
@@ -189,6 +248,9 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self._accept_errors is not None:
+            self._accept_errors.remove()
+            self._accept_errors = None
 
     # -- personal links -----------------------------------------------------------------------
     async def personal_link(self, table: int, user_id: int) -> str:
@@ -203,7 +265,13 @@ class WebServer:
             raise LinkRefused(TOO_MANY_LINKS)
         token = await self.links.issue(table, user_id)
         base = self.config.public_url or self.listen_origin
-        return f"{base}/t/{table}#k={token}"
+        return f"{base}/t/{table}#k={token}&w={self.links.watch(table)}"
+
+    def watch_url(self, table: int) -> str:
+        """The address the table post's Watch live button opens: the page with the table's
+        watch token in the fragment (the server is started: it loaded the key)."""
+        base = self.config.public_url or self.listen_origin
+        return f"{base}/t/{table}#w={self.links.watch(table)}"
 
     # -- helpers ------------------------------------------------------------------------------
     def _origin_ok(self, request: web.Request) -> bool:
@@ -230,13 +298,49 @@ class WebServer:
             raise LinkRefused(NO_TOKEN)
         return await self.links.check(token, table)
 
+    async def _may_watch(self, token: str | None, table: int) -> bool:
+        """Whether ``token`` (a watch token, or a personal one) lets its holder watch."""
+        if token is None:
+            return False
+        if await self.links.may_watch(token, table):
+            return True
+        try:
+            await self.links.check(token, table)
+        except LinkRefused:
+            return False
+        return True
+
+    # -- limits -------------------------------------------------------------------------------
+    @web.middleware
+    async def _limits(self, request: web.Request,
+                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                      ) -> web.StreamResponse:
+        """Requests in progress per client address (WebSockets count in :meth:`_socket`), and
+        a request body read within BODY_SECONDS (before the handler, which then has it)."""
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return await handler(request)
+        client = client_address(request, self.config.trusted_proxies)
+        lang = page_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        if not self.gate.start(request.protocol, client):
+            return self._refusal(BUSY, lang, 503)
+        try:
+            if request.body_exists:
+                try:
+                    async with asyncio.timeout(BODY_SECONDS):
+                        await request.read()
+                except TimeoutError:
+                    response = self._refusal(SLOW, lang, 408)
+                    response.force_close()
+                    return response
+            return await handler(request)
+        finally:
+            self.gate.end(request.protocol, client)
+
     # -- the page and its images --------------------------------------------------------------
     async def _page(self, request: web.Request) -> web.Response:
         table = _table(request)
         lang = page_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
-        info = await self.service.table(table)
-        title = (f"{i18n.translate(info.game_name, lang)} · Tablée" if info is not None
-                 else "Tablée")
+        title = f"{i18n.translate(WORDS['title'], lang)} · Tablée"  # nothing of the table's
         # Inside Discord (its frame_id and instance_id), the Activity's script starts the page.
         inside = "frame_id" in request.query and "instance_id" in request.query
         client_id = self.activity.client_id if self.activity is not None else None
@@ -258,6 +362,8 @@ class WebServer:
         lang = page_lang(request.query.get("lang"), None)
         asked = request.query.get("g", "0")
         game = int(asked) if asked.isdigit() and len(asked) < 20 else -1  # -1: no game's
+        if not await self._may_watch(_bearer(request), table):
+            return self._refusal(NOT_WATCHING, lang, 403)
         key = (table, game, version, lang)
         png = self._boards.get(key)
         if png is None:
@@ -269,7 +375,7 @@ class WebServer:
         if png is None:
             return self._refusal(OLD_IMAGE, lang, 404)
         return web.Response(body=png, content_type="image/png", headers={
-            "Cache-Control": "public, max-age=31536000, immutable"})
+            "Cache-Control": "private, max-age=31536000, immutable"})
 
     async def _hand(self, request: web.Request) -> web.Response:
         table, version = _table(request), int(request.match_info["version"])
@@ -300,7 +406,7 @@ class WebServer:
             return self._refusal(exc.text, lang, 403)
         try:
             body = await request.json()
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # deep brackets too
             return self._refusal(BAD_REQUEST, lang, 400)
         move, version = (body.get("move"), body.get("version")) if isinstance(body, dict) \
             else (None, None)
@@ -331,9 +437,22 @@ class WebServer:
         table = _table(request)
         if not self._origin_ok(request):
             return web.Response(status=403, text="This page may not watch this table.")
-        ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_FRAME)
-        await ws.prepare(request)
+        client_at = client_address(request, self.config.trusted_proxies)
+        if not self.gate.start(request.protocol, client_at, socket=True):
+            lang = page_lang(None, request.headers.get("Accept-Language"))
+            return web.Response(status=503, text=i18n.translate(BUSY, lang))
+        try:
+            ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_FRAME)
+            await ws.prepare(request)
+            await self._converse(ws, table)
+            return ws
+        finally:
+            self.gate.end(request.protocol, client_at, socket=True)
+
+    async def _converse(self, ws: web.WebSocketResponse, table: int) -> None:
+        """A socket's frames: hellos (HELLOS per socket at most; other frames are ignored)."""
         client: Client | None = None
+        hellos = RateLimit(*HELLOS)
         try:
             while True:
                 try:  # a page says hello at once; a socket that does not is closed
@@ -345,36 +464,52 @@ class WebServer:
                     break
                 try:
                     hello = json.loads(msg.data)
-                except ValueError:
+                except (ValueError, RecursionError):  # deep brackets: not a hello
                     hello = None
-                if not isinstance(hello, dict) or hello.get("type") != "hello":
+                if (not isinstance(hello, dict) or hello.get("type") != "hello"
+                        or not hellos.allow(None)):
                     continue
+                # The new one first: dropping the socket's only client would stop the hub.
+                new = await self._hello(ws, table, hello)
                 if client is not None:
                     self._drop(table, client)
-                client = await self._hello(ws, table, hello)
+                client = new
+                if client is None:  # may not watch: said why, and closed
+                    break
         finally:
             if client is not None:
                 self._drop(table, client)
-        return ws
 
     async def _hello(self, ws: web.WebSocketResponse, table: int,
-                     hello: dict[str, Any]) -> Client:
+                     hello: dict[str, Any]) -> Client | None:
         lang = hello.get("lang") if hello.get("lang") in LANGS else "en"
         known = hello.get("stamp")
         user = None
-        token = hello.get("token")
+        token, watch = hello.get("token"), hello.get("watch")
+        refusal: Text = NOT_WATCHING
         if isinstance(token, str) and token:
             try:
                 user = await self.links.check(token, table)
             except LinkRefused as exc:
+                refusal = exc.text
                 await ws.send_json({"type": "error", "text": i18n.translate(exc.text, lang)})
+        if user is None and not await self.links.may_watch(
+                watch if isinstance(watch, str) else None, table):
+            if refusal is NOT_WATCHING:
+                await ws.send_json({"type": "error", "text": i18n.translate(refusal, lang)})
+            await ws.close(code=REFUSED, message=b"may not watch")
+            return None
         # No stamp: the page has no state yet (it gets the table's now).
         client = Client(ws, str(lang), user,
                         known if isinstance(known, str) and len(known) <= 64 else None)
         self._clients.setdefault(table, set()).add(client)
         if table not in self._hubs or self._hubs[table].done():
             self._hubs[table] = asyncio.get_running_loop().create_task(self._watch(table))
-        await self._push(table, [client])
+        cached = self._reads.get((table, client.lang))
+        if cached is not None:  # the hub's last read: the hub sends anything newer
+            await self._send(table, client, cached)
+        else:
+            await self._push(table, [client])
         return client
 
     def _drop(self, table: int, client: Client) -> None:
@@ -388,6 +523,8 @@ class WebServer:
                     hub.cancel()
                 for key in [k for k in self._last if k[0] == table]:
                     del self._last[key]
+                for key in [k for k in self._reads if k[0] == table]:
+                    del self._reads[key]
 
     async def _watch(self, table: int) -> None:
         """The hub of one table: each time a commit rings (or every WAIT_SECONDS, for what
@@ -403,45 +540,47 @@ class WebServer:
             seen = await self.service.changes.wait(table, seen, WAIT_SECONDS)
 
     async def _push(self, table: int, clients: list[Client]) -> None:
-        """Send each of ``clients`` the table's State unless they have its version."""
-        read = next(self._reads)
-        publics: dict[str, dict[str, Any]] = {}
-        lives: dict[str, LiveTable | None] = {}
-        spectators: dict[str, str] = {}  # the frame every spectator of a language gets
+        """Read the table (once per language) and send each of ``clients`` its State unless
+        they have its version."""
+        read = next(self._count)
+        reads: dict[str, Read] = {}
         for lang in {c.lang for c in clients}:
-            live = lives[lang] = await self.service.live_table(table, language=lang)
+            live = await self.service.live_table(table, language=lang)
             if live is None:
                 last = self._last.get((table, lang))
                 gone = self.service.changes.newest(table)
                 version = gone if gone is not None else (last["version"] + 1 if last else 0)
-                publics[lang] = closed_state(last, version, lang)
+                public = closed_state(last, version, lang)
             else:
-                publics[lang] = public_state(table, live)
+                public = public_state(table, live)
                 if live.post is not None and live.post.image_png is not None:
                     self._keep_board((table, live.table.game_row or 0, live.post.version,
                                       lang), live.post.image_png)
-            self._last[(table, lang)] = publics[lang]
-            spectators[lang] = json.dumps({"type": "state", **publics[lang], "you": None})
+            self._last[(table, lang)] = public
+            reads[lang] = Read(read, live, public,
+                               json.dumps({"type": "state", **public, "you": None}))
+            kept = self._reads.get((table, lang))
+            if table in self._clients and (kept is None or kept.read < read):
+                self._reads[(table, lang)] = reads[lang]
+        await asyncio.gather(*(self._send(table, c, reads[c.lang]) for c in clients))
 
-        async def send(client: Client) -> None:
-            state = publics[client.lang]
-            async with client.lock:
-                if client.stamp == state["stamp"] or client.read > read:
-                    return  # it has this one, or a newer read was sent meanwhile
-                you = None
-                live = lives[client.lang]
-                if client.user_id is not None and live is not None:
-                    try:
-                        you = await you_state(self.service, table, live, client.user_id)
-                    except HostError:
-                        you = None
-                frame = (spectators[client.lang] if you is None
-                         else json.dumps({"type": "state", **state, "you": you}))
+    async def _send(self, table: int, client: Client, got: Read) -> None:
+        """Send ``client`` the State of read ``got`` unless it has it or a newer read."""
+        state = got.public
+        async with client.lock:
+            if client.stamp == state["stamp"] or client.read > got.read:
+                return  # it has this one, or a newer read was sent meanwhile
+            you = None
+            if client.user_id is not None and got.live is not None:
                 try:
-                    async with asyncio.timeout(SEND_SECONDS):
-                        await client.ws.send_str(frame)
-                    client.stamp, client.read = state["stamp"], read
-                except (TimeoutError, ConnectionError, RuntimeError):
-                    await client.ws.close()
-
-        await asyncio.gather(*(send(c) for c in clients))
+                    you = await you_state(self.service, table, got.live, client.user_id)
+                except HostError:
+                    you = None
+            frame = (got.spectators if you is None
+                     else json.dumps({"type": "state", **state, "you": you}))
+            try:
+                async with asyncio.timeout(SEND_SECONDS):
+                    await client.ws.send_str(frame)
+                client.stamp, client.read = state["stamp"], got.read
+            except (TimeoutError, ConnectionError, RuntimeError):
+                await client.ws.close()

@@ -139,7 +139,8 @@ async def test_a_seated_player_gets_a_personal_token_a_watcher_none(
     assert (status, again) == (401, {"error": SIGNED_OUT})
     # Carol watches: in the instance, not seated.
     status, watch = await backend.session(await backend.signed_in(carol), instance)
-    assert (status, watch) == (200, {"table": str(table), "token": None, "url": f"/t/{table}"})
+    assert (status, watch) == (200, {"table": str(table), "token": None, "url": f"/t/{table}",
+                                     "watch": backend.links.watch(table)})  # issue 38, item 9
     # Bob is seated but not in this instance: refused, whatever he says.
     bob_signed = await backend.signed_in(bob)
     status, refused = await backend.session(bob_signed, instance)

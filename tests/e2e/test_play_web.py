@@ -1,5 +1,6 @@
 """The live table's buttons in Discord (issue 27), with the real discord.py client on the
-emulator and the real web server beside it: Watch live (a link to the table's page) and Play in
+emulator and the real web server beside it: Watch live (a link to the table's page, with its
+watch token) and Play in
 browser are on the table post only when ``[web] public_url`` is set; Play in browser answers a
 seated player privately with a personal link the web server accepts (a move made with it is
 posted in the channel), pressing it again revokes the old link, and a spectator gets a
@@ -48,7 +49,8 @@ class WebTablee(Tablee):
 
         self.web = WebServer(config.web, host, publish=publish, activity=None, bot_token=None)
         await self.web.start()
-        bot = TableeBot(config, host, issue_link=self.web.personal_link)
+        bot = TableeBot(config, host, issue_link=self.web.personal_link,
+                        watch_link=self.web.watch_url)
         return bot
 
     async def close(self) -> None:
@@ -79,10 +81,15 @@ async def test_play_in_browser_gives_a_link_the_server_accepts(
     await lobby_of(sim, alice, [bob], game="master-islands")
     post = table_post(sim)
     watch = button(post, "Watch live")
-    assert watch["style"] == 5 and watch["url"] == f"{PUBLIC}/t/{sim.general.id}"
+    assert watch["style"] == 5 and watch["url"].startswith(f"{PUBLIC}/t/{sim.general.id}#w=")
     assert "custom_id" not in watch
     service, web = web_tablee.bot.service, web_tablee.web
     assert web is not None
+    # Watch live carries the table's watch token (in the fragment): it lets watch this table
+    # only (the server's socket and board take it: tests/web/test_server.py).
+    seen = watch["url"].split("#w=", 1)[1]
+    assert await web.links.may_watch(seen, sim.general.id)
+    assert not await web.links.may_watch(seen, sim.general.id + 1)
     movers = [u for u in (alice, bob) if (await service.menu(sim.general.id, u.id))[1]]
     mover = movers[0]
 

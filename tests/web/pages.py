@@ -1,6 +1,7 @@
 """Helpers for the browser tests: open a table page in its own browser context (its own
 sessionStorage, as another person's phone), read what it shows, play through its menus, and get
-personal links the way players do (the table post's "Play in browser")."""
+personal links the way players do (the table post's "Play in browser") and the Watch live link
+the way everyone does (the table post's button)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import Browser, BrowserContext, Page, WebSocket
 
@@ -81,7 +83,8 @@ async def open_page(browser: Browser, url: str, *, viewport: dict[str, int] | No
         socket.on("framesent", lambda payload: seen.sent.append(_text(payload)))
 
     async def on_response(response: Any) -> None:
-        if response.request.resource_type == "image" or response.url.endswith(".png"):
+        if (response.request.resource_type == "image"
+                or urlsplit(response.url).path.endswith(".png")):  # the board: a fetch
             try:
                 seen.images[response.url] = await response.body()
             except Exception:  # noqa: BLE001 - a body the page dropped (navigated away)
@@ -98,6 +101,13 @@ def _text(payload: str | bytes) -> str:
     return payload if isinstance(payload, str) else payload.decode()
 
 
+def watch_link(sim: DiscordSim, channel: Any = None) -> str:
+    """The table post's Watch live address (it carries the table's watch token)."""
+    post = table_post(sim, channel)
+    [url] = [b["url"] for b in post.buttons() if b.get("label") == EN("Watch live")]
+    return str(url)
+
+
 async def personal_link(sim: DiscordSim, user: Any, channel: Any = None) -> str:
     """Press "Play in browser" on the table post as ``user``; the link their ephemeral answer
     carries."""
@@ -106,6 +116,6 @@ async def personal_link(sim: DiscordSim, user: Any, channel: Any = None) -> str:
     if answer is None or not answer.ephemeral:
         answer = last_private(sim, user, channel)
     links = [b["url"] for b in answer.buttons() if "#k=" in (b.get("url") or "")]
-    links += re.findall(r"https?://\S+#k=[\w.-]+", answer.content)
+    links += re.findall(r"https?://\S+#k=[\w.&=-]+", answer.content)
     assert links, f"no personal link in {answer.content!r}"
     return links[0]

@@ -1,7 +1,9 @@
 """The live table in a real browser (headless Chromium), against the real bot process on the
-Discord emulator: a spectator's page follows moves made in Discord and never holds hidden
-information; two players in their pages and one in Discord play a whole game, across a bot
-restart; a revoked, forged or expired personal link is refused with a sentence on the page."""
+Discord emulator: a spectator's page (opened from the post's Watch live link) follows moves made
+in Discord and never holds hidden information, and a page opened by the table's id alone is
+refused with a sentence; two players in their pages and one in Discord play a whole game, across
+a bot restart; a revoked, forged or expired personal link is refused with a sentence on the
+page."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from benchmarks.web import DESKTOP
 from bot.service.posts import public_post
 from bot.storage.rows import TableRow
 from bot.storage.store import Store
-from bot.web.links import EXPIRED, FORGED, REVOKED, Links
+from bot.web.links import EXPIRED, FORGED, NOT_WATCHING, REVOKED, Links
 from games import get_game
 from tests.e2e.test_play_helpers import (
     CARD,
@@ -35,7 +37,7 @@ from tests.e2e.test_play_helpers import (
 from tests.e2e.toy_game import TOY_ID
 
 from .conftest import LiveTable
-from .pages import TIMEOUT_MS, TablePage, open_page, personal_link
+from .pages import TIMEOUT_MS, TablePage, open_page, personal_link, watch_link
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -106,7 +108,9 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
         browser: Browser, live: LiveTable) -> None:
     sim = live.sim
     channel, alice, row = await islands_with_a_computer(live, "watch", "alice")
-    spectator = await open_page(browser, live.url(channel.id), viewport=DESKTOP)
+    watch = watch_link(sim, channel)
+    assert watch.startswith(live.url(channel.id) + "#w=")
+    spectator = await open_page(browser, watch, viewport=DESKTOP)
     await spectator.reaches(row.version)
     first = await spectator.version()
 
@@ -116,6 +120,11 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
     assert row.version > first
     await spectator.reaches(row.version)  # live: the page was never reloaded
     assert [r for r in spectator.requests if r == live.url(channel.id)] == [live.url(channel.id)]
+    # The watch token never travels in an address (the server's log shows none): it went in
+    # the hello and the board's Authorization header.
+    token = watch.split("#w=", 1)[1]
+    assert not [r for r in spectator.requests if token in r]
+    assert any(token in sent for sent in spectator.sent)
 
     # Nothing of anyone's hand: no player part in any frame, no hand image asked for, no card
     # held in a hand (with no public copy) in the HTML or a frame.
@@ -129,8 +138,9 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
 
     # The board it shows is the public one: the same pixels whatever the hidden cards are
     # (two re-deals of everything alice cannot see).
-    shown = await spectator.page.evaluate("document.getElementById('board').dataset.shown")
-    body = next(data for url, data in spectator.images.items() if url.endswith(shown))
+    # (the page fetched it with the watch token and shows it from a blob: address)
+    shown = await spectator.page.evaluate("document.getElementById('board-image').src")
+    body = spectator.images[shown]
     game = get_game(row.game_id)
     seat = next(s["seat"] for s in row.seats if s.get("user_id") == alice.id)
     redeals = [game.determinize(row.state, seat, random.Random(k)) for k in (1, 2)]
@@ -140,6 +150,13 @@ async def test_a_spectator_page_follows_discord_and_holds_no_hidden_card(
         drawn = public_post(game, row, redeal, code="en").image_png
         assert Image.open(io.BytesIO(drawn)).convert("RGB").tobytes() == pixels
     await spectator.close()
+
+    # Knowing the table's id is not enough: without the post's link the page says where to find
+    # it, and gets nothing of the table.
+    stranger = await open_page(browser, live.url(channel.id), viewport=DESKTOP)
+    assert await stranger.notice() == EN(NOT_WATCHING)
+    assert not stranger.received and not [r for r in stranger.requests if "/board/" in r]
+    await stranger.close()
 
 
 async def test_a_player_page_plays_by_clicking_a_card_of_the_hand_and_a_board_region(
@@ -281,8 +298,8 @@ async def test_a_revoked_forged_or_expired_link_is_refused_with_a_sentence(
     stolen = await personal_link(sim, dana, channel)
     fresh = await personal_link(sim, dana, channel)  # pressing again revokes the first link
     assert fresh != stolen
-    token = fresh.split("#k=", 1)[1]
-    forged = fresh[:-1] + ("A" if not fresh.endswith("A") else "B")
+    token = fresh.split("#k=", 1)[1].split("&", 1)[0]
+    forged = fresh.replace(token, token[:-1] + ("A" if not token.endswith("A") else "B"))
 
     for link, said in ((stolen, REVOKED), (forged, FORGED)):
         page = await open_page(browser, link)
@@ -290,8 +307,10 @@ async def test_a_revoked_forged_or_expired_link_is_refused_with_a_sentence(
         assert sentence == EN(said), sentence
         assert "Traceback" not in sentence and token not in sentence
         assert await page.page.locator("#you").is_hidden()  # it goes on as a spectator's page
+        await page.page.wait_for_function(  # (the link's watch token lets it watch)
+            "Number(document.body.dataset.version || 0) > 0", timeout=TIMEOUT_MS)
         if link == stolen:  # a move sent with the revoked token is refused with a sentence
-            await refused_move(page, channel, stolen.split("#k=", 1)[1])
+            await refused_move(page, channel, stolen.split("#k=", 1)[1].split("&", 1)[0])
             # while the new link works: its holder's hand is theirs to see
             status = await page.page.evaluate(
                 """async ([table, token]) => (await fetch(
@@ -308,7 +327,7 @@ async def test_a_revoked_forged_or_expired_link_is_refused_with_a_sentence(
         late = await Links(store, -1.0).issue(channel.id, dana.id)
     finally:
         await store.close()
-    page = await open_page(browser, fresh.split("#k=", 1)[0] + "#k=" + late)
+    page = await open_page(browser, fresh.split("#k=", 1)[0] + "#k=" + late)  # no watch token
     assert await page.notice() == EN(EXPIRED)
     assert await page.page.locator("#you").is_hidden()
     await refused_move(page, channel, late)

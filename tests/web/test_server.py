@@ -23,8 +23,8 @@ import i18n
 from bot.config import WebConfig
 from bot.service import Outcome, TableService
 from bot.service.errors import STALE
-from bot.web.links import FORGED
-from bot.web.server import BAD_ORIGIN, NO_TOKEN, TOO_FAST, RateLimit, WebServer
+from bot.web.links import FORGED, NOT_WATCHING
+from bot.web.server import BAD_ORIGIN, BAD_REQUEST, NO_TOKEN, TOO_FAST, RateLimit, WebServer
 from bot.web.state import STOPPED
 from games import get_game
 from tests.bot.drive import play_to_end
@@ -48,10 +48,18 @@ class Served:
         return f"{self.base}{path}"
 
     async def socket(self, token: str | None = None, stamp: str | None = None, lang: str = "en",
-                     origin: str = PUBLIC, table: int = TABLE) -> aiohttp.ClientWebSocketResponse:
+                     origin: str = PUBLIC, table: int = TABLE, watch: bool = True
+                     ) -> aiohttp.ClientWebSocketResponse:
+        """A page's socket that said hello (``watch``: with the table's watch token, as the
+        Watch live link gives it)."""
         ws = await self.http.ws_connect(self.url(f"/t/{table}/ws"), origin=origin)
-        await ws.send_json({"type": "hello", "stamp": stamp, "token": token, "lang": lang})
+        await ws.send_json({"type": "hello", "stamp": stamp, "token": token, "lang": lang,
+                            "watch": self.server.links.watch(table) if watch else None})
         return ws
+
+    def watching(self, table: int = TABLE) -> dict[str, str]:
+        """The header the page fetches the board with."""
+        return {"Authorization": f"Bearer {self.server.links.watch(table)}"}
 
     async def move(self, token: str | None, move: str, version: int,
                    origin: str | None = PUBLIC) -> tuple[int, dict[str, Any]]:
@@ -129,14 +137,15 @@ async def test_a_spectator_never_gets_hidden_cards(served: Served) -> None:
     ws = await served.socket()
     first = await frame(ws)
     assert first["you"] is None and first["status"] == "playing" and first["board"]["width"] > 0
-    async with served.http.get(served.url(first["board"]["url"])) as got:
+    async with served.http.get(served.url(first["board"]["url"]), headers=served.watching()) as got:
         assert got.status == 200 and "immutable" in got.headers["Cache-Control"]
         board_before = await got.read()
     await redeal(served.service)  # a commit: the hub sends the new version at once
     second = await frame(ws)
     assert second["version"] == first["version"] + 1
     assert public_part(second) == public_part(first)
-    async with served.http.get(served.url(second["board"]["url"])) as got:
+    async with served.http.get(served.url(second["board"]["url"]),
+                               headers=served.watching()) as got:
         assert await got.read() == board_before
     # The page itself holds nothing of the table but its id.
     async with served.http.get(served.url(f"/t/{TABLE}")) as got:
@@ -315,11 +324,12 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
     assert (await service.store.game(game_row) or {})["version"] == state["version"]
     assert state["status_text"].startswith("Partie terminée") and state["lines"]
     assert not any(s["to_move"] for s in state["seats"])
-    async with served.http.get(served.url(state["board"]["url"])) as got:
+    async with served.http.get(served.url(state["board"]["url"]),
+                               headers=served.watching(TABLE + 1)) as got:
         assert got.status == 200 and got.content_type == "image/png"
     # The same version of another game at this table is another image (cached for good).
     other = state["board"]["url"].replace("&g=", "&g=9")
-    async with served.http.get(served.url(other)) as got:
+    async with served.http.get(served.url(other), headers=served.watching(TABLE + 1)) as got:
         assert got.status == 404
     await service.abandon(TABLE + 2, ALICE)
     state = await frame(stopped)
@@ -351,3 +361,109 @@ async def test_a_new_game_at_the_table_reaches_a_page_though_its_versions_start_
     # A page coming back with the finished game's stamp gets the lobby too.
     back = await frame(await served.socket(table=table, stamp=ended["stamp"]))
     assert back["stamp"] == lobby["stamp"]
+
+
+async def raw_post(served: Served, path: str, authorization: str, body: bytes) -> tuple[int, str]:
+    """A POST whose Authorization header is sent as UTF-8 bytes (a browser's fetch would refuse
+    to send them; a script need not)."""
+    port = int(served.base.rpartition(":")[2])
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = (f"POST {path} HTTP/1.1\r\nHost: x\r\nOrigin: {PUBLIC}\r\nConnection: close\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            f"Authorization: Bearer {authorization}\r\n\r\n").encode()
+    writer.write(head + body)
+    answer = await asyncio.wait_for(reader.read(), SECONDS)
+    writer.close()
+    status_line, _, rest = answer.partition(b"\r\n")
+    return int(status_line.split()[1]), rest.partition(b"\r\n\r\n")[2].decode()
+
+
+async def test_tokens_in_other_scripts_and_deep_hellos_are_refused_quietly(
+        served: Served, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 38, item 7: non-ASCII digits or signature: 403 with the invalid-link sentence (not
+    a 500 and a traceback); a hello of 4 KB of nested brackets is ignored, the socket works."""
+    version = (await served.service.require_table(TABLE)).version
+    real = await served.server.links.issue(TABLE, ALICE)
+    body = json.dumps({"move": "x", "version": version}).encode()
+    forged = ("٣.٣.٣.a.b", real[:-2] + "é€", "4242.11.٩٩٩٩٩٩٩٩٩٩.n.s")
+    with caplog.at_level(logging.WARNING):
+        for token in forged:
+            status, said = await raw_post(served, f"/t/{TABLE}/move", token, body)
+            assert (status, json.loads(said)) == (403, {"error": str(FORGED)}), token
+        status, said = await raw_post(served, f"/t/{TABLE}/move", real, b"[" * 4000)
+        assert (status, json.loads(said)) == (400, {"error": str(BAD_REQUEST)})
+        ws = await served.socket(forged[1])
+        assert (await frame(ws, "error"))["text"] == str(FORGED)
+        assert (await frame(ws))["you"] is None  # the watch token still lets it watch
+        await ws.send_str("[" * 4000)  # 4 KB: under the frame limit
+        await ws.send_str('{"a":[' * 600)
+        await ws.send_json({"type": "hello", "stamp": None, "token": real, "lang": "en",
+                            "watch": None})
+        assert (await frame(ws))["you"]["seat"] is not None  # it still answers
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+async def test_two_thousand_hellos_read_the_table_a_handful_of_times(
+        served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38, item 8: hellos are limited per socket (more are ignored) and answered from
+    the hub's last read: 2,000 hellos on one socket read the table at most a few times, and
+    the socket still follows the table."""
+    reads = 0
+    live_table = served.service.live_table
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return await live_table(*args, **kwargs)
+
+    monkeypatch.setattr(served.service, "live_table", counted)
+    ws = await served.socket()
+    first = await frame(ws)
+    hello = json.dumps({"type": "hello", "stamp": None, "token": None, "lang": "en",
+                        "watch": served.server.links.watch(TABLE)})
+    for _ in range(2000):
+        await ws.send_str(hello)
+    other = await served.socket()  # a second page: its hello is answered from the hub's read
+    assert (await frame(other))["stamp"] == first["stamp"]
+    await redeal(served.service)
+    for socket in (ws, other):
+        state = await frame(socket)
+        while state["version"] == first["version"]:  # the hellos' answers, then the new one
+            state = await frame(socket)
+        assert state["version"] == first["version"] + 1
+    await ws.close()  # answered once the server went through every hello before it
+    assert reads <= 5, reads
+
+
+async def test_watching_needs_the_watch_token_or_a_personal_link(served: Served) -> None:
+    """Issue 38, item 9: knowing a table's id is not enough to watch it: its socket and board
+    need its watch token (Watch live's) or a personal link at it; the page holds nothing."""
+    watch = served.server.links.watch(TABLE)
+    assert served.server.watch_url(TABLE) == f"{PUBLIC}/t/{TABLE}#w={watch}"
+    other = served.server.links.watch(TABLE + 1)
+    for hello in ({}, {"watch": other}, {"watch": watch[:-1] + "A"}, {"token": "garbage"}):
+        ws = await served.http.ws_connect(served.url(f"/t/{TABLE}/ws"), origin=PUBLIC)
+        await ws.send_json({"type": "hello", "stamp": None, "lang": "en", **hello})
+        texts = []
+        while (message := await ws.receive(timeout=SECONDS)).type == aiohttp.WSMsgType.TEXT:
+            texts.append(json.loads(message.data))
+            assert texts[-1]["type"] == "error", (hello, texts[-1])  # never a state
+        assert texts and ws.close_code == 4403, hello
+    ws = await served.socket()  # with the watch token
+    state = await frame(ws)
+    user, _, _ = await mover(served)
+    player = await frame(await served.socket(await served.server.links.issue(TABLE, user),
+                                             watch=False))
+    assert player["you"] is not None
+    board = served.url(state["board"]["url"])
+    for headers in ({}, {"Authorization": f"Bearer {other}"}, {"Authorization": "Bearer x"}):
+        async with served.http.get(board, headers=headers) as got:
+            assert got.status == 403, headers
+            assert (await got.json())["error"] == str(NOT_WATCHING)
+    personal = await served.server.links.issue(TABLE, user)
+    for token in (watch, personal):
+        async with served.http.get(board, headers={"Authorization": f"Bearer {token}"}) as got:
+            assert got.status == 200 and got.headers["Cache-Control"].startswith("private")
+    async with served.http.get(served.url(f"/t/{TABLE}")) as got:
+        html = await got.text()
+    assert "Master" not in html and "Islands" not in html  # not even the game's name

@@ -103,7 +103,7 @@
       location.replace(session.url + location.search); // the instance's table is another
       return;
     }
-    startPage({ token: session.token, table: session.table });
+    startPage({ token: session.token, watch: session.watch, table: session.table });
   }
 
   handshake().catch((error) => {

@@ -1,10 +1,12 @@
 // The live table page (bot/web): the board, the seats, the clock and the last moves of one table,
 // kept up to date over a WebSocket; with a personal token (a "Play in browser" link's #k=, or the
 // Activity's handshake) also the player's hand and move menus. Plain JavaScript, no build step.
+// Watching needs the table's watch token (Watch live's #w=, also in a personal link) or a
+// personal token: the page sends it in its hello, and fetches the board with it.
 //
 // The page's HTML (bot/web/page.py) holds a JSON block #tablee-page: {"table": id, "lang": "en",
 // "activity": bool, "words": {...}} with every word the page shows, in the page's language.
-// window.TableePage.start({token}) starts it; the Activity's activity.js calls it after its
+// window.TableePage.start({token, watch}) starts it; the Activity's activity.js calls it after its
 // handshake, elsewhere this file starts it itself.
 (() => {
   "use strict";
@@ -30,9 +32,12 @@
     return node;
   };
   let tokenKey = `tablee:k:${config.table}`;
+  let watchKey = `tablee:w:${config.table}`;
 
   let started = false;
   let token = null;
+  let watch = null; // the table's watch token
+  let boardObject = null; // the board image's object URL
   let state = null; // the newest State the server sent
   let path = []; // the menu tokens picked so far, for the current version
   let pathVersion = -1;
@@ -44,25 +49,24 @@
   let handObject = null;
   let clockTimer = null;
 
-  // --- The personal token: from the address (#k=...), then kept in this tab only. -----------
+  // --- The tokens: from the address (#k=... personal, #w=... watch), then kept in this tab only.
 
-  function takeToken(given) {
+  function takeToken(given, name, key) {
     if (given) {
       return given;
     }
-    const match = /(?:^#|&)k=([^&]+)/.exec(location.hash);
+    const match = new RegExp(`(?:^#|&)${name}=([^&]+)`).exec(location.hash);
     if (match) {
       const found = decodeURIComponent(match[1]);
       try {
-        sessionStorage.setItem(tokenKey, found);
+        sessionStorage.setItem(key, found);
       } catch (_error) {
         // storage refused (private mode): the token lives in this page only
       }
-      history.replaceState(history.state, "", location.pathname + location.search);
       return found;
     }
     try {
-      return sessionStorage.getItem(tokenKey);
+      return sessionStorage.getItem(key);
     } catch (_error) {
       return null;
     }
@@ -85,7 +89,7 @@
     socket = ws;
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({
-        type: "hello", stamp: state ? state.stamp : null, token, lang: config.lang,
+        type: "hello", stamp: state ? state.stamp : null, token, watch, lang: config.lang,
       }));
     });
     ws.addEventListener("message", (event) => {
@@ -106,11 +110,14 @@
         say(frame.text, true);
       }
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (socket !== ws) {
         return;
       }
       socket = null;
+      if (event.code === 4403) {
+        return; // no token lets this page watch: it said why, and stops here
+      }
       setConnection(false);
       // 0.25 s, 0.5 s, 1 s, then every 2 s, each with some jitter so a restarted bot is not hit by
       // every page in the same instant
@@ -168,18 +175,38 @@
     }
     frame.style.aspectRatio = `${board.width} / ${board.height}`;
     document.body.dataset.boardUrl = board.url; // the board the page has (shown: once swapped in)
-    if (image.getAttribute("src") !== board.url) {
-      // The new image is loaded off screen and swapped in once decoded: no blank flash.
-      const next = new Image();
-      next.src = board.url;
-      next.decode().catch(() => undefined).then(() => {
-        if (state && state.board && state.board.url === board.url) {
-          image.src = board.url;
-          image.width = board.width;
-          image.height = board.height;
-          frame.dataset.shown = board.url;
-        }
-      });
+    if (frame.dataset.asked !== board.url) {
+      // An <img> cannot send the token: the picture is fetched with it, decoded off screen and
+      // swapped in once ready: no blank flash.
+      frame.dataset.asked = board.url;
+      fetch(board.url, { headers: { Authorization: `Bearer ${watch || token}` } })
+        .then((response) => (response.ok ? response.blob() : null))
+        .then((blob) => {
+          if (!blob) {
+            frame.dataset.asked = "";
+            return undefined;
+          }
+          const objectUrl = URL.createObjectURL(blob);
+          const next = new Image();
+          next.src = objectUrl;
+          return next.decode().catch(() => undefined).then(() => {
+            if (!(state && state.board && state.board.url === board.url)) {
+              URL.revokeObjectURL(objectUrl);
+              return;
+            }
+            image.src = objectUrl;
+            image.width = board.width;
+            image.height = board.height;
+            if (boardObject) {
+              URL.revokeObjectURL(boardObject);
+            }
+            boardObject = objectUrl;
+            frame.dataset.shown = board.url;
+          });
+        })
+        .catch(() => {
+          frame.dataset.asked = "";
+        });
     }
     showRegions(board);
   }
@@ -470,8 +497,8 @@
     box.classList.toggle("problem", Boolean(problem));
   }
 
-  // {token}: the person's personal token (null: a spectator); {table}: the table, when the
-  // Activity learnt it after the page loaded.
+  // {token}: the person's personal token (null: a spectator); {watch}: the table's watch token;
+  // {table}: the table, when the Activity learnt it after the page loaded.
   function start(options) {
     if (started) {
       return;
@@ -481,7 +508,19 @@
       config.table = String(options.table);
     }
     tokenKey = `tablee:k:${config.table}`;
-    token = takeToken(options && options.token);
+    watchKey = `tablee:w:${config.table}`;
+    token = takeToken(options && options.token, "k", tokenKey);
+    watch = takeToken(options && options.watch, "w", watchKey);
+    if (/(?:^#|&)[kw]=/.test(location.hash)) {
+      history.replaceState(history.state, "", location.pathname + location.search);
+    }
+    if (!token && !watch) {
+      // Nothing lets this page watch: say so (unless the Activity already said why).
+      if ($("notice").hidden) {
+        say(word("not_watching"), true);
+      }
+      return;
+    }
     connect();
   }
 
