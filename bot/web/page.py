@@ -38,7 +38,8 @@ WORDS: dict[str, Text] = {
     "refused": say("The move was refused; try again."),
     "network": say("The move could not be sent: check your connection, then try again."),
     "reconnecting": say("Connection lost; reconnecting…"),
-    "activity_failed": say("Discord could not sign you in, so you are watching the table."),
+    "activity_failed": say("Discord could not sign you in; close the Activity and open it "
+                           "again."),
     "not_watching": NOT_WATCHING,
 }
 """Every word the page shows by itself (the rest comes translated in the State)."""

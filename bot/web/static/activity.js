@@ -107,12 +107,12 @@
   }
 
   handshake().catch((error) => {
-    // Refused or Discord said no: say why, and show the table to watch (public view only).
+    // Refused or Discord said no: say why (without a token the page shows no table).
     if (window.tableeActivity) {
       window.tableeActivity.step = "failed";
     }
     say((error && error.sentence) || words.activity_failed ||
-        "Discord could not sign you in; you can watch the table.");
+        "Discord could not sign you in; close the Activity and open it again.");
     startPage({ token: null });
   });
 })();
