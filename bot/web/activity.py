@@ -23,9 +23,9 @@ comes here:
   instance's server: anything else the page sends (a ``custom_id`` naming another table) is
   ignored. A seated player gets a personal token (:class:`Links`, the same as "Play in browser"
   gives), anyone else ``"token": null`` (the spectator's page); everyone gets the table's
-  watch token (``"watch"``: without one the page shows no table, :mod:`bot.web.server`). A sign-in opens one session (a
-  refusal does not use it up). Answers ``{"table", "token", "watch", "url"}``; ``table`` is a string
-  (ids do not fit a JavaScript number).
+  watch token (``"watch"``: without one the page shows no table, :mod:`bot.web.server`). A
+  sign-in opens one session (a refusal does not use it up). Answers ``{"table", "token",
+  "watch", "url"}``; ``table`` is a string (ids do not fit a JavaScript number).
 
 Every POST must come from the page (``Origin``: the server's rule, which lets in the Activity's
 discordsays.com origin; JSON only, so a cross-site form cannot send it), within rate limits:
