@@ -8,7 +8,7 @@ the rest of the bot needs (its database, Discord, its computer workers).
   read it all, what is left is read for :data:`LINGER_SECONDS` at most, then the connection is
   closed.
 - **Connections**: at most :func:`connection_cap` open at once, well below the process's
-  descriptor limit (``RLIMIT_NOFILE``, less :data:`RESERVE`), and :data:`PER_ADDRESS` from one
+  descriptor limit (``RLIMIT_NOFILE``, less :data:`SPARE_DESCRIPTORS`), and :data:`PER_ADDRESS` from one
   address. At the total cap a new connection closes the oldest one doing nothing (no request in
   progress, no WebSocket) or, when none is idle, is closed at once. The per-address count at this
   level is by the connection's own address, before any header: a trusted reverse proxy
@@ -40,7 +40,7 @@ log = logging.getLogger("tablee.web")
 HEAD_SECONDS = 10.0  # a whole request head within this long of opening (or of the last answer)
 BODY_SECONDS = 10.0  # a request body within this long
 LINGER_SECONDS = 1.0  # the rest of a refused request's body is read (and dropped) this long
-RESERVE = 256  # descriptors kept for the rest of the bot (database, Discord, workers, logs)
+SPARE_DESCRIPTORS = 256  # descriptors kept for the rest of the bot (database, Discord, workers, logs)
 MAX_CONNECTIONS = 4096  # connections at most, whatever the descriptor limit
 PER_ADDRESS = 64  # connections from one address (a trusted proxy: not counted here)
 PER_CLIENT_REQUESTS = 32  # requests in progress for one client address
@@ -51,13 +51,13 @@ ACCEPT_ERROR = "socket.accept() out of system resource"  # asyncio's message
 
 def connection_cap(limit: int | None = None) -> int:
     """The connections served at once: :data:`MAX_CONNECTIONS`, or fewer so that
-    :data:`RESERVE` descriptors stay free under ``limit`` (the process's ``RLIMIT_NOFILE``
+    :data:`SPARE_DESCRIPTORS` descriptors stay free under ``limit`` (the process's ``RLIMIT_NOFILE``
     soft limit when None; half of it when it is too low to keep the whole reserve)."""
     if limit is None:
         limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         if limit == resource.RLIM_INFINITY:
             limit = 1 << 20
-    return max(8, min(MAX_CONNECTIONS, limit - RESERVE if limit >= 2 * RESERVE else limit // 2))
+    return max(8, min(MAX_CONNECTIONS, limit - SPARE_DESCRIPTORS if limit >= 2 * SPARE_DESCRIPTORS else limit // 2))
 
 
 def _trusted(address: str, proxies: Sequence[IPNetwork]) -> bool:
