@@ -59,7 +59,8 @@ def test_the_readme_reads_in_an_owners_order() -> None:
              "### 3. Get the code", "### 3a. Run with Docker",
              "### 3b. Run with Docker Compose (bot + PostgreSQL)",
              "### 3c. Run with pip (in a virtual environment)",
-             "### 3d. Run it as a service (systemd)", "## Configuration", "## Backups"]
+             "### 3d. Run it as a service (systemd)", "### 4. Play", "## Configuration",
+             "## Backups"]
     places = [README.index(step) for step in steps]
     assert places == sorted(places)
     assert "docker cp config.toml tablee:/data/config.toml" in README
@@ -141,7 +142,7 @@ def anchors(markdown: str) -> set[str]:
 
 
 def owner_pages() -> list[Path]:
-    return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.glob("*.md"))]
+    return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.rglob("*.md"))]
 
 
 def test_every_relative_link_leads_to_a_file_and_heading_that_exist() -> None:
