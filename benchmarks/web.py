@@ -17,9 +17,9 @@ clients against it:
 3. **memory per 100 spectators**: the serving process's resident memory (VmRSS) before and after
    100, then 200 spectator WebSockets connected and sent their first state.
 
-``--screenshots DIR`` writes the README's pictures instead (``web-{spectator,player}-{390,1280}
--{en,fr}.png``: a three-seat table a few moves in, on a phone and on a desktop, in English and
-French).
+``--screenshots DIR`` writes the pictures of docs/web-table-and-activity.md instead
+(``web-{spectator,player}-{390,1280}-{en,fr}.png``: a three-seat table a few moves in, on a phone
+and on a desktop, in English and French).
 """
 
 from __future__ import annotations
@@ -326,7 +326,7 @@ def print_numbers(n: dict[str, Any]) -> None:
           f"{mem['mb_per_100_spectators']} MB per 100 spectator WebSockets")
 
 
-# -- the README's pictures --------------------------------------------------------------------
+# -- the web page's pictures (docs/web-table-and-activity.md) --------------------------------
 async def screenshots(folder: Path) -> list[Path]:
     """The page for a spectator and for the player to move, 390 and 1280 px wide, in English
     and French, of a three-seat table a few moves in."""
@@ -377,7 +377,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--moves", type=int, default=30, help="moves timed (default 30)")
     p.add_argument("--loads", type=int, default=10, help="page loads timed (default 10)")
     p.add_argument("--screenshots", type=Path, metavar="DIR",
-                   help="write the README's pictures of the page into DIR instead")
+                   help="write the pictures of the page in docs/web-table-and-activity.md into DIR instead")
     p.add_argument("--serve", metavar="GAME", help=argparse.SUPPRESS)  # the child
     p.add_argument("--humans", type=int, default=2, help=argparse.SUPPRESS)
     p.add_argument("--computers", type=int, default=0, help=argparse.SUPPRESS)

@@ -1,6 +1,6 @@
 """CONTRIBUTING.md (issue 44, item 4): it exists, every link in it leads to a file and heading
-that exist, the commands it gives are CI's, and the README's "Adding a game" names the example
-game as what it is (a new game, not "a sixth")."""
+that exist, the commands it gives are CI's, and its "Adding a game" (the guide, moved there from
+the README by issue 44 item 1) names the example game as what it is (a new game, not "a sixth")."""
 
 from __future__ import annotations
 
@@ -44,7 +44,9 @@ def test_the_guides_commands_are_ci_s() -> None:
     assert "--runslow" in GUIDE and "TABLEE_TEST_DATABASE_URL" in GUIDE and "chromium" in GUIDE
 
 
-def test_the_readme_calls_the_example_a_new_game() -> None:
-    adding = README[README.index("### Adding a game"):]
+def test_the_guide_calls_the_example_a_new_game() -> None:
+    adding = GUIDE[GUIDE.index("\n## Adding a game\n"):]
+    adding = adding[:adding.index("\n## ", 1)]
     assert "sixth" not in adding and "a new game kept for the tests" in adding
-    assert "tests/new_game/plugin.py" in adding and "CONTRIBUTING.md" in adding
+    assert "tests/new_game/plugin.py" in adding and "1. `games/<game_id with _>/`" in adding
+    assert "[CONTRIBUTING.md](CONTRIBUTING.md)" in README

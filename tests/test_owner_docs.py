@@ -1,5 +1,7 @@
-"""What a server owner reads (issue 29 parts 5 and 6): the LICENSE, the systemd unit, the
-README's order, its links to each game's rules and its picture of a table post."""
+"""What a server owner reads (issue 29 parts 5 and 6, issue 44 item 1): the LICENSE, the systemd
+unit, the README's order and length, its picture of a table post, the docs pages it sends to (and
+every link between them), the one list of the bot's permissions, and the links to each game's
+rules."""
 
 from __future__ import annotations
 
@@ -16,6 +18,13 @@ from games import all_games
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = ROOT / "docs"
+PAGES = ["configuration.md", "postgresql-and-shards.md", "web-table-and-activity.md", "playing.md",
+         "privacy.md", "troubleshooting.md"]
+
+
+def read(name: str) -> str:
+    return (ROOT / name).read_text(encoding="utf-8")
 
 
 def test_the_license_is_mit_as_pyproject_says() -> None:
@@ -44,25 +53,47 @@ def test_the_systemd_unit_restarts_on_failure_as_its_own_user_with_the_token_fro
 
 def test_the_readme_reads_in_an_owners_order() -> None:
     headings = re.findall(r"(?m)^## (.+)$", README)
-    owner = ["Running it on your server", "Backups", "Upgrading", "Troubleshooting", "Playing",
-             "Development", "License"]
-    assert [h for h in headings if h in owner] == owner
+    assert headings == ["Running it on your server", "Configuration", "Backups", "Upgrading",
+                        "Where to go next", "Development", "License"]
     steps = ["### 1. Create the Discord application", "### 2. Invite the bot",
-             "### 3a. Run with Docker", "### 3b. Run with pip", "### 3c. Run with Docker Compose",
-             "### 3d. Run it as a service (systemd)", "### Configuration", "### Hardware",
-             "### What is stored about people", "## Backups"]
+             "### 3. Get the code", "### 3a. Run with Docker",
+             "### 3b. Run with Docker Compose (bot + PostgreSQL)",
+             "### 3c. Run with pip (in a virtual environment)",
+             "### 3d. Run it as a service (systemd)", "### 4. Play", "## Configuration",
+             "## Backups"]
     places = [README.index(step) for step in steps]
     assert places == sorted(places)
     assert "docker cp config.toml tablee:/data/config.toml" in README
-    assert "python -m bot forget-user" in README and "| `help.rules_url` |" in README
+    assert "Compose v2 is required" in README
+    assert "python -m bot forget-user" in read("docs/privacy.md")
+    assert "| `help.rules_url` |" in read("docs/configuration.md")
+
+
+def test_the_pip_install_makes_a_virtual_environment_first() -> None:
+    """Issue 44: on a stock Debian 12 there is no ``python`` and ``python3 -m pip install`` stops
+    with "externally-managed-environment": the venv comes before any pip command."""
+    pip = README[README.index("### 3c. Run with pip"):README.index("### 3d.")]
+    venv = pip.index("python3 -m venv .venv && . .venv/bin/activate")
+    assert venv < pip.index("python -m pip install") and "externally-managed-environment" in pip
+    assert "apt-get install python3-venv" in pip[:venv]
+
+
+def test_the_readme_reads_in_five_minutes_and_links_every_docs_page() -> None:
+    assert len(README.splitlines()) <= 300
+    for page in PAGES:
+        assert f"](docs/{page})" in README, page
+        text = read(f"docs/{page}")
+        title, _, back = text.partition("\n\n")
+        assert re.fullmatch(r"# [^\n]+", title), page  # a one-line title
+        assert "[README](../README.md)" in back.split("\n\n")[0], page  # then the way back
 
 
 def test_playing_links_every_games_rules() -> None:
-    playing = README[README.index("## Playing"):README.index("### Ratings")]
-    assert "[docs/rules/](docs/rules/)" in playing
+    playing = read("docs/playing.md")
+    assert "[docs/rules/](rules/)" in playing and "(docs/playing.md)" in README
     for game in all_games():
         if (ROOT / "docs" / "rules" / f"{game.id}.md").exists():
-            assert f"(docs/rules/{game.id}.md)" in playing, game.id
+            assert f"(rules/{game.id}.md)" in playing, game.id
 
 
 def test_the_readme_opens_with_a_picture_of_a_table_post() -> None:
@@ -83,10 +114,69 @@ def test_help_rules_url_must_be_a_web_address() -> None:
 
 def test_every_readme_section_the_example_config_names_exists() -> None:
     """Issue 38, item 12: config.example.toml sent owners to a README heading that did not
-    exist ("The table as a Discord Activity")."""
+    exist ("The table as a Discord Activity"). Since issue 44 its comments name the page too:
+    `see docs/configuration.md, "Section"` (or `the README, "Section"`)."""
     example = (ROOT / "config.example.toml").read_text(encoding="utf-8")
     text = " ".join(line.lstrip("# ").strip() for line in example.splitlines())
-    named = re.findall(r'README, (?:section )?"([^"]+)"', text)
+    named = re.findall(r'(README|docs/[\w./-]+\.md), (?:section )?"([^"]+)"', text)
     assert len(named) >= 4, named  # the pattern still finds the references
-    headings = {line.lstrip("#").strip() for line in README.splitlines() if line.startswith("#")}
-    assert [n for n in named if n not in headings] == []
+    missing = []
+    for page, heading in named:
+        path = ROOT / ("README.md" if page == "README" else page)
+        headings = {line.lstrip("#").strip() for line in path.read_text(encoding="utf-8")
+                    .splitlines() if line.startswith("#")} if path.is_file() else set()
+        if heading not in headings:
+            missing.append((page, heading))
+    assert missing == []
+
+
+def anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, spaces to '-', punctuation but '-' and '_'
+    dropped."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(markdown: str) -> set[str]:
+    text = re.sub(r"(?ms)^```.*?^```", "", markdown)  # a '#' comment in a code block is no heading
+    return {anchor(h) for h in re.findall(r"(?m)^#{1,6} +(.+?) *#* *$", text)}
+
+
+def owner_pages() -> list[Path]:
+    return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.rglob("*.md"))]
+
+
+def test_every_relative_link_leads_to_a_file_and_heading_that_exist() -> None:
+    broken = []
+    count = 0
+    for page in owner_pages():
+        text = re.sub(r"(?ms)^```.*?^```", "", page.read_text(encoding="utf-8"))
+        text = re.sub(r"`[^`\n]*`", "", text)  # code spans hold no links
+        for target, tag in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]+))?\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue  # https:, mailto:
+            count += 1
+            path = (page.parent / target).resolve() if target else page
+            if not path.exists():
+                broken.append((page.name, target))
+            elif tag and (not path.is_file() or tag not in anchors(path.read_text("utf-8"))):
+                broken.append((page.name, f"{target}#{tag}"))
+    assert count >= 40
+    assert broken == []
+
+
+PERMISSIONS = ("View Channel", "Send Messages", "Create Public Threads", "Send Messages in Threads",
+               "Manage Threads", "Attach Files", "Embed Links", "Read Message History")
+
+
+def test_there_is_one_list_of_the_bots_permissions() -> None:
+    """Issue 44: the invite and Troubleshooting listed different permissions. A list is a block
+    of text (paragraph or list item) naming four or more of them; the other pages link to it."""
+    lists = []
+    for page in owner_pages():
+        for block in re.split(r"\n\s*\n|\n(?=\s*(?:- |\d+\. ))", page.read_text("utf-8")):
+            flat = " ".join(block.split())
+            named = {p for p in PERMISSIONS if re.search(rf"\b{p}\b(?! in Threads)", flat)}
+            if len(named) >= 4:
+                lists.append((page.name, flat[:60]))
+    assert lists == [("README.md", "Scopes: `bot` and `applications.commands`. Permissions `3264")]
+    assert "(../README.md#2-invite-the-bot)" in read("docs/troubleshooting.md")

@@ -8,7 +8,7 @@ import discord
 from .errors import Refusal
 from .i18n import N_, _
 
-# What posting a table needs (the invite asks for a little more, see the README).
+# What posting a table needs (the invite asks for a little more: README, "2. Invite the bot").
 NEEDED = ("view_channel", "send_messages", "attach_files")
 NAMES = {  # as Discord's permission settings name them (French: Discord's French names)
     "view_channel": N_("View Channel"),

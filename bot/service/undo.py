@@ -1,6 +1,6 @@
-"""Undo, Board Game Arena's rule (README, "Playing"): the mover may take back their own last move
-while it is still their turn, and only when that move rolled nothing and showed nothing hidden
-(the engine's :meth:`games.Game.undo_barrier`, stored with each move).
+"""Undo, Board Game Arena's rule (docs/playing.md, "A table, step by step"): the mover may take
+back their own last move while it is still their turn, and only when that move rolled nothing
+and showed nothing hidden (the engine's :meth:`games.Game.undo_barrier`, stored with each move).
 
 An undo changes nothing already stored: it is one more move-log entry naming the move it takes
 back, stored with the restored state in one version-checked transaction, like a move. The state

@@ -172,7 +172,7 @@ MIGRATIONS: tuple[str, ...] = (
     # once a table closes (bot.storage.tables.close_table drops it). The logs of the games
     # closed before go here: every log whose table is no longer active (a table in play keeps
     # its log: restarts and undo read it). The space freed is reused by new games; giving it back
-    # to the disk is a VACUUM (README, "Storage").
+    # to the disk is a VACUUM (docs/postgresql-and-shards.md, "Database size").
     """
     DELETE FROM move_log WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = move_log.table_id)
     """,

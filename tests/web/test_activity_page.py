@@ -35,7 +35,7 @@ STAND_IN = (Path(__file__).parent / "discord_frame.html").read_text(encoding="ut
 
 def activity_bot(emulator: Emulator, folder: Path, base_url: str) -> BotProcess:
     """The bot process serving the web table, with the Activity configured (its secret in the
-    environment, as the README advises)."""
+    environment, as docs/web-table-and-activity.md advises)."""
     listen = base_url.removeprefix("http://")
     extra = (f'[web]\nlisten = "{listen}"\npublic_url = "{base_url}"\n'
              f'[activity]\nclient_id = "{emulator.world.application_id}"\n')
