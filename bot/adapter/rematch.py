@@ -40,6 +40,7 @@ class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], namesp
         async with guarded(interaction, "rematch"):
             require_guild(interaction)
             require_post_permissions(interaction)
+            await send.defer_public(interaction)  # before any read; a private answer stays so
             await press(interaction, self.channel_id, self.game_row)
 
 
