@@ -18,12 +18,14 @@ from typing import Any
 
 import pytest
 
+from bot.service.errors import MOVE_MAYBE_SAVED
 from bot.storage.errors import BUSY, UNREACHABLE, Unavailable
 from tests.e2e.test_play_helpers import (
     Tablee,
     add_computer,
     assert_all_requests_valid,
     lobby_of,
+    table_post,
     to_move,
 )
 from tests.e2e.toy_game import TOY_ID, register_toy
@@ -191,4 +193,63 @@ async def test_a_move_typed_beside_a_threaded_table_points_to_its_thread(
         assert f"<#{thread.id}>" in board.content
     finally:
         await app.close()
+    assert_all_requests_valid(sim)
+
+
+async def test_a_move_whose_answer_the_database_lost_is_never_said_to_have_failed(
+        discord_sim: Any) -> None:
+    """Issue 38, item 6: PostgreSQL stops answering just as Alice's move is sent, so the bot
+    cannot know whether it was stored. She is told it may have been played (never "nothing
+    changed", never the apology), and once the database answers the table's post shows what
+    is stored: the move's post when it was stored, the same post when it was not."""
+    register_toy()
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {u.id: u for u in (alice, bob)}
+    async with fresh_schema() as url, proxied(url) as (proxy, target):
+        app = Tablee(sim, target)  # type: ignore[arg-type]
+        await app.start()
+        try:
+            await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=5)
+            for _ in range(6):  # a move's statement is prepared: the next one goes out whole
+                mover = to_move(sim, users)
+                [entry, *_] = await app.bot.service.legal_moves(  # type: ignore[union-attr]
+                    sim.general.id, mover.id)
+                await sim.slash(mover, "move", move=entry.move)
+            mover = to_move(sim, users)
+            store = app.bot.service.store  # type: ignore[union-attr]
+            [entry, *_] = await app.bot.service.legal_moves(  # type: ignore[union-attr]
+                sim.general.id, mover.id)
+            before = (await store.get_table(sim.general.id)).version
+            sent = store.update_table
+
+            async def silent_once(*args: Any, **kwargs: Any) -> Any:
+                store.update_table = sent
+                proxy.hang()  # the move goes out to a server that answers nothing
+                asyncio.get_running_loop().call_later(HANG, proxy.resume)
+                return await sent(*args, **kwargs)
+
+            store.update_table = silent_once
+            old_post = table_post(sim)
+            reply = await sim.slash(mover, "move", move=entry.move)
+            assert reply.ephemeral and reply.content == MOVE_MAYBE_SAVED, reply.content
+            await answering(app, alice.id)
+            stored = (await store.get_table(sim.general.id)).version > before
+            loop = asyncio.get_running_loop()
+            limit = loop.time() + 30
+            while stored and table_post(sim).id == old_post.id:  # the scheduler's catch-up
+                assert loop.time() < limit, "the stored move was never posted"
+                await asyncio.sleep(0.1)
+            await sim.wait_idle()
+            if stored:
+                assert mover.name.title() in table_post(sim).content
+            else:  # nothing stored: nothing posted, and the move can be played now
+                assert table_post(sim).id == old_post.id
+                again = await sim.slash(mover, "move", move=entry.move)
+                assert again.content == f"You played `{entry.move}`."
+            said = [m.content for m in sim.visible_to(mover) if m.visible_only_to is mover]
+            assert not any(APOLOGY in t or UNREACHABLE in t for t in said), said
+        finally:
+            proxy.resume()
+            await app.close()
     assert_all_requests_valid(sim)
