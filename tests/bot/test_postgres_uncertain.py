@@ -19,7 +19,7 @@ import asyncpg
 import pytest
 
 from bot.storage import MoveEntry, Store, TableRow
-from bot.storage.errors import MAYBE_SAVED, UNREACHABLE, Uncertain, Unavailable, Unreachable
+from bot.storage.errors import MAYBE_SAVED, UNREACHABLE, Unavailable, Uncertain, Unreachable
 from bot.storage.postgres import pg_unavailable
 from bot.storage.rows import Ending
 
