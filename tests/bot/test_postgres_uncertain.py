@@ -18,7 +18,7 @@ from dataclasses import replace
 import asyncpg
 import pytest
 
-from bot.storage import MoveEntry, Store, TableRow
+from bot.storage import MoveEntry, Store, TableRow, postgres
 from bot.storage.errors import MAYBE_SAVED, UNREACHABLE, Unavailable, Uncertain, Unreachable
 from bot.storage.postgres import pg_unavailable
 from bot.storage.rows import Ending
@@ -28,7 +28,9 @@ from ..pg_proxy import Proxy, proxied
 
 
 @pytest.fixture
-async def silent() -> AsyncIterator[tuple[Proxy, Store]]:
+async def silent(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Proxy, Store]]:
+    monkeypatch.setattr(postgres, "COMMAND_TIMEOUT", 1.0)  # its 3 s, shrunk: the suite's time
+    monkeypatch.setattr(postgres, "PROBE_EVERY", 0.2)
     async with fresh_schema() as url, proxied(url) as (proxy, via):
         store = await Store.open(via)
         try:

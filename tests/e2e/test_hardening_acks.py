@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from bot.service.errors import MOVE_MAYBE_SAVED
+from bot.storage import postgres
 from bot.storage.errors import BUSY, UNREACHABLE, Unavailable
 from tests.e2e.test_play_helpers import (
     Tablee,
@@ -33,8 +34,13 @@ from tests.outage import SQLiteStall
 from tests.pg import fresh_schema
 from tests.pg_proxy import proxied
 
-HANG = 4.0
-"""Seconds the database stays silent: longer than Discord's 3 s for an acknowledgement."""
+ACK_DEADLINE = 1.0
+"""Discord's 3 s for an acknowledgement, shrunk to keep the suite fast."""
+HANG = 2.0
+"""Seconds the database stays silent: longer than the deadline."""
+ANSWER_WAIT = 1.5
+"""PostgreSQL's wait for an answer (``COMMAND_TIMEOUT``, 3 s), shrunk likewise: still longer
+than the deadline, as Discord's 3 s against the bot's 3 s."""
 APOLOGY = "Sorry, something went wrong"
 SENTENCES = (UNREACHABLE, BUSY)
 
@@ -48,9 +54,11 @@ class Hung:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def hung(request: pytest.FixtureRequest, discord_sim: Any,
-               tmp_path: Path) -> AsyncIterator[Hung]:
+async def hung(request: pytest.FixtureRequest, discord_sim: Any, tmp_path: Path,
+               monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Hung]:
     register_toy()
+    monkeypatch.setattr(postgres, "COMMAND_TIMEOUT", ANSWER_WAIT)
+    monkeypatch.setattr(postgres, "PROBE_EVERY", 0.2)  # found answering again sooner
     async with contextlib.AsyncExitStack() as stack:
         if request.param == "sqlite":
             app = Tablee(discord_sim, tmp_path / "tablee.db")
@@ -102,6 +110,8 @@ async def answering(app: Tablee, user_id: int) -> None:
 async def test_every_interaction_is_acknowledged_in_time_while_the_database_hangs(
         discord_sim: Any, hung: Hung) -> None:
     sim, app = discord_sim, hung.app
+    sim.ack_deadline = ACK_DEADLINE
+    sim.background_after = 0.3  # the store's probe of a silent server runs on: not the answer
     alice, bob, carol, dave, erin, frank, gina = (
         sim.user(n) for n in ("alice", "bob", "carol", "dave", "erin", "frank", "gina"))
     users = {u.id: u for u in (alice, bob)}
@@ -197,13 +207,16 @@ async def test_a_move_typed_beside_a_threaded_table_points_to_its_thread(
 
 
 async def test_a_move_whose_answer_the_database_lost_is_never_said_to_have_failed(
-        discord_sim: Any) -> None:
+        discord_sim: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 38, item 6: PostgreSQL stops answering just as Alice's move is sent, so the bot
     cannot know whether it was stored. She is told it may have been played (never "nothing
     changed", never the apology), and once the database answers the table's post shows what
     is stored: the move's post when it was stored, the same post when it was not."""
     register_toy()
+    monkeypatch.setattr(postgres, "COMMAND_TIMEOUT", ANSWER_WAIT)
+    monkeypatch.setattr(postgres, "PROBE_EVERY", 0.2)  # found answering again sooner
     sim = discord_sim
+    sim.background_after = 0.3  # the store's probe of a silent server runs on: not the answer
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {u.id: u for u in (alice, bob)}
     async with fresh_schema() as url, proxied(url) as (proxy, target):
