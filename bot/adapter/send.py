@@ -99,8 +99,12 @@ async def followup(
 ) -> discord.WebhookMessage:
     """A followup message (after a deferral it replaces the "thinking…" message; a private one
     after a public "thinking…" goes on its own, the "thinking…" deleted: :func:`defer_public`)."""
-    if interaction.extras.pop(PUBLIC_LOADING, False) and ephemeral:
+    if ephemeral and interaction.extras.get(PUBLIC_LOADING):
+        # Deleted first; should that fail, the mark stays: nothing private ever goes in it.
         await interaction.delete_original_response()
+        del interaction.extras[PUBLIC_LOADING]
+    else:
+        interaction.extras.pop(PUBLIC_LOADING, None)  # this answer replaces it
     return await interaction.followup.send(
         fit(content), ephemeral=ephemeral, allowed_mentions=allowed(ping), wait=True, **kwargs
     )
