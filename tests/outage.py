@@ -9,17 +9,24 @@
 
 ``Outage.after_commit(store)`` cuts the database right after the store's next stored move
 (``update_table`` or ``close_table`` returning), which is the moment issue 30 items 1 and 2 are
-about."""
+about.
+
+:class:`SQLiteStall` is SQLite's other way to fail: the disk under the file stops answering (a
+hung network file system, a dying disk), so every statement waits, reads included, until it
+answers again (:mod:`tests.pg_proxy`'s ``hang`` is PostgreSQL's)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
 from bot.storage import Store
+from bot.storage.sqlite import SQLite
 
 from .pg_proxy import Proxy, through
 
@@ -74,6 +81,42 @@ class SQLiteLock(Outage):
             self._other.execute("ROLLBACK")
             self._other.close()
             self._other = None
+
+
+class SQLiteStall:
+    """The disk of a store's SQLite file stops answering while :meth:`hang` lasts: each of the
+    store's two connections (aiosqlite runs each in a thread of its own, one statement at a
+    time) is given a statement that waits until :meth:`resume`, so every read and write the
+    bot queues behind it waits too, as they would on a hung disk."""
+
+    LONGEST = 60.0  # seconds: a stall never outlives a forgotten resume() by more
+
+    def __init__(self, db: SQLite) -> None:
+        self._connections = (db._reader, db._writer)
+        self._go = threading.Event()
+        self._stuck: list[asyncio.Future[Any]] = []
+
+    def _wait(self) -> int:
+        self._entered.release()
+        return int(self._go.wait(self.LONGEST))
+
+    async def hang(self) -> None:
+        """Stall both connections; returns once both are stuck."""
+        self._go.clear()
+        self._entered = threading.Semaphore(0)
+        for conn in self._connections:
+            await conn.create_function("tablee_test_stall", 0, self._wait)
+            self._stuck.append(asyncio.ensure_future(conn.execute("SELECT tablee_test_stall()")))
+        for _ in self._connections:
+            await asyncio.to_thread(self._entered.acquire, timeout=5)
+
+    def resume(self) -> None:
+        self._go.set()
+
+    async def close(self) -> None:
+        self.resume()
+        await asyncio.gather(*self._stuck, return_exceptions=True)
+        self._stuck.clear()
 
 
 class PostgresProxy(Outage):

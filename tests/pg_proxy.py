@@ -4,6 +4,8 @@ database fail on purpose without touching the server (it keeps running for the o
 - :meth:`Proxy.hang`: it keeps accepting connections and keeps the open ones, but forwards
   nothing (a server that stops answering: a frozen host, a network partition that drops no
   connection); what was held back is forwarded after :meth:`Proxy.resume`, as TCP would;
+- :meth:`Proxy.hang_on`: the same, from the moment the bot sends bytes holding a marker
+  (``b"COMMIT"``: the server goes silent just as a transaction commits), that message held too;
 - :meth:`Proxy.cut`: every connection dropped and new ones refused (a stopped server or a broken
   network, seen from the bot) until :meth:`Proxy.restore`."""
 
@@ -25,6 +27,7 @@ class Proxy:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._writers: set[asyncio.StreamWriter] = set()
+        self._marker: bytes | None = None
         self.port = 0
 
     async def start(self) -> None:
@@ -34,7 +37,12 @@ class Proxy:
     def hang(self) -> None:
         self._flowing.clear()
 
+    def hang_on(self, marker: bytes) -> None:
+        """:meth:`hang` as soon as the bot sends a message holding ``marker`` (that one held)."""
+        self._marker = marker
+
     def resume(self) -> None:
+        self._marker = None
         self._flowing.set()
 
     def cut(self) -> None:
@@ -61,14 +69,18 @@ class Proxy:
             client_w.transport.abort()
             return
         self._writers.add(server_w)
-        for source, sink in ((client_r, server_w), (server_r, client_w)):
-            task = asyncio.get_running_loop().create_task(self._pump(source, sink))
+        for source, sink, watched in ((client_r, server_w, True), (server_r, client_w, False)):
+            task = asyncio.get_running_loop().create_task(self._pump(source, sink, watched))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+    async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter,
+                    watched: bool = False) -> None:
         try:
             while data := await source.read(65536):
+                if watched and self._marker is not None and self._marker in data:
+                    self._marker = None
+                    self._flowing.clear()
                 await self._flowing.wait()
                 if self.down:
                     break

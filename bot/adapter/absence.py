@@ -13,7 +13,7 @@ from bot.service.clock import ClockEvent, Reminder, Scheduler
 from bot.service.results import Outcome
 
 from . import send
-from .checks import require_post_permissions
+from .checks import require_guild, require_post_permissions
 from .clock import post_outcome, said
 from .cog import ServiceCog
 from .context import Tablee
@@ -36,11 +36,12 @@ class LeaveCommands(ServiceCog):
     @app_commands.describe(table=_(TABLE_OPTION))
     async def leave(self, interaction: discord.Interaction, table: str | None = None) -> None:
         async with guarded(interaction, "/leave"):
+            require_guild(interaction)
+            await send.defer_private(interaction)  # before any read: Discord waits 3 s
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.require_table(channel_id)
             if before.status == "playing":
                 require_post_permissions(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             result = await self.service.leave_game(channel_id, interaction.user.id)
             if isinstance(result, Outcome):
                 await post_outcome(self.tablee, result)

@@ -61,8 +61,9 @@ def analysis_button(channel_id: int, post: PublicPost, table: TableInfo) -> list
 async def post_analysis(interaction: discord.Interaction, game_row: int) -> None:
     """Answer with the analysis of game ``game_row`` of this server (see the module doc)."""
     require_guild(interaction)
+    await send.defer_public(interaction)  # before any read; a refusal is still private
     service = tablee(interaction.client).service
-    entry = await service.finished_entry(interaction.guild_id, game_row)  # refusals: private
+    entry = await service.finished_entry(interaction.guild_id, game_row)
     async with in_public(interaction.client, interaction.guild_id, interaction) as code:
         await send.respond(interaction, _("Analysing game #{n}…", n=game_row))
         shown_at = time.monotonic()

@@ -18,13 +18,14 @@ from discord import app_commands
 from bot.service.results import MenuEntry
 
 from . import send
+from .checks import require_guild
 from .cog import ServiceCog
 from .errors import Refusal, guarded
 from .i18n import _, language, shown
 from .languages import in_public, reader
 from .limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
 from .places import TABLE_OPTION, table_channel, table_choices
-from .private_play import play_move, show_board, show_hand
+from .private_play import defer_change, play_move, show_board, show_hand
 from .suggest import SUGGESTION_SECONDS, within
 
 MAX_MOVE_TEXT = 200
@@ -58,12 +59,14 @@ class TableCommands(ServiceCog):
     async def move(self, interaction: discord.Interaction, move: str,
                    table: str | None = None) -> None:
         async with guarded(interaction, "/move"):
-            channel_id = await table_channel(interaction, self.service)
+            require_guild(interaction)
             if len(move) > MAX_MOVE_TEXT:  # no game's move is this long: never echo it back
                 raise Refusal(_(
                     "That is too long to be a move ({n} characters). Start typing after /move for "
                     "suggestions, or press **My hand / Play** to choose from a menu.", n=len(move)
                 ))
+            await defer_change(interaction)  # acknowledged before any read: Discord waits 3 s
+            channel_id = await table_channel(interaction, self.service)
             await play_move(interaction, channel_id, move, version=None)
 
     @move.autocomplete("move")
@@ -112,6 +115,8 @@ class TableCommands(ServiceCog):
     @app_commands.describe(table=_(TABLE_OPTION))
     async def abandon(self, interaction: discord.Interaction, table: str | None = None) -> None:
         async with guarded(interaction, "/abandon"):
+            require_guild(interaction)
+            await send.defer_public(interaction)  # before any read: Discord waits 3 s
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)

@@ -107,6 +107,7 @@ async def open_lobby(
     async with guarded(interaction, f"/play {game.id}"):
         channel_id = require_guild(interaction)
         require_post_permissions(interaction)
+        await send.defer_public(interaction)  # before any read: Discord waits 3 s
         bot = tablee(interaction.client)
         user = interaction.user
         chosen = await bot.service.tables_place(interaction.guild_id or 0)

@@ -148,6 +148,7 @@ class HistoryCommands(ServiceCog):
             if game is not None and game not in games:
                 raise Refusal(_("I don't know the game '{game}'. Games here: {known}.",
                                 game=game, known=", ".join(games.values())))
+            await send.defer_private(interaction)  # before the read: Discord waits 3 s
             content, view = await history_reply(interaction, 0, game, user.id if user else None)
             if view is None:
                 await send.respond(interaction, content, ephemeral=True)
@@ -169,8 +170,8 @@ class HistoryCommands(ServiceCog):
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         async with guarded(interaction, "/replay"):
             require_guild(interaction)
-            entry = await self.service.finished_entry(interaction.guild_id, game)  # refusals: private
-            await interaction.response.defer(thinking=True)
+            await send.defer_public(interaction)  # before any read; a refusal is still private
+            entry = await self.service.finished_entry(interaction.guild_id, game)
             async with in_public(interaction.client, interaction.guild_id, interaction) as code:
                 files = await self.service.replay(interaction.guild_id, game, language=code)
                 text = replay_text(entry, files.frames, files.turns_per_frame)

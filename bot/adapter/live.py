@@ -23,7 +23,7 @@ from .components import Component, Item, on_table_post
 from .context import tablee
 from .errors import Refusal, guarded
 from .i18n import N_, _
-from .send import reply_private
+from .send import defer_private, reply_private
 
 WATCH_LIVE = N_("Watch live")
 PLAY_IN_BROWSER = N_("Play in browser")
@@ -57,6 +57,7 @@ class PlayInBrowserButton(Component, discord.ui.DynamicItem[discord.ui.Button], 
             if bot.issue_link is None or bot.config.web is None:
                 raise Refusal(_("The live table is not running just now; play with **My hand "
                                 "/ Play**."))
+            await defer_private(interaction)  # before the link is stored: Discord waits 3 s
             url = await bot.issue_link(self.channel_id, interaction.user.id)
             hours = f"{bot.config.web.link_hours:g}"
             await reply_private(interaction, _(

@@ -68,19 +68,21 @@ class PartnerCommands(ServiceCog):
         message: app_commands.Range[str, 1, MAX_LENGTH],
     ) -> None:
         async with guarded(interaction, "/partner"):
+            # Acknowledged before any read, privately: whether the table hears it is the
+            # game's to say, and a whisper must not show even a public "thinking…".
+            await send.defer_private(interaction)
             channel_id = await table_channel(interaction, self.service)
             msg = await self.service.partner_message(channel_id, interaction.user.id, message)
             if msg.reach == "secret":
                 url = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}"
-                await interaction.response.defer(ephemeral=True, thinking=True)
                 await send.followup(interaction, await whisper(self.bot, msg, url), ephemeral=True)
                 return
-            async with in_public(interaction.client, interaction.guild_id, interaction):
-                text = public_text(msg)
-            await send.respond(interaction, text)
             note = (
                 _("Said aloud: the game's rule let the whole table hear it.")
                 if msg.reach == "aloud"
                 else _("Only gestures reach your partner now: the whole table saw it.")
             )
-            await send.followup(interaction, note, ephemeral=True)
+            await send.edit_original(interaction, content=note)
+            async with in_public(interaction.client, interaction.guild_id, interaction):
+                text = public_text(msg)
+            await send.followup(interaction, text)

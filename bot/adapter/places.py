@@ -17,7 +17,7 @@ from bot.service.tables import jump_url
 from .checks import require_guild
 from .context import tablee
 from .errors import Refusal, said
-from .i18n import N_, _, language, shown
+from .i18n import N_, _, _n, language, shown
 from .languages import reader
 from .limits import MAX_CHOICES, MAX_DESCRIPTION, clip
 from .stuck import TOO_MANY_THREADS
@@ -195,6 +195,12 @@ async def table_channel(interaction: discord.Interaction, service: TableService)
         raise Refusal(_("You play at {n} tables here: pick one in the command's table option, "
                         "or use the command inside the table's thread: {links}", n=len(mine),
                         links=", ".join(map(link, mine))))
+    if here:  # this channel's tables play in threads, none of them the caller's: say where
+        raise Refusal(_n("This channel's table plays in its own thread: {links}. Use the "
+                         "command there.",
+                         "This channel's tables play in threads of their own: {links}. Use the "
+                         "command in the table's thread.", len(here),
+                         links=", ".join(map(link, here))))
     return channel_id
 
 

@@ -191,9 +191,9 @@ async def show_hand(interaction: discord.Interaction, channel_id: int | None) ->
     always with the hand image)."""
     async with guarded(interaction, "my hand"):
         always = channel_id is None
+        await send.defer_private(interaction)  # before any read: Discord waits 3 s
         channel_id = channel_id or await table_channel(interaction,
                                                        tablee(interaction.client).service)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         content, file, view = await private_screen(interaction, channel_id, always=always)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
@@ -205,9 +205,9 @@ async def show_hand(interaction: discord.Interaction, channel_id: int | None) ->
 
 async def show_board(interaction: discord.Interaction, channel_id: int | None) -> None:
     async with guarded(interaction, "board"):
+        await send.defer_private(interaction)  # before any read: Discord waits 3 s
         channel_id = channel_id or await table_channel(interaction,
                                                        tablee(interaction.client).service)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         post = await tablee(interaction.client).service.board(channel_id, language=current())
         file = png_file(post.image_png, "board.png")
         kwargs: dict[str, Any] = {"ephemeral": True}
@@ -218,6 +218,7 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
 
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
+        await send.defer_private(interaction)  # before the read: Discord waits 3 s
         table = await tablee(interaction.client).service.require_table(channel_id)
         await send.respond_all(interaction, rules_messages(get_game(table.game_id)),
                                ephemeral=True)

@@ -119,6 +119,7 @@ class RatingCommands(ServiceCog):
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         async with guarded(interaction, "/leaderboard"):
             require_guild(interaction)
+            await send.defer_public(interaction)  # before the read: Discord waits 3 s
             board = await self.service.leaderboard(interaction.guild_id, game_id_of(game),
                                                 interaction.user.id)
             async with in_public(interaction.client, interaction.guild_id, interaction):

@@ -40,6 +40,9 @@ class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], namesp
         async with guarded(interaction, "rematch"):
             require_guild(interaction)
             require_post_permissions(interaction)
+            # Acknowledged before any read, privately: the invitation goes to the channel as a
+            # message of its own, whose mentions ping (an edited "thinking…" pings nobody).
+            await send.defer_private(interaction)
             await press(interaction, self.channel_id, self.game_row)
 
 
@@ -74,19 +77,15 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
                   if s.pending_until is not None and s.user_id is not None]
         async with in_public(interaction.client, info.guild_id, interaction):
             text, view = invitation(info), lobby_view(info)
-        try:
-            if interaction.channel_id == channel_id:
-                await send.respond(interaction, text, view=view, ping=pinged)
-                message = await interaction.original_response()
-            else:  # pressed on the summary in the channel: the rematch opens in the thread
-                message = await send.send(interaction.client.get_partial_messageable(channel_id),
-                                          text, view=view, ping=pinged)
-                await send.respond(interaction, _("The rematch lobby is open in <#{thread}>.",
-                                                  thread=channel_id), ephemeral=True)
+        try:  # where the table plays: this channel, or (pressed on a summary) its thread
+            message = await send.send(interaction.client.get_partial_messageable(channel_id),
+                                      text, view=view, ping=pinged)
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise
         await bot.service.set_post(channel_id, message.id, info.version)
+        await send.respond(interaction, _("The rematch lobby is open in <#{thread}>.",
+                                          thread=channel_id), ephemeral=True)
     else:
         seat = info.seat_of(user.id)
         await send.respond(

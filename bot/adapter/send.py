@@ -19,6 +19,8 @@ import discord
 from .limits import MAX_CONTENT, clip
 
 _UNSET: Any = discord.utils.MISSING
+PUBLIC_LOADING = "tablee_public_loading"
+"""In ``interaction.extras`` while the interaction's answer is a public "thinking…"."""
 log = logging.getLogger("tablee.adapter")
 
 
@@ -52,6 +54,23 @@ async def respond(
         )
 
 
+async def defer_private(interaction: discord.Interaction) -> None:
+    """Acknowledge now, before any wait (Discord allows 3 s): a private "thinking…" that the
+    answer (or a refusal) replaces. Nothing when the interaction is already acknowledged."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def defer_public(interaction: discord.Interaction) -> None:
+    """Acknowledge now, before any wait, for an answer the channel sees (a lobby post, an
+    announcement): a public "thinking…" that the answer replaces. A private answer after it (a
+    refusal) is not put in its place, which everyone sees: the "thinking…" is deleted and the
+    answer sent privately on its own (:func:`followup`)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+        interaction.extras[PUBLIC_LOADING] = True
+
+
 async def reply_private(interaction: discord.Interaction, text: str) -> None:
     """Answer only the person who acted: the first response if still open, else a followup."""
     try:
@@ -78,7 +97,14 @@ async def followup(
     ping: Iterable[int] = (),
     **kwargs: Any,
 ) -> discord.WebhookMessage:
-    """A followup message (after a deferral it replaces the "thinking…" message)."""
+    """A followup message (after a deferral it replaces the "thinking…" message; a private one
+    after a public "thinking…" goes on its own, the "thinking…" deleted: :func:`defer_public`)."""
+    if ephemeral and interaction.extras.get(PUBLIC_LOADING):
+        # Deleted first; should that fail, the mark stays: nothing private ever goes in it.
+        await interaction.delete_original_response()
+        del interaction.extras[PUBLIC_LOADING]
+    else:
+        interaction.extras.pop(PUBLIC_LOADING, None)  # this answer replaces it
     return await interaction.followup.send(
         fit(content), ephemeral=ephemeral, allowed_mentions=allowed(ping), wait=True, **kwargs
     )
@@ -92,6 +118,7 @@ async def edit_original(
     **kwargs: Any,
 ) -> None:
     """Edit the interaction's response (or the message its component is on, once deferred)."""
+    interaction.extras.pop(PUBLIC_LOADING, None)
     await interaction.edit_original_response(
         content=fit(content), allowed_mentions=allowed(ping), **kwargs
     )

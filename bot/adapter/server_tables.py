@@ -18,6 +18,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.service.results import TableInfo
 from bot.service.server_tables import OpenTable, OpenTables, home_channel
 from bot.service.tables import jump_url
 
@@ -124,29 +125,13 @@ class JoinFromList(Component, discord.ui.DynamicItem[discord.ui.Button], namespa
                                            custom_id=self.make_id(table=table)))
         self.table = table
 
-    async def allowed(self, interaction: discord.Interaction, /) -> bool:
-        """The table must be open, and on the server the button is pressed in."""
-        ok = False
-        async with guarded(interaction, "/tables join check"):
-            info = await tablee(interaction.client).service.table(self.table)
-            if info is None:
-                raise Refusal(_("That table is no longer open. Type /tables to see the open "
-                                "ones."))
-            if interaction.guild_id is None or info.guild_id != interaction.guild_id:
-                raise Refusal(_("That table belongs to another server, so this button does "
-                                "nothing here."))
-            if home_channel(info) not in channels_seen(interaction):
-                raise Refusal(_("That table is in a channel you can't see, so you can't join "
-                                "it from here."))
-            ok = True
-        return ok
-
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/tables join"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send.defer_private(interaction)  # before any read: Discord waits 3 s
+            service = tablee(interaction.client).service
+            check(interaction, await service.table(self.table))
             user = interaction.user
-            info = await tablee(interaction.client).service.join(self.table, user.id,
-                                                                 user.display_name)
+            info = await service.join(self.table, user.id, user.display_name)
             url = jump_url(info)
             seat = info.seat_of(user.id)
             text = (_("You sit at the {game} table (seat {n}): {url}", game=info.game_name,
@@ -154,6 +139,19 @@ class JoinFromList(Component, discord.ui.DynamicItem[discord.ui.Button], namespa
                     _("You sit at the {game} table (seat {n}).", game=info.game_name, n=seat))
             await send.followup(interaction, text, ephemeral=True)
             await refresh_lobby_post(interaction.client, info)
+
+
+def check(interaction: discord.Interaction, info: TableInfo | None) -> None:
+    """A Join under a /tables list acts only on an open table of the server it is pressed in,
+    in a channel the presser can see."""
+    if info is None:
+        raise Refusal(_("That table is no longer open. Type /tables to see the open ones."))
+    if interaction.guild_id is None or info.guild_id != interaction.guild_id:
+        raise Refusal(_("That table belongs to another server, so this button does nothing "
+                        "here."))
+    if home_channel(info) not in channels_seen(interaction):
+        raise Refusal(_("That table is in a channel you can't see, so you can't join it from "
+                        "here."))
 
 
 class TablesCommand(ServiceCog):

@@ -48,8 +48,8 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
     """Undo for the presser (``channel_id`` None: this channel, from /undo): the service takes the
     move back, the table is posted, and the private message shows the menu again."""
     async with guarded(interaction, "undo"):
+        await private_play.defer_change(interaction)  # before any read: Discord waits 3 s
         channel_id = channel_id or await table_channel(interaction, tablee(interaction.client).service)
-        await private_play.defer_change(interaction)
         bot = tablee(interaction.client)
         user_id = interaction.user.id
         outcome = await bot.service.undo(channel_id, user_id, version=version)

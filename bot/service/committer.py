@@ -52,13 +52,22 @@ class MoveCommitter:
                 await self._ctx.store.update_table(new, row.version, [entry], clock)
         except Conflict:
             raise errors.StaleVersion(errors.STALE) from None
-        except Exception:
+        except Exception as exc:
             # The answer was lost, not necessarily the move (a connection dropped after the
             # server committed): stored is stored, and the move stands.
-            if result.finished or not await self._landed(row, entry):
+            if not result.finished and await self._landed(row, entry):
+                log.warning("table %s: the store reported a failure, but move %s is stored at "
+                            "version %s", row.channel_id, entry.move, entry.version)
+            elif isinstance(exc, errors.Uncertain):
+                # Sent, but whether stored can't be read now: never told "nothing changed".
+                # The scheduler reads the table once the database answers and posts the move
+                # if it was stored (PlayService.catch_up).
+                log.warning("table %s: move %s may be stored at version %s (the database's "
+                            "answer was lost)", row.channel_id, entry.move, entry.version)
+                self._ctx.left_behind(row.channel_id, repost=True)
+                raise errors.MoveMaybeSaved() from None
+            else:
                 raise
-            log.warning("table %s: the store reported a failure, but move %s is stored at "
-                        "version %s", row.channel_id, entry.move, entry.version)
         if rearm:
             self._clock.changed()
         return replace(new, clock_at=clock_at, last_move=entry)  # known: no reads for them

@@ -15,6 +15,7 @@ from ..storage.errors import DISK_FULL as DISK_FULL
 from ..storage.errors import Busy as Busy
 from ..storage.errors import DiskFull as DiskFull
 from ..storage.errors import Unavailable as Unavailable
+from ..storage.errors import Uncertain as Uncertain
 
 STALE = N_("That menu is out of date — press **My hand / Play** again.")
 """The one sentence for a menu or button built for an older version of the table."""
@@ -32,6 +33,19 @@ def said(exc: BaseException) -> str:
 
 # Busy / DiskFull (from the storage) are not HostErrors: the database, not the player, is at
 # fault. They carry a sentence all the same; the adapter answers them like a refusal.
+
+MOVE_MAYBE_SAVED = N_(
+    "The bot lost its database's answer just as it was saving your move, so your move may "
+    "have been played. The table's post will show it once the database answers again: look "
+    "there before you play again.")
+
+
+class MoveMaybeSaved(Uncertain):
+    """A person's move was sent to the database, whose answer was lost (:class:`Uncertain`),
+    and whether it was stored cannot be read now: never "nothing changed". The table is left
+    behind, so its post shows the move once the database answers, if it was stored."""
+
+    sentence = MOVE_MAYBE_SAVED
 
 
 class HostError(Exception):

@@ -1,7 +1,8 @@
 """What the storage says when the database cannot serve a request now (not a bug, not a refusal
 of the rules): busy (another process holds the write lock), the disk is full, (PostgreSQL) the
 database server cannot be reached, or (SQLite) the file is read-only, the disk failed to read or
-write it, or the file was deleted or replaced under the running bot. Each carries a sentence for the person who acted; the adapter
+write it, or the file was deleted or replaced under the running bot; (PostgreSQL) the server
+stopped answering after a write was sent, which it may have stored. Each carries a sentence for the person who acted; the adapter
 sends it privately like a host refusal. And what it says when a write lost a race: a stale
 version (:class:`Conflict`) or a violated constraint (:data:`IntegrityError`).
 
@@ -22,6 +23,9 @@ DISK_FULL = N_(
 )
 UNREACHABLE = N_(
     "The bot cannot reach its database right now, so nothing changed. Try again in a moment.")
+MAYBE_SAVED = N_(
+    "The bot lost its database's answer just as it was saving this, so it may have been saved. "
+    "Look at the table before you try again.")
 READ_ONLY = N_(
     "The bot's database file is read-only, so nothing could be saved and nothing changed. "
     "Please tell the server's admin to check the file's permissions."
@@ -74,6 +78,14 @@ class Unreachable(Unavailable):
     """The database server (PostgreSQL) refused the connection, dropped it or did not answer."""
 
     sentence = UNREACHABLE
+
+
+class Uncertain(Unreachable):
+    """The database server stopped answering after a write was sent to it (its statement, or
+    its transaction's COMMIT): the server may have stored it all the same, so "nothing
+    changed" would not be true. Before a write is sent, a failure is :class:`Unreachable`."""
+
+    sentence = MAYBE_SAVED
 
 
 class ReadOnly(Unavailable):

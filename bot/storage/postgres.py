@@ -27,7 +27,8 @@ one database: the same queries as on SQLite (:mod:`bot.storage.sqlite`), transla
   (:func:`bot.storage.dialect.guarded`); other writes of several statements are a transaction.
 - A write waits about a second for another process's row lock, a statement runs at most
   ``STATEMENT_TIMEOUT_MS``; then :class:`~bot.storage.errors.Busy`. A server that cannot be
-  reached gives :class:`~bot.storage.errors.Unreachable`, a full disk
+  reached gives :class:`~bot.storage.errors.Unreachable` (:class:`~bot.storage.errors.Uncertain`
+  once a write was sent: the server may have stored it), a full disk
   :class:`~bot.storage.errors.DiskFull`: sentences for the person, in time for Discord. A server
   that stops answering (a hang) is waited for at most ``COMMAND_TIMEOUT`` per statement,
   ``CONNECT_WAIT`` to connect, ``RELEASE_TIMEOUT`` to give a connection back (one that cannot
@@ -53,7 +54,7 @@ import asyncpg
 
 from .database import Database, Gate, Insert, Row, Transaction, Write, is_guarded
 from .dialect import guarded, migration, query
-from .errors import Busy, Conflict, DiskFull, IntegrityError, Unavailable, Unreachable
+from .errors import Busy, Conflict, DiskFull, IntegrityError, Unavailable, Uncertain, Unreachable
 from .schema import MIGRATIONS, SchemaTooNew, said_migrated
 from .url import shown
 
@@ -92,7 +93,13 @@ _BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.QueryCance
          asyncpg.exceptions.TooManyConnectionsError)
 _GONE = (OSError, TimeoutError, asyncpg.exceptions.PostgresConnectionError,
          asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.CannotConnectNowError,
-         asyncpg.exceptions.AdminShutdownError, asyncpg.exceptions.CrashShutdownError)
+         asyncpg.exceptions.AdminShutdownError, asyncpg.exceptions.CrashShutdownError,
+         # the driver lost track of a connection (a statement given up on a silent server is
+         # still being cancelled when the connection is used again …): it is dropped
+         asyncpg.exceptions.InternalClientError)
+_LOST = ("closed", "released", "connection_lost", "another operation is in progress",
+         "another operation is cancelling")
+"""What asyncpg's InterfaceError says when the connection, not the query, is at fault."""
 
 
 log = logging.getLogger("tablee.storage")
@@ -111,9 +118,8 @@ def pg_unavailable(exc: BaseException) -> Unavailable | None:
         return DiskFull()
     if isinstance(exc, _BUSY):
         return Busy()
-    if isinstance(exc, _GONE) or (
-            isinstance(exc, asyncpg.exceptions.InterfaceError | asyncpg.exceptions.InternalClientError)
-            and any(word in str(exc) for word in ("closed", "released", "connection_lost"))):
+    if isinstance(exc, _GONE) or (isinstance(exc, asyncpg.exceptions.InterfaceError)
+                                  and any(words in str(exc) for words in _LOST)):
         return Unreachable()  # the connection went away under us (server restart, network)
     return None
 
@@ -359,17 +365,25 @@ class Postgres(Database):
     async def _atomic(self) -> AsyncIterator[_Transaction]:
         """BEGIN … COMMIT on a writer's connection, rolled back on any error; on a server found
         gone or silent the connection is dropped instead (the server rolls back what a lost
-        connection began), not waited for once more for a ROLLBACK."""
-        async with self._connected(self._writers) as conn:
-            transaction = conn.transaction()
-            await transaction.start()
-            try:
-                yield _Transaction(conn)
-            except BaseException as exc:
-                if not isinstance(pg_unavailable(exc), Unreachable):
-                    await transaction.rollback()
-                raise
-            await transaction.commit()
+        connection began), not waited for once more for a ROLLBACK. A server lost once the
+        COMMIT is sent may have committed: :class:`Uncertain`."""
+        committing = False
+        try:
+            async with self._connected(self._writers) as conn:
+                transaction = conn.transaction()
+                await transaction.start()
+                try:
+                    yield _Transaction(conn)
+                except BaseException as exc:
+                    if not isinstance(pg_unavailable(exc), Unreachable):
+                        await transaction.rollback()
+                    raise
+                committing = True
+                await transaction.commit()
+        except Unreachable as exc:
+            if committing and not isinstance(exc, Uncertain):
+                raise Uncertain() from None
+            raise
 
     @asynccontextmanager
     async def _read_modify_write(self) -> AsyncIterator[_Transaction]:
@@ -385,15 +399,32 @@ class Postgres(Database):
         return self._read_modify_write()
 
     async def write(self, statements: Sequence[Write]) -> list[int]:
+        """The statements in one transaction. A server lost once a statement that commits by
+        itself is sent may have run it: :class:`Uncertain` (before that, :class:`Unreachable`:
+        nothing was stored)."""
         if len(statements) == 1 and statements[0].single:
-            async with self._connected(self._writers) as conn:  # one statement: its own transaction
+            async with self._sent() as conn:  # one statement: its own transaction
                 return [await _ran(conn, statements[0])]
         if is_guarded(statements):
             sql, args = guarded(statements[0], statements[1:])  # type: ignore[arg-type]
-            async with self._connected(self._writers) as conn:
+            async with self._sent() as conn:
                 changed = await conn.fetchval(sql, *args)
             if changed != 1:
                 raise Conflict("stale version")
             return [changed, *(len(s.rows) for s in statements[1:])]  # type: ignore[union-attr]
         async with self._atomic() as tx:
             return [await tx.run(s) for s in statements]
+
+    @asynccontextmanager
+    async def _sent(self) -> AsyncIterator[asyncpg.Connection]:
+        """A writer's connection for one statement that commits by itself: once the connection
+        is there the statement goes, so a server lost from then on is :class:`Uncertain`."""
+        sending = False
+        try:
+            async with self._connected(self._writers) as conn:
+                sending = True
+                yield conn
+        except Unreachable as exc:
+            if sending and not isinstance(exc, Uncertain):
+                raise Uncertain() from None
+            raise

@@ -114,7 +114,8 @@ async def test_hostile_names_in_the_end_rematch_and_leaderboard(
 
     await play_to_the_end(sim, users, turn, limit=20)
     final = last_public(sim)
-    rematch = await sim.click(eve, final, label="Rematch")
+    await sim.click(eve, final, label="Rematch")
+    rematch = last_public(sim)  # the invitation: a channel message of its own
     assert "wants a rematch" in rematch.content
     await sim.slash(mallory, "leaderboard", game=TOY_ID)
     checked = assert_pings_only(sim, set(users), victim)

@@ -66,7 +66,8 @@ async def test_partner_whisper_then_only_emoji_once_apart(discord_sim: Any, tabl
     await sim.slash(alice, "partner", message="🙂👍")
     gesture = sim.public()[-1]
     assert gesture.content.endswith(": 🙂👍") and "gestures to" in gesture.content
-    assert "saw it" in sim.last_interaction.followups[-1].content
+    note = sim.last_interaction.original  # the private answer; the gesture is its followup
+    assert note.ephemeral and "saw it" in note.content
     assert_all_requests_valid(sim)
 
 

@@ -52,8 +52,11 @@ async def test_a_finished_game_offers_rematch_and_a_second_game_starts_with_the_
     refused = await sim.click(carol, final, label="Rematch")
     assert refused.ephemeral and refused.content == (
         "Only the players of that game can ask for a rematch.")
-    rematch = await sim.click(bob, final, label="Rematch")
-    assert rematch is not None and not rematch.ephemeral and rematch is not final
+    answer = await sim.click(bob, final, label="Rematch")
+    assert answer.ephemeral and answer.content == (
+        f"The rematch lobby is open in <#{sim.general.id}>.")
+    rematch = sim.public()[-1]  # a message of its own: its mentions ping
+    assert not rematch.ephemeral and rematch is not final
     assert f"**Bob** wants a rematch! <@{alice.id}>: press **Join**" in rematch.content
     assert "Deck: high" in rematch.content and "First player: 1" in rematch.content
     assert seat_lines(rematch.content) == [
@@ -107,7 +110,8 @@ async def test_two_rematch_presses_at_once_make_one_lobby_post_with_both_seated(
     lobby = posted[0]
     table = await toy_tablee.bot.service.table(sim.general.id)
     opener, second = (alice, bob) if table.host_id == alice.id else (bob, alice)
-    assert lobby in answers  # the opener's answer is the post
+    assert all(a.ephemeral for a in answers)
+    assert f"open in <#{sim.general.id}>" in last_private(sim, opener).content
     private = last_private(sim, second)
     assert private.ephemeral and private.content.startswith("You're in for the rematch (seat ")
     assert table.post_message_id == lobby.id

@@ -118,9 +118,11 @@ class InteractionRoutes(MessageWriter):
         record: RequestRecord = request[RECORD]
         body = record.body or {}
         original = interaction.original
-        if original is not None and original.loading and interaction.response_type == 5:
+        if (original is not None and original.loading and not original.deleted
+                and interaction.response_type == 5):
             # Discord's documented compatibility rule: the first followup after a deferral
-            # edits the loading message (its ephemeral state cannot change).
+            # edits the loading message (its ephemeral state cannot change). Once the loading
+            # message is deleted, a followup is a message of its own (discord-api-docs#2739).
             self.apply_edit(original, body, record.files)
             message = original
         else:

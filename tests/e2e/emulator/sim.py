@@ -328,7 +328,7 @@ class DiscordSim:
         data = self.payloads.command_data(name, {**options, **(opts or {})}, focused=None)
         interaction = self.payloads.interaction(2, user, channel or self.general, data, f"/{name}")
         await self._run(interaction)
-        return interaction.original
+        return interaction.reply
 
     async def autocomplete(
         self,
@@ -447,7 +447,7 @@ class DiscordSim:
         await self._run(interaction)
         if interaction.response_type in (6, 7):
             return message
-        return interaction.original
+        return interaction.reply
 
     async def forged_press(
         self,
@@ -532,7 +532,9 @@ class DiscordSim:
         loop = asyncio.get_running_loop()
         if interaction.response_type == 5:
             limit = loop.time() + self.settle_timeout
-            while interaction.original is not None and interaction.original.loading:
+            # Answered: the "thinking…" replaced, or deleted and an answer sent on its own.
+            while interaction.original is not None and interaction.original.loading and not (
+                    interaction.original.deleted and interaction.followups):
                 if loop.time() > limit:
                     raise AssertionError(f"{interaction!r} deferred but never answered")
                 await asyncio.sleep(0.005)

@@ -382,6 +382,15 @@ class Interaction:
     def acknowledged(self) -> bool:
         return self.response_type is not None
 
+    @property
+    def reply(self) -> Message | None:
+        """The answer the person sees: the response, or, when its "thinking…" was deleted
+        unanswered (a public one before a private answer), the followup sent in its place."""
+        original = self.original
+        if original is not None and original.deleted and original.loading and self.followups:
+            return self.followups[0]
+        return original
+
     def metadata(self) -> dict[str, Any]:
         data = {
             "id": str(self.id),
