@@ -17,6 +17,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from urllib.parse import urlsplit, urlunsplit
 
+from bot.storage import Store, TableRow
+
+from .pg import fresh_schema
+
 
 class Proxy:
     def __init__(self, host: str, port: int) -> None:
@@ -126,3 +130,24 @@ async def proxied(url: str) -> AsyncIterator[tuple[Proxy, str]]:
         yield proxy, through(url, proxy.port)
     finally:
         await proxy.close()
+
+
+@asynccontextmanager
+async def silent_store() -> AsyncIterator[tuple[Proxy, Store]]:
+    """A store on a fresh schema through a :class:`Proxy` (``hang``/``resume`` it to make the
+    server fall silent), resumed and closed at the end."""
+    async with fresh_schema() as url, proxied(url) as (proxy, via):
+        store = await Store.open(via)
+        try:
+            yield proxy, store
+        finally:
+            proxy.resume()
+            await store.close()
+
+
+async def toy_table(store: Store, channel: int) -> TableRow:
+    """A playing table of the test-only card game, for a store's writes to be tried on."""
+    return await store.create_table(TableRow(
+        channel_id=channel, guild_id=1, game_id="toy-cards", options={}, status="playing",
+        host_id=7, seats=[{"seat": 1, "user_id": 7, "name": "Ann", "bot_level": None}],
+        seed=3, state={"n": 0}))

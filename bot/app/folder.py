@@ -26,21 +26,28 @@ def _folder(database_path: str) -> str:
     return str(Path(database_path).parent) or "."
 
 
-def mark_folder(database_path: str) -> int | None:
-    """Mark the folder of ``database_path`` as used by this process (until :func:`unmark_folder`
-    or the process's end); the descriptor, or None where it cannot be marked."""
-    if fcntl is None:
-        return None
+def _locked(database_path: str, how: int) -> int | None:
+    """A descriptor of the folder of ``database_path`` holding ``flock(how)`` without waiting,
+    or None when the lock is held against us; OSError when the folder cannot be opened."""
+    fd = os.open(_folder(database_path), os.O_RDONLY)
     try:
-        fd = os.open(_folder(database_path), os.O_RDONLY)
+        fcntl.flock(fd, how | fcntl.LOCK_NB)
     except OSError:
-        return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except OSError:  # someone holds it exclusively for an instant (a check): no mark needed
         os.close(fd)
         return None
     return fd
+
+
+def mark_folder(database_path: str) -> int | None:
+    """Mark the folder of ``database_path`` as used by this process (until
+    :func:`unmark_folder` or the process's end); the descriptor, or None where it cannot be
+    marked (no flock, no folder, or a check holds it exclusively for an instant)."""
+    if fcntl is None:
+        return None
+    try:
+        return _locked(database_path, fcntl.LOCK_SH)
+    except OSError:
+        return None
 
 
 def unmark_folder(fd: int | None) -> None:
@@ -54,13 +61,10 @@ def folder_in_use(database_path: str) -> bool:
     if fcntl is None:
         return False
     try:
-        fd = os.open(_folder(database_path), os.O_RDONLY)
-    except OSError:
+        fd = _locked(database_path, fcntl.LOCK_EX)
+    except OSError:  # no folder (or not ours to read): no bot of ours runs there
         return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    if fd is None:
         return True
-    finally:
-        os.close(fd)  # also lets our own exclusive lock go
+    os.close(fd)  # also lets our own exclusive lock go
     return False

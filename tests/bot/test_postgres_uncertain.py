@@ -24,27 +24,15 @@ from bot.storage.postgres import pg_unavailable
 from bot.storage.rows import Ending
 
 from ..pg import fresh_schema
-from ..pg_proxy import Proxy, proxied
+from ..pg_proxy import Proxy, silent_store, toy_table
 
 
 @pytest.fixture
 async def silent(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Proxy, Store]]:
     monkeypatch.setattr(postgres, "COMMAND_TIMEOUT", 1.0)  # its 3 s, shrunk: the suite's time
     monkeypatch.setattr(postgres, "PROBE_EVERY", 0.2)
-    async with fresh_schema() as url, proxied(url) as (proxy, via):
-        store = await Store.open(via)
-        try:
-            yield proxy, store
-        finally:
-            proxy.resume()
-            await store.close()
-
-
-async def _table(store: Store, channel: int) -> TableRow:
-    return await store.create_table(TableRow(
-        channel_id=channel, guild_id=1, game_id="toy-cards", options={}, status="playing",
-        host_id=7, seats=[{"seat": 1, "user_id": 7, "name": "Ann", "bot_level": None}],
-        seed=3, state={"n": 0}))
+    async with silent_store() as both:
+        yield both
 
 
 async def _answering(store: Store, channel: int) -> TableRow | None:
@@ -79,7 +67,7 @@ async def test_another_operation_in_progress_is_the_unreachable_sentence() -> No
 async def test_a_move_sent_before_the_server_fell_silent_may_be_saved(
         silent: tuple[Proxy, Store]) -> None:
     proxy, store = silent
-    row = await _table(store, 301)
+    row = await toy_table(store, 301)
     for _ in range(2):  # the second move is sent whole (its statement prepared by the first)
         entry = MoveEntry(version=row.version + 1, seat=1, move="draw", user_id=7,
                           lines=["Ann."])
@@ -104,7 +92,7 @@ async def test_a_move_sent_before_the_server_fell_silent_may_be_saved(
 async def test_a_transaction_lost_at_its_commit_may_be_saved(
         silent: tuple[Proxy, Store]) -> None:
     proxy, store = silent
-    row = await _table(store, 302)
+    row = await toy_table(store, 302)
     proxy.hang_on(b"COMMIT")  # the server goes silent just as the table's end commits
     ending = Ending("abandoned", {"game": "toy-cards"}, None, [])
     with pytest.raises(Uncertain):

@@ -19,8 +19,7 @@ from bot.storage.errors import MAYBE_SAVED, UNREACHABLE, Unavailable
 from bot.storage.postgres import CLOSE_TIMEOUT, COMMAND_TIMEOUT, CONNECT_WAIT, RELEASE_TIMEOUT
 from bot.storage.rows import ClockRow
 
-from ..pg import fresh_schema
-from ..pg_proxy import Proxy, proxied
+from ..pg_proxy import Proxy, silent_store, toy_table
 
 BOUND = COMMAND_TIMEOUT + CONNECT_WAIT + RELEASE_TIMEOUT + 4.0
 """The longest a request may take during the hang: one statement's timeout, a connection, a
@@ -29,20 +28,8 @@ release, and room for a loaded machine. The hang itself lasts as long as the tes
 
 @pytest.fixture
 async def silent() -> AsyncIterator[tuple[Proxy, Store]]:
-    async with fresh_schema() as url, proxied(url) as (proxy, via):
-        store = await Store.open(via)
-        try:
-            yield proxy, store
-        finally:
-            proxy.resume()
-            await store.close()
-
-
-async def _table(store: Store, channel: int) -> TableRow:
-    return await store.create_table(TableRow(
-        channel_id=channel, guild_id=1, game_id="toy-cards", options={}, status="playing",
-        host_id=7, seats=[{"seat": 1, "user_id": 7, "name": "Ann", "bot_level": None}],
-        seed=3, state={"n": 0}))
+    async with silent_store() as both:
+        yield both
 
 
 def _move(store: Store, row: TableRow) -> Awaitable[None]:
@@ -89,7 +76,7 @@ async def _answering(store: Store) -> None:
 async def test_a_silent_server_gets_the_storage_sentence_in_time(
         silent: tuple[Proxy, Store]) -> None:
     proxy, store = silent
-    a, b, c = await _table(store, 201), await _table(store, 202), await _table(store, 204)
+    a, b, c = await toy_table(store, 201), await toy_table(store, 202), await toy_table(store, 204)
     await _move(store, a)  # the pool's connections are open and used
     a = replace(a, version=2)
     proxy.hang()
@@ -120,7 +107,7 @@ async def test_a_silent_server_gets_the_storage_sentence_in_time(
 
 async def test_closing_the_store_during_a_hang_ends_in_time(silent: tuple[Proxy, Store]) -> None:
     proxy, store = silent
-    await _table(store, 203)
+    await toy_table(store, 203)
     proxy.hang()
     stuck = asyncio.ensure_future(_timed(store.get_table(203)))
     await asyncio.sleep(0.1)  # a request is in flight on a silent connection
