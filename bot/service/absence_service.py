@@ -1,5 +1,5 @@
 """Absence at a table in play, stored: the scheduler's reminders and time outs, Skip, Computer
-plays for, I'm back, /leave and End the game (the rules: :mod:`bot.service.absence`)."""
+plays for, I'm back, /leave and End the game (the rules: :mod:`bot.service.rules.absence`)."""
 
 from __future__ import annotations
 
@@ -12,19 +12,20 @@ from games.text import say
 from ..storage import TableRow
 from ..storage import shards as shard_clocks
 from ..storage.rows import ClockRow
-from . import errors, substitutes
-from .absence import NO_PASS, NOT_PLAYING, NOT_TIMED_OUT, active_humans, pass_move, replaced
+from . import errors
 from .clock import ClockEvent, Reminder
 from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
 from .lobby_service import LobbyService
-from .play import Lines, apply_checked
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
-from .tables import info, label, names, seat_of
+from .rules import substitutes
+from .rules.absence import NO_PASS, NOT_PLAYING, NOT_TIMED_OUT, active_humans, pass_move, replaced
+from .rules.play import Lines, apply_checked
+from .rules.tables import info, label, names, seat_of
 
 
 class AbsenceService:
@@ -167,7 +168,7 @@ class AbsenceService:
                                   False))
             return await self._reports.outcome(game, new, lines, [])
 
-    # -- substitutes (the rules: bot.service.substitutes) ---------------------------------------
+    # -- substitutes (the rules: bot.service.rules.substitutes) ----------------------------------
     async def ask_seat(self, channel_id: int, user_id: int, seat: int, *,
                        is_bot: bool = False) -> substitutes.SeatRequest:
         """Take seat …: the request to post, once who asks and the seat are checked."""

@@ -1,6 +1,6 @@
 """The turn clock (Board Game Arena's model): time banks, and the one scheduler.
 
-Each table has a **speed** (:mod:`bot.service.speed`): ``live``, ``daily`` or ``off``. Each player has a time bank (:class:`bot.config.Speed`): it
+Each table has a **speed** (:mod:`bot.service.rules.speed`): ``live``, ``daily`` or ``off``. Each player has a time bank (:class:`bot.config.Speed`): it
 starts at ``start``, gains ``add`` at each of their turns, never holds more than ``cap`` and runs
 down while they are timed. The timed seat is the first human (not replaced) seat to move; while
 that seat keeps moving (several steps of one turn) its clock keeps running.
@@ -26,7 +26,7 @@ from ..storage import Store, TableRow
 from ..storage.rows import ClockAt, ClockRow
 from .followup import RETRY_FIRST, RETRY_MAX, logged
 from .results import Outcome
-from .tables import is_computer
+from .rules.tables import is_computer
 
 log = logging.getLogger(__name__)
 

@@ -11,12 +11,12 @@ from games import Game
 from ..storage import TableRow
 from ..storage import shards as shard_clocks
 from ..storage.rows import ClockRow
-from .absence import active_humans, pass_move
 from .clock import clock_of, turn_clock
 from .context import Context
 from .repository import TableRepository
 from .results import ClockView, TurnBegun
-from .tables import info, label, names
+from .rules.absence import active_humans, pass_move
+from .rules.tables import info, label, names
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +120,6 @@ class TableClock:
             can_skip=timed_out and seat is not None and pass_move(game, row, seat) is not None,
             replaced=gone,
             end_offer=bool(gone) and len(active_humans(row)) < 2,
-            # a substitute needs someone playing to accept them (bot.service.substitutes)
+            # a substitute needs someone playing to accept them (bot.service.rules.substitutes)
             takeable=list(zip(gone_seats, gone, strict=True)) if active_humans(row) else [],
         )

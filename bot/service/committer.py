@@ -13,9 +13,9 @@ from . import errors, undo
 from .clock import after_move
 from .clock_service import TableClock
 from .context import Context
-from .play import Step
 from .ratings import Ratings
 from .repository import TableRepository
+from .rules.play import Step
 
 log = logging.getLogger(__name__)
 

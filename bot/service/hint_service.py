@@ -1,4 +1,4 @@
-"""Hints for learners, asked for: the mover's Hint (the rules: :mod:`bot.service.hints`).
+"""Hints for learners, asked for: the mover's Hint (the rules: :mod:`bot.service.rules.hints`).
 
 The hint is computed in the worker processes (:meth:`bot.service.workers.ComputerPool.hint`),
 never on the event loop, outside the table lock (it takes up to a computer move's budget); then,
@@ -15,12 +15,13 @@ from games import Game
 from games.text import say
 
 from ..storage import TableRow
-from . import errors, hints, undo
+from . import errors, undo
 from .context import Context
 from .reading import TableViews
 from .repository import TableRepository
 from .results import Hint, HintMove, MenuOffers
-from .tables import is_computer, seat_of
+from .rules import hints
+from .rules.tables import is_computer, seat_of
 
 log = logging.getLogger(__name__)
 

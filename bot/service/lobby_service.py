@@ -1,6 +1,6 @@
 """The lobby: open one (or a rematch), sit down, leave, computers, settings, cancel, start;
-and abandoning a table. The rules are :mod:`bot.service.lobby`'s and
-:mod:`bot.service.rematch`'s, pure functions on rows; this stores their results."""
+and abandoning a table. The rules are :mod:`bot.service.rules.lobby`'s and
+:mod:`bot.service.rules.rematch`'s, pure functions on rows; this stores their results."""
 
 from __future__ import annotations
 
@@ -13,16 +13,17 @@ from games import BadOptions, Game
 
 from ..config import SPEEDS
 from ..storage import Conflict, TableRow
-from . import errors, hints, lobby, rematch
+from . import errors
 from .clock_service import TableClock
 from .computers import ComputerPlayers
 from .context import Context
-from .lobby import DEFAULT_LEVEL
-from .play import Lines, plain, record_head
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
-from .tables import info
+from .rules import hints, lobby, rematch
+from .rules.lobby import DEFAULT_LEVEL
+from .rules.play import Lines, plain, record_head
+from .rules.tables import info
 
 
 class LobbyService:
@@ -43,8 +44,8 @@ class LobbyService:
         """Open a lobby; its owner takes seat 1. TableExists names the running game;
         UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
         game's randomness (demo, tests); by default it is drawn. ``speed``: the table speed
-        (:func:`bot.service.speed.table_settings` of a table to copy), else the configured one;
-        ``hints``: whether players may ask for hints (:mod:`bot.service.hints`), off by default.
+        (:func:`bot.service.rules.speed.table_settings` of a table to copy), else the configured one;
+        ``hints``: whether players may ask for hints (:mod:`bot.service.rules.hints`), off by default.
         ``parent_id``: the channel of the lobby post whose id is ``channel_id`` (the table will
         play in the thread Start makes from it); None: it plays in ``channel_id`` itself."""
         game = self._ctx.game(game_id)
@@ -109,7 +110,7 @@ class LobbyService:
         no post yet), or the presser's seat in the rematch already open here confirmed, also when
         another press opened it a moment ago (in another process too: the table's uniqueness in
         the database decides). Another table here -> TableExists. See
-        :mod:`bot.service.rematch`."""
+        :mod:`bot.service.rules.rematch`."""
         finished = rematch.finished_here(await self._store.game(game_row), channel_id)
         game = self._ctx.game(finished["game_id"])
         async with self._ctx.lock(channel_id):

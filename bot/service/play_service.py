@@ -15,12 +15,12 @@ from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
-from .play import Lines, human_step
 from .ratings import Ratings
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome
-from .tables import computer_to_move, label, names, seat_of
+from .rules.play import Lines, human_step
+from .rules.tables import computer_to_move, label, names, seat_of
 
 log = logging.getLogger(__name__)
 

@@ -57,13 +57,10 @@ from .history import PAGE, History, HistoryEntry, HistoryPage, ReplayFiles
 from .languages import Languages
 from .ledger import PostLedger
 from .live import LiveTable, LiveViews
-from .lobby import DEFAULT_LEVEL
 from .lobby_service import LobbyService
-from .partner import PartnerMessage
 from .play_service import PlayService
 from .ratings import TOP, Leaderboard, Ratings
 from .reading import TableViews
-from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
 from .results import (
@@ -78,8 +75,11 @@ from .results import (
     TableInfo,
     TurnBegun,
 )
+from .rules.lobby import DEFAULT_LEVEL
+from .rules.partner import PartnerMessage
+from .rules.rematch import Pressed
+from .rules.substitutes import SeatRequest
 from .server_tables import OpenTables, ServerTables
-from .substitutes import SeatRequest
 from .workers import ComputerPool
 
 log = logging.getLogger(__name__)

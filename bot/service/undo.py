@@ -20,9 +20,9 @@ from games.text import seat as seat_text
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.rows import ClockRow
 from . import errors
-from .play import Lines, Step
 from .results import PrivateNote
-from .tables import is_computer, seat_of
+from .rules.play import Lines, Step
+from .rules.tables import is_computer, seat_of
 
 UNDO_MOVE = "undo"
 """The move text of an undo entry in the log (its ``undoes`` column says which move)."""

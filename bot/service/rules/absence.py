@@ -10,7 +10,7 @@ Policies (the issue left them open):
 * A replaced seat is played by a computer at the configured level on every turn; its person
   keeps the seat and presses **I'm back** (on the table post or in My hand) to play again.
   ``was_replaced`` stays on the seat for good and goes into the finished game's seats.
-* A replaced seat may be taken by a substitute (:mod:`bot.service.substitutes`): once they
+* A replaced seat may be taken by a substitute (:mod:`bot.service.rules.substitutes`): once they
   sit, the seat is theirs and its person can no longer press **I'm back** for it.
 * /leave in a game hands the seat to a computer at once. When fewer than two people would still
   be playing, the one left may press **End the game** (abandoned, no result) or play on against
@@ -25,7 +25,7 @@ from typing import Any
 from games import Game, IllegalMove
 from games.text import N_
 
-from ..storage import TableRow
+from ...storage.rows import TableRow
 
 NOT_TIMED_OUT = N_("Their time is not up (or someone already answered), so nothing was changed.")
 NOT_PLAYING = N_("Only the people playing at this table can do that.")

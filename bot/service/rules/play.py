@@ -11,7 +11,7 @@ from games import Event, Game, IllegalMove, State
 from games.computer import Played, apply_text, plain
 from games.text import Text, say
 
-from . import errors
+from .. import errors
 from .wording import Name, named
 
 
@@ -35,7 +35,7 @@ class Lines:
 
     def add(self, events: list[Event], names: Mapping[int, Name] | None = None) -> None:
         """Sort events. A Text is kept as the engine said it (``seat(n)`` fields and all: it is
-        named and translated when shown, :func:`bot.service.wording.tell`); a plain English str
+        named and translated when shown, :func:`bot.service.rules.wording.tell`); a plain English str
         is named now with ``names`` (seat -> player name): "Seat 2" -> "Bob (seat 2)"."""
         for event in events:
             text = event.get("text")

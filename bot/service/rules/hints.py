@@ -3,7 +3,7 @@
 
 * **The setting.** "Hints" is a table setting beside the table speed, not a game option: off by
   default, set by the host in the lobby's Settings panel, kept for a rematch
-  (:func:`bot.service.speed.table_settings`). No column holds it: a table with hints on carries
+  (:func:`bot.service.rules.speed.table_settings`). No column holds it: a table with hints on carries
   the key ``hints`` in its record head (:attr:`bot.storage.TableRow.record_head`) from the
   lobby on, and its finished record keeps it, so the record itself says hints were on.
 * **The marks.** ``hints`` is the list of hints given: ``{"seat": n, "move": i}``, seat ``n``
@@ -22,10 +22,10 @@ from typing import Any
 from games import echo
 from games.text import N_, say
 
-from ..storage import TableRow
-from ..storage.skill import UNRATED
-from . import errors
-from .results import Setting
+from ...storage.rows import TableRow
+from ...storage.skill import UNRATED
+from .. import errors
+from ..results import Setting
 
 HINTS_SETTING = "table:hints"  # the Settings panel's name for it (no game option has a colon)
 MARKS = UNRATED

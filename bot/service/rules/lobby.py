@@ -15,8 +15,9 @@ from typing import Any
 from games import LEVELS, BadOptions, Game, echo
 from games.text import N_, Text, say, say_n
 
-from ..storage import TableRow
-from . import errors, settings
+from ...storage.rows import TableRow
+from .. import errors
+from . import settings
 from .tables import PENDING, owner_name, seat_of
 
 DEFAULT_LEVEL = "medium"  # of games.base.LEVELS, weakest first
