@@ -1,6 +1,6 @@
 """Keeping each table's turn clock (its rules: :mod:`bot.service.clock`): set it after a change,
 set it again where a crash left it behind, say when the next one is due and what a post shows.
-The clock's answers (reminders, time outs, Skip …) are :mod:`bot.service.absence_service`'s."""
+The clock's answers (reminders, time outs, Skip …) are :mod:`bot.service.absence`'s."""
 
 from __future__ import annotations
 

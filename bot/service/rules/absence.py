@@ -1,5 +1,5 @@
 """Absence at a table in play, its rules: the clock's reminders and time outs, Skip, Computer
-plays for, I'm back, /leave and End the game (stored by :mod:`bot.service.absence_service`).
+plays for, I'm back, /leave and End the game (stored by :mod:`bot.service.absence`).
 
 Policies (the issue left them open):
 

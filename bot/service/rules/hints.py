@@ -1,5 +1,5 @@
 """Hints for learners, the rules (the service asking for one is
-:mod:`bot.service.hint_service`; the computing, :mod:`games.hints`).
+:mod:`bot.service.hints`; the computing, :mod:`games.hints`).
 
 * **The setting.** "Hints" is a table setting beside the table speed, not a game option: off by
   default, set by the host in the lobby's Settings panel, kept for a rematch

@@ -1,4 +1,4 @@
-"""Substitutes, the rules (stored by :mod:`bot.service.absence_service`): someone who is not
+"""Substitutes, the rules (stored by :mod:`bot.service.absence`): someone who is not
 playing takes a seat a computer plays because its person left or timed out.
 
 Policies (the issue left them open):

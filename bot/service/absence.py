@@ -18,7 +18,7 @@ from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
-from .lobby_service import LobbyService
+from .lobby import LobbyService
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
