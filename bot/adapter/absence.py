@@ -1,5 +1,5 @@
 """/leave, the reminders and the one scheduler task of the turn clock (see
-:mod:`bot.service.clock`); the table post's clock buttons are in :mod:`bot.adapter.clock`."""
+:mod:`bot.service.scheduler`); the table post's clock buttons are in :mod:`bot.adapter.clock`."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.service.clock import ClockEvent, Reminder, Scheduler
 from bot.service.results import Outcome
+from bot.service.scheduler import ClockEvent, Reminder, Scheduler
 
 from . import send
 from .checks import require_guild, require_post_permissions

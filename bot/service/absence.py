@@ -13,7 +13,6 @@ from ..storage import TableRow
 from ..storage import shards as shard_clocks
 from ..storage.rows import ClockRow
 from . import errors
-from .clock import ClockEvent, Reminder
 from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
@@ -26,6 +25,7 @@ from .rules import substitutes
 from .rules.absence import NO_PASS, NOT_PLAYING, NOT_TIMED_OUT, active_humans, pass_move, replaced
 from .rules.play import Lines, apply_checked
 from .rules.tables import info, label, names, seat_of
+from .scheduler import ClockEvent, Reminder
 
 
 class AbsenceService:

@@ -1,4 +1,4 @@
-"""Keeping each table's turn clock (its rules: :mod:`bot.service.clock`): set it after a change,
+"""Keeping each table's turn clock (its rules: :mod:`bot.service.scheduler`): set it after a change,
 set it again where a crash left it behind, say when the next one is due and what a post shows.
 The clock's answers (reminders, time outs, Skip …) are :mod:`bot.service.absence`'s."""
 
@@ -11,12 +11,12 @@ from games import Game
 from ..storage import TableRow
 from ..storage import shards as shard_clocks
 from ..storage.rows import ClockRow
-from .clock import clock_of, turn_clock
 from .context import Context
 from .repository import TableRepository
 from .results import ClockView, TurnBegun
 from .rules.absence import active_humans, pass_move
 from .rules.tables import info, label, names
+from .scheduler import clock_of, turn_clock
 
 log = logging.getLogger(__name__)
 

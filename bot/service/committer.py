@@ -10,12 +10,12 @@ from games import Game
 
 from ..storage import Conflict, MoveEntry, TableRow
 from . import errors, undo
-from .clock import after_move
 from .clock_service import TableClock
 from .context import Context
 from .ratings import Ratings
 from .repository import TableRepository
 from .rules.play import Step
+from .scheduler import after_move
 
 log = logging.getLogger(__name__)
 

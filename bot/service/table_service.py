@@ -47,7 +47,6 @@ from ..storage.rows import Standing
 from .absence import AbsenceService
 from .analysis import Analyses, GameAnalysis, Progress
 from .changes import Changes
-from .clock import ClockEvent
 from .clock_service import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
@@ -79,6 +78,7 @@ from .rules.lobby import DEFAULT_LEVEL
 from .rules.partner import PartnerMessage
 from .rules.rematch import Pressed
 from .rules.substitutes import SeatRequest
+from .scheduler import ClockEvent
 from .server_tables import OpenTables, ServerTables
 from .workers import ComputerPool
 
