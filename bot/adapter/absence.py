@@ -1,5 +1,5 @@
 """/leave, the reminders and the one scheduler task of the turn clock (see
-:mod:`bot.service.scheduler`); the table post's clock buttons are in :mod:`bot.adapter.clock`."""
+:mod:`bot.service.clock`); the table post's clock buttons are in :mod:`bot.adapter.clock`."""
 
 from __future__ import annotations
 

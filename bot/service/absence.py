@@ -13,7 +13,7 @@ from ..storage import TableRow
 from ..storage import shards as shard_clocks
 from ..storage.rows import ClockRow
 from . import errors
-from .clock_service import TableClock
+from .clock import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context

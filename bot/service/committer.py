@@ -10,12 +10,11 @@ from games import Game
 
 from ..storage import Conflict, MoveEntry, TableRow
 from . import errors, undo
-from .clock_service import TableClock
+from .clock import TableClock, after_move
 from .context import Context
 from .ratings import Ratings
 from .repository import TableRepository
 from .rules.play import Step
-from .scheduler import after_move
 
 log = logging.getLogger(__name__)
 

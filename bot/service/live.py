@@ -21,7 +21,7 @@ from games.records import turns
 from ..storage import TableRow
 from . import undo
 from .changes import Changes
-from .clock_service import TableClock
+from .clock import TableClock
 from .context import Context
 from .reports import Reports
 from .results import PublicPost, TableInfo

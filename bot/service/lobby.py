@@ -14,7 +14,7 @@ from games import BadOptions, Game
 from ..config import SPEEDS
 from ..storage import Conflict, TableRow
 from . import errors
-from .clock_service import TableClock
+from .clock import TableClock
 from .computers import ComputerPlayers
 from .context import Context
 from .reports import Reports

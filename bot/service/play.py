@@ -11,7 +11,7 @@ import logging
 from games.text import listing, say, say_n
 
 from . import errors, undo
-from .clock_service import TableClock
+from .clock import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context

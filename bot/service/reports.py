@@ -20,7 +20,7 @@ from games import Game
 
 from ..storage import TableRow
 from . import undo
-from .clock_service import TableClock
+from .clock import TableClock
 from .context import Context
 from .followup import tolerated
 from .languages import Languages

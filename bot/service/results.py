@@ -106,7 +106,7 @@ class MenuEntry:
 
 @dataclass(frozen=True)
 class ClockView:
-    """The turn clock and absent players as the table post shows them (see bot.service.scheduler)."""
+    """The turn clock and absent players as the table post shows them (see bot.service.clock)."""
 
     name: str | None  # whose clock runs: "Bob (seat 2)"; None when no human is timed
     deadline: float | None  # Unix time their time is spent

@@ -1,9 +1,4 @@
-"""The turn clock (Board Game Arena's model): time banks, and the one scheduler.
-
-Each table has a **speed** (:mod:`bot.service.rules.speed`): ``live``, ``daily`` or ``off``. Each player has a time bank (:class:`bot.config.Speed`): it
-starts at ``start``, gains ``add`` at each of their turns, never holds more than ``cap`` and runs
-down while they are timed. The timed seat is the first human (not replaced) seat to move; while
-that seat keeps moving (several steps of one turn) its clock keeps running.
+"""The turn clock's one scheduler (the clock's time banks: :mod:`bot.service.rules.clock`).
 
 The :class:`Scheduler` is one task for all tables: it sleeps until the earliest ``due`` moment in
 the clocks table and is re-armed whenever a clock changes, so nothing polls per table; on start it
@@ -16,81 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games import Game
-
-from ..config import Speed
-from ..storage import Store, TableRow
-from ..storage.rows import ClockAt, ClockRow
 from .followup import RETRY_FIRST, RETRY_MAX, logged
 from .results import Outcome
-from .rules.tables import is_computer
 
 log = logging.getLogger(__name__)
-
-# -- time banks ---------------------------------------------------------------------------------
-def next_clock(
-    old: ClockRow | None, row: TableRow, timed: int | None, mover: int | None, now: float,
-    speed: Speed | None,
-) -> ClockRow | None:
-    """The clock after the table reached ``row`` (``mover``: the seat whose move got it there,
-    None for anything else). The seat that was timed keeps what is left of its bank; a seat
-    that moves again within its turn keeps its running clock; a new turn adds ``speed.add``.
-    None when the table has no clock (speed off)."""
-    assert row.id is not None
-    if speed is None:
-        return None
-    if (old is not None and old.seat is not None and old.seat == timed == mover
-            and old.version == row.version - 1):
-        return replace(old, version=row.version)  # the same turn goes on
-    banks = dict(old.banks) if old is not None else {}
-    if old is not None and old.seat is not None and old.deadline is not None:
-        banks[old.seat] = max(0.0, old.deadline - now)
-    base = ClockRow(row.id, row.channel_id, row.version, banks=banks, started=now)
-    if timed is None:
-        return base
-    bank = min(speed.cap, banks.get(timed, speed.start) + speed.add)
-    banks[timed] = bank
-    return replace(base, seat=timed, deadline=now + bank, remind_at=now + bank / 2)
-
-
-def turn_clock(
-    game: Game, old: ClockRow | None, row: TableRow, mover: int | None, now: float,
-    speed: Speed | None,
-) -> tuple[ClockRow | None, bool]:
-    """(the clock to store for ``row`` if it changed from ``old``, else None; whether its next
-    moment changed). The timed seat is the first person (not a computer) to move."""
-    assert row.state is not None
-    timed = next((s for s in game.to_move(row.state) if not is_computer(row, s)), None)
-    new = next_clock(old, row, timed, mover, now, speed)
-    if new is None or new == old:
-        return None, False
-    return new, old is None or new.due != old.due
-
-
-async def clock_of(store: Store, row: TableRow) -> ClockRow | None:
-    """The table's stored clock: the one that came with ``row`` (read in the same statement
-    or written in the same transaction) while the row is still at that version, else read.
-    Nothing changes a clock at the same version without the table lock, under which the
-    scheduler reads its rows without it (``get_table`` without ``beside``)."""
-    known = row.clock_at
-    if known is not None and known.version == row.version:
-        return known.clock
-    return await store.get_clock(row.id) if row.id is not None else None
-
-
-async def after_move(
-    store: Store, game: Game, before: TableRow, after: TableRow, mover: int, now: float,
-    speed: Speed | None,
-) -> tuple[ClockRow | None, bool, ClockAt]:
-    """The clock once ``mover``'s move took the table from ``before`` to ``after``: (the clock
-    to store with the move or None, whether its next moment changed, what is stored then)."""
-    old = await clock_of(store, before)
-    new, rearm = turn_clock(game, old, after, mover, now, speed)
-    return new, rearm, ClockAt(after.version, old if new is None else new)
-
 
 # -- what the scheduler hands the adapter -------------------------------------------------------
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ their names and signatures), each handing over to one of the services it builds 
 - :class:`~bot.service.lobby.LobbyService`: lobby, rematch, start, abandon
 - :class:`~bot.service.play.PlayService`: moves, Undo, the computers' turns, resuming
 - :class:`~bot.service.absence.AbsenceService`: time outs, Skip, take-over, leave, end
-- :class:`~bot.service.clock_service.TableClock`: the turn clocks kept in the store
+- :class:`~bot.service.clock.TableClock`: the turn clocks kept in the store
 - :class:`~bot.service.reading.TableViews`: the table, the board, hands and menus
 - :class:`~bot.service.hints.Hints`: the mover's Hint (hints for learners)
 - :class:`~bot.service.ledger.PostLedger`: the posts the adapter sent, DM preferences
@@ -47,7 +47,7 @@ from ..storage.rows import Standing
 from .absence import AbsenceService
 from .analysis import Analyses, GameAnalysis, Progress
 from .changes import Changes
-from .clock_service import TableClock
+from .clock import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context

@@ -65,7 +65,7 @@ def _undoable(row: TableRow, game: Game, last: MoveEntry | None) -> bool:
 
 NextClock = Callable[[TableRow, int], Awaitable[tuple[ClockRow | None, bool]]]
 """The table's clock once it reached a row by a seat's action, and whether its next moment
-changed (:meth:`bot.service.clock_service.TableClock.next_clock`)."""
+changed (:meth:`bot.service.clock.TableClock.next_clock`)."""
 
 
 async def take_back(

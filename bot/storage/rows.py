@@ -67,7 +67,7 @@ class ClockAt:
     """A table's clock as stored when the table was at ``version`` (None: it had none): read in
     the statement that read the table, or written in the transaction that stored it. The host
     trusts it only while the table is still at that version
-    (:func:`bot.service.scheduler.clock_of`)."""
+    (:func:`bot.service.clock.clock_of`)."""
 
     version: int
     clock: ClockRow | None

@@ -1,5 +1,5 @@
 """The table speed (``live``, ``daily`` or ``off``): a lobby setting beside the game's options,
-stored in its own column, which sets the turn clock's time banks (:mod:`bot.service.scheduler`)."""
+stored in its own column, which sets the turn clock's time banks (:mod:`bot.service.rules.clock`)."""
 
 from __future__ import annotations
 

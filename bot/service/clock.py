@@ -1,4 +1,4 @@
-"""Keeping each table's turn clock (its rules: :mod:`bot.service.scheduler`): set it after a change,
+"""Keeping each table's turn clock (its rules: :mod:`bot.service.rules.clock`): set it after a change,
 set it again where a crash left it behind, say when the next one is due and what a post shows.
 The clock's answers (reminders, time outs, Skip …) are :mod:`bot.service.absence`'s."""
 
@@ -8,17 +8,40 @@ import logging
 
 from games import Game
 
-from ..storage import TableRow
+from ..config import Speed
+from ..storage import Store, TableRow
 from ..storage import shards as shard_clocks
-from ..storage.rows import ClockRow
+from ..storage.rows import ClockAt, ClockRow
 from .context import Context
 from .repository import TableRepository
 from .results import ClockView, TurnBegun
 from .rules.absence import active_humans, pass_move
+from .rules.clock import turn_clock
 from .rules.tables import info, label, names
-from .scheduler import clock_of, turn_clock
 
 log = logging.getLogger(__name__)
+
+
+async def clock_of(store: Store, row: TableRow) -> ClockRow | None:
+    """The table's stored clock: the one that came with ``row`` (read in the same statement
+    or written in the same transaction) while the row is still at that version, else read.
+    Nothing changes a clock at the same version without the table lock, under which the
+    scheduler reads its rows without it (``get_table`` without ``beside``)."""
+    known = row.clock_at
+    if known is not None and known.version == row.version:
+        return known.clock
+    return await store.get_clock(row.id) if row.id is not None else None
+
+
+async def after_move(
+    store: Store, game: Game, before: TableRow, after: TableRow, mover: int, now: float,
+    speed: Speed | None,
+) -> tuple[ClockRow | None, bool, ClockAt]:
+    """The clock once ``mover``'s move took the table from ``before`` to ``after``: (the clock
+    to store with the move or None, whether its next moment changed, what is stored then)."""
+    old = await clock_of(store, before)
+    new, rearm = turn_clock(game, old, after, mover, now, speed)
+    return new, rearm, ClockAt(after.version, old if new is None else new)
 
 
 class TableClock:
