@@ -16,7 +16,7 @@ from typing import Any
 
 from ..shards import Shards
 from .analyses import Analyses
-from .clock import Clocks
+from .clocks import Clocks
 from .database import Database
 from .history import History
 from .languages import Languages
@@ -124,7 +124,7 @@ class Store:
     async def last_in_force(self, table_id: int) -> MoveEntry | None:
         return await self.log.last_in_force(table_id)
 
-    # -- turn clocks (bot.storage.clock) -------------------------------------------------------
+    # -- turn clocks (bot.storage.clocks) ------------------------------------------------------
     async def get_clock(self, table_id: int) -> ClockRow | None:
         return await self.clocks.get_clock(table_id)
 
