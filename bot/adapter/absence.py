@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.service.clock import ClockEvent, Reminder, Scheduler
 from bot.service.results import Outcome
+from bot.service.scheduler import ClockEvent, Reminder, Scheduler
 
 from . import send
 from .checks import require_guild, require_post_permissions

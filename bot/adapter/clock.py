@@ -2,7 +2,7 @@
 game); its sentences are :func:`bot.adapter.post_text.clock_lines`. /leave, reminders and the
 scheduler task: :mod:`bot.adapter.absence`.
 
-The service decides everything (:mod:`bot.service.absence`, :mod:`bot.service.clock`); this
+The service decides everything (:mod:`bot.service.rules.absence`, :mod:`bot.service.clock`); this
 module draws it. The mover's remaining time is Discord's relative timestamp (``<t:UNIX:R>``), which counts
 down by itself: the post is never edited to show the time passing.
 """

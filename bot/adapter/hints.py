@@ -1,4 +1,4 @@
-"""Hints for learners (:mod:`bot.service.hints`): the **Hint** button on the first level of a
+"""Hints for learners (:mod:`bot.service.rules.hints`): the **Hint** button on the first level of a
 mover's private menu, when the table offers hints. Pressing it answers privately, in a message
 of its own (the menu stays as it was, to play on): the computer's suggested move and the next
 best ones with their estimated chances, as the menu labels them, with the notation /move takes.

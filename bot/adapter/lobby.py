@@ -21,8 +21,8 @@ from typing import Any
 import discord
 
 from bot.service.errors import LOBBY_CHANGED, HostError
-from bot.service.lobby import DEFAULT_LEVEL
 from bot.service.results import TableInfo
+from bot.service.rules.lobby import DEFAULT_LEVEL
 
 from . import send
 from . import settings as st

@@ -14,7 +14,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.service.partner import MAX_LENGTH, PartnerMessage
+from bot.service.rules.partner import MAX_LENGTH, PartnerMessage
 
 from . import send
 from .cog import ServiceCog

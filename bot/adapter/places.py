@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.service import TableService
 from bot.service.errors import TableExists
 from bot.service.results import PublicPost, TableInfo
-from bot.service.tables import jump_url
+from bot.service.rules.tables import jump_url
 
 from .checks import require_guild
 from .context import tablee

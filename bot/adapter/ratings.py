@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.service.ratings import Leaderboard
-from bot.service.wording import FORMER_PLAYER
+from bot.service.rules.wording import FORMER_PLAYER
 from bot.storage.rows import Standing
 
 from .. import catalog

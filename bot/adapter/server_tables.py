@@ -19,8 +19,8 @@ import discord
 from discord import app_commands
 
 from bot.service.results import TableInfo
+from bot.service.rules.tables import jump_url
 from bot.service.server_tables import OpenTable, OpenTables, home_channel
-from bot.service.tables import jump_url
 
 from . import send
 from .checks import require_guild

@@ -2,7 +2,7 @@
 
 A move is stored before its post goes out, so a refused post loses nothing: the service posts
 what the table's last post did not show on the next try (:meth:`TableService.post_failed`,
-:meth:`bot.service.play_service.PlayService.catch_up`). What must not happen is trying again
+:meth:`bot.service.play.PlayService.catch_up`). What must not happen is trying again
 and again: a locked thread, a channel the bot may no longer post in, refuse every try, and
 Discord restricts an address after 10,000 invalid requests (401, 403, 429) in 10 minutes.
 

@@ -1,6 +1,6 @@
 """Substitutes on Discord: the table post's **Take seat n (name)** buttons, the request they post
 in the table's channel, and its **Accept** / **Decline** buttons (the rules:
-:mod:`bot.service.substitutes`).
+:mod:`bot.service.rules.substitutes`).
 
 The request is the message itself: its buttons name the table, the seat, the candidate and the
 seat's replacement, and the service checks each answer against the table as it is then. An

@@ -31,8 +31,8 @@ from games.registry import UnknownGame
 from i18n import DEFAULT, LANGUAGES
 
 from ..service import HostError, Outcome, TableService
-from ..service.lobby import DEFAULT_LEVEL
-from ..service.posts import private_note
+from ..service.rules.lobby import DEFAULT_LEVEL
+from ..service.rules.posts import private_note
 from .environment import epilog, paragraphs
 
 CHANNEL, GUILD, YOU = 1, 1, 1

@@ -25,8 +25,8 @@ from typing import Any
 from games.cli import counted
 
 from ..config import Config
-from ..service.substitutes import record_changes
-from ..service.wording import FORGOTTEN, FORMER_PLAYER
+from ..service.rules.substitutes import record_changes
+from ..service.rules.wording import FORGOTTEN, FORMER_PLAYER
 from ..storage import Store
 from ..storage.columns import dumped
 from ..storage.database import Statement
@@ -54,7 +54,7 @@ def _anonymous(entry: dict[str, Any], user_id: int, token: str) -> dict[str, Any
 
 def _record_name(person: dict[str, Any]) -> str:
     """A person as a record names them (records are English: a forgotten one is "a former
-    player", the name :data:`~bot.service.wording.FORMER_PLAYER` gives in English)."""
+    player", the name :data:`~bot.service.rules.wording.FORMER_PLAYER` gives in English)."""
     return FORMER_PLAYER if person.get(FORGOTTEN) else str(person["name"])
 
 

@@ -21,8 +21,8 @@ from .context import Context
 from .errors import said
 from .history import History, ReplayFailed, game_name
 from .languages import Languages
-from .tables import names_of
-from .wording import named, shown
+from .rules.tables import names_of
+from .rules.wording import named, shown
 
 Progress = Callable[[int, int], Awaitable[None]]
 """``progress(turns done, turns)``, awaited after each part the workers computed."""

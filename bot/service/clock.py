@@ -1,73 +1,25 @@
-"""The turn clock (Board Game Arena's model): time banks, and the one scheduler.
-
-Each table has a **speed** (:mod:`bot.service.speed`): ``live``, ``daily`` or ``off``. Each player has a time bank (:class:`bot.config.Speed`): it
-starts at ``start``, gains ``add`` at each of their turns, never holds more than ``cap`` and runs
-down while they are timed. The timed seat is the first human (not replaced) seat to move; while
-that seat keeps moving (several steps of one turn) its clock keeps running.
-
-The :class:`Scheduler` is one task for all tables: it sleeps until the earliest ``due`` moment in
-the clocks table and is re-armed whenever a clock changes, so nothing polls per table; on start it
-handles at once whatever fell due while the bot was down. ``now`` and ``sleep`` are injected, so
-tests make hours pass in milliseconds.
-"""
+"""Keeping each table's turn clock (its rules: :mod:`bot.service.rules.clock`): set it after a change,
+set it again where a crash left it behind, say when the next one is due and what a post shows.
+The clock's answers (reminders, time outs, Skip …) are :mod:`bot.service.absence`'s."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from typing import Any, Protocol
 
 from games import Game
 
 from ..config import Speed
 from ..storage import Store, TableRow
+from ..storage import shards as shard_clocks
 from ..storage.rows import ClockAt, ClockRow
-from .followup import RETRY_FIRST, RETRY_MAX, logged
-from .results import Outcome
-from .tables import is_computer
+from .context import Context
+from .repository import TableRepository
+from .results import ClockView, TurnBegun
+from .rules.absence import active_humans, pass_move
+from .rules.clock import turn_clock
+from .rules.tables import info, label, names
 
 log = logging.getLogger(__name__)
-
-# -- time banks ---------------------------------------------------------------------------------
-def next_clock(
-    old: ClockRow | None, row: TableRow, timed: int | None, mover: int | None, now: float,
-    speed: Speed | None,
-) -> ClockRow | None:
-    """The clock after the table reached ``row`` (``mover``: the seat whose move got it there,
-    None for anything else). The seat that was timed keeps what is left of its bank; a seat
-    that moves again within its turn keeps its running clock; a new turn adds ``speed.add``.
-    None when the table has no clock (speed off)."""
-    assert row.id is not None
-    if speed is None:
-        return None
-    if (old is not None and old.seat is not None and old.seat == timed == mover
-            and old.version == row.version - 1):
-        return replace(old, version=row.version)  # the same turn goes on
-    banks = dict(old.banks) if old is not None else {}
-    if old is not None and old.seat is not None and old.deadline is not None:
-        banks[old.seat] = max(0.0, old.deadline - now)
-    base = ClockRow(row.id, row.channel_id, row.version, banks=banks, started=now)
-    if timed is None:
-        return base
-    bank = min(speed.cap, banks.get(timed, speed.start) + speed.add)
-    banks[timed] = bank
-    return replace(base, seat=timed, deadline=now + bank, remind_at=now + bank / 2)
-
-
-def turn_clock(
-    game: Game, old: ClockRow | None, row: TableRow, mover: int | None, now: float,
-    speed: Speed | None,
-) -> tuple[ClockRow | None, bool]:
-    """(the clock to store for ``row`` if it changed from ``old``, else None; whether its next
-    moment changed). The timed seat is the first person (not a computer) to move."""
-    assert row.state is not None
-    timed = next((s for s in game.to_move(row.state) if not is_computer(row, s)), None)
-    new = next_clock(old, row, timed, mover, now, speed)
-    if new is None or new == old:
-        return None, False
-    return new, old is None or new.due != old.due
 
 
 async def clock_of(store: Store, row: TableRow) -> ClockRow | None:
@@ -92,122 +44,105 @@ async def after_move(
     return new, rearm, ClockAt(after.version, old if new is None else new)
 
 
-# -- what the scheduler hands the adapter -------------------------------------------------------
-@dataclass(frozen=True)
-class Reminder:
-    """Half of the mover's time is gone: one ping in the channel (and a DM where allowed)."""
+class TableClock:
+    def __init__(self, ctx: Context, tables: TableRepository) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self._tables = tables
 
-    channel_id: int
-    guild_id: int | None
-    user_id: int
-    name: str
-    game_name: str
-    deadline: float
-    post_message_id: int | None
+    def changed(self) -> None:
+        """A clock's next moment changed: the scheduler re-arms."""
+        self._ctx.clock_bell.ring()
 
+    async def next_clock(
+        self, game: Game, row: TableRow, mover: int | None
+    ) -> tuple[ClockRow | None, bool]:
+        """(the table's clock for ``row`` if it changed, else None; whether its next moment
+        changed). Not stored: the caller stores it, with the move when there is one."""
+        if row.id is None or row.state is None:
+            return None, False
+        return turn_clock(game, await self._store.get_clock(row.id), row, mover, self._ctx.now(),
+                          self._ctx.clock_config.speed(row.speed))
 
-ClockEvent = Reminder | Outcome  # an Outcome: a time out (or an automatic takeover) to post
+    async def set_after(self, game: Game, row: TableRow, mover: int | None) -> None:
+        """Set and store the table's clock for ``row`` (after a change that is not a move)."""
+        new, rearm = await self.next_clock(game, row, mover)
+        if new is not None:
+            await self._store.put_clock(new)
+        if rearm:
+            self.changed()
 
-
-def _settle(waiter: asyncio.Future[None]) -> None:
-    if not waiter.done():
-        waiter.set_result(None)
-
-
-class ClockSource(Protocol):
-    """What the :class:`Scheduler` drives (:class:`bot.service.TableService` is one)."""
-
-    def clock_now(self) -> float:
-        """The clock's time, in epoch seconds."""
-        ...
-
-    def watch_clock(self, rearm: Callable[[], None]) -> None:
-        """Have ``rearm`` called whenever a clock's next moment changes."""
-        ...
-
-    async def clock_due(self, now: float) -> list[ClockEvent]: ...
-
-    async def clock_resync(self) -> None: ...
-
-    async def clock_next_due(self) -> float | None: ...
-
-
-class Scheduler:
-    """One task waking at the next clock moment of any table (see the module docstring).
-    ``handle`` receives each reminder and time-out outcome, in order; its failures are logged
-    and do not stop the clock. The wait is a loop timer (no task per wait, so nothing lingers
-    between moves); a test passes ``now`` and ``sleep`` to drive the time itself (``now``
-    defaults to the source's clock)."""
-
-    def __init__(
-        self,
-        source: ClockSource,
-        handle: Callable[[ClockEvent], Awaitable[None]],
-        *,
-        now: Callable[[], float] | None = None,
-        sleep: Callable[[float], Awaitable[Any]] | None = None,
-    ) -> None:
-        self._source = source
-        self._handle = handle
-        self._now = now or source.clock_now
-        self._sleep = sleep
-        self._rearmed = False
-        self._waiter: asyncio.Future[None] | None = None
-        source.watch_clock(self.rearm)
-
-    def rearm(self) -> None:
-        """A deadline changed: look again at the next one."""
-        self._rearmed = True
-        if self._waiter is not None:
-            _settle(self._waiter)
-
-    async def run_due(self) -> int:
-        """Handle every clock due now; the number of events handed on."""
-        events = await self._source.clock_due(self._now())
-        for event in events:
-            try:
-                await self._handle(event)
-            except Exception:
-                log.exception("handling the clock event %r failed", event)
-        return len(events)
-
-    async def run(self) -> None:
-        """Forever: handle what is due, then sleep until the next due moment or a re-arm. When
-        the database fails, it tries again soon, then less often (at most every
-        :data:`~bot.service.followup.RETRY_MAX` seconds: tables left behind wait for it)."""
-        resynced = False
-        wait = RETRY_FIRST
-        while True:
-            self._rearmed = False
-            try:
-                if not resynced:
-                    await self._source.clock_resync()
-                    resynced = True
-                await self.run_due()
-                due = await self._source.clock_next_due()
-                wait = RETRY_FIRST
-            except Exception as exc:
-                logged(log, f"the turn clock (trying again in {wait:g} s)", exc)
-                due = self._now() + wait
-                wait = min(wait * 2, RETRY_MAX)
-            await self._wait(None if due is None else max(0.0, due - self._now()))
-
-    async def _wait(self, seconds: float | None) -> None:
-        """Until ``seconds`` have passed (None: forever) or someone re-arms."""
-        if self._rearmed:
-            return  # a clock changed while we were handling: look again now
-        loop = asyncio.get_running_loop()
-        waiter = self._waiter = loop.create_future()
-        timer: asyncio.TimerHandle | asyncio.Future[Any] | None = None
-        if seconds is not None and self._sleep is None:
-            timer = loop.call_later(seconds, _settle, waiter)
-        elif seconds is not None:
-            assert self._sleep is not None
-            timer = asyncio.ensure_future(self._sleep(seconds))
-            timer.add_done_callback(lambda _done: _settle(waiter))
+    async def after_change(self, game: Game, row: TableRow) -> None:
+        """:meth:`set_after` for a change already stored (a takeover, I'm back, a start): when
+        the database fails, the change stands; the failure is logged and the table left behind,
+        for the scheduler to set its clock later (:mod:`bot.service.followup`)."""
         try:
-            await waiter
-        finally:
-            self._waiter = None
-            if timer is not None:
-                timer.cancel()
+            await self.set_after(game, row, None)
+        except Exception as exc:
+            self._ctx.fell_behind(log, row.channel_id,
+                                  f"setting its clock at version {row.version}", exc)
+
+    async def settle(self, game: Game, row: TableRow) -> None:
+        """(Under the table lock) set the clock again when it lags behind ``row`` (a crash or a
+        failure between a change and its clock, or a table from before the clock)."""
+        clock = await clock_of(self._store, row)
+        if clock is None or clock.version != row.version:
+            await self.set_after(game, row, None)
+
+    async def next_due(self) -> float | None:
+        """The next moment a clock of this process's tables needs attention (None: none)."""
+        return await shard_clocks.next_due(self._store, self._ctx.shards)
+
+    async def resync(self) -> None:
+        """At start: every table in play gets a clock matching its version (a crash between a
+        move and its clock, or tables from before the clock)."""
+        for row in await self._tables.served():
+            if row.status != "playing" or row.id is None:
+                continue
+            clock = await self._store.get_clock(row.id)
+            if clock is None or clock.version != row.version:
+                async with self._ctx.lock(row.channel_id):
+                    fresh = await self._store.get_table(row.channel_id)
+                    if fresh is None or fresh.id != row.id or fresh.status != "playing":
+                        continue
+                    # Looked at again under the lock: a start or move that was storing its
+                    # clock meanwhile has set it (setting it twice would add a turn's time).
+                    await self.settle(self._ctx.game(fresh.game_id), fresh)
+
+    async def turns(self) -> list[TurnBegun]:
+        """The person each table in play (of this process) is timing now, and since when (none
+        for a clock that lags behind its table or has run out, or a seat a computer plays)."""
+        out = []
+        for row in await self._tables.served():
+            if row.status != "playing" or row.id is None:
+                continue
+            clock = await self._store.get_clock(row.id)
+            if clock is None or clock.seat is None or clock.expired \
+                    or clock.version != row.version:
+                continue
+            entry = row.seats[clock.seat - 1]
+            if entry.get("user_id") is None or entry.get("replaced"):
+                continue
+            out.append(TurnBegun(info(self._ctx.game(row.game_id), row), entry["user_id"],
+                                 clock.started))
+        return out
+
+    async def view(self, game: Game, row: TableRow) -> ClockView | None:
+        """What the table post shows of the clock and of replaced seats."""
+        clock = await clock_of(self._store, row)
+        gone_seats = [int(s["seat"]) for s in row.seats if s.get("replaced")]
+        gone = [names(row)[s] for s in gone_seats]
+        if clock is None and not gone:
+            return None
+        seat = clock.seat if clock is not None else None
+        timed_out = bool(clock and clock.expired and clock.version == row.version)
+        return ClockView(
+            name=label(row, seat) if seat is not None else None,
+            deadline=clock.deadline if clock is not None and seat is not None else None,
+            timed_out=timed_out,
+            can_skip=timed_out and seat is not None and pass_move(game, row, seat) is not None,
+            replaced=gone,
+            end_offer=bool(gone) and len(active_humans(row)) < 2,
+            # a substitute needs someone playing to accept them (bot.service.rules.substitutes)
+            takeable=list(zip(gone_seats, gone, strict=True)) if active_humans(row) else [],
+        )

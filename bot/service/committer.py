@@ -10,12 +10,11 @@ from games import Game
 
 from ..storage import Conflict, MoveEntry, TableRow
 from . import errors, undo
-from .clock import after_move
-from .clock_service import TableClock
+from .clock import TableClock, after_move
 from .context import Context
-from .play import Step
 from .ratings import Ratings
 from .repository import TableRepository
+from .rules.play import Step
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from ..storage import TableRow
 from . import errors
 from .committer import MoveCommitter
 from .context import Context
-from .play import Lines, Step, apply_checked, step_of
-from .tables import is_computer, names
+from .rules.play import Lines, Step, apply_checked, step_of
+from .rules.tables import is_computer, names
 from .workers import ComputerPool, WorkerLost
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ class ComputerPlayers:
 
     def level_of(self, row: TableRow, seat: int) -> str | None:
         """The level a computer plays ``seat`` at: its own, or the configured one for a
-        person's seat it replaces (:func:`bot.service.absence.replaced`)."""
+        person's seat it replaces (:func:`bot.service.rules.absence.replaced`)."""
         entry = row.seats[seat - 1]
         return entry.get("bot_level") or (
             self._ctx.clock_config.computer_level if entry.get("replaced") else None)

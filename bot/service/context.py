@@ -73,7 +73,7 @@ class Context:
                     at: float | None = None) -> None:
         """The work after a stored change of this table failed (``repost``: its post could not
         be sent): the scheduler tries it again
-        (:meth:`bot.service.play_service.PlayService.catch_up`), at ``at`` when given."""
+        (:meth:`bot.service.play.PlayService.catch_up`), at ``at`` when given."""
         self.behind.mark(channel_id, self.now(), repost=repost, at=at)
         self.clock_bell.ring()
 

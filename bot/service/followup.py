@@ -6,9 +6,9 @@ did not store it, the outcome is read and the adapter posts it and tells the ser
 the change is stored it stands: a failure of what follows is not the change's failure. It is
 logged (:func:`logged`), the person is told what they did, the outcome is built from what is
 known (the row the commit returned), and the table is kept in :class:`Behind` until its
-computers have moved and its clock matches: the clock's scheduler (:mod:`bot.service.clock`)
+computers have moved and its clock matches: the clock's scheduler (:mod:`bot.service.scheduler`)
 tries it again after a short wait, longer after each failure
-(:meth:`bot.service.play_service.PlayService.catch_up`), and posts what the computers did; a
+(:meth:`bot.service.play.PlayService.catch_up`), and posts what the computers did; a
 person pressing at that table meanwhile hurries the next try.
 """
 

@@ -1,113 +1,95 @@
-"""Hints for learners, the rules (the service asking for one is
-:mod:`bot.service.hint_service`; the computing, :mod:`games.hints`).
+"""Hints for learners, asked for: the mover's Hint (the rules: :mod:`bot.service.rules.hints`).
 
-* **The setting.** "Hints" is a table setting beside the table speed, not a game option: off by
-  default, set by the host in the lobby's Settings panel, kept for a rematch
-  (:func:`bot.service.speed.table_settings`). No column holds it: a table with hints on carries
-  the key ``hints`` in its record head (:attr:`bot.storage.TableRow.record_head`) from the
-  lobby on, and its finished record keeps it, so the record itself says hints were on.
-* **The marks.** ``hints`` is the list of hints given: ``{"seat": n, "move": i}``, seat ``n``
-  asked before the record's move ``i`` (an index into ``moves``, as a substitute's ``move``),
-  once per seat and move however often they pressed.
-* **Unrated.** A record with ``hints`` (even an empty list: the table offered them) is not
-  rated (:mod:`bot.storage.skill`): a rebuild reads the same key.
+The hint is computed in the worker processes (:meth:`bot.service.workers.ComputerPool.hint`),
+never on the event loop, outside the table lock (it takes up to a computer move's budget); then,
+under the lock and only if the table is still at the version the hint was computed for, the mark
+is stored (the same version: the mover's menu stays valid) before the hint is given, so no hint
+is ever shown unmarked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+import logging
 
-from games import echo
-from games.text import N_, say
+from games import Game
+from games.text import say
 
 from ..storage import TableRow
-from ..storage.skill import UNRATED
-from . import errors
-from .results import Setting
+from . import errors, undo
+from .context import Context
+from .reading import TableViews
+from .repository import TableRepository
+from .results import Hint, HintMove, MenuOffers
+from .rules import hints
+from .rules.tables import is_computer, seat_of
 
-HINTS_SETTING = "table:hints"  # the Settings panel's name for it (no game option has a colon)
-MARKS = UNRATED
-"""The key of the hint marks in a record (and in a table's record head): ratings skip it."""
-HINTS_LABEL = say("Hints")
-HINTS_ABOUT = say("Whether a player may ask the computer for a hint on their turn: its suggested "
-                  "move and the next best ones, with their chances. A table with hints is not "
-                  "rated.")
-HINTS_TEXTS = {
-    "off": say("off"),
-    "on": say("on (unrated)"),
-}
-HINTS_OFF = N_("Hints are off at this table: the host turns them on in the lobby's Settings "
-               "before the game starts.")
-USED = N_("hints were used, so this game is not rated")
-OFFERED = N_("hints were on, so this game is not rated")
+log = logging.getLogger(__name__)
+
+NOT_NOW = say("The computer could not think of a hint just now; please try again.")
 
 
-def hints_on(row: TableRow) -> bool:
-    """Whether the table offers hints."""
-    return MARKS in (row.record_head or {})
+class HintsOff(errors.HostError):
+    """Hint at a table whose host did not turn hints on."""
 
 
-def table_setting(row: TableRow) -> dict[str, Any]:
-    """The setting as a keyword argument of ``create_lobby`` (a rematch keeps it)."""
-    return {"hints": hints_on(row)}
+class Hints:
+    """The mover's Hint and what their menu offers."""
 
+    def __init__(self, ctx: Context, tables: TableRepository, views: TableViews) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self._tables = tables
+        self._views = views
+        self.playouts: int | None = None
+        """A search budget instead of the games' own (tests keep it small); None: theirs."""
 
-def lobby_head(hints: bool) -> dict[str, Any] | None:
-    """A new lobby's record head: the mark list when hints are on, else none."""
-    return {MARKS: []} if hints else None
+    async def menu_offers(self, channel_id: int, user_id: int) -> MenuOffers:
+        """What the user's first menu level offers now besides the moves: Undo, Hint."""
+        game, row = await self._tables.playing(channel_id)
+        seat = seat_of(row, user_id)
+        return MenuOffers(can_undo=await undo.undoer(self._store, game, row) == user_id,
+                          hints=seat is not None and self._may_ask(game, row, seat))
 
+    @staticmethod
+    def _may_ask(game: Game, row: TableRow, seat: int) -> bool:
+        assert row.state is not None
+        return (hints.hints_on(row) and seat in game.to_move(row.state)
+                and not is_computer(row, seat))
 
-def hints_setting(row: TableRow) -> Setting:
-    """The setting as the lobby's Settings panel offers it."""
-    value = "on" if hints_on(row) else "off"
-    return Setting(name=HINTS_SETTING, label=HINTS_LABEL, description=HINTS_ABOUT, value=value,
-                   value_text=HINTS_TEXTS[value], choices=list(HINTS_TEXTS.items()))
-
-
-def hints_text(row: TableRow) -> list[tuple[str, str]]:
-    """(label, value) for the lobby post's options line when hints are on: "Hints: on
-    (unrated)" (off, the default, goes without saying)."""
-    return [(HINTS_LABEL, HINTS_TEXTS["on"])] if hints_on(row) else []
-
-
-def with_hints(row: TableRow, value: str) -> TableRow:
-    """The lobby row with hints ``value`` ("on" or "off"; "" is the default, off)."""
-    value = value or "off"
-    if value not in HINTS_TEXTS:
-        raise errors.BadTableOptions(say("Hints are on or off, not '{value}'.", value=echo(value)))
-    head = {k: v for k, v in (row.record_head or {}).items() if k != MARKS}
-    if value == "on":
-        head[MARKS] = list((row.record_head or {}).get(MARKS) or [])
-    return replace(row, record_head=head or None, version=row.version + 1)
-
-
-def started(row: TableRow, head: dict[str, Any]) -> dict[str, Any]:
-    """The record head of a game starting from the lobby ``row``: ``head`` with the marks'
-    list when the lobby has hints on."""
-    return {**head, MARKS: []} if hints_on(row) else head
-
-
-def in_record(head: Mapping[str, Any], record: dict[str, Any]) -> dict[str, Any]:
-    """The finished ``record`` with the marks of its table's record ``head``, if it had hints."""
-    if MARKS in head:
-        record[MARKS] = [dict(mark) for mark in head[MARKS]]
-    return record
-
-
-def marked(row: TableRow, seat: int, move: int) -> TableRow:
-    """The row with seat ``seat``'s hint before move ``move`` marked (the same version: a mark
-    changes nothing anyone sees, so menus stay valid); the row itself when it has that mark."""
-    head = dict(row.record_head or {})
-    marks = list(head.get(MARKS) or [])
-    mark = {"seat": seat, "move": move}
-    if mark in marks:
-        return row
-    head[MARKS] = [*marks, mark]
-    return replace(row, record_head=head)
-
-
-def ending_note(row: TableRow) -> str:
-    """What a finished table's post says when hints were on (the game is unrated)."""
-    return USED if (row.record_head or {}).get(MARKS) else OFFERED
+    async def hint(self, channel_id: int, user_id: int, *, version: int | None = None,
+                   language: str | None = None) -> Hint:
+        """The computer's suggestion for the user's move now, with the next best moves and their
+        chances, from their seat's own information only; labels in ``language`` (None: the
+        user's remembered one). ``version``: the menu's (another -> StaleVersion). HintsOff,
+        NotSeated, NotYourTurn say why not."""
+        game, row = await self._tables.playing(channel_id)
+        seat = seat_of(row, user_id)
+        if not hints.hints_on(row):
+            raise HintsOff(hints.HINTS_OFF)
+        if seat is None:
+            raise errors.NotSeated(say("You are not playing at this table, so there is no hint "
+                                       "for you."))
+        if version is not None and version != row.version:
+            raise errors.StaleVersion(errors.STALE)
+        if not self._may_ask(game, row, seat):
+            raise errors.NotYourTurn(say("Hints are for your own turn: ask again when it's your "
+                                         "turn."))
+        assert row.state is not None
+        try:
+            found = await self._ctx.pool.hint(game.id, row.state, seat, row.seed, row.version,
+                                              playouts=self.playouts)
+        except Exception:
+            log.exception("table %s seat %s: the hint failed", channel_id, seat)
+            raise errors.HostError(NOT_NOW) from None
+        async with self._ctx.lock(channel_id):
+            game, fresh = await self._tables.playing(channel_id)
+            if fresh.version != row.version:
+                raise errors.StaleVersion(errors.STALE)
+            logged = await self._store.moves(fresh.id) if fresh.id is not None else []
+            marked = hints.marked(fresh, seat, len(undo.in_force(logged)))
+            if marked is not fresh:
+                await self._tables.save(fresh, marked)
+        _version, entries = await self._views.menu(channel_id, user_id, language=language)
+        labels = {entry.move: entry.label for entry in entries}
+        return Hint(seat, row.version, [HintMove(e.move, labels.get(e.move, e.move), e.chance)
+                                        for e in found])

@@ -27,10 +27,10 @@ from ..storage.rows import FinishedGame
 from .context import Context
 from .errors import HostError, said
 from .languages import Languages
-from .posts import with_names
-from .substitutes import history_name
-from .tables import names_of
-from .wording import named, shown
+from .rules.posts import with_names
+from .rules.substitutes import history_name
+from .rules.tables import names_of
+from .rules.wording import named, shown
 
 PAGE = 10  # games per /history page
 CHOICES = 25  # autocomplete choices (Discord's limit)

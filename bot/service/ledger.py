@@ -23,7 +23,7 @@ class PostLedger:
         at the next move (``plain``: its text without it), otherwise it shows none. Returns the
         channel's other posts still showing a value (message id -> text without it): retire
         them, then :meth:`forget_transient_post` each one edited. One write and one read
-        (:meth:`bot.storage.prefs.Preferences.posted`)."""
+        (:meth:`bot.storage.sent_posts.SentPosts.posted`)."""
         return await self._store.posted(channel_id, message_id, version, plain)
 
     async def remember_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:

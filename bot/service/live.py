@@ -19,14 +19,15 @@ import i18n
 from games.records import turns
 
 from ..storage import TableRow
-from . import hints, posts, undo
+from . import undo
 from .changes import Changes
-from .clock_service import TableClock
+from .clock import TableClock
 from .context import Context
 from .reports import Reports
 from .results import PublicPost, TableInfo
-from .tables import info, names
-from .wording import tell_line
+from .rules import hints, posts
+from .rules.tables import info, names
+from .rules.wording import tell_line
 
 LAST_LINES = 12  # the last moves the page lists
 ENDED_CACHE = 32  # final positions kept, keyed by (channel, game, language)

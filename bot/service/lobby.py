@@ -1,182 +1,213 @@
-"""Lobby rules as pure functions on stored rows: who may sit, who owns the lobby (its "host" to
-players, ``host_id`` in the store), when a game may start.
-
-Each function returns the changed row with its version bumped, or raises a
-:class:`~bot.service.errors.HostError` whose message is for the person who clicked.
-"""
+"""The lobby: open one (or a rematch), sit down, leave, computers, settings, cancel, start;
+and abandoning a table. The rules are :mod:`bot.service.rules.lobby`'s and
+:mod:`bot.service.rules.rematch`'s, pure functions on rows; this stores their results."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+import asyncio
+import secrets
 from dataclasses import replace
 from typing import Any
 
-from games import LEVELS, BadOptions, Game, echo
-from games.text import N_, Text, say, say_n
+from games import BadOptions, Game
 
-from ..storage import TableRow
-from . import errors, settings
-from .tables import PENDING, owner_name, seat_of
-
-DEFAULT_LEVEL = "medium"  # of games.base.LEVELS, weakest first
-_COMPUTER = re.compile(r"Computer (?P<n>\d+)(?: \(.*\))?")
-
-
-def exists_message(game: Game, row: TableRow) -> Text:
-    if row.status == "lobby":
-        return say("There is already a game of {game} in this channel (lobby, hosted by "
-                   "{host}). Finish or /abandon it first.", game=game.name, host=owner_name(row))
-    return say("There is already a game of {game} in this channel (in play, hosted by "
-               "{host}). Finish or /abandon it first.", game=game.name, host=owner_name(row))
+from ..config import SPEEDS
+from ..storage import Conflict, TableRow
+from . import errors
+from .clock import TableClock
+from .computers import ComputerPlayers
+from .context import Context
+from .reports import Reports
+from .repository import TableRepository
+from .results import Outcome, TableInfo
+from .rules import hints, lobby, rematch
+from .rules.lobby import DEFAULT_LEVEL
+from .rules.play import Lines, plain, record_head
+from .rules.tables import info
 
 
-def new_lobby(
-    game: Game,
-    channel_id: int,
-    guild_id: int | None,
-    options: Mapping[str, Any],
-    owner_id: int,
-    owner_name_: str,
-    seed: int,
-) -> TableRow:
-    """A lobby opened by ``owner_id``, who takes seat 1."""
-    settings.check_options(game, options)
-    return TableRow(
-        channel_id=channel_id, guild_id=guild_id, game_id=game.id, options=dict(options),
-        status="lobby", host_id=owner_id,
-        seats=[{"seat": 1, "user_id": owner_id, "name": owner_name_, "bot_level": None}],
-        seed=seed,
-    )
+class LobbyService:
+    def __init__(self, ctx: Context, tables: TableRepository, clock: TableClock,
+                 computers: ComputerPlayers, reports: Reports) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self._tables = tables
+        self._clock = clock
+        self._computers = computers
+        self._reports = reports
 
+    async def create_lobby(
+        self, channel_id: int, guild_id: int | None, game_id: str, options: dict[str, Any],
+        owner_id: int, owner_name: str, *, seed: int | None = None, speed: str | None = None,
+        hints: bool = False, parent_id: int | None = None,
+    ) -> TableInfo:
+        """Open a lobby; its owner takes seat 1. TableExists names the running game;
+        UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
+        game's randomness (demo, tests); by default it is drawn. ``speed``: the table speed
+        (:func:`bot.service.rules.speed.table_settings` of a table to copy), else the configured one;
+        ``hints``: whether players may ask for hints (:mod:`bot.service.rules.hints`), off by default.
+        ``parent_id``: the channel of the lobby post whose id is ``channel_id`` (the table will
+        play in the thread Start makes from it); None: it plays in ``channel_id`` itself."""
+        game = self._ctx.game(game_id)
+        async with self._ctx.lock(channel_id):
+            await self._tables.refuse_existing(channel_id)
+            row = self._lobby_row(game, channel_id, guild_id, options, owner_id, owner_name,
+                                  seed, speed, hints)
+            return info(game, await self._tables.create(replace(row, parent_id=parent_id)))
 
-def _in_lobby(row: TableRow, refusal: str) -> None:
-    """``refusal``: a template saying what cannot be done once the game started."""
-    if row.status != "lobby":
-        raise errors.WrongPhase(say(refusal))
+    def preview_lobby(self, guild_id: int | None, game_id: str, options: dict[str, Any],
+                      owner_id: int, owner_name: str) -> TableInfo:
+        """The lobby :meth:`create_lobby` would open (nothing stored), to post before its
+        message's id keys it; the same refusals for bad options."""
+        game = self._ctx.game(game_id)
+        return info(game, self._lobby_row(game, 0, guild_id, options, owner_id, owner_name,
+                                          0, None, False))
 
+    def _lobby_row(self, game: Game, channel_id: int, guild_id: int | None,
+                   options: dict[str, Any], owner_id: int, owner_name: str, seed: int | None,
+                   speed: str | None, with_hints: bool) -> TableRow:
+        row = lobby.new_lobby(game, channel_id, guild_id, options, owner_id, owner_name,
+                              secrets.randbelow(2**31) if seed is None else seed)
+        default = self._ctx.clock_config.default_speed
+        return replace(row, speed=speed if speed in SPEEDS else default,
+                       record_head=hints.lobby_head(with_hints))
 
-def _owner_only(row: TableRow, user_id: int, refusal: str, *, is_admin: bool = False) -> None:
-    """``refusal``: a template with ``{host}`` (the owner's name) saying what only the lobby's
-    owner can do."""
-    if user_id != row.host_id and not is_admin:
-        raise errors.NotOwner(say(refusal, host=owner_name(row)))
+    async def check_start(self, channel_id: int, by_user: int) -> TableInfo:
+        """What :meth:`start` would refuse now (the lobby as it is), without starting: the
+        thread is made only for a lobby that can start."""
+        game, stored = await self._tables.load(channel_id)
+        row = rematch.expire(stored, self._ctx.now())
+        lobby.check_start(game, row, by_user)
+        rematch.check_start(row, self._ctx.now())
+        return info(game, row)
 
+    async def move_to_channel(self, channel_id: int) -> TableInfo:
+        """A lobby that was to play in a thread plays in its post's channel instead (no thread
+        could be made): keyed by that channel from now on. TableExists when that channel
+        already has a table of its own."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.load(channel_id)
+            if row.parent_id is None:
+                return info(game, row)
+            async with self._ctx.lock(row.parent_id):
+                try:
+                    moved = await self._store.move_to_channel(row)
+                except Conflict:
+                    await self._tables.refuse_existing(row.parent_id)
+                    raise
+            return info(game, moved)
 
-def _renumber(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{**s, "seat": i} for i, s in enumerate(seats, start=1)]
+    async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
+        """Sit down; in a rematch lobby, a player of the last game confirms their seat."""
+        return await self._tables.change(
+            channel_id,
+            lambda g, r: rematch.confirm(r, user_id, name) or lobby.join(g, r, user_id, name),
+        )
 
+    async def rematch(self, channel_id: int, user_id: int, name: str, *,
+                      game_row: int) -> rematch.Pressed:
+        """Rematch of a finished game (any of its human players): a new lobby here (``opened``;
+        no post yet), or the presser's seat in the rematch already open here confirmed, also when
+        another press opened it a moment ago (in another process too: the table's uniqueness in
+        the database decides). Another table here -> TableExists. See
+        :mod:`bot.service.rules.rematch`."""
+        finished = rematch.finished_here(await self._store.game(game_row), channel_id)
+        game = self._ctx.game(finished["game_id"])
+        async with self._ctx.lock(channel_id):
+            existing = await self._store.get_table(channel_id)
+            if existing is None:
+                row = rematch.new_row(game, finished, user_id, name,
+                                      seed=secrets.randbelow(2**31),
+                                      until=self._ctx.now() + self._ctx.rematch_seconds)
+                row = replace(row, speed=row.speed or self._ctx.clock_config.default_speed)
+                try:
+                    return rematch.Pressed(info(game, await self._tables.create(row)), True)
+                except errors.TableExists:  # another process's press opened it first
+                    existing = await self._store.get_table(channel_id)
+                    if existing is None:
+                        raise
+            here = self._ctx.game(existing.game_id)
+            mine = rematch.press_again(here, existing, user_id, name, self._ctx.now())
+            await self._tables.save(existing, mine)
+            return rematch.Pressed(info(here, mine), False)
 
-def _check_room(game: Game, row: TableRow) -> None:
-    """Room follows the options in force (a mode may seat fewer players than the game)."""
-    high = game.player_range(row.options)[1]
-    if len(row.seats) >= high:
-        raise errors.TableFull(say("The table is full ({count} of {high} seats).",
-                                   count=len(row.seats), high=high))
+    async def leave(self, channel_id: int, user_id: int) -> TableInfo:
+        """Leave a lobby. The owner leaving an otherwise empty lobby cancels it (status
+        'abandoned'); otherwise the next person seated becomes its owner."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.load(channel_id)
+            new = lobby.leave(row, user_id)
+            if new is None:
+                await self._tables.close(row, [], None)
+                return info(game, row, "abandoned")
+            await self._tables.save(row, new)
+            return info(game, new)
 
+    async def add_computer(
+        self, channel_id: int, by_user: int, level: str = DEFAULT_LEVEL
+    ) -> TableInfo:
+        """The owner adds a computer player of ``level`` (easy, medium, hard) named after its
+        level and a number no other seat has ("Computer 2 (hard)")."""
+        return await self._tables.change(
+            channel_id, lambda g, r: lobby.add_computer(g, r, by_user, level))
 
-def join(game: Game, row: TableRow, user_id: int, name: str) -> TableRow:
-    seat = seat_of(row, user_id)
-    if seat is not None:
-        raise errors.AlreadySeated(say("You already sit at this table (seat {n}).", n=seat))
-    _in_lobby(row, N_("The game has already started, so you cannot join now."))
-    _check_room(game, row)
-    seats = [*row.seats, {"seat": len(row.seats) + 1, "user_id": user_id, "name": name,
-                          "bot_level": None}]
-    return replace(row, seats=seats, version=row.version + 1)
+    async def set_option(
+        self, channel_id: int, by_user: int, name: str, value: str, *, version: int | None = None
+    ) -> TableInfo:
+        """The lobby's owner changes one option (``value`` as a select gives it, "" for the
+        default). Options that stop applying are dropped; BadTableOptions or TableFull say why
+        a value is refused. ``version``: the lobby version the panel showed; another one ->
+        StaleVersion, checked under the table lock."""
 
+        def change(game: Game, row: TableRow) -> TableRow:
+            if version is not None and row.version != version:
+                raise errors.StaleVersion(errors.LOBBY_CHANGED)
+            return lobby.set_option(game, row, by_user, name, value)
 
-def leave(row: TableRow, user_id: int) -> TableRow | None:
-    """The row without that user; None when no human is left (the lobby is cancelled; players
-    of a last game who have not confirmed a rematch do not count)."""
-    if seat_of(row, user_id) is None:
-        raise errors.NotSeated(say("You are not sitting at this table."))
-    if row.status != "lobby":
-        raise errors.WrongPhase(
-            say("The game is under way, so you cannot leave; the host can /abandon it."))
-    seats = _renumber([s for s in row.seats if s["user_id"] != user_id])
-    remaining = [s for s in seats if s["user_id"] is not None and PENDING not in s]
-    if not remaining:
-        return None
-    owner = row.host_id if row.host_id != user_id else remaining[0]["user_id"]
-    return replace(row, seats=seats, host_id=owner, version=row.version + 1)
+        return await self._tables.change(channel_id, change)
 
+    async def remove_computer(self, channel_id: int, by_user: int) -> TableInfo:
+        """Remove the last computer seat (the owner only)."""
+        return await self._tables.change(channel_id,
+                                         lambda g, r: lobby.remove_computer(r, by_user))
 
-def add_computer(game: Game, row: TableRow, by_user: int, level: str) -> TableRow:
-    _owner_only(row, by_user, N_("Only the host ({host}) can add computer players."))
-    _in_lobby(row, N_("The game has already started, so you cannot add a computer player now."))
-    if level not in LEVELS:
-        raise errors.BadTableOptions(say(
-            "There is no computer level '{level}': choose easy, medium or hard.",
-            level=echo(level)))
-    _check_room(game, row)
-    seats = [*row.seats, {"seat": len(row.seats) + 1, "user_id": None,
-                          "name": computer_name(row, level), "bot_level": level}]
-    return replace(row, seats=seats, version=row.version + 1)
+    async def cancel(self, channel_id: int, by_user: int, *, is_admin: bool = False) -> TableInfo:
+        """Cancel a lobby (its owner or an admin)."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.load(channel_id)
+            lobby.check_cancel(row, by_user, is_admin=is_admin)
+            await self._tables.close(row, [], None)
+            return info(game, row, "abandoned")
 
+    async def start(self, channel_id: int, by_user: int) -> Outcome:
+        """The owner only; checks player count and options; computer players move until a
+        person is to move. The Outcome's post is the first table post; notes go to every
+        person seated."""
+        async with self._ctx.lock(channel_id):
+            game, stored = await self._tables.load(channel_id)
+            row = rematch.expire(stored, self._ctx.now())
+            lobby.check_start(game, row, by_user)
+            rematch.check_start(row, self._ctx.now())
+            try:
+                state = await asyncio.to_thread(
+                    lambda: plain(game.new(len(row.seats), row.options, row.seed))
+                )
+            except BadOptions as exc:
+                raise errors.BadTableOptions(errors.said(exc)) from None
+            head = hints.started(row, await asyncio.to_thread(record_head, game, row.options,
+                                                              state))
+            new = replace(row, status="playing", state=state, version=row.version + 1,
+                          record_head=head)
+            await self._tables.save(stored, new)
+            await self._clock.after_change(game, new)
+            lines = Lines()
+            new, applied = await self._computers.run(game, new, lines)
+            return await self._reports.outcome(game, new, lines, applied, everyone=True)
 
-def computer_name(row: TableRow, level: str) -> str:
-    """"Computer 1 (hard)", "Computer 2 (easy)" …: the level for everyone to see, and the lowest
-    number no seat uses, so two computers are never confused (in posts and images alike)."""
-    taken = {int(m["n"]) for s in row.seats if (m := _COMPUTER.fullmatch(str(s["name"])))}
-    n = 1
-    while n in taken:
-        n += 1
-    return f"Computer {n} ({level})"
-
-
-def set_option(game: Game, row: TableRow, by_user: int, name: str, value: str) -> TableRow:
-    """The owner changes one option before Start (see :func:`settings.changed`)."""
-    _owner_only(row, by_user, N_("Only the host ({host}) can change the settings."))
-    _in_lobby(row, N_("The game has already started, so you cannot change the settings now."))
-    return settings.changed(game, row, name, value)
-
-
-def remove_computer(row: TableRow, by_user: int) -> TableRow:
-    _owner_only(row, by_user, N_("Only the host ({host}) can remove computer players."))
-    _in_lobby(row, N_(
-        "The game has already started, so you cannot remove a computer player now."))
-    computers = [i for i, s in enumerate(row.seats) if s["user_id"] is None]
-    if not computers:
-        raise errors.HostError(say("There is no computer player to remove."))
-    seats = _renumber([s for i, s in enumerate(row.seats) if i != computers[-1]])
-    return replace(row, seats=seats, version=row.version + 1)
-
-
-def check_cancel(row: TableRow, by_user: int, *, is_admin: bool) -> None:
-    _in_lobby(row, N_(
-        "The game has already started, so you cannot cancel the lobby (use /abandon) now."))
-    _owner_only(row, by_user, N_("Only the host ({host}) can cancel this lobby."),
-               is_admin=is_admin)
-
-
-def check_abandon(row: TableRow, by_user: int, *, is_admin: bool) -> None:
-    _owner_only(row, by_user, N_(
-        "Only the host ({host}) can abandon this game (or someone with Manage Channels)."),
-        is_admin=is_admin)
-
-
-def check_start(game: Game, row: TableRow, by_user: int) -> None:
-    """The owner only, in the lobby, with a player count and options the game accepts."""
-    _owner_only(row, by_user, N_("Only the host ({host}) can start the game."))
-    _in_lobby(row, N_("The game has already started, so you cannot start it again now."))
-    count = len(row.seats)
-    if count < game.min_players:
-        missing = game.min_players - count
-        raise errors.BadTableOptions(say_n(
-            "{game} needs at least {low} players; {seated} seated. Wait for {n} more or add a "
-            "computer player.",
-            "{game} needs at least {low} players; {seated} seated. Wait for {n} more or add "
-            "computer players.", missing, game=game.name, low=game.min_players, seated=count))
-    try:
-        game.normalize_options(count, row.options)  # the game's own sentence ("coop needs 4")
-    except BadOptions as exc:
-        raise errors.BadTableOptions(errors.said(exc)) from None
-    low = game.player_range(row.options)[0]
-    if count < low:
-        raise errors.BadTableOptions(say_n(
-            "{game} needs at least {low} players with these settings; {seated} seated. Wait "
-            "for {n} more or add a computer player.",
-            "{game} needs at least {low} players with these settings; {seated} seated. Wait "
-            "for {n} more or add computer players.", low - count, game=game.name, low=low,
-            seated=count))
+    async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
+        """The owner or an admin (Manage Channels) ends a lobby or a game without result."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.load(channel_id)
+            lobby.check_abandon(row, user_id, is_admin=is_admin)
+            await self._tables.close(row, [], "abandoned" if row.status == "playing" else None)
+            return info(game, row, "abandoned")

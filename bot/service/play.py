@@ -1,121 +1,181 @@
-"""One step of play, engine side: parse, apply, sort the events into public, transient and
-private lines. Synchronous and pure; the service runs it and stores the result."""
+"""Play: a person's move, Undo, the computers' turns that follow (now, after a pause, or after
+a restart). Each move is one version-checked transaction (:mod:`bot.service.committer`) under
+the table lock, so neither two clicks nor two service objects on one database apply two moves
+to one version."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+import asyncio
+import logging
 
-from games import Event, Game, IllegalMove, State
-from games.computer import Played, apply_text, plain
-from games.text import Text, say
+from games.text import listing, say, say_n
 
-from . import errors
-from .wording import Name, named
+from . import errors, undo
+from .clock import TableClock
+from .committer import MoveCommitter
+from .computers import ComputerPlayers
+from .context import Context
+from .ratings import Ratings
+from .reports import Reports
+from .repository import TableRepository
+from .results import Outcome
+from .rules.play import Lines, human_step
+from .rules.tables import computer_to_move, label, names, seat_of
 
-
-@dataclass
-class Lines:
-    """Event texts sorted by who may see them and how long: Text as the engines said them (or
-    plain str already named), translated only when someone reads them."""
-
-    ordered: list[tuple[str, bool]] = field(default_factory=list)  # (text, transient), as they came
-    private: dict[int, list[str]] = field(default_factory=dict)  # seat -> sentences
-
-    @property
-    def public(self) -> list[str]:
-        """Lines stored in the move log and repeated in posts."""
-        return [text for text, transient in self.ordered if not transient]
-
-    @property
-    def transient(self) -> list[str]:
-        """Lines shown once, never stored."""
-        return [text for text, transient in self.ordered if transient]
-
-    def add(self, events: list[Event], names: Mapping[int, Name] | None = None) -> None:
-        """Sort events. A Text is kept as the engine said it (``seat(n)`` fields and all: it is
-        named and translated when shown, :func:`bot.service.wording.tell`); a plain English str
-        is named now with ``names`` (seat -> player name): "Seat 2" -> "Bob (seat 2)"."""
-        for event in events:
-            text = event.get("text")
-            if text:
-                self.ordered.append((_kept(text, names), bool(event.get("transient"))))
-            for seat, sentence in (event.get("private") or {}).items():
-                self.private.setdefault(int(seat), []).append(_kept(sentence, names))
-
-    def extend(self, other: Lines) -> None:
-        self.ordered += other.ordered
-        for seat, sentences in other.private.items():
-            self.private.setdefault(seat, []).extend(sentences)
+log = logging.getLogger(__name__)
 
 
-def _kept(text: Any, names: Mapping[int, Name] | None) -> str:
-    return text if isinstance(text, Text) else named(str(text), names)
+class PlayService:
+    def __init__(self, ctx: Context, tables: TableRepository, clock: TableClock,
+                 committer: MoveCommitter, computers: ComputerPlayers, reports: Reports,
+                 ratings: Ratings) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self._tables = tables
+        self._clock = clock
+        self._committer = committer
+        self._computers = computers
+        self._reports = reports
+        self._ratings = ratings
 
+    async def play(
+        self, channel_id: int, user_id: int, move: str, *, version: int | None = None
+    ) -> Outcome:
+        """Play ``move`` (any accepted spelling) for the user's seat. ``version`` comes from the
+        button/menu that produced the move; a different current version -> StaleVersion. Then
+        computer players move until a person is to move or the game ends (then finished:
+        record and results stored, channel free)."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = seat_of(row, user_id)
+            if seat is None:
+                raise errors.NotSeated(say("You are not playing at this table; you can watch."))
+            if version is not None and version != row.version:
+                raise errors.StaleVersion(errors.STALE)
+            assert row.state is not None
+            movers = game.to_move(row.state)
+            if seat not in movers:
+                self._ctx.hurry(channel_id)  # computers left behind: they go on now
+                raise errors.NotYourTurn(say_n(
+                    "It's {players}'s turn, not yours.", "It's the turn of {players}, not yours.",
+                    len(movers), players=listing([label(row, s) for s in movers])))
+            # On the loop: one move is parsed and applied faster than a thread hop.
+            step = human_step(game, row.state, seat, move, names(row))
+            row = await self._committer.commit(game, row, step, user_id)
+            lines = Lines()
+            lines.extend(step.lines)
+            if not (self._ctx.computer_delay and computer_to_move(game, row)):
+                row, applied = await self._computers.run(game, row, lines)
+                return await self._reports.outcome(game, row, lines, [step.move, *applied])
+        # A pause before the computer players answer, outside the lock: the person's move is
+        # stored, and Board / My hand / other commands are not held up meanwhile.
+        await asyncio.sleep(self._ctx.computer_delay)
+        async with self._ctx.lock(channel_id):
+            try:
+                fresh = await self._store.get_table(channel_id, beside=True)
+            except Exception as exc:  # the move is stored: the computers go on later
+                self._ctx.fell_behind(log, channel_id, "reading it for the computers' answer",
+                                      exc)
+                fresh = None
+            if fresh is not None and fresh.version == row.version:
+                row, applied = await self._computers.run(game, fresh, lines)
+            else:
+                applied = []  # another service object moved on (or the game ended): ours stands
+            return await self._reports.outcome(game, row, lines, [step.move, *applied])
 
-@dataclass
-class Step:
-    """An applied move: its canonical text, the new state and its lines; ``barrier`` says why
-    it could not be taken back (:meth:`games.Game.undo_barrier`), None when it could."""
+    async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
+        """The user takes back their own last move (BGA's rule, :mod:`bot.service.undo`): the
+        state before it comes back, as one more log entry. ``version`` as for :meth:`play`.
+        UndoRefused, NotYourTurn, NotSeated or StaleVersion say why not."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            row, lines, rearm = await undo.take_back(
+                self._store, game, row, user_id, version,
+                lambda new, seat: self._clock.next_clock(game, new, seat))
+            if rearm:
+                self._clock.changed()
+            return await self._reports.outcome(game, row, lines, [])
 
-    seat: int
-    move: str
-    state: State
-    lines: Lines
-    barrier: str | None = None
+    async def can_undo(self, channel_id: int, user_id: int) -> bool:
+        """Whether Undo would take the user's last move back now (menus offer it then)."""
+        game, row = await self._tables.playing(channel_id)
+        return await undo.undoer(self._store, game, row) == user_id
 
+    async def resume(self) -> list[Outcome]:
+        """After a restart: let computer players who were to move play on (a crash may have
+        stopped them). One Outcome per table whose current post is older than the table (moves
+        stored but never posted, e.g. a crash or a failed send), with the logged lines since that
+        post, for the adapter to post. A table the database fails for is left to the scheduler
+        (:meth:`catch_up`); the others resume."""
+        out = []
+        await self._ratings.rate_unrated()
+        for row in await self._tables.served():
+            if row.status != "playing":
+                continue
+            try:
+                outcome = await self._settle(row.channel_id, repost=True)
+            except Exception as exc:
+                self._ctx.fell_behind(log, row.channel_id, "resuming it", exc)
+                continue
+            if outcome is not None:
+                out.append(outcome)
+        return out
 
-__all__ = ["Lines", "Step", "apply_checked", "human_step", "plain", "record", "record_head",
-           "step_of"]
+    async def catch_up(self, now: float) -> list[Outcome]:
+        """The tables left behind after a stored change (:mod:`bot.service.followup`) whose
+        next try is due at ``now``: their clock is set again if it lags, their computers play
+        on; an Outcome for each table where computers moved or whose post could not be sent
+        (:meth:`TableService.post_failed`), for the adapter to post (the moves since the table's
+        last post with it). A table that fails again waits longer."""
+        out = []
+        for channel_id, marks, repost in self._ctx.behind.due(now):
+            try:
+                outcome = await self._settle(channel_id, repost=repost)
+            except Exception as exc:
+                self._ctx.fell_behind(log, channel_id, "catching up", exc)
+                continue
+            self._ctx.behind.settled(channel_id, marks)
+            if outcome is not None:
+                log.info("table %s caught up: %s", channel_id, ", ".join(outcome.applied))
+                out.append(outcome)
+        return out
 
+    async def _settle(self, channel_id: int, *, repost: bool) -> Outcome | None:
+        """Under the table lock: its clock set again if it lags, computer players to move play
+        on. The Outcome, with the logged lines since the table's last post, when computers moved
+        (or, with ``repost``, when the post is older than the table); None when there is
+        nothing to post or no game in play any more."""
+        async with self._ctx.lock(channel_id):
+            try:
+                game, fresh = await self._tables.playing(channel_id)
+            except errors.HostError:
+                return None  # finished or abandoned meanwhile
+            await self._clock.settle(game, fresh)
+            lines = Lines()
+            since = fresh.post_version or 0
+            if fresh.id is not None and since < fresh.version:
+                for entry in await self._store.moves(fresh.id):
+                    if entry.version > since:
+                        lines.ordered += [(text, False) for text in entry.lines]
+            fresh, applied = await self._computers.run(game, fresh, lines)
+            if applied or (repost and since < fresh.version):
+                return await self._reports.outcome(game, fresh, lines, applied)
+            return None
 
-def step_of(played: Played, names: Mapping[int, str] | None = None) -> Step:
-    """An applied move as the service stores and posts it: the engine's events sorted into lines
-    (the state is already :func:`~games.computer.plain`: posts are drawn from it, so a reloaded
-    table draws the same)."""
-    lines = Lines()
-    lines.add(played.events, names)
-    return Step(played.seat, played.move, played.state, lines, played.barrier)
-
-
-def apply_checked(
-    game: Game, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
-) -> Step:
-    """Parse and apply; the engine's :class:`IllegalMove` propagates."""
-    return step_of(apply_text(game, state, seat, text), names)
-
-
-def human_step(
-    game: Game, state: State, seat: int, text: str, names: Mapping[int, str] | None = None
-) -> Step:
-    try:
-        return apply_checked(game, state, seat, text, names)
-    except IllegalMove as exc:
-        reason = exc.reason if isinstance(exc.reason, Text) else exc.reason.rstrip(". ") + "."
-        raise errors.IllegalMoveError(say(
-            "{reason} Press My hand / Play to see your legal moves.",
-            reason=named(reason, names))) from None
-
-
-def record_head(game: Game, options: Mapping[str, Any], state: State) -> dict[str, Any]:
-    """What a record needs beyond the seed, fixed on the initial state: the options with the
-    seat that actually went first, and the engine's setup (deck order, tiles …). With both, the
-    record replays the same game even if the seed or the shuffling code changes."""
-    opts = dict(options)
-    if "first" in state and any(o.name == "first" for o in game.options):
-        opts["first"] = state["first"]
-    return {"options": opts, "setup": plain(game.record_setup(state))}
-
-
-def record(game_id: str, players: int, options: Mapping[str, Any], seed: int,
-           moves: list[tuple[int, str]], setup: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A game record (setup keys per game in docs/rules/<game>.md): replaying it gives the same game."""
-    return {
-        "game": game_id,
-        "players": players,
-        "options": dict(options),
-        "seed": seed,
-        "setup": dict(setup or {}),
-        "moves": [{"seat": seat, "move": move} for seat, move in moves],
-    }
+    async def computers_move(self, channel_id: int) -> Outcome | None:
+        """Computer players to move here play on, after the pause that lets people read a value
+        a computer showed (an Outcome with ``computers_next`` asks for this call); None when no
+        computer is to move any more, or when the database fails (the scheduler tries again:
+        :meth:`catch_up`)."""
+        await asyncio.sleep(max(self._ctx.computer_delay, self._ctx.reveal_seconds))
+        async with self._ctx.lock(channel_id):
+            try:
+                game, row = await self._tables.playing(channel_id)
+            except errors.HostError:
+                return None  # finished or abandoned meanwhile
+            except Exception as exc:
+                self._ctx.fell_behind(log, channel_id, "reading it for the computers' turn", exc)
+                return None
+            lines = Lines()
+            row, applied = await self._computers.run(game, row, lines)
+            return await self._reports.outcome(game, row, lines, applied) if applied else None

@@ -1,6 +1,6 @@
 """The reading side: what a table looks like now, to one person or to the channel. Nothing here
 changes a table: the table, the board, a person's hand and menu (menus kept per version,
-:mod:`bot.service.menus`), what they may tell their partner."""
+:mod:`bot.service.rules.menus`), what they may tell their partner."""
 
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ from games import Game
 from games.text import say
 
 from ..storage import TableRow
-from . import errors, partner, posts, undo
+from . import errors, undo
 from .context import Context
 from .languages import Languages
-from .menus import Newest
 from .reports import Reports
 from .repository import TableRepository
 from .results import HandImage, MenuEntry, PlayerPanel, PrivateNote, PublicPost, TableInfo
-from .tables import info, names, seat_of
+from .rules import partner, posts
+from .rules.menus import Newest
+from .rules.tables import info, names, seat_of
 
 HANDS = 256
 """Hands kept as pictures (the newest version of each seat): the live page asks for a player's

@@ -3,7 +3,7 @@ the private notes, the moves applied) and the table post of any version, in a la
 
 The board is drawn once per table version and language, then kept (Board presses by many
 spectators cost nothing); the menus the notes carry are kept for the clicks that follow
-(:mod:`bot.service.menus`).
+(:mod:`bot.service.rules.menus`).
 """
 
 from __future__ import annotations
@@ -19,16 +19,17 @@ import i18n
 from games import Game
 
 from ..storage import TableRow
-from . import posts, undo
-from .clock_service import TableClock
+from . import undo
+from .clock import TableClock
 from .context import Context
 from .followup import tolerated
 from .languages import Languages
-from .menus import MenuCache
-from .play import Lines
 from .repository import TableRepository
 from .results import Outcome, PublicPost
-from .tables import computer_to_move, info
+from .rules import posts
+from .rules.menus import MenuCache
+from .rules.play import Lines
+from .rules.tables import computer_to_move, info
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ class Reports:
         self._boards: OrderedDict[tuple[int | None, int, str], tuple[bytes, posts.Regions]] = \
             OrderedDict()
         self._boards_lock = threading.Lock()  # post() runs in worker threads
-        self.menus = MenuCache()  # menus per table version (bot.service.menus)
+        self.menus = MenuCache()  # menus per table version (bot.service.rules.menus)
 
     def post(self, game: Game, row: TableRow, state: dict[str, Any], lines: Lines | None,
              code: str = i18n.DEFAULT) -> PublicPost:

@@ -16,11 +16,12 @@ from games.text import N_, say
 
 from ..storage import Conflict, MoveEntry, TableRow
 from ..storage.rows import Ending
-from . import errors, hints, lobby, rematch, substitutes, undo
+from . import errors, undo
 from .context import Context
-from .play import record
 from .results import TableInfo
-from .tables import info
+from .rules import hints, lobby, rematch, substitutes
+from .rules.play import record
+from .rules.tables import info
 
 NO_TABLE = N_("No game here. Start one with /play.")
 
@@ -92,7 +93,7 @@ class TableRepository:
     ) -> None:
         """Free the channel; keep the game in history unless it never started (status None).
         A seat that changed hands is kept with the move each change came before, and the record
-        lists the changes (:func:`bot.service.substitutes.with_moves`)."""
+        lists the changes (:func:`bot.service.rules.substitutes.with_moves`)."""
         ending = None
         if status is not None:
             logged = await self._store.moves(row.id) if row.id is not None else []

@@ -63,7 +63,7 @@ class TableInfo:
     # The channel holding the lobby post, later the summary, of a table that plays (or will) in
     # the thread made from that post; None: it plays in channel_id itself (channel mode).
     parent_id: int | None = None
-    speed: str = "live"  # the table speed (bot.service.speed): whether a turn DM waits a while
+    speed: str = "live"  # the table speed (bot.service.rules.speed): whether a turn DM waits a while
     created_at: float = 0.0
 
     def seat_of(self, user_id: int) -> int | None:

@@ -15,9 +15,9 @@ from ..storage.servers import TABLE_PLACES
 from . import errors
 from .context import Context
 from .results import TableInfo
-from .speed import speed_of
-from .tables import info, jump_url, names
-from .wording import Name
+from .rules.speed import speed_of
+from .rules.tables import info, jump_url, names
+from .rules.wording import Name
 
 COUNTED = 200
 """Open tables of one server read at most for ``/tables``: the first few are listed, the rest
@@ -32,7 +32,7 @@ class OpenTable:
     table: TableInfo
     to_move: list[Name]  # whose turn it is (a game in progress), in seat order; none in a lobby
     speed: str  # live, daily or off (a table stored before speeds: the default)
-    url: str | None  # where to open it (:func:`bot.service.tables.jump_url`)
+    url: str | None  # where to open it (:func:`bot.service.rules.tables.jump_url`)
 
     @property
     def free_seats(self) -> int:

@@ -9,12 +9,12 @@ their names and signatures), each handing over to one of the services it builds 
 :class:`~bot.service.context.Context`:
 
 - :class:`~bot.service.repository.TableRepository`: load, save, create, close; tables served here
-- :class:`~bot.service.lobby_service.LobbyService`: lobby, rematch, start, abandon
-- :class:`~bot.service.play_service.PlayService`: moves, Undo, the computers' turns, resuming
-- :class:`~bot.service.absence_service.AbsenceService`: time outs, Skip, take-over, leave, end
-- :class:`~bot.service.clock_service.TableClock`: the turn clocks kept in the store
+- :class:`~bot.service.lobby.LobbyService`: lobby, rematch, start, abandon
+- :class:`~bot.service.play.PlayService`: moves, Undo, the computers' turns, resuming
+- :class:`~bot.service.absence.AbsenceService`: time outs, Skip, take-over, leave, end
+- :class:`~bot.service.clock.TableClock`: the turn clocks kept in the store
 - :class:`~bot.service.reading.TableViews`: the table, the board, hands and menus
-- :class:`~bot.service.hint_service.Hints`: the mover's Hint (hints for learners)
+- :class:`~bot.service.hints.Hints`: the mover's Hint (hints for learners)
 - :class:`~bot.service.ledger.PostLedger`: the posts the adapter sent, DM preferences
 - :class:`~bot.service.server_tables.ServerTables`: where a server's tables play, its open ones
 - :class:`~bot.service.languages.Languages`, :class:`~bot.service.ratings.Ratings`,
@@ -44,26 +44,22 @@ from ..config import ClockConfig
 from ..shards import ALL, Shards
 from ..storage import Store, TableRow
 from ..storage.rows import Standing
-from .absence_service import AbsenceService
+from .absence import AbsenceService
 from .analysis import Analyses, GameAnalysis, Progress
 from .changes import Changes
-from .clock import ClockEvent
-from .clock_service import TableClock
+from .clock import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
-from .hint_service import Hints
+from .hints import Hints
 from .history import PAGE, History, HistoryEntry, HistoryPage, ReplayFiles
 from .languages import Languages
 from .ledger import PostLedger
 from .live import LiveTable, LiveViews
-from .lobby import DEFAULT_LEVEL
-from .lobby_service import LobbyService
-from .partner import PartnerMessage
-from .play_service import PlayService
+from .lobby import LobbyService
+from .play import PlayService
 from .ratings import TOP, Leaderboard, Ratings
 from .reading import TableViews
-from .rematch import Pressed
 from .reports import Reports
 from .repository import TableRepository
 from .results import (
@@ -78,8 +74,12 @@ from .results import (
     TableInfo,
     TurnBegun,
 )
+from .rules.lobby import DEFAULT_LEVEL
+from .rules.partner import PartnerMessage
+from .rules.rematch import Pressed
+from .rules.substitutes import SeatRequest
+from .scheduler import ClockEvent
 from .server_tables import OpenTables, ServerTables
-from .substitutes import SeatRequest
 from .workers import ComputerPool
 
 log = logging.getLogger(__name__)

@@ -20,9 +20,9 @@ from games.text import seat as seat_text
 from ..storage import Conflict, MoveEntry, Store, TableRow
 from ..storage.rows import ClockRow
 from . import errors
-from .play import Lines, Step
 from .results import PrivateNote
-from .tables import is_computer, seat_of
+from .rules.play import Lines, Step
+from .rules.tables import is_computer, seat_of
 
 UNDO_MOVE = "undo"
 """The move text of an undo entry in the log (its ``undoes`` column says which move)."""
@@ -65,7 +65,7 @@ def _undoable(row: TableRow, game: Game, last: MoveEntry | None) -> bool:
 
 NextClock = Callable[[TableRow, int], Awaitable[tuple[ClockRow | None, bool]]]
 """The table's clock once it reached a row by a seat's action, and whether its next moment
-changed (:meth:`bot.service.clock_service.TableClock.next_clock`)."""
+changed (:meth:`bot.service.clock.TableClock.next_clock`)."""
 
 
 async def take_back(

@@ -110,7 +110,7 @@ class TableRow:
     post_version: int | None = field(default=None, metadata=POST)
     id: int | None = field(default=None, metadata=KEY)
     # {"options", "setup"} of the finished record; at a table with hints on (from its lobby on),
-    # also "hints": the hint marks (bot.service.hints)
+    # also "hints": the hint marks (bot.service.rules.hints)
     record_head: dict[str, Any] | None = field(default=None, metadata=JSON)
     speed: str | None = None  # the table speed (turn clock): live, daily, off
     created_at: float = field(default_factory=time.time, metadata=CREATED)
@@ -210,4 +210,4 @@ class Finished:
     options: dict[str, Any]
     result: dict[str, Any]
     moves: list[int] = field(default_factory=list)  # the seat of each move of the record
-    unrated: bool = False  # its record says it is left out (hints were on: bot.service.hints)
+    unrated: bool = False  # its record says it is left out (hints were on: bot.service.rules.hints)

@@ -1,6 +1,6 @@
 """The turn clocks of some shards' guilds only (:mod:`bot.shards`), for a sharded process: the
 scheduler's two questions asked of the store for the served guilds (the queries are
-:class:`bot.storage.clock.Clocks`')."""
+:class:`bot.storage.clocks.Clocks`')."""
 
 from __future__ import annotations
 

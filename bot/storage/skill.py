@@ -5,10 +5,10 @@ Who is rated: every human seat (one identity per user), every computer seat (one
 level, "Computer (hard)", so people can measure themselves against it), per server and game.
 Seats a computer took over for an absent human (``was_replaced``) are left out: that result is
 neither the human's nor the level's. A seat a substitute took (``before``: who played it before,
-:mod:`bot.service.substitutes`) rates only its last person, and them only if they played at
+:mod:`bot.service.rules.substitutes`) rates only its last person, and them only if they played at
 least half of the seat's moves in the record (from their first move, ``move``, on) and no
 computer took over from them; the people they replaced are not rated for that game. A game
-whose record has ``hints`` (the table offered hints for learners: :mod:`bot.service.hints`) is
+whose record has ``hints`` (the table offered hints for learners: :mod:`bot.service.rules.hints`) is
 not rated at all. Sides are the game's teams (:meth:`games.Game.teams`): a team
 is rated as one side. The winners' sides rank first; the others follow by their score (summed
 over the side), ties sharing a rank.

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..shards import Shards
 from .analyses import Analyses
-from .clock import Clocks
+from .clocks import Clocks
 from .database import Database
 from .history import History
 from .languages import Languages
@@ -25,6 +25,7 @@ from .postgres import Postgres
 from .prefs import Preferences
 from .ratings import Ratings
 from .rows import ClockRow, Ending, FinishedGame, MoveEntry, Rating, Standing, TableRow
+from .sent_posts import SentPosts
 from .servers import ServerSettings
 from .skill import Teams
 from .sqlite import SQLite
@@ -51,6 +52,7 @@ class Store:
         self.ratings = Ratings(db)
         self.languages = Languages(db)
         self.prefs = Preferences(db)
+        self.sent_posts = SentPosts(db)
         self.servers = ServerSettings(db)
         self.analyses = Analyses(db)
         self.web = WebLinks(db)
@@ -124,7 +126,7 @@ class Store:
     async def last_in_force(self, table_id: int) -> MoveEntry | None:
         return await self.log.last_in_force(table_id)
 
-    # -- turn clocks (bot.storage.clock) -------------------------------------------------------
+    # -- turn clocks (bot.storage.clocks) ------------------------------------------------------
     async def get_clock(self, table_id: int) -> ClockRow | None:
         return await self.clocks.get_clock(table_id)
 
@@ -220,22 +222,23 @@ class Store:
     async def web_link(self, channel_id: int, user_id: int) -> tuple[str, float] | None:
         return await self.web.link(channel_id, user_id)
 
-    # -- preferences and posts to edit (bot.storage.prefs) -------------------------------------
+    # -- DM preferences (bot.storage.prefs) --------------------------------------------------------
     async def dm_enabled(self, user_id: int) -> bool | None:
         return await self.prefs.dm_enabled(user_id)
 
     async def set_dm_enabled(self, user_id: int, enabled: bool) -> None:
         await self.prefs.set_dm_enabled(user_id, enabled)
 
+    # -- sent posts: table posts and posts to edit (bot.storage.sent_posts) ------------------------
     async def add_transient_post(self, channel_id: int, message_id: int, plain: str) -> None:
-        await self.prefs.add_transient_post(channel_id, message_id, plain)
+        await self.sent_posts.add_transient_post(channel_id, message_id, plain)
 
     async def transient_posts(self, channel_id: int) -> dict[int, str]:
-        return await self.prefs.transient_posts(channel_id)
+        return await self.sent_posts.transient_posts(channel_id)
 
     async def drop_transient_post(self, message_id: int) -> None:
-        await self.prefs.drop_transient_post(message_id)
+        await self.sent_posts.drop_transient_post(message_id)
 
     async def posted(self, channel_id: int, message_id: int, version: int,
                      plain: str | None) -> dict[int, str]:
-        return await self.prefs.posted(channel_id, message_id, version, plain)
+        return await self.sent_posts.posted(channel_id, message_id, version, plain)

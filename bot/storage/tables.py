@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .clock import CLOCK, JOINED, clock_insert, clock_or_none
+from .clocks import CLOCK, JOINED, clock_insert, clock_or_none
 from .columns import Columns
 from .database import Database, Insert, Statement, Write
 from .errors import Conflict, IntegrityError

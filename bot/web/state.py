@@ -10,8 +10,9 @@ from typing import Any
 import i18n
 from games.text import say
 
-from ..service import TableService, posts
+from ..service import TableService
 from ..service.live import LiveTable
+from ..service.rules import posts
 
 LANGS = ("en", "fr")
 """The page's languages."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot import catalog
 from bot.service import TableService
-from bot.service.posts import drawn, private_hand, private_note, public_post
+from bot.service.rules.posts import drawn, private_hand, private_note, public_post
 from bot.storage import TableRow
 from games import get_game
 from render import regions

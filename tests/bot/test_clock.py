@@ -13,9 +13,9 @@ import pytest
 from bot import catalog
 from bot.config import ClockConfig
 from bot.service import Outcome, TableService, errors
-from bot.service.absence import NO_PASS
-from bot.service.clock import Reminder, Scheduler
-from bot.service.speed import table_settings
+from bot.service.rules.absence import NO_PASS
+from bot.service.rules.speed import table_settings
+from bot.service.scheduler import Reminder, Scheduler
 from games import IllegalMove, State, get_game
 from games.registry import UnknownGame
 

@@ -15,7 +15,7 @@ from bot.adapter.ratings import who
 from bot.app.forget import StillSeated, forget
 from bot.service import TableService
 from bot.service.history import choice_label
-from bot.service.wording import shown
+from bot.service.rules.wording import shown
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from .drive import play_to_end

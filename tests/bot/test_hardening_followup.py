@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from bot.service import Outcome, TableService
-from bot.service.clock import Scheduler
 from bot.service.errors import NotYourTurn, Unavailable
+from bot.service.scheduler import Scheduler
 from bot.storage.errors import Unreachable
 
 from ..outage import Outage, outage_of

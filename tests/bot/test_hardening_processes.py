@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.play import plain
+from bot.service.rules.play import plain
 from bot.storage import Store
 from games import get_game
 from tests.bot.hard_worker import CHANNEL

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import TableService, errors
-from bot.service.hint_service import HintsOff
+from bot.service.hints import HintsOff
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from .drive import play_to_end

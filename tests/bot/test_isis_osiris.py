@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.service import TableService
-from bot.service.posts import public_post
+from bot.service.rules.posts import public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay

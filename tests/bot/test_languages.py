@@ -11,7 +11,7 @@ import pytest
 
 import i18n
 from bot.service import TableService, errors
-from bot.service.wording import named, seat_name, tell
+from bot.service.rules.wording import named, seat_name, tell
 from bot.storage import MoveEntry
 from games.text import Text, say, seat
 

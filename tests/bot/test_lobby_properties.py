@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service import errors, lobby
+from bot.service import errors
+from bot.service.rules import lobby
 from bot.storage import TableRow
 
 from .toy import toy_game

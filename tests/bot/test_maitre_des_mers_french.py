@@ -11,7 +11,7 @@ import pytest
 
 import i18n
 from bot.service import TableService, errors
-from bot.service.posts import public_post
+from bot.service.rules.posts import public_post
 from bot.storage import TableRow
 from games import get_game
 

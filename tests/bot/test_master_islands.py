@@ -9,7 +9,7 @@ from PIL import Image
 
 from bot import catalog
 from bot.service import TableService
-from bot.service.posts import private_note, public_post
+from bot.service.rules.posts import private_note, public_post
 from bot.storage import TableRow
 from games import get_game
 from games.records import replay

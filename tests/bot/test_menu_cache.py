@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import TableService, posts
-from bot.service.menus import MenuCache
+from bot.service import TableService
 from bot.service.results import MenuEntry
+from bot.service.rules import posts
+from bot.service.rules.menus import MenuCache
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID

@@ -13,7 +13,7 @@ from bot.service.errors import (
     PartnerMessageRefused,
     WrongPhase,
 )
-from bot.service.partner import APART, MAX_LENGTH
+from bot.service.rules.partner import APART, MAX_LENGTH
 from tests.games.coop_drive import next_move
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD

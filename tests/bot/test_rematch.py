@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.service import TableService, errors
-from bot.service.rematch import NotConfirmed
+from bot.service.rules.rematch import NotConfirmed
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
 from .drive import play_to_end

@@ -11,8 +11,8 @@ from bot.adapter.limits import MAX_CONTENT
 from bot.adapter.server_tables import LISTED, join_view, list_text
 from bot.service import TableService
 from bot.service.results import Seat, TableInfo
+from bot.service.rules.tables import jump_url
 from bot.service.server_tables import OpenTable, OpenTables
-from bot.service.tables import jump_url
 
 from .conftest import ALICE, BOB, CAROL, GUILD
 from .toy import TOY_ID

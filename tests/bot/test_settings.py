@@ -124,7 +124,7 @@ def test_a_wide_number_option_offers_every_value_and_the_panel_shows_25_around_i
     """The host lists every value; the adapter's select shows Discord's 25 around the current."""
     from bot.adapter.settings import select_options
     from bot.service.results import Setting
-    from bot.service.settings import choices
+    from bot.service.rules.settings import choices
     from games import Option
 
     wide = Option("length", None, 40, "How long.", kind="number", minimum=1, maximum=60)

@@ -22,7 +22,8 @@ import pytest
 import i18n
 from bot.adapter.client import TableeBot
 from bot.config import Config
-from bot.service import TableService, lobby_service
+from bot.service import TableService
+from bot.service import lobby as lobby_service
 
 NAV = ("Back", "Previous", "Next", "Undo", "Hint")  # not moves: random play skips them
 TURN = re.compile(r"<@(\d+)>, your turn")  # English posts (see Words for any language)

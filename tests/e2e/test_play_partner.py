@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.partner import APART
+from bot.service.rules.partner import APART
 from tests.e2e.test_play_helpers import assert_all_requests_valid, lobby_of, running_tablee
 from tests.games.coop_drive import next_move
 

@@ -17,7 +17,7 @@ from PIL import Image
 from playwright.async_api import Browser
 
 from benchmarks.web import DESKTOP
-from bot.service.posts import public_post
+from bot.service.rules.posts import public_post
 from bot.storage.rows import TableRow
 from bot.storage.store import Store
 from bot.web.links import EXPIRED, FORGED, NOT_WATCHING, REVOKED, Links

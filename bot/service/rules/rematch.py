@@ -21,9 +21,10 @@ from typing import Any
 from games import Game
 from games.text import say, say_n
 
-from ..storage import TableRow
-from . import errors, hints, lobby, settings, speed
-from .results import TableInfo
+from ...storage.rows import TableRow
+from .. import errors
+from ..results import TableInfo
+from . import hints, lobby, settings, speed
 from .tables import PENDING
 from .wording import FORGOTTEN
 

@@ -1,4 +1,4 @@
-"""Substitutes, the rules (stored by :mod:`bot.service.absence_service`): someone who is not
+"""Substitutes, the rules (stored by :mod:`bot.service.absence`): someone who is not
 playing takes a seat a computer plays because its person left or timed out.
 
 Policies (the issue left them open):
@@ -34,9 +34,9 @@ from typing import Any
 
 from games.text import N_, Text, say
 
-from ..storage import MoveEntry, TableRow
-from ..storage.skill import BEFORE, FROM_MOVE
-from . import errors
+from ...storage.rows import MoveEntry, TableRow
+from ...storage.skill import BEFORE, FROM_MOVE
+from .. import errors
 from .absence import SINCE, active_humans
 from .tables import label, seat_of
 from .wording import Name, seat_name

@@ -1,5 +1,5 @@
 """The table speed (``live``, ``daily`` or ``off``): a lobby setting beside the game's options,
-stored in its own column, which sets the turn clock's time banks (:mod:`bot.service.clock`)."""
+stored in its own column, which sets the turn clock's time banks (:mod:`bot.service.rules.clock`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from typing import Any
 from games import echo
 from games.text import say
 
-from ..config import SPEEDS, ClockConfig
-from ..storage import TableRow
-from . import errors, hints
-from .results import Setting
+from ...config import SPEEDS, ClockConfig
+from ...storage.rows import TableRow
+from .. import errors
+from ..results import Setting
+from . import hints
 
 SPEED_SETTING = "table:speed"  # the Settings panel's name for it (no game option has a colon)
 SPEED_LABEL = say("Table speed")
@@ -33,7 +34,7 @@ def speed_of(row: TableRow) -> str:
 def table_settings(row: TableRow) -> dict[str, Any]:
     """The table settings that are not game options, as keyword arguments of
     :meth:`bot.service.TableService.create_lobby`; a finished game keeps them for its rematch:
-    the speed and hints (:mod:`bot.service.hints`)."""
+    the speed and hints (:mod:`bot.service.rules.hints`)."""
     return {"speed": row.speed if row.speed in SPEEDS else None, **hints.table_setting(row)}
 
 

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Generic, TypeVar
 
-from .results import MenuEntry, PrivateNote
+from ..results import MenuEntry, PrivateNote
 
 MENU_CACHE = 2048
 """Seats whose latest menu is kept. More than the live tables one process plays (each has a

@@ -16,11 +16,11 @@ from i18n import _, _n
 from render import regions as board_regions
 from render.kit import png_bytes
 
-from .. import catalog
-from ..storage import TableRow
+from ... import catalog
+from ...storage.rows import TableRow
+from ..results import Drawing, MenuEntry, PrivateNote, PublicPost
 from . import hints
 from .play import Lines
-from .results import Drawing, MenuEntry, PrivateNote, PublicPost
 from .tables import is_computer, label, names
 from .wording import Name, shown, tell, tell_line
 

@@ -11,9 +11,10 @@ from typing import Any
 from games import BadOptions, Game, Option, echo
 from games.text import say
 
-from ..storage import TableRow
-from . import errors, hints, speed
-from .results import Setting
+from ...storage.rows import TableRow
+from .. import errors
+from ..results import Setting
+from . import hints, speed
 
 UNBOUNDED_SPAN = 25  # values offered for a number option declared without a maximum
 

@@ -13,8 +13,8 @@ from typing import Literal
 from games import Game
 from games.text import N_, say
 
-from ..storage import TableRow
-from . import errors
+from ...storage.rows import TableRow
+from .. import errors
 from .tables import names, seat_entry
 
 MAX_LENGTH = 300

@@ -98,7 +98,7 @@ def tell(text: Any, names: Mapping[int, Name] | None, code: str, *, short: bool 
 
 
 def tell_line(text: Any, names: Mapping[int, Name] | None, code: str) -> str:
-    """A logged line (:class:`bot.service.play.Lines`, the move log) for a reader of ``code``:
+    """A logged line (:class:`bot.service.rules.play.Lines`, the move log) for a reader of ``code``:
     a Text named and translated; a plain str was named when it was logged, so it is shown as
     it is (naming it again would read "Bob (Bob, seat 2)")."""
     return tell(text, names, code) if isinstance(text, Text) else i18n.translate(text, code)

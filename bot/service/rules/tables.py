@@ -7,14 +7,14 @@ from typing import Any
 from games import Game
 from games.text import Text, say
 
-from ..storage import TableRow
+from ...storage.rows import TableRow
+from ..results import Seat, TableInfo
 from . import hints, settings, speed
-from .results import Seat, TableInfo
 from .wording import FORGOTTEN, Name, seat_name, with_seat
 
 PENDING = "pending"
 """Seat key of a human of the last game who has not confirmed a rematch: the epoch second
-until which the seat is kept (:mod:`bot.service.rematch`)."""
+until which the seat is kept (:mod:`bot.service.rules.rematch`)."""
 
 
 def seats_of(row: TableRow) -> list[Seat]:
@@ -63,7 +63,7 @@ def label(row: TableRow, seat: int) -> Text:
 def names(row: TableRow) -> dict[int, Name]:
     """seat -> player name, unique at the table: two people with the same display name are
     told apart by their seat number ("Alex #3"), in posts and images alike. A computer's name
-    is a Text in the reader's language (:func:`bot.service.wording.seat_name`)."""
+    is a Text in the reader's language (:func:`bot.service.rules.wording.seat_name`)."""
     return names_of(row.seats)
 
 
