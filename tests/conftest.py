@@ -56,6 +56,7 @@ def why_skipped(reasons: Iterable[str], database_set: bool) -> list[str]:
     return [f"{count} skipped: {group}" for group, count in counts.most_common()]
 
 
+@pytest.hookimpl(trylast=True)  # after the slowest durations (addopts): the run ends with it
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """After the run (also with -q, also from xdist's workers): why tests skipped."""
     reasons = [str(report.longrepr[2]) for report in terminalreporter.stats.get("skipped", [])
