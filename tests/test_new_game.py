@@ -84,6 +84,10 @@ class Reports:
         if report.when == "call" or report.outcome != "passed":
             self.outcomes[report.nodeid] = report.outcome
 
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.outcomes[report.nodeid] = f"failed to collect: {report.longreprtext[-2000:]}"
+
 
 @pytest.fixture
 def fresh_test_modules() -> Iterator[None]:
