@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,39 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False, help="run slow soak tests")
 
 
+LONGEST_FIRST = (
+    "tests/e2e/test_play_maitre_des_mers.py", "tests/e2e/test_play_shards.py",
+    "tests/e2e/test_play_leases.py", "tests/games/test_maitre_des_mers_playouts.py",
+    "tests/bot/test_workers.py", "tests/e2e/test_play_master_islands.py",
+    "tests/e2e/test_play_threads.py", "tests/test_i18n_core.py", "tests/test_skip_summary.py",
+    "tests/e2e/test_backup_restore.py", "tests/e2e/test_play_ile_des_contrebandiers.py",
+    "tests/test_docs_rules.py", "tests/games/test_ile_des_contrebandiers_playouts.py",
+    "tests/e2e/test_play_french.py", "tests/render/test_ile_des_contrebandiers.py",
+    "tests/e2e/test_kill_while_thinking.py", "tests/test_new_game.py",
+    "tests/web/test_live_table.py",
+)
+"""The files holding the longest tests (``--durations`` in pyproject's addopts names them),
+longest first: they run first, so that the run does not end with one worker on a long test
+while the others idle. Only the order changes: a file missing here runs where it is collected."""
+
+
+def longest_first(root: Path, items: list[pytest.Item]) -> None:
+    """``items`` with :data:`LONGEST_FIRST`'s files first, in its order; every file's tests and
+    the rest in the order they were collected."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+
+    def key(item: pytest.Item) -> int:
+        try:
+            name = item.path.relative_to(root).as_posix()
+        except ValueError:
+            return len(rank)
+        return rank.get(name, len(rank))
+
+    items.sort(key=key)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    longest_first(config.rootpath, items)
     if config.getoption("--runslow"):
         return
     skip_slow = pytest.mark.skip(reason="slow: opt-in with --runslow")
@@ -56,6 +89,7 @@ def why_skipped(reasons: Iterable[str], database_set: bool) -> list[str]:
     return [f"{count} skipped: {group}" for group, count in counts.most_common()]
 
 
+@pytest.hookimpl(trylast=True)  # after the slowest durations (addopts): the run ends with it
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """After the run (also with -q, also from xdist's workers): why tests skipped."""
     reasons = [str(report.longrepr[2]) for report in terminalreporter.stats.get("skipped", [])

@@ -161,7 +161,7 @@ def comment_and_docstring_lines(source: str) -> Iterator[tuple[int, str]]:
         if tok.type == tokenize.COMMENT:
             yield tok.start[0], tok.string
     lines = source.splitlines()
-    for node in ast.walk(ast.parse(source)):
+    for node in statements(ast.parse(source)):
         if (
             isinstance(node, ast.Expr)
             and isinstance(node.value, ast.Constant)
@@ -170,6 +170,19 @@ def comment_and_docstring_lines(source: str) -> Iterator[tuple[int, str]]:
             end = node.end_lineno or node.lineno
             for number in range(node.lineno, end + 1):
                 yield number, lines[number - 1]
+
+
+def statements(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every statement of ``tree`` (a bare string is one), at any depth: only the statement
+    lists are walked, not the expressions (most of the nodes), which hold no statement."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                todo.extend(block)
 
 
 @functools.cache

@@ -7,10 +7,8 @@ shared list was edited."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,14 +74,58 @@ def test_a_game_folder_is_found_everywhere(on_the_path: Path) -> None:
     assert i18n.DOMAINS[(on_the_path / "render" / "nim.py").resolve().as_posix()] == "nim"
 
 
-def test_the_new_game_passes_the_tests_that_hold_for_every_game(elsewhere: Path) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", *GENERIC, "-p", "tests.new_game.plugin",
-         "-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rA"],
-        cwd=REPO, env={**os.environ, "NEW_GAME_ROOT": str(elsewhere)}, capture_output=True,
-        text=True, timeout=600, check=False)
-    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    passed = re.findall(r"^PASSED (\S+)::(\S+)\[((?:[^\]]*-)?nim(?:-[^\]]*)?)\]$", run.stdout,
-                        re.M)
-    assert {path for path, _, _ in passed} == set(GENERIC), run.stdout[-3000:]
-    assert len(passed) >= 30 and not re.search(r"^(FAILED|ERROR) ", run.stdout, re.M)
+class Reports:
+    """A pytest plugin for a run in this process: every test's outcome by node id."""
+
+    def __init__(self) -> None:
+        self.outcomes: dict[str, str] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call" or report.outcome != "passed":
+            self.outcomes[report.nodeid] = report.outcome
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.outcomes[report.nodeid] = f"failed to collect: {report.longreprtext[-2000:]}"
+
+
+@pytest.fixture
+def fresh_test_modules() -> Iterator[None]:
+    """The run below imports the test modules afresh (their games are listed when they are
+    imported, and the new game's plugin joins its folder when it is); the modules of this
+    process are as they were afterwards."""
+    saved = dict(sys.modules)
+    for name in [m for m in saved if m.startswith("tests.")
+                 and m not in ("tests.conftest", __name__)]:
+        del sys.modules[name]
+    try:
+        yield
+    finally:
+        sys.modules.clear()
+        sys.modules.update(saved)
+        for package in (games, render):
+            vars(package).pop("nim", None)
+
+
+def test_the_new_game_passes_the_tests_that_hold_for_every_game(
+        elsewhere: Path, monkeypatch: pytest.MonkeyPatch, fresh_test_modules: None) -> None:
+    """In this process (no second interpreter): a pytest run of the generic files with the new
+    game's plugin, the registry, the catalog's renderers and the packages' paths restored after
+    it."""
+    monkeypatch.setenv("NEW_GAME_ROOT", str(elsewhere))
+    monkeypatch.setattr(games, "__path__", list(games.__path__))
+    monkeypatch.setattr(render, "__path__", list(render.__path__))
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(catalog, "_RENDERERS", dict(catalog._RENDERERS))
+    monkeypatch.chdir(REPO)
+    reports = Reports()
+    code = pytest.main([*GENERIC, "-p", "tests.new_game.plugin", "-p", "no:cacheprovider",
+                        "-p", "no:xdist", "-o", "addopts=", "-q", "--rootdir", str(REPO)],
+                       plugins=[reports])
+    outcomes = reports.outcomes
+    assert code == 0, {nodeid: o for nodeid, o in outcomes.items() if o != "passed"}
+    passed = [re.fullmatch(r"(\S+)::(\S+)\[((?:[^\]]*-)?nim(?:-[^\]]*)?)\]", nodeid)
+              for nodeid, outcome in outcomes.items() if outcome == "passed"]
+    assert all(passed), outcomes
+    assert {m.group(1) for m in passed if m} == set(GENERIC), outcomes
+    assert len(passed) >= 30 and "failed" not in outcomes.values(), outcomes
