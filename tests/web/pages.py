@@ -47,10 +47,12 @@ class TablePage:
                     === document.body.dataset.boardUrl""",
             arg=version, timeout=TIMEOUT_MS)
 
-    async def play_first_choices(self) -> int:
+    async def play_first_choices(self, since: int | None = None) -> int:
         """Walk the menu by its first choice at each step until the move is sent and the page
-        shows the position after it; the new version."""
-        before = await self.version()
+        shows the position after it; the new version. ``since``: the version the move started
+        from, when the caller already made part of it (read now, a position that came in
+        meanwhile would be taken for the start, and its menu played as a second move)."""
+        before = await self.version() if since is None else since
         for _ in range(12):
             await self.page.wait_for_function(
                 """v => Number(document.body.dataset.version) > v

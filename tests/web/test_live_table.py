@@ -205,8 +205,8 @@ async def test_a_player_page_plays_by_clicking_a_card_of_the_hand_and_a_board_re
              || (document.querySelector("#menu .path")?.textContent || "").endsWith(label)""",
         arg=[before, label], timeout=TIMEOUT_MS)
     version = await page.version()
-    if version == before:  # the rest of the move
-        version = await page.play_first_choices()
+    if version == before:  # the rest of the move (the move may have gone meanwhile)
+        version = await page.play_first_choices(since=before)
 
     row = await in_play(live, channel)
     store = await Store.open(str(live.folder / "tablee.db"))
