@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"
 PAGES = ["configuration.md", "postgresql-and-shards.md", "web-table-and-activity.md", "playing.md",
-         "privacy.md", "troubleshooting.md"]
+         "privacy.md", "troubleshooting.md", "architecture.md"]
 
 
 def read(name: str) -> str:
