@@ -23,10 +23,16 @@ from .lease import RENEWALS, memo_path, previous_token
 from .runner import offline
 
 
-async def _leases(config: Config) -> list[Lease]:
+async def _leases(config: Config) -> tuple[str, list[Lease]] | None:
+    """The token the bot started here left, and the database's leases; None when no bot took
+    its lease here yet (then the database is not opened: a health check every minute must not
+    create, or migrate, a database)."""
+    token = previous_token(memo_path(config.database))
+    if token is None:
+        return None
     store = await Store.open(config.database)
     try:
-        return await Leases(store.db).held()
+        return token, await Leases(store.db).held()
     finally:
         await store.close()
 
@@ -35,12 +41,12 @@ def main(config_path: str | None) -> int:
     done = offline(config_path, _leases)
     if isinstance(done, int):
         return done
-    config, leases = done
-    token = previous_token(memo_path(config.database))
-    if token is None:
+    config, found = done
+    if found is None:
         print("unhealthy: no bot has taken its lease here yet (starting, or it stopped: see its "
               "log)", file=sys.stderr)
         return 1
+    token, leases = found
     renewed = [lease.renewed_at for lease in leases if lease.holder.token == token]
     if not renewed:
         print("unhealthy: the bot started here holds no lease on database "
@@ -66,7 +72,7 @@ def add_parser(sub: Any) -> None:
             "Exit code 0 when the bot started on this machine (in this container) holds its "
             "lease on the database, renewed in time: its event loop runs and it reaches its "
             "database. Otherwise exit code 1 and one sentence saying why (2: the config). Opens "
-            "the database as check does; Discord is not contacted."),
+            "the database as check does (once a bot started here); Discord is not contacted."),
         epilog=epilog(*CONFIG),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p_health.add_argument("--config", default=argparse.SUPPRESS, help="config file")
