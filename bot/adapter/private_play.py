@@ -294,11 +294,10 @@ async def defer_change(interaction: discord.Interaction) -> None:
     """Before a change of the table (a move, an undo): check the bot may post the table here,
     then defer: a menu's message is updated in place, a command gets a private answer."""
     require_post_permissions(interaction)
-    if not interaction.response.is_done():
-        if interaction.type == discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+    if interaction.type != discord.InteractionType.component:
+        await send.defer_private(interaction)
+    elif not interaction.response.is_done():
+        await interaction.response.defer()
 
 
 async def show_after(
