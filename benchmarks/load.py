@@ -177,10 +177,10 @@ async def stored_moves(host: TableService, t: Table, table_id: int
     its move log while it plays; once it closed (its log goes with it), its finished game's
     record, numbered from the version the game started at (in the benches each move adds one
     version: nobody takes a move back or leaves their seat to a computer)."""
-    logged = await _patiently(lambda: host.store.moves(table_id))
+    logged = await _patiently(lambda: host.store.log.moves(table_id))
     if logged:
         return {m.version: (m.user_id, m.move) for m in logged}
-    game = await _patiently(lambda: host.store.game(table_id))
+    game = await _patiently(lambda: host.store.history.game(table_id))
     if game is None:
         return {}
     people = USERS[: t.humans]  # seats 1, 2 … in the order they sat down (open_table)
@@ -252,7 +252,7 @@ async def _open_patiently(host: TableService, t: Table, levels: list[str]) -> No
         table = await _patiently(lambda: host.table(t.channel))
         if table is not None and table.status == "playing":
             t.table_id = table.game_row or 0
-            logged = await _patiently(lambda: host.store.moves(t.table_id or 0))
+            logged = await _patiently(lambda: host.store.log.moves(t.table_id or 0))
             t.applied[t.table_id] = [m.move for m in logged]
             t.started[t.table_id] = table.version - len(logged)
             return

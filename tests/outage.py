@@ -49,7 +49,7 @@ class Outage:
     def after_commit(self, store: Store) -> None:
         """Cut the database as soon as ``store`` has stored its next move."""
         for name in ("update_table", "close_table"):
-            stored = getattr(store, name)
+            stored = getattr(store.tables, name)
 
             async def wrapper(*args: Any, _stored: Any = stored, **kwargs: Any) -> Any:
                 result = await _stored(*args, **kwargs)
@@ -57,7 +57,7 @@ class Outage:
                     self.cut()
                 return result
 
-            setattr(store, name, wrapper)
+            setattr(store.tables, name, wrapper)
 
     async def close(self) -> None:
         self.restore()

@@ -147,7 +147,7 @@ async def silent_store() -> AsyncIterator[tuple[Proxy, Store]]:
 
 async def toy_table(store: Store, channel: int) -> TableRow:
     """A playing table of the test-only card game, for a store's writes to be tried on."""
-    return await store.create_table(TableRow(
+    return await store.tables.create_table(TableRow(
         channel_id=channel, guild_id=1, game_id="toy-cards", options={}, status="playing",
         host_id=7, seats=[{"seat": 1, "user_id": 7, "name": "Ann", "bot_level": None}],
         seed=3, state={"n": 0}))

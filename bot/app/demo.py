@@ -99,15 +99,15 @@ async def _play(host: TableService, args: argparse.Namespace, out: Path) -> dict
                 outcome, same_turn = following, False
                 continue
         version, menu = await host.menu(CHANNEL, YOU)
-        row = await host.store.get_table(CHANNEL)
+        row = await host.store.tables.get_table(CHANNEL)
         assert row is not None and row.state is not None and menu
         move = choose(game, DEFAULT_LEVEL, row.state, 1, rng)  # the stand-in person decides
         outcome = await host.play(CHANNEL, YOU, move, version=version)
         same_turn = (outcome.post is not None and len(outcome.applied) == 1
                      and YOU in outcome.post.to_move_user_ids)
     (out / "log.txt").write_text("\n".join(writer.log) + "\n", encoding="utf-8")
-    [game_row] = (await host.store.games_in_channel(CHANNEL))[-1:]
-    stored = await host.store.game(game_row)
+    [game_row] = (await host.store.history.games_in_channel(CHANNEL))[-1:]
+    stored = await host.store.history.game(game_row)
     assert stored is not None
     (out / "record.json").write_text(json.dumps(stored["record"], indent=1) + "\n", encoding="utf-8")
     return {"posts": writer.count, "moves": len(stored["record"]["moves"]),
@@ -116,7 +116,7 @@ async def _play(host: TableService, args: argparse.Namespace, out: Path) -> dict
 
 async def _write_hands(host: TableService, out: Path, code: str) -> None:
     """Every seat's starting hand, computer players' included (the demo may show them)."""
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.state is not None
     game = get_game(row.game_id)
     for seat in range(1, len(row.seats) + 1):

@@ -22,7 +22,7 @@ async def _rebuild(config: Config) -> tuple[int, float]:
     store = await Store.open(config.database)
     try:
         start = time.perf_counter()
-        count = await store.rebuild_ratings(teams)
+        count = await store.ratings.rebuild_ratings(teams)
         return count, time.perf_counter() - start
     finally:
         await store.close()

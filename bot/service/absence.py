@@ -48,12 +48,12 @@ class AbsenceService:
         events: list[ClockEvent] = []
         for due in await shard_clocks.due_clocks(self._store, now, self._ctx.shards):
             async with self._ctx.lock(due.channel_id):
-                row = await self._store.get_table(due.channel_id)
+                row = await self._store.tables.get_table(due.channel_id)
                 if row is None or row.id != due.table_id or row.status != "playing":
-                    await self._store.drop_clock(due.table_id)
+                    await self._store.clocks.drop_clock(due.table_id)
                     continue
                 game = self._ctx.game(row.game_id)
-                clock = await self._store.get_clock(row.id)
+                clock = await self._store.clocks.get_clock(row.id)
                 if clock is None or clock.version != row.version:
                     await self._clock.set_after(game, row, None)  # behind the table: set it again
                     continue
@@ -74,10 +74,10 @@ class AbsenceService:
                                     row.post_message_id))
         if now >= clock.deadline and not clock.expired:
             clock = replace(clock, expired=True)
-            await self._store.put_clock(clock)
+            await self._store.clocks.put_clock(clock)
             out.append(await self._time_out(game, row, clock.seat))
         else:
-            await self._store.put_clock(clock)
+            await self._store.clocks.put_clock(clock)
         return out
 
     async def _time_out(self, game: Game, row: TableRow, seat: int) -> Outcome:
@@ -99,7 +99,7 @@ class AbsenceService:
         me = seat_of(row, user_id)
         if me is None or row.seats[me - 1].get("replaced"):
             raise errors.NotSeated(NOT_PLAYING)
-        clock = await self._store.get_clock(row.id) if row.id is not None else None
+        clock = await self._store.clocks.get_clock(row.id) if row.id is not None else None
         if (clock is None or not clock.expired or clock.seat is None
                 or clock.version != row.version or (version is not None and version != row.version)):
             raise errors.StaleVersion(NOT_TIMED_OUT)

@@ -1,9 +1,9 @@
 """Who is waiting for a table to change: the live page's WebSocket hub waits here for the next
 stored version of a table, and every commit of a table rings (:meth:`Changes.notify`).
 
-The store calls :meth:`Changes.notify` after each write of an active table that went through
+The store's tables call :meth:`Changes.notify` after each write of an active table that went through
 (a move, Undo, a lobby change, a time out, a take-over, the end of the game: all of them are
-:meth:`~bot.storage.Store.create_table`, ``update_table``, ``close_table`` or
+:meth:`~bot.storage.tables.Tables.create_table`, ``update_table``, ``close_table`` or
 ``move_to_channel``), so no path of the service can forget to. Only this process's commits are
 seen: a waiter also wakes on its timeout and reads the table again.
 """

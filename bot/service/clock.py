@@ -30,7 +30,7 @@ async def clock_of(store: Store, row: TableRow) -> ClockRow | None:
     known = row.clock_at
     if known is not None and known.version == row.version:
         return known.clock
-    return await store.get_clock(row.id) if row.id is not None else None
+    return await store.clocks.get_clock(row.id) if row.id is not None else None
 
 
 async def after_move(
@@ -61,14 +61,14 @@ class TableClock:
         changed). Not stored: the caller stores it, with the move when there is one."""
         if row.id is None or row.state is None:
             return None, False
-        return turn_clock(game, await self._store.get_clock(row.id), row, mover, self._ctx.now(),
+        return turn_clock(game, await self._store.clocks.get_clock(row.id), row, mover, self._ctx.now(),
                           self._ctx.clock_config.speed(row.speed))
 
     async def set_after(self, game: Game, row: TableRow, mover: int | None) -> None:
         """Set and store the table's clock for ``row`` (after a change that is not a move)."""
         new, rearm = await self.next_clock(game, row, mover)
         if new is not None:
-            await self._store.put_clock(new)
+            await self._store.clocks.put_clock(new)
         if rearm:
             self.changed()
 
@@ -99,10 +99,10 @@ class TableClock:
         for row in await self._tables.served():
             if row.status != "playing" or row.id is None:
                 continue
-            clock = await self._store.get_clock(row.id)
+            clock = await self._store.clocks.get_clock(row.id)
             if clock is None or clock.version != row.version:
                 async with self._ctx.lock(row.channel_id):
-                    fresh = await self._store.get_table(row.channel_id)
+                    fresh = await self._store.tables.get_table(row.channel_id)
                     if fresh is None or fresh.id != row.id or fresh.status != "playing":
                         continue
                     # Looked at again under the lock: a start or move that was storing its
@@ -116,7 +116,7 @@ class TableClock:
         for row in await self._tables.served():
             if row.status != "playing" or row.id is None:
                 continue
-            clock = await self._store.get_clock(row.id)
+            clock = await self._store.clocks.get_clock(row.id)
             if clock is None or clock.seat is None or clock.expired \
                     or clock.version != row.version:
                 continue

@@ -48,7 +48,7 @@ class MoveCommitter:
                 await self._tables.close(row, [entry], "finished", result.to_json(), outcomes)
                 await self._ratings.rate(row.id)
             else:
-                await self._ctx.store.update_table(new, row.version, [entry], clock)
+                await self._ctx.store.tables.update_table(new, row.version, [entry], clock)
         except Conflict:
             raise errors.StaleVersion(errors.STALE) from None
         except Exception as exc:
@@ -77,10 +77,10 @@ class MoveCommitter:
         a version through). False when that cannot be read either."""
         store = self._ctx.store
         try:
-            fresh = await store.get_table(row.channel_id)
+            fresh = await store.tables.get_table(row.channel_id)
             if fresh is None or fresh.id != row.id or fresh.version != entry.version:
                 return False
-            last = await store.last_in_force(fresh.id) if fresh.id is not None else None
+            last = await store.log.last_in_force(fresh.id) if fresh.id is not None else None
         except Exception:
             return False
         return (last is not None and last.version == entry.version and last.seat == entry.seat

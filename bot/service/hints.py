@@ -85,7 +85,7 @@ class Hints:
             game, fresh = await self._tables.playing(channel_id)
             if fresh.version != row.version:
                 raise errors.StaleVersion(errors.STALE)
-            logged = await self._store.moves(fresh.id) if fresh.id is not None else []
+            logged = await self._store.log.moves(fresh.id) if fresh.id is not None else []
             marked = hints.marked(fresh, seat, len(undo.in_force(logged)))
             if marked is not fresh:
                 await self._tables.save(fresh, marked)

@@ -162,7 +162,7 @@ class History:
     ) -> HistoryPage:
         """The server's finished games, newest first, one page; ``game_id`` / ``user_id``
         keep one game's / one player's."""
-        games, total = await self._store.finished_games(
+        games, total = await self._store.history.finished_games(
             guild_id, game_id=game_id, user_id=user_id, limit=limit, offset=max(0, offset))
         return HistoryPage([entry(g) for g in games], total, max(0, offset), limit)
 
@@ -171,7 +171,7 @@ class History:
     ) -> list[tuple[int, str]]:
         """(game number, label) of the newest finished games whose label holds ``typed``;
         computers named in ``language`` (the user's locale; None: the current language)."""
-        games, _total = await self._store.finished_games(guild_id, limit=SCANNED)
+        games, _total = await self._store.history.finished_games(guild_id, limit=SCANNED)
         needle = typed.strip().lower().lstrip("#")
         with i18n.language(language or i18n.current()):
             labels = [(g.id, choice_label(entry(g))) for g in games]
@@ -191,7 +191,7 @@ class History:
     async def _finished(
         self, guild_id: int | None, game_row: int
     ) -> tuple[FinishedGame, dict[str, Any]]:
-        found = await self._store.finished_game(guild_id, game_row)
+        found = await self._store.history.finished_game(guild_id, game_row)
         if found is None:
             raise NoSuchGame(say(
                 "There is no finished game #{n} in this server: /history lists them.", n=game_row))

@@ -57,7 +57,7 @@ class Languages:
         text = i18n.locale_text(locale)
         if not text or self._seen.get(("user", user_id)) == text:
             return
-        await self._store.remember_locale(user_id, text)
+        await self._store.languages.remember_locale(user_id, text)
         self._seen[("user", user_id)] = text
         self._kept[user_id] = (text, self.monotonic())
 
@@ -66,7 +66,7 @@ class Languages:
         server's preferred locale. Anything else -> ValueError (the adapter offers choices)."""
         if code is not None and code not in i18n.LANGUAGES:
             raise ValueError(f"no language {code!r}")
-        await self._store.set_guild_language(guild_id, code)
+        await self._store.languages.set_guild_language(guild_id, code)
 
     async def guild_language(self, guild_id: int | None, preferred_locale: object = None) -> str:
         """The server's language code: the one set with ``/settings language``, else its
@@ -76,7 +76,7 @@ class Languages:
 
     async def guild_language_setting(self, guild_id: int) -> str | None:
         """What ``/settings language`` chose (None: follow the server's locale)."""
-        return (await self._store.guild_language(guild_id))[0]
+        return (await self._store.languages.guild_language(guild_id))[0]
 
     async def user_language(self, user_id: int | None, guild_id: int | None = None) -> str:
         """The language for something private to ``user_id`` when no interaction is at hand:
@@ -102,9 +102,9 @@ class Languages:
         if guild_id is None:
             return i18n.DEFAULT
         locale = i18n.locale_text(preferred_locale)
-        chosen, seen = await self._store.guild_language(guild_id)
+        chosen, seen = await self._store.languages.guild_language(guild_id)
         if locale and locale != seen and self._seen.get(("guild", guild_id)) != locale:
-            await self._store.remember_guild_locale(guild_id, locale)
+            await self._store.languages.remember_guild_locale(guild_id, locale)
             self._seen[("guild", guild_id)] = locale
         if chosen in i18n.LANGUAGES:
             return chosen
@@ -134,7 +134,7 @@ class Languages:
             elif hit[0] is not None:
                 found[user] = hit[0]
         if ask:
-            read = await self._store.user_locales(ask)
+            read = await self._store.languages.user_locales(ask)
             if len(kept) + len(ask) > LOCALES_KEPT:
                 for user in [u for u, (_, at) in kept.items() if now - at >= LOCALE_SECONDS]:
                     del kept[user]

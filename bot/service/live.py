@@ -57,7 +57,7 @@ class LiveViews:
     async def live(self, channel_id: int, language: str | None = None) -> LiveTable | None:
         """The table in ``channel_id`` now in ``language`` (a code or locale; None: English),
         or None when the channel has none."""
-        row = await self._store.get_table(channel_id, beside=True)
+        row = await self._store.tables.get_table(channel_id, beside=True)
         code = i18n.language_of(language) if language else i18n.DEFAULT
         if row is None:
             return await self._last_game(channel_id, code)
@@ -69,7 +69,7 @@ class LiveViews:
         post = await asyncio.to_thread(self._reports.post, game, row, state, None, code)
         if not post.finished:
             post = replace(post, clock=await self._clock.view(game, row))
-        logged = await self._store.moves(row.id) if row.id is not None else []
+        logged = await self._store.log.moves(row.id) if row.id is not None else []
         by_seat = names(row)
         lines = [tell_line(text, by_seat, code)
                  for entry in undo.in_force(logged) for text in entry.lines]
@@ -79,14 +79,14 @@ class LiveViews:
     async def _last_game(self, channel_id: int, code: str) -> LiveTable | None:
         """The channel's last closed game (finished or stopped) at its final position, or None
         when it has none."""
-        found = await self._store.games_in_channel(channel_id)
+        found = await self._store.history.games_in_channel(channel_id)
         if not found:
             return None
         key = (channel_id, found[-1], code)
         kept = self._ended.get(key)
         if kept is not None:
             return kept
-        stored = await self._store.game(found[-1])
+        stored = await self._store.history.game(found[-1])
         if stored is None:
             return None
         version = stored.get("version") or self._changes.newest(channel_id) or 0

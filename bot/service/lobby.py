@@ -91,7 +91,7 @@ class LobbyService:
                 return info(game, row)
             async with self._ctx.lock(row.parent_id):
                 try:
-                    moved = await self._store.move_to_channel(row)
+                    moved = await self._store.tables.move_to_channel(row)
                 except Conflict:
                     await self._tables.refuse_existing(row.parent_id)
                     raise
@@ -111,10 +111,10 @@ class LobbyService:
         another press opened it a moment ago (in another process too: the table's uniqueness in
         the database decides). Another table here -> TableExists. See
         :mod:`bot.service.rules.rematch`."""
-        finished = rematch.finished_here(await self._store.game(game_row), channel_id)
+        finished = rematch.finished_here(await self._store.history.game(game_row), channel_id)
         game = self._ctx.game(finished["game_id"])
         async with self._ctx.lock(channel_id):
-            existing = await self._store.get_table(channel_id)
+            existing = await self._store.tables.get_table(channel_id)
             if existing is None:
                 row = rematch.new_row(game, finished, user_id, name,
                                       seed=secrets.randbelow(2**31),
@@ -123,7 +123,7 @@ class LobbyService:
                 try:
                     return rematch.Pressed(info(game, await self._tables.create(row)), True)
                 except errors.TableExists:  # another process's press opened it first
-                    existing = await self._store.get_table(channel_id)
+                    existing = await self._store.tables.get_table(channel_id)
                     if existing is None:
                         raise
             here = self._ctx.game(existing.game_id)

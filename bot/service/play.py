@@ -72,7 +72,7 @@ class PlayService:
         await asyncio.sleep(self._ctx.computer_delay)
         async with self._ctx.lock(channel_id):
             try:
-                fresh = await self._store.get_table(channel_id, beside=True)
+                fresh = await self._store.tables.get_table(channel_id, beside=True)
             except Exception as exc:  # the move is stored: the computers go on later
                 self._ctx.fell_behind(log, channel_id, "reading it for the computers' answer",
                                       exc)
@@ -154,7 +154,7 @@ class PlayService:
             lines = Lines()
             since = fresh.post_version or 0
             if fresh.id is not None and since < fresh.version:
-                for entry in await self._store.moves(fresh.id):
+                for entry in await self._store.log.moves(fresh.id):
                     if entry.version > since:
                         lines.ordered += [(text, False) for text in entry.lines]
             fresh, applied = await self._computers.run(game, fresh, lines)

@@ -44,7 +44,7 @@ class Ratings:
         if game_row is None:
             return
         try:
-            await self._store.rate_game(game_row, teams)
+            await self._store.ratings.rate_game(game_row, teams)
         except Exception:
             log.exception("rating game %s failed; it is rated at the next start", game_row)
 
@@ -52,14 +52,14 @@ class Ratings:
         """Rate the finished games a crash left unrated (at start-up); how many. Logged, never
         raised: tables must resume even if ratings cannot be brought up to date."""
         try:
-            return await self._store.rate_unrated(teams, self._shards.owns)
+            return await self._store.ratings.rate_unrated(teams, self._shards.owns)
         except Exception:
             log.exception("rating the unrated games failed")
             return 0
 
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the finished games in the order they ended."""
-        return await self._store.rebuild_ratings(teams)
+        return await self._store.ratings.rebuild_ratings(teams)
 
     async def leaderboard(
         self, guild_id: int | None, game_id: str, user_id: int, *, limit: int = TOP
@@ -70,11 +70,11 @@ class Ratings:
             game = get_game(game_id)
         except UnknownGame as exc:
             raise errors.UnknownGameError(errors.said(exc)) from None
-        top = await self._store.leaderboard(guild_id, game.id, limit)
+        top = await self._store.ratings.leaderboard(guild_id, game.id, limit)
         mine = user_key(user_id)
         caller = None
         if all(s.player != mine for s in top):
-            found = await self._store.standings(guild_id, mine, game.id)
+            found = await self._store.ratings.standings(guild_id, mine, game.id)
             caller = found[0] if found else None
         return Leaderboard(game.id, game.name, top, caller)
 
@@ -82,10 +82,10 @@ class Ratings:
         self, guild_id: int | None, user_id: int, game_id: str | None = None
     ) -> list[Standing]:
         """A user's rating, rank, rated games and wins in each game (or one game)."""
-        return await self._store.standings(guild_id, user_key(user_id), game_id)
+        return await self._store.ratings.standings(guild_id, user_key(user_id), game_id)
 
     async def stats(self, guild_id: int | None, user_id: int | None = None) -> dict[str, Any]:
         """Finished games in this guild: {"games": n, "per_game": {game_id: {"played": n,
         "wins": n}}} for the user, or totals for the guild when user_id is None (there "wins"
         counts games won by a human rather than a computer player)."""
-        return await self._store.stats(guild_id, user_id)
+        return await self._store.history.stats(guild_id, user_id)

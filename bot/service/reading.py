@@ -38,7 +38,7 @@ class TableViews:
 
     async def table(self, channel_id: int) -> TableInfo | None:
         """The active table (lobby or playing) in this channel, or None."""
-        row = await self._store.get_table(channel_id)
+        row = await self._store.tables.get_table(channel_id)
         return None if row is None else info(self._ctx.game(row.game_id), row)
 
     async def require_table(self, channel_id: int) -> TableInfo:
@@ -53,7 +53,7 @@ class TableViews:
 
     async def tables_here(self, channel_id: int) -> list[TableInfo]:
         return [info(self._ctx.game(r.game_id), r)
-                for r in await self._store.tables_here(channel_id)]
+                for r in await self._store.tables.tables_here(channel_id)]
 
     async def board(self, channel_id: int, *, language: str | None = None) -> PublicPost:
         """A fresh public post for the current state (Board button, /board). No log lines.

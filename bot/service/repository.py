@@ -33,7 +33,7 @@ class TableRepository:
 
     async def load(self, channel_id: int) -> tuple[Game, TableRow]:
         """The channel's table (NoTable when none), read with its clock and language."""
-        row = await self._store.get_table(channel_id, beside=True)
+        row = await self._store.tables.get_table(channel_id, beside=True)
         if row is None:
             raise errors.NoTable(NO_TABLE)
         return self._ctx.game(row.game_id), row
@@ -48,13 +48,13 @@ class TableRepository:
     async def served(self) -> list[TableRow]:
         """The active tables of the guilds this process serves (all of them unsharded).
         Filtered here rather than in SQL: it runs at start-up, and the rows are needed anyway."""
-        rows = await self._store.active_tables()
+        rows = await self._store.tables.active_tables()
         return [r for r in rows if self._ctx.shards.owns(r.guild_id)]
 
     async def save(self, old: TableRow, new: TableRow) -> None:
         """Store ``new`` over ``old``; StaleVersion when the table changed meanwhile."""
         try:
-            await self._store.update_table(new, old.version)
+            await self._store.tables.update_table(new, old.version)
         except Conflict:
             raise errors.StaleVersion(say("The table changed meanwhile — please try again.")) from None
 
@@ -71,14 +71,14 @@ class TableRepository:
     async def create(self, row: TableRow) -> TableRow:
         """Store a new lobby; TableExists when the channel has a table."""
         try:
-            return await self._store.create_table(row)
+            return await self._store.tables.create_table(row)
         except Conflict:  # another service object won the race for this channel
             await self.refuse_existing(row.channel_id)
             raise errors.TableExists(say("A game was just opened here; try again.")) from None
 
     async def refuse_existing(self, channel_id: int) -> None:
         """TableExists naming the channel's table, if it has one."""
-        existing = await self._store.get_table(channel_id)
+        existing = await self._store.tables.get_table(channel_id)
         if existing is not None:
             raise errors.TableExists(lobby.exists_message(self._ctx.game(existing.game_id),
                                                           existing))
@@ -96,7 +96,7 @@ class TableRepository:
         lists the changes (:func:`bot.service.rules.substitutes.with_moves`)."""
         ending = None
         if status is not None:
-            logged = await self._store.moves(row.id) if row.id is not None else []
+            logged = await self._store.log.moves(row.id) if row.id is not None else []
             in_force = undo.in_force([*logged, *moves])
             head = row.record_head or {}
             rec = hints.in_record(head, record(
@@ -107,4 +107,4 @@ class TableRepository:
                 rec["substitutes"] = changes
                 row = replace(row, seats=seats)
             ending = Ending(status, rec, result, outcomes or [], rematch.lobby_of(row))
-        await self._store.close_table(row, row.version, moves, ending)
+        await self._store.tables.close_table(row, row.version, moves, ending)

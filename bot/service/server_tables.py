@@ -73,7 +73,7 @@ class ServerTables:
         are. Anything else -> ValueError (the adapter offers choices)."""
         if place not in TABLE_PLACES:
             raise ValueError(f"no table place {place!r}")
-        await self._store.set_tables_place(guild_id, place)
+        await self._store.servers.set_tables_place(guild_id, place)
 
     async def open_tables(self, guild_id: int, limit: int,
                           seen: Collection[int] | None = None) -> OpenTables:
@@ -81,7 +81,7 @@ class ServerTables:
         the others counted. ``seen``: the channels the asker may see (None: every channel); a
         table in another (:func:`home_channel`) is neither listed nor counted, nor is one whose
         game this bot no longer offers."""
-        rows = [row for row in await self._store.guild_tables(guild_id, COUNTED)
+        rows = [row for row in await self._store.tables.guild_tables(guild_id, COUNTED)
                 if seen is None or home_channel(row) in seen]
         listed: list[OpenTable] = []
         for index, row in enumerate(rows):

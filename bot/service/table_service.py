@@ -109,7 +109,7 @@ class TableService:
         self.views = TableViews(ctx, self.tables, self.languages, self.reports)
         self.hints = Hints(ctx, self.tables, self.views)
         self.changes = Changes()  # rung after every commit (the live page waits on it)
-        store.watch(self.changes.notify)
+        store.tables.watch(self.changes.notify)
         self.live = LiveViews(ctx, self.reports, self.table_clock, self.changes)
         self.lobbies = LobbyService(ctx, self.tables, self.table_clock, self.computers,
                                     self.reports)
@@ -180,7 +180,7 @@ class TableService:
     async def tables_place(self, guild_id: int) -> str | None:
         """Where the server's new tables play as its admins chose with /settings tables:
         "threads" or "channel" (None: not chosen, the configured default applies)."""
-        return await self.store.tables_place(guild_id)
+        return await self.store.servers.tables_place(guild_id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
         return await self.lobbies.join(channel_id, user_id, name)

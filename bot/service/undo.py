@@ -81,7 +81,7 @@ async def take_back(
     if version is not None and version != row.version:
         raise errors.StaleVersion(errors.STALE)
     assert row.state is not None and row.id is not None
-    last = await store.last_in_force(row.id)
+    last = await store.log.last_in_force(row.id)
     mine = last is not None and last.seat == seat and last.user_id == user_id
     if seat not in game.to_move(row.state):
         if mine:  # nobody has moved since: that move passed the turn on
@@ -102,7 +102,7 @@ async def take_back(
     entry = MoveEntry(new.version, seat, UNDO_MOVE, user_id, lines.public, undoes=last.version)
     clock, rearm = await next_clock(new, seat)
     try:
-        await store.update_table(new, row.version, [entry], clock)
+        await store.tables.update_table(new, row.version, [entry], clock)
     except Conflict:
         raise errors.StaleVersion(errors.STALE) from None
     return new, lines, rearm
@@ -114,7 +114,7 @@ async def undoer(store: Store, game: Game, row: TableRow) -> int | None:
         return None
     last = row.last_move
     if last is None or last.version != row.version:  # not the move this process just stored
-        last = await store.last_in_force(row.id)
+        last = await store.log.last_in_force(row.id)
     return last.user_id if last is not None and _undoable(row, game, last) else None
 
 

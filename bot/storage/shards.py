@@ -11,9 +11,9 @@ from .store import Store
 
 async def next_due(store: Store, shards: Shards) -> float | None:
     """The earliest moment a clock of the served guilds needs attention (None: none does)."""
-    return await store.next_due(shards)
+    return await store.clocks.next_due(shards)
 
 
 async def due_clocks(store: Store, now: float, shards: Shards) -> list[ClockRow]:
     """The served guilds' clocks whose reminder or deadline has come, earliest first."""
-    return await store.due_clocks(now, shards)
+    return await store.clocks.due_clocks(now, shards)

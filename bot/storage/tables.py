@@ -12,8 +12,9 @@ INSERT and a move's UPDATE are made from them, so a new column is a field and a 
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .clocks import CLOCK, JOINED, clock_insert, clock_or_none
@@ -23,6 +24,8 @@ from .errors import Conflict, IntegrityError
 from .history import ending_inserts
 from .log import DROP_LOG, log_insert
 from .rows import ClockAt, ClockRow, Ending, MoveEntry, TableRow
+
+log = logging.getLogger(__name__)
 
 TABLE = Columns(TableRow)
 """The ``tables`` columns."""
@@ -51,11 +54,29 @@ def move_writes(row: TableRow, expected_version: int, moves: Sequence[MoveEntry]
     return writes
 
 
+Listener = Callable[[int, int], None]
+"""Told (channel id, version) after each stored change of an active table."""
+
+
 class Tables:
     """The active tables' SQL, over a :class:`~bot.storage.database.Database`."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._listeners: list[Listener] = []
+
+    def watch(self, listener: Listener) -> None:
+        """Call ``listener(channel_id, version)`` after every stored change of an active table
+        (created, moved, closed: then the version after the last one, the table being gone);
+        the live page waits on them (:class:`bot.service.changes.Changes`)."""
+        self._listeners.append(listener)
+
+    def _changed(self, channel_id: int, version: int) -> None:
+        for listener in self._listeners:
+            try:
+                listener(channel_id, version)
+            except Exception:  # a listener must never undo what was stored
+                log.exception("table %s: a change listener failed", channel_id)
 
     async def get_table(self, channel_id: int, *, beside: bool = False) -> TableRow | None:
         """The channel's active table. ``beside``: with its clock and its server's language,
@@ -85,6 +106,7 @@ class Tables:
             [new_id] = await self._db.write([insert])
         except IntegrityError:
             raise Conflict("channel already has a table") from None
+        self._changed(new.channel_id, new.version)
         return replace(new, id=new_id)
 
     async def update_table(
@@ -94,6 +116,7 @@ class Tables:
         """Store ``row`` (with its new version) if the stored version is still
         ``expected_version``, and append ``moves`` and its new ``clock``; all or nothing."""
         await self._db.write(move_writes(row, expected_version, moves, clock))
+        self._changed(row.channel_id, row.version)
 
     async def close_table(
         self,
@@ -114,6 +137,7 @@ class Tables:
         if ending is not None:
             writes += ending_inserts(row, ending)
         await self._db.write(writes)
+        self._changed(row.channel_id, expected_version + 1)
 
     async def set_post(self, channel_id: int, message_id: int, version: int) -> bool:
         """Remember the current table post; an older post never overwrites a newer one. False
@@ -162,5 +186,7 @@ class Tables:
             ])
         except IntegrityError:
             raise Conflict("channel already has a table") from None
+        self._changed(row.channel_id, row.version + 1)
+        self._changed(row.parent_id, row.version + 1)
         return replace(row, channel_id=row.parent_id, parent_id=None, version=row.version + 1,
                        post_message_id=None if playing else row.post_message_id)

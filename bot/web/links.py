@@ -69,7 +69,7 @@ class Links:
 
     async def _secret(self) -> bytes:
         if self._key is None:
-            self._key = bytes.fromhex(await self._store.web_secret())
+            self._key = bytes.fromhex(await self._store.web.secret())
         return self._key
 
     async def load(self) -> None:
@@ -94,7 +94,7 @@ class Links:
         key = await self._secret()
         nonce = secrets.token_urlsafe(12)
         expires = int(self._clock() + self._seconds)
-        await self._store.put_web_link(table, user_id, nonce, float(expires))
+        await self._store.web.put_link(table, user_id, nonce, float(expires))
         body = f"{table}.{user_id}.{expires}.{nonce}"
         return f"{body}.{_signature(key, body)}"
 
@@ -113,7 +113,7 @@ class Links:
         linked, user_id, expires, nonce = int(parts[0]), int(parts[1]), int(parts[2]), parts[3]
         if linked != table:
             raise LinkRefused(OTHER_TABLE)
-        stored = await self._store.web_link(table, user_id)
+        stored = await self._store.web.link(table, user_id)
         if stored is None or not hmac.compare_digest(stored[0], nonce):
             raise LinkRefused(REVOKED)
         if self._clock() >= expires:

@@ -25,19 +25,19 @@ async def store_finished(
         seats = [{"seat": i + 1, "user_id": u, "name": f"P{u}", "bot_level": None}
                  for i, u in enumerate(seated)] + [
             {"seat": 3, "user_id": None, "name": "Computer 3", "bot_level": "easy"}]
-        row = await host.store.create_table(TableRow(
+        row = await host.store.tables.create_table(TableRow(
             channel_id=channel + n, guild_id=guild, game_id=game_id, options={}, status="playing",
             host_id=alice, seats=seats, seed=n, state={}, version=2))
         winner = 1 + n % 3
         result = {"finished": True, "scores": [n, 1, 2], "winners": [winner], "reason": ""}
         outcomes = [(s["seat"], s["user_id"], "win" if s["seat"] == winner else "loss", 0.0)
                     for s in seats]
-        await host.store.close_table(row, row.version, [], Ending(
+        await host.store.tables.close_table(row, row.version, [], Ending(
             "finished", {"game": game_id, "players": 3, "moves": []}, result, outcomes))
         made.append({"id": row.id, "game": game_id, "players": seated, "guild": guild})
     # One abandoned game: never listed.
-    row = await host.store.create_table(TableRow(
+    row = await host.store.tables.create_table(TableRow(
         channel_id=channel - 1, guild_id=guild_id, game_id="isis-osiris", options={}, status="playing",
         host_id=alice, seats=[{"seat": 1, "user_id": alice, "name": "P1"}], seed=0, state={}))
-    await host.store.close_table(row, row.version, [], Ending("abandoned", {}, None, []))
+    await host.store.tables.close_table(row, row.version, [], Ending("abandoned", {}, None, []))
     return made

@@ -34,11 +34,11 @@ async def finished(host: TableService, guild: int, channel: int) -> tuple[int, d
     result = game.result(state)
     seats = [{"seat": 1, "user_id": ALICE, "name": "Alice", "bot_level": None},
              {"seat": 2, "user_id": BOB, "name": "Bob", "bot_level": None}]
-    row = await host.store.create_table(TableRow(
+    row = await host.store.tables.create_table(TableRow(
         channel_id=channel, guild_id=guild, game_id="master-islands", options={},
         status="playing", host_id=ALICE, seats=seats, seed=3, state={}, version=2))
     outcomes = [(s, u, "win" if s in result.winners else "loss", 0.0) for s, u in ((1, ALICE), (2, BOB))]
-    await host.store.close_table(row, row.version, [], Ending(
+    await host.store.tables.close_table(row, row.version, [], Ending(
         "finished", record, result.to_json(), outcomes))
     return row.id, record
 

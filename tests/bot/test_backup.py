@@ -104,7 +104,7 @@ async def test_a_backup_made_mid_game_restores_to_a_bot_that_plays_that_game_on(
         await second.resume()
         outcomes = await play_to_end(second, CHANNEL)
         assert outcomes[-1].table.status == "finished"
-        assert len(await second.store.games_in_channel(CHANNEL)) == 1
+        assert len(await second.store.history.games_in_channel(CHANNEL)) == 1
     finally:
         await second.close()
 

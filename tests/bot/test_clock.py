@@ -150,10 +150,10 @@ async def test_time_out_then_computer_plays_until_i_am_back(
         await host.come_back(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    seats = (await host.store.game(game_row))["seats"]
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    seats = (await host.store.history.game(game_row))["seats"]
     assert [s.get("was_replaced", False) for s in seats] == [True, False]
-    assert await host.store.next_due() is None  # the clock went with the table
+    assert await host.store.clocks.next_due() is None  # the clock went with the table
 
 
 async def test_skip_plays_the_games_pass_for_the_absent_seat(
@@ -179,7 +179,7 @@ async def test_automatic_takeover_from_config(db_path: str, clock: FakeTime) -> 
         [outcome] = await _events(host, T0 + 400)
         assert outcome.applied and outcome.post.to_move_user_ids == [BOB]
         assert "a computer plays for them" in outcome.post.lines[0]
-        row = await host.store.get_table(CHANNEL)
+        row = await host.store.tables.get_table(CHANNEL)
         assert row.seats[0]["replaced"] and row.seats[0]["bot_level"] is None
         assert host.level_of(row, 1) == "easy"  # played at the configured level
     finally:
@@ -200,8 +200,8 @@ async def test_leave_hands_the_seat_over_and_the_last_player_may_end(host: Table
         await host.end_game(CHANNEL, ALICE)  # only someone still playing may end it
     ended = await host.end_game(CHANNEL, BOB)
     assert ended.status == "abandoned" and await host.table(CHANNEL) is None
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    assert (await host.store.game(game_row))["status"] == "abandoned"
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    assert (await host.store.history.game(game_row))["status"] == "abandoned"
 
 
 async def test_leave_when_nobody_else_plays_ends_the_table_and_lobbies_keep_leave(
@@ -228,13 +228,13 @@ async def test_speed_is_a_lobby_setting_copied_by_table_settings(
     table = await host.set_option(CHANNEL, ALICE, "table:speed", "daily")
     assert ("Table speed", "daily (about a day a move)") in table.option_texts
     assert table.options == {}  # not a game option
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert table_settings(row) == {"speed": "daily", "hints": False}
     await host.join(CHANNEL, BOB, "Bob")
     outcome = await host.start(CHANNEL, ALICE)
     assert outcome.post.clock.deadline == T0 + 48 * 3600  # a day to start, a day a turn
     await play_to_end(host, CHANNEL)
-    [game_row] = await host.store.games_in_channel(CHANNEL)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
     rematch = (await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)).table
     assert ("Table speed", "daily (about a day a move)") in rematch.option_texts
     await host.cancel(CHANNEL, BOB)
@@ -245,7 +245,7 @@ async def test_speed_is_a_lobby_setting_copied_by_table_settings(
 async def test_speed_off_has_no_clock(host: TableService) -> None:
     outcome = await _start(host, speed="off")
     assert outcome.post.clock is None
-    assert await host.store.next_due() is None and await _events(host, T0 + 10**9) == []
+    assert await host.store.clocks.next_due() is None and await _events(host, T0 + 10**9) == []
 
 
 async def test_scheduler_sleeps_to_each_moment_and_rearms_on_a_move(

@@ -59,10 +59,10 @@ async def _open_mi(path: Path | str, pool: ComputerPool) -> TableService:
 
 async def _log(host: TableService) -> tuple[list[tuple[Any, ...]], Any]:
     """The stored move log (everything but the time) and the table's state."""
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id is not None
     return [(m.version, m.seat, m.user_id, m.move, m.lines, m.barrier, m.before)
-            for m in await host.store.moves(row.id)], row.state
+            for m in await host.store.log.moves(row.id)], row.state
 
 
 def _replays_as_think_chooses(log: list[tuple[Any, ...]], final: Any) -> None:
@@ -158,14 +158,14 @@ async def test_a_later_move_that_fails_ends_the_run_and_falls_back_as_a_first_mo
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.add_computer(CHANNEL, ALICE, "hard")
     await host.start(CHANNEL, ALICE)
-    started = await host.store.get_table(CHANNEL)
+    started = await host.store.tables.get_table(CHANNEL)
     assert started is not None
     with caplog.at_level(logging.ERROR, logger="bot.service.computers"):
         outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
     assert all(len(o.applied) == 3 for o in outcomes[:-1])  # Alice, then both computers
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    record = (await host.store.game(game_row))["record"]
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    record = (await host.store.history.game(game_row))["record"]
     failures = [r for r in caplog.records if "failed" in r.getMessage()]
     assert len(failures) == sum(m["seat"] == 3 for m in record["moves"]) > 0
     assert all(f"table {CHANNEL} seat 3" in r.getMessage() for r in failures)

@@ -26,8 +26,8 @@ async def start_and_finish(host: TableService) -> list[dict[str, Any]]:
     await host.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    return list((await host.store.game(game_row))["record"]["moves"])
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    return list((await host.store.history.game(game_row))["record"]["moves"])
 
 
 async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
@@ -55,11 +55,11 @@ async def test_seats_stored_with_the_old_level_names_still_play(
     await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4)
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.add_computer(CHANNEL, ALICE, "easy")
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None
     old = [row.seats[0], {**row.seats[1], "name": "Computer 1", "bot_level": "random"},
            {**row.seats[2], "name": "Computer 2", "bot_level": "greedy"}]
-    await host.store.update_table(replace(row, seats=old, version=row.version + 1), row.version)
+    await host.store.tables.update_table(replace(row, seats=old, version=row.version + 1), row.version)
     with caplog.at_level(logging.WARNING, logger="bot.service"):
         moves = await start_and_finish(host)
     assert {m["seat"] for m in moves} == {1, 2, 3}

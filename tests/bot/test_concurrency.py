@@ -39,9 +39,9 @@ async def test_fifty_concurrent_clicks_apply_exactly_once(
     )
     assert len(applied) == 1 and len(refused) == 49
     assert all(isinstance(e, refusal) for e in refused), refused
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row.version == version + 1
-    assert [m.move for m in await host.store.moves(row.id)] == [move]
+    assert [m.move for m in await host.store.log.moves(row.id)] == [move]
 
 
 async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableService, db_path: str) -> None:
@@ -55,9 +55,9 @@ async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableServic
         applied, refused = await _race(calls)
         assert len(applied) == 1, refused
         assert all(isinstance(e, errors.StaleVersion | errors.NotYourTurn) for e in refused), refused
-        row = await other.store.get_table(CHANNEL)
+        row = await other.store.tables.get_table(CHANNEL)
         assert row.version == version + 1
-        assert len(await other.store.moves(row.id)) == 1
+        assert len(await other.store.log.moves(row.id)) == 1
     finally:
         await other.close()
 
@@ -102,7 +102,7 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
     try:
         task = asyncio.create_task(slow.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):  # until Alice's move is stored and the slow host waits
-            if (await host.store.get_table(CHANNEL)).version > version:
+            if (await host.store.tables.get_table(CHANNEL)).version > version:
                 break
             await asyncio.sleep(0.01)
         [resumed] = await host.resume()  # the computer's reply, played by the other host
@@ -111,8 +111,8 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
         assert outcome.table.version == version + 1 and outcome.table.status == "playing"
         assert outcome.post is not None and outcome.post.lines[0].startswith("Alice (seat 1) played")
         assert len(resumed.applied) == 1
-        row = await host.store.get_table(CHANNEL)
-        logged = [(m.seat, m.move) for m in await host.store.moves(row.id)]
+        row = await host.store.tables.get_table(CHANNEL)
+        logged = [(m.seat, m.move) for m in await host.store.log.moves(row.id)]
         assert logged == [(1, entries[0].move), (2, resumed.applied[0])]
         assert row.version == version + 2
     finally:
@@ -132,7 +132,7 @@ async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
     try:
         task = asyncio.create_task(paced.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):
-            if (await paced.store.get_table(CHANNEL)).version > version:
+            if (await paced.store.tables.get_table(CHANNEL)).version > version:
                 break
             await asyncio.sleep(0.01)
         assert not task.done()  # pausing

@@ -39,12 +39,12 @@ CHANNEL_OF_LINK = 31337  # a table Bob had a personal link to
 
 async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableService) -> None:
     await _finished_game(host)
-    await host.store.set_dm_enabled(BOB, False)
+    await host.store.prefs.set_dm_enabled(BOB, False)
     await host.remember_locale(BOB, "fr")
-    await host.store.set_dm_enabled(ALICE, False)
-    await host.store.put_web_link(CHANNEL_OF_LINK, BOB, "nonce", 1e12)
-    await host.store.put_web_link(CHANNEL_OF_LINK, ALICE, "hers", 1e12)
-    before = _numbers(await host.store.ratings_of(GUILD, TOY_ID))
+    await host.store.prefs.set_dm_enabled(ALICE, False)
+    await host.store.web.put_link(CHANNEL_OF_LINK, BOB, "nonce", 1e12)
+    await host.store.web.put_link(CHANNEL_OF_LINK, ALICE, "hers", 1e12)
+    before = _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID))
     page = await host.history(GUILD)
     assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
     results = [(p.score, p.won) for p in page.entries[0].players]
@@ -52,11 +52,11 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
     done = await forget(host.store, BOB)
 
     assert done == {"games": 1, "ratings": 1, "preferences": 2, "records": 2}
-    assert await host.store.dm_enabled(BOB) is None
-    assert await host.store.user_locales([BOB]) == {}
-    assert await host.store.dm_enabled(ALICE) is False  # only Bob's
-    assert await host.store.web_link(CHANNEL_OF_LINK, BOB) is None  # his page links too
-    assert await host.store.web_link(CHANNEL_OF_LINK, ALICE) == ("hers", 1e12)
+    assert await host.store.prefs.dm_enabled(BOB) is None
+    assert await host.store.languages.user_locales([BOB]) == {}
+    assert await host.store.prefs.dm_enabled(ALICE) is False  # only Bob's
+    assert await host.store.web.link(CHANNEL_OF_LINK, BOB) is None  # his page links too
+    assert await host.store.web.link(CHANNEL_OF_LINK, ALICE) == ("hers", 1e12)
     entry = (await host.history(GUILD)).entries[0]
     assert [(p.score, p.won) for p in entry.players] == results
     assert shown(entry.players[1].name) == "a former player"
@@ -64,18 +64,18 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
         assert shown(entry.players[1].name) == "un ancien joueur"
         assert "Alice, un ancien joueur, Carol" in choice_label(entry)
     assert (await host.history(GUILD, user_id=BOB)).total == 0
-    game = await host.store.game(entry.game_row)
+    game = await host.store.history.game(entry.game_row)
     assert game is not None and "Bob" not in str(game["seats"]) and str(BOB) not in str(
         [s["user_id"] for s in game["seats"]])
 
-    after = _numbers(await host.store.ratings_of(GUILD, TOY_ID))
+    after = _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID))
     assert "u:2" not in after
     [token] = [k for k in after if k.startswith("f:")]
     assert after[token] == before["u:2"]
     assert {k: v for k, v in after.items() if k != token} == {
         k: v for k, v in before.items() if k != "u:2"}
     assert await host.rebuild_ratings() == 1  # the same games give the same ratings
-    assert _numbers(await host.store.ratings_of(GUILD, TOY_ID)) == after
+    assert _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID)) == after
     board = await host.leaderboard(GUILD, TOY_ID, 10)
     [former] = [s for s in board.top if s.player == token]
     assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
@@ -88,11 +88,11 @@ async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
     await _finished_game(host)
     await host.create_lobby(CHANNEL + 1, GUILD, TOY_ID, {}, CAROL, "Carol", seed=1)
     await host.join(CHANNEL + 1, BOB, "Bob")
-    await host.store.set_dm_enabled(BOB, True)
+    await host.store.prefs.set_dm_enabled(BOB, True)
     with pytest.raises(StillSeated, match=r"^User 2 sits at 1 live table \(channel 101\); "
                        r"nothing was changed"):
         await forget(host.store, BOB)
-    assert await host.store.dm_enabled(BOB) is True
+    assert await host.store.prefs.dm_enabled(BOB) is True
     page = await host.history(GUILD)
     assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
     await host.leave(CHANNEL + 1, BOB)

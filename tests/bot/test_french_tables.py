@@ -43,7 +43,7 @@ async def test_a_french_table_reads_french(host: TableService, game_id: str) -> 
         for _ in range(MOVES):
             if outcome.table.status == "finished":
                 break
-            row = await host.store.get_table(CHANNEL)
+            row = await host.store.tables.get_table(CHANNEL)
             assert row is not None and row.state is not None
             game = host.context.game(game_id)
             seat = game.to_move(row.state)[0]

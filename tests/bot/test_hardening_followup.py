@@ -87,9 +87,9 @@ async def _first_move(host: TableService, user: int) -> str:
 
 
 async def _logged(host: TableService) -> list[Any]:
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id is not None
-    return await host.store.moves(row.id)
+    return await host.store.log.moves(row.id)
 
 
 async def test_a_move_stored_before_the_database_fails_is_answered_as_played(
@@ -174,7 +174,7 @@ async def test_a_move_whose_commit_answer_was_lost_is_played(
     """Item 1, the commit itself: the server stored the move but its answer never came (the
     connection dropped after the commit). The move is played, not "nothing changed"."""
     await _against_a_computer(host)
-    stored = host.store.update_table
+    stored = host.store.tables.update_table
     lost = []
 
     async def answer_lost(*args: Any, **kwargs: Any) -> None:
@@ -183,7 +183,7 @@ async def test_a_move_whose_commit_answer_was_lost_is_played(
             lost.append(True)
             raise Unreachable()
 
-    monkeypatch.setattr(host.store, "update_table", answer_lost)
+    monkeypatch.setattr(host.store.tables, "update_table", answer_lost)
     move = await _first_move(host, ALICE)
     outcome = await host.play(CHANNEL, ALICE, move)
     assert lost and outcome.applied[0] == move

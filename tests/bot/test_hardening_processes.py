@@ -42,12 +42,12 @@ async def check_file(db: Path, reported: list[tuple[int, str]]) -> tuple[int, bo
     nothing reported lost, replay = the stored state (or result). Returns (moves logged, over)."""
     store = await Store.open(str(db))
     try:
-        row = await store.get_table(CHANNEL)
-        table_id = row.id if row is not None else (await store.games_in_channel(CHANNEL))[-1]
+        row = await store.tables.get_table(CHANNEL)
+        table_id = row.id if row is not None else (await store.history.games_in_channel(CHANNEL))[-1]
         assert table_id is not None
-        ended = None if row is not None else await store.game(table_id)
+        ended = None if row is not None else await store.history.game(table_id)
         if ended is None:
-            log = [(m.version, m.seat, m.move) for m in await store.moves(table_id)]
+            log = [(m.version, m.seat, m.move) for m in await store.log.moves(table_id)]
         else:  # a closed game's move log is dropped: its record has the moves, in order, the
             # last of them at the version the table ended at
             moves, last = ended["record"]["moves"], ended["version"]

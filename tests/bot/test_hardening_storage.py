@@ -49,20 +49,20 @@ def write_lock_held(path: str | Path) -> Iterator[sqlite3.Connection]:
 
 async def test_reads_do_not_wait_for_a_blocked_write(db_path: str) -> None:
     store = await Store.open(db_path)
-    await store.create_table(_row(1))
+    await store.tables.create_table(_row(1))
     order: list[str] = []
 
     async def write() -> None:
         try:
-            await store.create_table(_row(2))
+            await store.tables.create_table(_row(2))
         except Busy:
             pass
         order.append("write")
 
     async def read() -> None:
         await asyncio.sleep(0.05)  # the write is waiting for the lock by now
-        assert (await store.get_table(1)) is not None
-        assert await store.active_tables()
+        assert (await store.tables.get_table(1)) is not None
+        assert await store.tables.active_tables()
         order.append("read")
 
     with write_lock_held(db_path):
@@ -76,12 +76,12 @@ async def test_a_blocked_write_says_busy_and_writes_nothing(db_path: str) -> Non
     with write_lock_held(db_path):
         started = time.monotonic()
         with pytest.raises(Busy) as caught:
-            await asyncio.wait_for(store.create_table(_row(3)), HANG)
+            await asyncio.wait_for(store.tables.create_table(_row(3)), HANG)
         waited = time.monotonic() - started
     print(f"busy database: 'busy' said after {waited:.2f} s")
     assert caught.value.message == BUSY == "The table is busy, try again in a moment."
-    assert await store.get_table(3) is None
-    assert (await store.create_table(_row(3))).id is not None  # released: it works again
+    assert await store.tables.get_table(3) is None
+    assert (await store.tables.create_table(_row(3))).id is not None  # released: it works again
     await store.close()
 
 
@@ -93,12 +93,12 @@ async def test_writes_queued_behind_a_blocked_write_say_busy_too(db_path: str) -
     with write_lock_held(db_path):
         started = time.monotonic()
         results = await asyncio.wait_for(asyncio.gather(
-            *(store.create_table(_row(10 + i)) for i in range(10)), return_exceptions=True
+            *(store.tables.create_table(_row(10 + i)) for i in range(10)), return_exceptions=True
         ), HANG)
         waited = time.monotonic() - started
     assert all(isinstance(r, Busy) for r in results), results
     assert waited < 5 * BUSY_TIMEOUT_MS / 1000, f"said busy one by one: {waited:.1f} s"
-    assert await store.active_tables() == []
+    assert await store.tables.active_tables() == []
     await store.close()
 
 
@@ -108,12 +108,12 @@ async def test_our_own_queue_waits_its_turn_and_is_never_busy(db_path: str) -> N
     are stored; none says busy."""
     store = await Store.open(db_path)
     async with store.db.transaction():
-        pending = [asyncio.ensure_future(store.create_table(_row(20 + i))) for i in range(50)]
+        pending = [asyncio.ensure_future(store.tables.create_table(_row(20 + i))) for i in range(50)]
         await asyncio.sleep(1.5)  # the premise: our own write holds the database that long
         assert not any(p.done() for p in pending)  # waiting, not refused
     results = await asyncio.wait_for(asyncio.gather(*pending, return_exceptions=True), HANG)
     assert [r for r in results if isinstance(r, BaseException)] == []
-    assert len(await store.active_tables()) == 50
+    assert len(await store.tables.active_tables()) == 50
     await store.close()
 
 
@@ -133,15 +133,15 @@ async def test_host_refusal_while_busy_is_the_busy_sentence(db_path: str) -> Non
 
 async def test_a_full_disk_says_so_and_keeps_the_table(db_path: str) -> None:
     store = await Store.open(db_path)
-    row = await store.create_table(_row(4))
+    row = await store.tables.create_table(_row(4))
     async with store.db.transaction() as tx:  # the file may not grow by one page more: SQLITE_FULL
         [(pages,)] = await tx.fetchall("PRAGMA page_count")
         await tx.run(Statement(f"PRAGMA max_page_count = {pages}"))
     big = TableRow(**{**row.__dict__, "id": None, "channel_id": 5, "options": {"x": "y" * 50000}})
     with pytest.raises(DiskFull) as caught:
-        await store.create_table(big)
+        await store.tables.create_table(big)
     assert caught.value.message == DISK_FULL and "disk is full" in DISK_FULL
-    assert await store.get_table(5) is None and await store.get_table(4) == row
+    assert await store.tables.get_table(5) is None and await store.tables.get_table(4) == row
     await store.close()
 
 

@@ -67,12 +67,12 @@ async def test_hints_are_a_table_setting_marked_in_the_record_and_left_unrated(
     outcomes = await play_to_end(host, CHANNEL)
     final = outcomes[-1].post
     assert final.finished and "hints were used, so this game is not rated" in final.status
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    finished = await host.store.game(game_row)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    finished = await host.store.history.game(game_row)
     seat = 1 if user == ALICE else 2
     assert finished["record"]["hints"] == [{"seat": seat, "move": 0}]  # once, asked twice
     assert finished["lobby"]["settings"]["hints"] is True
-    assert await host.store.ratings_of(GUILD, TOY_ID) == {}  # unrated
+    assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == {}  # unrated
 
     # A rematch keeps hints on; the same game without them is rated, and a rebuild agrees.
     rematch = (await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)).table
@@ -87,12 +87,12 @@ async def test_hints_are_a_table_setting_marked_in_the_record_and_left_unrated(
         await host.hint(CHANNEL, user, version=version)
     outcomes = await play_to_end(host, CHANNEL)
     assert "rated" not in outcomes[-1].post.status
-    rated = await host.store.ratings_of(GUILD, TOY_ID)
+    rated = await host.store.ratings.ratings_of(GUILD, TOY_ID)
     assert rated and {r.games for r in rated.values()} == {1}
-    assert "hints" not in (await host.store.game(max(
-        await host.store.games_in_channel(CHANNEL))))["record"]
+    assert "hints" not in (await host.store.history.game(max(
+        await host.store.history.games_in_channel(CHANNEL))))["record"]
     assert await host.rebuild_ratings() == 2  # both games read, the one with hints skipped
-    assert await host.store.ratings_of(GUILD, TOY_ID) == rated
+    assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == rated
 
 
 async def test_hints_on_but_unused_still_leave_the_game_unrated(host: TableService) -> None:
@@ -101,6 +101,6 @@ async def test_hints_on_but_unused_still_leave_the_game_unrated(host: TableServi
     await host.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert "hints were on, so this game is not rated" in outcomes[-1].post.status
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    assert (await host.store.game(game_row))["record"]["hints"] == []
-    assert await host.store.ratings_of(GUILD, TOY_ID) == {}
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    assert (await host.store.history.game(game_row))["record"]["hints"] == []
+    assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == {}

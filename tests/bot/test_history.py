@@ -154,7 +154,7 @@ async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: Ta
     await host.add_computer(CHANNEL, ALICE, "easy")
     await host.start(CHANNEL, ALICE)
     await host.abandon(CHANNEL, ALICE)
-    [abandoned] = await host.store.games_in_channel(CHANNEL)
+    [abandoned] = await host.store.history.games_in_channel(CHANNEL)
     for guild, number in ((GUILD, abandoned), (GUILD, 424242), (OTHER_GUILD, abandoned)):
         with pytest.raises(NoSuchGame) as refused:
             await host.replay(guild, number)
@@ -163,14 +163,14 @@ async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: Ta
 
 
 async def test_a_stored_record_that_no_longer_replays_is_said_so(host: TableService) -> None:
-    row = await host.store.create_table(TableRow(
+    row = await host.store.tables.create_table(TableRow(
         channel_id=CHANNEL, guild_id=GUILD, game_id="isis-osiris", options={}, status="playing",
         host_id=ALICE, seats=[{"seat": 1, "user_id": ALICE, "name": "Alice"},
                               {"seat": 2, "user_id": BOB, "name": "Bob"}], seed=1, state={}))
     record = {"game": "isis-osiris", "players": 2, "seed": 1,
               "moves": [{"seat": 1, "move": "fly away"}]}
     result = {"finished": True, "scores": [1, 0], "winners": [1], "reason": ""}
-    await host.store.close_table(row, row.version, [], Ending(
+    await host.store.tables.close_table(row, row.version, [], Ending(
         "finished", record, result, [(1, ALICE, "win", 1.0), (2, BOB, "loss", 0.0)]))
     with pytest.raises(ReplayFailed) as failed:
         await host.replay(GUILD, row.id)

@@ -28,8 +28,10 @@ LIVE = ClockConfig()  # live: 5 minutes to start, +30 s a turn, at most 10 minut
 def count_store(store: Store, counts: collections.Counter) -> None:
     """Count the store's reads (each one trip), writes (each one transaction, however the store
     runs it) and which queries were asked."""
-    for name in ("get_table", "get_clock", "user_locales", "guild_language", "last_in_force"):
-        setattr(store, name, _counted(getattr(store, name), name, counts))
+    for group, name in ((store.tables, "get_table"), (store.clocks, "get_clock"),
+                        (store.languages, "user_locales"), (store.languages, "guild_language"),
+                        (store.log, "last_in_force")):
+        setattr(group, name, _counted(getattr(group, name), name, counts))
     db = store.db
     real_fetchall, real_fetchone, real_tx = db.fetchall, db.fetchone, db.transaction
     writing = []  # the outermost write counts: a write may run through a transaction
@@ -59,7 +61,7 @@ def count_store(store: Store, counts: collections.Counter) -> None:
 
     db.fetchall, db.fetchone, db.transaction = fetchall, fetchone, tx  # type: ignore[method-assign]
     db.write = outermost(db.write)  # type: ignore[method-assign]
-    store.update_table = outermost(store.update_table)  # type: ignore[method-assign]
+    store.tables.update_table = outermost(store.tables.update_table)  # type: ignore[method-assign]
 
 
 def _counted(real: Any, name: str, counts: collections.Counter) -> Any:
@@ -115,8 +117,8 @@ async def test_a_move_reads_the_table_once_and_writes_once(
         # the row (with its clock and its server's language), then the move and its clock
         assert (counts["reads"], counts["writes"]) == (1, 1), counts
         assert counts["get_table"] == 1 and counts["get_clock"] == 0, counts
-        row = await host.store.get_table(CHANNEL)
-        stored = await host.store.get_clock(row.id)
+        row = await host.store.tables.get_table(CHANNEL)
+        stored = await host.store.clocks.get_clock(row.id)
         # what the post shows of the clock is what was stored with the move
         assert outcome.post.clock is not None and stored is not None
         assert outcome.post.clock.deadline == stored.deadline
@@ -129,15 +131,15 @@ async def test_a_clock_changed_by_another_host_is_the_one_the_next_move_builds_o
 ) -> None:
     host, other = hosts
     await _toy_table(host)
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id is not None
-    before = await other.store.get_clock(row.id)
+    before = await other.store.clocks.get_clock(row.id)
     assert before is not None and before.seat == 1
     # The other host object changes the clock at the same table version (as a scheduler's
     # reminder does): Bob's bank is down to 7 s.
-    await other.store.put_clock(replace(before, banks={**before.banks, 2: 7.0}))
+    await other.store.clocks.put_clock(replace(before, banks={**before.banks, 2: 7.0}))
     outcome = await host.play(CHANNEL, ALICE, (await _mover(host))[1])
-    after = await host.store.get_clock(row.id)
+    after = await host.store.clocks.get_clock(row.id)
     assert after is not None and after.seat == 2
     assert after.banks[2] == 7.0 + LIVE.speed("live").add  # not the 300 s a stale clock gives
     assert outcome.post.clock.deadline == clock.t + 7.0 + LIVE.speed("live").add
@@ -208,7 +210,7 @@ async def test_the_undo_offered_after_a_move_is_the_one_the_log_gives(
         counts.clear()
         outcome = await host.play(CHANNEL, user, rng.choice(menu).move)
         assert counts["last_in_force"] == 0, counts
-        row = await host.store.get_table(CHANNEL)
+        row = await host.store.tables.get_table(CHANNEL)
         if row is None:
             break
         from_log = await undo.undoer(host.store, game, row)  # a row without what was kept

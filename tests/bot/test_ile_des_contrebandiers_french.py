@@ -60,7 +60,7 @@ async def test_a_whole_french_game_reads_in_french(host: TableService) -> None:
     for _ in range(200):
         if outcome.post is not None and outcome.post.finished:
             break
-        row = await host.store.get_table(CHANNEL)
+        row = await host.store.tables.get_table(CHANNEL)
         assert row is not None and row.state is not None
         move = game.bots["medium"](game, row.state, 1, rng)
         outcome = await host.play(CHANNEL, ALICE, move)

@@ -32,11 +32,11 @@ async def test_whole_game_in_each_variant(host: TableService, options: dict[str,
         png = outcome.post.image_png
         assert len(png) <= 300_000
         Image.open(io.BytesIO(png)).load()
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    stored = await host.store.game(game_row)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    stored = await host.store.history.game(game_row)
     summary = replay(stored["record"])
     assert summary["ok"] and summary["finished"] and summary["scores"] == stored["result"]["scores"]
-    logged = [line for m in await host.store.moves(game_row) for line in m.lines]
+    logged = [line for m in await host.store.log.moves(game_row) for line in m.lines]
     transient = [line for o in outcomes for line in o.post.transient_lines]
     memory = options.get("open") != "true"
     assert bool(transient) == memory  # reveals are announced once in memory mode only

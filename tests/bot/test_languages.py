@@ -115,21 +115,21 @@ async def test_the_move_log_keeps_lines_as_text_and_reads_old_rows(
         host: TableService, db_path: str) -> None:
     await _french_table(host)
     await host.start(CHANNEL, ALICE)
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id is not None and row.state is not None
     line = say("waiting for {players}", players=seat(2))
     new = type(row)(**{**row.__dict__, "version": row.version + 1})
-    await host.store.update_table(new, row.version, [MoveEntry(new.version, 1, "play 1", ALICE,
+    await host.store.tables.update_table(new, row.version, [MoveEntry(new.version, 1, "play 1", ALICE,
                                                                [line, "Alice played 1."])])
     with sqlite3.connect(db_path) as db:
         stored = db.execute("SELECT lines FROM move_log WHERE version = ?",
                             (new.version,)).fetchone()[0]
         assert json.loads(stored)[0]["say"] == "waiting for {players}"
-    back = (await host.store.moves(row.id))[-1].lines
+    back = (await host.store.log.moves(row.id))[-1].lines
     assert isinstance(back[0], Text) and i18n.translate(back[0], "fr") == "en attente de Place 2"
     assert back[1] == "Alice played 1."
     with sqlite3.connect(db_path) as db:
         db.execute("UPDATE move_log SET lines = ? WHERE version = ?",
                    (json.dumps(["Bob (seat 2) played 3."]), new.version))
-    entries = await host.store.moves(row.id)
+    entries = await host.store.log.moves(row.id)
     assert entries[-1].lines == ["Bob (seat 2) played 3."]  # an old plain row reads as it was

@@ -124,8 +124,8 @@ async def test_cancel_and_abandon_need_host_or_admin(host: TableService) -> None
         await host.abandon(CHANNEL, BOB)
     assert (await host.abandon(CHANNEL, ALICE)).status == "abandoned"
     assert await host.table(CHANNEL) is None
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    assert (await host.store.game(game_row))["status"] == "abandoned"
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    assert (await host.store.history.game(game_row))["status"] == "abandoned"
 
 
 async def test_dm_preference_defaults_until_set(host: TableService) -> None:

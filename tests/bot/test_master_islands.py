@@ -44,8 +44,8 @@ async def test_whole_game_in_every_mode(host: TableService, mode: str, players: 
     last = outcomes[-1]
     assert last.table.status == "finished" and last.post.status.startswith("Game over: ")
     assert await host.table(CHANNEL) is None
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    stored = await host.store.game(game_row)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    stored = await host.store.history.game(game_row)
     summary = replay(stored["record"])
     assert summary["ok"] and summary["finished"]
     assert summary["winners"] == stored["result"]["winners"]

@@ -77,8 +77,8 @@ async def test_a_server_moves_over_and_plays_on(
     assert before["games"] == 2 and before["tables"] == 2 and before["move_log"] == 3  # the table in play's (finished games keep none)
     old = await TableService.open(db)
     old_playing = await old.table(channels["playing"])
-    old_stats = await old.store.stats(GUILD, None)
-    old_ratings = await old.store.ratings_of(GUILD, TOY_ID)
+    old_stats = await old.store.history.stats(GUILD, None)
+    old_ratings = await old.store.ratings.ratings_of(GUILD, TOY_ID)
     await old.close()
 
     assert await cli("--from", db, "--to", pg_url) == 0
@@ -99,17 +99,17 @@ async def test_a_server_moves_over_and_plays_on(
     try:
         playing = await host.table(channels["playing"])
         assert playing == old_playing  # state, seats, version: the host reads it as it was
-        assert await host.store.stats(GUILD, None) == old_stats
-        assert await host.store.ratings_of(GUILD, TOY_ID) == old_ratings
+        assert await host.store.history.stats(GUILD, None) == old_stats
+        assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == old_ratings
         assert await host.dm_enabled(BOB, True) is False
         await play_to_end(host, channels["playing"])
         await host.join(channels["lobby"], ALICE, "Alice")
         await host.start(channels["lobby"], CAROL)
         await host.create_lobby(6, GUILD, TOY_ID, {}, ALICE, "Alice", seed=6)
-        rows = [await host.store.get_table(c) for c in (channels["lobby"], 6)]
+        rows = [await host.store.tables.get_table(c) for c in (channels["lobby"], 6)]
         newest = max(r.id for r in rows if r is not None)
         assert newest == 7  # ids 1-6 were given in the file (3 and 6: cancelled lobbies)
-        assert len(await host.store.games_in_channel(channels["playing"])) == 1
+        assert len(await host.store.history.games_in_channel(channels["playing"])) == 1
     finally:
         await host.close()
 

@@ -24,15 +24,15 @@ async def test_a_game_moved_out_of_its_deleted_thread_keeps_its_clock_and_plays_
     started = await host.start(THREAD, ALICE)
     await host.set_post(THREAD, POST, started.table.version)
     assert await play_first_legal(host, THREAD) is not None
-    before = await host.store.get_table(THREAD)
+    before = await host.store.tables.get_table(THREAD)
     assert before is not None and before.id is not None and before.version > before.post_version
-    assert (await host.store.get_clock(before.id)).channel_id == THREAD
+    assert (await host.store.clocks.get_clock(before.id)).channel_id == THREAD
 
     moved = await host.move_to_channel(THREAD)
     assert moved.channel_id == CHANNEL and moved.parent_id is None and moved.status == "playing"
     assert await host.table(THREAD) is None
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id == before.id and row.state == before.state
     assert row.post_message_id is None and row.post_version == before.post_version
-    assert (await host.store.get_clock(row.id)).channel_id == CHANNEL
+    assert (await host.store.clocks.get_clock(row.id)).channel_id == CHANNEL
     assert await play_first_legal(host, CHANNEL) is not None  # it plays on in the channel

@@ -38,7 +38,7 @@ async def turn(host: TableService, user: int, direction: str | None) -> list[str
     """The user's whole turn, steering their galleon one step toward ``direction``."""
     played = []
     while True:
-        row = await host.store.get_table(CHANNEL)
+        row = await host.store.tables.get_table(CHANNEL)
         assert row is not None and row.state is not None
         table = await host.table(CHANNEL)
         assert table is not None

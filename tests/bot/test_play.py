@@ -127,8 +127,8 @@ async def test_whole_game_finishes_stores_record_and_results(host: TableService)
     assert last.table.status == "finished" and last.post.finished
     assert last.post.status.startswith("Game over: ")
     assert await host.table(CHANNEL) is None  # the channel is free again
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    stored = await host.store.game(game_row)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    stored = await host.store.history.game(game_row)
     summary = replay(stored["record"])
     assert summary["ok"] and summary["finished"]
     assert summary["winners"] == stored["result"]["winners"] == last.post.result["winners"]
@@ -148,8 +148,8 @@ async def test_transient_lines_are_shown_once_and_never_stored(host: TableServic
     outcome = await host.play(CHANNEL, user, entries[0].move, version=version)
     assert outcome.post.transient_lines == [f"(psst: seat {seat} had {entries[0].move.split()[1]})"]
     assert not any("psst" in line for line in outcome.post.lines)
-    row = await host.store.get_table(CHANNEL)
-    logged = await host.store.moves(row.id)
+    row = await host.store.tables.get_table(CHANNEL)
+    logged = await host.store.log.moves(row.id)
     assert logged and not any("psst" in line for m in logged for line in m.lines)
     assert (await host.board(CHANNEL)).transient_lines == []
 
@@ -174,8 +174,8 @@ async def test_same_seed_and_moves_give_the_same_computer_moves(tmp_path) -> Non
                 await other.add_computer(CHANNEL, ALICE, "easy")
             await other.start(CHANNEL, ALICE)
             await play_to_end(other, CHANNEL)
-            [game_row] = await other.store.games_in_channel(CHANNEL)
-            records.append((await other.store.game(game_row))["record"])
+            [game_row] = await other.store.history.games_in_channel(CHANNEL)
+            records.append((await other.store.history.game(game_row))["record"])
         finally:
             await other.close()
     assert records[0] == records[1] and len(records[0]["moves"]) == 14

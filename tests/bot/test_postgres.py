@@ -116,8 +116,8 @@ async def test_a_newer_schema_is_refused(pg_url: str) -> None:
 async def test_two_processes_starting_together_migrate_once(pg_url: str) -> None:
     stores = await asyncio.gather(Store.open(pg_url), Store.open(pg_url))
     try:
-        await stores[0].create_table(_row(BIG))
-        assert (await stores[1].get_table(BIG)) is not None
+        await stores[0].tables.create_table(_row(BIG))
+        assert (await stores[1].tables.get_table(BIG)) is not None
     finally:
         for store in stores:
             await store.close()
@@ -127,14 +127,14 @@ async def test_discord_ids_and_big_seeds_round_trip(pg_url: str) -> None:
     store = await Store.open(pg_url)
     try:
         assert isinstance(store.db, Postgres)
-        created = await store.create_table(_row(BIG))
-        got = await store.get_table(BIG)
+        created = await store.tables.create_table(_row(BIG))
+        got = await store.tables.get_table(BIG)
         assert got is not None and got.id == created.id
         assert (got.channel_id, got.guild_id, got.host_id, got.seed) == (
             BIG, BIG + 1, BIG + 2, 2**62)
         assert got.seats[0]["user_id"] == BIG + 2
         with pytest.raises(Conflict):  # the channel's UNIQUE holds on PostgreSQL too
-            await store.create_table(_row(BIG))
+            await store.tables.create_table(_row(BIG))
     finally:
         await store.close()
 
@@ -143,14 +143,14 @@ async def test_two_stores_on_one_database_never_both_apply_a_move(pg_url: str) -
     """Two processes (shards) racing on one table: the version check lets exactly one win."""
     one, two = await Store.open(pg_url), await Store.open(pg_url)
     try:
-        row = await one.create_table(_row(BIG))
+        row = await one.tables.create_table(_row(BIG))
         for version in range(1, 21):
             moved = row.__class__(**{**row.__dict__, "version": version + 1})
-            results = await asyncio.gather(one.update_table(moved, version),
-                                           two.update_table(moved, version),
+            results = await asyncio.gather(one.tables.update_table(moved, version),
+                                           two.tables.update_table(moved, version),
                                            return_exceptions=True)
             assert sorted(type(r).__name__ for r in results) == ["Conflict", "NoneType"]
-        assert (await two.get_table(BIG)).version == 21  # type: ignore[union-attr]
+        assert (await two.tables.get_table(BIG)).version == 21  # type: ignore[union-attr]
     finally:
         await one.close()
         await two.close()
@@ -161,16 +161,16 @@ async def test_a_row_locked_by_another_process_says_busy_and_reads_go_on(pg_url:
     store = await Store.open(pg_url)
     other = await asyncpg.connect(pg_url)
     try:
-        row = await store.create_table(_row(BIG))
+        row = await store.tables.create_table(_row(BIG))
         lock = other.transaction()
         await lock.start()
         await other.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", row.id)
         with pytest.raises(Busy) as said:
-            await store.update_table(row.__class__(**{**row.__dict__, "version": 2}), 1)
+            await store.tables.update_table(row.__class__(**{**row.__dict__, "version": 2}), 1)
         assert said.value.message == BUSY
-        assert (await store.get_table(BIG)).version == 1  # type: ignore[union-attr]
+        assert (await store.tables.get_table(BIG)).version == 1  # type: ignore[union-attr]
         await lock.rollback()
-        await store.update_table(row.__class__(**{**row.__dict__, "version": 2}), 1)
+        await store.tables.update_table(row.__class__(**{**row.__dict__, "version": 2}), 1)
     finally:
         await other.close()
         await store.close()
@@ -190,7 +190,7 @@ async def test_a_dropped_connection_says_unreachable_and_writes_nothing(pg_url: 
                 await tx.run(Statement("INSERT INTO dm_prefs (user_id, enabled) VALUES (?, ?)",
                                        (1, 1)))
         assert said.value.message == UNREACHABLE
-        assert await store.dm_enabled(BIG) is None  # the pool reconnects; nothing was kept
+        assert await store.prefs.dm_enabled(BIG) is None  # the pool reconnects; nothing was kept
     finally:
         await admin.close()
         await store.close()

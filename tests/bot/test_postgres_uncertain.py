@@ -40,7 +40,7 @@ async def _answering(store: Store, channel: int) -> TableRow | None:
     deadline = time.monotonic() + 20
     while True:
         try:
-            return await store.get_table(channel)
+            return await store.tables.get_table(channel)
         except Unavailable:
             assert time.monotonic() < deadline, "the store never found the server again"
             await asyncio.sleep(0.1)
@@ -75,18 +75,18 @@ async def test_a_move_sent_before_the_server_fell_silent_may_be_saved(
         if _:
             proxy.hang()
             with pytest.raises(Uncertain) as raised:
-                await store.update_table(new, row.version, [entry])
+                await store.tables.update_table(new, row.version, [entry])
         else:
-            await store.update_table(new, row.version, [entry])
+            await store.tables.update_table(new, row.version, [entry])
             row = new
     assert raised.value.message == MAYBE_SAVED  # not "nothing changed"
     with pytest.raises(Unreachable) as later:  # told at once, and nothing was sent: sure
-        await store.set_dm_enabled(7, True)
+        await store.prefs.set_dm_enabled(7, True)
     assert not isinstance(later.value, Uncertain)
     proxy.resume()
     now = await _answering(store, 301)
     assert now is not None and now.version == row.version + 1  # it was stored after all
-    assert [m.version for m in await store.moves(row.id or 0)] == [2, 3]
+    assert [m.version for m in await store.log.moves(row.id or 0)] == [2, 3]
 
 
 async def test_a_transaction_lost_at_its_commit_may_be_saved(
@@ -96,6 +96,6 @@ async def test_a_transaction_lost_at_its_commit_may_be_saved(
     proxy.hang_on(b"COMMIT")  # the server goes silent just as the table's end commits
     ending = Ending("abandoned", {"game": "toy-cards"}, None, [])
     with pytest.raises(Uncertain):
-        await store.close_table(row, row.version, [], ending)
+        await store.tables.close_table(row, row.version, [], ending)
     proxy.resume()
     assert await _answering(store, 302) is None  # committed: the channel is free

@@ -160,7 +160,7 @@ async def rated(db_path: str) -> AsyncIterator[TableService]:
 
 async def test_leaderboard_orders_by_rating_and_gives_the_callers_rank(rated: TableService) -> None:
     board = await rated.leaderboard(GUILD, TOY_ID, 1)
-    everyone = await rated.store.ratings_of(GUILD, TOY_ID)
+    everyone = await rated.store.ratings.ratings_of(GUILD, TOY_ID)
     assert len(board.top) == 10 and len(everyone) > 10
     ordinals = [s.rating.ordinal for s in board.top]
     assert ordinals == sorted(ordinals, reverse=True)
@@ -187,7 +187,7 @@ async def test_standings_and_team_games_on_the_file(rated: TableService) -> None
     assert toy.rating.games > 0 and 0 < toy.rating.wins <= toy.rating.games
     only = await rated.standings(GUILD, 15, ISLANDS)
     assert len(only) == 1 and only[0].game_id == ISLANDS
-    islands = await rated.store.ratings_of(GUILD, ISLANDS)
+    islands = await rated.store.ratings.ratings_of(GUILD, ISLANDS)
     assert not any(key.startswith("c:") for key in islands)  # no computer played there
     assert sum(r.games for r in islands.values()) == 4 * (300 // 7)
 
@@ -198,14 +198,14 @@ async def test_rebuild_is_stable_and_equals_the_live_updates(db_path: str) -> No
         history = _history(120)
         await _insert_games(host.store, history)
         for row, *_ in history:  # as games end, one at a time
-            assert await host.store.rate_game(row, teams)
-            assert not await host.store.rate_game(row, teams)  # idempotent by game row
-        live = {g: await host.store.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)}
+            assert await host.store.ratings.rate_game(row, teams)
+            assert not await host.store.ratings.rate_game(row, teams)  # idempotent by game row
+        live = {g: await host.store.ratings.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)}
         assert await host.rebuild_ratings() == 120
-        again = {g: await host.store.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)}
+        again = {g: await host.store.ratings.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)}
         assert again == live
         assert await host.rebuild_ratings() == 120
-        assert {g: await host.store.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)} == live
+        assert {g: await host.store.ratings.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)} == live
         assert await host.rate_unrated() == 0
     finally:
         await host.close()
@@ -221,14 +221,14 @@ async def test_each_shard_rates_only_its_own_guilds_unrated_games(db_path: str) 
         await _insert_games(first.store, history[:25])
         await _insert_games(first.store, history[25:], guild=other)
         assert await first.rate_unrated() == 25
-        assert set(await first.store.ratings_of(other, TOY_ID)) == set()
+        assert set(await first.store.ratings.ratings_of(other, TOY_ID)) == set()
     finally:
         await first.close()
     second = await TableService.open(db_path, shards=Shards(2, (shard_of(other, 2),)))
     try:
         assert await second.rate_unrated() == 15
         assert await second.rate_unrated() == 0
-        assert await second.store.ratings_of(other, TOY_ID)
+        assert await second.store.ratings.ratings_of(other, TOY_ID)
     finally:
         await second.close()
 
@@ -241,14 +241,14 @@ async def test_a_game_played_through_the_host_is_rated_once(host: TableService) 
     outcomes = await play_to_end(host, CHANNEL)
     result = outcomes[-1].post.result
     assert result is not None
-    ratings = await host.store.ratings_of(GUILD, TOY_ID)
+    ratings = await host.store.ratings.ratings_of(GUILD, TOY_ID)
     winners = {[ALICE, BOB, CAROL][s - 1] for s in result["winners"]}
     for user in (ALICE, BOB, CAROL):
         r = ratings[f"u:{user}"]
         assert (r.games, r.wins) == (1, int(user in winners))
         assert (r.mu > DEFAULT[0]) == (user in winners) or len(winners) == 3
-    (game_row,) = await host.store.games_in_channel(CHANNEL)
-    assert not await host.store.rate_game(game_row, teams)  # already rated with the game
+    (game_row,) = await host.store.history.games_in_channel(CHANNEL)
+    assert not await host.store.ratings.rate_game(game_row, teams)  # already rated with the game
 
 
 async def test_equal_ratings_share_a_rank(host: TableService) -> None:

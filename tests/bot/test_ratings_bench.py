@@ -27,7 +27,7 @@ async def test_ratings_speed(db_path: str) -> None:
         live = []
         for row, *_ in history[:300]:
             start = time.perf_counter()
-            await host.store.rate_game(row, teams)
+            await host.store.ratings.rate_game(row, teams)
             live.append(time.perf_counter() - start)
         rebuilds = []
         for _ in range(3):

@@ -25,8 +25,8 @@ async def test_a_stored_record_replays_to_the_same_result_with_another_seed(
     await host.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
-    [row] = await host.store.games_in_channel(CHANNEL)
-    stored = await host.store.game(row)
+    [row] = await host.store.history.games_in_channel(CHANNEL)
+    stored = await host.store.history.game(row)
     record = stored["record"]
     assert record["setup"], "the deal is in the record"
     assert record["options"]["first"] in (1, 2)

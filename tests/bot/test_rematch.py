@@ -55,7 +55,7 @@ async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
     host: TableService,
 ) -> None:
     game_row = await _finished_game(host)
-    old = await host.store.game(game_row)
+    old = await host.store.history.game(game_row)
     assert old is not None
     pressed = await host.rematch(CHANNEL, BOB, "Bobby", game_row=game_row)
     info = pressed.table
@@ -64,7 +64,7 @@ async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
         (1, BOB, "Bobby", None), (2, None, "Computer 1 (hard)", "hard"), (3, ALICE, "Alice", None)]
     assert [s.pending_until for s in info.seats] == [None, None, 1_000_000.0 + WAIT]
     assert info.options == {"length": "long", "chatty": "yes"}
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.seed != old["record"]["seed"]
 
 
@@ -146,14 +146,14 @@ async def test_a_press_that_loses_the_database_race_keeps_its_seat_without_a_sec
         opened = await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
         assert opened.opened
         reads = 0
-        real = other.store.get_table
+        real = other.store.tables.get_table
 
         async def read_before_alice_stored(channel_id: int) -> object:
             nonlocal reads
             reads += 1
             return None if reads == 1 else await real(channel_id)
 
-        monkeypatch.setattr(other.store, "get_table", read_before_alice_stored)
+        monkeypatch.setattr(other.store.tables, "get_table", read_before_alice_stored)
         joined = await other.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
         assert reads >= 2 and not joined.opened
         assert joined.table.version > opened.table.version

@@ -34,8 +34,8 @@ async def test_reopen_mid_game_gives_same_table_and_game_finishes(db_path: str) 
         assert [t.channel_id for t in await second.active_tables()] == [CHANNEL]
         outcomes = await play_to_end(second, CHANNEL)
         assert outcomes[-1].table.status == "finished"
-        [game_row] = await second.store.games_in_channel(CHANNEL)
-        record = (await second.store.game(game_row))["record"]
+        [game_row] = await second.store.history.games_in_channel(CHANNEL)
+        record = (await second.store.history.game(game_row))["record"]
         assert replay(record)["finished"] and len(record["moves"]) == 14
     finally:
         await second.close()

@@ -91,7 +91,7 @@ async def test_each_process_wakes_only_for_its_guilds_clocks(
     await _game(second, CHANNEL_B, GUILD_B)
     due_a, due_b = await first.clock_next_due(), await second.clock_next_due()
     assert due_a is not None and due_b is not None and due_a < due_b
-    assert await first.store.next_due() == due_a  # the whole database: guild A's comes first
+    assert await first.store.clocks.next_due() == due_a  # the whole database: guild A's comes first
     later = due_b + 1
     [reminder_a] = await first.clock_due(later)
     assert reminder_a.channel_id == CHANNEL_A

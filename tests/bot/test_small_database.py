@@ -67,12 +67,12 @@ async def _seen(host: TableService, rows: list[int]) -> dict[str, Any]:
     """What people see of the finished games: /history, every record /replay draws from (and
     one /replay, image and record file), the leaderboards, the stats."""
     page = await host.history(GUILD, limit=50)
-    records = {row: await host.store.finished_game(GUILD, row) for row in rows}
+    records = {row: await host.store.history.finished_game(GUILD, row) for row in rows}
     files = await host.replay(GUILD, rows[1])  # drawn from the record (one: drawing takes long)
     boards = {g: await host.leaderboard(GUILD, g, ALEX) for g in GAMES}
     return {"history": page, "records": records, "boards": boards,
             "replay": (files.image, files.record, files.frames, files.turns),
-            "stats": await host.store.stats(GUILD, ALEX)}
+            "stats": await host.store.history.stats(GUILD, ALEX)}
 
 
 async def test_a_finished_game_keeps_its_record_and_no_log(host: TableService) -> None:
@@ -87,7 +87,7 @@ async def test_a_finished_game_keeps_its_record_and_no_log(host: TableService) -
     assert not set(rows) & set(logs), "a finished game's log was kept"
     assert logs.get(live, 0) >= 2  # a table in play keeps its log
     for row in rows:
-        stored = await host.store.game(row)
+        stored = await host.store.history.game(row)
         assert stored is not None and stored["status"] == "finished"
         again = replay_record(stored["record"])  # the record alone replays the whole game
         assert again["ok"] and again["finished"]
@@ -104,7 +104,7 @@ async def _old_finished(host: TableService, channel: int, game_id: str, seed: in
     game, state = start(rec)
     seats = [{"seat": 1, "user_id": ALEX, "name": "Alex", "bot_level": None},
              {"seat": 2, "user_id": None, "name": "Computer 2", "bot_level": "easy"}]
-    row = await host.store.create_table(TableRow(
+    row = await host.store.tables.create_table(TableRow(
         channel_id=channel, guild_id=GUILD, game_id=game_id, options=rec["options"],
         status="playing", host_id=ALEX, seats=seats, seed=seed, state=state, version=2,
         record_head={"options": rec["options"], "setup": rec["setup"]}))
@@ -117,11 +117,11 @@ async def _old_finished(host: TableService, channel: int, game_id: str, seed: in
             before=first if n == 0 else None))
         state = after
     new = replace(row, state=state, version=row.version + len(entries))
-    await host.store.update_table(new, row.version, entries)
+    await host.store.tables.update_table(new, row.version, entries)
     row = new
     result = summary(game, state)
     winners = result["winners"]
-    await host.store.close_table(row, row.version, [], Ending(
+    await host.store.tables.close_table(row, row.version, [], Ending(
         "finished", rec, result,
         [(s["seat"], s["user_id"], "win" if s["seat"] in winners else "loss",
           float(result["scores"][s["seat"] - 1])) for s in seats]))
@@ -169,7 +169,7 @@ async def test_migration_drops_closed_games_logs_and_changes_nothing_people_see(
         assert await _seen(host, rows) == before
         outcome = await host.undo(LIVE, ALEX)
         assert outcome.table.status == "playing"
-        found = await host.store.game(abandoned or 0)
+        found = await host.store.history.game(abandoned or 0)
         assert found is not None and found["status"] == "abandoned"
     finally:
         await host.close()
@@ -179,7 +179,7 @@ async def _undoable_move(host: TableService) -> str:
     """A move of Alex at the live table that he may take back, reached by random legal moves."""
     rng = random.Random(0)
     for _ in range(500):
-        row = await host.store.get_table(LIVE)
+        row = await host.store.tables.get_table(LIVE)
         assert row is not None and row.state is not None
         game = get_game(row.game_id)
         seat = game.to_move(row.state)[0]

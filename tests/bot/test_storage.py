@@ -27,7 +27,7 @@ async def test_migrations_set_user_version_and_wal(db_path: str) -> None:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     reopened = await Store.open(db_path)  # migrating twice is a no-op
-    assert await reopened.active_tables() == []
+    assert await reopened.tables.active_tables() == []
     await reopened.close()
 
 
@@ -48,7 +48,7 @@ async def test_two_processes_opening_a_new_file_migrate_it_once(
 
     monkeypatch.setattr(schema, "_version", stale_then_true)
     second = await Store.open(db_path)
-    assert await second.active_tables() == []
+    assert await second.tables.active_tables() == []
     await second.close()
     with sqlite3.connect(db_path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -64,49 +64,49 @@ async def test_newer_schema_is_refused(db_path: str) -> None:
 
 async def test_one_table_per_channel(db_path: str) -> None:
     store = await Store.open(db_path)
-    created = await store.create_table(_row())
+    created = await store.tables.create_table(_row())
     assert created.id is not None
     with pytest.raises(Conflict):
-        await store.create_table(_row())
-    assert (await store.get_table(5)) == created
+        await store.tables.create_table(_row())
+    assert (await store.tables.get_table(5)) == created
     await store.close()
 
 
 async def test_update_with_stale_version_changes_nothing(db_path: str) -> None:
     store = await Store.open(db_path)
-    row = await store.create_table(_row())
+    row = await store.tables.create_table(_row())
     moved = replace(row, status="playing", state={"x": 1}, version=2)
-    await store.update_table(moved, 1, [MoveEntry(2, 1, "play 3", 9, ["Ann played 3."])])
+    await store.tables.update_table(moved, 1, [MoveEntry(2, 1, "play 3", 9, ["Ann played 3."])])
     with pytest.raises(Conflict):
-        await store.update_table(replace(moved, state={"x": 2}, version=3), 1,
+        await store.tables.update_table(replace(moved, state={"x": 2}, version=3), 1,
                                  [MoveEntry(3, 1, "play 4", 9, [])])
-    stored = await store.get_table(5)
+    stored = await store.tables.get_table(5)
     assert stored is not None and stored.state == {"x": 1} and stored.version == 2
-    assert [m.move for m in await store.moves(row.id)] == ["play 3"]  # the loser logged nothing
+    assert [m.move for m in await store.log.moves(row.id)] == ["play 3"]  # the loser logged nothing
     await store.close()
 
 
 async def test_close_moves_table_to_history_and_frees_channel(db_path: str) -> None:
     store = await Store.open(db_path)
-    row = await store.create_table(_row())
+    row = await store.tables.create_table(_row())
     ending = Ending("finished", {"game": "toy-cards", "moves": []}, {"winners": [1]},
                     [(1, 9, "win", 5.0), (2, None, "loss", 3.0)])
-    await store.close_table(row, 1, [MoveEntry(2, 1, "play 5", 9, [])], ending)
-    assert await store.get_table(5) is None
-    [game_row] = await store.games_in_channel(5)
-    assert (await store.game(game_row))["status"] == "finished"
-    stats = await store.stats(1, 9)
+    await store.tables.close_table(row, 1, [MoveEntry(2, 1, "play 5", 9, [])], ending)
+    assert await store.tables.get_table(5) is None
+    [game_row] = await store.history.games_in_channel(5)
+    assert (await store.history.game(game_row))["status"] == "finished"
+    stats = await store.history.stats(1, 9)
     assert stats == {"games": 1, "per_game": {"toy-cards": {"played": 1, "wins": 1}}}
-    await store.create_table(_row())  # the channel is free again
+    await store.tables.create_table(_row())  # the channel is free again
     await store.close()
 
 
 async def test_set_post_never_goes_back_in_time(db_path: str) -> None:
     store = await Store.open(db_path)
-    await store.create_table(_row())
-    await store.set_post(5, 1001, 4)
-    await store.set_post(5, 1000, 3)
-    stored = await store.get_table(5)
+    await store.tables.create_table(_row())
+    await store.tables.set_post(5, 1001, 4)
+    await store.tables.set_post(5, 1000, 3)
+    stored = await store.tables.get_table(5)
     assert stored is not None and (stored.post_message_id, stored.post_version) == (1001, 4)
     await store.close()
 
@@ -116,9 +116,9 @@ async def test_posted_is_one_write_and_one_read(db_path: str) -> None:
     table's current post set (never back in time), or the finished game's final post, then the
     channel's other posts showing a value: one write and one read whatever the case."""
     store = await Store.open(db_path)
-    row = await store.create_table(_row())
-    await store.add_transient_post(5, 70, "older")
-    await store.add_transient_post(6, 80, "another channel")
+    row = await store.tables.create_table(_row())
+    await store.sent_posts.add_transient_post(5, 70, "older")
+    await store.sent_posts.add_transient_post(6, 80, "another channel")
     trips: list[str] = []
     for name in ("write", "fetchall", "fetchone", "transaction"):
         real = getattr(store.db, name)
@@ -134,36 +134,36 @@ async def test_posted_is_one_write_and_one_read(db_path: str) -> None:
         trips.clear()
         return values
 
-    assert once(await store.posted(5, 1001, 4, "without the value")) == {70: "older"}
-    assert once(await store.posted(5, 1000, 3, None)) == {70: "older", 1001: "without the value"}
-    stored = await store.get_table(5)
+    assert once(await store.sent_posts.posted(5, 1001, 4, "without the value")) == {70: "older"}
+    assert once(await store.sent_posts.posted(5, 1000, 3, None)) == {70: "older", 1001: "without the value"}
+    stored = await store.tables.get_table(5)
     assert stored is not None and (stored.post_message_id, stored.post_version) == (1001, 4)
     trips.clear()
-    assert once(await store.posted(5, 1001, 4, None)) == {70: "older"}  # no value any more
+    assert once(await store.sent_posts.posted(5, 1001, 4, None)) == {70: "older"}  # no value any more
     trips.clear()
     ending = Ending("finished", {"game": "toy-cards", "moves": []}, {"winners": [1]},
                     [(1, 9, "win", 5.0)])
-    await store.close_table(row, 1, [], ending)
+    await store.tables.close_table(row, 1, [], ending)
     trips.clear()
-    assert once(await store.posted(5, 1002, 5, None)) == {70: "older"}  # the final post
-    [game_row] = await store.games_in_channel(5)
-    finished = await store.finished_game(1, game_row)
+    assert once(await store.sent_posts.posted(5, 1002, 5, None)) == {70: "older"}  # the final post
+    [game_row] = await store.history.games_in_channel(5)
+    finished = await store.history.finished_game(1, game_row)
     assert finished is not None and finished[0].post_message_id == 1002
-    await store.create_table(_row())  # a new lobby in the channel, its post not yet known
+    await store.tables.create_table(_row())  # a new lobby in the channel, its post not yet known
     trips.clear()
-    once(await store.posted(5, 1003, 6, None))  # the new table's post, not the game's
-    assert (await store.finished_game(1, game_row))[0].post_message_id == 1002  # type: ignore[index]
-    assert (await store.get_table(5)).post_message_id == 1003  # type: ignore[union-attr]
+    once(await store.sent_posts.posted(5, 1003, 6, None))  # the new table's post, not the game's
+    assert (await store.history.finished_game(1, game_row))[0].post_message_id == 1002  # type: ignore[index]
+    assert (await store.tables.get_table(5)).post_message_id == 1003  # type: ignore[union-attr]
     await store.close()
 
 
 async def test_dm_preferences_round_trip(db_path: str) -> None:
     store = await Store.open(db_path)
-    assert await store.dm_enabled(9) is None
-    await store.set_dm_enabled(9, False)
-    assert await store.dm_enabled(9) is False
-    await store.set_dm_enabled(9, True)
-    assert await store.dm_enabled(9) is True
+    assert await store.prefs.dm_enabled(9) is None
+    await store.prefs.set_dm_enabled(9, False)
+    assert await store.prefs.dm_enabled(9) is False
+    await store.prefs.set_dm_enabled(9, True)
+    assert await store.prefs.dm_enabled(9) is True
     await store.close()
 
 
@@ -184,15 +184,15 @@ async def test_a_version_1_file_upgrades_keeping_its_tables(db_path: str) -> Non
         db.execute("PRAGMA user_version = 1")
     store = await Store.open(db_path)
     try:
-        row = await store.get_table(5)
+        row = await store.tables.get_table(5)
         assert row is not None and row.seed == 42 and row.record_head is None
-        await store.update_table(replace(row, version=2, record_head={"setup": {"x": 1}}), 1)
-        assert (await store.get_table(5)).record_head == {"setup": {"x": 1}}
-        await store.add_transient_post(5, 77, "plain")
-        await store.add_transient_post(5, 77, "plainer")
-        assert await store.transient_posts(5) == {77: "plainer"}
-        await store.drop_transient_post(77)
-        assert await store.transient_posts(5) == {}
+        await store.tables.update_table(replace(row, version=2, record_head={"setup": {"x": 1}}), 1)
+        assert (await store.tables.get_table(5)).record_head == {"setup": {"x": 1}}
+        await store.sent_posts.add_transient_post(5, 77, "plain")
+        await store.sent_posts.add_transient_post(5, 77, "plainer")
+        assert await store.sent_posts.transient_posts(5) == {77: "plainer"}
+        await store.sent_posts.drop_transient_post(77)
+        assert await store.sent_posts.transient_posts(5) == {}
     finally:
         await store.close()
     with sqlite3.connect(db_path) as db:

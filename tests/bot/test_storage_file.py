@@ -101,7 +101,7 @@ async def test_a_replaced_file_is_left_untouched_and_the_move_refused(
     path = str(tmp_path / "tablee.db")
     other = tmp_path / "other.db"
     elsewhere = await Store.open(str(other))  # another database of the same schema
-    await elsewhere.create_table(_row(77))
+    await elsewhere.tables.create_table(_row(77))
     await elsewhere.close()
     sqlite3.connect(other).execute("PRAGMA wal_checkpoint(TRUNCATE)").close()
     host, user, move = await _playing(path)
@@ -112,7 +112,7 @@ async def test_a_replaced_file_is_left_untouched_and_the_move_refused(
             with pytest.raises(FileReplaced) as said:
                 await host.play(CHANNEL, user, move)
             with pytest.raises(FileReplaced):
-                await host.store.create_table(_row(78))
+                await host.store.tables.create_table(_row(78))
         assert said.value.message == FILE_REPLACED
         assert len(_errors_naming(caplog, path)) == 1
         assert _digest(Path(path)) == before  # the other database is as it was
@@ -132,13 +132,13 @@ async def test_the_file_check_lets_writes_go_on_when_the_same_file_is_back(
     path = tmp_path / "tablee.db"
     store = await Store.open(str(path))
     try:
-        await store.create_table(_row(1))
+        await store.tables.create_table(_row(1))
         path.rename(tmp_path / "aside.db")
         with caplog.at_level(logging.WARNING, logger="tablee"), pytest.raises(FileReplaced):
-            await store.create_table(_row(2))
+            await store.tables.create_table(_row(2))
         (tmp_path / "aside.db").rename(path)
-        await store.create_table(_row(3))
-        assert [t.channel_id for t in await store.active_tables()] == [1, 3]
+        await store.tables.create_table(_row(3))
+        assert [t.channel_id for t in await store.tables.active_tables()] == [1, 3]
     finally:
         await store.close()
 
@@ -160,15 +160,15 @@ def immutable(path: Path) -> Iterator[None]:
 async def test_a_read_only_file_says_so(tmp_path: Path) -> None:
     path = tmp_path / "tablee.db"
     store = await Store.open(str(path))  # created and migrated
-    await store.create_table(_row(1))
+    await store.tables.create_table(_row(1))
     await store.close()
     with immutable(path):
         store = await Store.open(str(path))  # SQLite opens it read-only
         try:
             with pytest.raises(ReadOnly) as said:
-                await store.create_table(_row(2))
+                await store.tables.create_table(_row(2))
             assert said.value.message == READ_ONLY and "permissions" in READ_ONLY
-            assert [t.channel_id for t in await store.active_tables()] == [1]  # reads go on
+            assert [t.channel_id for t in await store.tables.active_tables()] == [1]  # reads go on
         finally:
             await store.close()
 
@@ -177,13 +177,13 @@ async def test_a_failed_disk_write_says_so_and_writes_go_on_after(tmp_path: Path
     path = tmp_path / "tablee.db"
     store = await Store.open(str(path))
     try:
-        await store.create_table(_row(1))
+        await store.tables.create_table(_row(1))
         with immutable(tmp_path / "tablee.db-wal"):  # the open WAL file refuses writes: EIO-like
             with pytest.raises(DiskError) as said:
-                await store.create_table(_row(2))
+                await store.tables.create_table(_row(2))
         assert said.value.message == DISK_ERROR
-        await store.create_table(_row(3))  # the disk is back: SQLite recovers by itself
-        assert [t.channel_id for t in await store.active_tables()] == [1, 3]
+        await store.tables.create_table(_row(3))  # the disk is back: SQLite recovers by itself
+        assert [t.channel_id for t in await store.tables.active_tables()] == [1, 3]
     finally:
         await store.close()
 

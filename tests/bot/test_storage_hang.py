@@ -34,7 +34,7 @@ async def silent() -> AsyncIterator[tuple[Proxy, Store]]:
 
 def _move(store: Store, row: TableRow) -> Awaitable[None]:
     entry = MoveEntry(version=row.version + 1, seat=1, move="draw", user_id=7, lines=["Ann."])
-    return store.update_table(replace(row, version=row.version + 1), row.version, [entry])
+    return store.tables.update_table(replace(row, version=row.version + 1), row.version, [entry])
 
 
 async def _timed(request: Awaitable[object]) -> tuple[float, BaseException | None]:
@@ -66,7 +66,7 @@ async def _answering(store: Store) -> None:
     deadline = time.monotonic() + BOUND
     while True:
         try:
-            await store.dm_enabled(1)
+            await store.prefs.dm_enabled(1)
             return
         except Unavailable:
             assert time.monotonic() < deadline, "the store never found the server again"
@@ -81,15 +81,15 @@ async def test_a_silent_server_gets_the_storage_sentence_in_time(
     a = replace(a, version=2)
     proxy.hang()
     first = await _all_said_in_time([
-        _move(store, a), _move(store, b), store.get_table(201),
-        store.set_post(201, 5, 2), store.put_clock(ClockRow(b.id or 0, 202, 1, seat=1,
+        _move(store, a), _move(store, b), store.tables.get_table(201),
+        store.tables.set_post(201, 5, 2), store.clocks.put_clock(ClockRow(b.id or 0, 202, 1, seat=1,
                                                             started=1.0, deadline=2.0)),
-        store.set_dm_enabled(7, True), store.dm_enabled(7), store.moves(a.id or 0),
-        store.close_table(c, c.version, [], None),  # a transaction of several statements
+        store.prefs.set_dm_enabled(7, True), store.prefs.dm_enabled(7), store.log.moves(a.id or 0),
+        store.tables.close_table(c, c.version, [], None),  # a transaction of several statements
     ])
     # Later requests, some for the same tables, do not wait for the whole hang either.
-    later = await _all_said_in_time([_move(store, a), store.get_table(202),
-                                     store.add_transient_post(201, 6, "hidden")])
+    later = await _all_said_in_time([_move(store, a), store.tables.get_table(202),
+                                     store.sent_posts.add_transient_post(201, 6, "hidden")])
     print(f"silent server: storage sentence after {max(first):.1f} s (first wave), "
           f"{max(later):.1f} s (later)")
     assert max(later) < 1.0  # the silence is known: told at once, not waited out again
@@ -97,11 +97,11 @@ async def test_a_silent_server_gets_the_storage_sentence_in_time(
     await _answering(store)
     # What the silent server had been sent it may still run once it answers (a statement the
     # client gave up on can commit: as over any network): the store works from what is stored.
-    now = await store.get_table(201)
+    now = await store.tables.get_table(201)
     assert now is not None
     await _move(store, now)
-    assert (await store.get_table(201)).version == now.version + 1  # type: ignore[union-attr]
-    logged = [m.version for m in await store.moves(a.id or 0)]
+    assert (await store.tables.get_table(201)).version == now.version + 1  # type: ignore[union-attr]
+    logged = [m.version for m in await store.log.moves(a.id or 0)]
     assert logged == list(range(2, now.version + 2))
 
 
@@ -109,7 +109,7 @@ async def test_closing_the_store_during_a_hang_ends_in_time(silent: tuple[Proxy,
     proxy, store = silent
     await toy_table(store, 203)
     proxy.hang()
-    stuck = asyncio.ensure_future(_timed(store.get_table(203)))
+    stuck = asyncio.ensure_future(_timed(store.tables.get_table(203)))
     await asyncio.sleep(0.1)  # a request is in flight on a silent connection
     waited, _ = await _timed(asyncio.wait_for(store.close(), CLOSE_TIMEOUT + BOUND * 2))
     assert waited < CLOSE_TIMEOUT + BOUND, f"close took {waited:.1f} s"

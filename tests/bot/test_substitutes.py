@@ -79,18 +79,18 @@ async def test_a_substitute_takes_the_seat_plays_it_to_the_end_and_is_rated(
     assert (asked.seat, asked.user_id, asked.players) == (2, DAVE, [ALICE])
     assert i18n.translate(asked.seat_label, "en") == "Bob (seat 2)"
     answer = {"table": asked.table, "seat": 2, "candidate": DAVE, "since": asked.since}
-    before = await host.store.get_table(CHANNEL)
+    before = await host.store.tables.get_table(CHANNEL)
     with pytest.raises(errors.NotSeated, match="Only the people playing"):
         await host.answer_seat(CHANNEL, CAROL, name="Dave", **answer)  # not playing
     with pytest.raises(errors.NotSeated, match="Only the people playing"):
         await host.answer_seat(CHANNEL, BOB, name="Dave", **answer)  # replaced: not playing
     assert await host.answer_seat(CHANNEL, ALICE, name=None, **answer) is None  # Decline
-    assert (await host.store.get_table(CHANNEL)).version == before.version  # nothing changed
+    assert (await host.store.tables.get_table(CHANNEL)).version == before.version  # nothing changed
     outcome = await host.answer_seat(CHANNEL, ALICE, name="Dave", **answer)
     assert outcome is not None and outcome.post is not None
     assert outcome.post.lines == ["Alice (seat 1) accepted: Dave now plays seat 2 in Bob's place."]
     assert outcome.post.clock is None or outcome.post.clock.takeable == []
-    seat = (await host.store.get_table(CHANNEL)).seats[1]
+    seat = (await host.store.tables.get_table(CHANNEL)).seats[1]
     assert (seat["user_id"], seat["name"], seat.get("replaced")) == (DAVE, "Dave", None)
     assert [(b["user_id"], b["name"]) for b in seat["before"]] == [(BOB, "Bob")]
     with pytest.raises(errors.StaleVersion, match="That seat has changed"):
@@ -103,8 +103,8 @@ async def test_a_substitute_takes_the_seat_plays_it_to_the_end_and_is_rated(
     assert (await host.private_note(CHANNEL, DAVE)).your_turn  # move 6 is Dave's
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    stored = await host.store.game(game_row)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    stored = await host.store.history.game(game_row)
     assert stored is not None
     assert stored["record"]["substitutes"] == [
         {"seat": 2, "before": "Bob", "after": "Dave", "move": 4, "turn": 5}]
@@ -117,18 +117,18 @@ async def test_a_substitute_takes_the_seat_plays_it_to_the_end_and_is_rated(
     # Dave played moves 6 and 8: half of seat 2's four, so he is rated; Bob is not
     assert await _rated(host, DAVE) and await _rated(host, ALICE)
     assert not await _rated(host, BOB)
-    live = await host.store.ratings_of(GUILD, TOY_ID)
+    live = await host.store.ratings.ratings_of(GUILD, TOY_ID)
     assert await host.rebuild_ratings() == 1
-    assert await host.store.ratings_of(GUILD, TOY_ID) == live
+    assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == live
     # forget-user forgets the replaced person where the seat and the record name them
     assert (await forget(host.store, BOB))["games"] == 1
-    stored = await host.store.game(game_row)
+    stored = await host.store.history.game(game_row)
     assert stored is not None and "Bob" not in json.dumps([stored["seats"], stored["record"]])
     assert stored["record"]["substitutes"][0]["before"] == "a former player"
     [entry] = (await host.history(GUILD)).entries
     assert i18n.translate(entry.players[1].name, "fr") == "un ancien joueur → Dave (dès le tour 5)"
     assert await host.rebuild_ratings() == 1
-    assert await host.store.ratings_of(GUILD, TOY_ID) == live
+    assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == live
 
 
 async def test_a_substitute_with_less_than_half_of_the_seats_moves_is_not_rated(
@@ -142,13 +142,13 @@ async def test_a_substitute_with_less_than_half_of_the_seats_moves_is_not_rated(
                                      since=asked.since, name="Dave")
     assert outcome is not None
     await play_to_end(host, CHANNEL)
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    stored = await host.store.game(game_row)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    stored = await host.store.history.game(game_row)
     assert stored is not None and stored["record"]["substitutes"][0]["move"] == 6
     assert not await _rated(host, DAVE) and not await _rated(host, BOB)
-    assert await host.store.ratings_of(GUILD, TOY_ID) == {}  # Alice alone: nothing to compare
+    assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == {}  # Alice alone: nothing to compare
     await host.rebuild_ratings()
-    assert await host.store.ratings_of(GUILD, TOY_ID) == {}
+    assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == {}
 
 
 async def test_stale_requests_say_so(host: TableService) -> None:

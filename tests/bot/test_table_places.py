@@ -74,7 +74,7 @@ async def test_a_rematch_of_a_thread_game_opens_in_its_thread_knowing_the_channe
     await host.start(POST_A, ALICE)
     outcomes = await play_to_end(host, POST_A)
     game_row = outcomes[-1].table.game_row
-    assert game_row is not None and (await host.store.game(game_row))["parent_id"] == CHANNEL
+    assert game_row is not None and (await host.store.history.game(game_row))["parent_id"] == CHANNEL
     pressed = await host.rematch(POST_A, BOB, "Bob", game_row=game_row)
     assert pressed.opened and pressed.table.channel_id == POST_A
     assert pressed.table.parent_id == CHANNEL and not pressed.table.waits_for_thread
@@ -82,10 +82,10 @@ async def test_a_rematch_of_a_thread_game_opens_in_its_thread_knowing_the_channe
 
 async def test_each_server_chooses_where_its_tables_play(host: TableService) -> None:
     assert await host.tables_place(GUILD) is None  # not chosen: the configured default
-    await host.store.set_tables_place(GUILD, "channel")
+    await host.store.servers.set_tables_place(GUILD, "channel")
     assert await host.tables_place(GUILD) == "channel"
-    await host.store.set_tables_place(GUILD, "threads")
+    await host.store.servers.set_tables_place(GUILD, "threads")
     assert await host.tables_place(GUILD) == "threads"
     assert await host.tables_place(GUILD + 1) is None
     with pytest.raises(ValueError, match="threads"):
-        await host.store.set_tables_place(GUILD, "forum")
+        await host.store.servers.set_tables_place(GUILD, "forum")

@@ -39,7 +39,7 @@ async def _start(host: TableService, game_id: str, *, seed: int = 4, computer: b
 
 async def _now(host: TableService) -> tuple[Game, dict[str, Any], int, int]:
     """(game, state, seat to move, its user id)."""
-    row = await host.store.get_table(CHANNEL)
+    row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.state is not None
     game = get_game(row.game_id)
     seat = game.to_move(row.state)[0]
@@ -92,7 +92,7 @@ async def test_undo_gives_back_the_state_and_every_view(host: TableService, game
     assert await _snapshot(host) == before
     note = next(n for n in outcome.notes if n.user_id == user)
     assert note.your_turn and note.menu == before[2][[ALICE, BOB].index(user)]
-    log = await host.store.moves((await host.store.get_table(CHANNEL)).id)
+    log = await host.store.log.moves((await host.store.tables.get_table(CHANNEL)).id)
     assert (log[-1].move, log[-1].undoes, log[-2].move) == (UNDO_MOVE, log[-2].version, move)
 
 
@@ -115,8 +115,8 @@ async def test_no_undo_across_a_roll_or_a_reveal(host: TableService, game_id: st
     with pytest.raises(errors.UndoRefused) as refused:
         await host.undo(CHANNEL, user)
     assert refused.value.message == refusal
-    row = await host.store.get_table(CHANNEL)
-    [entry] = [e for e in await host.store.moves(row.id) if e.version == row.version]
+    row = await host.store.tables.get_table(CHANNEL)
+    [entry] = [e for e in await host.store.log.moves(row.id) if e.version == row.version]
     assert entry.barrier in ("die", "card", "tile") and entry.undoes is None
 
 
@@ -165,8 +165,8 @@ async def test_only_the_mover_may_undo_and_only_with_a_current_menu(host: TableS
 async def test_a_computers_move_is_not_taken_back(host: TableService) -> None:
     await _start(host, "master-islands", computer=True)
     rng = random.Random(1)
-    row = await host.store.get_table(CHANNEL)
-    while (await host.store.last_in_force(row.id) or UNDO_ENTRY).user_id is not None:
+    row = await host.store.tables.get_table(CHANNEL)
+    while (await host.store.log.last_in_force(row.id) or UNDO_ENTRY).user_id is not None:
         game, state, seat, user = await _now(host)  # Alice plays until the computer has moved
         assert user == ALICE
         await host.play(CHANNEL, ALICE, rng.choice(game.legal(state, seat)))
@@ -187,8 +187,8 @@ async def test_a_record_after_an_undo_replays_the_game_played(host: TableService
         await host.play(CHANNEL, mover, rng.choice(game.legal(state, seat)))
     _, final, _, _ = await _now(host)
     await host.abandon(CHANNEL, ALICE)
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    record = (await host.store.game(game_row))["record"]
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    record = (await host.store.history.game(game_row))["record"]
     assert UNDO_MOVE not in [m["move"] for m in record["moves"]]
     game, state = start(record)
     for entry in record["moves"]:
@@ -206,8 +206,8 @@ async def test_a_finished_record_after_an_undo_replays_to_the_same_result(host: 
     await host.play(CHANNEL, user, move)
     await host.undo(CHANNEL, user)
     assert (await play_to_end(host, CHANNEL))[-1].post.finished
-    [game_row] = await host.store.games_in_channel(CHANNEL)
-    stored = await host.store.game(game_row)
+    [game_row] = await host.store.history.games_in_channel(CHANNEL)
+    stored = await host.store.history.game(game_row)
     summary = replay(stored["record"])
     assert summary["ok"] and summary["finished"]
     assert (summary["scores"], summary["winners"]) == (
@@ -253,9 +253,9 @@ async def test_a_version_2_move_log_upgrades_and_its_moves_stay_in_force(db_path
         db.execute("PRAGMA user_version = 2")
     store = await Store.open(db_path)
     try:
-        [entry] = await store.moves(1)
+        [entry] = await store.log.moves(1)
         assert (entry.move, entry.undoes, entry.barrier) == ("pawn A1", None, None)
-        last = await store.last_in_force(1)
+        last = await store.log.last_in_force(1)
         assert last is not None and last.before is None  # no state kept: never taken back
     finally:
         await store.close()
@@ -268,14 +268,14 @@ async def test_an_undo_gives_no_time_back_on_the_turn_clock(db_path: str) -> Non
         await _start(host, "master-islands")
         move = await _drive(host, undoable)
         _, _, _, user = await _now(host)
-        row = await host.store.get_table(CHANNEL)
-        deadline = (await host.store.get_clock(row.id)).deadline
+        row = await host.store.tables.get_table(CHANNEL)
+        deadline = (await host.store.clocks.get_clock(row.id)).deadline
         clock.t += 60
         await host.play(CHANNEL, user, move)
         clock.t += 30
         outcome = await host.undo(CHANNEL, user)
         assert outcome.post.clock.deadline == deadline  # the same turn goes on
-        row = await host.store.get_table(CHANNEL)
-        assert (await host.store.get_clock(row.id)).version == row.version
+        row = await host.store.tables.get_table(CHANNEL)
+        assert (await host.store.clocks.get_clock(row.id)).version == row.version
     finally:
         await host.close()

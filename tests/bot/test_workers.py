@@ -159,8 +159,8 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
 async def _stored_first_move(db_path: str) -> MoveEntry:
     store = await Store.open(db_path)
     try:
-        row = await store.get_table(CHANNEL)
+        row = await store.tables.get_table(CHANNEL)
         assert row is not None and row.id is not None
-        return (await store.moves(row.id))[0]
+        return (await store.log.moves(row.id))[0]
     finally:
         await store.close()

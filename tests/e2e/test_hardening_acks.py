@@ -233,21 +233,21 @@ async def test_a_move_whose_answer_the_database_lost_is_never_said_to_have_faile
             store = app.bot.service.store  # type: ignore[union-attr]
             [entry, *_] = await app.bot.service.legal_moves(  # type: ignore[union-attr]
                 sim.general.id, mover.id)
-            before = (await store.get_table(sim.general.id)).version
-            sent = store.update_table
+            before = (await store.tables.get_table(sim.general.id)).version
+            sent = store.tables.update_table
 
             async def silent_once(*args: Any, **kwargs: Any) -> Any:
-                store.update_table = sent
+                store.tables.update_table = sent
                 proxy.hang()  # the move goes out to a server that answers nothing
                 asyncio.get_running_loop().call_later(HANG, proxy.resume)
                 return await sent(*args, **kwargs)
 
-            store.update_table = silent_once
+            store.tables.update_table = silent_once
             old_post = table_post(sim)
             reply = await sim.slash(mover, "move", move=entry.move)
             assert reply.ephemeral and reply.content == MOVE_MAYBE_SAVED, reply.content
             await answering(app, alice.id)
-            stored = (await store.get_table(sim.general.id)).version > before
+            stored = (await store.tables.get_table(sim.general.id)).version > before
             loop = asyncio.get_running_loop()
             limit = loop.time() + 30
             while stored and table_post(sim).id == old_post.id:  # the scheduler's catch-up

@@ -68,8 +68,8 @@ async def test_a_stored_move_is_played_and_the_computer_follows_after_the_databa
     await _until(lambda: turn in table_post(sim).content, "the computer's move posted")
     answered = table_post(sim)
     assert answered.id != waiting.id and "Computer" in answered.content
-    row = await toy_tablee.bot.service.store.get_table(channel)
-    logged = await toy_tablee.bot.service.store.moves(row.id)
+    row = await toy_tablee.bot.service.store.tables.get_table(channel)
+    logged = await toy_tablee.bot.service.store.log.moves(row.id)
     assert [e.move for e in logged if e.user_id == alice.id] == [move]  # stored once
     again = await _move_of(toy_tablee, channel, alice)
     reply = await sim.slash(alice, "move", move=again)
@@ -100,14 +100,14 @@ async def test_a_post_whose_bookkeeping_failed_stands_and_the_next_post_sets_it_
         assert f"<@{second.id}>, your turn" in unrecorded.content
     finally:
         lock.restore()
-    row = await toy_tablee.bot.service.store.get_table(channel)
+    row = await toy_tablee.bot.service.store.tables.get_table(channel)
     assert row.post_message_id != unrecorded.id  # the bookkeeping did fail
     answer = await _move_of(toy_tablee, channel, second)
     reply = await sim.slash(second, "move", move=answer)
     assert reply.content == f"You played `{answer}`."
     latest = table_post(sim)
     assert latest.id != unrecorded.id and not unrecorded.labels  # retired: no buttons left
-    row = await toy_tablee.bot.service.store.get_table(channel)
+    row = await toy_tablee.bot.service.store.tables.get_table(channel)
     assert row.post_message_id == latest.id and row.post_version == row.version
 
 

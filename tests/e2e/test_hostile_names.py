@@ -80,7 +80,7 @@ async def test_hostile_names_ping_nobody_in_any_message(discord_sim: Any,
     reply = await sim.slash(first, "partner", message=said)
     assert reply.ephemeral
     for _ in range(6):
-        row = await toy_tablee_dms_at_once.bot.service.store.get_table(sim.general.id)
+        row = await toy_tablee_dms_at_once.bot.service.store.tables.get_table(sim.general.id)
         mover = to_move(sim, {u.id: u for u in players})
         if mover is None or row.state["current"] != 1:
             break

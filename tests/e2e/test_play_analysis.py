@@ -63,12 +63,12 @@ async def test_a_record_that_no_longer_replays_is_said_privately_and_leaves_no_p
     store = toy_tablee.bot.service.store
     seats = [{"seat": 1, "user_id": alice.id, "name": "Alice", "bot_level": None},
              {"seat": 2, "user_id": None, "name": "Computer 2", "bot_level": "easy"}]
-    row = await store.create_table(TableRow(
+    row = await store.tables.create_table(TableRow(
         channel_id=4242, guild_id=sim.world.guild_id, game_id="isis-osiris", options={},
         status="playing", host_id=alice.id, seats=seats, seed=1, state={}, version=2))
     record = {"game": "isis-osiris", "players": 2, "seed": 1,
               "moves": [{"seat": 1, "move": "a move the rules refuse"}]}
-    await store.close_table(row, row.version, [], Ending(
+    await store.tables.close_table(row, row.version, [], Ending(
         "finished", record, {"finished": True, "scores": [1, 0], "winners": [1], "reason": ""},
         [(1, alice.id, "win", 1.0), (2, None, "loss", 0.0)]))
     before = len(sim.public())

@@ -125,8 +125,8 @@ async def test_a_silent_player_is_reminded_timed_out_and_a_computer_finishes_for
     assert "The game is over" in last_public(sim).content
 
     store = tablee.bot.service.store
-    [game_row] = await store.games_in_channel(sim.general.id)
-    game = await store.game(game_row)
+    [game_row] = await store.history.games_in_channel(sim.general.id)
+    game = await store.history.game(game_row)
     assert game["status"] == "finished"
     assert [s.get("was_replaced", False) for s in game["seats"]] == [False, True]
     assert len(game["record"]["moves"]) == 8

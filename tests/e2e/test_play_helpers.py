@@ -334,7 +334,7 @@ async def assert_no_hidden_card_in_public(sim: Any, tablee: Tablee, channel: Any
     text, old versions of edited posts included. Reads the truth from the host's stored state."""
     channel = playing(sim, channel)
     assert tablee.bot is not None
-    row = await tablee.bot.service.store.get_table(channel.id)
+    row = await tablee.bot.service.store.tables.get_table(channel.id)
     if row is None or row.state is None or "hands" not in row.state:
         return
     hidden = hidden_cards(row.state)

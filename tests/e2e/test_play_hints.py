@@ -62,7 +62,7 @@ async def test_the_host_turns_hints_on_and_the_mover_plays_the_hint(
     assert found, answer.content
     assert 0 <= int(found["percent"]) <= 100
     store = tablee.bot.service.store
-    row = await store.get_table(sim.general.id)
+    row = await store.tables.get_table(sim.general.id)
     seat = next(s["seat"] for s in row.seats if s["user_id"] == user.id)
     legal = get_game("isis-osiris").legal(row.state, seat)
     move = found["move"] or next(m for m in legal if m.lower() in answer.content.lower())

@@ -41,13 +41,13 @@ def count_calls(host: Any, counts: collections.Counter) -> None:
             continue
 
         setattr(host, name, counted_call(getattr(host, name), name, counts))
-    real_get = host.store.get_table
+    real_get = host.store.tables.get_table
 
     async def get_table(*args: Any, **kwargs: Any) -> Any:
         counts["row reads"] += 1
         return await real_get(*args, **kwargs)
 
-    host.store.get_table = get_table
+    host.store.tables.get_table = get_table
 
 
 async def test_a_menu_click_reads_the_table_at_most_twice(

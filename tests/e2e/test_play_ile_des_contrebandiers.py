@@ -44,7 +44,7 @@ async def _typed_turn(sim: Any, tablee: Any, user: Any, users: dict[int, Any],
     among what autocomplete offers them."""
     game = get_game(GAME)
     for _ in range(20):
-        row = await tablee.bot.service.store.get_table(playing(sim).id)
+        row = await tablee.bot.service.store.tables.get_table(playing(sim).id)
         if row is None or row.state is None:
             return
         seat = seats[user.id]

@@ -155,7 +155,7 @@ async def test_the_privacy_check_catches_a_hand_card_in_public_text(
     alice, bob = sim.user("alice"), sim.user("bob")
     await lobby_of(sim, alice, [bob], game="master-islands")
     await assert_no_hidden_card_in_public(sim, tablee)
-    row = await tablee.bot.service.store.get_table(playing(sim).id)
+    row = await tablee.bot.service.store.tables.get_table(playing(sim).id)
     card = sorted(hidden_cards(row.state))[0]
     await tablee.bot.get_partial_messageable(playing(sim).id).send(f"psst, Bob holds {card}")
     with pytest.raises(AssertionError, match="hand cards"):

@@ -24,7 +24,7 @@ async def steer(sim: Any, tablee: Any, user: Any, seat: int, direction: str | No
     """The user's whole turn typed with /move, steering their galleon toward ``direction``."""
     played = []
     for _ in range(8):
-        row = await tablee.bot.service.store.get_table(sim.general.id)
+        row = await tablee.bot.service.store.tables.get_table(sim.general.id)
         if row.state["current"] != seat or row.state["phase"] == "over":
             return played
         move = next_move(row.state, seat, direction)

@@ -245,7 +245,7 @@ async def unposted(database: str) -> dict[int, tuple[int, int]]:
     try:
         await store.db.write([Statement("UPDATE tables SET post_version = version - 1")])
         return {row.channel_id: (row.version, row.post_version or 0)
-                for row in await store.active_tables()}
+                for row in await store.tables.active_tables()}
     finally:
         await store.close()
 
@@ -254,7 +254,7 @@ async def posted(database: str) -> dict[int, tuple[int, int]]:
     store = await Store.open(database)
     try:
         return {row.channel_id: (row.version, row.post_version or 0)
-                for row in await store.active_tables()}
+                for row in await store.tables.active_tables()}
     finally:
         await store.close()
 

@@ -66,8 +66,8 @@ async def test_a_substitute_takes_a_timed_out_seat_and_finishes_the_game(
     assert moves[dave.id] > 0
 
     store = tablee.bot.service.store
-    [game_row] = await store.games_in_channel(sim.general.id)
-    game = await store.game(game_row)
+    [game_row] = await store.history.games_in_channel(sim.general.id)
+    game = await store.history.game(game_row)
     [change] = game["record"]["substitutes"]
     assert (change["seat"], change["before"], change["after"]) == (2, "Bob", "Dave")
     listed = await sim.slash(alice, "history")

@@ -37,7 +37,7 @@ async def test_undo_in_the_private_menu_takes_a_placement_back(
     user = to_move(sim, users)
     other = bob if user is alice else alice
     store = tablee.bot.service.store
-    before = (await store.get_table(sim.general.id)).state
+    before = (await store.tables.get_table(sim.general.id)).state
 
     refused = await sim.slash(user, "undo")  # the turn has just begun
     assert refused.ephemeral and "nothing to take back" in refused.content
@@ -64,5 +64,5 @@ async def test_undo_in_the_private_menu_takes_a_placement_back(
     name = user.name.title()
     assert f"{name} (seat " in last_public(sim).content
     assert "took back their last move." in last_public(sim).content
-    assert (await store.get_table(sim.general.id)).state == before
+    assert (await store.tables.get_table(sim.general.id)).state == before
     assert_all_requests_valid(sim)

@@ -109,7 +109,7 @@ async def test_a_locked_thread_backs_off_gives_up_tells_the_players_once_and_res
     post = table_post(sim, thread)
     assert len(sim.public(thread)) > posts and post.id == (await service.table(
         thread.id)).post_message_id
-    row = await service.store.get_table(thread.id)
+    row = await service.store.tables.get_table(thread.id)
     assert row.post_version == row.version  # every stored move is on the post now
     assert len([m for m in sim.public() if LOCKED in m.content]) == 1
     user = to_move(sim, users, thread)
@@ -130,7 +130,7 @@ async def test_a_deleted_thread_moves_its_game_back_to_the_channel(
     assert await service.table(thread.id) is None
     moved = await service.table(sim.general.id)
     assert moved is not None and moved.status == "playing" and moved.parent_id is None
-    clock = await service.store.get_clock(moved.game_row)
+    clock = await service.store.clocks.get_clock(moved.game_row)
     assert clock is not None and clock.channel_id == sim.general.id  # its clock went with it
     post = table_post(sim, sim.general)
     assert post.id == moved.post_message_id
@@ -157,7 +157,7 @@ async def test_a_deleted_thread_whose_channel_has_a_table_ends_as_abandoned(
     await sim.delete_thread(thread)
     await settle(sim, 0.3)
     assert await service.table(thread.id) is None
-    assert await service.store.get_clock(game_row) is None  # no clock runs on for it
+    assert await service.store.clocks.get_clock(game_row) is None  # no clock runs on for it
     assert (await service.table(sim.general.id)).host_id == carol.id  # the other one plays on
     assert "already has a table of its own, so the game ended without a result" in lobby.content
     assert not [r for r in failed(sim, since) if str(thread.id) in r.path]
@@ -199,7 +199,7 @@ async def soak(sim: Any, tablee: Any, tables: int, seconds: float) -> dict[str, 
     deadline = time.monotonic() + 60.0
     while True:
         await settle(sim, 0.5)
-        rows = [await service.store.get_table(channel.id if n % 3 == 2 else thread.id)
+        rows = [await service.store.tables.get_table(channel.id if n % 3 == 2 else thread.id)
                 for n, (channel, thread, _users) in enumerate(made)]
         behind = [(n, row.post_version, row.version) for n, row in enumerate(rows)
                   if row is not None and row.post_version != row.version]

@@ -82,7 +82,7 @@ async def stored(live: LiveTable, channel: Any) -> TableRow | None:
     None once its game is over (it left the channel)."""
     store = await Store.open(str(live.folder / "tablee.db"))
     try:
-        row = await store.get_table(channel.id)
+        row = await store.tables.get_table(channel.id)
     finally:
         await store.close()
     assert row is None or row.state is not None
@@ -211,7 +211,7 @@ async def test_a_player_page_plays_by_clicking_a_card_of_the_hand_and_a_board_re
     row = await in_play(live, channel)
     store = await Store.open(str(live.folder / "tablee.db"))
     try:
-        played = [m for m in await store.moves(row.id) if m.user_id == fay.id]
+        played = [m for m in await store.log.moves(row.id) if m.user_id == fay.id]
     finally:
         await store.close()
     assert played and key in played[-1].move.split(), (key, played[-1].move)

@@ -110,7 +110,7 @@ async def mover(served: Served) -> tuple[int, int, list[str]]:
 async def redeal(service: TableService) -> None:
     """Store the table again with its hidden cards (hands and pile) dealt anew: the public
     view stays the same, nothing else changes."""
-    row = await service.store.get_table(TABLE)
+    row = await service.store.tables.get_table(TABLE)
     assert row is not None and row.state is not None
     state = json.loads(json.dumps(row.state))
     cards = [c for hand in state["hands"] for c in hand] + state["pile"]
@@ -123,7 +123,7 @@ async def redeal(service: TableService) -> None:
         state["pile"] = cards[sum(sizes):]
     game = get_game(row.game_id)
     assert game.view(state, None) == game.view(row.state, None)
-    await service.store.update_table(replace(row, state=state, version=row.version + 1),
+    await service.store.tables.update_table(replace(row, state=state, version=row.version + 1),
                                      row.version)
 
 
@@ -150,7 +150,7 @@ async def test_a_spectator_never_gets_hidden_cards(served: Served) -> None:
     # The page itself holds nothing of the table but its id.
     async with served.http.get(served.url(f"/t/{TABLE}")) as got:
         html = await got.text()
-    row = await served.service.store.get_table(TABLE)
+    row = await served.service.store.tables.get_table(TABLE)
     assert row is not None and row.state is not None
     for card in {c for hand in row.state["hands"] for c in hand}:
         assert card not in html
@@ -321,8 +321,8 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
         state = await frame(finished)
     assert state["version"] > playing["version"] and state["board"] is not None
     # The game keeps the version its end made: after a restart the end is still the newest.
-    [game_row] = await service.store.games_in_channel(TABLE + 1)
-    assert (await service.store.game(game_row) or {})["version"] == state["version"]
+    [game_row] = await service.store.history.games_in_channel(TABLE + 1)
+    assert (await service.store.history.game(game_row) or {})["version"] == state["version"]
     assert state["status_text"].startswith("Partie terminée") and state["lines"]
     assert not any(s["to_move"] for s in state["seats"])
     async with served.http.get(served.url(state["board"]["url"]),

@@ -67,7 +67,7 @@ def new_row(
     seed: int,
     until: float,
 ) -> TableRow:
-    """The rematch lobby of ``finished`` (a stored game: :meth:`Store.game`) asked for by
+    """The rematch lobby of ``finished`` (a stored game: :meth:`History.game <bot.storage.history.History.game>`) asked for by
     ``user_id``, who must have played in it. ``until``: when unconfirmed seats are dropped."""
     seats = list(finished["seats"])
     if all(s["user_id"] != user_id for s in seats):
