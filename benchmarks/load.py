@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any, TypeVar
 
-from bot.service import TableService, errors
+from bot.service import Services, errors
 from bot.service.results import Outcome
 from bot.storage.errors import Busy, Unavailable
 from games import Game
@@ -118,17 +118,17 @@ def table_plan(k: int, games: list[Game]) -> tuple[Game, int, list[str]]:
     return game, humans, [LEVELS[(k + i) % len(LEVELS)] for i in range(computers)]
 
 
-async def open_table(host: TableService, t: Table, levels: list[str]) -> None:
+async def open_table(host: Services, t: Table, levels: list[str]) -> None:
     """A new game at ``t``'s channel: lobby, people, computers, Start."""
     seed = t.rng.randrange(2**31)
     for user in USERS[: t.humans]:  # as the adapter does on every interaction (stored once)
-        await host.remember_locale(user, "en-US")
-    await host.create_lobby(t.channel, 1, t.game.id, {}, USERS[0], "Ann", seed=seed)
+        await host.languages.remember_locale(user, "en-US")
+    await host.lobbies.create_lobby(t.channel, 1, t.game.id, {}, USERS[0], "Ann", seed=seed)
     if t.humans > 1:
-        await host.join(t.channel, USERS[1], "Ben")
+        await host.lobbies.join(t.channel, USERS[1], "Ben")
     for level in levels:
-        await host.add_computer(t.channel, USERS[0], level)
-    outcome = await host.start(t.channel, USERS[0])
+        await host.lobbies.add_computer(t.channel, USERS[0], level)
+    outcome = await host.lobbies.start(t.channel, USERS[0])
     t.table_id = outcome.table.game_row
     t.applied[t.table_id] = []
     t.started[t.table_id] = outcome.table.version - len(outcome.applied)
@@ -136,7 +136,7 @@ async def open_table(host: TableService, t: Table, levels: list[str]) -> None:
         raise RuntimeError(f"a {t.game.id} game ended before anyone moved")
 
 
-async def _follow(host: TableService, t: Table, outcome: Outcome) -> tuple[int, bool]:
+async def _follow(host: Services, t: Table, outcome: Outcome) -> tuple[int, bool]:
     """Note what the host applied; play on the computers as the adapter would. The moves noted,
     and whether the game is over."""
     assert t.table_id is not None
@@ -147,13 +147,13 @@ async def _follow(host: TableService, t: Table, outcome: Outcome) -> tuple[int, 
         finished = bool(outcome.post and outcome.post.finished)
         if not outcome.computers_next or finished:
             return n, finished
-        nxt = await host.computers_move(t.channel)
+        nxt = await host.moves.computers_move(t.channel)
         if nxt is None:
             return n, finished
         outcome = nxt
 
 
-async def click(host: TableService, t: Table, c: Counters, levels: list[str], *,
+async def click(host: Services, t: Table, c: Counters, levels: list[str], *,
                 double: bool) -> None:
     """One person's move at ``t`` (their menu read first, as the adapter draws buttons), the
     same click twice when ``double``; a new game when this one ended. A click answered "busy"
@@ -166,12 +166,12 @@ async def click(host: TableService, t: Table, c: Counters, levels: list[str], *,
         if t.table_id is not None:
             logged = await stored_moves(host, t, t.table_id)
             t.applied[t.table_id] = [move for _user, move in logged.values()]
-        if await _patiently(lambda: host.table(t.channel)) is None:  # it ended the game
+        if await _patiently(lambda: host.views.table(t.channel)) is None:  # it ended the game
             t.games_played += 1
             await _patiently(lambda: open_table(host, t, levels))
 
 
-async def stored_moves(host: TableService, t: Table, table_id: int
+async def stored_moves(host: Services, t: Table, table_id: int
                        ) -> dict[int, tuple[int | None, str]]:
     """version -> (user id, move) of the moves stored at ``t``'s table ``table_id``, in order:
     its move log while it plays; once it closed (its log goes with it), its finished game's
@@ -198,17 +198,17 @@ async def _patiently(action: Callable[[], Awaitable[T]]) -> T:
             await asyncio.sleep(0.2)
 
 
-async def _click(host: TableService, t: Table, c: Counters, levels: list[str], *,
+async def _click(host: Services, t: Table, c: Counters, levels: list[str], *,
                  double: bool) -> None:
     for attempt in (1, 2):
         for user in USERS[: t.humans]:
-            version, menu = await host.menu(t.channel, user)
+            version, menu = await host.views.menu(t.channel, user)
             if menu:
                 break
         else:
             # Computers to move and nobody playing them: a click answered busy after its move
             # was stored left them there. The adapter's resume does this; so does the bench.
-            outcome = await host.computers_move(t.channel)
+            outcome = await host.moves.computers_move(t.channel)
             if attempt == 2 or outcome is None:
                 raise RuntimeError(f"nobody to move at table {t.channel} ({t.game.id})")
             c.stalled += 1
@@ -218,7 +218,7 @@ async def _click(host: TableService, t: Table, c: Counters, levels: list[str], *
     move = t.rng.choice(menu).move
     started = time.perf_counter()
     results = await asyncio.gather(
-        *(host.play(t.channel, user, move, version=version) for _ in range(2 if double else 1)),
+        *(host.moves.play(t.channel, user, move, version=version) for _ in range(2 if double else 1)),
         return_exceptions=True)
     c.play_times.append(time.perf_counter() - started)
     finished = False
@@ -240,7 +240,7 @@ async def _click(host: TableService, t: Table, c: Counters, levels: list[str], *
             await open_table(host, t, levels)
 
 
-async def _open_patiently(host: TableService, t: Table, levels: list[str]) -> None:
+async def _open_patiently(host: Services, t: Table, levels: list[str]) -> None:
     """:func:`open_table`, again after a "busy" answer: a lobby left half made is cancelled
     first; a game that did start is taken as it is (its log is what the host applied)."""
     while True:
@@ -249,7 +249,7 @@ async def _open_patiently(host: TableService, t: Table, levels: list[str]) -> No
             return
         except Unavailable:
             await asyncio.sleep(0.2)
-        table = await _patiently(lambda: host.table(t.channel))
+        table = await _patiently(lambda: host.views.table(t.channel))
         if table is not None and table.status == "playing":
             t.table_id = table.game_row or 0
             logged = await _patiently(lambda: host.store.log.moves(t.table_id or 0))
@@ -257,10 +257,10 @@ async def _open_patiently(host: TableService, t: Table, levels: list[str]) -> No
             t.started[t.table_id] = table.version - len(logged)
             return
         if table is not None:
-            await _patiently(lambda: host.cancel(t.channel, USERS[0]))
+            await _patiently(lambda: host.lobbies.cancel(t.channel, USERS[0]))
 
 
-async def setup_tables(host: TableService, games: list[Game], count: int, first: int = 50_000,
+async def setup_tables(host: Services, games: list[Game], count: int, first: int = 50_000,
                        concurrency: int = 20) -> tuple[list[Table], dict[int, list[str]]]:
     """``count`` tables playing (a few opened at once, as a busy server fills up)."""
     tables: list[Table] = []
@@ -279,7 +279,7 @@ async def setup_tables(host: TableService, games: list[Game], count: int, first:
     return tables, plans
 
 
-async def saturate(host: TableService, tables: list[Table], plans: dict[int, list[str]],
+async def saturate(host: Services, tables: list[Table], plans: dict[int, list[str]],
                    seconds: float, clickers: int) -> dict[str, Any]:
     """``clickers`` people at once, each clicking as soon as the host answered, on the live
     tables in turn (shuffled), for ``seconds``; every fifth click is double."""
@@ -310,7 +310,7 @@ async def saturate(host: TableService, tables: list[Table], plans: dict[int, lis
             "loop_lag": ms(ticker.lags)}
 
 
-async def paced(host: TableService, tables: list[Table], plans: dict[int, list[str]], rate: float,
+async def paced(host: Services, tables: list[Table], plans: dict[int, list[str]], rate: float,
                 seconds: float) -> dict[str, Any]:
     """Clicks at ``rate`` per second on idle tables picked at random, for ``seconds``: the
     latency of ``play`` and the loop's lag at that load (what a person waits for)."""
@@ -349,7 +349,7 @@ async def paced(host: TableService, tables: list[Table], plans: dict[int, list[s
             "play": ms(c.play_times), "loop_lag": ms(ticker.lags)}
 
 
-async def lost_updates(host: TableService, tables: list[Table]) -> dict[str, int]:
+async def lost_updates(host: Services, tables: list[Table]) -> dict[str, int]:
     """Compare, per game, the moves the host said it applied with the stored ones (moves and
     versions: :func:`stored_moves`); every missing, extra or different entry counts one."""
     lost = checked = 0
@@ -363,7 +363,7 @@ async def lost_updates(host: TableService, tables: list[Table]) -> dict[str, int
     return {"lost_updates": lost, "moves_checked": checked}
 
 
-async def isolated_moves(host: TableService, games: list[Game], samples: int) -> dict[str, Any]:
+async def isolated_moves(host: Services, games: list[Game], samples: int) -> dict[str, Any]:
     """``play`` on one table at a time, nothing else running (per game, then all)."""
     out: dict[str, Any] = {}
     every: list[float] = []
@@ -398,22 +398,22 @@ class Streams:
     answered: set[tuple[int, int]] = field(default_factory=set)  # (table, version) answered played
 
 
-async def _stream(host: TableService, t: Table, levels: list[str], s: Streams, double: bool,
+async def _stream(host: Services, t: Table, levels: list[str], s: Streams, double: bool,
                   deadline: float, posts: list[int]) -> None:
     """One stream of /move at ``t`` until ``deadline``: the menu of whoever may move, a move of
     it (twice at once when ``double``), the computers' answers and the post's bookkeeping after
     it, a new game when one ends."""
     while time.perf_counter() < deadline:
         try:
-            table = await host.table(t.channel)
+            table = await host.views.table(t.channel)
             if table is None:  # the game ended: the next one
                 await _next_game(host, t, levels, s)
                 continue
             mover = None
             if table.status == "playing":
                 for user in USERS[: t.humans]:
-                    await host.remember_locale(user, "en-US")  # as the adapter, every time
-                    version, menu = await host.menu(t.channel, user)
+                    await host.languages.remember_locale(user, "en-US")  # as the adapter, every time
+                    version, menu = await host.views.menu(t.channel, user)
                     if menu:
                         mover = user
                         break
@@ -426,7 +426,7 @@ async def _stream(host: TableService, t: Table, levels: list[str], s: Streams, d
             await asyncio.sleep(0.01)
         elif mover is None:  # computers to move (a call refused after its move was stored)
             try:
-                outcome = await host.computers_move(t.channel)
+                outcome = await host.moves.computers_move(t.channel)
                 if outcome is not None:
                     await _answered(host, t, s, outcome, posts)
             except (errors.HostError, Unavailable):
@@ -437,14 +437,14 @@ async def _stream(host: TableService, t: Table, levels: list[str], s: Streams, d
                           t.rng.choice(menu).move, double, posts)
 
 
-async def _submit(host: TableService, t: Table, s: Streams, at: tuple[int, int, int], move: str,
+async def _submit(host: Services, t: Table, s: Streams, at: tuple[int, int, int], move: str,
                   double: bool, posts: list[int]) -> None:
     """One /move by a person (``at``: the table's id, its version, the user) twice at once when
     ``double``, counted by what it answered."""
     table_id, version, user = at
     started = time.perf_counter()
     results = await asyncio.gather(
-        *(host.play(t.channel, user, move, version=version) for _ in range(2 if double else 1)),
+        *(host.moves.play(t.channel, user, move, version=version) for _ in range(2 if double else 1)),
         return_exceptions=True)
     s.play_times.append(time.perf_counter() - started)
     for r in results:
@@ -470,7 +470,7 @@ def _said(s: Streams, exc: Unavailable) -> None:
     s.unavailable[name] = s.unavailable.get(name, 0) + 1
 
 
-async def _answered(host: TableService, t: Table, s: Streams, outcome: Outcome,
+async def _answered(host: Services, t: Table, s: Streams, outcome: Outcome,
                     posts: list[int]) -> None:
     """A played move as the adapter follows it: its post's bookkeeping, the computers."""
     while True:
@@ -478,13 +478,13 @@ async def _answered(host: TableService, t: Table, s: Streams, outcome: Outcome,
         if outcome.post is not None:
             posts[0] += 1
             try:
-                await host.posted(t.channel, posts[0], outcome.post.version, plain=None)
+                await host.store.sent_posts.posted(t.channel, posts[0], outcome.post.version, plain=None)
             except Unavailable:
                 s.bookkeeping_refused += 1
         if not outcome.computers_next or (outcome.post and outcome.post.finished):
             return
         try:
-            nxt = await host.computers_move(t.channel)
+            nxt = await host.moves.computers_move(t.channel)
         except (errors.HostError, Unavailable):
             return
         if nxt is None:
@@ -492,7 +492,7 @@ async def _answered(host: TableService, t: Table, s: Streams, outcome: Outcome,
         outcome = nxt
 
 
-async def _next_game(host: TableService, t: Table, levels: list[str], s: Streams) -> None:
+async def _next_game(host: Services, t: Table, levels: list[str], s: Streams) -> None:
     """The game at ``t`` ended: a new one (by one of its streams; the others wait)."""
     try:
         await _open_patiently(host, t, levels)
@@ -501,7 +501,7 @@ async def _next_game(host: TableService, t: Table, levels: list[str], s: Streams
         await asyncio.sleep(0.01)
 
 
-async def phantoms(host: TableService, s: Streams, tables: list[Table]) -> int:
+async def phantoms(host: Services, s: Streams, tables: list[Table]) -> int:
     """Calls that raised although their move is stored (:func:`stored_moves`), at the version
     after the one they were made at, by them (the same person, the same move), with no call at
     that version told it played (a twin click that won is not a phantom)."""
@@ -517,7 +517,7 @@ async def phantoms(host: TableService, s: Streams, tables: list[Table]) -> int:
     return found
 
 
-async def streams(host: TableService, tables: list[Table], plans: dict[int, list[str]],
+async def streams(host: Services, tables: list[Table], plans: dict[int, list[str]],
                   seconds: float, count: int) -> dict[str, Any]:
     """``count`` /move streams at once for ``seconds``, stream k at table k modulo their
     number (two or more per table when ``count`` exceeds it), every fifth one submitting each

@@ -3,7 +3,7 @@
 1. Board render + PNG encode of the biggest map benchmarks/render.py draws (108 cards), and the bare
    encode of the same image: their ratio says what the drawing costs beyond the encoder.
 2. The host under load (benchmarks/load.py): one move alone per game (p50/p95 of
-   ``TableService.play``), then 1,000 live tables of every game with people and computer players:
+   ``PlayService.play``), then 1,000 live tables of every game with people and computer players:
    moves per second at saturation, ``play`` latency and event-loop lag at a paced rate, lost
    updates counted against the stored move logs, peak RSS.
 3. ``--size`` (benchmarks/size.py): database growth per finished game, and a busy server's year.
@@ -31,7 +31,7 @@ from typing import Any
 
 from bot.app.process import settle_garbage_collector
 from bot.catalog import table_games
-from bot.service import TableService
+from bot.service import Services
 from bot.service.workers import ComputerPool
 from bot.storage import Store
 from games import get_game
@@ -64,7 +64,7 @@ async def bench_computers(
     """Loop lag while hard computers think on ``tables`` tables (``moves`` human moves each)."""
     times: list[float] = []
     pool = _TimedPool(workers, times)
-    host = TableService(await Store.open(db), computer_delay=0, pool=pool)
+    host = Services(await Store.open(db), computer_delay=0, pool=pool)
     channels = list(range(30_000 + 100 * workers, 30_000 + 100 * workers + tables))
     try:
         levels = ["hard", "hard"]
@@ -113,7 +113,7 @@ async def _load_numbers(url: str | None, tables: int, seconds: float, rate: floa
     with tempfile.TemporaryDirectory() as tmp:
         async with bench_database(url, tmp, "load") as db:
             pool = ComputerPool(1)  # the bot's default: one worker process
-            host = TableService(await Store.open(db), computer_delay=0, pool=pool)
+            host = Services(await Store.open(db), computer_delay=0, pool=pool)
             await pool.start()
             settle_garbage_collector()  # as the bot does once started (bot.app.runner)
             try:
@@ -142,7 +142,7 @@ async def stream_numbers(url: str | None, tables: int, seconds: float,
     with tempfile.TemporaryDirectory() as tmp:
         async with bench_database(url, tmp, "streams") as db:
             pool = ComputerPool(1)
-            host = TableService(await Store.open(db), computer_delay=0, pool=pool)
+            host = Services(await Store.open(db), computer_delay=0, pool=pool)
             await pool.start()
             settle_garbage_collector()
             try:

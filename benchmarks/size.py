@@ -14,7 +14,7 @@ import random
 import tempfile
 from typing import Any
 
-from bot.service import TableService
+from bot.service import Services
 from games import Game
 
 from .db import bench_database, database_bytes
@@ -24,7 +24,7 @@ BUSY_GAMES_PER_DAY = 200
 """A busy server: 200 finished games a day (a few dozen people playing every evening)."""
 
 
-async def _play_games(host: TableService, game: Game, games: int, seed: int,
+async def _play_games(host: Services, game: Game, games: int, seed: int,
                      channel: int = 70_000) -> int:
     """Play ``games`` whole games at one channel; the moves played."""
     t = Table(channel, game, 1, random.Random(seed), max_games=games)
@@ -41,7 +41,7 @@ async def game_size(game: Game, games: int, tmp: str, url: str | None = None) ->
     one game was played in it: the first game's one-off pages (each table's and index's first
     one) are not what each game adds."""
     async with bench_database(url, tmp, f"size-{game.id}") as target:
-        host = await TableService.open(target)
+        host = await Services.open(target)
         try:
             await _play_games(host, game, 1, seed=0, channel=69_999)
             before, per_before = await database_bytes(target)

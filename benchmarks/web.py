@@ -43,7 +43,7 @@ import aiohttp
 from playwright.async_api import Browser, Page, async_playwright
 
 from bot.config import WebConfig
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.web.server import WebServer
 from games import get_game
 
@@ -84,7 +84,7 @@ async def serve(game_id: str, humans: int, computers: int, moves: int, seed: int
     ``{"port", "table", "tokens", "watch"}`` (a personal token per person, the table's watch
     token) and serves until its
     standard input closes."""
-    host = await TableService.open(str(Path(folder) / "web.db"), computer_delay=0)
+    host = await Services.open(str(Path(folder) / "web.db"), computer_delay=0)
     t = load.Table(CHANNEL, get_game(game_id), humans, random.Random(seed))
     levels = ["easy"] * computers
     await load.open_table(host, t, levels)

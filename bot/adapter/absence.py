@@ -39,10 +39,10 @@ class LeaveCommands(ServiceCog):
             require_guild(interaction)
             await send.defer_private(interaction)  # before any read: Discord waits 3 s
             channel_id = await table_channel(interaction, self.service)
-            before = await self.service.require_table(channel_id)
+            before = await self.service.views.require_table(channel_id)
             if before.status == "playing":
                 require_post_permissions(interaction)
-            result = await self.service.leave_game(channel_id, interaction.user.id)
+            result = await self.service.absence.leave_game(channel_id, interaction.user.id)
             if isinstance(result, Outcome):
                 await post_outcome(self.tablee, result)
                 text = _("You left the game: a computer plays your seat. Press **I'm back** on "
@@ -80,7 +80,7 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
                  when=int(reminder.deadline), url=url)
     channel = client.get_partial_messageable(reminder.channel_id)
     await send.send(channel, text, ping=[reminder.user_id])
-    if await bot.service.dm_enabled(reminder.user_id, bot.config.dm_default):
+    if await bot.service.ledger.dm_enabled(reminder.user_id, bot.config.dm_default):
         with language(await dm_language(client, reminder.user_id)):
             dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
                    "messages off with /dms.", game=reminder.game_name,

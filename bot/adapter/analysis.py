@@ -63,7 +63,7 @@ async def post_analysis(interaction: discord.Interaction, game_row: int) -> None
     require_guild(interaction)
     await send.defer_public(interaction)  # before any read; a refusal is still private
     service = tablee(interaction.client).service
-    entry = await service.finished_entry(interaction.guild_id, game_row)
+    entry = await service.game_history.finished_entry(interaction.guild_id, game_row)
     async with in_public(interaction.client, interaction.guild_id, interaction) as code:
         await send.respond(interaction, _("Analysing game #{n}…", n=game_row))
         shown_at = time.monotonic()
@@ -77,7 +77,7 @@ async def post_analysis(interaction: discord.Interaction, game_row: int) -> None
                 "Analysing… turn {n} of {total}", n=done, total=total))
 
         try:
-            made = await service.analysis(interaction.guild_id, game_row, progress=progress,
+            made = await service.analyses.analysis(interaction.guild_id, game_row, progress=progress,
                                           language=code)
         except BaseException:
             # No "Analysing…" left behind: the answer goes, the person gets the sentence.

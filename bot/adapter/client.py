@@ -1,6 +1,6 @@
 """The discord.py client: listens for the components, adds the commands, syncs them by scope.
 
-The bot gets an already opened :class:`~bot.service.TableService`; the runner (or a test) owns its
+The bot gets an already opened :class:`~bot.service.Services`; the runner (or a test) owns its
 lifetime. Every component is a :class:`discord.ui.DynamicItem` of the registry
 (:mod:`bot.adapter.components`), installed at start-up, so the buttons of posts sent before a
 restart keep working. This module imports each module that defines components, so all of them
@@ -20,7 +20,7 @@ from discord.ext import commands
 from discord.voice_client import VoiceClient
 
 from bot.config import Config
-from bot.service import TableService
+from bot.service import Services
 from bot.shards import shard_of
 from games.cli import counted
 
@@ -110,7 +110,7 @@ def quiet_voice() -> None:
 
 
 class TableeBot(commands.Bot):
-    def __init__(self, config: Config, service: TableService, *,
+    def __init__(self, config: Config, service: Services, *,
                  issue_link: Callable[[int, int], Awaitable[str]] | None = None,
                  watch_link: Callable[[int], str] | None = None, **kwargs: Any) -> None:
         """``issue_link``: the web server's personal links, ``watch_link``: its Watch live
@@ -147,7 +147,7 @@ class TableeBot(commands.Bot):
         lobby never posted gets its post."""
         try:
             await lobby.post_unposted_lobbies(self)
-            outcomes = await self.service.resume()
+            outcomes = await self.service.moves.resume()
         except Exception:
             log.exception("resuming tables failed")
             return
@@ -167,18 +167,18 @@ class TableeBot(commands.Bot):
         not sent late (no burst at start-up; the clock's reminder DMs that person anyway)."""
         dms = self.poster.turn_dms
         try:
-            turns = await self.service.turns_begun()
+            turns = await self.service.table_clock.turns()
         except Exception:
             log.exception("reading the turns in play for their DMs failed")
             return
-        now = self.service.clock_now()
+        now = self.service.context.now()
         for turn in turns:
             wait, table = dms.wait(turn.table), turn.table
             left = turn.started + wait - now
             if wait <= 0 or left <= 0 or turn.user_id in dms.pending(table.channel_id):
                 continue
             url = jump_url(table.guild_id, table.channel_id, table.post_message_id)
-            with language(await self.service.guild_language(table.guild_id)):
+            with language(await self.service.languages.guild_language(table.guild_id)):
                 game_name = shown(table.game_name)
             dms.rearm(TurnStart(table.channel_id, turn.user_id, game_name,
                                 table.post_message_id, url, None), left)
@@ -269,7 +269,7 @@ class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
     tables of those shards' guilds (:mod:`bot.shards`)."""
 
 
-def make_bot(config: Config, service: TableService, **kwargs: Any) -> TableeBot:
+def make_bot(config: Config, service: Services, **kwargs: Any) -> TableeBot:
     """The bot the config asks for: one plain connection (the default), or the shards of
     ``config.shard_count`` this process serves."""
     if config.shard_count is None:

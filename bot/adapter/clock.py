@@ -83,7 +83,7 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
             bot = tablee(interaction.client)
             user = interaction.user.id
             if self.action == "end":
-                info = await bot.service.end_game(self.channel_id, user)
+                info = await bot.service.absence.end_game(self.channel_id, user)
                 async with in_public(interaction.client, interaction.guild_id, interaction):
                     await said(bot, self.channel_id, _(
                         "{name} ended the {game} game: no result is kept. The channel is free "
@@ -91,11 +91,11 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
                 await bot.poster.close_table(self.channel_id, [info.post_message_id], info)
                 return
             if self.action == "skip":
-                outcome = await bot.service.skip(self.channel_id, user, version=self.version)
+                outcome = await bot.service.absence.skip(self.channel_id, user, version=self.version)
             elif self.action == "take":
-                outcome = await bot.service.take_over(self.channel_id, user, version=self.version)
+                outcome = await bot.service.absence.take_over(self.channel_id, user, version=self.version)
             else:
-                outcome = await bot.service.come_back(self.channel_id, user)
+                outcome = await bot.service.absence.come_back(self.channel_id, user)
             await post_outcome(bot, outcome)
             if self.action == "back" and interaction.message is not None \
                     and interaction.message.flags.ephemeral:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.service import TableService
+from bot.service import Services
 
 from .context import Tablee, tablee
 from .poster import Poster
@@ -22,7 +22,7 @@ class ServiceCog(commands.Cog):
         return tablee(self.bot)
 
     @property
-    def service(self) -> TableService:
+    def service(self) -> Services:
         return self.tablee.service
 
     @property

@@ -89,7 +89,7 @@ class TableCommands(ServiceCog):
 
     async def _suggestions(self, interaction: discord.Interaction) -> list[MenuEntry] | None:
         channel_id = await table_channel(interaction, self.service)
-        return await self.service.legal_moves(channel_id, interaction.user.id,
+        return await self.service.views.legal_moves(channel_id, interaction.user.id,
                                               language=reader(interaction))
 
     @app_commands.guild_only()
@@ -118,9 +118,9 @@ class TableCommands(ServiceCog):
             require_guild(interaction)
             await send.defer_public(interaction)  # before any read: Discord waits 3 s
             channel_id = await table_channel(interaction, self.service)
-            before = await self.service.require_table(channel_id)
+            before = await self.service.views.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)
-            info = await self.service.abandon(channel_id, interaction.user.id, is_admin=admin)
+            info = await self.service.lobbies.abandon(channel_id, interaction.user.id, is_admin=admin)
             async with in_public(interaction.client, interaction.guild_id, interaction):
                 text = _("The {game} table was abandoned by {name}. The channel is free for "
                          "/play.", game=info.game_name, name=interaction.user.display_name)
@@ -136,7 +136,7 @@ class TableCommands(ServiceCog):
     async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         async with guarded(interaction, "/dms"):
             await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
-            await self.service.set_dm_enabled(interaction.user.id, enabled)
+            await self.service.store.prefs.set_dm_enabled(interaction.user.id, enabled)
             text = (
                 _("On your turn I'll DM you your hand and a link to the table.")
                 if enabled

@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 import discord
 
 from bot.config import Config
-from bot.service import TableService
+from bot.service import Services
 
 from .poster import Poster
 
@@ -21,7 +21,7 @@ class Tablee(Protocol):
     """The Tablée bot as the adapter sees it (:class:`bot.adapter.client.TableeBot`)."""
 
     config: Config
-    service: TableService
+    service: Services
     poster: Poster
     # A seated player's personal link to the table's page (table, user) -> address; None when
     # the web server does not run (bot.adapter.live). The app passes it; a refusal is a

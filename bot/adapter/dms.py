@@ -29,7 +29,7 @@ from typing import Any
 
 import discord
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.followup import tolerated
 from bot.service.results import PrivateNote, TableInfo
 
@@ -117,7 +117,7 @@ class TurnDms:
     table's turn without the person acting; each sent one is edited once it is no longer
     true. ``closed`` is told when a late DM found the person's DMs closed."""
 
-    def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool,
+    def __init__(self, client: discord.Client, service: Services, *, dm_default: bool,
                  after: float, closed: Closed | None = None) -> None:
         self.client = client
         self._service = service
@@ -221,7 +221,7 @@ class TurnDms:
     async def _late(self, start: TurnStart) -> None:
         try:
             if start.note is None:  # armed again after a restart: the note as it is now
-                note = await self._service.private_note(start.channel_id, start.user_id)
+                note = await self._service.views.private_note(start.channel_id, start.user_id)
                 if not note.your_turn or note.replaced:
                     return
                 start = replace(start, note=note)
@@ -247,7 +247,7 @@ class TurnDms:
         note = start.note
         assert note is not None
         wanted = await tolerated(log, f"reading whether user {note.user_id} takes DMs",
-                                 self._service.dm_enabled(note.user_id, self.dm_default),
+                                 self._service.ledger.dm_enabled(note.user_id, self.dm_default),
                                  self.dm_default)
         if not wanted:
             return True

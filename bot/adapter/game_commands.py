@@ -110,12 +110,12 @@ async def open_lobby(
         await send.defer_public(interaction)  # before any read: Discord waits 3 s
         bot = tablee(interaction.client)
         user = interaction.user
-        chosen = await bot.service.tables_place(interaction.guild_id or 0)
+        chosen = await bot.service.store.servers.tables_place(interaction.guild_id or 0)
         place, why = place_of(interaction, chosen or bot.config.tables_place)
         if place == "threads":
             await open_thread_lobby(interaction, game, options)
             return
-        info = await bot.service.create_lobby(
+        info = await bot.service.lobbies.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
         )
         async with in_public(interaction.client, interaction.guild_id, interaction):
@@ -126,7 +126,7 @@ async def open_lobby(
             await drop_lobby(interaction, channel_id)
             raise
         message = await interaction.original_response()
-        await bot.service.set_post(channel_id, message.id, info.version)
+        await bot.service.ledger.set_post(channel_id, message.id, info.version)
         if why is not None:
             await send.followup(interaction, why, ephemeral=True)
 
@@ -138,16 +138,16 @@ async def open_thread_lobby(
     before), then keyed by its post's id, then given its buttons, which name that id."""
     bot = tablee(interaction.client)
     user, channel_id = interaction.user, interaction.channel_id
-    preview = bot.service.preview_lobby(interaction.guild_id, game.id, options, user.id,
+    preview = bot.service.lobbies.preview_lobby(interaction.guild_id, game.id, options, user.id,
                                         user.display_name)
     async with in_public(interaction.client, interaction.guild_id, interaction):
         await send.respond(interaction, lobby_text(preview))
     message = await interaction.original_response()
     try:
-        info = await bot.service.create_lobby(
+        info = await bot.service.lobbies.create_lobby(
             message.id, interaction.guild_id, game.id, options, user.id, user.display_name,
             parent_id=channel_id)
-        await bot.service.set_post(message.id, message.id, info.version)
+        await bot.service.ledger.set_post(message.id, message.id, info.version)
         async with in_public(interaction.client, interaction.guild_id, interaction):
             text, view = lobby_text(info), lobby_view(info)
         await send.edit_original(interaction, content=text, view=view)

@@ -46,7 +46,7 @@ async def give_hint(interaction: discord.Interaction, channel_id: int, version: 
     """The presser's hint, privately (the search takes up to a computer move's time: deferred)."""
     async with guarded(interaction, "hint"):
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await tablee(interaction.client).service.hint(
+        hint = await tablee(interaction.client).service.hints.hint(
             channel_id, interaction.user.id, version=version, language=current())
         await send.followup(interaction, hint_text(hint), ephemeral=True)
 

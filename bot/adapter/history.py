@@ -119,7 +119,7 @@ async def history_reply(
 ) -> tuple[str, discord.ui.View | None]:
     """The content and buttons of one /history page for the person who asked (the player
     filter is shown as a mention: Discord shows the name, nobody is pinged)."""
-    page = await tablee(interaction.client).service.history(
+    page = await tablee(interaction.client).service.game_history.history(
         interaction.guild_id, game_id=game, user_id=user_id, limit=PAGE, offset=offset)
     content = page_text(page, game_name(game), f"<@{user_id}>" if user_id else None)
     if not (page.has_previous or page.has_next):
@@ -171,9 +171,9 @@ class HistoryCommands(ServiceCog):
         async with guarded(interaction, "/replay"):
             require_guild(interaction)
             await send.defer_public(interaction)  # before any read; a refusal is still private
-            entry = await self.service.finished_entry(interaction.guild_id, game)
+            entry = await self.service.game_history.finished_entry(interaction.guild_id, game)
             async with in_public(interaction.client, interaction.guild_id, interaction) as code:
-                files = await self.service.replay(interaction.guild_id, game, language=code)
+                files = await self.service.game_history.replay(interaction.guild_id, game, language=code)
                 text = replay_text(entry, files.frames, files.turns_per_frame)
             await send.followup(
                 interaction, text,
@@ -196,7 +196,7 @@ class HistoryCommands(ServiceCog):
         if interaction.guild_id is None:
             return []
         try:
-            choices = await self.service.replay_choices(interaction.guild_id, current,
+            choices = await self.service.game_history.replay_choices(interaction.guild_id, current,
                                                      language=reader(interaction))
         except Exception:  # autocomplete can only answer with choices: none is the honest answer
             return []

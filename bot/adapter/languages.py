@@ -50,7 +50,7 @@ async def server_language(
     """The language of a server's public posts (outside a server: the current language)."""
     if guild_id is None:
         return current()
-    return await tablee(client).service.guild_language(
+    return await tablee(client).service.languages.guild_language(
         guild_id, preferred_locale(client, guild_id, interaction))
 
 
@@ -66,13 +66,13 @@ async def in_public(
 
 async def dm_language(client: discord.Client, user_id: int) -> str:
     """The language to DM someone in: their last interaction's."""
-    return await tablee(client).service.user_language(user_id)
+    return await tablee(client).service.languages.user_language(user_id)
 
 
 async def remember(interaction: discord.Interaction) -> None:
     """Keep the person's locale for later DMs (a failure only costs the DM's language)."""
     try:
-        await tablee(interaction.client).service.remember_locale(
+        await tablee(interaction.client).service.languages.remember_locale(
             interaction.user.id, str(interaction.locale))
     except Exception:  # noqa: BLE001 - never let bookkeeping fail an answer
         log.warning("could not remember the locale of %s", interaction.user.id, exc_info=True)

@@ -150,16 +150,16 @@ class LobbyButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
             await start(interaction, channel_id)
             return
         if self.action == "join":
-            info = await service.join(channel_id, user.id, user.display_name)
+            info = await service.lobbies.join(channel_id, user.id, user.display_name)
         elif self.action == "leave":
-            info = await service.leave(channel_id, user.id)
+            info = await service.lobbies.leave(channel_id, user.id)
         elif self.action == "bot":
-            info = await service.add_computer(channel_id, user.id)
+            info = await service.lobbies.add_computer(channel_id, user.id)
         elif self.action == "unbot":
-            info = await service.remove_computer(channel_id, user.id)
+            info = await service.lobbies.remove_computer(channel_id, user.id)
         else:
             admin = bool(interaction.permissions.manage_channels)
-            info = await service.cancel(channel_id, user.id, is_admin=admin)
+            info = await service.lobbies.cancel(channel_id, user.id, is_admin=admin)
             async with in_public(interaction.client, info.guild_id, interaction):
                 text = _("The {game} table was cancelled by {name}.", game=info.game_name,
                          name=user.display_name)
@@ -179,10 +179,10 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
     bot = tablee(interaction.client)
     user = interaction.user
     why = None
-    waiting = await bot.service.check_start(channel_id, user.id)
+    waiting = await bot.service.lobbies.check_start(channel_id, user.id)
     if waiting.waits_for_thread:
         channel_id, why = await make_thread(interaction, bot.service, waiting)
-    outcome = await bot.service.start(channel_id, user.id)
+    outcome = await bot.service.lobbies.start(channel_id, user.id)
     if not (outcome.table.in_thread and interaction.channel_id == outcome.table.parent_id):
         async with in_public(interaction.client, outcome.table.guild_id, interaction):
             text = started_text(outcome.table)
@@ -214,7 +214,7 @@ class AddComputerSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
         values = list(self.item.values)
         async with guarded(interaction, "lobby add computer"):
             await interaction.response.defer()
-            info = await tablee(interaction.client).service.add_computer(
+            info = await tablee(interaction.client).service.lobbies.add_computer(
                 self.channel_id, interaction.user.id, values[0] if values else DEFAULT_LEVEL
             )
             await show_lobby(interaction, info)
@@ -275,7 +275,7 @@ class SettingsPage(Component, discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "settings page"):
             await interaction.response.defer()
-            info = await tablee(interaction.client).service.require_table(self.channel_id)
+            info = await tablee(interaction.client).service.views.require_table(self.channel_id)
             await show_panel(interaction, info, self.page)
 
 
@@ -306,7 +306,7 @@ async def show_panel(
 async def open_settings(interaction: discord.Interaction, channel_id: int) -> None:
     """Settings on the lobby post: the panel for the owner, a sentence for anyone else."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    info = await tablee(interaction.client).service.require_table(channel_id)
+    info = await tablee(interaction.client).service.views.require_table(channel_id)
     if info.status != "lobby":
         text = started_sentence()
     elif interaction.user.id != info.host_id:
@@ -323,7 +323,7 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
     await interaction.response.defer()  # a deferred update of the panel
     bot = tablee(interaction.client)
     channel_id, version, page = int(match["channel"]), int(match["version"]), int(match["page"])
-    info = await bot.service.require_table(channel_id)
+    info = await bot.service.views.require_table(channel_id)
     if info.status != "lobby":
         await show_panel(interaction, info, page)
         return
@@ -333,12 +333,12 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
         await show_panel(interaction, info, page, "⚠️ " + translate(LOBBY_CHANGED))
         return
     try:
-        info = await bot.service.set_option(channel_id, interaction.user.id, setting.name, decoded,
+        info = await bot.service.lobbies.set_option(channel_id, interaction.user.id, setting.name, decoded,
                                          version=version)
     except HostError as exc:
         log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
                  exc.message)
-        info = await bot.service.require_table(channel_id)  # as it is now, after the refusal
+        info = await bot.service.views.require_table(channel_id)  # as it is now, after the refusal
         await show_panel(interaction, info, page, "⚠️ " + said(exc))
         return
     await refresh_lobby_post(interaction.client, info)
@@ -368,7 +368,7 @@ async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
     """The lobby post never went out (e.g. Discord took the answer as late): nobody can see or
     cancel that lobby, and it would block the channel, so it goes."""
     try:
-        await tablee(interaction.client).service.cancel(channel_id, interaction.user.id)
+        await tablee(interaction.client).service.lobbies.cancel(channel_id, interaction.user.id)
     except Exception:
         log.exception("could not remove the unposted lobby in channel %s", channel_id)
     else:
@@ -379,7 +379,7 @@ async def unpost_lobby(interaction: discord.Interaction, key: int) -> None:
     """A thread lobby whose post could not be finished: the lobby goes if it was stored, and
     the post (without buttons, nobody could use it) too."""
     try:
-        if await tablee(interaction.client).service.table(key) is not None:
+        if await tablee(interaction.client).service.views.table(key) is not None:
             await drop_lobby(interaction, key)
         await interaction.delete_original_response()
     except Exception:
@@ -390,17 +390,17 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
     """After a restart: a lobby stored but never posted (the bot stopped between the two) gets
     its post now, so no lobby blocks a channel unseen."""
     bot = tablee(client)
-    for info in await bot.service.active_tables():
+    for info in await bot.service.views.active_tables():
         if info.status != "lobby" or info.post_message_id is not None:
             continue
         try:
             if info.waits_for_thread:  # its post (the key) never got its buttons: unusable
-                await bot.service.cancel(info.channel_id, info.host_id)
+                await bot.service.lobbies.cancel(info.channel_id, info.host_id)
                 continue
             channel = client.get_partial_messageable(info.channel_id)
             async with in_public(client, info.guild_id):
                 text, view = lobby_text(info), lobby_view(info)
             message = await send.send(channel, text, view=view)
-            await bot.service.set_post(info.channel_id, message.id, info.version)
+            await bot.service.ledger.set_post(info.channel_id, message.id, info.version)
         except Exception:
             log.exception("could not post the lobby in channel %s", info.channel_id)

@@ -72,7 +72,7 @@ class PartnerCommands(ServiceCog):
             # game's to say, and a whisper must not show even a public "thinking…".
             await send.defer_private(interaction)
             channel_id = await table_channel(interaction, self.service)
-            msg = await self.service.partner_message(channel_id, interaction.user.id, message)
+            msg = await self.service.views.partner_message(channel_id, interaction.user.id, message)
             if msg.reach == "secret":
                 url = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}"
                 await send.followup(interaction, await whisper(self.bot, msg, url), ephemeral=True)

@@ -9,7 +9,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.errors import TableExists
 from bot.service.results import PublicPost, TableInfo
 from bot.service.rules.tables import jump_url
@@ -127,7 +127,7 @@ def deleted_text(info: TableInfo, *, moved: bool) -> str:
              "own, so the game ended without a result.", head=head)
 
 
-async def make_thread(interaction: discord.Interaction, service: TableService,
+async def make_thread(interaction: discord.Interaction, service: Services,
                       info: TableInfo) -> tuple[int, str | None]:
     """Make the thread of a lobby about to start, from its lobby post. (The channel the
     table plays in from now on, a sentence for the host when that is the channel itself.)"""
@@ -148,7 +148,7 @@ async def make_thread(interaction: discord.Interaction, service: TableService,
             log.warning("no thread for the table in %s: %s", info.channel_id, exc)
             why = refused_sentence(exc)
     try:
-        moved = await service.move_to_channel(info.channel_id)
+        moved = await service.lobbies.move_to_channel(info.channel_id)
     except TableExists as exc:
         raise Refusal(f"{why} {said(exc)} " + _(
             "This table can start once that one ends, or in another channel.")) from None
@@ -166,7 +166,7 @@ def refused_sentence(exc: discord.HTTPException) -> str:
 
 
 
-async def table_channel(interaction: discord.Interaction, service: TableService) -> int:
+async def table_channel(interaction: discord.Interaction, service: Services) -> int:
     """The table a command typed here acts on: the one playing in this channel (a thread's, or
     a channel-mode table); typed in a channel whose tables play in threads, the one chosen in
     the command's ``table`` option (:func:`table_choices`), else the caller's one table there;
@@ -174,7 +174,7 @@ async def table_channel(interaction: discord.Interaction, service: TableService)
     channel_id = require_guild(interaction)
     if getattr(interaction.channel, "type", None) in THREAD_TYPES:
         return channel_id  # a thread holds one table, keyed by it
-    here = await service.tables_here(channel_id)  # one read: its own table and its threads'
+    here = await service.views.tables_here(channel_id)  # one read: its own table and its threads'
     chosen = getattr(interaction.namespace, "table", None)
     user = interaction.user.id
     if chosen:
@@ -213,7 +213,7 @@ async def table_choices(interaction: discord.Interaction,
         return []
     try:
         in_time, here = await within(SUGGESTION_SECONDS, tablee(
-            interaction.client).service.tables_here(interaction.channel_id))
+            interaction.client).service.views.tables_here(interaction.channel_id))
     except Exception:  # autocomplete can only answer with choices: none is the honest answer
         return []
     if not in_time or here is None:

@@ -11,7 +11,7 @@ the value-free text is stored by the service so a restart still edits it. Posts 
 out one at a time (a lock per channel), so they keep their order and discord.py's per-route
 rate-limit handling (edits included) sees one request at a time per channel.
 
-After each post the poster tells the service once (:meth:`TableService.posted`), which answers
+After each post the poster tells the service once (:meth:`~bot.storage.sent_posts.SentPosts.posted`), which answers
 with the channel's older posts still showing a value; each one edited is then forgotten.
 
 What the poster tells the service after a post went out is bookkeeping: when the database fails
@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.followup import tolerated
 from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PublicPost, TableInfo
@@ -86,7 +86,7 @@ class Poster:
     :class:`~bot.adapter.dms.TurnDms` sends and corrects the turn DMs, its
     :class:`~bot.adapter.files.SeenHands` knows which hand image each person already has."""
 
-    def __init__(self, client: discord.Client, service: TableService, *, dm_default: bool,
+    def __init__(self, client: discord.Client, service: Services, *, dm_default: bool,
                  threads: Watcher, turn_dm_after: float = 0.0,
                  backoff: Backoff | None = None) -> None:
         self.client = client
@@ -160,7 +160,7 @@ class Poster:
 
     async def _computers(self, channel_id: int) -> None:
         try:
-            outcome = await self._service.computers_move(channel_id)
+            outcome = await self._service.moves.computers_move(channel_id)
             if outcome is not None:
                 await self.publish(channel_id, outcome, actor=None,
                                    previous=[outcome.table.post_message_id])
@@ -229,13 +229,13 @@ class Poster:
 
     async def _posted(self, channel_id: int, message_id: int, version: int,
                       plain: str | None) -> dict[int, str]:
-        """Tell the service the post went out (:meth:`TableService.posted`); the channel's older
+        """Tell the service the post went out (:meth:`~bot.storage.sent_posts.SentPosts.posted`); the channel's older
         posts still showing a value. When the database fails the post stands: logged, and a
         value it shows is kept here to edit away with the next post."""
         unsaved = self._unsaved.setdefault(channel_id, {})
         unsaved.pop(message_id, None)
         what = f"recording post {message_id} (version {version}) in channel {channel_id}"
-        values = await tolerated(log, what, self._service.posted(
+        values = await tolerated(log, what, self._service.store.sent_posts.posted(
             channel_id, message_id, version, plain=plain), None)
         if values is None and plain is not None:
             unsaved[message_id] = plain
@@ -350,7 +350,7 @@ class Poster:
             if unsaved.pop(message_id, None) is not None and not unsaved:
                 del self._unsaved[channel_id]
             await tolerated(log, f"forgetting the value of post {message_id}",
-                            self._service.forget_transient_post(message_id), None)
+                            self._service.store.sent_posts.drop_transient_post(message_id), None)
 
     async def _retire_all(self, channel_id: int, ids: Iterable[int | None],
                           values: dict[int, str], keep: int | None) -> None:
@@ -365,7 +365,7 @@ class Poster:
             ids = [*message_ids, self._current.get(channel_id)]
             self._forget(channel_id)
             values = await tolerated(log, f"reading the posts showing a value in {channel_id}",
-                                     self._service.transient_posts(channel_id), {})
+                                     self._service.store.sent_posts.transient_posts(channel_id), {})
             await self._retire_all(channel_id, ids, {**self._unsaved.get(channel_id, {}),
                                                      **values}, keep=None)
         await self.turn_dms.table_closed(channel_id)

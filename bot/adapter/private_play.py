@@ -172,9 +172,9 @@ async def private_screen(interaction: discord.Interaction, channel_id: int, *,
     changed since this person last got it here, or ``always`` (/hand)."""
     service = tablee(interaction.client).service
     try:
-        note = await service.private_note(channel_id, interaction.user.id, language=current())
+        note = await service.views.private_note(channel_id, interaction.user.id, language=current())
     except NotSeated:
-        post = await service.board(channel_id, language=current())
+        post = await service.views.board(channel_id, language=current())
         text = _("You are not seated at this table, so here is the public board.")
         return (f"{text}\n{shown(post.status)}"[:MAX_CONTENT], png_file(post.image_png, "board.png"),
                 None)
@@ -208,7 +208,7 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
         await send.defer_private(interaction)  # before any read: Discord waits 3 s
         channel_id = channel_id or await table_channel(interaction,
                                                        tablee(interaction.client).service)
-        post = await tablee(interaction.client).service.board(channel_id, language=current())
+        post = await tablee(interaction.client).service.views.board(channel_id, language=current())
         file = png_file(post.image_png, "board.png")
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
@@ -219,7 +219,7 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:
     async with guarded(interaction, "rules"):
         await send.defer_private(interaction)  # before the read: Discord waits 3 s
-        table = await tablee(interaction.client).service.require_table(channel_id)
+        table = await tablee(interaction.client).service.views.require_table(channel_id)
         await send.respond_all(interaction, rules_messages(get_game(table.game_id)),
                                ephemeral=True)
 
@@ -233,7 +233,7 @@ async def on_menu(
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])
         await interaction.response.defer()  # a deferred update of this ephemeral message
-        now, entries = await tablee(interaction.client).service.menu(
+        now, entries = await tablee(interaction.client).service.views.menu(
             channel_id, interaction.user.id, language=current())
         if now != version:
             raise stale()
@@ -263,7 +263,7 @@ async def on_menu(
         )[0]
         content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
         if not prefix:  # back to the first level: as the note showed it
-            offers = await tablee(interaction.client).service.menu_offers(
+            offers = await tablee(interaction.client).service.hints.menu_offers(
                 channel_id, interaction.user.id)
             add_first_level(view, channel_id, version, offers)
         await send.edit_original(interaction, content=content, view=view)
@@ -281,7 +281,7 @@ async def play_move(
     await defer_change(interaction)
     bot = tablee(interaction.client)
     user_id = interaction.user.id
-    outcome: Outcome = await bot.service.play(channel_id, user_id, move, version=version)
+    outcome: Outcome = await bot.service.moves.play(channel_id, user_id, move, version=version)
     previous = outcome.table.post_message_id
     await bot.poster.publish(channel_id, outcome, actor=user_id, previous=[previous])
     # The notation, not the label: a label may carry a value that must not be repeated later

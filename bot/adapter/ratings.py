@@ -120,7 +120,7 @@ class RatingCommands(ServiceCog):
         async with guarded(interaction, "/leaderboard"):
             require_guild(interaction)
             await send.defer_public(interaction)  # before the read: Discord waits 3 s
-            board = await self.service.leaderboard(interaction.guild_id, game_id_of(game),
+            board = await self.service.ratings.leaderboard(interaction.guild_id, game_id_of(game),
                                                 interaction.user.id)
             async with in_public(interaction.client, interaction.guild_id, interaction):
                 text = leaderboard_text(board, interaction.user.id)
@@ -140,9 +140,9 @@ class RatingCommands(ServiceCog):
             only = game_id_of(game) if game else None
             person = user or interaction.user
             guild = interaction.guild_id
-            played = await self.service.stats(guild, person.id)
-            standings = await self.service.standings(guild, person.id, only)
-            server = (await self.service.stats(guild))["games"]
+            played = await self.service.ratings.stats(guild, person.id)
+            standings = await self.service.ratings.standings(guild, person.id, only)
+            server = (await self.service.ratings.stats(guild))["games"]
             await send.respond(
                 interaction, stats_text(person.display_name, played, standings, server, only),
                 ephemeral=True,

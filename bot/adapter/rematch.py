@@ -70,7 +70,7 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
     moment) keeps its presser's seat privately, and the one lobby post shows it."""
     bot = tablee(interaction.client)
     user = interaction.user
-    pressed = await bot.service.rematch(channel_id, user.id, user.display_name, game_row=game_row)
+    pressed = await bot.service.lobbies.rematch(channel_id, user.id, user.display_name, game_row=game_row)
     info = pressed.table
     if pressed.opened:
         pinged = [s.user_id for s in info.seats
@@ -83,7 +83,7 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise
-        await bot.service.set_post(channel_id, message.id, info.version)
+        await bot.service.ledger.set_post(channel_id, message.id, info.version)
         await send.respond(interaction, _("The rematch lobby is open in <#{thread}>.",
                                           thread=channel_id), ephemeral=True)
     else:
@@ -98,6 +98,6 @@ async def show_latest(client: discord.Client, channel_id: int, posted: int | Non
     """Redraw the lobby post from the stored lobby: a seat confirmed while the post was on its
     way shows too, whichever press's redraw comes last. ``posted``: the version the opener's post
     already shows (nothing to redraw while it is still the latest)."""
-    latest = await tablee(client).service.table(channel_id)
+    latest = await tablee(client).service.views.table(channel_id)
     if latest is not None and latest.status == "lobby" and latest.version != posted:
         await refresh_lobby_post(client, latest)

@@ -71,7 +71,7 @@ class ServerSettings(ServiceCog):
         async with guarded(interaction, "/settings language"):
             await managers_only(interaction, _("Only people with the Manage Server permission "
                                                "can change the server's language."))
-            await self.service.set_guild_language(interaction.guild_id,
+            await self.service.languages.set_guild_language(interaction.guild_id,
                                                None if language == FOLLOW else language)
             now = await server_language(interaction.client, interaction.guild_id, interaction)
             name = LANGUAGES.get(now, now)
@@ -91,5 +91,5 @@ class ServerSettings(ServiceCog):
             await managers_only(interaction, _("Only people with the Manage Server permission "
                                                "can choose where the server's tables play."))
             assert interaction.guild_id is not None
-            await self.service.set_tables_place(interaction.guild_id, where)
+            await self.service.server_tables.set_place(interaction.guild_id, where)
             await send.respond(interaction, place_sentence(where), ephemeral=True)

@@ -129,9 +129,9 @@ class JoinFromList(Component, discord.ui.DynamicItem[discord.ui.Button], namespa
         async with guarded(interaction, "/tables join"):
             await send.defer_private(interaction)  # before any read: Discord waits 3 s
             service = tablee(interaction.client).service
-            check(interaction, await service.table(self.table))
+            check(interaction, await service.views.table(self.table))
             user = interaction.user
-            info = await service.join(self.table, user.id, user.display_name)
+            info = await service.lobbies.join(self.table, user.id, user.display_name)
             url = jump_url(info)
             seat = info.seat_of(user.id)
             text = (_("You sit at the {game} table (seat {n}): {url}", game=info.game_name,
@@ -165,7 +165,7 @@ class TablesCommand(ServiceCog):
             require_guild(interaction)
             assert interaction.guild_id is not None
             await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await self.service.open_tables(interaction.guild_id, LISTED,
+            found = await self.service.server_tables.open_tables(interaction.guild_id, LISTED,
                                                    channels_seen(interaction))
             text, count = list_text(found)
             view = join_view(found, count, interaction.user.id)

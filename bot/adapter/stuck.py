@@ -1,7 +1,7 @@
 """A table whose post Discord refuses: a bounded back-off, a give-up, one notice, one log line.
 
 A move is stored before its post goes out, so a refused post loses nothing: the service posts
-what the table's last post did not show on the next try (:meth:`TableService.post_failed`,
+what the table's last post did not show on the next try (:meth:`~bot.service.context.Context.left_behind`,
 :meth:`bot.service.play.PlayService.catch_up`). What must not happen is trying again
 and again: a locked thread, a channel the bot may no longer post in, refuse every try, and
 Discord restricts an address after 10,000 invalid requests (401, 403, 429) in 10 minutes.
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.results import TableInfo
 
 log = logging.getLogger("tablee.adapter.post")
@@ -88,7 +88,7 @@ def refused(exc: BaseException) -> str | None:
 class StuckPosts:
     """The stuck tables of this process, by channel (see the module doc)."""
 
-    def __init__(self, service: TableService, policy: Backoff | None = None) -> None:
+    def __init__(self, service: Services, policy: Backoff | None = None) -> None:
         self._service = service
         self.policy = policy or Backoff()
         self._tables: dict[int, _Stuck] = {}
@@ -98,7 +98,7 @@ class StuckPosts:
         return channel_id in self._tables
 
     def _now(self) -> float:
-        return self._service.clock_now()
+        return self._service.context.now()
 
     def _budget_free(self, now: float) -> float:
         """When the next failed try fits in the budget of all tables (``now``: it does)."""
@@ -118,7 +118,7 @@ class StuckPosts:
         at = max(entry.next_at, self._budget_free(now))
         if at <= now:
             return False
-        self._service.post_failed(channel_id, at=at)
+        self._service.context.left_behind(channel_id, repost=True, at=at)
         return True
 
     def posted(self, channel_id: int) -> None:
@@ -141,7 +141,7 @@ class StuckPosts:
         entry.next_at = now
         entry.gave_up = False
         entry.failures = min(entry.failures, self.policy.tries)
-        self._service.post_failed(channel_id, at=now)
+        self._service.context.left_behind(channel_id, repost=True, at=now)
         return True
 
     def failed(self, info: TableInfo, exc: BaseException) -> bool:
@@ -171,7 +171,7 @@ class StuckPosts:
             entry.next_at = now + self.policy.pause
         else:
             entry.next_at = max(now + self.policy.wait(entry.failures), self._budget_free(now))
-            self._service.post_failed(channel_id, at=entry.next_at)
+            self._service.context.left_behind(channel_id, repost=True, at=entry.next_at)
         if entry.told or (refused(exc) is None and not entry.gave_up):
             return False
         entry.told = True

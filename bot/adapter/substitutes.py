@@ -54,7 +54,7 @@ class SeatButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
             require_post_permissions(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             bot = tablee(interaction.client)
-            asked = await bot.service.ask_seat(self.channel_id, interaction.user.id, self.seat,
+            asked = await bot.service.absence.ask_seat(self.channel_id, interaction.user.id, self.seat,
                                                is_bot=interaction.user.bot)
             view = discord.ui.View(timeout=None)
             for answer in ("yes", "no"):
@@ -100,7 +100,7 @@ class SeatAnswer(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
             await interaction.response.defer()
             bot = tablee(interaction.client)
             name = await self._candidate_name(interaction) if self.accept else None
-            outcome = await bot.service.answer_seat(
+            outcome = await bot.service.absence.answer_seat(
                 self.channel_id, interaction.user.id, table=self.table, seat=self.seat,
                 candidate=self.user, since=self.since, name=name)
             async with in_public(interaction.client, interaction.guild_id, interaction):

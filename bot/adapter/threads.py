@@ -1,7 +1,7 @@
 """A thread per table: the lobby post in the channel, the game in a thread made from it.
 
 ``/play`` posts the lobby in the channel; the table is keyed by that post's id from the first
-moment (:meth:`TableService.create_lobby` with ``parent_id``), because a thread made from a
+moment (:meth:`~bot.service.lobby.LobbyService.create_lobby` with ``parent_id``), because a thread made from a
 message takes the message's id: on Start the thread is made from the lobby post (named after
 the game and its players) and the table plays in it, keyed by the same id. The lobby post stays
 in the channel as the table's one-line summary, edited once a turn ("In progress · Bob (seat 2)
@@ -9,7 +9,7 @@ to move · open the table"), and at the end shows the result with Rematch. Remat
 lobby in the same thread (the channel only sees the summary change).
 
 When no thread can be made (a missing permission, the server's cap of active threads: Discord's
-160006), the lobby moves to the channel itself (:meth:`TableService.move_to_channel`) and the
+160006), the lobby moves to the channel itself (:meth:`~bot.service.lobby.LobbyService.move_to_channel`) and the
 host gets one sentence saying why. A server may choose the channel for every table
 (``/settings tables``; the bot's default is ``[tables] place``); a ``/play`` typed inside a thread
 plays in that thread.
@@ -36,7 +36,7 @@ from typing import Any
 
 import discord
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.errors import HostError, TableExists
 from bot.service.results import Outcome, TableInfo
 
@@ -57,7 +57,7 @@ AFTER_END_ARCHIVE = 60  # minutes: a finished table's thread archives itself wit
 class TableThreads:
     """Makes tables' threads, keeps live ones open, keeps their summaries and archives them."""
 
-    def __init__(self, client: discord.Client, service: TableService, *,
+    def __init__(self, client: discord.Client, service: Services, *,
                  rematch_seconds: float) -> None:
         self.client = client
         self._service = service
@@ -110,7 +110,7 @@ class TableThreads:
                 stuck.reopened(payload.thread_id)
             return
         try:
-            table = await self._service.table(payload.thread_id)
+            table = await self._service.views.table(payload.thread_id)
         except Exception:
             log.warning("could not read the table of thread %s", payload.thread_id, exc_info=True)
             return
@@ -153,25 +153,25 @@ class TableThreads:
             return  # THREAD_DELETE and a post's 10003 at once: one of them moves the table
         self._leaving.add(thread_id)
         try:
-            info = await self._service.table(thread_id)
+            info = await self._service.views.table(thread_id)
             if info is None or not info.in_thread or info.waits_for_thread:
                 return
             self._summarised.pop(thread_id, None)
             moved: TableInfo | None = None
             if info.status == "playing":
                 try:
-                    moved = await self._service.move_to_channel(thread_id)
+                    moved = await self._service.lobbies.move_to_channel(thread_id)
                 except TableExists:
                     moved = None
             if moved is None:
-                await self._service.abandon(thread_id, info.host_id, is_admin=True)
+                await self._service.lobbies.abandon(thread_id, info.host_id, is_admin=True)
             await tablee(self.client).poster.left(thread_id, ended=moved is None)
             log.info("the thread %s was deleted: its table %s", thread_id,
                      f"plays on in channel {moved.channel_id}" if moved else "ended")
             if info.status == "playing":
                 await self._said_deleted(info, moved is not None)
             if moved is not None:
-                self._service.post_failed(moved.channel_id, at=self._service.clock_now())
+                self._service.context.left_behind(moved.channel_id, repost=True, at=self._service.context.now())
         except HostError as exc:  # it ended or moved meanwhile: nothing left to do
             log.info("the table of the deleted thread %s: %s", thread_id, exc)
         except Exception:
@@ -259,7 +259,7 @@ class TableThreads:
             await thread.edit(auto_archive_duration=AFTER_END_ARCHIVE)
             if wait:
                 await asyncio.sleep(self._rematch_seconds)
-            if await self._service.table(info.channel_id) is None:
+            if await self._service.views.table(info.channel_id) is None:
                 await thread.edit(archived=True)
         except discord.HTTPException:
             log.warning("could not archive the thread %s", info.channel_id, exc_info=True)

@@ -52,7 +52,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         channel_id = channel_id or await table_channel(interaction, tablee(interaction.client).service)
         bot = tablee(interaction.client)
         user_id = interaction.user.id
-        outcome = await bot.service.undo(channel_id, user_id, version=version)
+        outcome = await bot.service.moves.undo(channel_id, user_id, version=version)
         await bot.poster.publish(channel_id, outcome, actor=user_id,
                                  previous=[outcome.table.post_message_id])
         said = _("You took back your last move.")

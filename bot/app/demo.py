@@ -1,7 +1,7 @@
 """``python -m bot demo GAME``: a whole game through the table host, no Discord token needed.
 
 Seat 1 is a stand-in person ("Alex", a name that reads in every language: "You" would need
-"You plays" / "Vous pose") who presses moves through :meth:`TableService.play` exactly as
+"You plays" / "Vous pose") who presses moves through :meth:`~bot.service.play.PlayService.play` exactly as
 the Discord adapter would, choosing them as a medium computer player would; every other seat
 is a computer player of the host. Everything goes through a real SQLite file in ``--out``. Writes
 one board PNG per table post (``post-NNN.png``), each player's starting hand (``hand-seatN.png``),
@@ -30,7 +30,7 @@ from games.cli import games_help, option_pairs
 from games.registry import UnknownGame
 from i18n import DEFAULT, LANGUAGES
 
-from ..service import HostError, Outcome, TableService
+from ..service import HostError, Outcome, Services
 from ..service.rules.lobby import DEFAULT_LEVEL
 from ..service.rules.posts import private_note
 from .environment import epilog, paragraphs
@@ -73,36 +73,36 @@ STAND_IN = "Alex"
 """The stand-in person's display name (a name, so every sentence about them agrees)."""
 
 
-async def _play(host: TableService, args: argparse.Namespace, out: Path) -> dict[str, Any]:
+async def _play(host: Services, args: argparse.Namespace, out: Path) -> dict[str, Any]:
     game = get_game(args.game)
-    await host.set_guild_language(GUILD, args.language)
-    await host.remember_locale(YOU, args.language)
+    await host.languages.set_guild_language(GUILD, args.language)
+    await host.languages.remember_locale(YOU, args.language)
     you = STAND_IN
-    await host.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, you,
+    await host.lobbies.create_lobby(CHANNEL, GUILD, args.game, option_pairs(args.option), YOU, you,
                             seed=args.seed)
     for _ in range(args.players - 1):
-        await host.add_computer(CHANNEL, YOU, DEFAULT_LEVEL)
+        await host.lobbies.add_computer(CHANNEL, YOU, DEFAULT_LEVEL)
     writer = _Writer(out)
-    outcome = await host.start(CHANNEL, YOU)
+    outcome = await host.lobbies.start(CHANNEL, YOU)
     await _write_hands(host, out, args.language)
     rng = random.Random(args.seed)
     same_turn = False
     while True:
         writer.post(outcome, same_turn=same_turn)
         if outcome.post is not None:
-            await host.set_post(CHANNEL, 10_000 + writer.count, outcome.post.version)
+            await host.ledger.set_post(CHANNEL, 10_000 + writer.count, outcome.post.version)
         if outcome.table.status == "finished":
             break
         if outcome.computers_next:  # a computer showed a value on its own post: it goes on
-            following = await host.computers_move(CHANNEL)
+            following = await host.moves.computers_move(CHANNEL)
             if following is not None:
                 outcome, same_turn = following, False
                 continue
-        version, menu = await host.menu(CHANNEL, YOU)
+        version, menu = await host.views.menu(CHANNEL, YOU)
         row = await host.store.tables.get_table(CHANNEL)
         assert row is not None and row.state is not None and menu
         move = choose(game, DEFAULT_LEVEL, row.state, 1, rng)  # the stand-in person decides
-        outcome = await host.play(CHANNEL, YOU, move, version=version)
+        outcome = await host.moves.play(CHANNEL, YOU, move, version=version)
         same_turn = (outcome.post is not None and len(outcome.applied) == 1
                      and YOU in outcome.post.to_move_user_ids)
     (out / "log.txt").write_text("\n".join(writer.log) + "\n", encoding="utf-8")
@@ -114,7 +114,7 @@ async def _play(host: TableService, args: argparse.Namespace, out: Path) -> dict
             "result": stored["result"], "status": outcome.post.status if outcome.post else ""}
 
 
-async def _write_hands(host: TableService, out: Path, code: str) -> None:
+async def _write_hands(host: Services, out: Path, code: str) -> None:
     """Every seat's starting hand, computer players' included (the demo may show them)."""
     row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.state is not None
@@ -152,7 +152,7 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
     out = Path(args.out)
     check(args)
     prepare(out)
-    host = await TableService.open(str(out / "demo.db"))
+    host = await Services.open(str(out / "demo.db"))
     try:
         return await _play(host, args, out)
     finally:

@@ -24,7 +24,7 @@ from discord.http import Route
 
 from ..adapter.client import make_bot
 from ..config import Config, ConfigError, load_config
-from ..service import Outcome, TableService
+from ..service import Outcome, Services
 from ..storage.url import is_url, shown
 from ..web.server import WebServer
 from .backup import regular_backups_task
@@ -89,7 +89,7 @@ def user() -> str:
 
 
 async def _check_database(config: Config) -> None:
-    host = await TableService.open(config.database, computer_delay=config.computer_delay)
+    host = await Services.open(config.database, computer_delay=config.computer_delay)
     await host.close()
 
 
@@ -142,7 +142,7 @@ def shards_text(config: Config) -> str:
 
 async def _run(config: Config, token: str) -> None:
     try:
-        host = await TableService.open(
+        host = await Services.open(
             config.database, computer_delay=config.computer_delay, workers=config.computer_workers,
             think_seconds=config.think_seconds, rematch_seconds=config.rematch_seconds,
             reveal_seconds=config.reveal_seconds, clock_config=config.clock, shards=config.shards)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .errors import HostError
 from .results import MenuEntry, Outcome, PrivateNote, PublicPost, Seat, TableInfo
-from .table_service import TableService
+from .services import Services
 
 __all__ = [
     "HostError",
@@ -18,6 +18,6 @@ __all__ = [
     "PrivateNote",
     "PublicPost",
     "Seat",
-    "TableService",
+    "Services",
     "TableInfo",
 ]

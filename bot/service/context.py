@@ -1,5 +1,5 @@
 """What every part of the table service shares: one :class:`Context`, built once by
-:class:`bot.service.TableService` and handed to each service's constructor."""
+:class:`bot.service.Services` and handed to each service's constructor."""
 
 from __future__ import annotations
 

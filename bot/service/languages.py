@@ -16,7 +16,7 @@ what it sees on each interaction, and asks it which language to use:
 What the service returns then: a :class:`~bot.service.results.PublicPost` is written and drawn in the
 table's server language and a :class:`~bot.service.results.PrivateNote` (menus included) in its
 reader's language, each saying which in ``.language``; methods that answer one user privately
-(:meth:`~bot.service.table_service.TableService.private_note`, ``menu``, ``legal_moves``) and ``board`` take
+(:meth:`~bot.service.reading.TableViews.private_note`, ``menu``, ``legal_moves``) and ``board`` take
 ``language=`` (the interaction's) and look it up when it is None. Everything else the service
 returns is lazy: refusals carry ``exc.text`` and :class:`~bot.service.results.TableInfo`,
 :class:`~bot.service.results.Seat`, :class:`~bot.service.results.Setting` and

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 from games.text import listing, say, say_n
 
@@ -66,7 +67,8 @@ class PlayService:
             lines.extend(step.lines)
             if not (self._ctx.computer_delay and computer_to_move(game, row)):
                 row, applied = await self._computers.run(game, row, lines)
-                return await self._reports.outcome(game, row, lines, [step.move, *applied])
+                outcome = await self._reports.outcome(game, row, lines, [step.move, *applied])
+                return replace(outcome, actor=user_id)  # who moved (a poster told by the page)
         # A pause before the computer players answer, outside the lock: the person's move is
         # stored, and Board / My hand / other commands are not held up meanwhile.
         await asyncio.sleep(self._ctx.computer_delay)
@@ -81,7 +83,8 @@ class PlayService:
                 row, applied = await self._computers.run(game, fresh, lines)
             else:
                 applied = []  # another service object moved on (or the game ended): ours stands
-            return await self._reports.outcome(game, row, lines, [step.move, *applied])
+            outcome = await self._reports.outcome(game, row, lines, [step.move, *applied])
+            return replace(outcome, actor=user_id)
 
     async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
         """The user takes back their own last move (BGA's rule, :mod:`bot.service.undo`): the
@@ -125,7 +128,7 @@ class PlayService:
         """The tables left behind after a stored change (:mod:`bot.service.followup`) whose
         next try is due at ``now``: their clock is set again if it lags, their computers play
         on; an Outcome for each table where computers moved or whose post could not be sent
-        (:meth:`TableService.post_failed`), for the adapter to post (the moves since the table's
+        (:meth:`~bot.service.context.Context.left_behind`), for the adapter to post (the moves since the table's
         last post with it). A table that fails again waits longer."""
         out = []
         for channel_id, marks, repost in self._ctx.behind.due(now):

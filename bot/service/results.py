@@ -270,5 +270,5 @@ class Outcome:
     post: PublicPost | None
     notes: list[PrivateNote] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)  # the move texts applied, in order
-    computers_next: bool = False  # computers still to move: call TableService.computers_move
-    actor: int | None = None  # the person whose move this was (TableService.play); None: none
+    computers_next: bool = False  # computers still to move: call PlayService.computers_move
+    actor: int | None = None  # the person whose move this was (PlayService.play); None: none

@@ -42,7 +42,7 @@ def _settle(waiter: asyncio.Future[None]) -> None:
 
 
 class ClockSource(Protocol):
-    """What the :class:`Scheduler` drives (:class:`bot.service.TableService` is one)."""
+    """What the :class:`Scheduler` drives (:class:`bot.service.Services` is one)."""
 
     def clock_now(self) -> float:
         """The clock's time, in epoch seconds."""

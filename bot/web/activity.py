@@ -49,7 +49,7 @@ import i18n
 from games.text import Text, say
 
 from ..config import ActivityConfig, IPNetwork
-from ..service import TableService
+from ..service import Services
 from .addresses import client_address
 from .limits import RateLimit, Tickets
 from .links import Links
@@ -91,7 +91,7 @@ class Refused(Exception):
 class ActivityApi:
     """The routes' handlers (see the module doc)."""
 
-    def __init__(self, config: ActivityConfig, links: Links, service: TableService, *,
+    def __init__(self, config: ActivityConfig, links: Links, service: Services, *,
                  origin_ok: Callable[[web.Request], bool], discord_api: str,
                  bot_token: str, trusted_proxies: Sequence[IPNetwork]) -> None:
         self.config = config
@@ -178,7 +178,7 @@ class ActivityApi:
         location = instance.get("location")
         location = location if isinstance(location, dict) else {}
         table_id = _snowflake(location.get("channel_id"))
-        table = await self.service.table(table_id) if table_id is not None else None
+        table = await self.service.views.table(table_id) if table_id is not None else None
         if (table is None or table_id is None
                 or table.guild_id != _snowflake(location.get("guild_id"))):
             raise Refused(404, NO_TABLE)
@@ -247,7 +247,7 @@ def _snowflake(value: Any) -> int | None:
     return int(text) if text.isdigit() and 0 < len(text) <= 20 else None
 
 
-def activity_routes(config: ActivityConfig, links: Links, *, service: TableService,
+def activity_routes(config: ActivityConfig, links: Links, *, service: Services,
                     origin_ok: Callable[[web.Request], bool], discord_api: str,
                     bot_token: str, trusted_proxies: Sequence[IPNetwork]) -> list[web.RouteDef]:
     """The Activity's routes (see the module doc), for the web server's application;

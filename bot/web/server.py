@@ -26,7 +26,7 @@ WebSockets per client address; a socket may say hello 5 times in 10 s (more are 
 hello is answered from the hub's last state when the hub has one (no read of the table).
 
 The hub: one task per table watched by at least one socket waits on
-:attr:`~bot.service.TableService.changes` and sends each socket the new State as soon as a
+:attr:`~bot.service.services.Services.changes` and sends each socket the new State as soon as a
 commit rings it (a move made in Discord as well as here).
 """
 
@@ -50,7 +50,7 @@ import i18n
 from games.text import Text, say
 
 from ..config import ActivityConfig, WebConfig
-from ..service import Outcome, TableService
+from ..service import Outcome, Services
 from ..service.errors import HostError, NotSeated, Unavailable
 from ..service.live import LiveTable
 from .activity import activity_routes
@@ -138,7 +138,7 @@ def _bearer(request: web.Request) -> str | None:
 
 
 class WebServer:
-    def __init__(self, config: WebConfig, service: TableService, *,
+    def __init__(self, config: WebConfig, service: Services, *,
                  publish: Callable[[int, Outcome], Awaitable[None]],
                  activity: ActivityConfig | None,
                  discord_api: str = "https://discord.com/api/v10", bot_token: str | None,
@@ -257,7 +257,7 @@ class WebServer:
         """The address of a new personal link for ``user_id`` at ``table`` (their previous one
         stops working); a refusal (:class:`~bot.service.errors.HostError`) with a sentence for
         a person who does not play there or asks too often."""
-        info = await self.service.require_table(table)
+        info = await self.service.views.require_table(table)
         if info.seat_of(user_id) is None:
             raise NotSeated(say("Only the players of this table get a personal link; Watch "
                                 "live shows the table to everyone."))
@@ -367,7 +367,7 @@ class WebServer:
         key = (table, game, version, lang)
         png = self._boards.get(key)
         if png is None:
-            live = await self.service.live_table(table, language=lang)
+            live = await self.service.live.live(table, language=lang)
             if (live is not None and live.post is not None and live.post.image_png is not None
                     and live.post.version == version and (live.table.game_row or 0) == game):
                 png = live.post.image_png
@@ -384,7 +384,7 @@ class WebServer:
             user = await self._user(_bearer(request), table)
             if not self._hands.allow(user):
                 return self._refusal(TOO_FAST, lang, 429)
-            hand = await self.service.hand(table, user, language=lang)
+            hand = await self.service.views.hand(table, user, language=lang)
         except HostError as exc:
             return self._refusal(exc.text, lang, 403)
         if hand.version != version:
@@ -418,7 +418,7 @@ class WebServer:
         if not self._moves.allow(user):
             return self._refusal(TOO_FAST, lang, 429)
         try:
-            outcome = await self.service.play(table, user, move, version=version)
+            outcome = await self.service.moves.play(table, user, move, version=version)
         except Unavailable as exc:
             log.warning("table %s: a move from the page: storage unavailable: %s", table,
                         exc.message)
@@ -545,7 +545,7 @@ class WebServer:
         read = next(self._count)
         reads: dict[str, Read] = {}
         for lang in {c.lang for c in clients}:
-            live = await self.service.live_table(table, language=lang)
+            live = await self.service.live.live(table, language=lang)
             if live is None:
                 last = self._last.get((table, lang))
                 gone = self.service.changes.newest(table)

@@ -1,5 +1,5 @@
 """The State the page shows, as the WebSocket sends it (JSON): everything public comes from
-:meth:`~bot.service.TableService.live_table` (the spectator view only); ``you`` is built for a
+:meth:`~bot.service.live.LiveViews.live` (the spectator view only); ``you`` is built for a
 holder of a valid personal link alone, from their own seat's menu (their hand is an image the
 page fetches with their token)."""
 
@@ -10,7 +10,7 @@ from typing import Any
 import i18n
 from games.text import say
 
-from ..service import TableService
+from ..service import Services
 from ..service.live import LiveTable
 from ..service.rules import posts
 
@@ -104,10 +104,10 @@ def closed_state(last: dict[str, Any] | None, version: int, lang: str) -> dict[s
             "seats": [{**s, "to_move": False} for s in last["seats"]]}
 
 
-async def you_state(service: TableService, table: int, live: LiveTable,
+async def you_state(service: Services, table: int, live: LiveTable,
                     user_id: int) -> dict[str, Any] | None:
     """``you`` for the holder of ``user_id``'s valid link: their seat, their hand's address,
-    size and regions (its cards are buttons on the page) and their menu (only their own: :meth:`~bot.service.TableService.menu` is their seat's legal
+    size and regions (its cards are buttons on the page) and their menu (only their own: :meth:`~bot.service.reading.TableViews.menu` is their seat's legal
     moves); None when they do not sit at the table."""
     seat = live.table.seat_of(user_id)
     if seat is None:
@@ -117,7 +117,7 @@ async def you_state(service: TableService, table: int, live: LiveTable,
     if live.post is None or live.post.finished:
         return {"seat": seat, "name": name, "hand_url": None, "hand": None, "to_move": False,
                 "menu": []}
-    panel = await service.player_panel(table, user_id, language=live.language)
+    panel = await service.views.player_panel(table, user_id, language=live.language)
     hand, entries = panel.hand, panel.menu
     return {
         "seat": seat, "name": name,

@@ -2,7 +2,7 @@
 
 Every test that uses ``db_path`` (or ``host``) runs twice: on a SQLite file and on a fresh
 PostgreSQL schema (``db_path`` is then a ``postgresql://`` URL, which ``Store.open`` and
-``TableService.open`` take as well). A test about SQLite itself (its file, its locks, raw
+``Services.open`` take as well). A test about SQLite itself (its file, its locks, raw
 ``sqlite3`` access) is marked ``@pytest.mark.sqlite_only`` and runs once."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main as bot_main
-from bot.service import TableService
+from bot.service import Services
 
 from ..pg import fresh_schema
 from .toy import toy_game
@@ -49,8 +49,8 @@ async def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
 
 
 @pytest.fixture
-async def host(db_path: str) -> AsyncIterator[TableService]:
-    h = await TableService.open(db_path)
+async def host(db_path: str) -> AsyncIterator[Services]:
+    h = await Services.open(db_path)
     yield h
     await h.close()
 

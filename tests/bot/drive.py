@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 
 
-async def play_first_legal(host: TableService, channel: int) -> Outcome | None:
+async def play_first_legal(host: Services, channel: int) -> Outcome | None:
     """The human to move plays their first legal move, with the menu's version; None if no
     human is to move (game over)."""
-    table = await host.table(channel)
+    table = await host.views.table(channel)
     if table is None:
         return None
     for seat in table.seats:
         if seat.user_id is None:
             continue
-        version, entries = await host.menu(channel, seat.user_id)
+        version, entries = await host.views.menu(channel, seat.user_id)
         if entries:
-            return await host.play(channel, seat.user_id, entries[0].move, version=version)
+            return await host.moves.play(channel, seat.user_id, entries[0].move, version=version)
     raise AssertionError("a table in play where no human can move")
 
 
-async def play_to_end(host: TableService, channel: int, limit: int = 2000) -> list[Outcome]:
+async def play_to_end(host: Services, channel: int, limit: int = 2000) -> list[Outcome]:
     outcomes = []
     for _ in range(limit):
         outcome = await play_first_legal(host, channel)
@@ -30,7 +30,7 @@ async def play_to_end(host: TableService, channel: int, limit: int = 2000) -> li
             return outcomes
         outcomes.append(outcome)
         while outcome.computers_next:  # as the poster does after a computer's reveal
-            outcome = await host.computers_move(channel)
+            outcome = await host.moves.computers_move(channel)
             assert outcome is not None
             outcomes.append(outcome)
         if outcome.table.status == "finished":

@@ -3,7 +3,7 @@ end-to-end); no tests here."""
 
 from __future__ import annotations
 
-from bot.service import TableService
+from bot.service import Services
 from bot.storage import TableRow
 from bot.storage.rows import Ending
 
@@ -12,7 +12,7 @@ OTHER_GUILD = 8
 
 
 async def store_finished(
-    host: TableService, count: int, guild_id: int, *, channel: int = 1000, players: tuple[int, int, int] = (1, 2, 3),
+    host: Services, count: int, guild_id: int, *, channel: int = 1000, players: tuple[int, int, int] = (1, 2, 3),
 ) -> list[dict]:
     """``count`` finished games through the store's own close path, cycling games, players and
     servers; what was stored, oldest first."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.service import TableService, errors
+from bot.service import Services, errors
 
 CHANNEL, GUILD = 900, 9
 PEOPLE = ((1, "Ann"), (2, "Ben"))
@@ -18,25 +18,25 @@ GAME = "master-islands"
 
 
 async def play(db: str, role: str, moves: int) -> None:
-    host = await TableService.open(db)
+    host = await Services.open(db)
     try:
         if role == "start":
-            await host.create_lobby(CHANNEL, GUILD, GAME, {}, *PEOPLE[0], seed=17)
-            await host.join(CHANNEL, *PEOPLE[1])
-            await host.start(CHANNEL, PEOPLE[0][0])
+            await host.lobbies.create_lobby(CHANNEL, GUILD, GAME, {}, *PEOPLE[0], seed=17)
+            await host.lobbies.join(CHANNEL, *PEOPLE[1])
+            await host.lobbies.start(CHANNEL, PEOPLE[0][0])
             print("started", flush=True)
         done = 0
         while done < moves:
-            table = await host.table(CHANNEL)
+            table = await host.views.table(CHANNEL)
             if table is None or table.status != "playing":
                 print("over", flush=True)
                 return
             for user, _name in PEOPLE:
                 try:
-                    version, entries = await host.menu(CHANNEL, user)
+                    version, entries = await host.views.menu(CHANNEL, user)
                     if not entries:
                         continue
-                    await host.play(CHANNEL, user, entries[0].move, version=version)
+                    await host.moves.play(CHANNEL, user, entries[0].move, version=version)
                 except errors.StaleVersion:
                     print("lost a race", flush=True)  # the other process stored this version
                     continue

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.history import NoSuchGame
 from bot.service.workers import ComputerPool
 from bot.storage import TableRow
@@ -25,7 +25,7 @@ from .conftest import ALICE, BOB, GUILD
 OTHER = GUILD + 1
 
 
-async def finished(host: TableService, guild: int, channel: int) -> tuple[int, dict[str, Any]]:
+async def finished(host: Services, guild: int, channel: int) -> tuple[int, dict[str, Any]]:
     """A real two-player Master Islands game (13 turns), stored as a finished game."""
     record = simulate("master-islands", 2, 3)
     game, state = start(record)
@@ -44,7 +44,7 @@ async def finished(host: TableService, guild: int, channel: int) -> tuple[int, d
 
 
 async def test_an_analysis_is_computed_with_progress_stored_and_then_instant(
-    host: TableService, monkeypatch: pytest.MonkeyPatch
+    host: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_row, record = await finished(host, GUILD, 500)
     seen: list[tuple[int, int]] = []
@@ -52,7 +52,7 @@ async def test_an_analysis_is_computed_with_progress_stored_and_then_instant(
     async def progress(done: int, total: int) -> None:
         seen.append((done, total))
 
-    made = await host.analysis(GUILD, game_row, progress=progress)
+    made = await host.analyses.analysis(GUILD, game_row, progress=progress)
     turns = len(made.data["turns"]) - 1
     assert made.computed and made.turns == turns == seen[-1][0] == seen[-1][1]
     assert len(seen) >= 2 and [d for d, _ in seen] == sorted({d for d, _ in seen})
@@ -68,17 +68,17 @@ async def test_an_analysis_is_computed_with_progress_stored_and_then_instant(
         raise AssertionError("a stored analysis was computed again")
 
     monkeypatch.setattr(host.context.pool, "compute", never)
-    again = await host.analysis(GUILD, game_row, progress=progress, language="fr")
+    again = await host.analyses.analysis(GUILD, game_row, progress=progress, language="fr")
     assert not again.computed and again.data == made.data
     assert all(s.startswith("Tour ") for s in again.swings)
 
 
-async def test_only_this_servers_finished_games_are_analysed(host: TableService) -> None:
+async def test_only_this_servers_finished_games_are_analysed(host: Services) -> None:
     game_row, _record = await finished(host, OTHER, 501)
     with pytest.raises(NoSuchGame, match="no finished game #"):
-        await host.analysis(GUILD, game_row)
+        await host.analyses.analysis(GUILD, game_row)
     with pytest.raises(NoSuchGame):
-        await host.analysis(GUILD, 98765)
+        await host.analyses.analysis(GUILD, 98765)
     assert await host.store.analyses.get(game_row, VERSION) is None
 
 
@@ -95,12 +95,12 @@ async def test_an_analysis_part_is_computed_in_a_worker_process() -> None:
         await pool.close()
 
 
-async def test_once_analysed_the_replay_ends_with_the_chart(host: TableService) -> None:
+async def test_once_analysed_the_replay_ends_with_the_chart(host: Services) -> None:
     """The analysis chart, once one exists, is the replay's last frame (issue 28 part 3)."""
     game_row, _record = await finished(host, GUILD, 502)
-    before = await host.replay(GUILD, game_row)
-    await host.analysis(GUILD, game_row)
-    after = await host.replay(GUILD, game_row)
+    before = await host.game_history.replay(GUILD, game_row)
+    await host.analyses.analysis(GUILD, game_row)
+    after = await host.game_history.replay(GUILD, game_row)
     assert after.frames == before.frames + 1 and after.turns == before.turns
     frames = shown_frames(after.image)
     assert len(frames) == after.frames

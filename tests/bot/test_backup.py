@@ -22,7 +22,7 @@ from bot.__main__ import main
 from bot.app import backup
 from bot.app.lease import ShardLease
 from bot.config import Config
-from bot.service import TableService
+from bot.service import Services
 from bot.shards import Shards
 from bot.storage.leases import Holder, Leases
 from bot.storage.schema import SCHEMA_VERSION
@@ -57,22 +57,22 @@ def one_sentence(capsys: pytest.CaptureFixture[str], stream: str) -> str:
     return lines[0]
 
 
-async def _game(db: str) -> TableService:
+async def _game(db: str) -> Services:
     """A host with a toy game in play (Alice, Bob, an easy computer), three moves in."""
-    host = await TableService.open(db)
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice", seed=5)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.start(CHANNEL, ALICE)
+    host = await Services.open(db)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice", seed=5)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.start(CHANNEL, ALICE)
     for _ in range(3):
         await play_first_legal(host, CHANNEL)
     return host
 
 
-async def _seen(host: TableService) -> tuple:
-    table = await host.require_table(CHANNEL)
-    menus = [await host.menu(CHANNEL, user) for user in (ALICE, BOB)]
-    return table, menus, (await host.board(CHANNEL)).status
+async def _seen(host: Services) -> tuple:
+    table = await host.views.require_table(CHANNEL)
+    menus = [await host.views.menu(CHANNEL, user) for user in (ALICE, BOB)]
+    return table, menus, (await host.views.board(CHANNEL)).status
 
 
 async def test_a_backup_made_mid_game_restores_to_a_bot_that_plays_that_game_on(
@@ -97,11 +97,11 @@ async def test_a_backup_made_mid_game_restores_to_a_bot_that_plays_that_game_on(
     assert await cli("restore", str(made), "--config", config_file(fresh, str(restored))) == 0
     assert one_sentence(capsys, "out") == (f"Restored {made} (schema version {SCHEMA_VERSION}) "
                                            f"to {restored}, where there was no database before.")
-    second = await TableService.open(str(restored))
+    second = await Services.open(str(restored))
     try:
-        assert [t.channel_id for t in await second.active_tables()] == [CHANNEL]
+        assert [t.channel_id for t in await second.views.active_tables()] == [CHANNEL]
         assert await _seen(second) == at_backup  # as it was at the backup, not after
-        await second.resume()
+        await second.moves.resume()
         outcomes = await play_to_end(second, CHANNEL)
         assert outcomes[-1].table.status == "finished"
         assert len(await second.store.history.games_in_channel(CHANNEL)) == 1
@@ -128,7 +128,7 @@ def _writer(path: Path, stop: threading.Event, done: list[int]) -> None:
 async def test_a_backup_while_another_connection_writes_is_one_consistent_moment(
         tmp_path: Path) -> None:
     db = tmp_path / "tablee.db"
-    host = await TableService.open(str(db))
+    host = await Services.open(str(db))
     await host.close()
     stop, done = threading.Event(), []
     writer = threading.Thread(target=_writer, args=(db, stop, done))
@@ -193,7 +193,7 @@ async def test_restore_refuses_a_running_bots_file_and_keeps_the_file_it_replace
     assert said == (f"Restored {old} (schema version {SCHEMA_VERSION}) to {db}; the database it "
                     f"replaced is kept as {aside}.")
     for path, seen in ((aside, current), (db, at_old)):  # nothing lost: the replaced file is whole
-        reopened = await TableService.open(str(path))
+        reopened = await Services.open(str(path))
         try:
             assert await _seen(reopened) == seen
         finally:
@@ -203,7 +203,7 @@ async def test_restore_refuses_a_running_bots_file_and_keeps_the_file_it_replace
 
 async def test_a_lease_of_a_process_that_is_gone_is_no_running_bot(tmp_path: Path) -> None:
     db = tmp_path / "tablee.db"
-    host = await TableService.open(str(db))
+    host = await Services.open(str(db))
     now = 1_800_000_000.0
     config = Config(database_path=str(db))
     try:  # a process of this host that was killed: its pid runs no more
@@ -230,7 +230,7 @@ async def test_a_lease_of_a_process_that_is_gone_is_no_running_bot(tmp_path: Pat
 async def test_restore_refuses_what_is_not_a_tablee_backup_in_one_sentence(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], content: object, words: str) -> None:
     db, file = tmp_path / "tablee.db", tmp_path / "backup.db"
-    host = await TableService.open(str(db))
+    host = await Services.open(str(db))
     await host.close()
     if isinstance(content, bytes):
         file.write_bytes(content)
@@ -254,7 +254,7 @@ async def test_backup_refusals_are_one_sentence(tmp_path: Path,
     assert await cli("backup", "--config", config) == 1
     assert one_sentence(capsys, "err") == (f"error: {db}: no such file, so nothing to back up (the "
                                            "bot creates it when it first starts).")
-    host = await TableService.open(str(db))
+    host = await Services.open(str(db))
     await host.close()
     taken = tmp_path / "taken.db"
     taken.write_text("mine", encoding="utf-8")
@@ -276,7 +276,7 @@ async def test_postgresql_gets_the_checked_pg_dump_line_without_the_password(
         assert await cli("backup", "--config", config) == 1  # nothing of Tablée's there yet
         said = one_sentence(capsys, "err")
         assert "is not a Tablée database (it has no tablee_schema table)" in said
-        host = await TableService.open(url)
+        host = await Services.open(url)
         await host.close()
         assert await cli("backup", "--config", config, "--out", "t.dump") == 0
         out, err = capsys.readouterr()
@@ -295,7 +295,7 @@ async def test_postgresql_gets_the_checked_pg_dump_line_without_the_password(
 
 async def test_regular_backups_keep_the_newest_and_wait_their_time(tmp_path: Path) -> None:
     db = tmp_path / "tablee.db"
-    host = await TableService.open(str(db))
+    host = await Services.open(str(db))
     await host.close()
     day = 86400.0
     start = int(time.time()) - 10 * day  # whole seconds, as the names keep them
@@ -358,7 +358,7 @@ async def test_restore_over_a_crashed_bots_file_keeps_what_its_write_ahead_log_h
     capsys.readouterr()
     [aside] = crashed.glob("tablee.db.before-restore-*")
     assert not (crashed / f"{aside.name}-wal").exists()  # one whole file
-    kept = await TableService.open(str(aside))
+    kept = await Services.open(str(aside))
     try:
         assert await _seen(kept) == at_crash
     finally:
@@ -377,7 +377,7 @@ async def test_restore_on_postgresql_says_what_to_do_with_each_kind_of_file(
     url = "postgresql://tablee:s3cret@localhost:1/tablee"
     config = config_file(tmp_path, url)
     sqlite_backup = tmp_path / "tablee-backup.db"
-    host = await TableService.open(str(sqlite_backup))
+    host = await Services.open(str(sqlite_backup))
     await host.close()
     assert await cli("restore", str(sqlite_backup), "--config", config) == 1
     said = one_sentence(capsys, "err")

@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks import load
 from benchmarks.size import game_size
-from bot.service import TableService
+from bot.service import Services
 from bot.storage.errors import Busy
 from games import get_game
 
@@ -21,7 +21,7 @@ GAMES = ["ile-des-contrebandiers", "isis-osiris", "maitre-des-mers", "master-isl
 
 async def test_load_bench_plays_every_game_with_no_lost_update(db_path: str) -> None:
     games = [get_game(g) for g in GAMES]
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     try:
         tables, plans = await load.setup_tables(host, games, 8)
         full = await load.saturate(host, tables, plans, 0.5, clickers=4)
@@ -35,7 +35,7 @@ async def test_load_bench_plays_every_game_with_no_lost_update(db_path: str) -> 
 
 
 async def test_lost_updates_counts_a_move_missing_from_the_log(db_path: str) -> None:
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     try:
         tables, plans = await load.setup_tables(host, [get_game("isis-osiris")], 1)
         await load.click(host, tables[0], load.Counters(), plans[tables[0].channel], double=True)
@@ -57,7 +57,7 @@ async def test_streams_bench_runs_one_process_load_without_busy_or_phantoms(db_p
     """Issue 30, item 3's load shape in miniature: two streams per table, double submissions.
     One process's own load never makes the storage say busy, and no call raises after storing
     its move."""
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     try:
         tables, plans = await load.setup_tables(host, [get_game(g) for g in GAMES], 4)
         n = await load.streams(host, tables, plans, 1.0, 8)
@@ -70,16 +70,16 @@ async def test_streams_bench_runs_one_process_load_without_busy_or_phantoms(db_p
 
 async def test_streams_bench_counts_a_stored_move_reported_as_failed(
         db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     try:
         tables, plans = await load.setup_tables(host, [get_game("isis-osiris")], 1)
-        real = host.play
+        real = host.moves.play
 
         async def stored_then_busy(*args: Any, **kwargs: Any) -> Any:
             await real(*args, **kwargs)
             raise Busy()
 
-        monkeypatch.setattr(host, "play", stored_then_busy)
+        monkeypatch.setattr(host.moves, "play", stored_then_busy)
         n = await load.streams(host, tables, plans, 0.3, 1)  # stream 0 double-submits
     finally:
         await host.close()

@@ -5,7 +5,7 @@ public view only; a game whose renderer names none gives none."""
 from __future__ import annotations
 
 from bot import catalog
-from bot.service import TableService
+from bot.service import Services
 from bot.service.rules.posts import drawn, private_hand, private_note, public_post
 from bot.storage import TableRow
 from games import get_game
@@ -17,11 +17,11 @@ from .drive import play_to_end
 from .toy import toy_game
 
 
-async def test_the_post_gives_the_regions_of_its_image(host: TableService) -> None:
+async def test_the_post_gives_the_regions_of_its_image(host: Services) -> None:
     game_id = "maitre-des-mers"
-    await host.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice Longname-Of-The-Sea", seed=4)
-    await host.join(CHANNEL, BOB, "Bob")
-    start = await host.start(CHANNEL, ALICE)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice Longname-Of-The-Sea", seed=4)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    start = await host.lobbies.start(CHANNEL, ALICE)
     post = start.post
     assert post.regions and post.image_png
     game, row = await host.tables.playing(CHANNEL)  # the row the post was drawn from
@@ -31,14 +31,14 @@ async def test_the_post_gives_the_regions_of_its_image(host: TableService) -> No
     assert post.regions == [(r.key, r.box) for r in found]
     tokens = {t for entry in start.notes for m in entry.menu for t, _ in m.steps}
     assert tokens & {key for key, _ in post.regions}  # the port's ships: arm <ship>
-    again = await host.board(CHANNEL)  # from the board cache: the same image, the same regions
+    again = await host.views.board(CHANNEL)  # from the board cache: the same image, the same regions
     assert again.image_png == post.image_png and again.regions == post.regions
 
 
-async def test_a_whole_game_posts_regions_inside_every_board(host: TableService) -> None:
-    await host.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=2)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    outcomes = [await host.start(CHANNEL, ALICE), *await play_to_end(host, CHANNEL)]
+async def test_a_whole_game_posts_regions_inside_every_board(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=2)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    outcomes = [await host.lobbies.start(CHANNEL, ALICE), *await play_to_end(host, CHANNEL)]
     for outcome in outcomes:
         keys = [key for key, _ in outcome.post.regions]
         assert sorted(keys)[:12] == sorted("ABCDEF123456")

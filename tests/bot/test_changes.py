@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.changes import Changes
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
@@ -16,7 +16,7 @@ from .drive import play_first_legal
 pytestmark = pytest.mark.sqlite_only
 
 
-async def _after(host: TableService, version: int, change) -> int:
+async def _after(host: Services, version: int, change) -> int:
     """Start waiting at ``version``, make ``change``, return what the waiter woke with."""
     waiter = asyncio.create_task(host.changes.wait(CHANNEL, version, timeout=30))
     await asyncio.sleep(0)  # the waiter is waiting before the change
@@ -25,24 +25,24 @@ async def _after(host: TableService, version: int, change) -> int:
     return await asyncio.wait_for(waiter, 30)
 
 
-async def test_every_commit_wakes_the_waiters(host: TableService) -> None:
-    lobby = await host.create_lobby(CHANNEL, GUILD, "master-islands", {}, ALICE, "Alice", seed=3)
+async def test_every_commit_wakes_the_waiters(host: Services) -> None:
+    lobby = await host.lobbies.create_lobby(CHANNEL, GUILD, "master-islands", {}, ALICE, "Alice", seed=3)
     assert host.changes.newest(CHANNEL) == lobby.version
-    joined = await _after(host, lobby.version, lambda: host.join(CHANNEL, BOB, "Bob"))
-    assert joined == (await host.require_table(CHANNEL)).version > lobby.version
-    started = await _after(host, joined, lambda: host.start(CHANNEL, ALICE))
-    assert started == (await host.require_table(CHANNEL)).version > joined
+    joined = await _after(host, lobby.version, lambda: host.lobbies.join(CHANNEL, BOB, "Bob"))
+    assert joined == (await host.views.require_table(CHANNEL)).version > lobby.version
+    started = await _after(host, joined, lambda: host.lobbies.start(CHANNEL, ALICE))
+    assert started == (await host.views.require_table(CHANNEL)).version > joined
     moved = await _after(host, started, lambda: play_first_legal(host, CHANNEL))
-    assert moved == (await host.require_table(CHANNEL)).version == started + 1
+    assert moved == (await host.views.require_table(CHANNEL)).version == started + 1
     # Taking the move back is a commit too.
-    seats = (await host.require_table(CHANNEL)).seats
-    mover = [s.user_id for s in seats if s.user_id and await host.can_undo(CHANNEL, s.user_id)]
+    seats = (await host.views.require_table(CHANNEL)).seats
+    mover = [s.user_id for s in seats if s.user_id and await host.moves.can_undo(CHANNEL, s.user_id)]
     assert mover, "the first move of this seed can be taken back"
-    undone = await _after(host, moved, lambda: host.undo(CHANNEL, mover[0], version=moved))
+    undone = await _after(host, moved, lambda: host.moves.undo(CHANNEL, mover[0], version=moved))
     assert undone == moved + 1
     # The end of the game (the table leaves the channel) rings with the version after.
-    ended = await _after(host, undone, lambda: host.abandon(CHANNEL, ALICE, is_admin=True))
-    assert ended == undone + 1 and await host.table(CHANNEL) is None
+    ended = await _after(host, undone, lambda: host.lobbies.abandon(CHANNEL, ALICE, is_admin=True))
+    assert ended == undone + 1 and await host.views.table(CHANNEL) is None
     assert host.changes.waiting() == 0
 
 

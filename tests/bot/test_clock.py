@@ -12,7 +12,7 @@ import pytest
 
 from bot import catalog
 from bot.config import ClockConfig
-from bot.service import Outcome, TableService, errors
+from bot.service import Outcome, Services, errors
 from bot.service.rules.absence import NO_PASS
 from bot.service.rules.speed import table_settings
 from bot.service.scheduler import Reminder, Scheduler
@@ -65,33 +65,33 @@ def clock() -> FakeTime:
     return FakeTime()
 
 
-async def _host(db_path: str, clock: FakeTime, config: ClockConfig = LIVE) -> TableService:
-    return await TableService.open(db_path, clock=clock, clock_config=config)
+async def _host(db_path: str, clock: FakeTime, config: ClockConfig = LIVE) -> Services:
+    return await Services.open(db_path, clock=clock, clock_config=config)
 
 
 @pytest.fixture
-async def host(db_path: str, clock: FakeTime) -> AsyncIterator[TableService]:
+async def host(db_path: str, clock: FakeTime) -> AsyncIterator[Services]:
     h = await _host(db_path, clock)
     yield h
     await h.close()
 
 
-async def _start(host: TableService, game: str = TOY_ID, *, people: Mapping[int, str] | None = None,
+async def _start(host: Services, game: str = TOY_ID, *, people: Mapping[int, str] | None = None,
                  speed: str | None = None) -> Outcome:
     people = people or {ALICE: "Alice", BOB: "Bob"}
     (first, first_name), *rest = people.items()
-    await host.create_lobby(CHANNEL, GUILD, game, {}, first, first_name, seed=3, speed=speed)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, game, {}, first, first_name, seed=3, speed=speed)
     for user, name in rest:
-        await host.join(CHANNEL, user, name)
-    return await host.start(CHANNEL, ALICE)
+        await host.lobbies.join(CHANNEL, user, name)
+    return await host.lobbies.start(CHANNEL, ALICE)
 
 
-async def _events(host: TableService, at: float) -> list[Any]:
+async def _events(host: Services, at: float) -> list[Any]:
     return await host.clock_due(at)
 
 
 async def test_the_post_shows_the_movers_deadline_and_one_reminder_a_turn(
-    host: TableService, clock: FakeTime
+    host: Services, clock: FakeTime
 ) -> None:
     outcome = await _start(host)
     assert outcome.post is not None and outcome.post.clock is not None
@@ -115,7 +115,7 @@ async def test_the_post_shows_the_movers_deadline_and_one_reminder_a_turn(
 
 
 async def test_time_out_then_computer_plays_until_i_am_back(
-    host: TableService, clock: FakeTime
+    host: Services, clock: FakeTime
 ) -> None:
     await _start(host)
     events = await _events(host, T0 + 400)
@@ -126,28 +126,28 @@ async def test_time_out_then_computer_plays_until_i_am_back(
     assert timeout.post.lines == ["⌛ Alice (seat 1)'s time is up."]
     assert await _events(host, T0 + 500) == []  # announced once
     with pytest.raises(errors.HostError, match="That's your own turn"):
-        await host.take_over(CHANNEL, ALICE)
+        await host.absence.take_over(CHANNEL, ALICE)
     with pytest.raises(errors.HostError, match=NO_PASS):  # the toy game has no pass
-        await host.skip(CHANNEL, BOB)
+        await host.absence.skip(CHANNEL, BOB)
     with pytest.raises(errors.NotSeated):
-        await host.take_over(CHANNEL, CAROL)
+        await host.absence.take_over(CHANNEL, CAROL)
     clock.t = T0 + 500
-    outcome = await host.take_over(CHANNEL, BOB, version=timeout.table.version)
+    outcome = await host.absence.take_over(CHANNEL, BOB, version=timeout.table.version)
     assert outcome.applied  # the computer moved for Alice at once
     assert outcome.post and outcome.post.lines[0] == (
         "Bob (seat 2) let a computer play for Alice (seat 1) until they press **I'm back**.")
     assert outcome.post.to_move_user_ids == [BOB]
     assert outcome.post.clock and outcome.post.clock.replaced == ["Alice"]
-    note = await host.private_note(CHANNEL, ALICE)
+    note = await host.views.private_note(CHANNEL, ALICE)
     assert note.replaced
     with pytest.raises(errors.StaleVersion):  # answered already
-        await host.take_over(CHANNEL, BOB)
+        await host.absence.take_over(CHANNEL, BOB)
     outcome = await play_first_legal(host, CHANNEL)  # Bob, then the computer for Alice
     assert outcome is not None and len(outcome.applied) == 2
-    back = await host.come_back(CHANNEL, ALICE)
+    back = await host.absence.come_back(CHANNEL, ALICE)
     assert back.post and back.post.lines == ["Alice (seat 1) is back and plays again."]
     with pytest.raises(errors.HostError, match="No computer is playing for you"):
-        await host.come_back(CHANNEL, ALICE)
+        await host.absence.come_back(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
@@ -157,18 +157,18 @@ async def test_time_out_then_computer_plays_until_i_am_back(
 
 
 async def test_skip_plays_the_games_pass_for_the_absent_seat(
-    host: TableService, clock: FakeTime
+    host: Services, clock: FakeTime
 ) -> None:
     _pass_game()
     await _start(host, PASS_ID)
     [timeout] = await _events(host, T0 + 400)
     assert timeout.post.clock.can_skip
-    outcome = await host.skip(CHANNEL, BOB)
+    outcome = await host.absence.skip(CHANNEL, BOB)
     assert outcome.applied == ["pass"]
     assert outcome.post and outcome.post.lines[:2] == [
         "Bob (seat 2) skipped Alice (seat 1)'s turn.", "Alice (seat 1) passed."]
     assert outcome.post.to_move_user_ids == [BOB]
-    table = await host.require_table(CHANNEL)
+    table = await host.views.require_table(CHANNEL)
     assert not any(s.is_computer for s in table.seats)  # skipping replaces nobody
 
 
@@ -181,75 +181,75 @@ async def test_automatic_takeover_from_config(db_path: str, clock: FakeTime) -> 
         assert "a computer plays for them" in outcome.post.lines[0]
         row = await host.store.tables.get_table(CHANNEL)
         assert row.seats[0]["replaced"] and row.seats[0]["bot_level"] is None
-        assert host.level_of(row, 1) == "easy"  # played at the configured level
+        assert host.computers.level_of(row, 1) == "easy"  # played at the configured level
     finally:
         await host.close()
 
 
-async def test_leave_hands_the_seat_over_and_the_last_player_may_end(host: TableService) -> None:
+async def test_leave_hands_the_seat_over_and_the_last_player_may_end(host: Services) -> None:
     await _start(host, people={ALICE: "Alice", BOB: "Bob", CAROL: "Carol"})
-    outcome = await host.leave_game(CHANNEL, CAROL)
+    outcome = await host.absence.leave_game(CHANNEL, CAROL)
     assert isinstance(outcome, Outcome) and outcome.post and outcome.post.clock
     assert outcome.post.lines[0] == "Carol (seat 3) left the game: a computer plays for them."
     assert not outcome.post.clock.end_offer  # Alice and Bob still play
     with pytest.raises(errors.HostError, match="Others are still playing"):
-        await host.end_game(CHANNEL, ALICE)
-    outcome = await host.leave_game(CHANNEL, ALICE)  # the host leaves: Bob hosts now
+        await host.absence.end_game(CHANNEL, ALICE)
+    outcome = await host.absence.leave_game(CHANNEL, ALICE)  # the host leaves: Bob hosts now
     assert outcome.post.clock.end_offer and outcome.table.host_id == BOB
     with pytest.raises(errors.NotSeated):
-        await host.end_game(CHANNEL, ALICE)  # only someone still playing may end it
-    ended = await host.end_game(CHANNEL, BOB)
-    assert ended.status == "abandoned" and await host.table(CHANNEL) is None
+        await host.absence.end_game(CHANNEL, ALICE)  # only someone still playing may end it
+    ended = await host.absence.end_game(CHANNEL, BOB)
+    assert ended.status == "abandoned" and await host.views.table(CHANNEL) is None
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
     assert (await host.store.history.game(game_row))["status"] == "abandoned"
 
 
 async def test_leave_when_nobody_else_plays_ends_the_table_and_lobbies_keep_leave(
-    host: TableService,
+    host: Services,
 ) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.join(CHANNEL, BOB, "Bob")
-    lobby = await host.leave_game(CHANNEL, BOB)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    lobby = await host.absence.leave_game(CHANNEL, BOB)
     assert lobby.status == "lobby" and [s.name for s in lobby.seats] == ["Alice"]
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.start(CHANNEL, ALICE)
-    ended = await host.leave_game(CHANNEL, ALICE)
-    assert ended.status == "abandoned" and await host.table(CHANNEL) is None
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.start(CHANNEL, ALICE)
+    ended = await host.absence.leave_game(CHANNEL, ALICE)
+    assert ended.status == "abandoned" and await host.views.table(CHANNEL) is None
 
 
 async def test_speed_is_a_lobby_setting_copied_by_table_settings(
-    host: TableService, clock: FakeTime
+    host: Services, clock: FakeTime
 ) -> None:
-    table = await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    table = await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     speed = next(s for s in table.settings if s.name == "table:speed")
     assert speed.value == "live" and [v for v, _t in speed.choices] == ["live", "daily", "off"]
     with pytest.raises(errors.BadTableOptions, match="live, daily or off, not 'fast'"):
-        await host.set_option(CHANNEL, ALICE, "table:speed", "fast")
-    table = await host.set_option(CHANNEL, ALICE, "table:speed", "daily")
+        await host.lobbies.set_option(CHANNEL, ALICE, "table:speed", "fast")
+    table = await host.lobbies.set_option(CHANNEL, ALICE, "table:speed", "daily")
     assert ("Table speed", "daily (about a day a move)") in table.option_texts
     assert table.options == {}  # not a game option
     row = await host.store.tables.get_table(CHANNEL)
     assert table_settings(row) == {"speed": "daily", "hints": False}
-    await host.join(CHANNEL, BOB, "Bob")
-    outcome = await host.start(CHANNEL, ALICE)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    outcome = await host.lobbies.start(CHANNEL, ALICE)
     assert outcome.post.clock.deadline == T0 + 48 * 3600  # a day to start, a day a turn
     await play_to_end(host, CHANNEL)
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
-    rematch = (await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)).table
+    rematch = (await host.lobbies.rematch(CHANNEL, BOB, "Bob", game_row=game_row)).table
     assert ("Table speed", "daily (about a day a move)") in rematch.option_texts
-    await host.cancel(CHANNEL, BOB)
-    table = await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", **table_settings(row))
+    await host.lobbies.cancel(CHANNEL, BOB)
+    table = await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", **table_settings(row))
     assert ("Table speed", "daily (about a day a move)") in table.option_texts
 
 
-async def test_speed_off_has_no_clock(host: TableService) -> None:
+async def test_speed_off_has_no_clock(host: Services) -> None:
     outcome = await _start(host, speed="off")
     assert outcome.post.clock is None
     assert await host.store.clocks.next_due() is None and await _events(host, T0 + 10**9) == []
 
 
 async def test_scheduler_sleeps_to_each_moment_and_rearms_on_a_move(
-    host: TableService, clock: FakeTime
+    host: Services, clock: FakeTime
 ) -> None:
     seen: list[Any] = []
     at: list[float] = []  # the clock's time as each event was handled
@@ -271,7 +271,7 @@ async def test_scheduler_sleeps_to_each_moment_and_rearms_on_a_move(
         # Bob's turn, when the database answers faster than this loop looks)
         assert at[1] == T0 + FIRST_BANK, (at, clock.slept, [type(e).__name__ for e in seen])
         assert clock.slept[:2] == [FIRST_BANK / 2, FIRST_BANK / 2]
-        await host.take_over(CHANNEL, BOB)  # Bob's turn starts: a new deadline re-arms it
+        await host.absence.take_over(CHANNEL, BOB)  # Bob's turn starts: a new deadline re-arms it
         for _ in range(1000):
             if len(seen) == 4:
                 break

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.service.workers import ComputerPool
 from bot.storage import Store
 from games import get_game, random_bot
@@ -46,18 +46,18 @@ class CountingPool(ComputerPool):
         return played
 
 
-async def _open_mi(path: Path | str, pool: ComputerPool) -> TableService:
+async def _open_mi(path: Path | str, pool: ComputerPool) -> Services:
     """Alice and two medium computers at Master Islands, Alice first (a SQLite file or a
     PostgreSQL URL)."""
-    host = TableService(await Store.open(str(path)), computer_delay=0, pool=pool)
-    await host.create_lobby(CHANNEL, GUILD, MI, {"first": 1}, ALICE, "Alice", seed=SEED)
-    await host.add_computer(CHANNEL, ALICE, "medium")
-    await host.add_computer(CHANNEL, ALICE, "medium")
-    await host.start(CHANNEL, ALICE)
+    host = Services(await Store.open(str(path)), computer_delay=0, pool=pool)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, MI, {"first": 1}, ALICE, "Alice", seed=SEED)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "medium")
+    await host.lobbies.add_computer(CHANNEL, ALICE, "medium")
+    await host.lobbies.start(CHANNEL, ALICE)
     return host
 
 
-async def _log(host: TableService) -> tuple[list[tuple[Any, ...]], Any]:
+async def _log(host: Services) -> tuple[list[tuple[Any, ...]], Any]:
     """The stored move log (everything but the time) and the table's state."""
     row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id is not None
@@ -112,7 +112,7 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
     the same database) plays the rest of the computers' moves first. A stops at its first
     refused move and reports what it stored; nothing is doubled or lost."""
     host = await _open_mi(db_path, ComputerPool(0))
-    other = TableService(await Store.open(db_path), computer_delay=0, pool=ComputerPool(0))
+    other = Services(await Store.open(db_path), computer_delay=0, pool=ComputerPool(0))
     stored, raced = 0, []
     commit = host.committer.commit
 
@@ -121,7 +121,7 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
         row = await commit(*args)
         stored += args[-1] is None  # a computer's move
         if stored == 2:
-            raced.extend(await other.resume())
+            raced.extend(await other.moves.resume())
         return row
 
     host.committer.commit = commit_then_let_the_other_host_in  # type: ignore[method-assign]
@@ -148,16 +148,16 @@ async def test_another_host_moving_first_mid_run_leaves_the_store_exact(
 
 
 async def test_a_later_move_that_fails_ends_the_run_and_falls_back_as_a_first_move(
-    host: TableService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    host: Services, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Seat 2 (easy) plays, seat 3's bot raises: the run brings back seat 2's move, and seat 3's
     move, met first in the next request, is a random legal one, logged once."""
     monkeypatch.setattr(toy_game(), "bots", {"easy": random_bot, "medium": random_bot,
                                              "hard": broken_bot})
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.add_computer(CHANNEL, ALICE, "hard")
-    await host.start(CHANNEL, ALICE)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.add_computer(CHANNEL, ALICE, "hard")
+    await host.lobbies.start(CHANNEL, ALICE)
     started = await host.store.tables.get_table(CHANNEL)
     assert started is not None
     with caplog.at_level(logging.ERROR, logger="bot.service.computers"):

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from games import Game, State, random_bot
 
 from .conftest import ALICE, CHANNEL, GUILD
@@ -21,9 +21,9 @@ def broken_bot(game: Game, state: State, seat: int, rng: random.Random) -> str:
     raise ZeroDivisionError("the bot's own bug")
 
 
-async def start_and_finish(host: TableService) -> list[dict[str, Any]]:
+async def start_and_finish(host: Services) -> list[dict[str, Any]]:
     """Start the lobby, play it to the end; the moves of its finished record."""
-    await host.start(CHANNEL, ALICE)
+    await host.lobbies.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
@@ -31,12 +31,12 @@ async def start_and_finish(host: TableService) -> list[dict[str, Any]]:
 
 
 async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
-    host: TableService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    host: Services, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(toy_game(), "bots", {"easy": random_bot, "medium": random_bot,
                                              "hard": broken_bot})
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.add_computer(CHANNEL, ALICE, "hard")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "hard")
     with caplog.at_level(logging.ERROR, logger="bot.service.computers"):
         moves = await start_and_finish(host)
     assert sum(1 for m in moves if m["seat"] == 2) == 4  # the computer played all its cards
@@ -48,13 +48,13 @@ async def test_a_raising_bot_is_logged_and_replaced_by_a_random_move(
 
 
 async def test_seats_stored_with_the_old_level_names_still_play(
-    host: TableService, caplog: pytest.LogCaptureFixture
+    host: Services, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Tables stored before the levels have "random" and "greedy" seats named "Computer 1":
     they play on (as easy and medium), and nothing falls back to a random move."""
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
     row = await host.store.tables.get_table(CHANNEL)
     assert row is not None
     old = [row.seats[0], {**row.seats[1], "name": "Computer 1", "bot_level": "random"},

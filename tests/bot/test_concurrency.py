@@ -6,16 +6,16 @@ import asyncio
 
 import pytest
 
-from bot.service import TableService, errors
+from bot.service import Services, errors
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID
 
 
-async def _started(host: TableService) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+async def _started(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.start(CHANNEL, ALICE)
 
 
 async def _race(calls: list) -> tuple[list, list]:
@@ -28,14 +28,14 @@ async def _race(calls: list) -> tuple[list, list]:
 @pytest.mark.parametrize(("with_version", "refusal"),
                          [(True, errors.StaleVersion), (False, errors.NotYourTurn)])
 async def test_fifty_concurrent_clicks_apply_exactly_once(
-    host: TableService, with_version: bool, refusal: type[errors.HostError]
+    host: Services, with_version: bool, refusal: type[errors.HostError]
 ) -> None:
     await _started(host)
-    version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
+    version, entries = await host.views.menu(CHANNEL, ALICE)  # the toy starts with seat 1
     move = entries[0].move
     sent = version if with_version else None  # /move carries no version: the turn check refuses
     applied, refused = await _race(
-        [host.play(CHANNEL, ALICE, move, version=sent) for _ in range(50)]
+        [host.moves.play(CHANNEL, ALICE, move, version=sent) for _ in range(50)]
     )
     assert len(applied) == 1 and len(refused) == 49
     assert all(isinstance(e, refusal) for e in refused), refused
@@ -44,13 +44,13 @@ async def test_fifty_concurrent_clicks_apply_exactly_once(
     assert [m.move for m in await host.store.log.moves(row.id)] == [move]
 
 
-async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableService, db_path: str) -> None:
+async def test_two_host_objects_on_one_file_apply_exactly_once(host: Services, db_path: str) -> None:
     await _started(host)
-    other = await TableService.open(db_path)
+    other = await Services.open(db_path)
     try:
-        version, entries = await host.menu(CHANNEL, ALICE)
+        version, entries = await host.views.menu(CHANNEL, ALICE)
         move = entries[0].move
-        calls = [h.play(CHANNEL, ALICE, move, version=version)
+        calls = [h.moves.play(CHANNEL, ALICE, move, version=version)
                  for _ in range(10) for h in (host, other)]
         applied, refused = await _race(calls)
         assert len(applied) == 1, refused
@@ -62,12 +62,12 @@ async def test_two_host_objects_on_one_file_apply_exactly_once(host: TableServic
         await other.close()
 
 
-async def test_two_host_objects_race_for_one_channel(host: TableService, db_path: str) -> None:
-    other = await TableService.open(db_path)
+async def test_two_host_objects_race_for_one_channel(host: Services, db_path: str) -> None:
+    other = await Services.open(db_path)
     try:
         applied, refused = await _race([
-            host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice"),
-            other.create_lobby(CHANNEL, GUILD, TOY_ID, {}, BOB, "Bob"),
+            host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice"),
+            other.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, BOB, "Bob"),
         ])
         assert len(applied) == 1 and len(refused) == 1
         assert isinstance(refused[0], errors.TableExists)
@@ -75,37 +75,37 @@ async def test_two_host_objects_race_for_one_channel(host: TableService, db_path
         await other.close()
 
 
-async def test_tables_in_different_channels_move_independently(host: TableService) -> None:
+async def test_tables_in_different_channels_move_independently(host: Services) -> None:
     channels = list(range(200, 220))
     for channel in channels:
-        await host.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
-        await host.join(channel, BOB, "Bob")
-        await host.start(channel, ALICE)
-    menus = [await host.menu(c, ALICE) for c in channels]
+        await host.lobbies.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
+        await host.lobbies.join(channel, BOB, "Bob")
+        await host.lobbies.start(channel, ALICE)
+    menus = [await host.views.menu(c, ALICE) for c in channels]
     outcomes = await asyncio.gather(*[
-        host.play(c, ALICE, entries[0].move, version=v) for c, (v, entries) in zip(channels, menus, strict=True)
+        host.moves.play(c, ALICE, entries[0].move, version=v) for c, (v, entries) in zip(channels, menus, strict=True)
     ])
     assert [o.table.channel_id for o in outcomes] == channels
     assert all(o.post.to_move_user_ids == [BOB] for o in outcomes)
 
 
 async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
-    host: TableService, db_path: str
+    host: Services, db_path: str
 ) -> None:
     """Alice's move is stored by a slow host; another host plays the computer's reply first.
     Alice gets the outcome of her move, not a "stale" error; nothing is played twice."""
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.start(CHANNEL, ALICE)
-    version, entries = await host.menu(CHANNEL, ALICE)  # the toy starts with seat 1
-    slow = await TableService.open(db_path, computer_delay=0.5)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.start(CHANNEL, ALICE)
+    version, entries = await host.views.menu(CHANNEL, ALICE)  # the toy starts with seat 1
+    slow = await Services.open(db_path, computer_delay=0.5)
     try:
-        task = asyncio.create_task(slow.play(CHANNEL, ALICE, entries[0].move, version=version))
+        task = asyncio.create_task(slow.moves.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):  # until Alice's move is stored and the slow host waits
             if (await host.store.tables.get_table(CHANNEL)).version > version:
                 break
             await asyncio.sleep(0.01)
-        [resumed] = await host.resume()  # the computer's reply, played by the other host
+        [resumed] = await host.moves.resume()  # the computer's reply, played by the other host
         outcome = await task
         assert outcome.applied == [entries[0].move]
         assert outcome.table.version == version + 1 and outcome.table.status == "playing"
@@ -120,24 +120,24 @@ async def test_a_stored_move_is_reported_when_the_computer_reply_loses_a_race(
 
 
 async def test_the_computer_delay_is_not_taken_inside_the_table_lock(
-    host: TableService, db_path: str
+    host: Services, db_path: str
 ) -> None:
     """With computer.delay set, the human's move is stored at once and the table stays free
     (Board, My hand) while the pause runs; the computer's reply still comes in the same post."""
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.start(CHANNEL, ALICE)
-    version, entries = await host.menu(CHANNEL, ALICE)
-    paced = await TableService.open(db_path, computer_delay=0.5)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=11)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.start(CHANNEL, ALICE)
+    version, entries = await host.views.menu(CHANNEL, ALICE)
+    paced = await Services.open(db_path, computer_delay=0.5)
     try:
-        task = asyncio.create_task(paced.play(CHANNEL, ALICE, entries[0].move, version=version))
+        task = asyncio.create_task(paced.moves.play(CHANNEL, ALICE, entries[0].move, version=version))
         for _ in range(200):
             if (await paced.store.tables.get_table(CHANNEL)).version > version:
                 break
             await asyncio.sleep(0.01)
         assert not task.done()  # pausing
         assert not paced.context.lock(CHANNEL).locked()
-        board = await paced.board(CHANNEL)  # served during the pause
+        board = await paced.views.board(CHANNEL)  # served during the pause
         assert board.version == version + 1
         outcome = await task
         assert len(outcome.applied) == 2 and outcome.table.version == version + 2

@@ -13,7 +13,7 @@ import i18n
 from bot.__main__ import main
 from bot.adapter.ratings import who
 from bot.app.forget import StillSeated, forget
-from bot.service import TableService
+from bot.service import Services
 from bot.service.history import choice_label
 from bot.service.rules.wording import shown
 
@@ -22,11 +22,11 @@ from .drive import play_to_end
 from .toy import TOY_ID
 
 
-async def _finished_game(host: TableService) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.join(CHANNEL, CAROL, "Carol")
-    await host.start(CHANNEL, ALICE)
+async def _finished_game(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.join(CHANNEL, CAROL, "Carol")
+    await host.lobbies.start(CHANNEL, ALICE)
     await play_to_end(host, CHANNEL)
 
 
@@ -37,15 +37,15 @@ def _numbers(ratings: dict[str, object]) -> dict[str, tuple[float, float, int, i
 CHANNEL_OF_LINK = 31337  # a table Bob had a personal link to
 
 
-async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableService) -> None:
+async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Services) -> None:
     await _finished_game(host)
     await host.store.prefs.set_dm_enabled(BOB, False)
-    await host.remember_locale(BOB, "fr")
+    await host.languages.remember_locale(BOB, "fr")
     await host.store.prefs.set_dm_enabled(ALICE, False)
     await host.store.web.put_link(CHANNEL_OF_LINK, BOB, "nonce", 1e12)
     await host.store.web.put_link(CHANNEL_OF_LINK, ALICE, "hers", 1e12)
     before = _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID))
-    page = await host.history(GUILD)
+    page = await host.game_history.history(GUILD)
     assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
     results = [(p.score, p.won) for p in page.entries[0].players]
 
@@ -57,13 +57,13 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
     assert await host.store.prefs.dm_enabled(ALICE) is False  # only Bob's
     assert await host.store.web.link(CHANNEL_OF_LINK, BOB) is None  # his page links too
     assert await host.store.web.link(CHANNEL_OF_LINK, ALICE) == ("hers", 1e12)
-    entry = (await host.history(GUILD)).entries[0]
+    entry = (await host.game_history.history(GUILD)).entries[0]
     assert [(p.score, p.won) for p in entry.players] == results
     assert shown(entry.players[1].name) == "a former player"
     with i18n.language("fr"):
         assert shown(entry.players[1].name) == "un ancien joueur"
         assert "Alice, un ancien joueur, Carol" in choice_label(entry)
-    assert (await host.history(GUILD, user_id=BOB)).total == 0
+    assert (await host.game_history.history(GUILD, user_id=BOB)).total == 0
     game = await host.store.history.game(entry.game_row)
     assert game is not None and "Bob" not in str(game["seats"]) and str(BOB) not in str(
         [s["user_id"] for s in game["seats"]])
@@ -74,9 +74,9 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
     assert after[token] == before["u:2"]
     assert {k: v for k, v in after.items() if k != token} == {
         k: v for k, v in before.items() if k != "u:2"}
-    assert await host.rebuild_ratings() == 1  # the same games give the same ratings
+    assert await host.ratings.rebuild_ratings() == 1  # the same games give the same ratings
     assert _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID)) == after
-    board = await host.leaderboard(GUILD, TOY_ID, 10)
+    board = await host.ratings.leaderboard(GUILD, TOY_ID, 10)
     [former] = [s for s in board.top if s.player == token]
     assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
     with i18n.language("fr"):
@@ -84,18 +84,18 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: TableS
 
 
 async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
-        host: TableService) -> None:
+        host: Services) -> None:
     await _finished_game(host)
-    await host.create_lobby(CHANNEL + 1, GUILD, TOY_ID, {}, CAROL, "Carol", seed=1)
-    await host.join(CHANNEL + 1, BOB, "Bob")
+    await host.lobbies.create_lobby(CHANNEL + 1, GUILD, TOY_ID, {}, CAROL, "Carol", seed=1)
+    await host.lobbies.join(CHANNEL + 1, BOB, "Bob")
     await host.store.prefs.set_dm_enabled(BOB, True)
     with pytest.raises(StillSeated, match=r"^User 2 sits at 1 live table \(channel 101\); "
                        r"nothing was changed"):
         await forget(host.store, BOB)
     assert await host.store.prefs.dm_enabled(BOB) is True
-    page = await host.history(GUILD)
+    page = await host.game_history.history(GUILD)
     assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
-    await host.leave(CHANNEL + 1, BOB)
+    await host.lobbies.leave(CHANNEL + 1, BOB)
     assert (await forget(host.store, BOB))["games"] == 1
 
 

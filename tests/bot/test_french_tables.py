@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from games import all_games, choose
 
 from ..e2e.french import assert_french, drawing_words
@@ -28,17 +28,17 @@ def _read(outcome: Outcome, texts: list[str]) -> None:
 @pytest.mark.sqlite_only
 @pytest.mark.parametrize("game_id", [g.id for g in all_games()
                                      if type(g).__module__.startswith("games.")])  # not toys
-async def test_a_french_table_reads_french(host: TableService, game_id: str) -> None:
-    await host.set_guild_language(GUILD, "fr")
-    await host.remember_locale(ALICE, "fr")
-    await host.remember_locale(BOB, "fr-FR")
-    await host.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice", seed=2)
-    await host.join(CHANNEL, BOB, "Bob")
-    info = await host.add_computer(CHANNEL, ALICE, "easy")
+async def test_a_french_table_reads_french(host: Services, game_id: str) -> None:
+    await host.languages.set_guild_language(GUILD, "fr")
+    await host.languages.remember_locale(ALICE, "fr")
+    await host.languages.remember_locale(BOB, "fr-FR")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice", seed=2)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    info = await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
     texts: list[str] = []
     rng = random.Random(2)
     with drawing_words() as drawn:
-        outcome = await host.start(CHANNEL, ALICE)
+        outcome = await host.lobbies.start(CHANNEL, ALICE)
         _read(outcome, texts)
         for _ in range(MOVES):
             if outcome.table.status == "finished":
@@ -48,9 +48,9 @@ async def test_a_french_table_reads_french(host: TableService, game_id: str) -> 
             game = host.context.game(game_id)
             seat = game.to_move(row.state)[0]
             move = choose(game, "easy", row.state, seat, rng)
-            outcome = await host.play(CHANNEL, row.seats[seat - 1]["user_id"], move)
+            outcome = await host.moves.play(CHANNEL, row.seats[seat - 1]["user_id"], move)
             _read(outcome, texts)
-            if outcome.computers_next and (more := await host.computers_move(CHANNEL)):
+            if outcome.computers_next and (more := await host.moves.computers_move(CHANNEL)):
                 outcome = more
                 _read(outcome, texts)
     assert "Ordinateur 1 (facile, place 3)" in " ".join(texts)

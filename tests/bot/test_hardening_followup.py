@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.service.errors import NotYourTurn, Unavailable
 from bot.service.scheduler import Scheduler
 from bot.storage.errors import Unreachable
@@ -39,8 +39,8 @@ async def outage(db_path: str) -> AsyncIterator[Outage]:
 
 
 @pytest.fixture
-async def host(outage: Outage) -> AsyncIterator[TableService]:
-    service = await TableService.open(outage.target)
+async def host(outage: Outage) -> AsyncIterator[Services]:
+    service = await Services.open(outage.target)
     yield service
     outage.restore()
     await service.close()
@@ -50,7 +50,7 @@ class Posts:
     """The clock's scheduler on the service, handing its outcomes here as the adapter's
     handler would post them."""
 
-    def __init__(self, host: TableService) -> None:
+    def __init__(self, host: Services) -> None:
         self.outcomes: list[Outcome] = []
         self._arrived = asyncio.Event()
         self._task = asyncio.create_task(Scheduler(host, self._handle).run())
@@ -72,28 +72,28 @@ class Posts:
         await asyncio.gather(self._task, return_exceptions=True)
 
 
-async def _against_a_computer(host: TableService, *people: tuple[int, str]) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice", seed=5)
+async def _against_a_computer(host: Services, *people: tuple[int, str]) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {"length": "long"}, ALICE, "Alice", seed=5)
     for user, name in people:
-        await host.join(CHANNEL, user, name)
-    await host.add_computer(CHANNEL, ALICE, "hard")
-    await host.start(CHANNEL, ALICE)
+        await host.lobbies.join(CHANNEL, user, name)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "hard")
+    await host.lobbies.start(CHANNEL, ALICE)
 
 
-async def _first_move(host: TableService, user: int) -> str:
-    _version, entries = await host.menu(CHANNEL, user)
+async def _first_move(host: Services, user: int) -> str:
+    _version, entries = await host.views.menu(CHANNEL, user)
     assert entries, "not this person's turn"
     return entries[0].move
 
 
-async def _logged(host: TableService) -> list[Any]:
+async def _logged(host: Services) -> list[Any]:
     row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id is not None
     return await host.store.log.moves(row.id)
 
 
 async def test_a_move_stored_before_the_database_fails_is_answered_as_played(
-    host: TableService, outage: Outage
+    host: Services, outage: Outage
 ) -> None:
     """Item 1. Alice against a computer: the database fails right after Alice's move is
     stored, before the computer's answer and the outcome's reads."""
@@ -101,23 +101,23 @@ async def test_a_move_stored_before_the_database_fails_is_answered_as_played(
     move = await _first_move(host, ALICE)
     outage.after_commit(host.store)
     started = time.monotonic()
-    outcome = await asyncio.wait_for(host.play(CHANNEL, ALICE, move), HANG)
+    outcome = await asyncio.wait_for(host.moves.play(CHANNEL, ALICE, move), HANG)
     print(f"{type(outage).__name__}: 'played' answered in {time.monotonic() - started:.2f} s")
     assert outage.down  # the database failed after the move, before the computer's
     assert outcome.applied == [move]  # played: not busy, not an apology
     assert outcome.post is not None and outcome.post.version == outcome.table.version
     assert outcome.computers_next  # the computer still owes its move
     # While it is down the computer cannot move; the poster's way on says so quietly.
-    assert await asyncio.wait_for(host.computers_move(CHANNEL), HANG) is None
+    assert await asyncio.wait_for(host.moves.computers_move(CHANNEL), HANG) is None
     with pytest.raises((NotYourTurn, Unavailable)):  # SQLite reads, PostgreSQL cannot
-        await host.play(CHANNEL, ALICE, move)
+        await host.moves.play(CHANNEL, ALICE, move)
     outage.restore()
     mine = [e for e in await _logged(host) if e.user_id == ALICE]
     assert [(e.version, e.move) for e in mine] == [(outcome.table.version, move)]  # once
 
 
 async def test_a_computer_left_behind_moves_once_the_database_is_back(
-    host: TableService, outage: Outage
+    host: Services, outage: Outage
 ) -> None:
     """Item 2. The same failure: whatever Alice was told, once the database is back the
     computer moves within a bounded time, with no restart and no further press, its post is
@@ -125,10 +125,10 @@ async def test_a_computer_left_behind_moves_once_the_database_is_back(
     await _against_a_computer(host)
     posts = Posts(host)
     try:
-        before = (await host.require_table(CHANNEL)).version
+        before = (await host.views.require_table(CHANNEL)).version
         outage.after_commit(host.store)
         with contextlib.suppress(Unavailable):  # item 1's concern, not this test's
-            await asyncio.wait_for(host.play(CHANNEL, ALICE, await _first_move(host, ALICE)),
+            await asyncio.wait_for(host.moves.play(CHANNEL, ALICE, await _first_move(host, ALICE)),
                                    HANG)
         assert outage.down
         outage.restore()
@@ -139,14 +139,14 @@ async def test_a_computer_left_behind_moves_once_the_database_is_back(
         assert len(caught.applied) == 1 and caught.table.version == before + 2
         assert caught.post is not None and caught.post.to_move_user_ids == [ALICE]
         assert any("Computer" in line for line, _ in caught.post.ordered_lines)
-        again = await host.play(CHANNEL, ALICE, await _first_move(host, ALICE))
+        again = await host.moves.play(CHANNEL, ALICE, await _first_move(host, ALICE))
         assert len(again.applied) >= 1
     finally:
         await posts.stop()
 
 
 async def test_a_takeover_stored_before_the_database_fails_stands(
-    host: TableService, outage: Outage
+    host: Services, outage: Outage
 ) -> None:
     """Bob leaves (a computer takes his seat: stored, then its clock and its moves): the
     database fails right after the seat is stored. Bob is told he left, and the computers
@@ -154,22 +154,22 @@ async def test_a_takeover_stored_before_the_database_fails_stands(
     await _against_a_computer(host, (BOB, "Bob"))
     posts = Posts(host)
     try:
-        await host.play(CHANNEL, ALICE, await _first_move(host, ALICE))  # Bob's turn now
+        await host.moves.play(CHANNEL, ALICE, await _first_move(host, ALICE))  # Bob's turn now
         outage.after_commit(host.store)
-        left = await asyncio.wait_for(host.leave_game(CHANNEL, BOB), HANG)
+        left = await asyncio.wait_for(host.absence.leave_game(CHANNEL, BOB), HANG)
         assert outage.down
         assert isinstance(left, Outcome) and left.applied == []  # left; the computer owes
         outage.restore()
         caught = await posts.next()
         assert caught.applied and caught.post is not None
         assert caught.post.to_move_user_ids == [ALICE]
-        await host.play(CHANNEL, ALICE, await _first_move(host, ALICE))
+        await host.moves.play(CHANNEL, ALICE, await _first_move(host, ALICE))
     finally:
         await posts.stop()
 
 
 async def test_a_move_whose_commit_answer_was_lost_is_played(
-    host: TableService, monkeypatch: pytest.MonkeyPatch
+    host: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Item 1, the commit itself: the server stored the move but its answer never came (the
     connection dropped after the commit). The move is played, not "nothing changed"."""
@@ -185,7 +185,7 @@ async def test_a_move_whose_commit_answer_was_lost_is_played(
 
     monkeypatch.setattr(host.store.tables, "update_table", answer_lost)
     move = await _first_move(host, ALICE)
-    outcome = await host.play(CHANNEL, ALICE, move)
+    outcome = await host.moves.play(CHANNEL, ALICE, move)
     assert lost and outcome.applied[0] == move
     assert outcome.post is not None and outcome.post.to_move_user_ids == [ALICE]  # computer too
     mine = [e for e in await _logged(host) if e.user_id == ALICE]

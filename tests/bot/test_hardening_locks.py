@@ -10,22 +10,22 @@ import pytest
 
 from bot.adapter.poster import Poster
 from bot.adapter.threads import TableThreads
-from bot.service import TableService
+from bot.service import Services
 from bot.service.errors import NoTable
 from bot.service.locks import ChannelLocks
 
 CALLS = 10_000
 
 
-async def test_refused_moves_in_empty_channels_leave_no_locks(host: TableService) -> None:
+async def test_refused_moves_in_empty_channels_leave_no_locks(host: Services) -> None:
     for channel in range(1, CALLS + 1):
         with pytest.raises(NoTable):
-            await host.play(channel, 1, "pass")
+            await host.moves.play(channel, 1, "pass")
     assert len(host.context.locks) == 0
     print(f"{CALLS} refused calls: {len(host.context.locks)} host locks kept")
 
 
-async def test_poster_closes_in_many_channels_leave_no_locks(host: TableService) -> None:
+async def test_poster_closes_in_many_channels_leave_no_locks(host: Services) -> None:
     threads = TableThreads(None, host, rematch_seconds=300)  # type: ignore[arg-type]
     poster = Poster(client=None, service=host, dm_default=False,  # type: ignore[arg-type]
                     threads=threads)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service import errors as host_errors
 from bot.storage import Store, TableRow, database
 from bot.storage.database import Statement
@@ -118,15 +118,15 @@ async def test_our_own_queue_waits_its_turn_and_is_never_busy(db_path: str) -> N
 
 
 async def test_host_refusal_while_busy_is_the_busy_sentence(db_path: str) -> None:
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     with write_lock_held(db_path):
         with pytest.raises(host_errors.Busy) as caught:
             await asyncio.wait_for(
-                host.create_lobby(CHANNEL, GUILD, "toy-cards", {}, ALICE, "Alice"), HANG
+                host.lobbies.create_lobby(CHANNEL, GUILD, "toy-cards", {}, ALICE, "Alice"), HANG
             )
         assert caught.value.message == BUSY
-        assert await host.table(CHANNEL) is None  # no invisible lobby left behind
-    info = await host.create_lobby(CHANNEL, GUILD, "toy-cards", {}, ALICE, "Alice")
+        assert await host.views.table(CHANNEL) is None  # no invisible lobby left behind
+    info = await host.lobbies.create_lobby(CHANNEL, GUILD, "toy-cards", {}, ALICE, "Alice")
     assert info.status == "lobby"
     await host.close()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import TableService, errors
+from bot.service import Services, errors
 from bot.service.hints import HintsOff
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
@@ -17,52 +17,52 @@ from .toy import TOY_ID
 HINTS_ON = ("Hints", "on (unrated)")
 
 
-async def mover(host: TableService) -> tuple[int, int]:
+async def mover(host: Services) -> tuple[int, int]:
     """(the user to move, the table version)."""
     for user in (ALICE, BOB):
-        version, entries = await host.menu(CHANNEL, user)
+        version, entries = await host.views.menu(CHANNEL, user)
         if entries:
             return user, version
     raise AssertionError("nobody to move")
 
 
 async def test_hints_are_a_table_setting_marked_in_the_record_and_left_unrated(
-    host: TableService
+    host: Services
 ) -> None:
     host.hints.playouts = 8  # a small search: this is about the host, not the advice
-    table = await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    table = await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
     setting = next(s for s in table.settings if s.name == "table:hints")
     assert setting.value == "off" and [v for v, _t in setting.choices] == ["off", "on"]
     assert HINTS_ON not in table.option_texts  # off goes without saying
-    await host.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.NotOwner):
-        await host.set_option(CHANNEL, BOB, "table:hints", "on")
+        await host.lobbies.set_option(CHANNEL, BOB, "table:hints", "on")
     with pytest.raises(errors.BadTableOptions, match="on or off, not 'maybe'"):
-        await host.set_option(CHANNEL, ALICE, "table:hints", "maybe")
-    table = await host.set_option(CHANNEL, ALICE, "table:hints", "on")
+        await host.lobbies.set_option(CHANNEL, ALICE, "table:hints", "maybe")
+    table = await host.lobbies.set_option(CHANNEL, ALICE, "table:hints", "on")
     assert HINTS_ON in table.option_texts and table.options == {}  # not a game option
-    start = await host.start(CHANNEL, ALICE)
+    start = await host.lobbies.start(CHANNEL, ALICE)
     assert [n.offers.hints for n in start.notes if n.your_turn] == [True]
     assert not [n for n in start.notes if not n.your_turn and n.hints]
 
     user, version = await mover(host)
     other = BOB if user == ALICE else ALICE
-    assert (await host.menu_offers(CHANNEL, user)).hints
-    assert not (await host.menu_offers(CHANNEL, other)).hints
+    assert (await host.hints.menu_offers(CHANNEL, user)).hints
+    assert not (await host.hints.menu_offers(CHANNEL, other)).hints
     with pytest.raises(errors.NotYourTurn):
-        await host.hint(CHANNEL, other)
+        await host.hints.hint(CHANNEL, other)
     with pytest.raises(errors.NotSeated):
-        await host.hint(CHANNEL, CAROL)
+        await host.hints.hint(CHANNEL, CAROL)
     with pytest.raises(errors.StaleVersion):
-        await host.hint(CHANNEL, user, version=version - 1)
-    hint = await host.hint(CHANNEL, user, version=version, language="en")
-    _v, entries = await host.menu(CHANNEL, user)
+        await host.hints.hint(CHANNEL, user, version=version - 1)
+    hint = await host.hints.hint(CHANNEL, user, version=version, language="en")
+    _v, entries = await host.views.menu(CHANNEL, user)
     labels = {e.move: e.label for e in entries}
     assert hint.moves and all(m.move in labels and m.label == labels[m.move] for m in hint.moves)
     assert all(m.chance is not None and 0 <= m.chance <= 1 for m in hint.moves)
-    assert await host.hint(CHANNEL, user, version=version) == hint  # the same advice again
-    assert (await host.table(CHANNEL)).version == version  # the menu in hand stays valid
-    await host.play(CHANNEL, user, hint.moves[0].move, version=version)
+    assert await host.hints.hint(CHANNEL, user, version=version) == hint  # the same advice again
+    assert (await host.views.table(CHANNEL)).version == version  # the menu in hand stays valid
+    await host.moves.play(CHANNEL, user, hint.moves[0].move, version=version)
 
     outcomes = await play_to_end(host, CHANNEL)
     final = outcomes[-1].post
@@ -75,30 +75,30 @@ async def test_hints_are_a_table_setting_marked_in_the_record_and_left_unrated(
     assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == {}  # unrated
 
     # A rematch keeps hints on; the same game without them is rated, and a rebuild agrees.
-    rematch = (await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)).table
+    rematch = (await host.lobbies.rematch(CHANNEL, BOB, "Bob", game_row=game_row)).table
     assert HINTS_ON in rematch.option_texts
-    table = await host.set_option(CHANNEL, BOB, "table:hints", "off")
+    table = await host.lobbies.set_option(CHANNEL, BOB, "table:hints", "off")
     assert HINTS_ON not in table.option_texts
-    await host.join(CHANNEL, ALICE, "Alice")
-    start = await host.start(CHANNEL, BOB)
+    await host.lobbies.join(CHANNEL, ALICE, "Alice")
+    start = await host.lobbies.start(CHANNEL, BOB)
     assert not any(n.hints for n in start.notes)
     user, version = await mover(host)
     with pytest.raises(HintsOff):
-        await host.hint(CHANNEL, user, version=version)
+        await host.hints.hint(CHANNEL, user, version=version)
     outcomes = await play_to_end(host, CHANNEL)
     assert "rated" not in outcomes[-1].post.status
     rated = await host.store.ratings.ratings_of(GUILD, TOY_ID)
     assert rated and {r.games for r in rated.values()} == {1}
     assert "hints" not in (await host.store.history.game(max(
         await host.store.history.games_in_channel(CHANNEL))))["record"]
-    assert await host.rebuild_ratings() == 2  # both games read, the one with hints skipped
+    assert await host.ratings.rebuild_ratings() == 2  # both games read, the one with hints skipped
     assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == rated
 
 
-async def test_hints_on_but_unused_still_leave_the_game_unrated(host: TableService) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4, hints=True)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+async def test_hints_on_but_unused_still_leave_the_game_unrated(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4, hints=True)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert "hints were on, so this game is not rated" in outcomes[-1].post.status
     [game_row] = await host.store.history.games_in_channel(CHANNEL)

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.history import NoSuchGame, ReplayFailed, choice_label
 from bot.storage import TableRow
 from bot.storage.rows import Ending
@@ -32,7 +32,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict]]:
     path = str(tmp_path_factory.mktemp("history") / "tablee.db")
 
     async def make() -> list[dict]:
-        host = await TableService.open(path)
+        host = await Services.open(path)
         try:
             return await store_finished(host, 300, GUILD)
         finally:
@@ -42,48 +42,48 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict]]:
 
 
 @pytest.fixture
-async def history_host(stored: tuple[str, list[dict]]) -> AsyncIterator[TableService]:
-    host = await TableService.open(stored[0])
+async def history_host(stored: tuple[str, list[dict]]) -> AsyncIterator[Services]:
+    host = await Services.open(stored[0])
     yield host
     await host.close()
 
 
 async def test_history_filters_by_game_and_player_newest_first(
-    stored: tuple, history_host: TableService
+    stored: tuple, history_host: Services
 ) -> None:
     made = stored[1]
     host = history_host
     ours = [g for g in reversed(made) if g["guild"] == GUILD]
-    page = await host.history(GUILD, limit=500)
+    page = await host.game_history.history(GUILD, limit=500)
     assert [e.game_row for e in page.entries] == [g["id"] for g in ours]
     assert page.total == len(ours) == 270  # 30 in another server; abandoned games left out
     endings = [e.ended_at for e in page.entries]
     assert endings == sorted(endings, reverse=True)
 
-    page = await host.history(GUILD, game_id="master-islands", limit=500)
+    page = await host.game_history.history(GUILD, game_id="master-islands", limit=500)
     assert [e.game_row for e in page.entries] == [
         g["id"] for g in ours if g["game"] == "master-islands"]
     assert {e.game_name for e in page.entries} == {"Master Islands"}
 
-    page = await host.history(GUILD, user_id=BOB, limit=500)
+    page = await host.game_history.history(GUILD, user_id=BOB, limit=500)
     assert [e.game_row for e in page.entries] == [g["id"] for g in ours if BOB in g["players"]]
-    page = await host.history(GUILD, game_id="isis-osiris", user_id=CAROL, limit=500)
+    page = await host.game_history.history(GUILD, game_id="isis-osiris", user_id=CAROL, limit=500)
     expected = [g["id"] for g in ours if CAROL in g["players"] and g["game"] == "isis-osiris"]
     assert [e.game_row for e in page.entries] == expected and page.total == len(expected)
 
-    assert (await host.history(OTHER_GUILD, limit=500)).total == 30
-    assert (await host.history(GUILD, user_id=12345)).entries == []
+    assert (await host.game_history.history(OTHER_GUILD, limit=500)).total == 30
+    assert (await host.game_history.history(GUILD, user_id=12345)).entries == []
 
 
 async def test_history_pages_cover_every_game_once(
-    stored: tuple, history_host: TableService
+    stored: tuple, history_host: Services
 ) -> None:
     made = stored[1]
     host = history_host
     seen: list[int] = []
     offset, pages = 0, 0
     while True:
-        page = await host.history(GUILD, user_id=ALICE, limit=10, offset=offset)
+        page = await host.game_history.history(GUILD, user_id=ALICE, limit=10, offset=offset)
         assert len(page.entries) <= 10 and page.has_previous == (offset > 0)
         seen += [e.game_row for e in page.entries]
         pages += 1
@@ -99,39 +99,39 @@ async def test_history_pages_cover_every_game_once(
 
 
 async def test_replay_choices_match_what_is_typed(
-    stored: tuple, history_host: TableService
+    stored: tuple, history_host: Services
 ) -> None:
     made = stored[1]
     host = history_host
-    choices = await host.replay_choices(GUILD, "")
+    choices = await host.game_history.replay_choices(GUILD, "")
     newest = [g["id"] for g in reversed(made) if g["guild"] == GUILD][:25]
     assert [n for n, _ in choices] == newest
-    islands = await host.replay_choices(GUILD, "master isl")
+    islands = await host.game_history.replay_choices(GUILD, "master isl")
     assert islands and all("Master Islands" in label for _, label in islands)
     number = newest[3]
-    assert (await host.replay_choices(GUILD, f"#{number}"))[0][0] == number
+    assert (await host.game_history.replay_choices(GUILD, f"#{number}"))[0][0] == number
     assert all(len(label) <= 100 for _, label in choices)
 
 
 async def test_a_finished_game_keeps_its_final_post_and_replays_with_names(
-    host: TableService,
+    host: Services,
 ) -> None:
-    await host.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=5)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    outcome = await host.start(CHANNEL, ALICE)
-    await host.set_post(CHANNEL, 5000, outcome.table.version)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=5)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    outcome = await host.lobbies.start(CHANNEL, ALICE)
+    await host.ledger.set_post(CHANNEL, 5000, outcome.table.version)
     outcomes = await play_to_end(host, CHANNEL)
     final = outcomes[-1]
     assert final.table.status == "finished" and final.post is not None
-    await host.set_post(CHANNEL, 5001, final.post.version)  # what the poster does
+    await host.ledger.set_post(CHANNEL, 5001, final.post.version)  # what the poster does
 
-    [entry] = (await host.history(GUILD)).entries
+    [entry] = (await host.game_history.history(GUILD)).entries
     assert (entry.channel_id, entry.post_message_id, entry.guild_id) == (CHANNEL, 5001, GUILD)
     assert [p.name for p in entry.players] == ["Alice", "Computer 1 (easy)"]
     assert [p.won for p in entry.players] == [s in final.post.result["winners"] for s in (1, 2)]
     assert abs(entry.ended_at - time.time()) < 600
 
-    files = await host.replay(GUILD, entry.game_row)
+    files = await host.game_history.replay(GUILD, entry.game_row)
     assert files.image_name == f"tablee-{entry.game_row}-isis-osiris.gif"  # every client animates it
     assert files.record_name.endswith(".json")
     assert len(shown_frames(files.image)) == files.frames == files.turns + 1
@@ -144,25 +144,25 @@ async def test_a_finished_game_keeps_its_final_post_and_replays_with_names(
     assert again["ok"] and again["finished"] and again["scores"] == final.post.result["scores"]
 
     # A later post in the channel (another game) does not take the finished game's place.
-    await host.set_post(CHANNEL, 5002, 99)
-    [entry] = (await host.history(GUILD)).entries
+    await host.ledger.set_post(CHANNEL, 5002, 99)
+    [entry] = (await host.game_history.history(GUILD)).entries
     assert entry.post_message_id == 5001
 
 
-async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: TableService) -> None:
-    await host.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=5)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.start(CHANNEL, ALICE)
-    await host.abandon(CHANNEL, ALICE)
+async def test_replay_refuses_unknown_abandoned_and_other_servers_games(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, "isis-osiris", {}, ALICE, "Alice", seed=5)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.start(CHANNEL, ALICE)
+    await host.lobbies.abandon(CHANNEL, ALICE)
     [abandoned] = await host.store.history.games_in_channel(CHANNEL)
     for guild, number in ((GUILD, abandoned), (GUILD, 424242), (OTHER_GUILD, abandoned)):
         with pytest.raises(NoSuchGame) as refused:
-            await host.replay(guild, number)
+            await host.game_history.replay(guild, number)
         assert refused.value.message == (
             f"There is no finished game #{number} in this server: /history lists them.")
 
 
-async def test_a_stored_record_that_no_longer_replays_is_said_so(host: TableService) -> None:
+async def test_a_stored_record_that_no_longer_replays_is_said_so(host: Services) -> None:
     row = await host.store.tables.create_table(TableRow(
         channel_id=CHANNEL, guild_id=GUILD, game_id="isis-osiris", options={}, status="playing",
         host_id=ALICE, seats=[{"seat": 1, "user_id": ALICE, "name": "Alice"},
@@ -173,6 +173,6 @@ async def test_a_stored_record_that_no_longer_replays_is_said_so(host: TableServ
     await host.store.tables.close_table(row, row.version, [], Ending(
         "finished", record, result, [(1, ALICE, "win", 1.0), (2, BOB, "loss", 0.0)]))
     with pytest.raises(ReplayFailed) as failed:
-        await host.replay(GUILD, row.id)
+        await host.game_history.replay(GUILD, row.id)
     assert failed.value.message.startswith(
         f"Game #{row.id} can't be replayed any more: move 1 (fly away) cannot be played: ")

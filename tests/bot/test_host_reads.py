@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.config import ClockConfig
-from bot.service import TableService, undo
+from bot.service import Services, undo
 from bot.service.languages import LOCALE_SECONDS
 from bot.storage import Store
 from games import get_game
@@ -78,34 +78,34 @@ def clock() -> FakeTime:
 
 
 @pytest.fixture
-async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[TableService, TableService]]:
+async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[Services, Services]]:
     """Two host objects on one database (two processes sharing it)."""
-    one = await TableService.open(db_path, clock=clock, clock_config=LIVE)
-    other = await TableService.open(db_path, clock=clock, clock_config=LIVE)
+    one = await Services.open(db_path, clock=clock, clock_config=LIVE)
+    other = await Services.open(db_path, clock=clock, clock_config=LIVE)
     yield one, other
     await one.close()
     await other.close()
 
 
-async def _toy_table(host: TableService) -> None:
-    await host.remember_locale(ALICE, "en-US")
-    await host.remember_locale(BOB, "en-GB")
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+async def _toy_table(host: Services) -> None:
+    await host.languages.remember_locale(ALICE, "en-US")
+    await host.languages.remember_locale(BOB, "en-GB")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.start(CHANNEL, ALICE)
 
 
-async def _mover(host: TableService) -> tuple[int, str]:
+async def _mover(host: Services) -> tuple[int, str]:
     """(user id to move, their first legal move)."""
     for user in (ALICE, BOB):
-        _version, menu = await host.menu(CHANNEL, user, language="en")
+        _version, menu = await host.views.menu(CHANNEL, user, language="en")
         if menu:
             return user, menu[0].move
     raise AssertionError("nobody to move")
 
 
 async def test_a_move_reads_the_table_once_and_writes_once(
-    hosts: tuple[TableService, TableService], clock: FakeTime
+    hosts: tuple[Services, Services], clock: FakeTime
 ) -> None:
     host, _ = hosts
     await _toy_table(host)
@@ -113,7 +113,7 @@ async def test_a_move_reads_the_table_once_and_writes_once(
         user, move = await _mover(host)
         counts: collections.Counter = collections.Counter()
         count_store(host.store, counts)
-        outcome = await host.play(CHANNEL, user, move)
+        outcome = await host.moves.play(CHANNEL, user, move)
         # the row (with its clock and its server's language), then the move and its clock
         assert (counts["reads"], counts["writes"]) == (1, 1), counts
         assert counts["get_table"] == 1 and counts["get_clock"] == 0, counts
@@ -127,7 +127,7 @@ async def test_a_move_reads_the_table_once_and_writes_once(
 
 
 async def test_a_clock_changed_by_another_host_is_the_one_the_next_move_builds_on(
-    hosts: tuple[TableService, TableService], clock: FakeTime
+    hosts: tuple[Services, Services], clock: FakeTime
 ) -> None:
     host, other = hosts
     await _toy_table(host)
@@ -138,7 +138,7 @@ async def test_a_clock_changed_by_another_host_is_the_one_the_next_move_builds_o
     # The other host object changes the clock at the same table version (as a scheduler's
     # reminder does): Bob's bank is down to 7 s.
     await other.store.clocks.put_clock(replace(before, banks={**before.banks, 2: 7.0}))
-    outcome = await host.play(CHANNEL, ALICE, (await _mover(host))[1])
+    outcome = await host.moves.play(CHANNEL, ALICE, (await _mover(host))[1])
     after = await host.store.clocks.get_clock(row.id)
     assert after is not None and after.seat == 2
     assert after.banks[2] == 7.0 + LIVE.speed("live").add  # not the 300 s a stale clock gives
@@ -146,23 +146,23 @@ async def test_a_clock_changed_by_another_host_is_the_one_the_next_move_builds_o
 
 
 async def test_a_server_language_set_by_another_host_shows_in_the_next_post(
-    hosts: tuple[TableService, TableService],
+    hosts: tuple[Services, Services],
 ) -> None:
     host, other = hosts
     await _toy_table(host)
     user, move = await _mover(host)
-    assert (await host.play(CHANNEL, user, move)).post.language == "en"
-    await other.set_guild_language(GUILD, "fr")
+    assert (await host.moves.play(CHANNEL, user, move)).post.language == "en"
+    await other.languages.set_guild_language(GUILD, "fr")
     user, move = await _mover(host)
-    assert (await host.play(CHANNEL, user, move)).post.language == "fr"
-    assert (await host.board(CHANNEL)).language == "fr"
-    await host.set_guild_language(GUILD, None)  # and back, from this one
+    assert (await host.moves.play(CHANNEL, user, move)).post.language == "fr"
+    assert (await host.views.board(CHANNEL)).language == "fr"
+    await host.languages.set_guild_language(GUILD, None)  # and back, from this one
     user, move = await _mover(host)
-    assert (await host.play(CHANNEL, user, move)).post.language == "en"
+    assert (await host.moves.play(CHANNEL, user, move)).post.language == "en"
 
 
 async def test_a_locale_changed_here_counts_at_once_elsewhere_within_its_time(
-    hosts: tuple[TableService, TableService],
+    hosts: tuple[Services, Services],
 ) -> None:
     host, other = hosts
     monotonic = [1000.0]
@@ -172,17 +172,17 @@ async def test_a_locale_changed_here_counts_at_once_elsewhere_within_its_time(
     async def note_language() -> str:
         """The language of the note to the person whose turn comes."""
         user, move = await _mover(host)
-        outcome = await host.play(CHANNEL, user, move)
+        outcome = await host.moves.play(CHANNEL, user, move)
         return next(n.language for n in outcome.notes if n.user_id != user)
 
     assert await note_language() == "en"
-    await host.remember_locale(ALICE, "fr")  # through this host: the next note at once
-    await host.remember_locale(BOB, "fr")
+    await host.languages.remember_locale(ALICE, "fr")  # through this host: the next note at once
+    await host.languages.remember_locale(BOB, "fr")
     assert await note_language() == "fr"
     # Through another host object (another process): followed once LOCALE_SECONDS passed
     # since this one last looked; meanwhile its notes keep what it knew, without a read.
-    await other.remember_locale(ALICE, "en-US")
-    await other.remember_locale(BOB, "en-US")
+    await other.languages.remember_locale(ALICE, "en-US")
+    await other.languages.remember_locale(BOB, "en-US")
     counts: collections.Counter = collections.Counter()
     count_store(host.store, counts)
     assert await note_language() == "fr" and counts["user_locales"] == 0
@@ -191,14 +191,14 @@ async def test_a_locale_changed_here_counts_at_once_elsewhere_within_its_time(
 
 
 async def test_the_undo_offered_after_a_move_is_the_one_the_log_gives(
-    hosts: tuple[TableService, TableService],
+    hosts: tuple[Services, Services],
 ) -> None:
     """The move this host just stored stands for the log's last move in force; after another
     host object's undo, the log is read again."""
     host, other = hosts
-    await host.create_lobby(CHANNEL, GUILD, "master-islands", {}, ALICE, "Alice", seed=4)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, "master-islands", {}, ALICE, "Alice", seed=4)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.start(CHANNEL, ALICE)
     game = get_game("master-islands")
     rng = random.Random(5)
     offered = 0
@@ -206,9 +206,9 @@ async def test_the_undo_offered_after_a_move_is_the_one_the_log_gives(
     count_store(host.store, counts)
     for _ in range(40):
         user, _move = await _mover(host)
-        _version, menu = await host.menu(CHANNEL, user, language="en")
+        _version, menu = await host.views.menu(CHANNEL, user, language="en")
         counts.clear()
-        outcome = await host.play(CHANNEL, user, rng.choice(menu).move)
+        outcome = await host.moves.play(CHANNEL, user, rng.choice(menu).move)
         assert counts["last_in_force"] == 0, counts
         row = await host.store.tables.get_table(CHANNEL)
         if row is None:
@@ -218,6 +218,6 @@ async def test_the_undo_offered_after_a_move_is_the_one_the_log_gives(
             {from_log} if from_log is not None else set())
         if from_log is not None:
             offered += 1
-            await other.undo(CHANNEL, from_log)
-            assert not await host.can_undo(CHANNEL, from_log)
+            await other.moves.undo(CHANNEL, from_log)
+            assert not await host.moves.can_undo(CHANNEL, from_log)
     assert offered  # the comparison met an undoable move

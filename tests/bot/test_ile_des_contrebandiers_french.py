@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 import i18n
-from bot.service import Outcome, TableService, errors
+from bot.service import Outcome, Services, errors
 from games import get_game
 
 from .conftest import ALICE, CHANNEL, GUILD
@@ -43,17 +43,17 @@ def _read(outcome: Outcome, seen: list[str]) -> None:
             Image.open(io.BytesIO(note.image_png)).load()
 
 
-async def test_a_whole_french_game_reads_in_french(host: TableService) -> None:
+async def test_a_whole_french_game_reads_in_french(host: Services) -> None:
     game = get_game(GAME_ID)
-    await host.set_guild_language(GUILD, "fr")
-    await host.remember_locale(ALICE, "fr")
-    await host.create_lobby(CHANNEL, GUILD, GAME_ID, {"first": 1}, ALICE, "Zoé", seed=4)
-    await host.add_computer(CHANNEL, ALICE, "medium")
+    await host.languages.set_guild_language(GUILD, "fr")
+    await host.languages.remember_locale(ALICE, "fr")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, GAME_ID, {"first": 1}, ALICE, "Zoé", seed=4)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "medium")
     seen: list[str] = []
-    outcome = await host.start(CHANNEL, ALICE)
+    outcome = await host.lobbies.start(CHANNEL, ALICE)
     _read(outcome, seen)
     with pytest.raises(errors.HostError) as refused:
-        await host.play(CHANNEL, ALICE, "sail 3a 3b 3c 3d 3e")
+        await host.moves.play(CHANNEL, ALICE, "sail 3a 3b 3c 3d 3e")
     assert i18n.translate(refused.value.text, "fr").startswith(
         "Placez d’abord votre bateau dans un port : start H0 … start H4.")
     rng = random.Random(4)
@@ -63,7 +63,7 @@ async def test_a_whole_french_game_reads_in_french(host: TableService) -> None:
         row = await host.store.tables.get_table(CHANNEL)
         assert row is not None and row.state is not None
         move = game.bots["medium"](game, row.state, 1, rng)
-        outcome = await host.play(CHANNEL, ALICE, move)
+        outcome = await host.moves.play(CHANNEL, ALICE, move)
         _read(outcome, seen)
     assert outcome.post is not None and outcome.post.finished, "the game did not end"
     words = "\n".join(seen)

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.rules.posts import public_post
 from bot.storage import TableRow
 from games import get_game
@@ -20,11 +20,11 @@ GAME = "isis-osiris"
 
 
 @pytest.mark.parametrize("options", [{}, {"open": "true"}, {"reserve": "common"}])
-async def test_whole_game_in_each_variant(host: TableService, options: dict[str, str]) -> None:
-    await host.create_lobby(CHANNEL, GUILD, GAME, options, ALICE, "Alice", seed=8)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.add_computer(CHANNEL, ALICE, "medium")
-    start = await host.start(CHANNEL, ALICE)
+async def test_whole_game_in_each_variant(host: Services, options: dict[str, str]) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, GAME, options, ALICE, "Alice", seed=8)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.add_computer(CHANNEL, ALICE, "medium")
+    start = await host.lobbies.start(CHANNEL, ALICE)
     outcomes = [start, *await play_to_end(host, CHANNEL)]
     last = outcomes[-1]
     assert last.table.status == "finished" and last.post.status.startswith("Game over: ")

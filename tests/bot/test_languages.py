@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 import i18n
-from bot.service import TableService, errors
+from bot.service import Services, errors
 from bot.service.rules.wording import named, seat_name, tell
 from bot.storage import MoveEntry
 from games.text import Text, say, seat
@@ -19,51 +19,51 @@ from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .toy import TOY_ID
 
 
-async def test_a_server_speaks_its_choice_else_its_locale_else_english(host: TableService) -> None:
-    assert await host.guild_language(GUILD) == "en"  # nothing known
-    assert await host.guild_language(GUILD, "fr") == "fr"  # its preferred locale, remembered
-    assert await host.guild_language(GUILD) == "fr"  # … for when no interaction is at hand
-    await host.set_guild_language(GUILD, "en")  # an admin's choice beats the locale
-    assert await host.guild_language(GUILD, "fr") == "en"
-    assert await host.guild_language_setting(GUILD) == "en"
-    await host.set_guild_language(GUILD, None)  # follow the server again
-    assert await host.guild_language(GUILD) == "fr"
-    assert await host.guild_language(None, "fr") == "en"  # a DM has no server
+async def test_a_server_speaks_its_choice_else_its_locale_else_english(host: Services) -> None:
+    assert await host.languages.guild_language(GUILD) == "en"  # nothing known
+    assert await host.languages.guild_language(GUILD, "fr") == "fr"  # its preferred locale, remembered
+    assert await host.languages.guild_language(GUILD) == "fr"  # … for when no interaction is at hand
+    await host.languages.set_guild_language(GUILD, "en")  # an admin's choice beats the locale
+    assert await host.languages.guild_language(GUILD, "fr") == "en"
+    assert await host.languages.guild_language_setting(GUILD) == "en"
+    await host.languages.set_guild_language(GUILD, None)  # follow the server again
+    assert await host.languages.guild_language(GUILD) == "fr"
+    assert await host.languages.guild_language(None, "fr") == "en"  # a DM has no server
     with pytest.raises(ValueError):
-        await host.set_guild_language(GUILD, "xx")
+        await host.languages.set_guild_language(GUILD, "xx")
 
 
-async def test_a_user_is_answered_in_their_last_locale(host: TableService) -> None:
-    await host.guild_language(GUILD, "fr")
-    assert await host.user_language(ALICE, GUILD) == "fr"  # never seen: the server's language
-    assert await host.user_language(ALICE) == "en"
-    await host.remember_locale(ALICE, "en-GB")
-    await host.remember_locale(BOB, "fr")
-    assert await host.user_languages([ALICE, BOB], GUILD) == {ALICE: "en", BOB: "fr"}
-    await host.remember_locale(ALICE, "fr")
-    assert await host.user_language(ALICE) == "fr"
+async def test_a_user_is_answered_in_their_last_locale(host: Services) -> None:
+    await host.languages.guild_language(GUILD, "fr")
+    assert await host.languages.user_language(ALICE, GUILD) == "fr"  # never seen: the server's language
+    assert await host.languages.user_language(ALICE) == "en"
+    await host.languages.remember_locale(ALICE, "en-GB")
+    await host.languages.remember_locale(BOB, "fr")
+    assert await host.languages.user_languages([ALICE, BOB], GUILD) == {ALICE: "en", BOB: "fr"}
+    await host.languages.remember_locale(ALICE, "fr")
+    assert await host.languages.user_language(ALICE) == "fr"
 
 
 @pytest.mark.sqlite_only
-async def test_languages_are_stored_in_the_file(host: TableService, db_path: str) -> None:
-    await host.set_guild_language(GUILD, "fr")
-    await host.remember_locale(ALICE, "fr")
+async def test_languages_are_stored_in_the_file(host: Services, db_path: str) -> None:
+    await host.languages.set_guild_language(GUILD, "fr")
+    await host.languages.remember_locale(ALICE, "fr")
     with sqlite3.connect(db_path) as db:
         assert db.execute("SELECT language FROM guild_languages").fetchall() == [("fr",)]
         assert db.execute("SELECT user_id, locale FROM user_locales").fetchall() == [(ALICE, "fr")]
 
 
-async def _french_table(host: TableService) -> None:
-    await host.set_guild_language(GUILD, "fr")
-    await host.remember_locale(ALICE, "fr")
-    await host.remember_locale(BOB, "en-US")
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.join(CHANNEL, BOB, "Bob")
+async def _french_table(host: Services) -> None:
+    await host.languages.set_guild_language(GUILD, "fr")
+    await host.languages.remember_locale(ALICE, "fr")
+    await host.languages.remember_locale(BOB, "en-US")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
 
 
-async def test_posts_speak_the_server_and_notes_their_reader(host: TableService) -> None:
+async def test_posts_speak_the_server_and_notes_their_reader(host: Services) -> None:
     await _french_table(host)
-    outcome = await host.start(CHANNEL, ALICE)
+    outcome = await host.lobbies.start(CHANNEL, ALICE)
     assert outcome.post is not None and outcome.post.language == "fr"
     assert "à jouer : Alice (place 1)" in outcome.post.status
     notes = {n.user_id: n for n in outcome.notes}
@@ -71,25 +71,25 @@ async def test_posts_speak_the_server_and_notes_their_reader(host: TableService)
     assert "c’est votre tour" in notes[ALICE].text
     assert notes[BOB].language == "en" and "waiting for Alice (seat 1)" in notes[BOB].text
     # an ephemeral answer may ask for the interaction's language instead
-    assert (await host.board(CHANNEL, language="en-US")).status.startswith("Alice (seat 1)")
-    assert (await host.private_note(CHANNEL, BOB, language="fr")).text.startswith("Place 2")
+    assert (await host.views.board(CHANNEL, language="en-US")).status.startswith("Alice (seat 1)")
+    assert (await host.views.private_note(CHANNEL, BOB, language="fr")).text.startswith("Place 2")
 
 
-async def test_refusals_carry_a_text_the_adapter_translates(host: TableService) -> None:
+async def test_refusals_carry_a_text_the_adapter_translates(host: Services) -> None:
     await _french_table(host)
-    await host.start(CHANNEL, ALICE)
+    await host.lobbies.start(CHANNEL, ALICE)
     with pytest.raises(errors.NotYourTurn) as refused:
-        await host.play(CHANNEL, BOB, "play 1")
+        await host.moves.play(CHANNEL, BOB, "play 1")
     assert str(refused.value) == "It's Alice (seat 1)'s turn, not yours."
     assert i18n.translate(refused.value.text, "fr") == "C’est à Alice (place 1) de jouer, pas à vous."
     with pytest.raises(errors.NoTable) as none:
-        await host.board(CHANNEL + 1)
+        await host.views.board(CHANNEL + 1)
     assert i18n.translate(none.value.text, "fr") == "Aucune partie ici. Lancez-en une avec /play."
 
 
-async def test_computers_are_named_in_the_readers_language(host: TableService) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    info = await host.add_computer(CHANNEL, ALICE, "hard")
+async def test_computers_are_named_in_the_readers_language(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    info = await host.lobbies.add_computer(CHANNEL, ALICE, "hard")
     computer = info.seats[1].name
     assert computer == "Computer 1 (hard)"
     assert i18n.translate(computer, "fr") == "Ordinateur 1 (difficile)"
@@ -112,9 +112,9 @@ def test_seats_are_named_inside_the_sentence_and_stay_translatable() -> None:
 
 @pytest.mark.sqlite_only
 async def test_the_move_log_keeps_lines_as_text_and_reads_old_rows(
-        host: TableService, db_path: str) -> None:
+        host: Services, db_path: str) -> None:
     await _french_table(host)
-    await host.start(CHANNEL, ALICE)
+    await host.lobbies.start(CHANNEL, ALICE)
     row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id is not None and row.state is not None
     line = say("waiting for {players}", players=seat(2))

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import i18n
-from bot.service import TableService, errors
+from bot.service import Services, errors
 from bot.service.rules.posts import public_post
 from bot.storage import TableRow
 from games import get_game
@@ -23,18 +23,18 @@ GAME = "maitre-des-mers"
 NAMES = ["Alice", "Bob", "Le Maître des Mers"]
 
 
-async def test_a_french_table_reads_in_french(host: TableService) -> None:
-    await host.set_guild_language(GUILD, "fr")
+async def test_a_french_table_reads_in_french(host: Services) -> None:
+    await host.languages.set_guild_language(GUILD, "fr")
     for user in (ALICE, BOB):
-        await host.remember_locale(user, "fr")
-    await host.create_lobby(CHANNEL, GUILD, GAME, {"first": 1}, ALICE, "Alice", seed=11)
-    await host.join(CHANNEL, BOB, "Bob")
+        await host.languages.remember_locale(user, "fr")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, GAME, {"first": 1}, ALICE, "Alice", seed=11)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
     seen: list[str] = []
     with drawing_words() as drawn:
-        outcomes = [await host.start(CHANNEL, ALICE)]
+        outcomes = [await host.lobbies.start(CHANNEL, ALICE)]
         for move, user in (("arm G11", BOB), ("sail away", ALICE), ("hunt", ALICE)):
             with pytest.raises(errors.HostError) as refused:  # Bob's turn? a word? no map ship
-                await host.play(CHANNEL, user, move)
+                await host.moves.play(CHANNEL, user, move)
             seen.append(i18n.translate(refused.value.text, "fr"))
         for _ in range(12):  # tests/bot/test_french_tables.py reads more moves of every game
             outcome = await play_first_legal(host, CHANNEL)

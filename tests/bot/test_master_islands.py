@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from bot import catalog
-from bot.service import TableService
+from bot.service import Services
 from bot.service.rules.posts import private_note, public_post
 from bot.storage import TableRow
 from games import get_game
@@ -29,12 +29,12 @@ def _decodes(png: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(("mode", "players"), [("standard", 3), ("coop", 4), ("corsair", 3)])
-async def test_whole_game_in_every_mode(host: TableService, mode: str, players: int) -> None:
-    await host.create_lobby(CHANNEL, GUILD, GAME, {"mode": mode}, ALICE, "Alice", seed=21)
-    await host.join(CHANNEL, BOB, "Bob")
+async def test_whole_game_in_every_mode(host: Services, mode: str, players: int) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, GAME, {"mode": mode}, ALICE, "Alice", seed=21)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
     for _ in range(players - 2):
-        await host.add_computer(CHANNEL, ALICE, "medium")
-    start = await host.start(CHANNEL, ALICE)
+        await host.lobbies.add_computer(CHANNEL, ALICE, "medium")
+    start = await host.lobbies.start(CHANNEL, ALICE)
     assert {n.user_id for n in start.notes} == {ALICE, BOB}
     for note in start.notes:
         _decodes(note.image_png)
@@ -43,7 +43,7 @@ async def test_whole_game_in_every_mode(host: TableService, mode: str, players: 
         _decodes(outcome.post.image_png)
     last = outcomes[-1]
     assert last.table.status == "finished" and last.post.status.startswith("Game over: ")
-    assert await host.table(CHANNEL) is None
+    assert await host.views.table(CHANNEL) is None
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
     stored = await host.store.history.game(game_row)
     summary = replay(stored["record"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.results import MenuEntry
 from bot.service.rules import posts
 from bot.service.rules.menus import MenuCache
@@ -29,36 +29,36 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 async def test_the_movers_menu_comes_from_their_note_then_from_memory(
-    host: TableService, builds: list[int]
+    host: Services, builds: list[int]
 ) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.join(CHANNEL, BOB, "Bob")
-    outcome = await host.start(CHANNEL, ALICE)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    outcome = await host.lobbies.start(CHANNEL, ALICE)
     note = next(n for n in outcome.notes if n.your_turn)
     built = list(builds)
     for _ in range(3):  # three clicks through the menu's levels
-        version, entries = await host.menu(CHANNEL, note.user_id)
+        version, entries = await host.views.menu(CHANNEL, note.user_id)
         assert (version, entries) == (note.version, note.menu) and entries
     assert builds == built  # none of them rebuilt it
 
-    after = await host.play(CHANNEL, note.user_id, entries[0].move, version=version)
+    after = await host.moves.play(CHANNEL, note.user_id, entries[0].move, version=version)
     mover = next(n for n in after.notes if n.your_turn)
-    assert (await host.menu(CHANNEL, mover.user_id)) == (after.table.version, mover.menu)
-    assert await host.menu(CHANNEL, note.user_id) != (version, entries)  # the old one is gone
+    assert (await host.views.menu(CHANNEL, mover.user_id)) == (after.table.version, mover.menu)
+    assert await host.views.menu(CHANNEL, note.user_id) != (version, entries)  # the old one is gone
 
 
 async def test_a_new_host_builds_the_menu_it_never_saw(
-    host: TableService, db_path: str, builds: list[int]
+    host: Services, db_path: str, builds: list[int]
 ) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.join(CHANNEL, BOB, "Bob")
-    note = next(n for n in (await host.start(CHANNEL, ALICE)).notes if n.your_turn)
-    other = await TableService.open(db_path)  # another process on the same database
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    note = next(n for n in (await host.lobbies.start(CHANNEL, ALICE)).notes if n.your_turn)
+    other = await Services.open(db_path)  # another process on the same database
     try:
         builds.clear()
-        assert await other.menu(CHANNEL, note.user_id) == (note.version, note.menu)
+        assert await other.views.menu(CHANNEL, note.user_id) == (note.version, note.menu)
         assert builds == [note.seat]
-        await other.menu(CHANNEL, note.user_id)
+        await other.views.menu(CHANNEL, note.user_id)
         assert builds == [note.seat]
     finally:
         await other.close()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import i18n
-from bot.service import Outcome, TableService, errors
+from bot.service import Outcome, Services, errors
 from tests.e2e.french import assert_french, drawing_words
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
@@ -40,20 +40,20 @@ def _read(outcomes: list[Outcome]) -> list[str]:
     ("isis-osiris", {"reserve": "common"}, 3),
 ])
 async def test_a_whole_game_reads_in_french(
-        host: TableService, game_id: str, options: dict[str, Any], players: int) -> None:
-    await host.set_guild_language(GUILD, "fr")
-    await host.remember_locale(ALICE, "fr")
-    await host.remember_locale(BOB, "fr-FR")
-    await host.create_lobby(CHANNEL, GUILD, game_id, options, ALICE, "Alice", seed=5)
-    await host.join(CHANNEL, BOB, "Bob")
+        host: Services, game_id: str, options: dict[str, Any], players: int) -> None:
+    await host.languages.set_guild_language(GUILD, "fr")
+    await host.languages.remember_locale(ALICE, "fr")
+    await host.languages.remember_locale(BOB, "fr-FR")
+    await host.lobbies.create_lobby(CHANNEL, GUILD, game_id, options, ALICE, "Alice", seed=5)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
     for _ in range(players - 2):
-        await host.add_computer(CHANNEL, ALICE, "easy")
+        await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
     with drawing_words() as drawn:
-        start = await host.start(CHANNEL, ALICE)
+        start = await host.lobbies.start(CHANNEL, ALICE)
         refusals = []
         for user in (ALICE, BOB):  # a bad move and, for one of them, a move out of turn
             with pytest.raises((errors.IllegalMoveError, errors.NotYourTurn)) as refused:
-                await host.play(CHANNEL, user, BAD[game_id])
+                await host.moves.play(CHANNEL, user, BAD[game_id])
             refusals.append(i18n.translate(refused.value.text, "fr"))
         outcomes = [start, *await play_to_end(host, CHANNEL)]
     texts = _read(outcomes)

@@ -15,7 +15,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.app.migrate import copy_order
-from bot.service import TableService
+from bot.service import Services
 
 from ..pg import fresh_schema
 from .conftest import ALICE, BOB, CAROL, GUILD
@@ -39,24 +39,24 @@ async def pg_url() -> AsyncIterator[str]:
 async def _server(db: str) -> dict[str, int]:
     """A server's file: two finished games (rated), two cancelled lobbies, a game in play with
     moves and a clock, a lobby, a DM preference; the channel of each open table."""
-    host = await TableService.open(db)
+    host = await Services.open(db)
     try:
         for channel in (1, 2):
-            await host.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
-            await host.join(channel, BOB, "Bob")
-            await host.start(channel, ALICE)
+            await host.lobbies.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
+            await host.lobbies.join(channel, BOB, "Bob")
+            await host.lobbies.start(channel, ALICE)
             await play_to_end(host, channel)
-        await host.create_lobby(3, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-        await host.cancel(3, ALICE)  # its id is used up: never to be given again
-        await host.create_lobby(4, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4)
-        await host.join(4, BOB, "Bob")
-        await host.start(4, ALICE)
+        await host.lobbies.create_lobby(3, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+        await host.lobbies.cancel(3, ALICE)  # its id is used up: never to be given again
+        await host.lobbies.create_lobby(4, GUILD, TOY_ID, {}, ALICE, "Alice", seed=4)
+        await host.lobbies.join(4, BOB, "Bob")
+        await host.lobbies.start(4, ALICE)
         for _ in range(3):
             await play_first_legal(host, 4)
-        await host.create_lobby(5, GUILD, TOY_ID, {}, CAROL, "Carol", seed=5)
-        await host.set_dm_enabled(BOB, False)
-        await host.create_lobby(7, GUILD, TOY_ID, {}, BOB, "Bob", seed=7)
-        await host.cancel(7, BOB)  # the newest id is gone from every table: only SQLite's
+        await host.lobbies.create_lobby(5, GUILD, TOY_ID, {}, CAROL, "Carol", seed=5)
+        await host.store.prefs.set_dm_enabled(BOB, False)
+        await host.lobbies.create_lobby(7, GUILD, TOY_ID, {}, BOB, "Bob", seed=7)
+        await host.lobbies.cancel(7, BOB)  # the newest id is gone from every table: only SQLite's
         return {"playing": 4, "lobby": 5}
     finally:
         await host.close()
@@ -75,8 +75,8 @@ async def test_a_server_moves_over_and_plays_on(
     channels = await _server(db)
     before = _counts(db)
     assert before["games"] == 2 and before["tables"] == 2 and before["move_log"] == 3  # the table in play's (finished games keep none)
-    old = await TableService.open(db)
-    old_playing = await old.table(channels["playing"])
+    old = await Services.open(db)
+    old_playing = await old.views.table(channels["playing"])
     old_stats = await old.store.history.stats(GUILD, None)
     old_ratings = await old.store.ratings.ratings_of(GUILD, TOY_ID)
     await old.close()
@@ -95,17 +95,17 @@ async def test_a_server_moves_over_and_plays_on(
     finally:
         await conn.close()
 
-    host = await TableService.open(pg_url)
+    host = await Services.open(pg_url)
     try:
-        playing = await host.table(channels["playing"])
+        playing = await host.views.table(channels["playing"])
         assert playing == old_playing  # state, seats, version: the host reads it as it was
         assert await host.store.history.stats(GUILD, None) == old_stats
         assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == old_ratings
-        assert await host.dm_enabled(BOB, True) is False
+        assert await host.ledger.dm_enabled(BOB, True) is False
         await play_to_end(host, channels["playing"])
-        await host.join(channels["lobby"], ALICE, "Alice")
-        await host.start(channels["lobby"], CAROL)
-        await host.create_lobby(6, GUILD, TOY_ID, {}, ALICE, "Alice", seed=6)
+        await host.lobbies.join(channels["lobby"], ALICE, "Alice")
+        await host.lobbies.start(channels["lobby"], CAROL)
+        await host.lobbies.create_lobby(6, GUILD, TOY_ID, {}, ALICE, "Alice", seed=6)
         rows = [await host.store.tables.get_table(c) for c in (channels["lobby"], 6)]
         newest = max(r.id for r in rows if r is not None)
         assert newest == 7  # ids 1-6 were given in the file (3 and 6: cancelled lobbies)
@@ -136,7 +136,7 @@ async def test_a_foreign_table_of_the_same_name_is_refused(
     tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "tablee.db")
-    await (await TableService.open(db)).close()
+    await (await Services.open(db)).close()
     conn = await asyncpg.connect(pg_url)
     await conn.execute("CREATE TABLE games (x int)")
     await conn.close()
@@ -172,7 +172,7 @@ async def test_a_bad_or_unreachable_target_is_one_sentence_without_the_password(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str, code: int, said: str
 ) -> None:
     db = str(tmp_path / "tablee.db")
-    await (await TableService.open(db)).close()
+    await (await Services.open(db)).close()
     assert await cli("--from", db, "--to", url) == code
     err = capsys.readouterr().err.strip()
     assert said in err and "s3cret" not in err and len(err.splitlines()) == 1

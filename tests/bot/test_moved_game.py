@@ -5,7 +5,7 @@ one did not), and plays on there."""
 
 from __future__ import annotations
 
-from bot.service import TableService
+from bot.service import Services
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD
 from .drive import play_first_legal
@@ -16,21 +16,21 @@ POST = 7_050  # a table post in the thread
 
 
 async def test_a_game_moved_out_of_its_deleted_thread_keeps_its_clock_and_plays_on(
-    host: TableService,
+    host: Services,
 ) -> None:
-    await host.create_lobby(THREAD, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3, speed="live",
+    await host.lobbies.create_lobby(THREAD, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3, speed="live",
                             parent_id=CHANNEL)
-    await host.join(THREAD, BOB, "Bob")
-    started = await host.start(THREAD, ALICE)
-    await host.set_post(THREAD, POST, started.table.version)
+    await host.lobbies.join(THREAD, BOB, "Bob")
+    started = await host.lobbies.start(THREAD, ALICE)
+    await host.ledger.set_post(THREAD, POST, started.table.version)
     assert await play_first_legal(host, THREAD) is not None
     before = await host.store.tables.get_table(THREAD)
     assert before is not None and before.id is not None and before.version > before.post_version
     assert (await host.store.clocks.get_clock(before.id)).channel_id == THREAD
 
-    moved = await host.move_to_channel(THREAD)
+    moved = await host.lobbies.move_to_channel(THREAD)
     assert moved.channel_id == CHANNEL and moved.parent_id is None and moved.status == "playing"
-    assert await host.table(THREAD) is None
+    assert await host.views.table(THREAD) is None
     row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.id == before.id and row.state == before.state
     assert row.post_message_id is None and row.post_version == before.post_version

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.service import TableService
+from bot.service import Services
 from bot.service.ratings import teams
 from bot.shards import Shards, shard_of
 from bot.storage import Store
@@ -150,16 +150,16 @@ def _history(count: int) -> list[tuple[int, list[dict[str, Any]], dict[str, Any]
 
 
 @pytest.fixture
-async def rated(db_path: str) -> AsyncIterator[TableService]:
-    host = await TableService.open(db_path)
+async def rated(db_path: str) -> AsyncIterator[Services]:
+    host = await Services.open(db_path)
     await _insert_games(host.store, _history(300))
-    assert await host.rebuild_ratings() == 300
+    assert await host.ratings.rebuild_ratings() == 300
     yield host
     await host.close()
 
 
-async def test_leaderboard_orders_by_rating_and_gives_the_callers_rank(rated: TableService) -> None:
-    board = await rated.leaderboard(GUILD, TOY_ID, 1)
+async def test_leaderboard_orders_by_rating_and_gives_the_callers_rank(rated: Services) -> None:
+    board = await rated.ratings.leaderboard(GUILD, TOY_ID, 1)
     everyone = await rated.store.ratings.ratings_of(GUILD, TOY_ID)
     assert len(board.top) == 10 and len(everyone) > 10
     ordinals = [s.rating.ordinal for s in board.top]
@@ -174,18 +174,18 @@ async def test_leaderboard_orders_by_rating_and_gives_the_callers_rank(rated: Ta
     assert board.caller.rank == better + 1 > 10 and board.caller.of == len(everyone)
     leader = board.top[0].user_id
     assert leader is not None
-    assert (await rated.leaderboard(GUILD, TOY_ID, leader)).caller is None  # already shown
-    nobody = await rated.leaderboard(GUILD, TOY_ID, 12345)
+    assert (await rated.ratings.leaderboard(GUILD, TOY_ID, leader)).caller is None  # already shown
+    nobody = await rated.ratings.leaderboard(GUILD, TOY_ID, 12345)
     assert nobody.caller is None
-    assert (await rated.leaderboard(GUILD + 1, TOY_ID, 1)).top == []
+    assert (await rated.ratings.leaderboard(GUILD + 1, TOY_ID, 1)).top == []
 
 
-async def test_standings_and_team_games_on_the_file(rated: TableService) -> None:
-    mine = await rated.standings(GUILD, 15)
+async def test_standings_and_team_games_on_the_file(rated: Services) -> None:
+    mine = await rated.ratings.standings(GUILD, 15)
     assert [s.game_id for s in mine] == sorted([ISLANDS, TOY_ID])
     toy = next(s for s in mine if s.game_id == TOY_ID)
     assert toy.rating.games > 0 and 0 < toy.rating.wins <= toy.rating.games
-    only = await rated.standings(GUILD, 15, ISLANDS)
+    only = await rated.ratings.standings(GUILD, 15, ISLANDS)
     assert len(only) == 1 and only[0].game_id == ISLANDS
     islands = await rated.store.ratings.ratings_of(GUILD, ISLANDS)
     assert not any(key.startswith("c:") for key in islands)  # no computer played there
@@ -193,7 +193,7 @@ async def test_standings_and_team_games_on_the_file(rated: TableService) -> None
 
 
 async def test_rebuild_is_stable_and_equals_the_live_updates(db_path: str) -> None:
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     try:
         history = _history(120)
         await _insert_games(host.store, history)
@@ -201,12 +201,12 @@ async def test_rebuild_is_stable_and_equals_the_live_updates(db_path: str) -> No
             assert await host.store.ratings.rate_game(row, teams)
             assert not await host.store.ratings.rate_game(row, teams)  # idempotent by game row
         live = {g: await host.store.ratings.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)}
-        assert await host.rebuild_ratings() == 120
+        assert await host.ratings.rebuild_ratings() == 120
         again = {g: await host.store.ratings.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)}
         assert again == live
-        assert await host.rebuild_ratings() == 120
+        assert await host.ratings.rebuild_ratings() == 120
         assert {g: await host.store.ratings.ratings_of(GUILD, g) for g in (TOY_ID, ISLANDS)} == live
-        assert await host.rate_unrated() == 0
+        assert await host.ratings.rate_unrated() == 0
     finally:
         await host.close()
 
@@ -216,28 +216,28 @@ async def test_each_shard_rates_only_its_own_guilds_unrated_games(db_path: str) 
     never race to rate the same game."""
     history = _history(40)
     other = (GUILD >> 22) + 1 << 22  # the next shard of two
-    first = await TableService.open(db_path, shards=Shards(2, (shard_of(GUILD, 2),)))
+    first = await Services.open(db_path, shards=Shards(2, (shard_of(GUILD, 2),)))
     try:
         await _insert_games(first.store, history[:25])
         await _insert_games(first.store, history[25:], guild=other)
-        assert await first.rate_unrated() == 25
+        assert await first.ratings.rate_unrated() == 25
         assert set(await first.store.ratings.ratings_of(other, TOY_ID)) == set()
     finally:
         await first.close()
-    second = await TableService.open(db_path, shards=Shards(2, (shard_of(other, 2),)))
+    second = await Services.open(db_path, shards=Shards(2, (shard_of(other, 2),)))
     try:
-        assert await second.rate_unrated() == 15
-        assert await second.rate_unrated() == 0
+        assert await second.ratings.rate_unrated() == 15
+        assert await second.ratings.rate_unrated() == 0
         assert await second.store.ratings.ratings_of(other, TOY_ID)
     finally:
         await second.close()
 
 
-async def test_a_game_played_through_the_host_is_rated_once(host: TableService) -> None:
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.join(CHANNEL, CAROL, "Carol")
-    await host.start(CHANNEL, ALICE)
+async def test_a_game_played_through_the_host_is_rated_once(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.join(CHANNEL, CAROL, "Carol")
+    await host.lobbies.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     result = outcomes[-1].post.result
     assert result is not None
@@ -251,13 +251,13 @@ async def test_a_game_played_through_the_host_is_rated_once(host: TableService) 
     assert not await host.store.ratings.rate_game(game_row, teams)  # already rated with the game
 
 
-async def test_equal_ratings_share_a_rank(host: TableService) -> None:
+async def test_equal_ratings_share_a_rank(host: Services) -> None:
     duel = [(1, [human(1, 1), human(2, 2)], [1]), (2, [human(1, 3), human(2, 4)], [1])]
     rows = [(row, seats, {"finished": True, "winners": won, "scores": [1, 0], "reason": ""},
              TOY_ID, {}) for row, seats, won in duel]
     await _insert_games(host.store, rows)
-    await host.rebuild_ratings()
-    board = await host.leaderboard(GUILD, TOY_ID, 4)
+    await host.ratings.rebuild_ratings()
+    board = await host.ratings.leaderboard(GUILD, TOY_ID, 4)
     assert [(s.player, s.rank) for s in board.top] == [("u:1", 1), ("u:3", 1), ("u:2", 3),
                                                        ("u:4", 3)]
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.ratings import teams
 
 from .conftest import GUILD
@@ -20,7 +20,7 @@ GAMES = 5000
 
 @pytest.mark.slow
 async def test_ratings_speed(db_path: str) -> None:
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     try:
         history = _history(GAMES)
         await _insert_games(host.store, history)
@@ -32,15 +32,15 @@ async def test_ratings_speed(db_path: str) -> None:
         rebuilds = []
         for _ in range(3):
             start = time.perf_counter()
-            assert await host.rebuild_ratings() == GAMES
+            assert await host.ratings.rebuild_ratings() == GAMES
             rebuilds.append(time.perf_counter() - start)
         boards, stats = [], []
         for user in range(1, 101):
             start = time.perf_counter()
-            await host.leaderboard(GUILD, TOY_ID, user % 15 + 1)
+            await host.ratings.leaderboard(GUILD, TOY_ID, user % 15 + 1)
             boards.append(time.perf_counter() - start)
             start = time.perf_counter()
-            await host.standings(GUILD, user % 15 + 1)
+            await host.ratings.standings(GUILD, user % 15 + 1)
             stats.append(time.perf_counter() - start)
         print(f"\nratings: rate one finished game median {statistics.median(live) * 1000:.2f} ms; "
               f"rebuild {GAMES} games median {statistics.median(rebuilds):.2f} s; leaderboard "

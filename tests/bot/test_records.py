@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from games.records import replay
 
 from .conftest import ALICE, CHANNEL, GUILD
@@ -18,11 +18,11 @@ from .drive import play_to_end
     ("master-islands", {}),
 ])
 async def test_a_stored_record_replays_to_the_same_result_with_another_seed(
-    host: TableService, game_id: str, options: dict
+    host: Services, game_id: str, options: dict
 ) -> None:
-    await host.create_lobby(CHANNEL, GUILD, game_id, options, ALICE, "Alice", seed=21)
-    await host.add_computer(CHANNEL, ALICE, "easy")
-    await host.start(CHANNEL, ALICE)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, game_id, options, ALICE, "Alice", seed=21)
+    await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
+    await host.lobbies.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
     [row] = await host.store.history.games_in_channel(CHANNEL)

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.service import TableService, errors
+from bot.service import Services, errors
 from bot.service.rules.rematch import NotConfirmed
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
@@ -31,33 +31,33 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def host(db_path: str, clock: Clock) -> AsyncIterator[TableService]:
-    h = await TableService.open(db_path, rematch_seconds=WAIT, clock=clock)
+async def host(db_path: str, clock: Clock) -> AsyncIterator[Services]:
+    h = await Services.open(db_path, rematch_seconds=WAIT, clock=clock)
     yield h
     await h.close()
 
 
-async def _finished_game(host: TableService) -> int:
+async def _finished_game(host: Services) -> int:
     """Alice, Bob and a hard computer play a long, chatty toy game to its end."""
     options = {"length": "long", "chatty": "yes"}
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, options, ALICE, "Alice", seed=8)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.add_computer(CHANNEL, ALICE, "hard")
-    await host.start(CHANNEL, ALICE)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, options, ALICE, "Alice", seed=8)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.add_computer(CHANNEL, ALICE, "hard")
+    await host.lobbies.start(CHANNEL, ALICE)
     outcomes = await play_to_end(host, CHANNEL)
-    assert outcomes[-1].table.status == "finished" and await host.table(CHANNEL) is None
+    assert outcomes[-1].table.status == "finished" and await host.views.table(CHANNEL) is None
     game_row = outcomes[-1].table.game_row
     assert game_row is not None
     return game_row
 
 
 async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
-    host: TableService,
+    host: Services,
 ) -> None:
     game_row = await _finished_game(host)
     old = await host.store.history.game(game_row)
     assert old is not None
-    pressed = await host.rematch(CHANNEL, BOB, "Bobby", game_row=game_row)
+    pressed = await host.lobbies.rematch(CHANNEL, BOB, "Bobby", game_row=game_row)
     info = pressed.table
     assert pressed.opened and info.status == "lobby" and info.host_id == BOB and info.post_message_id is None
     assert [(s.seat, s.user_id, s.name, s.bot_level) for s in info.seats] == [
@@ -68,82 +68,82 @@ async def test_rematch_rotates_seats_keeps_levels_and_options_with_a_new_seed(
     assert row is not None and row.seed != old["record"]["seed"]
 
 
-async def test_the_others_confirm_with_rematch_or_join(host: TableService) -> None:
+async def test_the_others_confirm_with_rematch_or_join(host: Services) -> None:
     game_row = await _finished_game(host)
-    await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+    await host.lobbies.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
     with pytest.raises(NotConfirmed, match="Bob"):
-        await host.start(CHANNEL, ALICE)
-    pressed = await host.rematch(CHANNEL, BOB, "Bob B.", game_row=game_row)  # his press confirms
+        await host.lobbies.start(CHANNEL, ALICE)
+    pressed = await host.lobbies.rematch(CHANNEL, BOB, "Bob B.", game_row=game_row)  # his press confirms
     info = pressed.table
     assert not pressed.opened  # nothing new to post
     assert [(s.user_id, s.name, s.pending_until) for s in info.seats] == [
         (BOB, "Bob B.", None), (None, "Computer 1 (hard)", None), (ALICE, "Alice", None)]
     with pytest.raises(errors.TableExists):  # confirmed already: the lobby is simply there
-        await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
-    outcome = await host.start(CHANNEL, ALICE)
+        await host.lobbies.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    outcome = await host.lobbies.start(CHANNEL, ALICE)
     assert [s.user_id for s in outcome.table.seats] == [BOB, None, ALICE]
 
 
 async def test_join_confirms_and_absent_players_are_dropped_after_the_wait(
-    host: TableService, clock: Clock
+    host: Services, clock: Clock
 ) -> None:
     game_row = await _finished_game(host)
-    await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+    await host.lobbies.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
     clock.now += WAIT - 1
     with pytest.raises(NotConfirmed, match="about one more minute"):
-        await host.start(CHANNEL, ALICE)
+        await host.lobbies.start(CHANNEL, ALICE)
     clock.now += 1  # Bob never came back
-    info = await host.join(CHANNEL, CAROL, "Carol")  # any change of the lobby drops him
+    info = await host.lobbies.join(CHANNEL, CAROL, "Carol")  # any change of the lobby drops him
     assert [(s.seat, s.user_id) for s in info.seats] == [(1, None), (2, ALICE), (3, CAROL)]
-    outcome = await host.start(CHANNEL, ALICE)
+    outcome = await host.lobbies.start(CHANNEL, ALICE)
     assert outcome.table.status == "playing"
 
 
 async def test_start_drops_the_late_and_a_late_join_is_a_plain_join(
-    host: TableService, clock: Clock
+    host: Services, clock: Clock
 ) -> None:
     game_row = await _finished_game(host)
-    await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
-    info = await host.join(CHANNEL, ALICE, "Alice")  # in time: confirmed, same seat
+    await host.lobbies.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    info = await host.lobbies.join(CHANNEL, ALICE, "Alice")  # in time: confirmed, same seat
     assert [(s.user_id, s.pending_until) for s in info.seats][2] == (ALICE, None)
-    await host.leave(CHANNEL, ALICE)
-    await host.abandon(CHANNEL, BOB)
-    await host.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+    await host.lobbies.leave(CHANNEL, ALICE)
+    await host.lobbies.abandon(CHANNEL, BOB)
+    await host.lobbies.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
     clock.now += WAIT + 60
-    outcome = await host.start(CHANNEL, BOB)  # Alice's seat had run out
+    outcome = await host.lobbies.start(CHANNEL, BOB)  # Alice's seat had run out
     assert [s.user_id for s in outcome.table.seats] == [BOB, None]
 
 
-async def test_refusals(host: TableService) -> None:
+async def test_refusals(host: Services) -> None:
     game_row = await _finished_game(host)
     with pytest.raises(errors.NotSeated, match="Only the players"):
-        await host.rematch(CHANNEL, DAVE, "Dave", game_row=game_row)
+        await host.lobbies.rematch(CHANNEL, DAVE, "Dave", game_row=game_row)
     with pytest.raises(errors.NoTable):
-        await host.rematch(CHANNEL + 1, ALICE, "Alice", game_row=game_row)
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, DAVE, "Dave")
+        await host.lobbies.rematch(CHANNEL + 1, ALICE, "Alice", game_row=game_row)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, DAVE, "Dave")
     with pytest.raises(errors.TableExists, match="already a game of Toy Cards"):
-        await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+        await host.lobbies.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
 
 
 async def test_the_host_leaving_with_only_unconfirmed_players_closes_the_lobby(
-    host: TableService,
+    host: Services,
 ) -> None:
     game_row = await _finished_game(host)
-    await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
-    info = await host.leave(CHANNEL, ALICE)
-    assert info.status == "abandoned" and await host.table(CHANNEL) is None
+    await host.lobbies.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+    info = await host.lobbies.leave(CHANNEL, ALICE)
+    assert info.status == "abandoned" and await host.views.table(CHANNEL) is None
 
 
 async def test_a_press_that_loses_the_database_race_keeps_its_seat_without_a_second_lobby(
-    host: TableService, db_path: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+    host: Services, db_path: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two processes on one database: Bob's process read "no table here" just before Alice's
     press stored the lobby, so its insert meets the channel's uniqueness; his press then keeps
     his seat in her lobby (issue 30, item 7) instead of a refusal or a second lobby post."""
     game_row = await _finished_game(host)
-    other = await TableService.open(db_path, rematch_seconds=WAIT, clock=clock)
+    other = await Services.open(db_path, rematch_seconds=WAIT, clock=clock)
     try:
-        opened = await host.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
+        opened = await host.lobbies.rematch(CHANNEL, ALICE, "Alice", game_row=game_row)
         assert opened.opened
         reads = 0
         real = other.store.tables.get_table
@@ -154,10 +154,10 @@ async def test_a_press_that_loses_the_database_race_keeps_its_seat_without_a_sec
             return None if reads == 1 else await real(channel_id)
 
         monkeypatch.setattr(other.store.tables, "get_table", read_before_alice_stored)
-        joined = await other.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
+        joined = await other.lobbies.rematch(CHANNEL, BOB, "Bob", game_row=game_row)
         assert reads >= 2 and not joined.opened
         assert joined.table.version > opened.table.version
-        stored = await host.table(CHANNEL)
+        stored = await host.views.table(CHANNEL)
         assert stored is not None and stored.host_id == ALICE
         assert [(s.user_id, s.pending_until) for s in stored.seats if s.user_id] == [
             (BOB, None), (ALICE, None)]

@@ -9,7 +9,7 @@ import pytest
 
 from bot.adapter.limits import MAX_CONTENT
 from bot.adapter.server_tables import LISTED, join_view, list_text
-from bot.service import TableService
+from bot.service import Services
 from bot.service.results import Seat, TableInfo
 from bot.service.rules.tables import jump_url
 from bot.service.server_tables import OpenTable, OpenTables
@@ -20,41 +20,41 @@ from .toy import TOY_ID
 OTHER_GUILD = 8
 
 
-async def test_an_admin_chooses_where_the_servers_new_tables_play(host: TableService) -> None:
-    assert await host.tables_place(GUILD) is None  # not chosen: the bot's configured default
-    await host.set_tables_place(GUILD, "channel")
-    assert await host.tables_place(GUILD) == "channel"
-    assert await host.tables_place(OTHER_GUILD) is None  # each server its own choice
-    await host.set_tables_place(GUILD, "threads")
-    assert await host.tables_place(GUILD) == "threads"
+async def test_an_admin_chooses_where_the_servers_new_tables_play(host: Services) -> None:
+    assert await host.store.servers.tables_place(GUILD) is None  # not chosen: the bot's configured default
+    await host.server_tables.set_place(GUILD, "channel")
+    assert await host.store.servers.tables_place(GUILD) == "channel"
+    assert await host.store.servers.tables_place(OTHER_GUILD) is None  # each server its own choice
+    await host.server_tables.set_place(GUILD, "threads")
+    assert await host.store.servers.tables_place(GUILD) == "threads"
     with pytest.raises(ValueError, match="sideways"):
-        await host.set_tables_place(GUILD, "sideways")
-    assert await host.tables_place(GUILD) == "threads"
+        await host.server_tables.set_place(GUILD, "sideways")
+    assert await host.store.servers.tables_place(GUILD) == "threads"
 
 
 async def test_the_choice_survives_a_restart(db_path: str) -> None:
-    first = await TableService.open(db_path)
+    first = await Services.open(db_path)
     try:
-        await first.set_tables_place(GUILD, "channel")
+        await first.server_tables.set_place(GUILD, "channel")
     finally:
         await first.close()
-    again = await TableService.open(db_path)
+    again = await Services.open(db_path)
     try:
-        assert await again.tables_place(GUILD) == "channel"
+        assert await again.store.servers.tables_place(GUILD) == "channel"
     finally:
         await again.close()
 
 
 async def test_open_tables_newest_first_with_free_seats_whose_turn_and_speed(
-        host: TableService) -> None:
-    await host.create_lobby(101, GUILD, TOY_ID, {}, ALICE, "Alice", seed=1)
-    await host.join(101, BOB, "Bob")
-    await host.start(101, ALICE)
-    await host.create_lobby(102, GUILD, TOY_ID, {}, CAROL, "Carol", seed=2, speed="daily")
-    await host.create_lobby(201, OTHER_GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.set_post(102, 9102, (await host.require_table(102)).version)
+        host: Services) -> None:
+    await host.lobbies.create_lobby(101, GUILD, TOY_ID, {}, ALICE, "Alice", seed=1)
+    await host.lobbies.join(101, BOB, "Bob")
+    await host.lobbies.start(101, ALICE)
+    await host.lobbies.create_lobby(102, GUILD, TOY_ID, {}, CAROL, "Carol", seed=2, speed="daily")
+    await host.lobbies.create_lobby(201, OTHER_GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.ledger.set_post(102, 9102, (await host.views.require_table(102)).version)
 
-    found = await host.open_tables(GUILD, 25)
+    found = await host.server_tables.open_tables(GUILD, 25)
     assert found.more == 0
     assert [e.table.channel_id for e in found.tables] == [102, 101]  # newest first, this server
     lobby, game = found.tables
@@ -66,42 +66,42 @@ async def test_open_tables_newest_first_with_free_seats_whose_turn_and_speed(
     assert len(game.to_move) == 1 and game.to_move[0] in ("Alice", "Bob")
 
     mover = ALICE if game.to_move == ["Alice"] else BOB
-    entries = await host.legal_moves(101, mover)
-    await host.play(101, mover, entries[0].move)
-    after = (await host.open_tables(GUILD, 25)).tables[1]
+    entries = await host.views.legal_moves(101, mover)
+    await host.moves.play(101, mover, entries[0].move)
+    after = (await host.server_tables.open_tables(GUILD, 25)).tables[1]
     assert after.to_move == (["Bob"] if mover == ALICE else ["Alice"])
 
-    assert [e.table.channel_id for e in (await host.open_tables(OTHER_GUILD, 25)).tables] == [201]
-    assert (await host.open_tables(9, 25)).tables == []
+    assert [e.table.channel_id for e in (await host.server_tables.open_tables(OTHER_GUILD, 25)).tables] == [201]
+    assert (await host.server_tables.open_tables(9, 25)).tables == []
 
 
 async def test_a_full_lobby_has_no_free_seat_and_the_tables_beyond_the_limit_are_counted(
-        host: TableService) -> None:
-    await host.create_lobby(101, GUILD, TOY_ID, {}, ALICE, "Alice", seed=1)
-    await host.join(101, BOB, "Bob")
-    await host.join(101, CAROL, "Carol")  # the toy game seats three at most
+        host: Services) -> None:
+    await host.lobbies.create_lobby(101, GUILD, TOY_ID, {}, ALICE, "Alice", seed=1)
+    await host.lobbies.join(101, BOB, "Bob")
+    await host.lobbies.join(101, CAROL, "Carol")  # the toy game seats three at most
     for channel in range(102, 106):
-        await host.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
-    found = await host.open_tables(GUILD, 2)
+        await host.lobbies.create_lobby(channel, GUILD, TOY_ID, {}, ALICE, "Alice", seed=channel)
+    found = await host.server_tables.open_tables(GUILD, 2)
     assert [e.table.channel_id for e in found.tables] == [105, 104]
     assert found.more == 3
-    full = (await host.open_tables(GUILD, 25)).tables[-1]
+    full = (await host.server_tables.open_tables(GUILD, 25)).tables[-1]
     assert (full.table.channel_id, len(full.table.seats), full.free_seats) == (101, 3, 0)
 
 
 async def test_only_tables_in_channels_the_asker_sees_are_listed_or_counted(
-        host: TableService) -> None:
-    await host.create_lobby(101, GUILD, TOY_ID, {}, ALICE, "Alice", seed=1)  # plays in #101
-    await host.create_lobby(7001, GUILD, TOY_ID, {}, BOB, "Bob", seed=2, parent_id=300)
-    await host.create_lobby(102, GUILD, TOY_ID, {}, CAROL, "Carol", seed=3)
-    assert [e.table.channel_id for e in (await host.open_tables(GUILD, 25)).tables] == [
+        host: Services) -> None:
+    await host.lobbies.create_lobby(101, GUILD, TOY_ID, {}, ALICE, "Alice", seed=1)  # plays in #101
+    await host.lobbies.create_lobby(7001, GUILD, TOY_ID, {}, BOB, "Bob", seed=2, parent_id=300)
+    await host.lobbies.create_lobby(102, GUILD, TOY_ID, {}, CAROL, "Carol", seed=3)
+    assert [e.table.channel_id for e in (await host.server_tables.open_tables(GUILD, 25)).tables] == [
         102, 7001, 101]
     # The thread lobby lives in its post's channel (300), the others in their own.
-    seen = await host.open_tables(GUILD, 25, seen={300, 101})
+    seen = await host.server_tables.open_tables(GUILD, 25, seen={300, 101})
     assert [e.table.channel_id for e in seen.tables] == [7001, 101] and seen.more == 0
-    one = await host.open_tables(GUILD, 1, seen={300, 101})
+    one = await host.server_tables.open_tables(GUILD, 1, seen={300, 101})
     assert [e.table.channel_id for e in one.tables] == [7001] and one.more == 1
-    assert (await host.open_tables(GUILD, 25, seen=set())).tables == []
+    assert (await host.server_tables.open_tables(GUILD, 25, seen=set())).tables == []
 
 
 def table(status: str, *, parent_id: int | None = None, post: int | None = None,

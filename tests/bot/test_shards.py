@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.config import ClockConfig
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.shards import ALL, Shards, shard_of
 
 from .conftest import ALICE, BOB
@@ -45,45 +45,45 @@ def clock() -> FakeTime:
 
 
 @pytest.fixture
-async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[TableService, TableService]]:
+async def hosts(db_path: str, clock: FakeTime) -> AsyncIterator[tuple[Services, Services]]:
     """The two processes: shard 0 and shard 1 of two, on one database file."""
-    first = await TableService.open(db_path, clock=clock, clock_config=ClockConfig(),
+    first = await Services.open(db_path, clock=clock, clock_config=ClockConfig(),
                                  shards=SHARD_0)
-    second = await TableService.open(db_path, clock=clock, clock_config=ClockConfig(),
+    second = await Services.open(db_path, clock=clock, clock_config=ClockConfig(),
                                   shards=SHARD_1)
     yield first, second
     await second.close()
     await first.close()
 
 
-async def _game(host: TableService, channel: int, guild: int) -> Outcome:
-    await host.create_lobby(channel, guild, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.join(channel, BOB, "Bob")
-    return await host.start(channel, ALICE)
+async def _game(host: Services, channel: int, guild: int) -> Outcome:
+    await host.lobbies.create_lobby(channel, guild, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(channel, BOB, "Bob")
+    return await host.lobbies.start(channel, ALICE)
 
 
 async def test_each_process_sees_and_resumes_only_its_guilds_tables(
-    hosts: tuple[TableService, TableService],
+    hosts: tuple[Services, Services],
 ) -> None:
     first, second = hosts
     await _game(first, CHANNEL_A, GUILD_A)
     await _game(second, CHANNEL_B, GUILD_B)
-    assert [t.channel_id for t in await first.active_tables()] == [CHANNEL_A]
-    assert [t.channel_id for t in await second.active_tables()] == [CHANNEL_B]
+    assert [t.channel_id for t in await first.views.active_tables()] == [CHANNEL_A]
+    assert [t.channel_id for t in await second.views.active_tables()] == [CHANNEL_B]
     # A move in each game, never posted (the post's version stays behind): a restart posts it.
     await play_first_legal(first, CHANNEL_A)
     await play_first_legal(second, CHANNEL_B)
-    [mine] = await first.resume()
+    [mine] = await first.moves.resume()
     assert mine.table.channel_id == CHANNEL_A
-    [theirs] = await second.resume()
+    [theirs] = await second.moves.resume()
     assert theirs.table.channel_id == CHANNEL_B
     # An unsharded process (the default) still resumes everything.
-    everyone = TableService(first.store, computer_delay=0)
-    assert sorted(o.table.channel_id for o in await everyone.resume()) == [CHANNEL_A, CHANNEL_B]
+    everyone = Services(first.store, computer_delay=0)
+    assert sorted(o.table.channel_id for o in await everyone.moves.resume()) == [CHANNEL_A, CHANNEL_B]
 
 
 async def test_each_process_wakes_only_for_its_guilds_clocks(
-    hosts: tuple[TableService, TableService], clock: FakeTime
+    hosts: tuple[Services, Services], clock: FakeTime
 ) -> None:
     first, second = hosts
     await _game(first, CHANNEL_A, GUILD_A)
@@ -104,17 +104,17 @@ async def test_each_process_wakes_only_for_its_guilds_clocks(
 
 
 async def test_a_dm_table_belongs_to_shard_zero(
-    hosts: tuple[TableService, TableService],
+    hosts: tuple[Services, Services],
 ) -> None:
     first, second = hosts
     await _game(first, CHANNEL_A, None)  # a table outside any guild
-    assert [t.channel_id for t in await first.active_tables()] == [CHANNEL_A]
-    assert await second.active_tables() == []
+    assert [t.channel_id for t in await first.views.active_tables()] == [CHANNEL_A]
+    assert await second.views.active_tables() == []
     assert await second.clock_next_due() is None and await first.clock_next_due() is not None
 
 
 async def test_the_client_is_sharded_only_when_the_config_says(
-    hosts: tuple[TableService, TableService],
+    hosts: tuple[Services, Services],
 ) -> None:
     from bot.adapter.client import ShardedTableeBot, TableeBot, make_bot
     from bot.config import Config
@@ -130,7 +130,7 @@ async def test_the_client_is_sharded_only_when_the_config_says(
 
 
 async def test_commands_are_synced_by_the_process_whose_shard_gets_them(
-    hosts: tuple[TableService, TableService],
+    hosts: tuple[Services, Services],
 ) -> None:
     """A guild's commands by the process of that guild's shard, global ones by shard 0's: the
     others return before any request (an unstarted client would fail to make one)."""

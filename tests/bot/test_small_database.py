@@ -18,7 +18,7 @@ import pytest
 
 from benchmarks import load
 from benchmarks.size import game_size
-from bot.service import TableService
+from bot.service import Services
 from bot.storage import MoveEntry, TableRow, is_url
 from bot.storage import tables as storage_tables
 from bot.storage.database import Statement
@@ -45,41 +45,41 @@ LATER_THAN_9 = (  # migrations 12 (web links), 11 (analyses) and 10 (threads) un
 
 
 
-async def _finish(host: TableService, channel: int, game_id: str, seed: int) -> int:
+async def _finish(host: Services, channel: int, game_id: str, seed: int) -> int:
     """A whole game of one person (random moves of their menu) against an easy computer, as the
     size bench plays it; its game number."""
     t = load.Table(channel, get_game(game_id), 1, random.Random(seed), max_games=1)
     await load.open_table(host, t, ["easy"])
     while t.games_played < 1:
         await load.click(host, t, load.Counters(), ["easy"], double=False)
-    assert t.table_id is not None and await host.table(channel) is None
+    assert t.table_id is not None and await host.views.table(channel) is None
     return t.table_id
 
 
-async def _logs(host: TableService) -> dict[int, int]:
+async def _logs(host: Services) -> dict[int, int]:
     """table id -> rows of the move log."""
     rows = await host.store.db.fetchall(
         "SELECT table_id, COUNT(*) FROM move_log GROUP BY table_id")
     return {int(t): int(n) for t, n in rows}
 
 
-async def _seen(host: TableService, rows: list[int]) -> dict[str, Any]:
+async def _seen(host: Services, rows: list[int]) -> dict[str, Any]:
     """What people see of the finished games: /history, every record /replay draws from (and
     one /replay, image and record file), the leaderboards, the stats."""
-    page = await host.history(GUILD, limit=50)
+    page = await host.game_history.history(GUILD, limit=50)
     records = {row: await host.store.history.finished_game(GUILD, row) for row in rows}
-    files = await host.replay(GUILD, rows[1])  # drawn from the record (one: drawing takes long)
-    boards = {g: await host.leaderboard(GUILD, g, ALEX) for g in GAMES}
+    files = await host.game_history.replay(GUILD, rows[1])  # drawn from the record (one: drawing takes long)
+    boards = {g: await host.ratings.leaderboard(GUILD, g, ALEX) for g in GAMES}
     return {"history": page, "records": records, "boards": boards,
             "replay": (files.image, files.record, files.frames, files.turns),
             "stats": await host.store.history.stats(GUILD, ALEX)}
 
 
-async def test_a_finished_game_keeps_its_record_and_no_log(host: TableService) -> None:
+async def test_a_finished_game_keeps_its_record_and_no_log(host: Services) -> None:
     rows = [await _finish(host, 100 + n, "isis-osiris", seed=n) for n in range(2)]
-    await host.create_lobby(LIVE, GUILD, "isis-osiris", {}, ALEX, "Alex", seed=1)
-    await host.add_computer(LIVE, ALEX, "easy")
-    live = (await host.start(LIVE, ALEX)).table.game_row
+    await host.lobbies.create_lobby(LIVE, GUILD, "isis-osiris", {}, ALEX, "Alex", seed=1)
+    await host.lobbies.add_computer(LIVE, ALEX, "easy")
+    live = (await host.lobbies.start(LIVE, ALEX)).table.game_row
     await play_first_legal(host, LIVE)
     await play_first_legal(host, LIVE)  # two moves: still in play
 
@@ -93,10 +93,10 @@ async def test_a_finished_game_keeps_its_record_and_no_log(host: TableService) -
         assert again["ok"] and again["finished"]
         assert again["scores"] == stored["result"]["scores"]
         assert again["winners"] == stored["result"]["winners"]
-    assert [e.game_row for e in (await host.history(GUILD)).entries] == rows[::-1]
+    assert [e.game_row for e in (await host.game_history.history(GUILD)).entries] == rows[::-1]
 
 
-async def _old_finished(host: TableService, channel: int, game_id: str, seed: int) -> int:
+async def _old_finished(host: Services, channel: int, game_id: str, seed: int) -> int:
     """A finished game as schema 8 stored it: a simulated game (computers) logged move by move,
     each with its sentence (and, for the first, the state undo kept), then closed the old way
     (its log kept). Its game number."""
@@ -136,19 +136,19 @@ async def test_migration_drops_closed_games_logs_and_changes_nothing_people_see(
     /replay, the leaderboards and the stats are byte for byte what they were; the table in play
     still takes its move back."""
     monkeypatch.setattr(storage_tables, "DROP_LOG", OLD_CLOSE, raising=False)
-    host = await TableService.open(db_path)
+    host = await Services.open(db_path)
     try:
         rows = [await _old_finished(host, 100 + n, g, seed=n) for n, g in enumerate(GAMES)]
-        await host.create_lobby(199, GUILD, "isis-osiris", {}, ALEX, "Alex", seed=3)
-        await host.add_computer(199, ALEX, "easy")
-        abandoned = (await host.start(199, ALEX)).table.game_row
+        await host.lobbies.create_lobby(199, GUILD, "isis-osiris", {}, ALEX, "Alex", seed=3)
+        await host.lobbies.add_computer(199, ALEX, "easy")
+        abandoned = (await host.lobbies.start(199, ALEX)).table.game_row
         await play_first_legal(host, 199)
-        await host.abandon(199, ALEX)
-        await host.create_lobby(LIVE, GUILD, "master-islands", {}, ALEX, "Alex", seed=4)
-        await host.join(LIVE, SAM, "Sam")
-        live = (await host.start(LIVE, ALEX)).table.game_row
-        await host.play(LIVE, ALEX, await _undoable_move(host))
-        assert await host.rate_unrated() == len(rows)
+        await host.lobbies.abandon(199, ALEX)
+        await host.lobbies.create_lobby(LIVE, GUILD, "master-islands", {}, ALEX, "Alex", seed=4)
+        await host.lobbies.join(LIVE, SAM, "Sam")
+        live = (await host.lobbies.start(LIVE, ALEX)).table.game_row
+        await host.moves.play(LIVE, ALEX, await _undoable_move(host))
+        assert await host.ratings.rate_unrated() == len(rows)
         before = await _seen(host, rows)
         old_logs = await _logs(host)
         assert set(rows) <= set(old_logs) and abandoned in old_logs  # the old way kept them
@@ -163,11 +163,11 @@ async def test_migration_drops_closed_games_logs_and_changes_nothing_people_see(
             db.execute("PRAGMA user_version = 8")
     monkeypatch.undo()
 
-    host = await TableService.open(db_path)  # migration 9 runs
+    host = await Services.open(db_path)  # migration 9 runs
     try:
         assert await _logs(host) == {live: old_logs[live]}
         assert await _seen(host, rows) == before
-        outcome = await host.undo(LIVE, ALEX)
+        outcome = await host.moves.undo(LIVE, ALEX)
         assert outcome.table.status == "playing"
         found = await host.store.history.game(abandoned or 0)
         assert found is not None and found["status"] == "abandoned"
@@ -175,7 +175,7 @@ async def test_migration_drops_closed_games_logs_and_changes_nothing_people_see(
         await host.close()
 
 
-async def _undoable_move(host: TableService) -> str:
+async def _undoable_move(host: Services) -> str:
     """A move of Alex at the live table that he may take back, reached by random legal moves."""
     rng = random.Random(0)
     for _ in range(500):
@@ -188,7 +188,7 @@ async def _undoable_move(host: TableService) -> str:
         found = [m for m in moves if undoable(game, row.state, seat, m)]
         if user == ALEX and found:
             return found[0]
-        await host.play(LIVE, user, rng.choice(moves))
+        await host.moves.play(LIVE, user, rng.choice(moves))
     raise AssertionError("no move Alex may take back came up")
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from bot.storage import Store, TableRow
 from bot.storage.errors import (
     DISK_ERROR,
@@ -54,14 +54,14 @@ def _row(channel: int) -> TableRow:
                                        "bot_level": None}], seed=42)
 
 
-async def _playing(path: str) -> tuple[TableService, int, str]:
+async def _playing(path: str) -> tuple[Services, int, str]:
     """A host on ``path`` with a started toy game: (host, the user to move, a legal move)."""
-    host = await TableService.open(path)
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+    host = await Services.open(path)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.start(CHANNEL, ALICE)
     for user in (ALICE, BOB):
-        _version, menu = await host.menu(CHANNEL, user)
+        _version, menu = await host.views.menu(CHANNEL, user)
         if menu:
             return host, user, menu[0].move
     raise AssertionError("nobody to move")
@@ -81,16 +81,16 @@ async def test_a_deleted_file_refuses_the_next_move_and_says_so_once(
     path = str(tmp_path / "tablee.db")
     host, user, move = await _playing(path)
     try:
-        version = (await host.require_table(CHANNEL)).version
+        version = (await host.views.require_table(CHANNEL)).version
         for name in ("tablee.db", "tablee.db-wal", "tablee.db-shm"):  # as `rm tablee.db*`
             (tmp_path / name).unlink(missing_ok=True)
         with caplog.at_level(logging.WARNING, logger="tablee"):
             for _ in range(2):
                 with pytest.raises(Unavailable) as said:
-                    await host.play(CHANNEL, user, move)
+                    await host.moves.play(CHANNEL, user, move)
                 assert isinstance(said.value, FileReplaced) and said.value.message == FILE_REPLACED
         assert len(_errors_naming(caplog, path)) == 1  # loud, and once per detection
-        assert (await host.require_table(CHANNEL)).version == version  # nothing written
+        assert (await host.views.require_table(CHANNEL)).version == version  # nothing written
         assert not (tmp_path / "tablee.db").exists()
     finally:
         await host.close()
@@ -110,7 +110,7 @@ async def test_a_replaced_file_is_left_untouched_and_the_move_refused(
         before = _digest(Path(path))
         with caplog.at_level(logging.WARNING, logger="tablee"):
             with pytest.raises(FileReplaced) as said:
-                await host.play(CHANNEL, user, move)
+                await host.moves.play(CHANNEL, user, move)
             with pytest.raises(FileReplaced):
                 await host.store.tables.create_table(_row(78))
         assert said.value.message == FILE_REPLACED

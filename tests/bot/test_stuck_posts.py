@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.adapter.stuck import Backoff, StuckPosts, ThreadLocked
-from bot.service import TableService
+from bot.service import Services
 from bot.service.results import TableInfo
 
 from .conftest import GUILD
@@ -28,9 +28,9 @@ class Time:
 
 
 @pytest.fixture
-async def timed(tmp_path: Path) -> AsyncIterator[tuple[StuckPosts, Time, TableService]]:
+async def timed(tmp_path: Path) -> AsyncIterator[tuple[StuckPosts, Time, Services]]:
     time = Time()
-    service = await TableService.open(str(tmp_path / "t.db"), clock=time)
+    service = await Services.open(str(tmp_path / "t.db"), clock=time)
     try:
         yield StuckPosts(service, POLICY), time, service
     finally:
@@ -43,7 +43,7 @@ def table(channel_id: int) -> TableInfo:
                      parent_id=GUILD + 1)
 
 
-def run(stuck: StuckPosts, time: Time, service: TableService, seconds: float) -> list[float]:
+def run(stuck: StuckPosts, time: Time, service: Services, seconds: float) -> list[float]:
     """``seconds`` of the scheduler: each table the service says is due
     (:class:`~bot.service.followup.Behind`, as ``catch_up`` reads it) is posted, unless held,
     and refused again. The moments of the failed tries."""
@@ -62,7 +62,7 @@ def run(stuck: StuckPosts, time: Time, service: TableService, seconds: float) ->
 
 
 async def test_one_table_backs_off_gives_up_and_tries_again_when_its_thread_reopens(
-    timed: tuple[StuckPosts, Time, TableService],
+    timed: tuple[StuckPosts, Time, Services],
 ) -> None:
     stuck, time, service = timed
     start = time.now
@@ -81,7 +81,7 @@ async def test_one_table_backs_off_gives_up_and_tries_again_when_its_thread_reop
 
 @pytest.mark.parametrize("tables", [20, 1000])
 async def test_however_many_tables_are_stuck_their_tries_stay_within_the_budget(
-    timed: tuple[StuckPosts, Time, TableService], tables: int
+    timed: tuple[StuckPosts, Time, Services], tables: int
 ) -> None:
     stuck, time, service = timed
     channels = list(range(1, tables + 1))

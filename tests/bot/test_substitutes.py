@@ -15,7 +15,7 @@ import pytest
 
 import i18n
 from bot.app.forget import forget
-from bot.service import Outcome, TableService, errors
+from bot.service import Outcome, Services, errors
 from bot.storage.skill import played_enough
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
@@ -25,68 +25,68 @@ from .toy import TOY_ID
 ERIN = 5
 
 
-async def _start(host: TableService, people: dict[int, str], computers: int = 0) -> None:
+async def _start(host: Services, people: dict[int, str], computers: int = 0) -> None:
     (first, first_name), *rest = people.items()
-    await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, first, first_name, seed=3)
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, first, first_name, seed=3)
     for user, name in rest:
-        await host.join(CHANNEL, user, name)
+        await host.lobbies.join(CHANNEL, user, name)
     for _ in range(computers):
-        await host.add_computer(CHANNEL, first)
-    await host.start(CHANNEL, first)
+        await host.lobbies.add_computer(CHANNEL, first)
+    await host.lobbies.start(CHANNEL, first)
 
 
-async def _human_move(host: TableService) -> Outcome:
+async def _human_move(host: Services) -> Outcome:
     """The person to move plays, then the computers do what they have to."""
     outcome = await play_first_legal(host, CHANNEL)
     assert outcome is not None
     while outcome.computers_next:
-        nxt = await host.computers_move(CHANNEL)
+        nxt = await host.moves.computers_move(CHANNEL)
         assert nxt is not None
         outcome = nxt
     return outcome
 
 
-async def _bob_leaves_after(host: TableService, record_moves: int) -> None:
+async def _bob_leaves_after(host: Services, record_moves: int) -> None:
     """Alice and Bob play until ``record_moves`` moves are made (Bob's turn next), then Bob
     leaves; a computer plays his seat from then on (at once: his move comes next)."""
     await _start(host, {ALICE: "Alice", BOB: "Bob"})
     for _ in range(record_moves):
         await _human_move(host)
-    left = await host.leave_game(CHANNEL, BOB)
+    left = await host.absence.leave_game(CHANNEL, BOB)
     assert isinstance(left, Outcome) and left.applied  # the computer moved for Bob
     assert left.post is not None and left.post.clock is not None
     assert left.post.clock.takeable == [(2, "Bob")]  # the table post offers Take seat 2 (Bob)
 
 
-async def _rated(host: TableService, user: int) -> bool:
-    return bool(await host.standings(GUILD, user, TOY_ID))
+async def _rated(host: Services, user: int) -> bool:
+    return bool(await host.ratings.standings(GUILD, user, TOY_ID))
 
 
 async def test_a_substitute_takes_the_seat_plays_it_to_the_end_and_is_rated(
-    host: TableService,
+    host: Services,
 ) -> None:
     await _bob_leaves_after(host, 1)  # move 1 Alice, move 2 the computer for Bob
     await _human_move(host)  # move 3 Alice, move 4 the computer for Bob
     with pytest.raises(errors.HostError, match="already have a seat"):
-        await host.ask_seat(CHANNEL, ALICE, 2)
+        await host.absence.ask_seat(CHANNEL, ALICE, 2)
     with pytest.raises(errors.HostError, match="your own seat"):
-        await host.ask_seat(CHANNEL, BOB, 2)
+        await host.absence.ask_seat(CHANNEL, BOB, 2)
     with pytest.raises(errors.HostError, match="not bots"):
-        await host.ask_seat(CHANNEL, ERIN, 2, is_bot=True)
+        await host.absence.ask_seat(CHANNEL, ERIN, 2, is_bot=True)
     with pytest.raises(errors.HostError, match="A person plays that seat now"):
-        await host.ask_seat(CHANNEL, DAVE, 1)
-    asked = await host.ask_seat(CHANNEL, DAVE, 2)
+        await host.absence.ask_seat(CHANNEL, DAVE, 1)
+    asked = await host.absence.ask_seat(CHANNEL, DAVE, 2)
     assert (asked.seat, asked.user_id, asked.players) == (2, DAVE, [ALICE])
     assert i18n.translate(asked.seat_label, "en") == "Bob (seat 2)"
     answer = {"table": asked.table, "seat": 2, "candidate": DAVE, "since": asked.since}
     before = await host.store.tables.get_table(CHANNEL)
     with pytest.raises(errors.NotSeated, match="Only the people playing"):
-        await host.answer_seat(CHANNEL, CAROL, name="Dave", **answer)  # not playing
+        await host.absence.answer_seat(CHANNEL, CAROL, name="Dave", **answer)  # not playing
     with pytest.raises(errors.NotSeated, match="Only the people playing"):
-        await host.answer_seat(CHANNEL, BOB, name="Dave", **answer)  # replaced: not playing
-    assert await host.answer_seat(CHANNEL, ALICE, name=None, **answer) is None  # Decline
+        await host.absence.answer_seat(CHANNEL, BOB, name="Dave", **answer)  # replaced: not playing
+    assert await host.absence.answer_seat(CHANNEL, ALICE, name=None, **answer) is None  # Decline
     assert (await host.store.tables.get_table(CHANNEL)).version == before.version  # nothing changed
-    outcome = await host.answer_seat(CHANNEL, ALICE, name="Dave", **answer)
+    outcome = await host.absence.answer_seat(CHANNEL, ALICE, name="Dave", **answer)
     assert outcome is not None and outcome.post is not None
     assert outcome.post.lines == ["Alice (seat 1) accepted: Dave now plays seat 2 in Bob's place."]
     assert outcome.post.clock is None or outcome.post.clock.takeable == []
@@ -94,13 +94,13 @@ async def test_a_substitute_takes_the_seat_plays_it_to_the_end_and_is_rated(
     assert (seat["user_id"], seat["name"], seat.get("replaced")) == (DAVE, "Dave", None)
     assert [(b["user_id"], b["name"]) for b in seat["before"]] == [(BOB, "Bob")]
     with pytest.raises(errors.StaleVersion, match="That seat has changed"):
-        await host.answer_seat(CHANNEL, ALICE, name="Dave", **answer)  # answered already
+        await host.absence.answer_seat(CHANNEL, ALICE, name="Dave", **answer)  # answered already
     with pytest.raises(errors.NotSeated, match="Dave took your seat"):
-        await host.come_back(CHANNEL, BOB)  # Bob does not get it back
-    note = await host.private_note(CHANNEL, DAVE)  # Dave's hand is seat 2's
+        await host.absence.come_back(CHANNEL, BOB)  # Bob does not get it back
+    note = await host.views.private_note(CHANNEL, DAVE)  # Dave's hand is seat 2's
     assert note.seat == 2
     await _human_move(host)  # move 5 Alice
-    assert (await host.private_note(CHANNEL, DAVE)).your_turn  # move 6 is Dave's
+    assert (await host.views.private_note(CHANNEL, DAVE)).your_turn  # move 6 is Dave's
     outcomes = await play_to_end(host, CHANNEL)
     assert outcomes[-1].table.status == "finished"
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
@@ -110,7 +110,7 @@ async def test_a_substitute_takes_the_seat_plays_it_to_the_end_and_is_rated(
         {"seat": 2, "before": "Bob", "after": "Dave", "move": 4, "turn": 5}]
     assert [m["seat"] for m in stored["record"]["moves"]] == [1, 2, 1, 2, 1, 2, 1, 2]
     assert stored["seats"][1]["before"][0]["move"] == 4
-    [entry] = (await host.history(GUILD)).entries
+    [entry] = (await host.game_history.history(GUILD)).entries
     assert [i18n.translate(p.name, "en") for p in entry.players] == [
         "Alice", "Bob → Dave (from turn 5)"]
     assert i18n.translate(entry.players[1].name, "fr") == "Bob → Dave (dès le tour 5)"
@@ -118,27 +118,27 @@ async def test_a_substitute_takes_the_seat_plays_it_to_the_end_and_is_rated(
     assert await _rated(host, DAVE) and await _rated(host, ALICE)
     assert not await _rated(host, BOB)
     live = await host.store.ratings.ratings_of(GUILD, TOY_ID)
-    assert await host.rebuild_ratings() == 1
+    assert await host.ratings.rebuild_ratings() == 1
     assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == live
     # forget-user forgets the replaced person where the seat and the record name them
     assert (await forget(host.store, BOB))["games"] == 1
     stored = await host.store.history.game(game_row)
     assert stored is not None and "Bob" not in json.dumps([stored["seats"], stored["record"]])
     assert stored["record"]["substitutes"][0]["before"] == "a former player"
-    [entry] = (await host.history(GUILD)).entries
+    [entry] = (await host.game_history.history(GUILD)).entries
     assert i18n.translate(entry.players[1].name, "fr") == "un ancien joueur → Dave (dès le tour 5)"
-    assert await host.rebuild_ratings() == 1
+    assert await host.ratings.rebuild_ratings() == 1
     assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == live
 
 
 async def test_a_substitute_with_less_than_half_of_the_seats_moves_is_not_rated(
-    host: TableService,
+    host: Services,
 ) -> None:
     await _bob_leaves_after(host, 1)
     await _human_move(host)
     await _human_move(host)  # moves 5 and 6 made: Dave would play move 8 only, 1 of 4
-    asked = await host.ask_seat(CHANNEL, DAVE, 2)
-    outcome = await host.answer_seat(CHANNEL, ALICE, table=asked.table, seat=2, candidate=DAVE,
+    asked = await host.absence.ask_seat(CHANNEL, DAVE, 2)
+    outcome = await host.absence.answer_seat(CHANNEL, ALICE, table=asked.table, seat=2, candidate=DAVE,
                                      since=asked.since, name="Dave")
     assert outcome is not None
     await play_to_end(host, CHANNEL)
@@ -147,45 +147,45 @@ async def test_a_substitute_with_less_than_half_of_the_seats_moves_is_not_rated(
     assert stored is not None and stored["record"]["substitutes"][0]["move"] == 6
     assert not await _rated(host, DAVE) and not await _rated(host, BOB)
     assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == {}  # Alice alone: nothing to compare
-    await host.rebuild_ratings()
+    await host.ratings.rebuild_ratings()
     assert await host.store.ratings.ratings_of(GUILD, TOY_ID) == {}
 
 
-async def test_stale_requests_say_so(host: TableService) -> None:
+async def test_stale_requests_say_so(host: Services) -> None:
     await _bob_leaves_after(host, 1)
-    asked = await host.ask_seat(CHANNEL, DAVE, 2)
+    asked = await host.absence.ask_seat(CHANNEL, DAVE, 2)
     answer = {"table": asked.table, "seat": 2, "candidate": DAVE, "name": "Dave"}
-    await host.come_back(CHANNEL, BOB)  # Bob plays again: the request is moot
+    await host.absence.come_back(CHANNEL, BOB)  # Bob plays again: the request is moot
     with pytest.raises(errors.HostError, match="A person plays that seat now"):
-        await host.ask_seat(CHANNEL, DAVE, 2)
+        await host.absence.ask_seat(CHANNEL, DAVE, 2)
     with pytest.raises(errors.StaleVersion, match="That seat has changed"):
-        await host.answer_seat(CHANNEL, ALICE, since=asked.since, **answer)
-    left = await host.leave_game(CHANNEL, BOB)  # he leaves again: a new replacement
+        await host.absence.answer_seat(CHANNEL, ALICE, since=asked.since, **answer)
+    left = await host.absence.leave_game(CHANNEL, BOB)  # he leaves again: a new replacement
     assert isinstance(left, Outcome)
     with pytest.raises(errors.StaleVersion, match="That seat has changed"):
-        await host.answer_seat(CHANNEL, ALICE, since=asked.since, **answer)  # the old request
-    again = await host.ask_seat(CHANNEL, DAVE, 2)
+        await host.absence.answer_seat(CHANNEL, ALICE, since=asked.since, **answer)  # the old request
+    again = await host.absence.ask_seat(CHANNEL, DAVE, 2)
     assert again.since > asked.since
     # another person takes the seat first: Dave's request is stale
-    other = await host.ask_seat(CHANNEL, ERIN, 2)
-    assert await host.answer_seat(CHANNEL, ALICE, table=other.table, seat=2, candidate=ERIN,
+    other = await host.absence.ask_seat(CHANNEL, ERIN, 2)
+    assert await host.absence.answer_seat(CHANNEL, ALICE, table=other.table, seat=2, candidate=ERIN,
                                   since=other.since, name="Erin") is not None
     with pytest.raises(errors.StaleVersion, match="That seat has changed"):
-        await host.answer_seat(CHANNEL, ALICE, since=again.since, **answer)
+        await host.absence.answer_seat(CHANNEL, ALICE, since=again.since, **answer)
     await play_to_end(host, CHANNEL)
     with pytest.raises(errors.StaleVersion, match="That game is over"):
-        await host.answer_seat(CHANNEL, ALICE, since=again.since, **answer)
+        await host.absence.answer_seat(CHANNEL, ALICE, since=again.since, **answer)
 
 
-async def test_a_computer_players_seat_and_an_empty_table_are_refused(host: TableService) -> None:
+async def test_a_computer_players_seat_and_an_empty_table_are_refused(host: Services) -> None:
     await _start(host, {ALICE: "Alice", BOB: "Bob"}, computers=1)
     with pytest.raises(errors.HostError, match="belongs to a computer player"):
-        await host.ask_seat(CHANNEL, DAVE, 3)
-    left = await host.leave_game(CHANNEL, BOB)
+        await host.absence.ask_seat(CHANNEL, DAVE, 3)
+    left = await host.absence.leave_game(CHANNEL, BOB)
     assert isinstance(left, Outcome)
-    await host.leave_game(CHANNEL, ALICE)  # nobody left playing themselves: it ends
+    await host.absence.leave_game(CHANNEL, ALICE)  # nobody left playing themselves: it ends
     with pytest.raises(errors.HostError):
-        await host.ask_seat(CHANNEL, DAVE, 2)
+        await host.absence.ask_seat(CHANNEL, DAVE, 2)
 
 
 def test_the_half_rule() -> None:

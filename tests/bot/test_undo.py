@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.config import ClockConfig
-from bot.service import TableService, errors
+from bot.service import Services, errors
 from bot.service.undo import NOT_YOUR_TURN, NOTHING, REFUSALS, UNDO_MOVE
 from bot.storage import MoveEntry, Store
 from bot.storage.schema import MIGRATIONS, _statements
@@ -28,16 +28,16 @@ UNDO_GAMES = ["master-islands", "maitre-des-mers", "ile-des-contrebandiers"]
 turn is one placement, IO-6: nothing there can be taken back)."""
 
 
-async def _start(host: TableService, game_id: str, *, seed: int = 4, computer: bool = False) -> None:
-    await host.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice", seed=seed)
+async def _start(host: Services, game_id: str, *, seed: int = 4, computer: bool = False) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, game_id, {}, ALICE, "Alice", seed=seed)
     if computer:
-        await host.add_computer(CHANNEL, ALICE, "easy")
+        await host.lobbies.add_computer(CHANNEL, ALICE, "easy")
     else:
-        await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+        await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.start(CHANNEL, ALICE)
 
 
-async def _now(host: TableService) -> tuple[Game, dict[str, Any], int, int]:
+async def _now(host: Services) -> tuple[Game, dict[str, Any], int, int]:
     """(game, state, seat to move, its user id)."""
     row = await host.store.tables.get_table(CHANNEL)
     assert row is not None and row.state is not None
@@ -51,7 +51,7 @@ def _barrier(game: Game, state: dict[str, Any], seat: int, move: str) -> str | N
     return game.undo_barrier(state, after, seat, move, events)
 
 
-async def _drive(host: TableService, wanted, seed: int = 0, limit: int = 3000) -> str:
+async def _drive(host: Services, wanted, seed: int = 0, limit: int = 3000) -> str:
     """Play random legal moves until ``wanted(game, state, seat, move)`` holds for a legal move
     of the human to move; that move (not played)."""
     rng = random.Random(seed)
@@ -61,7 +61,7 @@ async def _drive(host: TableService, wanted, seed: int = 0, limit: int = 3000) -
         found = [m for m in moves if wanted(game, state, seat, m)]
         if found:
             return found[0]
-        await host.play(CHANNEL, user, rng.choice(moves))
+        await host.moves.play(CHANNEL, user, rng.choice(moves))
     raise AssertionError("no such move came up")
 
 
@@ -69,24 +69,24 @@ def undoable(game: Game, state: dict[str, Any], seat: int, move: str) -> bool:
     return _barrier(game, state, seat, move) is None
 
 
-async def _snapshot(host: TableService) -> tuple:
+async def _snapshot(host: Services) -> tuple:
     """What everyone sees: the state, every seat's and the public view, menus, the status."""
     game, state, _, _ = await _now(host)
     views = [game.view(state, s) for s in (None, 1, 2)]
-    menus = [(await host.menu(CHANNEL, u))[1] for u in (ALICE, BOB)]
-    return state, views, menus, (await host.board(CHANNEL)).status
+    menus = [(await host.views.menu(CHANNEL, u))[1] for u in (ALICE, BOB)]
+    return state, views, menus, (await host.views.board(CHANNEL)).status
 
 
 @pytest.mark.parametrize("game_id", UNDO_GAMES)
-async def test_undo_gives_back_the_state_and_every_view(host: TableService, game_id: str) -> None:
+async def test_undo_gives_back_the_state_and_every_view(host: Services, game_id: str) -> None:
     await _start(host, game_id)
     move = await _drive(host, undoable)
     _, _, seat, user = await _now(host)
     before = await _snapshot(host)
-    played = await host.play(CHANNEL, user, move)
+    played = await host.moves.play(CHANNEL, user, move)
     mover = next(n for n in played.notes if n.user_id == user)
     assert mover.your_turn and mover.can_undo  # the menu offers Undo
-    outcome = await host.undo(CHANNEL, user, version=played.table.version)
+    outcome = await host.moves.undo(CHANNEL, user, version=played.table.version)
     assert outcome.table.version == played.table.version + 1
     assert outcome.post.lines == [f"{NAMES[user]} (seat {seat}) took back their last move."]
     assert await _snapshot(host) == before
@@ -105,15 +105,15 @@ CHANCE = {  # a move that rolls or reveals, and the refusal an undo right after 
 
 
 @pytest.mark.parametrize("game_id", sorted(CHANCE))
-async def test_no_undo_across_a_roll_or_a_reveal(host: TableService, game_id: str) -> None:
+async def test_no_undo_across_a_roll_or_a_reveal(host: Services, game_id: str) -> None:
     is_chance, refusal = CHANCE[game_id]
     await _start(host, game_id)
     move = await _drive(host, lambda g, s, seat, m: is_chance(m)
                         and _barrier(g, s, seat, m) in ("die", "card", "tile"))
     _, state, _, user = await _now(host)
-    await host.play(CHANNEL, user, move)
+    await host.moves.play(CHANNEL, user, move)
     with pytest.raises(errors.UndoRefused) as refused:
-        await host.undo(CHANNEL, user)
+        await host.moves.undo(CHANNEL, user)
     assert refused.value.message == refusal
     row = await host.store.tables.get_table(CHANNEL)
     [entry] = [e for e in await host.store.log.moves(row.id) if e.version == row.version]
@@ -128,65 +128,65 @@ def chain(game: Game, state: dict[str, Any], seat: int, move: str) -> bool:
     return any(undoable(game, after, seat, m) for m in game.legal(after, seat))
 
 
-async def test_undo_twice_then_nothing_is_left(host: TableService) -> None:
+async def test_undo_twice_then_nothing_is_left(host: Services) -> None:
     await _start(host, "master-islands")
     first = await _drive(host, chain)
     game, start, seat, user = await _now(host)
-    await host.play(CHANNEL, user, first)
+    await host.moves.play(CHANNEL, user, first)
     _, state, _, _ = await _now(host)
     second = next(m for m in game.legal(state, seat) if undoable(game, state, seat, m))
-    await host.play(CHANNEL, user, second)
-    await host.undo(CHANNEL, user)
+    await host.moves.play(CHANNEL, user, second)
+    await host.moves.undo(CHANNEL, user)
     assert (await _now(host))[1] == state
-    last = await host.undo(CHANNEL, user)
+    last = await host.moves.undo(CHANNEL, user)
     assert (await _now(host))[1] == start
     assert not next(n for n in last.notes if n.user_id == user).can_undo
     with pytest.raises(errors.UndoRefused, match=NOTHING):
-        await host.undo(CHANNEL, user)
+        await host.moves.undo(CHANNEL, user)
 
 
-async def test_only_the_mover_may_undo_and_only_with_a_current_menu(host: TableService) -> None:
+async def test_only_the_mover_may_undo_and_only_with_a_current_menu(host: Services) -> None:
     await _start(host, "master-islands")
     move = await _drive(host, undoable)
     _, _, _, user = await _now(host)
     other = BOB if user == ALICE else ALICE
     with pytest.raises(errors.UndoRefused, match=NOTHING):  # the turn has just begun
-        await host.undo(CHANNEL, user)
-    played = await host.play(CHANNEL, user, move)
+        await host.moves.undo(CHANNEL, user)
+    played = await host.moves.play(CHANNEL, user, move)
     with pytest.raises(errors.NotYourTurn, match=NOT_YOUR_TURN):
-        await host.undo(CHANNEL, other)
+        await host.moves.undo(CHANNEL, other)
     with pytest.raises(errors.NotSeated):
-        await host.undo(CHANNEL, CAROL)
+        await host.moves.undo(CHANNEL, CAROL)
     with pytest.raises(errors.StaleVersion):
-        await host.undo(CHANNEL, user, version=played.table.version - 1)
-    assert (await host.undo(CHANNEL, user, version=played.table.version)).post is not None
+        await host.moves.undo(CHANNEL, user, version=played.table.version - 1)
+    assert (await host.moves.undo(CHANNEL, user, version=played.table.version)).post is not None
 
 
-async def test_a_computers_move_is_not_taken_back(host: TableService) -> None:
+async def test_a_computers_move_is_not_taken_back(host: Services) -> None:
     await _start(host, "master-islands", computer=True)
     rng = random.Random(1)
     row = await host.store.tables.get_table(CHANNEL)
     while (await host.store.log.last_in_force(row.id) or UNDO_ENTRY).user_id is not None:
         game, state, seat, user = await _now(host)  # Alice plays until the computer has moved
         assert user == ALICE
-        await host.play(CHANNEL, ALICE, rng.choice(game.legal(state, seat)))
+        await host.moves.play(CHANNEL, ALICE, rng.choice(game.legal(state, seat)))
     with pytest.raises(errors.UndoRefused, match=NOTHING):
-        await host.undo(CHANNEL, ALICE)
+        await host.moves.undo(CHANNEL, ALICE)
 
 
 @pytest.mark.parametrize("game_id", UNDO_GAMES)
-async def test_a_record_after_an_undo_replays_the_game_played(host: TableService, game_id: str) -> None:
+async def test_a_record_after_an_undo_replays_the_game_played(host: Services, game_id: str) -> None:
     await _start(host, game_id)
     move = await _drive(host, undoable)
     _, _, _, user = await _now(host)
-    await host.play(CHANNEL, user, move)
-    await host.undo(CHANNEL, user)
+    await host.moves.play(CHANNEL, user, move)
+    await host.moves.undo(CHANNEL, user)
     rng = random.Random(2)
     for _ in range(4):  # the game goes on after the undo
         game, state, seat, mover = await _now(host)
-        await host.play(CHANNEL, mover, rng.choice(game.legal(state, seat)))
+        await host.moves.play(CHANNEL, mover, rng.choice(game.legal(state, seat)))
     _, final, _, _ = await _now(host)
-    await host.abandon(CHANNEL, ALICE)
+    await host.lobbies.abandon(CHANNEL, ALICE)
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
     record = (await host.store.history.game(game_row))["record"]
     assert UNDO_MOVE not in [m["move"] for m in record["moves"]]
@@ -199,12 +199,12 @@ async def test_a_record_after_an_undo_replays_the_game_played(host: TableService
     assert replay(record)["ok"]
 
 
-async def test_a_finished_record_after_an_undo_replays_to_the_same_result(host: TableService) -> None:
+async def test_a_finished_record_after_an_undo_replays_to_the_same_result(host: Services) -> None:
     await _start(host, "master-islands", computer=True)
     move = await _drive(host, undoable)
     _, _, _, user = await _now(host)
-    await host.play(CHANNEL, user, move)
-    await host.undo(CHANNEL, user)
+    await host.moves.play(CHANNEL, user, move)
+    await host.moves.undo(CHANNEL, user)
     assert (await play_to_end(host, CHANNEL))[-1].post.finished
     [game_row] = await host.store.history.games_in_channel(CHANNEL)
     stored = await host.store.history.game(game_row)
@@ -215,25 +215,25 @@ async def test_a_finished_record_after_an_undo_replays_to_the_same_result(host: 
 
 
 async def test_a_restart_after_an_undo_continues_exactly(db_path: str) -> None:
-    first = await TableService.open(db_path)
+    first = await Services.open(db_path)
     await _start(first, "master-islands")
     move = await _drive(first, chain)
     game, _, seat, user = await _now(first)
-    await first.play(CHANNEL, user, move)
+    await first.moves.play(CHANNEL, user, move)
     _, state, _, _ = await _now(first)
-    await first.play(CHANNEL, user, next(m for m in game.legal(state, seat)
+    await first.moves.play(CHANNEL, user, next(m for m in game.legal(state, seat)
                                          if undoable(game, state, seat, m)))
-    await first.undo(CHANNEL, user)
+    await first.moves.undo(CHANNEL, user)
     before = await _snapshot(first)
-    second = await TableService.open(db_path)  # "kill": the first is never closed
+    second = await Services.open(db_path)  # "kill": the first is never closed
     try:
         assert await _snapshot(second) == before
-        assert (await second.private_note(CHANNEL, user)).can_undo
+        assert (await second.views.private_note(CHANNEL, user)).can_undo
         other = BOB if user == ALICE else ALICE
-        assert await second.can_undo(CHANNEL, user) and not await second.can_undo(CHANNEL, other)
-        await second.undo(CHANNEL, user)
-        assert not (await second.private_note(CHANNEL, user)).can_undo
-        assert not await second.can_undo(CHANNEL, user)  # back at the start of the turn
+        assert await second.moves.can_undo(CHANNEL, user) and not await second.moves.can_undo(CHANNEL, other)
+        await second.moves.undo(CHANNEL, user)
+        assert not (await second.views.private_note(CHANNEL, user)).can_undo
+        assert not await second.moves.can_undo(CHANNEL, user)  # back at the start of the turn
     finally:
         await second.close()
         await first.close()
@@ -263,7 +263,7 @@ async def test_a_version_2_move_log_upgrades_and_its_moves_stay_in_force(db_path
 
 async def test_an_undo_gives_no_time_back_on_the_turn_clock(db_path: str) -> None:
     clock = FakeTime()
-    host = await TableService.open(db_path, clock=clock, clock_config=ClockConfig())  # live
+    host = await Services.open(db_path, clock=clock, clock_config=ClockConfig())  # live
     try:
         await _start(host, "master-islands")
         move = await _drive(host, undoable)
@@ -271,9 +271,9 @@ async def test_an_undo_gives_no_time_back_on_the_turn_clock(db_path: str) -> Non
         row = await host.store.tables.get_table(CHANNEL)
         deadline = (await host.store.clocks.get_clock(row.id)).deadline
         clock.t += 60
-        await host.play(CHANNEL, user, move)
+        await host.moves.play(CHANNEL, user, move)
         clock.t += 30
-        outcome = await host.undo(CHANNEL, user)
+        outcome = await host.moves.undo(CHANNEL, user)
         assert outcome.post.clock.deadline == deadline  # the same turn goes on
         row = await host.store.tables.get_table(CHANNEL)
         assert (await host.store.clocks.get_clock(row.id)).version == row.version

@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 from bot.app.migrate import _cast
-from bot.service import TableService
+from bot.service import Services
 from bot.storage import dialect, postgres
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from games.records import replay as replay_record
@@ -80,36 +80,36 @@ async def copy_rows(source: Path, conn: asyncpg.Connection) -> None:
 
 
 async def upgraded_and_played_on(db: str, caplog: pytest.LogCaptureFixture) -> None:
-    host = await TableService.open(db)
+    host = await Services.open(db)
     try:
         said = [r.getMessage() for r in caplog.records if r.name == "tablee.storage"]
         assert f"database upgraded from schema version 7 to {SCHEMA_VERSION} (migrations ran by " \
                "themselves)" in said
 
         # The finished game: in the history as it ended, replayable, rated.
-        [entry] = (await host.history(GUILD)).entries
+        [entry] = (await host.game_history.history(GUILD)).entries
         assert (entry.game_row, entry.game_id, entry.channel_id, entry.post_message_id) == \
             (1, "isis-osiris", FINISHED, 445)
         assert [(p.name, p.won) for p in entry.players] == [("Alice", True), ("Bob", False)]
-        files = await host.replay(GUILD, 1)
+        files = await host.game_history.replay(GUILD, 1)
         assert files.frames == files.turns + 1 and files.turns > 0
         again = replay_record(json.loads(files.record))
         assert again["finished"] and again["scores"] == [0, -6]
-        board = await host.leaderboard(GUILD, "isis-osiris", ALICE)
+        board = await host.ratings.leaderboard(GUILD, "isis-osiris", ALICE)
         assert sorted((s.player, s.rating.games, s.rating.wins) for s in board.top) == \
             [("u:1", 1, 1), ("u:2", 1, 0)]
 
         # The game in play: resumed where it was (its post already shows its version), Bob to
         # move, then played to its end and in the history beside the first.
-        assert [t.channel_id for t in await host.active_tables()] == [LIVE]
-        assert await host.resume() == []
-        table = await host.require_table(LIVE)
+        assert [t.channel_id for t in await host.views.active_tables()] == [LIVE]
+        assert await host.moves.resume() == []
+        table = await host.views.require_table(LIVE)
         assert (table.status, table.version) == ("playing", 8)
-        assert (await host.menu(LIVE, BOB))[1] and not (await host.menu(LIVE, ALICE))[1]
-        assert not await host.dm_enabled(BOB, True) and await host.dm_enabled(ALICE, True)
+        assert (await host.views.menu(LIVE, BOB))[1] and not (await host.views.menu(LIVE, ALICE))[1]
+        assert not await host.ledger.dm_enabled(BOB, True) and await host.ledger.dm_enabled(ALICE, True)
         outcomes = await play_to_end(host, LIVE)
         assert outcomes[-1].table.status == "finished"
-        page = await host.history(GUILD)
+        page = await host.game_history.history(GUILD)
         assert [e.channel_id for e in page.entries] == [LIVE, FINISHED]
         assert page.entries[0].game_row == 2  # ids go on past the old ones
     finally:
@@ -117,6 +117,6 @@ async def upgraded_and_played_on(db: str, caplog: pytest.LogCaptureFixture) -> N
 
     # Opened again: nothing left to migrate, and the log says nothing of it.
     caplog.clear()
-    again_host = await TableService.open(db)
+    again_host = await Services.open(db)
     await again_host.close()
     assert not [r for r in caplog.records if "schema" in r.getMessage()]

@@ -9,11 +9,11 @@ from discord.voice_client import VoiceClient
 
 from bot.adapter.client import TableeBot
 from bot.config import Config
-from bot.service import TableService
+from bot.service import Services
 
 
 async def test_starting_the_bot_logs_no_voice_warning(
-    host: TableService, db_path: str, monkeypatch: pytest.MonkeyPatch,
+    host: Services, db_path: str, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setattr(VoiceClient, "warn_nacl", True)  # as in a fresh process

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import TableService
+from bot.service import Services
 from bot.service.workers import WALL_SLACK, ComputerPool, WorkerLost
 from bot.storage import MoveEntry, Store
 from games import State, choose, get_game
@@ -96,14 +96,14 @@ async def test_a_worker_that_died_is_replaced_and_the_move_tried_again(
 async def test_a_worker_dying_twice_gives_a_random_legal_move_and_the_table_goes_on(
     db_path: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    host = TableService(await Store.open(db_path), computer_delay=0, pool=ComputerPool(1, 1.0, worker=dies))
+    host = Services(await Store.open(db_path), computer_delay=0, pool=ComputerPool(1, 1.0, worker=dies))
     try:
-        await host.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
-        await host.add_computer(CHANNEL, ALICE, "hard")
-        await host.start(CHANNEL, ALICE)
-        version, menu = await host.menu(CHANNEL, ALICE)
+        await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+        await host.lobbies.add_computer(CHANNEL, ALICE, "hard")
+        await host.lobbies.start(CHANNEL, ALICE)
+        version, menu = await host.views.menu(CHANNEL, ALICE)
         with caplog.at_level(logging.WARNING, logger="bot.service"):
-            outcome = await host.play(CHANNEL, ALICE, menu[0].move, version=version)
+            outcome = await host.moves.play(CHANNEL, ALICE, menu[0].move, version=version)
     finally:
         await host.close()
     assert len(outcome.applied) == 2  # the computer answered (apply_checked refuses illegal moves)
@@ -133,7 +133,7 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
     has started: the computer's move completes only if the loop ran while it was thinking."""
     monkeypatch.setenv(HANDSHAKE, str(tmp_path))
     pool = ComputerPool(1, PLENTY, worker=waits_for_the_loop)
-    host = TableService(await Store.open(db_path), computer_delay=0, pool=pool)
+    host = Services(await Store.open(db_path), computer_delay=0, pool=pool)
 
     async def answer_the_worker() -> None:
         while not (tmp_path / "started").exists():
@@ -141,11 +141,11 @@ async def test_the_event_loop_runs_while_a_hard_computer_thinks(
         (tmp_path / "go").write_text("the loop is free")
 
     try:
-        await host.create_lobby(CHANNEL, GUILD, "master-islands", {"first": 2}, ALICE, "Alice",
+        await host.lobbies.create_lobby(CHANNEL, GUILD, "master-islands", {"first": 2}, ALICE, "Alice",
                                 seed=5)
-        await host.add_computer(CHANNEL, ALICE, "hard")
+        await host.lobbies.add_computer(CHANNEL, ALICE, "hard")
         with caplog.at_level(logging.WARNING, logger="bot.service"):
-            outcome, _none = await asyncio.gather(host.start(CHANNEL, ALICE), answer_the_worker())
+            outcome, _none = await asyncio.gather(host.lobbies.start(CHANNEL, ALICE), answer_the_worker())
     finally:
         await host.close()
     assert outcome.applied, "the computer (seat 2, first to move) made no move"

@@ -79,7 +79,7 @@ async def stream(sim: DiscordSim, app: Tablee, channel: Any, people: list[Any], 
         entries, mover = [], None
         for person in people:
             try:
-                entries = await service.legal_moves(channel.id, person.id)
+                entries = await service.views.legal_moves(channel.id, person.id)
             except Exception:  # no game any more (finished): a new one
                 entries = []
             if entries:

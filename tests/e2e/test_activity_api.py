@@ -189,12 +189,12 @@ async def test_a_token_made_for_another_application_opens_no_session(
     sim = discord_sim
     alice, bob = await table_of_two(sim, start=True)
     table = sim.general.id
-    [mover] = [u for u in (alice, bob) if (await backend.service.menu(table, u.id))[1]]
+    [mover] = [u for u in (alice, bob) if (await backend.service.views.menu(table, u.id))[1]]
     link = await backend.links.issue(table, mover.id)  # their Play in browser link
     other = sim.application("Someone else's game")
     foreign = sim.api.activities.access_token(mover, other)
     instance = sim.start_activity([alice, bob])
-    before = await backend.service.require_table(table)
+    before = await backend.service.views.require_table(table)
     answers = [
         await backend.post("/api/activity/session", {  # what the page used to send
             "access_token": foreign, "instance_id": instance.instance_id,
@@ -204,11 +204,11 @@ async def test_a_token_made_for_another_application_opens_no_session(
     for _status, answer in answers:  # whatever came back, the holder tries to play with it
         token = answer.get("token")
         if token:
-            version, entries = await backend.service.menu(table, mover.id)
+            version, entries = await backend.service.views.menu(table, mover.id)
             await backend.post(f"/t/{table}/move", {"move": entries[0].move,
                                                     "version": version}, token=token)
     assert answers == [(401, {"error": SIGNED_OUT})] * 2
-    after = await backend.service.require_table(table)
+    after = await backend.service.views.require_table(table)
     assert after.version == before.version and backend.published == []
     assert await backend.links.check(link, table) == mover.id  # not replaced
 

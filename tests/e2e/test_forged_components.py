@@ -58,7 +58,7 @@ async def test_a_forged_press_in_channel_a_does_not_touch_channel_b(
     lobby_b = await sim.slash(bob, "play master-islands", channel=b)
     before_b = (lobby_b.content, list(lobby_b.labels))
     lobby_a = await sim.slash(mallory, "play master-islands")
-    stored = await tablee.bot.service.table(b.id)
+    stored = await tablee.bot.service.views.table(b.id)
     caplog.set_level(logging.INFO)
     for action in ("join", "cancel", "start", "settings"):
         forged = f"tl:{action}:{b.id}:{stored.version}"
@@ -69,7 +69,7 @@ async def test_a_forged_press_in_channel_a_does_not_touch_channel_b(
     for forged in (f"tl:level:{b.id}:{stored.version}",):  # the computer-level select
         await sim.forged_press(mallory, lobby_a, forged, component_type=3, values=["hard"])
         assert last_private(sim, mallory).content == ELSEWHERE
-    after = await tablee.bot.service.table(b.id)
+    after = await tablee.bot.service.views.table(b.id)
     assert after == stored  # same seats, same version, still open
     assert (lobby_b.content, list(lobby_b.labels)) == before_b
     assert len(sim.public(b)) == 1  # nothing posted in B
@@ -88,7 +88,7 @@ async def test_forged_table_and_menu_ids_show_nothing_of_b(
     b = sim.channel("table-b")
     await lobby_of(sim, alice, [bob], game="master-islands", channel=b)
     post_b = table_post(sim, b)
-    table_b = await tablee.bot.service.table(b.id)
+    table_b = await tablee.bot.service.views.table(b.id)
     mine = await sim.slash(carol, "play master-islands")
     caplog.set_level(logging.INFO)
     for forged in (f"tt:board:{b.id}:{table_b.version}", f"tt:hand:{b.id}:{table_b.version}",
@@ -98,7 +98,7 @@ async def test_forged_table_and_menu_ids_show_nothing_of_b(
         refusal = last_private(sim, carol)
         assert refusal.content == ELSEWHERE, (forged, refusal.content)
         assert not refusal.attachments  # no board of B
-    assert await tablee.bot.service.table(b.id) == table_b
+    assert await tablee.bot.service.views.table(b.id) == table_b
     assert table_post(sim, b) is post_b
     no_tracebacks(caplog)
 
@@ -111,7 +111,7 @@ async def test_a_table_id_pressed_in_a_dm_is_refused(
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     await lobby_of(sim, alice, [bob], game="master-islands")
-    table = await tablee.bot.service.table(sim.general.id)
+    table = await tablee.bot.service.views.table(sim.general.id)
     dms = sim.dms(alice) or sim.dms(bob)
     assert dms, "the first mover got a turn DM"
     dm = dms[-1]
@@ -120,7 +120,7 @@ async def test_a_table_id_pressed_in_a_dm_is_refused(
     await sim.forged_press(reader, dm, f"tt:hand:{sim.general.id}:{table.version}")
     refusal = [m for m in sim.dms(reader) if m.visible_only_to is reader or m.ephemeral]
     assert refusal and refusal[-1].content == ELSEWHERE
-    assert await tablee.bot.service.table(sim.general.id) == table
+    assert await tablee.bot.service.views.table(sim.general.id) == table
     no_tracebacks(caplog)
 
 
@@ -151,7 +151,7 @@ async def test_select_values_off_the_options_get_a_sentence_and_change_nothing(
     alice = sim.user("alice")
     lobby = await sim.slash(alice, "play master-islands")
     level = next(s["custom_id"] for s in lobby.selects() if s["custom_id"].startswith("tl:level:"))
-    before = await tablee.bot.service.table(sim.general.id)
+    before = await tablee.bot.service.views.table(sim.general.id)
     caplog.set_level(logging.INFO)
     for values in (["godlike"], [5], ["hard", "easy"], []):
         answered = len(privates(sim, alice))
@@ -159,7 +159,7 @@ async def test_select_values_off_the_options_get_a_sentence_and_change_nothing(
         assert len(privates(sim, alice)) == answered + 1  # a new answer for each
         reply = last_private(sim, alice)
         assert reply.content.startswith(UNSENDABLE), (values, reply.content)
-    assert await tablee.bot.service.table(sim.general.id) == before  # no computer sat down
+    assert await tablee.bot.service.views.table(sim.general.id) == before  # no computer sat down
     no_tracebacks(caplog)
     await sim.select(alice, lobby, values=["hard"], custom_id=level)  # the real choice works
     assert "Computer 1 (hard)" in lobby.content
@@ -171,7 +171,7 @@ async def test_the_refusal_speaks_the_presser_s_language(discord_sim: Any, table
     b = sim.channel("table-b")
     await sim.slash(bob, "play master-islands", channel=b)
     mine = await sim.slash(camille, "play master-islands")
-    version = (await tablee.bot.service.table(b.id)).version
+    version = (await tablee.bot.service.views.table(b.id)).version
     await sim.forged_press(camille, mine, f"tl:join:{b.id}:{version}")
     assert last_private(sim, camille).content == (
         "Ce bouton appartient à la table d’un autre salon : ici, il ne fait rien.")

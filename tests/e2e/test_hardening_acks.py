@@ -100,7 +100,7 @@ async def answering(app: Tablee, user_id: int) -> None:
     limit = loop.time() + 15
     while True:
         try:
-            await app.bot.service.dm_enabled(user_id, True)  # type: ignore[union-attr]
+            await app.bot.service.ledger.dm_enabled(user_id, True)  # type: ignore[union-attr]
             return
         except Unavailable as exc:
             assert loop.time() < limit, f"the database never answered again: {exc!r}"
@@ -119,7 +119,7 @@ async def test_every_interaction_is_acknowledged_in_time_while_the_database_hang
     await lobby_of(sim, alice, [bob], game=TOY_ID)
     mover = to_move(sim, users)
     other = bob if mover is alice else alice
-    [entry, *_] = await app.bot.service.legal_moves(sim.general.id, mover.id)  # type: ignore[union-attr]
+    [entry, *_] = await app.bot.service.views.legal_moves(sim.general.id, mover.id)  # type: ignore[union-attr]
     abandoned = await sim.slash(carol, f"play {TOY_ID}", channel=second)
     await sim.click(dave, abandoned, label="Join")
     await sim.click(carol, abandoned, label="Start")
@@ -226,12 +226,12 @@ async def test_a_move_whose_answer_the_database_lost_is_never_said_to_have_faile
             await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=5)
             for _ in range(6):  # a move's statement is prepared: the next one goes out whole
                 mover = to_move(sim, users)
-                [entry, *_] = await app.bot.service.legal_moves(  # type: ignore[union-attr]
+                [entry, *_] = await app.bot.service.views.legal_moves(  # type: ignore[union-attr]
                     sim.general.id, mover.id)
                 await sim.slash(mover, "move", move=entry.move)
             mover = to_move(sim, users)
             store = app.bot.service.store  # type: ignore[union-attr]
-            [entry, *_] = await app.bot.service.legal_moves(  # type: ignore[union-attr]
+            [entry, *_] = await app.bot.service.views.legal_moves(  # type: ignore[union-attr]
                 sim.general.id, mover.id)
             before = (await store.tables.get_table(sim.general.id)).version
             sent = store.tables.update_table

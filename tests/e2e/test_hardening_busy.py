@@ -31,7 +31,7 @@ async def test_a_busy_database_gets_busy_sentences_in_time(discord_sim: Any, tab
     with write_lock_held(tablee.db):
         refused = await sim.slash(alice, "play master-islands")
         assert refused.ephemeral and refused.content == BUSY
-        assert await tablee.bot.service.table(sim.general.id) is None  # no invisible lobby
+        assert await tablee.bot.service.views.table(sim.general.id) is None  # no invisible lobby
         dms = await sim.slash(alice, "dms", enabled=False)
         assert dms.ephemeral and dms.content == BUSY
         stats = await slash_with_user_option(sim, alice, "stats")
@@ -41,7 +41,7 @@ async def test_a_busy_database_gets_busy_sentences_in_time(discord_sim: Any, tab
     with write_lock_held(tablee.db):
         refused = await sim.slash(alice, "abandon")
         assert refused.ephemeral and refused.content == BUSY
-        assert await tablee.bot.service.table(sim.general.id) is not None
+        assert await tablee.bot.service.views.table(sim.general.id) is not None
     done = await sim.slash(alice, "abandon")
     assert "abandoned" in done.content
     assert not sim.violations
@@ -69,7 +69,7 @@ async def test_a_lobby_whose_post_failed_is_removed(discord_sim: Any, tablee: An
     with pytest.raises(AssertionError, match="never answered"):
         await running
     await sim.wait_idle(since=before)  # until the bot's handler is done
-    assert await tablee.bot.service.table(sim.general.id) is None
+    assert await tablee.bot.service.views.table(sim.general.id) is None
     lobby = await sim.slash(alice, "play master-islands")  # the channel is free
     assert not lobby.ephemeral and "Join" in lobby.labels
 
@@ -80,12 +80,12 @@ async def test_a_lobby_stored_but_never_posted_is_posted_at_restart(
     """The bot stopped between storing a lobby and posting it: the restart posts it."""
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
-    await tablee.bot.service.create_lobby(sim.general.id, sim.world.guild_id, "master-islands", {},
+    await tablee.bot.service.lobbies.create_lobby(sim.general.id, sim.world.guild_id, "master-islands", {},
                                        alice.id, "Alice")
     assert not sim.public()
     await tablee.restart()
     [post] = sim.public()
     assert "Join" in post.labels and "hosted by Alice" in post.content
-    assert (await tablee.bot.service.table(sim.general.id)).post_message_id == post.id
+    assert (await tablee.bot.service.views.table(sim.general.id)).post_message_id == post.id
     await sim.click(bob, post, label="Join")
     assert "2. Bob" in post.content

@@ -27,7 +27,7 @@ APOLOGY = "Sorry, something went wrong"
 
 
 async def _move_of(app: Any, channel_id: int, user: Any) -> str:
-    entries = await app.bot.service.legal_moves(channel_id, user.id)
+    entries = await app.bot.service.views.legal_moves(channel_id, user.id)
     assert entries, f"{user.name} has no legal move"
     return entries[0].move
 
@@ -144,7 +144,7 @@ async def test_a_value_shown_by_a_post_whose_bookkeeping_failed_is_still_edited_
         assert "psst" in showing.content
     finally:
         lock.restore()
-    assert await toy_tablee.bot.service.transient_posts(channel) == {}  # not stored
+    assert await toy_tablee.bot.service.store.sent_posts.transient_posts(channel) == {}  # not stored
     await sim.slash(second, "move", move=await _move_of(toy_tablee, channel, second))
     assert table_post(sim).id != showing.id
     assert "psst" not in showing.content and not showing.labels  # the value edited away

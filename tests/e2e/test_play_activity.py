@@ -88,7 +88,7 @@ async def test_open_table_launches_the_activity_of_the_tables_channel(
     await sim.click(alice, post, label=OPEN)
     assert sim.last_interaction.activity is instance and instance.users == [bob, alice]
     assert len(sim.public(where)) == before
-    table = await tablee.bot.service.table(where.id)
+    table = await tablee.bot.service.views.table(where.id)
     assert table is not None and table.seat_of(bob.id) is not None
     # The button survives a restart: the new process answers it the same way.
     await tablee.restart()

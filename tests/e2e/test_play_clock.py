@@ -65,7 +65,7 @@ async def pass_time(sim: Any, app: Any, clock: FakeTime, to: float,
                     check: Callable[[], bool]) -> None:
     """Move the clock to ``to`` and wake the scheduler, as if it had slept until then."""
     clock.t = to
-    app.bot.service.on_clock_change()
+    app.bot.service.context.clock_bell.ring()
     await until(check)
     await sim.wait_idle()
 
@@ -155,4 +155,4 @@ async def test_leave_in_a_game_hands_the_seat_to_a_computer(
     assert "press **End the game**" in post.content
     await sim.click(alice, post, label="End the game")
     assert "Alice ended the Toy Rounds game: no result is kept." in last_public(sim).content
-    assert await tablee.bot.service.table(sim.general.id) is None
+    assert await tablee.bot.service.views.table(sim.general.id) is None

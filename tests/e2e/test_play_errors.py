@@ -226,7 +226,7 @@ async def test_an_unexpected_error_is_logged_and_apologised_for(
     async def broken(channel_id: int) -> Any:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(tablee.bot.service, "board", broken)
+    monkeypatch.setattr(tablee.bot.service.views, "board", broken)
     with caplog.at_level(logging.ERROR, logger="tablee.adapter"):
         await sim.click(mover, table_post(sim), label="Board")
     reply = last_private(sim, mover)

@@ -22,7 +22,7 @@ import pytest
 import i18n
 from bot.adapter.client import TableeBot
 from bot.config import Config
-from bot.service import TableService
+from bot.service import Services
 from bot.service import lobby as lobby_service
 
 NAV = ("Back", "Previous", "Next", "Undo", "Hint")  # not moves: random play skips them
@@ -78,12 +78,12 @@ class Tablee:
         # Config fields beyond the database and a zero delay; tables play in the channel unless
         # a test asks for threads (tables_place="threads": test_play_threads.py)
         self.settings = {"tables_place": "channel", **settings}
-        self.hosts: list[TableService] = []
+        self.hosts: list[Services] = []
         self.bot: TableeBot | None = None
 
     async def _make(self) -> TableeBot:
         config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
-        host = await TableService.open(str(self.db), computer_delay=0, clock=self.now,
+        host = await Services.open(str(self.db), computer_delay=0, clock=self.now,
                                     clock_config=config.clock)
         self.hosts.append(host)
         return TableeBot(config, host)

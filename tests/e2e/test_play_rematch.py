@@ -108,7 +108,7 @@ async def test_two_rematch_presses_at_once_make_one_lobby_post_with_both_seated(
     posted = sim.public()[before:]
     assert len(posted) == 1, [m.content for m in posted]  # one lobby post, no stale twin
     lobby = posted[0]
-    table = await toy_tablee.bot.service.table(sim.general.id)
+    table = await toy_tablee.bot.service.views.table(sim.general.id)
     opener, second = (alice, bob) if table.host_id == alice.id else (bob, alice)
     assert all(a.ephemeral for a in answers)
     assert f"open in <#{sim.general.id}>" in last_private(sim, opener).content

@@ -48,24 +48,24 @@ async def test_an_admin_chooses_where_new_tables_play_and_others_are_refused(
     bob, zoe = sim.user("bob"), sim.user("zoe", locale="fr", permissions=MANAGE_SERVER)
     service = toy_tablee.bot.service
     guild = sim.world.guild_id
-    assert await service.tables_place(guild) is None  # the bot's configured default
+    assert await service.store.servers.tables_place(guild) is None  # the bot's configured default
 
     said = await sim.slash(admin, "settings tables", where="channel")
     assert said.ephemeral and said.content == (
         "New tables on this server will play in the channel where /play is typed, one at a time; "
         "tables already open stay where they are.")
-    assert await service.tables_place(guild) == "channel"
+    assert await service.store.servers.tables_place(guild) == "channel"
 
     refused = await sim.slash(bob, "settings tables", where="threads")
     assert refused.ephemeral and refused.content == (
         "Only people with the Manage Server permission can choose where the server's tables "
         "play.")
-    assert await service.tables_place(guild) == "channel"
+    assert await service.store.servers.tables_place(guild) == "channel"
 
     said = await sim.slash(zoe, "settings tables", where="threads")  # in her own language
     assert said.ephemeral and said.content.startswith(
         "Les nouvelles tables de ce serveur se joueront chacune dans un fil")
-    assert await service.tables_place(guild) == "threads"
+    assert await service.store.servers.tables_place(guild) == "threads"
 
     settings = next(c for c in sim.world.global_commands if c["name"] == "settings")
     tables = next(o for o in settings["options"] if o["name"] == "tables")
@@ -115,7 +115,7 @@ async def test_tables_lists_the_servers_tables_newest_first_and_join_seats_the_p
         f"You sit at the Toy Rounds table (seat 2): "
         f"https://discord.com/channels/{guild}/{sim.general.id}/{first.id}")
     assert "2. Carol" in first.content  # the lobby post, updated for everybody
-    table = await toy_tablee.bot.service.table(sim.general.id)
+    table = await toy_tablee.bot.service.views.table(sim.general.id)
     assert [s.user_id for s in table.seats] == [alice.id, carol.id]
 
     again = await sim.click(carol, listed, label="Join 2 · Toy Rounds")  # a second press
@@ -153,7 +153,7 @@ async def test_a_forged_join_for_another_servers_table_is_refused(
     refused = await sim.forged_press(mallory, listed, f"tj:{elsewhere.id}")
     assert refused is not None and refused.ephemeral and refused.content == ELSEWHERE
     assert last_private(sim, mallory).content == ELSEWHERE
-    table = await app.bot.service.table(elsewhere.id)
+    table = await app.bot.service.views.table(elsewhere.id)
     assert [s.user_id for s in table.seats] == [alice.id]
     assert theirs.content == before
 
@@ -168,7 +168,7 @@ async def test_a_long_list_shows_what_one_message_holds_and_counts_the_rest(
     service = toy_tablee.bot.service
     channels = [sim.channel(f"table-{n}") for n in range(27)]
     for channel in channels:
-        await service.create_lobby(channel.id, sim.world.guild_id, TOY_ID, {}, alice.id, "Alice")
+        await service.lobbies.create_lobby(channel.id, sim.world.guild_id, TOY_ID, {}, alice.id, "Alice")
     listed = await sim.slash(carol, "tables")
     lines = table_lines(listed)
     assert 10 <= len(lines) < 27 and len(listed.content) <= 2000
@@ -230,5 +230,5 @@ async def test_a_staff_channels_tables_are_listed_only_to_those_who_see_it(
 
     refused = await sim.forged_press(bob, theirs, f"tj:{private.id}")
     assert refused is not None and refused.content == UNSEEN
-    table = await toy_tablee.bot.service.table(private.id)
+    table = await toy_tablee.bot.service.views.table(private.id)
     assert [s.user_id for s in table.seats] == [ada.id]

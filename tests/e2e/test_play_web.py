@@ -18,7 +18,7 @@ import pytest
 
 from bot.adapter.client import TableeBot
 from bot.config import Config, WebConfig
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.web.links import REVOKED, LinkRefused
 from bot.web.server import WebServer
 from tests.e2e.test_play_helpers import Tablee, last_private, lobby_of, running_tablee, table_post
@@ -39,7 +39,7 @@ class WebTablee(Tablee):
             await self.web.close()
         config = Config(database_path=str(self.db), computer_delay=0,
                         web=WebConfig("127.0.0.1:0", PUBLIC, 12.0), **self.settings)
-        host = await TableService.open(str(self.db), computer_delay=0, clock=self.now,
+        host = await Services.open(str(self.db), computer_delay=0, clock=self.now,
                                        clock_config=config.clock)
         self.hosts.append(host)
 
@@ -90,7 +90,7 @@ async def test_play_in_browser_gives_a_link_the_server_accepts(
     seen = watch["url"].split("#w=", 1)[1]
     assert await web.links.may_watch(seen, sim.general.id)
     assert not await web.links.may_watch(seen, sim.general.id + 1)
-    movers = [u for u in (alice, bob) if (await service.menu(sim.general.id, u.id))[1]]
+    movers = [u for u in (alice, bob) if (await service.views.menu(sim.general.id, u.id))[1]]
     mover = movers[0]
 
     said = await sim.click(mover, post, label="Play in browser")
@@ -100,7 +100,7 @@ async def test_play_in_browser_gives_a_link_the_server_accepts(
     assert int(table) == sim.general.id and "works for 12 hours" in said.content
     assert await web.links.check(token, sim.general.id) == mover.id
 
-    version, entries = await service.menu(sim.general.id, mover.id)
+    version, entries = await service.views.menu(sim.general.id, mover.id)
     shown_before = table_post(sim).content
     async with aiohttp.ClientSession() as http:
         async with http.post(f"http://127.0.0.1:{web.port}/t/{table}/move",
@@ -112,7 +112,7 @@ async def test_play_in_browser_gives_a_link_the_server_accepts(
     await sim.wait_idle()
     # Posted in the channel as a click's move is (the mover's post extended while they move on).
     assert table_post(sim).content != shown_before
-    assert (await service.require_table(sim.general.id)).version > version
+    assert (await service.views.require_table(sim.general.id)).version > version
 
     # Pressing again gives a new link; the old one stops working.
     again = await sim.click(mover, table_post(sim), label="Play in browser")

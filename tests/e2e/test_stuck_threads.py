@@ -80,7 +80,7 @@ async def test_a_locked_thread_backs_off_gives_up_tells_the_players_once_and_res
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
     lobby, thread = await started(sim, alice, bob)
-    version = (await service.table(thread.id)).version
+    version = (await service.views.table(thread.id)).version
     posts = len(sim.public(thread))
     await sim.lock(thread)  # a moderator locks it; the bot may not reopen it
     since = len(sim.requests)
@@ -95,7 +95,7 @@ async def test_a_locked_thread_backs_off_gives_up_tells_the_players_once_and_res
     await settle(sim, 1.0)
     assert len(failed(sim, since)) == len(refused)  # it gave up: nothing more is tried
     assert len(sim.public(thread)) == posts  # nothing reached the locked thread
-    assert (await service.table(thread.id)).version > version  # the move is stored
+    assert (await service.views.table(thread.id)).version > version  # the move is stored
     notices = [m for m in sim.public() if LOCKED in m.content]
     assert len(notices) == 1, [m.content for m in sim.public()]
     assert "Manage Threads" in notices[0].content and "unlock the thread" in notices[0].content
@@ -107,7 +107,7 @@ async def test_a_locked_thread_backs_off_gives_up_tells_the_players_once_and_res
     await sim.lock(thread, locked=False)  # the admin unlocks it: the game goes on at once
     await settle(sim, 0.3)
     post = table_post(sim, thread)
-    assert len(sim.public(thread)) > posts and post.id == (await service.table(
+    assert len(sim.public(thread)) > posts and post.id == (await service.views.table(
         thread.id)).post_message_id
     row = await service.store.tables.get_table(thread.id)
     assert row.post_version == row.version  # every stored move is on the post now
@@ -127,8 +127,8 @@ async def test_a_deleted_thread_moves_its_game_back_to_the_channel(
     since = len(sim.requests)
     await sim.delete_thread(thread)  # THREAD_DELETE
     await settle(sim, 0.3)
-    assert await service.table(thread.id) is None
-    moved = await service.table(sim.general.id)
+    assert await service.views.table(thread.id) is None
+    moved = await service.views.table(sim.general.id)
     assert moved is not None and moved.status == "playing" and moved.parent_id is None
     clock = await service.store.clocks.get_clock(moved.game_row)
     assert clock is not None and clock.channel_id == sim.general.id  # its clock went with it
@@ -152,13 +152,13 @@ async def test_a_deleted_thread_whose_channel_has_a_table_ends_as_abandoned(
     other = await sim.slash(carol, "play isis-osiris")
     await sim.click(dave, other, label="Join")
     await sim.click(carol, other, label="Start")
-    game_row = (await service.table(thread.id)).game_row
+    game_row = (await service.views.table(thread.id)).game_row
     since = len(sim.requests)
     await sim.delete_thread(thread)
     await settle(sim, 0.3)
-    assert await service.table(thread.id) is None
+    assert await service.views.table(thread.id) is None
     assert await service.store.clocks.get_clock(game_row) is None  # no clock runs on for it
-    assert (await service.table(sim.general.id)).host_id == carol.id  # the other one plays on
+    assert (await service.views.table(sim.general.id)).host_id == carol.id  # the other one plays on
     assert "already has a table of its own, so the game ended without a result" in lobby.content
     assert not [r for r in failed(sim, since) if str(thread.id) in r.path]
 

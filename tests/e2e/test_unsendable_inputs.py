@@ -99,7 +99,7 @@ async def test_each_unsendable_input_gets_its_sentence_and_no_traceback(
     sim = discord_sim
     alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
     await lobby_of(sim, alice, [bob], game="master-islands")
-    table = await tablee.bot.service.table(sim.general.id)
+    table = await tablee.bot.service.views.table(sim.general.id)
     other = sim.channel("free")  # where a /play would open a lobby if it went through
     posts = len(sim.public())
     caplog.set_level(logging.INFO)
@@ -113,8 +113,8 @@ async def test_each_unsendable_input_gets_its_sentence_and_no_traceback(
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING
                 and "is not what Discord sends" in r.getMessage()]
     assert len(warnings) == len(hostile(sim, carol))
-    assert await tablee.bot.service.table(sim.general.id) == table  # nothing played
-    assert await tablee.bot.service.table(other.id) is None  # no lobby opened
+    assert await tablee.bot.service.views.table(sim.general.id) == table  # nothing played
+    assert await tablee.bot.service.views.table(other.id) is None  # no lobby opened
     assert len(sim.public()) == posts and not sim.public(other)
     # What Discord does send still works.
     rules = await sim.slash(carol, "rules", game="master-islands")

@@ -2,7 +2,7 @@
 tests/web/test_limits.py: ``python -m tests.web.crowd_server LIMIT FOLDER [CONNECTIONS]``.
 
 It sets RLIMIT_NOFILE to LIMIT (as systemd's default 1,024 does to the bot), opens a real
-TableService on a SQLite file in FOLDER with one table in play (the toy game, two people), serves
+Services on a SQLite file in FOLDER with one table in play (the toy game, two people), serves
 it on a free loopback port (CONNECTIONS: a cap of connections other than the server's own, to
 see what happens when the descriptors run out all the same), logs to FOLDER/server.log as the bot does (INFO, with asyncio's and
 aiohttp's loggers), and plays a move every 0.1 s as Discord players would (each a commit, and
@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from bot.config import WebConfig
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.web.server import WebServer
 from tests.bot.drive import play_first_legal
 from tests.e2e.toy_game import TOY_ID, register_toy
@@ -30,13 +30,13 @@ from tests.e2e.toy_game import TOY_ID, register_toy
 TABLE, GUILD, ALICE, BOB = 4242, 7, 11, 12
 
 
-async def new_game(service: TableService) -> None:
-    await service.create_lobby(TABLE, GUILD, TOY_ID, {"rounds": 5}, ALICE, "Alice", seed=1)
-    await service.join(TABLE, BOB, "Bob")
-    await service.start(TABLE, ALICE)
+async def new_game(service: Services) -> None:
+    await service.lobbies.create_lobby(TABLE, GUILD, TOY_ID, {"rounds": 5}, ALICE, "Alice", seed=1)
+    await service.lobbies.join(TABLE, BOB, "Bob")
+    await service.lobbies.start(TABLE, ALICE)
 
 
-async def play(service: TableService, counts: dict[str, int], folder: Path) -> None:
+async def play(service: Services, counts: dict[str, int], folder: Path) -> None:
     while True:
         await asyncio.sleep(0.1)
         try:
@@ -52,7 +52,7 @@ async def play(service: TableService, counts: dict[str, int], folder: Path) -> N
 
 async def main(folder: Path, connections: int | None) -> None:
     register_toy()
-    service = await TableService.open(str(folder / "tablee.db"))
+    service = await Services.open(str(folder / "tablee.db"))
     await new_game(service)
 
     async def publish(table: int, outcome: Outcome) -> None:

@@ -26,7 +26,7 @@ import aiohttp
 import pytest
 
 from bot.config import WebConfig
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.web.gate import ACCEPT_ERROR, PER_ADDRESS, PER_CLIENT_SOCKETS, AcceptErrors
 from bot.web.server import WebServer
 
@@ -134,17 +134,17 @@ async def crowd(tmp_path: Path, limit: int, connections: int, addresses: int,
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    opened = await TableService.open(str(tmp_path / "tablee.db"))
-    await opened.create_lobby(TABLE, GUILD, "master-islands", {}, ALICE, "Alice", seed=8)
-    await opened.join(TABLE, BOB, "Bob")
-    await opened.start(TABLE, ALICE)
+async def service(tmp_path: Path) -> AsyncIterator[Services]:
+    opened = await Services.open(str(tmp_path / "tablee.db"))
+    await opened.lobbies.create_lobby(TABLE, GUILD, "master-islands", {}, ALICE, "Alice", seed=8)
+    await opened.lobbies.join(TABLE, BOB, "Bob")
+    await opened.lobbies.start(TABLE, ALICE)
     yield opened
     await opened.close()
 
 
 @contextlib.asynccontextmanager
-async def serving(service: TableService, **options: Any) -> AsyncIterator[WebServer]:
+async def serving(service: Services, **options: Any) -> AsyncIterator[WebServer]:
     proxies = options.pop("trusted_proxies", ())
     config = WebConfig("127.0.0.1:0", None, 12.0, trusted_proxies=proxies)
 
@@ -169,7 +169,7 @@ async def until_closed(socks: list[socket.socket], seconds: float) -> int:
 
 
 async def test_slow_request_heads_are_closed_after_the_head_timeout(
-        service: TableService) -> None:
+        service: Services) -> None:
     async with serving(service, head_seconds=0.5) as server:
         assert server.port is not None
         slow = [open_socket(server.port) for _ in range(20)]
@@ -191,7 +191,7 @@ async def test_slow_request_heads_are_closed_after_the_head_timeout(
 
 
 async def test_a_body_that_does_not_arrive_in_time_is_refused(
-        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+        service: Services, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.web.server.BODY_SECONDS", 0.3)
     async with serving(service) as server:
         token = await server.links.issue(TABLE, ALICE)  # a request the handler would read
@@ -210,7 +210,7 @@ async def test_a_body_that_does_not_arrive_in_time_is_refused(
 
 
 async def test_one_address_over_its_cap_is_turned_away_while_another_is_served(
-        service: TableService) -> None:
+        service: Services) -> None:
     async with serving(service) as server:
         assert server.port is not None
         crowd = [open_socket(server.port, "127.0.0.2") for _ in range(PER_ADDRESS)]
@@ -225,7 +225,7 @@ async def test_one_address_over_its_cap_is_turned_away_while_another_is_served(
 
 
 async def test_websockets_are_capped_per_client_even_behind_a_trusted_proxy(
-        service: TableService) -> None:
+        service: Services) -> None:
     """Behind a trusted proxy every connection comes from it: each visitor is counted by the
     address the proxy reports, so one cannot take the others' share."""
     proxy = ipaddress.ip_network("127.0.0.1/32")

@@ -1,5 +1,5 @@
 """The live table's web server (bot/web/server.py) with aiohttp's client against a real
-WebServer on a free port, over a real TableService on a real SQLite file: spectators never get
+WebServer on a free port, over a real Services on a real SQLite file: spectators never get
 a hidden card (state and board checked against re-dealt hidden cards), a player gets only their
 own hand and menu, moves commit through the service (refusals are sentences), origins, tokens
 and rate limits hold, and a move made elsewhere reaches the sockets within a second."""
@@ -21,7 +21,7 @@ import pytest
 
 import i18n
 from bot.config import WebConfig
-from bot.service import Outcome, TableService
+from bot.service import Outcome, Services
 from bot.service.errors import STALE
 from bot.web.links import FORGED, NOT_WATCHING
 from bot.web.server import BAD_ORIGIN, BAD_REQUEST, NO_TOKEN, TOO_FAST, RateLimit, WebServer
@@ -38,7 +38,7 @@ SECONDS = 30.0  # generous: a loaded machine
 
 @dataclass
 class Served:
-    service: TableService
+    service: Services
     server: WebServer
     base: str
     published: list[tuple[int, Outcome]]
@@ -80,10 +80,10 @@ async def frame(ws: aiohttp.ClientWebSocketResponse, kind: str = "state") -> dic
 
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[Served]:
-    service = await TableService.open(str(tmp_path / "tablee.db"))
-    await service.create_lobby(TABLE, GUILD, "master-islands", {}, ALICE, "Alice", seed=8)
-    await service.join(TABLE, BOB, "Bob")
-    await service.start(TABLE, ALICE)
+    service = await Services.open(str(tmp_path / "tablee.db"))
+    await service.lobbies.create_lobby(TABLE, GUILD, "master-islands", {}, ALICE, "Alice", seed=8)
+    await service.lobbies.join(TABLE, BOB, "Bob")
+    await service.lobbies.start(TABLE, ALICE)
     published: list[tuple[int, Outcome]] = []
 
     async def publish(table: int, outcome: Outcome) -> None:
@@ -101,13 +101,13 @@ async def served(tmp_path: Path) -> AsyncIterator[Served]:
 async def mover(served: Served) -> tuple[int, int, list[str]]:
     """(user to move, the other, the mover's legal moves)."""
     for user, other in ((ALICE, BOB), (BOB, ALICE)):
-        version, entries = await served.service.menu(TABLE, user)
+        version, entries = await served.service.views.menu(TABLE, user)
         if entries:
             return user, other, [e.move for e in entries]
     raise AssertionError("nobody to move")
 
 
-async def redeal(service: TableService) -> None:
+async def redeal(service: Services) -> None:
     """Store the table again with its hidden cards (hands and pile) dealt anew: the public
     view stays the same, nothing else changes."""
     row = await service.store.tables.get_table(TABLE)
@@ -163,7 +163,7 @@ async def test_a_player_gets_their_own_hand_and_menu_only(served: Served) -> Non
     ws = await served.socket(token)
     state = await frame(ws)
     you = state["you"]
-    seat = (await served.service.require_table(TABLE)).seat_of(user)
+    seat = (await served.service.views.require_table(TABLE)).seat_of(user)
     assert you["seat"] == seat and you["to_move"] is True
     assert sorted(m["move"] for m in you["menu"]) == sorted(legal)
     assert all(m["steps"] and m["label"] for m in you["menu"])
@@ -171,8 +171,8 @@ async def test_a_player_gets_their_own_hand_and_menu_only(served: Served) -> Non
     async with served.http.get(served.url(you["hand_url"]), headers=headers) as got:
         assert got.status == 200 and got.headers["Cache-Control"] == "private, no-store"
         mine = await got.read()
-    assert mine == (await served.service.private_note(TABLE, user, language="en")).image_png
-    assert mine != (await served.service.private_note(TABLE, other, language="en")).image_png
+    assert mine == (await served.service.views.private_note(TABLE, user, language="en")).image_png
+    assert mine != (await served.service.views.private_note(TABLE, other, language="en")).image_png
     async with served.http.get(served.url(you["hand_url"])) as got:  # no token: no hand
         assert got.status == 403 and (await got.json())["error"] == str(NO_TOKEN)
     # The other player's socket gets their own seat and an empty menu.
@@ -188,7 +188,7 @@ async def test_a_player_gets_their_own_hand_and_menu_only(served: Served) -> Non
 async def test_moves_commit_through_the_service_and_refusals_are_sentences(
         served: Served) -> None:
     user, other, legal = await mover(served)
-    version = (await served.service.require_table(TABLE)).version
+    version = (await served.service.views.require_table(TABLE)).version
     token, others = (await served.server.links.issue(TABLE, user),
                      await served.server.links.issue(TABLE, other))
     status, said = await served.move(others, legal[0], version)  # not their turn
@@ -210,7 +210,7 @@ async def test_moves_commit_through_the_service_and_refusals_are_sentences(
     forged = token[:-3] + ("BBB" if token.endswith("AAA") else "AAA")
     status, said = await served.move(forged, legal[0], version)
     assert (status, said) == (403, {"error": str(FORGED)})
-    assert (await served.service.require_table(TABLE)).version == version  # nothing moved
+    assert (await served.service.views.require_table(TABLE)).version == version  # nothing moved
     async with served.http.post(served.url(f"/t/{TABLE}/move"), data="move=x",
                                 headers={"Origin": PUBLIC,
                                          "Authorization": f"Bearer {token}"}) as got:
@@ -221,7 +221,7 @@ async def test_moves_commit_through_the_service_and_refusals_are_sentences(
         assert got.status == 413
     status, said = await served.move(token, legal[0], version)
     assert (status, said) == (200, {"ok": True, "version": version + 1})
-    assert (await served.service.require_table(TABLE)).version == version + 1
+    assert (await served.service.views.require_table(TABLE)).version == version + 1
     for _ in range(100):  # publish runs beside the answer
         if served.published:
             break
@@ -235,7 +235,7 @@ async def test_moves_are_rate_limited_per_person(served: Served) -> None:
     user, other, legal = await mover(served)
     served.server._moves = RateLimit(3, 60.0)
     token = await served.server.links.issue(TABLE, other)
-    version = (await served.service.require_table(TABLE)).version
+    version = (await served.service.views.require_table(TABLE)).version
     for _ in range(3):
         assert (await served.move(token, legal[0], version))[0] == 409  # not their turn
     assert await served.move(token, legal[0], version) == (429, {"error": str(TOO_FAST)})
@@ -254,7 +254,7 @@ async def test_a_move_made_elsewhere_reaches_the_sockets_within_a_second(
     # Resuming with the state it has: nothing is sent again.
     resumed = await served.socket(stamp=first["stamp"])
     start = time.monotonic()
-    await served.service.play(TABLE, user, legal[0], version=now)  # as a Discord click does
+    await served.service.moves.play(TABLE, user, legal[0], version=now)  # as a Discord click does
     for ws in (spectator, player, resumed):
         state = await frame(ws)
         assert state["version"] == now + 1
@@ -292,7 +292,7 @@ async def test_wrong_origins_and_the_page(served: Served) -> None:
 async def test_no_token_reaches_the_log(served: Served, caplog: pytest.LogCaptureFixture) -> None:
     user, _, legal = await mover(served)
     token = await served.server.links.issue(TABLE, user)
-    version = (await served.service.require_table(TABLE)).version
+    version = (await served.service.views.require_table(TABLE)).version
     with caplog.at_level(logging.DEBUG):
         await served.move(token, "not a move", version)
         await served.move(token, legal[0], version)
@@ -307,15 +307,15 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
     toy = toy_game().id
     service = served.service
     for table in (TABLE + 1, TABLE + 2):
-        await service.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=table)
-        await service.join(table, BOB, "Bob")
-        await service.start(table, ALICE)
+        await service.lobbies.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=table)
+        await service.lobbies.join(table, BOB, "Bob")
+        await service.lobbies.start(table, ALICE)
     finished, stopped = (await served.socket(table=TABLE + 1, lang="fr"),
                          await served.socket(table=TABLE + 2))
     playing = await frame(finished)
     assert playing["status"] == "playing" and (await frame(stopped))["status"] == "playing"
     await play_to_end(service, TABLE + 1)
-    assert await service.table(TABLE + 1) is None  # the table left the channel
+    assert await service.views.table(TABLE + 1) is None  # the table left the channel
     state = await frame(finished)
     while state["status"] != "finished":
         state = await frame(finished)
@@ -332,7 +332,7 @@ async def test_the_page_shows_the_end_of_a_game_and_a_stopped_one(served: Served
     other = state["board"]["url"].replace("&g=", "&g=9")
     async with served.http.get(served.url(other), headers=served.watching(TABLE + 1)) as got:
         assert got.status == 404
-    await service.abandon(TABLE + 2, ALICE)
+    await service.lobbies.abandon(TABLE + 2, ALICE)
     state = await frame(stopped)
     assert (state["status"], state["status_text"]) == ("abandoned", str(STOPPED))
     # A page opened later (after a restart too) gets the last game as it ended.
@@ -346,15 +346,15 @@ async def test_a_new_game_at_the_table_reaches_a_page_though_its_versions_start_
     the finished game's: the page still gets it (states are told apart by stamp, not order)."""
     toy, table = toy_game().id, TABLE + 3
     service = served.service
-    await service.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=4)
-    await service.join(table, BOB, "Bob")
-    await service.start(table, ALICE)
+    await service.lobbies.create_lobby(table, GUILD, toy, {}, ALICE, "Alice", seed=4)
+    await service.lobbies.join(table, BOB, "Bob")
+    await service.lobbies.start(table, ALICE)
     ws = await served.socket(table=table)
     await play_to_end(service, table)
     ended = await frame(ws)
     while ended["status"] != "finished":
         ended = await frame(ws)
-    await service.create_lobby(table, GUILD, toy, {}, BOB, "Bob", seed=5)
+    await service.lobbies.create_lobby(table, GUILD, toy, {}, BOB, "Bob", seed=5)
     lobby = await frame(ws)
     assert lobby["status"] == "lobby" and lobby["version"] < ended["version"]
     assert lobby["stamp"] != ended["stamp"]
@@ -383,7 +383,7 @@ async def test_tokens_in_other_scripts_and_deep_hellos_are_refused_quietly(
         served: Served, caplog: pytest.LogCaptureFixture) -> None:
     """Issue 38, item 7: non-ASCII digits or signature: 403 with the invalid-link sentence (not
     a 500 and a traceback); a hello of 4 KB of nested brackets is ignored, the socket works."""
-    version = (await served.service.require_table(TABLE)).version
+    version = (await served.service.views.require_table(TABLE)).version
     real = await served.server.links.issue(TABLE, ALICE)
     body = json.dumps({"move": "x", "version": version}).encode()
     forged = ("٣.٣.٣.a.b", real[:-2] + "é€", "4242.11.٩٩٩٩٩٩٩٩٩٩.n.s")
@@ -410,14 +410,14 @@ async def test_two_thousand_hellos_read_the_table_a_handful_of_times(
     the hub's last read: 2,000 hellos on one socket read the table at most a few times, and
     the socket still follows the table."""
     reads = 0
-    live_table = served.service.live_table
+    live_table = served.service.live.live
 
     async def counted(*args: Any, **kwargs: Any) -> Any:
         nonlocal reads
         reads += 1
         return await live_table(*args, **kwargs)
 
-    monkeypatch.setattr(served.service, "live_table", counted)
+    monkeypatch.setattr(served.service.live, "live", counted)
     ws = await served.socket()
     first = await frame(ws)
     hello = json.dumps({"type": "hello", "stamp": None, "token": None, "lang": "en",
