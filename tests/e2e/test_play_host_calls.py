@@ -22,7 +22,6 @@ from tests.e2e.test_play_helpers import (
     turn_ending,
 )
 
-
 BOOKKEEPING = {"remember_locale"}
 """Service calls every interaction makes that read no table (the user's locale, written only when
 it changes): not what these counts are about."""
