@@ -11,7 +11,7 @@ rectangle spanning both is the whole frame, its unchanged middle still coded (ab
 frame of nothing). So a frame is written as up to :data:`MAX_BANDS` images, one a band; every
 image but the last is shown :data:`SUB_MS`, the last for the rest of the frame's time (in
 Chromium a frame half-made, its caption new and its board not yet, lasts under a paint or two:
-tests/web/test_replay_in_browser.py).
+tests/bot/web/test_replay_in_browser.py).
 
 Each band is coded both ways (where over a tenth of it changed) and the smaller kept: its
 unchanged pixels transparent (a small change on a big picture), or all its pixels as they are

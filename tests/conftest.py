@@ -23,14 +23,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 LONGEST_FIRST = (
     "tests/e2e/test_play_maitre_des_mers.py", "tests/e2e/test_play_shards.py",
-    "tests/e2e/test_play_leases.py", "tests/games/test_maitre_des_mers_playouts.py",
-    "tests/bot/test_workers.py", "tests/e2e/test_play_master_islands.py",
+    "tests/e2e/test_play_leases.py", "tests/games/maitre_des_mers/test_playouts.py",
+    "tests/bot/service/test_workers.py", "tests/e2e/test_play_master_islands.py",
     "tests/e2e/test_play_threads.py", "tests/test_i18n_core.py", "tests/test_skip_summary.py",
     "tests/e2e/test_backup_restore.py", "tests/e2e/test_play_ile_des_contrebandiers.py",
-    "tests/test_docs_rules.py", "tests/games/test_ile_des_contrebandiers_playouts.py",
+    "tests/test_docs_rules.py", "tests/games/ile_des_contrebandiers/test_playouts.py",
     "tests/e2e/test_play_french.py", "tests/render/test_ile_des_contrebandiers.py",
     "tests/e2e/test_kill_while_thinking.py", "tests/test_new_game.py",
-    "tests/web/test_live_table.py",
+    "tests/bot/web/test_live_table.py",
 )
 """The files holding the longest tests (``--durations`` in pyproject's addopts names them),
 longest first: they run first, so that the run does not end with one worker on a long test

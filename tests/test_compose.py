@@ -155,7 +155,7 @@ def test_dockerignore_keeps_secrets_databases_and_backups_out_but_not_the_source
                    "data/tablee.db-wal", "backups/tablee-backup-20261127-220500.db",
                    "data/backups/tablee-backup-20261127-220500.db", "tablee.dump",
                    "dumps/tablee-20261127.dump", ".git/config", ".github/workflows/ci.yml",
-                   ".gitignore", "tests/bot/test_health.py", "bot/__pycache__/cli.cpython-311.pyc"):
+                   ".gitignore", "tests/bot/app/test_health.py", "bot/__pycache__/cli.cpython-311.pyc"):
         assert ignored_by_docker(secret, patterns), secret
     copied = [args.split()[0] for op, args in instructions() if op == "COPY"]
     for needed in (*copied, "bot/app/cli.py", "bot/web/static", "i18n/locales/fr/LC_MESSAGES/host.po",

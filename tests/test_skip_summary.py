@@ -44,8 +44,8 @@ def test_the_test_command_ends_saying_why_tests_skipped() -> None:
     env = {k: v for k, v in os.environ.items() if k != pg.URL_ENV}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "1", "-p", "no:cacheprovider",
-         "tests/bot/test_migrate_cli.py::test_a_server_moves_over_and_plays_on",
-         "tests/games/test_master_islands_bench.py"],
+         "tests/bot/app/test_migrate_cli.py::test_a_server_moves_over_and_plays_on",
+         "tests/games/master_islands/test_bench.py"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     lines = done.stdout.splitlines()
     assert done.returncode == 0, done.stdout[-2000:]

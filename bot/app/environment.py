@@ -1,5 +1,5 @@
 """The environment variables the commands read, said at the end of each command's ``--help``
-(tests/bot/test_cli_polish.py runs each command and checks its list against what it read)."""
+(tests/bot/app/test_cli_polish.py runs each command and checks its list against what it read)."""
 
 from __future__ import annotations
 

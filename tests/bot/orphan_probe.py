@@ -1,4 +1,4 @@
-"""A stand-in for the bot's process for tests/bot/test_worker_orphans.py: starts the real
+"""A stand-in for the bot's process for tests/bot/service/test_worker_orphans.py: starts the real
 computer-player pool with one worker process, prints the worker's pid, then waits to be killed.
 Ctrl+C ends it quietly through the runner's own stop (:func:`bot.app.runner.install_stop`), as it
 ends ``python -m bot``: any traceback on its standard error is then the worker's."""

@@ -6,7 +6,7 @@ SIGKILL the next one starts at once (its process is gone), while the lease of a 
 another host holds until it lapses (three missed renewals of ``discord.lease_seconds``); and a
 process whose lease was taken over stops by itself. The
 processes are tests/e2e/test_play_shards.py's ``BotProcess`` (the real runner against the
-emulator); the lease rules themselves: tests/bot/test_leases.py."""
+emulator); the lease rules themselves: tests/bot/app/test_leases.py."""
 
 from __future__ import annotations
 

@@ -66,7 +66,7 @@ class BotProcess:
         self.env = env or {}
         self.computer = computer  # the config's [computer] table
         self.place = place  # where tables play (the e2e games read the channel)
-        self.extra = extra  # more config tables, as TOML (tests/web: the [web] table)
+        self.extra = extra  # more config tables, as TOML (tests/bot/web: the [web] table)
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 

@@ -86,7 +86,7 @@ async def test_play_in_browser_gives_a_link_the_server_accepts(
     service, web = web_tablee.bot.service, web_tablee.web
     assert web is not None
     # Watch live carries the table's watch token (in the fragment): it lets watch this table
-    # only (the server's socket and board take it: tests/web/test_server.py).
+    # only (the server's socket and board take it: tests/bot/web/test_server.py).
     seen = watch["url"].split("#w=", 1)[1]
     assert await web.links.may_watch(seen, sim.general.id)
     assert not await web.links.may_watch(seen, sim.general.id + 1)

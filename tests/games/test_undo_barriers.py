@@ -13,10 +13,10 @@ from games import Game, get_game
 from games.base import State
 from tests.games.every_game import setup_id, setups
 
-from . import test_ile_des_contrebandiers_support as ic
-from . import test_isis_osiris_support as io
-from . import test_maitre_des_mers_support as mm
-from . import test_master_islands_support as mi
+from .ile_des_contrebandiers import test_support as ic
+from .isis_osiris import test_support as io
+from .maitre_des_mers import test_support as mm
+from .master_islands import test_support as mi
 
 
 def barrier(game: Game, state: State, move: str) -> tuple[str | None, State]:

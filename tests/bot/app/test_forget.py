@@ -1,0 +1,127 @@
+"""``python -m bot forget-user ID`` (issue 29 part 4): a person's preferences go, their name in
+past games becomes "a former player" (in the reader's language), the games' results and
+everyone else's ratings stay, a rebuild included; refused while they sit at a live table. On
+SQLite and on PostgreSQL (the ``db_path`` fixture)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import i18n
+from bot.__main__ import main
+from bot.adapter.ratings import who
+from bot.app.forget import StillSeated, forget
+from bot.service import Services
+from bot.service.history import choice_label
+from bot.service.rules.wording import shown
+from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.bot.drive import play_to_end
+from tests.bot.toy import TOY_ID
+
+
+async def _finished_game(host: Services) -> None:
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=5)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.join(CHANNEL, CAROL, "Carol")
+    await host.lobbies.start(CHANNEL, ALICE)
+    await play_to_end(host, CHANNEL)
+
+
+def _numbers(ratings: dict[str, object]) -> dict[str, tuple[float, float, int, int]]:
+    return {key: (round(r.mu, 9), round(r.sigma, 9), r.games, r.wins)  # type: ignore[attr-defined]
+            for key, r in ratings.items()}
+
+CHANNEL_OF_LINK = 31337  # a table Bob had a personal link to
+
+
+async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Services) -> None:
+    await _finished_game(host)
+    await host.store.prefs.set_dm_enabled(BOB, False)
+    await host.languages.remember_locale(BOB, "fr")
+    await host.store.prefs.set_dm_enabled(ALICE, False)
+    await host.store.web.put_link(CHANNEL_OF_LINK, BOB, "nonce", 1e12)
+    await host.store.web.put_link(CHANNEL_OF_LINK, ALICE, "hers", 1e12)
+    before = _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID))
+    page = await host.game_history.history(GUILD)
+    assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
+    results = [(p.score, p.won) for p in page.entries[0].players]
+
+    done = await forget(host.store, BOB)
+
+    assert done == {"games": 1, "ratings": 1, "preferences": 2, "records": 2}
+    assert await host.store.prefs.dm_enabled(BOB) is None
+    assert await host.store.languages.user_locales([BOB]) == {}
+    assert await host.store.prefs.dm_enabled(ALICE) is False  # only Bob's
+    assert await host.store.web.link(CHANNEL_OF_LINK, BOB) is None  # his page links too
+    assert await host.store.web.link(CHANNEL_OF_LINK, ALICE) == ("hers", 1e12)
+    entry = (await host.game_history.history(GUILD)).entries[0]
+    assert [(p.score, p.won) for p in entry.players] == results
+    assert shown(entry.players[1].name) == "a former player"
+    with i18n.language("fr"):
+        assert shown(entry.players[1].name) == "un ancien joueur"
+        assert "Alice, un ancien joueur, Carol" in choice_label(entry)
+    assert (await host.game_history.history(GUILD, user_id=BOB)).total == 0
+    game = await host.store.history.game(entry.game_row)
+    assert game is not None and "Bob" not in str(game["seats"]) and str(BOB) not in str(
+        [s["user_id"] for s in game["seats"]])
+
+    after = _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID))
+    assert "u:2" not in after
+    [token] = [k for k in after if k.startswith("f:")]
+    assert after[token] == before["u:2"]
+    assert {k: v for k, v in after.items() if k != token} == {
+        k: v for k, v in before.items() if k != "u:2"}
+    assert await host.ratings.rebuild_ratings() == 1  # the same games give the same ratings
+    assert _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID)) == after
+    board = await host.ratings.leaderboard(GUILD, TOY_ID, 10)
+    [former] = [s for s in board.top if s.player == token]
+    assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
+    with i18n.language("fr"):
+        assert who(former) == "un ancien joueur"
+
+
+async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
+        host: Services) -> None:
+    await _finished_game(host)
+    await host.lobbies.create_lobby(CHANNEL + 1, GUILD, TOY_ID, {}, CAROL, "Carol", seed=1)
+    await host.lobbies.join(CHANNEL + 1, BOB, "Bob")
+    await host.store.prefs.set_dm_enabled(BOB, True)
+    with pytest.raises(StillSeated, match=r"^User 2 sits at 1 live table \(channel 101\); "
+                       r"nothing was changed"):
+        await forget(host.store, BOB)
+    assert await host.store.prefs.dm_enabled(BOB) is True
+    page = await host.game_history.history(GUILD)
+    assert [p.name for p in page.entries[0].players] == ["Alice", "Bob", "Carol"]
+    await host.lobbies.leave(CHANNEL + 1, BOB)
+    assert (await forget(host.store, BOB))["games"] == 1
+
+
+def test_the_command_says_what_it_did_in_one_sentence(
+        demo_config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = demo_config
+    capsys.readouterr()
+    assert main(["forget-user", "1", "--config", str(config)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"Forgot user 1 in {config.parent / 'demo' / 'demo.db'}: 1 preference (language, DMs) "
+                           "deleted, their name replaced by \"a former player\" in 1 past game "
+                           "and 1 rating made anonymous;")
+    assert said.count("\n") == 1
+    with pytest.raises(SystemExit) as exited:
+        main(["forget-user", "Alex", "--config", str(config)])
+    assert exited.value.code == 2
+    assert "'Alex' is not a Discord user id" in capsys.readouterr().err
+
+
+def test_an_id_nobody_has_is_refused_not_reported_forgotten(
+        demo_config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 38, item 12: a mistyped id printed "Forgot user … 0 preferences … 0 past games" and
+    exited 0, as if someone had been forgotten."""
+    capsys.readouterr()
+    assert main(["forget-user", "999999999999999999", "--config", str(demo_config)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("error: nobody with the id 999999999999999999 is known in ")
+    assert "nothing was changed" in captured.err and captured.err.count("\n") == 1
+    assert main(["forget-user", "1", "--config", str(demo_config)]) == 0  # the real one still is
