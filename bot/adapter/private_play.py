@@ -282,8 +282,7 @@ async def play_move(
     bot = tablee(interaction.client)
     user_id = interaction.user.id
     outcome: Outcome = await bot.service.moves.play(channel_id, user_id, move, version=version)
-    previous = outcome.table.post_message_id
-    await bot.poster.publish(channel_id, outcome, actor=user_id, previous=[previous])
+    await bot.poster.publish(outcome)
     # The notation, not the label: a label may carry a value that must not be repeated later
     # (a tile's value shown once), and the notation is what /move takes.
     played = _("You played `{move}`.", move=outcome.applied[0] if outcome.applied else move)

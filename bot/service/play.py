@@ -97,7 +97,8 @@ class PlayService:
                 lambda new, seat: self._clock.next_clock(game, new, seat))
             if rearm:
                 self._clock.changed()
-            return await self._reports.outcome(game, row, lines, [])
+            outcome = await self._reports.outcome(game, row, lines, [])
+            return replace(outcome, actor=user_id)  # who took it back (the same turn goes on)
 
     async def can_undo(self, channel_id: int, user_id: int) -> bool:
         """Whether Undo would take the user's last move back now (menus offer it then)."""

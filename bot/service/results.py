@@ -271,4 +271,5 @@ class Outcome:
     notes: list[PrivateNote] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)  # the move texts applied, in order
     computers_next: bool = False  # computers still to move: call PlayService.computers_move
-    actor: int | None = None  # the person whose move this was (PlayService.play); None: none
+    actor: int | None = None  # the person whose move or undo this was (PlayService); None: none
+    first: bool = False  # a game's first post (Start): the table's stored post is its lobby's
