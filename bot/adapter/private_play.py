@@ -298,8 +298,9 @@ async def defer_change(interaction: discord.Interaction) -> None:
 async def show_after(
     interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
 ) -> None:
-    """The player's private message after their move or undo: ``said``, then the next menu when
-    they move again (the service adds their own note with its menu), else ``said`` alone. The
+    """The player's private message after their move or undo: the next menu when they move
+    again (the service adds their own note with its menu, its text opening with what they did),
+    else ``said`` (what they did, the same words) alone. The
     board is never here (the table post shows it, edited in place during a turn); the hand only
     when it changed (else a menu's message keeps the image it shows)."""
     user_id = interaction.user.id
@@ -309,7 +310,6 @@ async def show_after(
         content, file, view = note_screen(channel_id, note,
                                           hand=new_hand(interaction, channel_id, note))
         kwargs: dict[str, Any] = {"attachments": [file]} if file is not None else {}
-        await send.edit_original(interaction, content="\n".join((said, content)), view=view,
-                                 **kwargs)
+        await send.edit_original(interaction, content=content, view=view, **kwargs)
     else:
         await send.edit_original(interaction, content=said, attachments=[], view=None)

@@ -10,8 +10,9 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+import i18n
 from games import Game
-from games.text import listing, say, say_n
+from games.text import Text, listing, say, say_n
 
 from ..storage import TableRow
 from . import errors, undo
@@ -127,8 +128,9 @@ class PlayService:
         players answer, taken outside the lock (the person's move is stored, and Board / My
         hand / other commands are not held up meanwhile)."""
         game, row, lines = played.game, played.row, played.lines
+        said = say("You played `{move}`.", move=played.move)
         if played.outcome is not None:
-            return replace(played.outcome, actor=user_id)  # who moved (a poster told by the page)
+            return self._by(played.outcome, row, user_id, said)
         channel_id = row.channel_id
         await asyncio.sleep(self._ctx.computer_delay)
         async with self._ctx.lock(channel_id):
@@ -143,7 +145,17 @@ class PlayService:
             else:
                 applied = []  # another service object moved on (or the game ended): ours stands
             outcome = await self._reports.outcome(game, row, lines, [played.move, *applied])
-            return replace(outcome, actor=user_id)
+            return self._by(outcome, row, user_id, said)
+
+    def _by(self, outcome: Outcome, row: TableRow, user_id: int, said: Text) -> Outcome:
+        """``outcome`` as the person who made the change gets it: they are its actor (the
+        poster extends its post while they go on), and their note, when they move again, opens
+        with what they did (``said``, in its language): the text above their next menu, kept
+        with that menu for the clicks in it."""
+        notes = [replace(n, text=f"{i18n.translate(said, n.language)}\n{n.text}")
+                 if n.user_id == user_id and n.your_turn else n for n in outcome.notes]
+        self._reports.menus.remember(row.id, notes)
+        return replace(outcome, actor=user_id, notes=notes)
 
     async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
         """The user takes back their own last move (BGA's rule, :mod:`bot.service.undo`): the
@@ -157,7 +169,7 @@ class PlayService:
             if rearm:
                 self._clock.changed()
             outcome = await self._reports.outcome(game, row, lines, [])
-            return replace(outcome, actor=user_id)  # who took it back (the same turn goes on)
+            return self._by(outcome, row, user_id, say(undo.YOU_TOOK_BACK))
 
     async def can_undo(self, channel_id: int, user_id: int) -> bool:
         """Whether Undo would take the user's last move back now (menus offer it then)."""

@@ -199,3 +199,41 @@ async def test_a_move_asks_the_service_once_after_its_post(
             assert set(calls) <= AFTER_A_POST and 1 <= calls["posted"] <= 2, counts
             posts += table_post(sim).id != before
         assert posts  # new posts were measured, not only posts edited in place
+
+
+async def test_after_a_move_a_step_of_the_menu_keeps_what_the_move_said(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    """A player who moves again sees what they played and their note above the next menu; a
+    step of that menu keeps that text (the service kept it with the menu), whatever the
+    message it was clicked in came to say."""
+    sim = discord_sim
+    async with running_tablee(sim, tmp_path):
+        alice, bob = sim.user("alice"), sim.user("bob")
+        users = {alice.id: alice, bob.id: bob}
+        await lobby_of(sim, alice, [bob], game="master-islands")
+        rng = random.Random(5)
+        for _click in range(200):
+            user = to_move(sim, users)
+            message = await sim.click(user, table_post(sim), label="My hand / Play")
+            for _ in range(12):
+                if message.selects():
+                    values = [rng.choice(message.selects()[0]["options"])["value"]]
+                    message = await sim.select(user, message, values=values)
+                else:
+                    labels = [x for x in message.labels if x not in NAV]
+                    message = await sim.click(user, message, label=rng.choice(labels))
+                if "You played" in message.content:
+                    break
+            steps = [b for b in message.buttons()
+                     if b["custom_id"].startswith("tm:n:") and b.get("label") not in NAV]
+            if "Your move" in message.content and steps:
+                break
+        else:
+            raise AssertionError("nobody moved again with a menu step to take")
+        intro = message.content.split("\n**Your move:**")[0]
+        assert intro.startswith("You played `") and "\nSeat " in intro, message.content
+        message.content = "Somebody else's words"
+        step = await sim.click(user, message, custom_id=steps[0]["custom_id"])
+        assert step is message and step.content.startswith(f"{intro}\n**Your move:** "), \
+            step.content
