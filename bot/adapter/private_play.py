@@ -300,9 +300,9 @@ async def show_after(
 ) -> None:
     """The player's private message after their move or undo: the next menu when they move
     again (the service adds their own note with its menu, its text opening with what they did),
-    else ``said`` (what they did, the same words) alone. The
-    board is never here (the table post shows it, edited in place during a turn); the hand only
-    when it changed (else a menu's message keeps the image it shows)."""
+    else ``said`` (what they did, in the same words) alone. The board is never here (the table
+    post shows it, edited in place during a turn); the hand only when it changed (else a menu's
+    message keeps the image it shows)."""
     user_id = interaction.user.id
     finished = outcome.post is not None and outcome.post.finished
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
