@@ -120,12 +120,12 @@ class Poster:
         One post per turn: while the actor (``outcome.actor``, the person whose move or undo
         this was) keeps moving, the current post is edited in place; otherwise a new post goes
         out first, then older posts (the table's stored post among them, unless this is a
-        game's first post) lose their buttons (if the send
-        fails, the old post keeps working ones, and the service posts again later: the caller's
-        move stands, see :mod:`bot.adapter.stuck`; a deleted thread's table leaves it). DMs
-        whoever's turn starts. When computer players
-        still have to move (one showed a value once, as a person's reveal, on this post), they
-        go on afterwards in a task of their own, and their post takes that value away."""
+        game's first post) lose their buttons (if the send fails, the old post keeps working
+        ones, and the service posts again later: the caller's move stands, see
+        :mod:`bot.adapter.stuck`; a deleted thread's table leaves it). DMs whoever's turn
+        starts. When computer players still have to move (one showed a value once, as a
+        person's reveal, on this post), they go on afterwards in a task of their own, and their
+        post takes that value away."""
         channel_id = outcome.table.channel_id
         actor = outcome.actor
         previous = () if outcome.first else (outcome.table.post_message_id,)

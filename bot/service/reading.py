@@ -135,7 +135,7 @@ class TableViews:
         intro = self._reports.menus.intros.get(key)
         if intro is None:
             intro = await asyncio.to_thread(
-                posts.note_text, row, game.view(row.state, seat), seat, [], code)
+                lambda: posts.note_text(row, game.view(row.state, seat), seat, [], code))
             self._reports.menus.intros.put(key, intro)
         return entries, intro
 
