@@ -14,7 +14,7 @@ from bot.service.scheduler import ClockEvent, Reminder, Scheduler
 
 from . import send
 from .checks import require_guild, require_post_permissions
-from .clock import post_outcome, said
+from .clock import said
 from .cog import ServiceCog
 from .context import Tablee
 from .dms import jump_url, send_dm
@@ -44,7 +44,7 @@ class LeaveCommands(ServiceCog):
                 require_post_permissions(interaction)
             result = await self.service.absence.leave_game(channel_id, interaction.user.id)
             if isinstance(result, Outcome):
-                await post_outcome(self.tablee, result)
+                await self.tablee.poster.publish(result)
                 text = _("You left the game: a computer plays your seat. Press **I'm back** on "
                          "the table post to play again.")
             elif result.status == "abandoned" and before.status == "playing":
@@ -95,7 +95,7 @@ def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
         if isinstance(event, Reminder):
             await remind(bot, event)
         else:
-            await post_outcome(bot, event)
+            await bot.poster.publish(event)
 
     scheduler = Scheduler(bot.service, handle, **timing)
     return asyncio.create_task(scheduler.run(), name="tablee-clock")

@@ -154,9 +154,7 @@ class TableeBot(commands.Bot):
         for outcome in outcomes:
             channel_id = outcome.table.channel_id
             try:
-                await self.poster.publish(
-                    channel_id, outcome, actor=None, previous=[outcome.table.post_message_id]
-                )
+                await self.poster.publish(outcome)
             except Exception:
                 log.exception("posting the resumed table in channel %s failed", channel_id)
         await self.rearm_turn_dms()

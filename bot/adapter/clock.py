@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.service.results import Outcome, PrivateNote, PublicPost, TableInfo
+from bot.service.results import PrivateNote, PublicPost, TableInfo
 
 from . import send
 from .checks import require_post_permissions
@@ -96,18 +96,11 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
                 outcome = await bot.service.absence.take_over(self.channel_id, user, version=self.version)
             else:
                 outcome = await bot.service.absence.come_back(self.channel_id, user)
-            await post_outcome(bot, outcome)
+            await bot.poster.publish(outcome)
             if self.action == "back" and interaction.message is not None \
                     and interaction.message.flags.ephemeral:
                 await send.edit_original(
                     interaction, content=_("Welcome back: you play your seat again."), view=None)
-
-
-async def post_outcome(bot: Tablee, outcome: Outcome) -> None:
-    """A new table post for a change nobody made by moving (time out, takeover, leave)."""
-    channel_id = outcome.table.channel_id
-    await bot.poster.publish(channel_id, outcome, actor=None,
-                             previous=[outcome.table.post_message_id])
 
 
 async def said(bot: Tablee, channel_id: int, text: str) -> None:

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.service.results import MenuEntry
+from bot.service.results import MenuEntry, MenuPick
 
 from .i18n import _, shown
 from .limits import MAX_BUTTON_LABEL, MAX_CHOICES, MAX_CUSTOM_ID, MAX_OPTION_LABEL, clip
@@ -178,6 +178,28 @@ def find_move(entries: Sequence[MenuEntry], prefix: Prefix) -> str | None:
         if tokens(entry) == prefix:
             return entry.move
     return None
+
+
+def decode(entries: Sequence[MenuEntry], kind: str, code: str, page: int,
+           values: Sequence[str] | None) -> MenuPick | None:
+    """What a click in the menu asks for, from its custom id's ``kind``, prefix ``code`` and
+    ``page`` and a select's ``values``: a move to play or a level to show; None when the
+    menu's moves no longer have it (stale)."""
+    prefix = decode_prefix(entries, code)
+    if prefix is None:
+        return None
+    if kind == "s":
+        resolved = resolve_option(entries, prefix, values[0]) if values else None
+        if resolved is None:
+            return None
+        action, arg = resolved
+        if action == "play":
+            return MenuPick(move=str(arg))
+        return MenuPick(prefix=tuple(arg))
+    if kind == "p":
+        move = find_move(entries, prefix)
+        return None if move is None else MenuPick(move=move)
+    return MenuPick(prefix=prefix, page=page)
 
 
 def button_label(choice: Choice) -> str:

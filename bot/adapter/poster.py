@@ -115,21 +115,20 @@ class Poster:
         return self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
 
     # -- publishing ---------------------------------------------------------------------------
-    async def publish(
-        self,
-        channel_id: int,
-        outcome: Outcome,
-        *,
-        actor: int | None,
-        previous: Iterable[int | None] = (),
-    ) -> discord.Message | None:
-        """One post per turn: while the actor keeps moving, the current post is edited in place;
-        otherwise a new post goes out first, then older posts lose their buttons (if the send
-        fails, the old post keeps working ones, and the service posts again later: the caller's
-        move stands, see :mod:`bot.adapter.stuck`; a deleted thread's table leaves it). DMs
-        whoever's turn starts. When computer players
-        still have to move (one showed a value once, as a person's reveal, on this post), they
-        go on afterwards in a task of their own, and their post takes that value away."""
+    async def publish(self, outcome: Outcome) -> discord.Message | None:
+        """Post what the service decided, where the table plays (``outcome.table.channel_id``).
+        One post per turn: while the actor (``outcome.actor``, the person whose move or undo
+        this was) keeps moving, the current post is edited in place; otherwise a new post goes
+        out first, then older posts (the table's stored post among them, unless this is a
+        game's first post) lose their buttons (if the send fails, the old post keeps working
+        ones, and the service posts again later: the caller's move stands, see
+        :mod:`bot.adapter.stuck`; a deleted thread's table leaves it). DMs whoever's turn
+        starts. When computer players still have to move (one showed a value once, as a
+        person's reveal, on this post), they go on afterwards in a task of their own, and their
+        post takes that value away."""
+        channel_id = outcome.table.channel_id
+        actor = outcome.actor
+        previous = () if outcome.first else (outcome.table.post_message_id,)
         try:
             if outcome.post is None or (not outcome.post.finished
                                         and self.stuck.hold(channel_id)):
@@ -162,8 +161,7 @@ class Poster:
         try:
             outcome = await self._service.moves.computers_move(channel_id)
             if outcome is not None:
-                await self.publish(channel_id, outcome, actor=None,
-                                   previous=[outcome.table.post_message_id])
+                await self.publish(outcome)
         except Exception:
             log.exception("computer players could not go on in channel %s", channel_id)
 

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.service.errors import STALE, NotSeated, NotYourTurn, StaleVersion
-from bot.service.results import MenuEntry, MenuOffers, Outcome, PrivateNote
+from bot.service.results import MenuEntry, MenuOffers, MenuPick, Outcome, PrivateNote
 from games import get_game
 
 from . import play_menu as pm
@@ -227,45 +227,37 @@ async def show_table_rules(interaction: discord.Interaction, channel_id: int) ->
 async def on_menu(
     interaction: discord.Interaction, custom_id: str, values: list[str] | None
 ) -> None:
-    """One menu step: check the version, then open the next level or play the move."""
+    """One menu step: the service checks the version and decodes the click from the menu's
+    moves (one read of the table), then plays the move or gives the next level, with the text
+    above the menu (the note's)."""
     match = pm.CUSTOM_ID.fullmatch(custom_id)
     assert match is not None  # the component's template matched it
     async with guarded(interaction, "menu"):
         channel_id, version = int(match["channel"]), int(match["version"])
+        kind, code, page = match["kind"], match["code"], int(match["page"])
         await interaction.response.defer()  # a deferred update of this ephemeral message
-        now, entries = await tablee(interaction.client).service.views.menu(
-            channel_id, interaction.user.id, language=current())
-        if now != version:
-            raise stale()
-        if not entries:
-            raise NotYourTurn(_("It's not your turn."))
-        prefix = pm.decode_prefix(entries, match["code"])
-        if prefix is None:
-            raise stale()
-        page = int(match["page"])
-        if match["kind"] == "s":
-            resolved = pm.resolve_option(entries, prefix, values[0]) if values else None
-            if resolved is None:
+
+        def pick(entries: list[MenuEntry]) -> MenuPick:
+            if not entries:
+                raise NotYourTurn(_("It's not your turn."))
+            picked = pm.decode(entries, kind, code, page, values)
+            if picked is None:
                 raise stale()
-            action, arg = resolved
-            if action == "play":
-                await play_move(interaction, channel_id, str(arg), version=version)
-                return
-            prefix, page = arg, 0  # type: ignore[assignment]
-        elif match["kind"] == "p":
-            move = pm.find_move(entries, prefix)
-            if move is None:
-                raise stale()
-            await play_move(interaction, channel_id, move, version=version)
+            if picked.move is not None:
+                require_post_permissions(interaction)  # before the move is stored
+            return picked
+
+        bot = tablee(interaction.client)
+        chosen = await bot.service.moves.choose(channel_id, interaction.user.id, version, pick,
+                                                language=current())
+        if isinstance(chosen, Outcome):
+            await played(interaction, chosen)
             return
-        intro = (interaction.message.content if interaction.message else "").split(
-            f"\n{_(MENU_MARK)}"
-        )[0]
-        content, view = menu_screen(channel_id, version, entries, intro, prefix, page)
-        if not prefix:  # back to the first level: as the note showed it
-            offers = await tablee(interaction.client).service.hints.menu_offers(
-                channel_id, interaction.user.id)
-            add_first_level(view, channel_id, version, offers)
+        content, view = menu_screen(channel_id, version, chosen.entries,
+                                    shown(chosen.intro)[:MENU_INTRO], chosen.pick.prefix,
+                                    chosen.pick.page)
+        if not chosen.pick.prefix:  # back to the first level: as the note showed it
+            add_first_level(view, channel_id, version, chosen.offers)
         await send.edit_original(interaction, content=content, view=view)
 
 
@@ -279,15 +271,18 @@ async def play_move(
     """Play through the service, post the table, then update the player's private message: the next
     menu when they move again, else what they played. Callers run this inside ``guarded``."""
     await defer_change(interaction)
-    bot = tablee(interaction.client)
-    user_id = interaction.user.id
-    outcome: Outcome = await bot.service.moves.play(channel_id, user_id, move, version=version)
-    previous = outcome.table.post_message_id
-    await bot.poster.publish(channel_id, outcome, actor=user_id, previous=[previous])
+    outcome = await tablee(interaction.client).service.moves.play(
+        channel_id, interaction.user.id, move, version=version)
+    await played(interaction, outcome)
+
+
+async def played(interaction: discord.Interaction, outcome: Outcome) -> None:
+    """After a person's move: the table posted, then their private message updated."""
+    await tablee(interaction.client).poster.publish(outcome)
     # The notation, not the label: a label may carry a value that must not be repeated later
     # (a tile's value shown once), and the notation is what /move takes.
-    played = _("You played `{move}`.", move=outcome.applied[0] if outcome.applied else move)
-    await show_after(interaction, channel_id, outcome, played)
+    said = _("You played `{move}`.", move=outcome.applied[0])
+    await show_after(interaction, outcome.table.channel_id, outcome, said)
 
 
 async def defer_change(interaction: discord.Interaction) -> None:
@@ -303,10 +298,11 @@ async def defer_change(interaction: discord.Interaction) -> None:
 async def show_after(
     interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
 ) -> None:
-    """The player's private message after their move or undo: ``said``, then the next menu when
-    they move again (the service adds their own note with its menu), else ``said`` alone. The
-    board is never here (the table post shows it, edited in place during a turn); the hand only
-    when it changed (else a menu's message keeps the image it shows)."""
+    """The player's private message after their move or undo: the next menu when they move
+    again (the service adds their own note with its menu, its text opening with what they did),
+    else ``said`` (what they did, in the same words) alone. The board is never here (the table
+    post shows it, edited in place during a turn); the hand only when it changed (else a menu's
+    message keeps the image it shows)."""
     user_id = interaction.user.id
     finished = outcome.post is not None and outcome.post.finished
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
@@ -314,7 +310,6 @@ async def show_after(
         content, file, view = note_screen(channel_id, note,
                                           hand=new_hand(interaction, channel_id, note))
         kwargs: dict[str, Any] = {"attachments": [file]} if file is not None else {}
-        await send.edit_original(interaction, content="\n".join((said, content)), view=view,
-                                 **kwargs)
+        await send.edit_original(interaction, content=content, view=view, **kwargs)
     else:
         await send.edit_original(interaction, content=said, attachments=[], view=None)

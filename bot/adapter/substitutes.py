@@ -15,7 +15,6 @@ from bot.service.results import PublicPost, TableInfo
 
 from . import send
 from .checks import require_post_permissions
-from .clock import post_outcome
 from .components import Component, Item, on_table_post
 from .context import tablee
 from .errors import Refusal, guarded
@@ -112,7 +111,7 @@ class SeatAnswer(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
                              player=interaction.user.display_name, id=self.user, seat=self.seat)
             await send.edit_original(interaction, content=text, view=None)
             if outcome is not None:
-                await post_outcome(bot, outcome)
+                await bot.poster.publish(outcome)
 
     async def _candidate_name(self, interaction: discord.Interaction) -> str:
         """The candidate's display name in this server (they may have left it)."""

@@ -53,8 +53,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         bot = tablee(interaction.client)
         user_id = interaction.user.id
         outcome = await bot.service.moves.undo(channel_id, user_id, version=version)
-        await bot.poster.publish(channel_id, outcome, actor=user_id,
-                                 previous=[outcome.table.post_message_id])
+        await bot.poster.publish(outcome)
         said = _("You took back your last move.")
         await private_play.show_after(interaction, channel_id, outcome, said)
 

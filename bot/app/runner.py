@@ -166,11 +166,10 @@ async def _run(config: Config, token: str) -> None:
     web: WebServer | None = None
     if config.web is not None:  # the live table pages, beside the bot (bot.web)
 
-        async def publish(table: int, outcome: Outcome) -> None:
+        async def publish(outcome: Outcome) -> None:
             """A move made on a page: posted in Discord as a click's is (computers follow; a
             player who moves again has the same post extended, without a new mention)."""
-            await bot.poster.publish(table, outcome, actor=outcome.actor,
-                                     previous=[outcome.table.post_message_id])
+            await bot.poster.publish(outcome)
 
         # The Activity asks Discord's API where discord.py does (a test's emulator too).
         web = WebServer(config.web, host, publish=publish, activity=config.activity,

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import logging
 
-from games import Game
 from games.text import say
 
-from ..storage import TableRow
 from . import errors, undo
 from .context import Context
 from .reading import TableViews
 from .repository import TableRepository
 from .results import Hint, HintMove, MenuOffers
 from .rules import hints
-from .rules.tables import is_computer, seat_of
+from .rules.tables import may_ask_hint, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -46,15 +44,7 @@ class Hints:
     async def menu_offers(self, channel_id: int, user_id: int) -> MenuOffers:
         """What the user's first menu level offers now besides the moves: Undo, Hint."""
         game, row = await self._tables.playing(channel_id)
-        seat = seat_of(row, user_id)
-        return MenuOffers(can_undo=await undo.undoer(self._store, game, row) == user_id,
-                          hints=seat is not None and self._may_ask(game, row, seat))
-
-    @staticmethod
-    def _may_ask(game: Game, row: TableRow, seat: int) -> bool:
-        assert row.state is not None
-        return (hints.hints_on(row) and seat in game.to_move(row.state)
-                and not is_computer(row, seat))
+        return await self._views.offers(game, row, user_id)
 
     async def hint(self, channel_id: int, user_id: int, *, version: int | None = None,
                    language: str | None = None) -> Hint:
@@ -71,7 +61,7 @@ class Hints:
                                        "for you."))
         if version is not None and version != row.version:
             raise errors.StaleVersion(errors.STALE)
-        if not self._may_ask(game, row, seat):
+        if not may_ask_hint(game, row, seat):
             raise errors.NotYourTurn(say("Hints are for your own turn: ask again when it's your "
                                          "turn."))
         assert row.state is not None

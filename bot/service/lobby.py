@@ -202,7 +202,8 @@ class LobbyService:
             await self._clock.after_change(game, new)
             lines = Lines()
             new, applied = await self._computers.run(game, new, lines)
-            return await self._reports.outcome(game, new, lines, applied, everyone=True)
+            outcome = await self._reports.outcome(game, new, lines, applied, everyone=True)
+            return replace(outcome, first=True)  # its lobby post is Start's to answer
 
     async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
         """The owner or an admin (Manage Channels) ends a lobby or a game without result."""

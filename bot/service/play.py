@@ -7,29 +7,46 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from games.text import listing, say, say_n
+import i18n
+from games import Game
+from games.text import Text, listing, say, say_n
 
+from ..storage import TableRow
 from . import errors, undo
 from .clock import TableClock
 from .committer import MoveCommitter
 from .computers import ComputerPlayers
 from .context import Context
 from .ratings import Ratings
+from .reading import TableViews
 from .reports import Reports
 from .repository import TableRepository
-from .results import Outcome
+from .results import MenuEntry, MenuOffers, MenuPick, MoveMenu, Outcome
 from .rules.play import Lines, human_step
 from .rules.tables import computer_to_move, label, names, seat_of
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class Played:
+    """A person's move, stored under the table lock: its Outcome, or None when the computer
+    players answer after a pause (:meth:`PlayService._answered`)."""
+
+    game: Game
+    row: TableRow
+    lines: Lines
+    move: str  # as the game writes it
+    outcome: Outcome | None
+
+
 class PlayService:
     def __init__(self, ctx: Context, tables: TableRepository, clock: TableClock,
                  committer: MoveCommitter, computers: ComputerPlayers, reports: Reports,
-                 ratings: Ratings) -> None:
+                 ratings: Ratings, views: TableViews) -> None:
         self._ctx = ctx
         self._store = ctx.store
         self._tables = tables
@@ -38,6 +55,7 @@ class PlayService:
         self._computers = computers
         self._reports = reports
         self._ratings = ratings
+        self._views = views
 
     async def play(
         self, channel_id: int, user_id: int, move: str, *, version: int | None = None
@@ -53,24 +71,67 @@ class PlayService:
                 raise errors.NotSeated(say("You are not playing at this table; you can watch."))
             if version is not None and version != row.version:
                 raise errors.StaleVersion(errors.STALE)
-            assert row.state is not None
-            movers = game.to_move(row.state)
-            if seat not in movers:
-                self._ctx.hurry(channel_id)  # computers left behind: they go on now
-                raise errors.NotYourTurn(say_n(
-                    "It's {players}'s turn, not yours.", "It's the turn of {players}, not yours.",
-                    len(movers), players=listing([label(row, s) for s in movers])))
-            # On the loop: one move is parsed and applied faster than a thread hop.
-            step = human_step(game, row.state, seat, move, names(row))
-            row = await self._committer.commit(game, row, step, user_id)
-            lines = Lines()
-            lines.extend(step.lines)
-            if not (self._ctx.computer_delay and computer_to_move(game, row)):
-                row, applied = await self._computers.run(game, row, lines)
-                outcome = await self._reports.outcome(game, row, lines, [step.move, *applied])
-                return replace(outcome, actor=user_id)  # who moved (a poster told by the page)
-        # A pause before the computer players answer, outside the lock: the person's move is
-        # stored, and Board / My hand / other commands are not held up meanwhile.
+            played = await self._move(game, row, seat, user_id, move)
+        return await self._answered(played, user_id)
+
+    async def choose(
+        self, channel_id: int, user_id: int, version: int,
+        pick: Callable[[list[MenuEntry]], MenuPick], *, language: str | None = None,
+    ) -> Outcome | MoveMenu:
+        """A click in the user's menu of table ``version``: under the table lock, one read of
+        the table checks the seat and the version (another -> StaleVersion), ``pick`` decodes
+        the click from the menu's moves (labels in ``language``, as for
+        :meth:`~bot.service.reading.TableViews.menu`; it raises what it finds wrong), and the
+        move it names is played as :meth:`play` plays one; a level of the menu is returned
+        instead as a :class:`MoveMenu`, with the text above it (the note's) and, on its first
+        level, what that offers."""
+        async with self._ctx.lock(channel_id):
+            game, row = await self._tables.playing(channel_id)
+            seat = seat_of(row, user_id)
+            if seat is None:
+                raise errors.NotSeated(say("You are not playing at this table."))
+            if version != row.version:
+                raise errors.StaleVersion(errors.STALE)
+            entries, intro = await self._views.move_menu(game, row, seat, user_id, language)
+            picked = pick(entries)
+            if picked.move is None:
+                offers = MenuOffers() if picked.prefix else \
+                    await self._views.offers(game, row, user_id)
+                return MoveMenu(row.version, entries, intro, picked, offers)
+            played = await self._move(game, row, seat, user_id, picked.move)
+        return await self._answered(played, user_id)
+
+    async def _move(self, game: Game, row: TableRow, seat: int, user_id: int,
+                    move: str) -> Played:
+        """Under the table lock, at ``row`` (read under it): the seat's move applied and stored,
+        and the computer players' answers unless they answer after a pause."""
+        assert row.state is not None
+        movers = game.to_move(row.state)
+        if seat not in movers:
+            self._ctx.hurry(row.channel_id)  # computers left behind: they go on now
+            raise errors.NotYourTurn(say_n(
+                "It's {players}'s turn, not yours.", "It's the turn of {players}, not yours.",
+                len(movers), players=listing([label(row, s) for s in movers])))
+        # On the loop: one move is parsed and applied faster than a thread hop.
+        step = human_step(game, row.state, seat, move, names(row))
+        row = await self._committer.commit(game, row, step, user_id)
+        lines = Lines()
+        lines.extend(step.lines)
+        if self._ctx.computer_delay and computer_to_move(game, row):
+            return Played(game, row, lines, step.move, None)
+        row, applied = await self._computers.run(game, row, lines)
+        outcome = await self._reports.outcome(game, row, lines, [step.move, *applied])
+        return Played(game, row, lines, step.move, outcome)
+
+    async def _answered(self, played: Played, user_id: int) -> Outcome:
+        """The Outcome of a person's move: at once, or after the pause before the computer
+        players answer, taken outside the lock (the person's move is stored, and Board / My
+        hand / other commands are not held up meanwhile)."""
+        game, row, lines = played.game, played.row, played.lines
+        said = say("You played `{move}`.", move=played.move)
+        if played.outcome is not None:
+            return self._by(played.outcome, row, user_id, said)
+        channel_id = row.channel_id
         await asyncio.sleep(self._ctx.computer_delay)
         async with self._ctx.lock(channel_id):
             try:
@@ -83,8 +144,18 @@ class PlayService:
                 row, applied = await self._computers.run(game, fresh, lines)
             else:
                 applied = []  # another service object moved on (or the game ended): ours stands
-            outcome = await self._reports.outcome(game, row, lines, [step.move, *applied])
-            return replace(outcome, actor=user_id)
+            outcome = await self._reports.outcome(game, row, lines, [played.move, *applied])
+            return self._by(outcome, row, user_id, said)
+
+    def _by(self, outcome: Outcome, row: TableRow, user_id: int, said: Text) -> Outcome:
+        """``outcome`` as the person who made the change gets it: they are its actor (the
+        poster extends its post while they go on), and their note, when they move again, opens
+        with what they did (``said``, in its language): the text above their next menu, kept
+        with that menu for the clicks in it."""
+        notes = [replace(n, text=f"{i18n.translate(said, n.language)}\n{n.text}")
+                 if n.user_id == user_id and n.your_turn else n for n in outcome.notes]
+        self._reports.menus.remember(row.id, notes)
+        return replace(outcome, actor=user_id, notes=notes)
 
     async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
         """The user takes back their own last move (BGA's rule, :mod:`bot.service.undo`): the
@@ -97,7 +168,8 @@ class PlayService:
                 lambda new, seat: self._clock.next_clock(game, new, seat))
             if rearm:
                 self._clock.changed()
-            return await self._reports.outcome(game, row, lines, [])
+            outcome = await self._reports.outcome(game, row, lines, [])
+            return self._by(outcome, row, user_id, say(undo.YOU_TOOK_BACK))
 
     async def can_undo(self, channel_id: int, user_id: int) -> bool:
         """Whether Undo would take the user's last move back now (menus offer it then)."""

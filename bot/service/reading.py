@@ -16,10 +16,18 @@ from .context import Context
 from .languages import Languages
 from .reports import Reports
 from .repository import TableRepository
-from .results import HandImage, MenuEntry, PlayerPanel, PrivateNote, PublicPost, TableInfo
+from .results import (
+    HandImage,
+    MenuEntry,
+    MenuOffers,
+    PlayerPanel,
+    PrivateNote,
+    PublicPost,
+    TableInfo,
+)
 from .rules import partner, posts
 from .rules.menus import Newest
-from .rules.tables import info, names, seat_of
+from .rules.tables import info, may_ask_hint, names, seat_of
 
 HANDS = 256
 """Hands kept as pictures (the newest version of each seat): the live page asks for a player's
@@ -77,6 +85,7 @@ class TableViews:
             raise errors.NotSeated(say("You are not playing at this table; press Board to watch."))
         code = await self._user_code(row, user_id, language)
         note = await asyncio.to_thread(posts.private_note, game, row, row.state, seat, None, code)
+        self._reports.menus.remember(row.id, [note])  # its menu's clicks show its text
         return (await undo.offer(self._store, game, row, [note]))[0]
 
     async def _seated(self, channel_id: int, user_id: int,
@@ -113,6 +122,28 @@ class TableViews:
         game, row, seat, code = await self._seated(channel_id, user_id, language)
         return PlayerPanel(row.version, await self._menu_of(game, row, seat, code),
                            await self._hand_of(game, row, seat, code))
+
+    async def move_menu(self, game: Game, row: TableRow, seat: int, user_id: int,
+                        language: str | None) -> tuple[list[MenuEntry], str]:
+        """The seat's menu at ``row`` (empty when not to move) and the text above it: the text
+        of the note that carried this menu (:meth:`private_note`, or the outcome of a move),
+        else the note's text as it reads now, without what the seat learned by the last move.
+        ``language`` as for :meth:`menu`."""
+        code = await self._user_code(row, user_id, language)
+        key = (row.id, row.version, seat, code)
+        entries = await self._menu_of(game, row, seat, code)
+        intro = self._reports.menus.intros.get(key)
+        if intro is None:
+            intro = await asyncio.to_thread(
+                lambda: posts.note_text(row, game.view(row.state, seat), seat, [], code))
+            self._reports.menus.intros.put(key, intro)
+        return entries, intro
+
+    async def offers(self, game: Game, row: TableRow, user_id: int) -> MenuOffers:
+        """What the user's first menu level offers at ``row`` besides the moves: Undo, Hint."""
+        seat = seat_of(row, user_id)
+        return MenuOffers(can_undo=await undo.undoer(self._store, game, row) == user_id,
+                          hints=seat is not None and may_ask_hint(game, row, seat))
 
     async def _menu_of(self, game: Game, row: TableRow, seat: int, code: str
                        ) -> list[MenuEntry]:

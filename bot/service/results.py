@@ -216,6 +216,31 @@ class MenuOffers:
 
 
 @dataclass(frozen=True)
+class MenuPick:
+    """What a click in a mover's menu asks for, decoded from that menu's moves (the adapter's
+    custom ids say it by tokens or by index): a ``move`` to play, or a level of the menu to
+    show, the tokens chosen so far (``prefix``; none: the first level) and its ``page``."""
+
+    move: str | None = None
+    prefix: tuple[str, ...] = ()
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class MoveMenu:
+    """A mover's menu at one table version, as a click asked for it
+    (:meth:`~bot.service.play.PlayService.choose`): the moves, the text above the menu (their
+    note's, in the menu's language), the level picked, and, on the first level, what it offers
+    besides the moves."""
+
+    version: int
+    entries: list[MenuEntry]
+    intro: str
+    pick: MenuPick
+    offers: MenuOffers = field(default_factory=MenuOffers)
+
+
+@dataclass(frozen=True)
 class HintMove:
     """One move of a hint: its notation, its label as the menu shows it, its estimated chance
     to win (0..1; None when the computer had no time to estimate it)."""
@@ -271,4 +296,5 @@ class Outcome:
     notes: list[PrivateNote] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)  # the move texts applied, in order
     computers_next: bool = False  # computers still to move: call PlayService.computers_move
-    actor: int | None = None  # the person whose move this was (PlayService.play); None: none
+    actor: int | None = None  # the person whose move or undo this was (PlayService); None: none
+    first: bool = False  # a game's first post (Start): the table's stored post is its lobby's

@@ -103,7 +103,7 @@ class Services:
         self.lobbies = LobbyService(ctx, self.tables, self.table_clock, self.computers,
                                     self.reports)
         self.moves = PlayService(ctx, self.tables, self.table_clock, self.committer,
-                                 self.computers, self.reports, self.ratings)
+                                 self.computers, self.reports, self.ratings, self.views)
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
                                       self.computers, self.reports, self.lobbies)
         self.server_tables = ServerTables(ctx)

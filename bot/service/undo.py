@@ -40,6 +40,7 @@ COMPUTER = N_("The last move was a computer's, and a computer's move can't be ta
 REPLACED = N_("A computer is playing your seat just now, so there is nothing to take back.")
 NOT_SEATED = N_("You are not playing at this table, so there is nothing to take back.")
 TOOK_BACK = N_("{name} took back their last move.")
+YOU_TOOK_BACK = N_("You took back your last move.")
 
 
 def before(row: TableRow, step: Step, user_id: int | None) -> State | None:

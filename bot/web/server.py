@@ -139,7 +139,7 @@ def _bearer(request: web.Request) -> str | None:
 
 class WebServer:
     def __init__(self, config: WebConfig, service: Services, *,
-                 publish: Callable[[int, Outcome], Awaitable[None]],
+                 publish: Callable[[Outcome], Awaitable[Any]],
                  activity: ActivityConfig | None,
                  discord_api: str = "https://discord.com/api/v10", bot_token: str | None,
                  extra_routes: Sequence[web.RouteDef] = (), head_seconds: float = HEAD_SECONDS,
@@ -429,7 +429,7 @@ class WebServer:
         except Exception:
             log.exception("table %s: a move from the page failed", table)
             return self._refusal(FAILED, lang, 500)
-        self._spawn(self.publish(table, outcome), f"table {table}: posting a move from the page")
+        self._spawn(self.publish(outcome), f"table {table}: posting a move from the page")
         return web.json_response({"ok": True, "version": outcome.table.version})
 
     # -- the WebSocket and its hub ------------------------------------------------------------

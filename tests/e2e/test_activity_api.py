@@ -48,8 +48,8 @@ class Backend:
         return self.web.links
 
     async def start(self, discord_api: str | None = None) -> None:
-        async def publish(table: int, outcome: Outcome) -> None:
-            self.published.append(table)
+        async def publish(outcome: Outcome) -> None:
+            self.published.append(outcome.table.channel_id)
 
         self.web = WebServer(self.web_config, self.service, publish=publish,
                              activity=self.config,

@@ -1,6 +1,7 @@
-"""How much a menu click asks of the table host: one menu read to decode the click, the move,
-and the poster's bookkeeping; the player's next menu comes with the move's outcome (the actor's
-note), not from more host calls. Guards against the menu being built again per click."""
+"""How much a menu click asks of the table host: one call, which reads the table once to decode
+the click, check its version and play the move, then the poster's bookkeeping; the player's
+next menu comes with the move's outcome (the actor's note), not from more host calls. Guards
+against the menu being built again per click."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 from bot.service import Services
 from tests.e2e.test_play_helpers import (
     NAV,
+    last_private,
     lobby_of,
     running_tablee,
     table_post,
@@ -68,9 +70,12 @@ def _outermost(real: Any, name: str, counts: collections.Counter) -> Any:
     return call
 
 
-async def test_a_menu_click_reads_the_table_at_most_twice(
+async def test_a_menu_click_reads_the_table_once(
     discord_sim: Any, tmp_path: Path
 ) -> None:
+    """One service call per click (the click decoded from the menu's moves, its version checked
+    once, the move played or the next level given) and one read of the table row, for a step
+    of the menu and for a move alike."""
     sim = discord_sim
     async with running_tablee(sim, tmp_path) as app:
         alice, bob = sim.user("alice"), sim.user("bob")
@@ -79,7 +84,7 @@ async def test_a_menu_click_reads_the_table_at_most_twice(
         counts: collections.Counter = collections.Counter()
         count_calls(app.bot.service, counts)
         rng = random.Random(3)
-        plays = again = 0
+        plays = again = steps = 0
         for _turn in range(4):
             user = to_move(sim, users)
             counts.clear()
@@ -93,14 +98,64 @@ async def test_a_menu_click_reads_the_table_at_most_twice(
                 else:
                     labels = [x for x in message.labels if x not in NAV]
                     message = await sim.click(user, message, label=rng.choice(labels))
-                assert counts["menu"] == 1 and "private_note" not in counts, counts
-                assert counts["row reads"] <= 2, counts
-                if counts["play"]:
+                calls = {k: v for k, v in counts.items()
+                         if k != "row reads" and k not in SCHEDULER}
+                if "You played" not in message.content:
+                    steps += 1
+                    assert calls == {"choose": 1}, counts
+                else:
                     plays += 1
+                    assert calls.pop("choose") == 1 and set(calls) <= AFTER_A_POST, counts
+                assert counts["row reads"] == 1, counts
+                if "You played" in message.content:
                     if "Your move" not in message.content:
                         break
                     again += 1
-        assert plays >= 4 and again  # both kinds of final click were measured
+        assert plays >= 4 and again and steps  # every kind of click was measured
+
+
+async def test_a_stale_click_reads_the_table_once_and_says_so(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    """A click in a menu of an older version: one service call, one read of the row, the same
+    clear sentence, and nothing played."""
+    sim = discord_sim
+    async with running_tablee(sim, tmp_path) as app:
+        alice, bob = sim.user("alice"), sim.user("bob")
+        users = {alice.id: alice, bob.id: bob}
+        await lobby_of(sim, alice, [bob], game="master-islands")
+        mover = to_move(sim, users)
+        menu = await sim.click(mover, table_post(sim), label="My hand / Play")
+        choices = await sim.autocomplete(mover, "move", text="")
+        await sim.slash(mover, "move", move=turn_ending([c["value"] for c in choices]))
+        posts = len(sim.public())
+        counts: collections.Counter = collections.Counter()
+        count_calls(app.bot.service, counts)
+        await sim.click(mover, menu, label=[x for x in menu.labels if x not in NAV][0])
+        stale = last_private(sim, mover)
+        assert stale.ephemeral and "out of date" in stale.content
+        assert dict(counts) == {"choose": 1, "row reads": 1}
+        assert len(sim.public()) == posts
+
+
+async def test_the_text_above_a_menu_is_the_notes_not_the_messages(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    """A step of the menu shows the note's text above it, as the service wrote it: not what
+    the message it was clicked in says (which the bot does not read back)."""
+    sim = discord_sim
+    async with running_tablee(sim, tmp_path):
+        alice, bob = sim.user("alice"), sim.user("bob")
+        users = {alice.id: alice, bob.id: bob}
+        await lobby_of(sim, alice, [bob], game="master-islands")
+        mover = to_move(sim, users)
+        menu = await sim.click(mover, table_post(sim), label="My hand / Play")
+        intro = menu.content.split("\n**Your move:**")[0]
+        assert intro.startswith("Seat ") and "it's your turn" in intro, menu.content
+        menu.content = "Somebody else's words\n**Your move:** choose an action"
+        step = await sim.click(mover, menu, label=[x for x in menu.labels if x not in NAV][0])
+        assert step is menu and "Somebody else's words" not in step.content
+        assert step.content.startswith(f"{intro}\n**Your move:** "), step.content
 
 
 AFTER_A_POST = {"posted", "dm_enabled", "drop_transient_post"}
@@ -144,3 +199,41 @@ async def test_a_move_asks_the_service_once_after_its_post(
             assert set(calls) <= AFTER_A_POST and 1 <= calls["posted"] <= 2, counts
             posts += table_post(sim).id != before
         assert posts  # new posts were measured, not only posts edited in place
+
+
+async def test_after_a_move_a_step_of_the_menu_keeps_what_the_move_said(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    """A player who moves again sees what they played and their note above the next menu; a
+    step of that menu keeps that text (the service kept it with the menu), whatever the
+    message it was clicked in came to say."""
+    sim = discord_sim
+    async with running_tablee(sim, tmp_path):
+        alice, bob = sim.user("alice"), sim.user("bob")
+        users = {alice.id: alice, bob.id: bob}
+        await lobby_of(sim, alice, [bob], game="master-islands")
+        rng = random.Random(5)
+        for _click in range(200):
+            user = to_move(sim, users)
+            message = await sim.click(user, table_post(sim), label="My hand / Play")
+            for _ in range(12):
+                if message.selects():
+                    values = [rng.choice(message.selects()[0]["options"])["value"]]
+                    message = await sim.select(user, message, values=values)
+                else:
+                    labels = [x for x in message.labels if x not in NAV]
+                    message = await sim.click(user, message, label=rng.choice(labels))
+                if "You played" in message.content:
+                    break
+            steps = [b for b in message.buttons()
+                     if b["custom_id"].startswith("tm:n:") and b.get("label") not in NAV]
+            if "Your move" in message.content and steps:
+                break
+        else:
+            raise AssertionError("nobody moved again with a menu step to take")
+        intro = message.content.split("\n**Your move:**")[0]
+        assert intro.startswith("You played `") and "\nSeat " in intro, message.content
+        message.content = "Somebody else's words"
+        step = await sim.click(user, message, custom_id=steps[0]["custom_id"])
+        assert step is message and step.content.startswith(f"{intro}\n**Your move:** "), \
+            step.content

@@ -43,9 +43,8 @@ class WebTablee(Tablee):
                                        clock_config=config.clock)
         self.hosts.append(host)
 
-        async def publish(table: int, outcome: Outcome) -> None:
-            await bot.poster.publish(table, outcome, actor=outcome.actor,
-                                     previous=[outcome.table.post_message_id])
+        async def publish(outcome: Outcome) -> None:
+            await bot.poster.publish(outcome)
 
         self.web = WebServer(config.web, host, publish=publish, activity=None, bot_token=None)
         await self.web.start()

@@ -7,6 +7,10 @@ every label translated). The table post of a move already built the mover's menu
 note, so that one is remembered too. The key holds the version, so a menu never outlives the
 state it was built from; the row is still read for each click, which is what checks the version
 against the database (another process may have moved on).
+
+The text above a menu is its note's: kept with the menu (:attr:`MenuCache.intros`), so a click
+shows what the note said, what only that seat learned by the move included, without reading it
+back from the message the menu is in.
 """
 
 from __future__ import annotations
@@ -58,10 +62,12 @@ class Newest(Generic[V]):
 
 
 class MenuCache(Newest[list[MenuEntry]]):
-    """The menus (:class:`Newest`), handed out as copies."""
+    """The menus (:class:`Newest`), handed out as copies, and the texts of the notes that
+    carried them (:attr:`intros`)."""
 
     def __init__(self, size: int = MENU_CACHE) -> None:
         super().__init__(size)
+        self.intros: Newest[str] = Newest(size)
 
     def get(self, key: Key) -> list[MenuEntry] | None:
         menu = super().get(key)
@@ -71,7 +77,9 @@ class MenuCache(Newest[list[MenuEntry]]):
         super().put(key, list(value))
 
     def remember(self, table_id: int | None, notes: Iterable[PrivateNote]) -> None:
-        """The menus the notes of a post carry (those of seats to move)."""
+        """The menus the notes carry (those of seats to move), with the notes' texts."""
         for note in notes:
             if note.your_turn:
-                self.put((table_id, note.version, note.seat, note.language), note.menu)
+                key = (table_id, note.version, note.seat, note.language)
+                self.put(key, note.menu)
+                self.intros.put(key, note.text)

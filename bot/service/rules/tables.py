@@ -98,6 +98,13 @@ def is_computer(row: TableRow, seat: int) -> bool:
     return entry["user_id"] is None or bool(entry.get("replaced"))
 
 
+def may_ask_hint(game: Game, row: TableRow, seat: int) -> bool:
+    """Whether ``seat`` may ask for a hint at ``row``: hints on, and a person's turn there."""
+    assert row.state is not None
+    return (hints.hints_on(row) and seat in game.to_move(row.state)
+            and not is_computer(row, seat))
+
+
 def computer_to_move(game: Game, row: TableRow) -> bool:
     """Whether a computer is to move at this table."""
     return row.state is not None and any(is_computer(row, s) for s in game.to_move(row.state))

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.adapter import play_menu as pm
-from bot.service.results import MenuEntry
+from bot.service.results import MenuEntry, MenuPick
 from games import get_game
 
 CHANNEL = 123456789012345678901  # longer than a real snowflake, to leave the least room
@@ -100,6 +100,21 @@ def test_select_values_open_the_next_level_or_play() -> None:
     assert pm.resolve_option(entries, ("place",), pm.option_value(b1)) == ("next", ("place", "B1"))
     pos = pm.build_page(entries, ("place", "B1")).choices[1]
     assert pm.resolve_option(entries, ("place", "B1"), pm.option_value(pos)) == ("play", "place B1 0,1")
+
+
+def test_a_click_decodes_to_a_move_or_a_level_of_the_menu() -> None:
+    entries = islands_like()
+    assert pm.decode(entries, "n", "place", 1, None) == MenuPick(prefix=("place",), page=1)
+    assert pm.decode(entries, "n", "", 0, None) == MenuPick()  # back to the first level
+    assert pm.decode(entries, "p", "again", 0, None) == MenuPick(move="again")
+    b1 = pm.option_value(pm.build_page(entries, ("place",)).choices[0])
+    assert pm.decode(entries, "s", "place", 3, [b1]) == MenuPick(prefix=("place", "B1"))
+    pos = pm.option_value(pm.build_page(entries, ("place", "B1")).choices[1])
+    assert pm.decode(entries, "s", "place|B1", 0, [pos]) == MenuPick(move="place B1 0,1")
+    assert pm.decode(entries, "n", "place|R5", 0, None) is None  # stale: no such move now
+    assert pm.decode(entries, "p", "place", 0, None) is None  # no move is "place" alone
+    assert pm.decode(entries, "s", "place", 0, ["p999"]) is None
+    assert pm.decode(entries, "s", "place", 0, None) is None
 
 
 def test_labels_are_clipped_to_discord_limits() -> None:

@@ -20,9 +20,10 @@ GAME_ID = "ile-des-contrebandiers"
 ENGLISH = re.compile(r"\b(the|tiles?|boats?|beam|harbour|sails|stays|rolls|white|caught|Seat|"
                      r"Island|your|You|and|is|are|to|from|lighthouse|keeper|steps?|clockwise|"
                      r"Sail|Push|Drop|Swap|Load|Stay|Via|turn|waiting|wins?|points? left)\b")
-"""English words that must not reach a French player (move notation is removed first)."""
+"""English words that must not reach a French player (move notation is removed first, as in
+"Vous avez joué `turn ccw`.")."""
 NOTATION = re.compile(r"\b(start|turn|drop|sail|push|swap|load|stay) ?(H\d|\d[a-j]|cw|ccw|<\w+>)?"
-                      r"(?= ou|\)|\.|,|$| \w+ | \d[a-j]| H\d)")
+                      r"(?= ou|\)|\.|,|$| \w+ | \d[a-j]| H\d|`)")
 
 
 def _read(outcome: Outcome, seen: list[str]) -> None:

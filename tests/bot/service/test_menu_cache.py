@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import Services
-from bot.service.results import MenuEntry
+from bot.service import Services, errors
+from bot.service.results import MenuEntry, MenuPick, MoveMenu, Outcome
 from bot.service.rules import posts
 from bot.service.rules.menus import MenuCache
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
@@ -61,6 +61,43 @@ async def test_a_new_host_builds_the_menu_it_never_saw(
         assert builds == [note.seat]
     finally:
         await other.close()
+
+
+async def test_a_click_reads_the_table_once_for_its_level_or_its_move(
+    host: Services, builds: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PlayService.choose: one read of the table checks the click's version, gives the level
+    picked with the text of the note that carried the menu (never rebuilt), or plays the move
+    picked; a click of an older version is stale before anything is decoded."""
+    await host.lobbies.create_lobby(CHANNEL, GUILD, TOY_ID, {}, ALICE, "Alice", seed=3)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    note = next(n for n in (await host.lobbies.start(CHANNEL, ALICE)).notes if n.your_turn)
+    reads: list[int] = []
+    real = host.store.tables.get_table
+
+    async def get_table(channel_id, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(channel_id)
+        return await real(channel_id, **kwargs)
+
+    monkeypatch.setattr(host.store.tables, "get_table", get_table)
+    built = list(builds)
+    level = await host.moves.choose(CHANNEL, note.user_id, note.version, lambda e: MenuPick(),
+                                    language=note.language)
+    assert isinstance(level, MoveMenu) and reads == [CHANNEL] and builds == built
+    assert (level.version, level.entries, level.intro) == (note.version, note.menu, note.text)
+    assert level.pick == MenuPick()
+
+    reads.clear()
+    played = await host.moves.choose(CHANNEL, note.user_id, note.version,
+                                     lambda e: MenuPick(move=e[0].move), language=note.language)
+    assert isinstance(played, Outcome) and reads == [CHANNEL]
+    assert played.applied[0] == note.menu[0].move and played.actor == note.user_id
+
+    def never(entries: list[MenuEntry]) -> MenuPick:
+        raise AssertionError("a stale click was decoded")
+
+    with pytest.raises(errors.StaleVersion):
+        await host.moves.choose(CHANNEL, note.user_id, note.version, never)
 
 
 def test_only_the_newest_menu_of_a_seat_is_kept() -> None:

@@ -55,7 +55,7 @@ async def main(folder: Path, connections: int | None) -> None:
     service = await Services.open(str(folder / "tablee.db"))
     await new_game(service)
 
-    async def publish(table: int, outcome: Outcome) -> None:
+    async def publish(outcome: Outcome) -> None:
         return None
 
     server = WebServer(WebConfig("127.0.0.1:0", None, 12.0), service, publish=publish,

@@ -148,7 +148,7 @@ async def serving(service: Services, **options: Any) -> AsyncIterator[WebServer]
     proxies = options.pop("trusted_proxies", ())
     config = WebConfig("127.0.0.1:0", None, 12.0, trusted_proxies=proxies)
 
-    async def publish(table: int, outcome: Outcome) -> None:
+    async def publish(outcome: Outcome) -> None:
         return None
 
     server = WebServer(config, service, publish=publish, activity=None, bot_token=None,

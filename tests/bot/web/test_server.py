@@ -41,7 +41,7 @@ class Served:
     service: Services
     server: WebServer
     base: str
-    published: list[tuple[int, Outcome]]
+    published: list[Outcome]
     http: aiohttp.ClientSession
 
     def url(self, path: str) -> str:
@@ -84,10 +84,10 @@ async def served(tmp_path: Path) -> AsyncIterator[Served]:
     await service.lobbies.create_lobby(TABLE, GUILD, "master-islands", {}, ALICE, "Alice", seed=8)
     await service.lobbies.join(TABLE, BOB, "Bob")
     await service.lobbies.start(TABLE, ALICE)
-    published: list[tuple[int, Outcome]] = []
+    published: list[Outcome] = []
 
-    async def publish(table: int, outcome: Outcome) -> None:
-        published.append((table, outcome))
+    async def publish(outcome: Outcome) -> None:
+        published.append(outcome)
 
     server = WebServer(WebConfig("127.0.0.1:0", PUBLIC, 12.0), service, publish=publish,
                        activity=None, bot_token=None)
@@ -226,9 +226,9 @@ async def test_moves_commit_through_the_service_and_refusals_are_sentences(
         if served.published:
             break
         await asyncio.sleep(0.05)
-    assert served.published[0][0] == TABLE
-    assert served.published[0][1].applied[0] == legal[0]
-    assert served.published[0][1].actor == user  # the poster treats it as their click
+    assert served.published[0].table.channel_id == TABLE
+    assert served.published[0].applied[0] == legal[0]
+    assert served.published[0].actor == user  # the poster treats it as their click
 
 
 async def test_moves_are_rate_limited_per_person(served: Served) -> None:
