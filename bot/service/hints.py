@@ -17,7 +17,7 @@ from . import errors, undo
 from .context import Context
 from .reading import TableViews
 from .repository import TableRepository
-from .results import Hint, HintMove, MenuOffers
+from .results import Hint, HintMove
 from .rules import hints
 from .rules.tables import may_ask_hint, seat_of
 
@@ -40,11 +40,6 @@ class Hints:
         self._views = views
         self.playouts: int | None = None
         """A search budget instead of the games' own (tests keep it small); None: theirs."""
-
-    async def menu_offers(self, channel_id: int, user_id: int) -> MenuOffers:
-        """What the user's first menu level offers now besides the moves: Undo, Hint."""
-        game, row = await self._tables.playing(channel_id)
-        return await self._views.offers(game, row, user_id)
 
     async def hint(self, channel_id: int, user_id: int, *, version: int | None = None,
                    language: str | None = None) -> Hint:

@@ -46,8 +46,8 @@ async def test_hints_are_a_table_setting_marked_in_the_record_and_left_unrated(
 
     user, version = await mover(host)
     other = BOB if user == ALICE else ALICE
-    assert (await host.hints.menu_offers(CHANNEL, user)).hints
-    assert not (await host.hints.menu_offers(CHANNEL, other)).hints
+    assert (await host.views.private_note(CHANNEL, user)).offers.hints
+    assert not (await host.views.private_note(CHANNEL, other)).offers.hints
     with pytest.raises(errors.NotYourTurn):
         await host.hints.hint(CHANNEL, other)
     with pytest.raises(errors.NotSeated):
