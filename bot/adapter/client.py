@@ -2,7 +2,7 @@
 
 The bot gets an already opened :class:`~bot.service.Services`; the runner (or a test) owns its
 lifetime. Every component is a :class:`discord.ui.DynamicItem` of the registry
-(:mod:`bot.adapter.components`), installed at start-up, so the buttons of posts sent before a
+(:mod:`bot.adapter.kit.components`), installed at start-up, so the buttons of posts sent before a
 restart keep working. This module imports each module that defines components, so all of them
 are registered by then.
 """
@@ -25,36 +25,27 @@ from bot.shards import shard_of
 from games.cli import counted
 
 from .. import catalog
-from . import (
-    activity,
-    clock,
-    components,
-    hints,
-    inputs,
-    live,
-    lobby,
-    private_play,
-    rematch,
-    substitutes,
-    table_buttons,
-    undo,
-)
-from .absence import LeaveCommands, start_clock
-from .commands import TableCommands
-from .dms import TurnStart, jump_url
-from .errors import guarded
-from .game_commands import play_group, rules_command
-from .help import help_command
-from .history import HistoryCommands
-from .i18n import language, language_of, shown
-from .partner import PartnerCommands
-from .poster import Poster
-from .ratings import RatingCommands
-from .send import reply_private
-from .server_settings import ServerSettings
-from .server_tables import TablesCommand
-from .threads import TableThreads
-from .translator import CatalogTranslator
+from .clock import clock, substitutes
+from .clock.absence import LeaveCommands, start_clock
+from .help.help import help_command
+from .history.history import HistoryCommands
+from .history.ratings import RatingCommands
+from .kit import components, inputs
+from .kit.errors import guarded
+from .kit.i18n import language, language_of, shown
+from .kit.send import reply_private
+from .kit.translator import CatalogTranslator
+from .live import activity, live
+from .lobby import lobby, rematch
+from .lobby.game_commands import play_group, rules_command
+from .lobby.server_tables import TablesCommand
+from .partner.partner import PartnerCommands
+from .play import hints, private_play, table_buttons, undo
+from .play.commands import TableCommands
+from .posting.dms import TurnStart, jump_url
+from .posting.poster import Poster
+from .posting.threads import TableThreads
+from .settings.server_settings import ServerSettings
 
 log = logging.getLogger("tablee.adapter")
 
@@ -67,7 +58,7 @@ class TableeTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Before any command or autocomplete runs: data Discord's client would not send (an
         unknown command, an option of the wrong type or off its choices, an unresolved user) is
-        answered with one sentence and logged as a warning (:mod:`bot.adapter.inputs`)."""
+        answered with one sentence and logged as a warning (:mod:`bot.adapter.kit.inputs`)."""
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         if data.get("type", 1) != 1:  # context menus: none here, discord.py answers alone
             return True

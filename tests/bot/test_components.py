@@ -15,25 +15,23 @@ import discord
 import pytest
 
 import bot.adapter
-from bot.adapter import (
-    client,  # imports every module that defines components
-    components,
-)
-from bot.adapter import play_menu as pm
-from bot.adapter import settings as st
-from bot.adapter.activity import OpenTableButton
-from bot.adapter.analysis import AnalysisButton
-from bot.adapter.clock import ClockButton
-from bot.adapter.hints import HintButton
-from bot.adapter.history import HistoryButton
-from bot.adapter.live import PlayInBrowserButton
-from bot.adapter.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
-from bot.adapter.private_play import MenuButton, MenuSelect
-from bot.adapter.rematch import RematchButton
-from bot.adapter.server_tables import JoinFromList
-from bot.adapter.substitutes import SeatAnswer, SeatButton
-from bot.adapter.table_buttons import TableButton
-from bot.adapter.undo import UndoButton
+from bot.adapter import client
+from bot.adapter.clock.clock import ClockButton
+from bot.adapter.clock.substitutes import SeatAnswer, SeatButton
+from bot.adapter.history.analysis import AnalysisButton
+from bot.adapter.history.history import HistoryButton
+from bot.adapter.kit import components
+from bot.adapter.live.activity import OpenTableButton
+from bot.adapter.live.live import PlayInBrowserButton
+from bot.adapter.lobby import settings as st
+from bot.adapter.lobby.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
+from bot.adapter.lobby.rematch import RematchButton
+from bot.adapter.lobby.server_tables import JoinFromList
+from bot.adapter.play import play_menu as pm
+from bot.adapter.play.hints import HintButton
+from bot.adapter.play.private_play import MenuButton, MenuSelect
+from bot.adapter.play.table_buttons import TableButton
+from bot.adapter.play.undo import UndoButton
 from bot.service.results import MenuEntry, Setting
 
 CHANNEL, VERSION = 1234567890123456789, 42
@@ -105,7 +103,7 @@ def test_every_id_comes_back_as_its_own_component_and_no_other() -> None:
 
 def test_every_component_is_registered_under_its_own_namespace() -> None:
     defined = set()
-    for info in pkgutil.iter_modules(bot.adapter.__path__, "bot.adapter."):
+    for info in pkgutil.walk_packages(bot.adapter.__path__, "bot.adapter."):
         module = importlib.import_module(info.name)
         defined |= {obj for _name, obj in inspect.getmembers(module, inspect.isclass)
                     if issubclass(obj, discord.ui.DynamicItem) and obj.__module__ == info.name}

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from bot.adapter.poster import Poster
-from bot.adapter.threads import TableThreads
+from bot.adapter.posting.poster import Poster
+from bot.adapter.posting.threads import TableThreads
 from bot.service import Services
 from bot.service.errors import NoTable
 from bot.service.locks import ChannelLocks

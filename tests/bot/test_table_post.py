@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter.post_text import TRANSIENT_MARK, compose, strip_transient
+from bot.adapter.posting.post_text import TRANSIENT_MARK, compose, strip_transient
 from bot.service.results import PublicPost
 
 
