@@ -17,7 +17,7 @@ from bot.service.results import Outcome, PrivateNote, PublicPost, TableInfo
 
 from ..kit import send
 from ..kit.checks import require_post_permissions
-from ..kit.components import Component, Item, on_table_post
+from ..kit.components import Component, Item
 from ..kit.context import Tablee, tablee
 from ..kit.errors import guarded
 from ..kit.i18n import N_, _, shown
@@ -30,7 +30,6 @@ BACK_TEXT = N_("A computer is playing for you now. Press **I'm back** to play ag
 
 
 # -- the table post -----------------------------------------------------------------------------
-@on_table_post(place=10)
 def clock_buttons(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     """The clock's buttons on a table post, on their own row (its sentences:
     :func:`bot.adapter.posting.post_text.clock_lines`)."""

@@ -15,7 +15,7 @@ from bot.service.results import PublicPost, TableInfo
 
 from ..kit import send
 from ..kit.checks import require_post_permissions
-from ..kit.components import Component, Item, on_table_post
+from ..kit.components import Component, Item
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import _, shown
@@ -26,7 +26,6 @@ from .clock import post_outcome
 MAX_SEAT_BUTTONS = 5  # one row of the table post
 
 
-@on_table_post(place=20)
 def seat_buttons(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     """Take seat n (name) for each person's seat a computer plays, on their own row."""
     if post.clock is None or post.finished:

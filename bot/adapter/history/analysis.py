@@ -23,7 +23,7 @@ from bot.service.results import PublicPost, TableInfo
 
 from ..kit import send
 from ..kit.checks import require_guild
-from ..kit.components import Component, Item, on_table_post
+from ..kit.components import Component, Item
 from ..kit.context import tablee
 from ..kit.errors import guarded
 from ..kit.i18n import _, shown
@@ -50,7 +50,6 @@ class AnalysisButton(Component, discord.ui.DynamicItem[discord.ui.Button], names
             await post_analysis(interaction, self.game_row)
 
 
-@on_table_post(place=21)
 def analysis_button(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     """The last post's Analysis button, once the game is in history."""
     if not post.finished or table.game_row is None:

@@ -8,12 +8,13 @@ naming its custom-id namespace (the literal head of its ids) and the rest of its
                        id_format="resign:{channel_id}:{version}"):
         def __init__(self, channel_id: int, version: int) -> None: ...
 
-Defining the class registers it: its namespace is listed here (a namespace taken twice is an
-error at import), the bot hands every registered class to discord.py at start-up
-(:func:`install`), and it is rebuilt from a pressed id by :meth:`Component.from_custom_id`: each
-named group of the template fills the ``__init__`` parameter of the same name, converted to its
-annotated type (a class whose ``__init__`` takes ``custom_id`` gets the whole id instead).
-Custom ids never change once posted: buttons on old messages must keep working.
+Defining the class checks its namespace is free (a namespace taken twice is an error at import),
+the room defining it hands it to discord.py in its ``setup(bot)`` (``bot.add_dynamic_items``,
+see :mod:`bot.adapter.rooms`), and it is rebuilt from a pressed id by
+:meth:`Component.from_custom_id`: each named group of the template fills the ``__init__``
+parameter of the same name, converted to its annotated type (a class whose ``__init__`` takes
+``custom_id`` gets the whole id instead). Custom ids never change once posted: buttons on old
+messages must keep working.
 
 A pressed id is checked before anything acts (:meth:`Component.interaction_check`, one place for
 every component): its numbers must fit a 64-bit snowflake, a select's chosen values must be
@@ -24,10 +25,9 @@ forged id can never reach another server's table. No component naming a table is
 carry text and an image, never buttons), so such an id pressed in a DM is refused too. A class
 adds its own condition in :meth:`Component.allowed`, never by overriding ``interaction_check``.
 
-Where components appear: a module adds its items to the table post with
-:func:`on_table_post` (a place orders them) and to the first level of a mover's private menu
-with :func:`on_move_menu`; the poster and the menu ask :func:`table_post_view` and
-:func:`move_menu_items` and never name a button.
+Where components appear: a :class:`Layout` lists, in display order, the functions giving the
+items of a table post and of the first level of a mover's private menu (the bot's is
+:data:`bot.adapter.rooms.LAYOUT`); the poster and the menu ask it and never name a button.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -54,8 +54,6 @@ TablePostItems = Callable[[int, PublicPost, TableInfo], Iterable[Item]]
 MoveMenuItems = Callable[[int, int, MenuOffers], Iterable[Item]]
 """(channel id, table version, what the service offers the mover: Undo, Hint) -> items on the
 first level of the menu."""
-F = TypeVar("F", bound=Callable[..., Iterable[Any]])
-"""A contributor function (TablePostItems or MoveMenuItems)."""
 
 _NAMESPACES: dict[str, type[Component]] = {}
 CHANNEL_GROUPS = ("channel_id", "channel")
@@ -177,59 +175,31 @@ def _convert(text: str, kind: Any) -> Any:
 
 
 def namespaces() -> dict[str, type[Component]]:
-    """Every custom-id namespace in use -> its component class."""
+    """Every custom-id namespace defined so far -> its component class."""
     return dict(_NAMESPACES)
-
-
-def install(client: discord.Client) -> None:
-    """Listen for every registered component (the buttons of posts sent before a restart too)."""
-    client.add_dynamic_items(*_NAMESPACES.values())  # type: ignore[arg-type]
 
 
 # -- where components appear ------------------------------------------------------------------
 @dataclass(frozen=True)
-class _Contributor:
-    place: int
-    items: Callable[..., Iterable[Item]]
+class Layout:
+    """Where the rooms' components appear, each tuple in display order."""
 
+    table_post: tuple[TablePostItems, ...] = ()
+    """The functions giving the buttons of every table post."""
+    move_menu: tuple[MoveMenuItems, ...] = ()
+    """The functions giving the extra items of a mover's first menu level (Undo, Hint)."""
 
-_TABLE_POST: list[_Contributor] = []
-_MOVE_MENU: list[_Contributor] = []
+    def table_post_view(self, channel_id: int, post: PublicPost,
+                        table: TableInfo) -> discord.ui.View | None:
+        """The buttons of a table post (None: it has none)."""
+        items = [i for items_of in self.table_post for i in items_of(channel_id, post, table)]
+        if not items:
+            return None
+        view = discord.ui.View(timeout=None)
+        for item in items:
+            view.add_item(item)
+        return view
 
-
-def _contributors(registry: list[_Contributor]) -> Callable[[int], Callable[[F], F]]:
-    """A decorator factory adding a function to ``registry`` at ``place`` (lower comes first)."""
-
-    def at(place: int) -> Callable[[F], F]:
-        def add(items: F) -> F:
-            registry.append(_Contributor(place, items))
-            registry.sort(key=lambda c: c.place)
-            return items
-
-        return add
-
-    return at
-
-
-on_table_post = _contributors(_TABLE_POST)
-"""Decorator ``@on_table_post(place)``: the function gives items for every table post."""
-
-on_move_menu = _contributors(_MOVE_MENU)
-"""Decorator ``@on_move_menu(place)``: the function gives items for the first level of a
-mover's private menu."""
-
-
-def table_post_view(channel_id: int, post: PublicPost, table: TableInfo) -> discord.ui.View | None:
-    """The buttons of a table post (None: it has none)."""
-    items = [i for c in _TABLE_POST for i in c.items(channel_id, post, table)]
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
-def move_menu_items(channel_id: int, version: int, offers: MenuOffers) -> list[Item]:
-    """The extra items of a mover's first menu level."""
-    return [i for c in _MOVE_MENU for i in c.items(channel_id, version, offers)]
+    def move_menu_items(self, channel_id: int, version: int, offers: MenuOffers) -> list[Item]:
+        """The extra items of a mover's first menu level."""
+        return [i for items_of in self.move_menu for i in items_of(channel_id, version, offers)]

@@ -1,7 +1,7 @@
 """Typed access to what the adapter's cogs, commands and components need of the bot: the table
-service and the poster. The rest of the adapter reaches the bot through this protocol; the bot
-class (:mod:`bot.adapter.client`) imports every command and component module, which import this
-one, so they cannot import that class."""
+service, the poster and the layout of components. The rest of the adapter reaches the bot
+through this protocol; the bot class (:mod:`bot.adapter.client`) imports the rooms' layout
+(:mod:`bot.adapter.rooms`), whose modules import this one, so they cannot import that class."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bot.config import Config
 from bot.service import Services
 
 from ..posting.poster import Poster
+from .components import Layout
 
 
 @runtime_checkable
@@ -27,6 +28,9 @@ class Tablee(Protocol):
     # the web server does not run (bot.adapter.live.live). The app passes it; a refusal is a
     # HostError with its sentence.
     issue_link: Callable[[int, int], Awaitable[str]] | None
+    # The table page's Watch live address (table) -> URL, when the web server runs (None: not).
+    watch_link: Callable[[int], str] | None
+    layout: Layout  # where the rooms' components appear (bot.adapter.rooms.LAYOUT)
 
 
 def tablee(client: discord.Client) -> Tablee:

@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot.service.results import PublicPost, TableInfo
 
-from ..kit.components import Component, Item, on_table_post
+from ..kit.components import Component, Item
 from ..kit.errors import guarded
 from ..kit.i18n import N_, _
 from ..kit.send import reply_private
@@ -68,7 +68,6 @@ def offer(configured: bool) -> None:
     OpenTableButton.offered = configured
 
 
-@on_table_post(place=5)
 def open_table_button(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     if post.finished or not OpenTableButton.offered:
         return []

@@ -19,7 +19,7 @@ import discord
 
 from bot.service.results import PublicPost, TableInfo
 
-from ..kit.components import Component, Item, on_table_post
+from ..kit.components import Component, Item
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import N_, _
@@ -67,7 +67,6 @@ class PlayInBrowserButton(Component, discord.ui.DynamicItem[discord.ui.Button], 
                 "stops working.", url=url, hours=hours))
 
 
-@on_table_post(place=4)
 def live_buttons(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     if post.finished or LiveOffer.watch_url is None:
         return []

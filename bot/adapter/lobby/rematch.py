@@ -14,7 +14,7 @@ from bot.service.results import PublicPost, TableInfo
 
 from ..kit import send
 from ..kit.checks import require_guild, require_post_permissions
-from ..kit.components import Component, Item, on_table_post
+from ..kit.components import Component, Item
 from ..kit.context import tablee
 from ..kit.errors import guarded
 from ..kit.i18n import _
@@ -46,7 +46,6 @@ class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], namesp
             await press(interaction, self.channel_id, self.game_row)
 
 
-@on_table_post(place=20)
 def rematch_button(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     """The last post's button: Rematch, when the game is in history (it always is once
     finished)."""

@@ -1,1 +1,1 @@
-"""partner"""
+"""The partner room: /partner, offered only when some game has a partner channel."""

@@ -11,7 +11,7 @@ import discord
 from bot.service.results import Hint, HintMove, MenuOffers
 
 from ..kit import send
-from ..kit.components import Component, Item, on_move_menu
+from ..kit.components import Component, Item
 from ..kit.context import tablee
 from ..kit.errors import guarded
 from ..kit.i18n import _, current, shown
@@ -36,7 +36,6 @@ class HintButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
         await give_hint(interaction, self.channel_id, self.version)
 
 
-@on_move_menu(place=1)
 def hint_button(channel_id: int, version: int, offers: MenuOffers) -> list[Item]:
     """Hint on the first level of a mover's menu, at a table with hints on."""
     return [HintButton(channel_id, version)] if offers.hints else []

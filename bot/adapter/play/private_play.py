@@ -22,7 +22,7 @@ from games import get_game
 from ..clock.clock import back_screen
 from ..kit import send
 from ..kit.checks import require_post_permissions
-from ..kit.components import Component, move_menu_items
+from ..kit.components import Component, Layout
 from ..kit.context import tablee
 from ..kit.errors import guarded
 from ..kit.files import png_file
@@ -135,9 +135,10 @@ def menu_screen(
 Screen = tuple[str, discord.File | None, discord.ui.View | None]
 
 
-def note_screen(channel_id: int, note: PrivateNote, *, hand: bool = True) -> Screen:
+def note_screen(channel_id: int, note: PrivateNote, layout: Layout, *,
+                hand: bool = True) -> Screen:
     """A seat's private note: the hand (unless ``hand`` is False), and the menu's first step
-    when it is their turn."""
+    when it is their turn (with the extra items ``layout`` puts there)."""
     file = png_file(note.image_png, "hand.png") if hand else None
     if note.replaced:
         content, view = back_screen(channel_id, note)
@@ -146,7 +147,7 @@ def note_screen(channel_id: int, note: PrivateNote, *, hand: bool = True) -> Scr
     if not note.your_turn or not note.menu:
         return text[:HAND_TEXT], file, None
     content, view = menu_screen(channel_id, note.version, note.menu, text[:MENU_INTRO])
-    add_first_level(view, channel_id, note.version, note.offers)
+    add_first_level(view, layout, channel_id, note.version, note.offers)
     return content, file, view
 
 
@@ -157,11 +158,11 @@ def new_hand(interaction: discord.Interaction, channel_id: int, note: PrivateNot
                                                            note.image_png)
 
 
-def add_first_level(view: discord.ui.View, channel_id: int, version: int,
+def add_first_level(view: discord.ui.View, layout: Layout, channel_id: int, version: int,
                     offers: MenuOffers) -> None:
-    """What other modules put on the first level of a mover's menu (Undo, Hint, when
+    """What the layout puts on the first level of a mover's menu (Undo, Hint, when
     offered)."""
-    for item in move_menu_items(channel_id, version, offers):
+    for item in layout.move_menu_items(channel_id, version, offers):
         view.add_item(item)
 
 
@@ -179,7 +180,8 @@ async def private_screen(interaction: discord.Interaction, channel_id: int, *,
         return (f"{text}\n{shown(post.status)}"[:MAX_CONTENT], png_file(post.image_png, "board.png"),
                 None)
     hand = new_hand(interaction, channel_id, note) or always
-    content, file, view = note_screen(channel_id, note, hand=hand)
+    content, file, view = note_screen(channel_id, note, tablee(interaction.client).layout,
+                                      hand=hand)
     if not hand and note.image_png:
         content = f"{content}\n{_(SAME_HAND)}"[:MAX_CONTENT]
     return content, file, view
@@ -265,7 +267,8 @@ async def on_menu(
         if not prefix:  # back to the first level: as the note showed it
             offers = await tablee(interaction.client).service.hints.menu_offers(
                 channel_id, interaction.user.id)
-            add_first_level(view, channel_id, version, offers)
+            add_first_level(view, tablee(interaction.client).layout, channel_id, version,
+                            offers)
         await send.edit_original(interaction, content=content, view=view)
 
 
@@ -311,7 +314,7 @@ async def show_after(
     finished = outcome.post is not None and outcome.post.finished
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
     if note is not None and not finished:
-        content, file, view = note_screen(channel_id, note,
+        content, file, view = note_screen(channel_id, note, tablee(interaction.client).layout,
                                           hand=new_hand(interaction, channel_id, note))
         kwargs: dict[str, Any] = {"attachments": [file]} if file is not None else {}
         await send.edit_original(interaction, content="\n".join((said, content)), view=view,

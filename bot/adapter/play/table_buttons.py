@@ -9,7 +9,7 @@ import discord
 
 from bot.service.results import PublicPost, TableInfo
 
-from ..kit.components import Component, Item, on_table_post
+from ..kit.components import Component, Item
 from ..kit.i18n import N_, _
 from . import private_play
 
@@ -47,7 +47,6 @@ class TableButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
             await private_play.show_table_rules(interaction, self.channel_id)
 
 
-@on_table_post(place=0)
 def table_buttons(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     if post.finished:
         return []

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.service.results import MenuOffers
 
 from ..kit.cog import ServiceCog
-from ..kit.components import Component, Item, on_move_menu
+from ..kit.components import Component, Item
 from ..kit.context import tablee
 from ..kit.errors import guarded
 from ..kit.i18n import _
@@ -37,7 +37,6 @@ class UndoButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
         await take_back(interaction, self.channel_id, self.version)
 
 
-@on_move_menu(place=0)
 def undo_button(channel_id: int, version: int, offers: MenuOffers) -> list[Item]:
     """Undo on the first level of a mover's menu, when the service offers it."""
     return [UndoButton(channel_id, version)] if offers.can_undo else []

@@ -1,1 +1,2 @@
-"""posting"""
+"""Posting: the table posts (sent, extended, retired), the turn DMs, the threads tables play
+in, and the back-off of posts Discord refuses."""

@@ -2,8 +2,8 @@
 
 The post shows the board drawn from the spectator view, what happened since the last post
 (computer moves batched in), whose turn it is with a mention of whoever's turn starts
-(:mod:`bot.adapter.posting.post_text`), and the buttons modules put on table posts
-(:func:`bot.adapter.kit.components.table_post_view`). While the same player keeps moving (a second
+(:mod:`bot.adapter.posting.post_text`), and the buttons the rooms put on table posts
+(:data:`bot.adapter.rooms.LAYOUT`). While the same player keeps moving (a second
 action, a bonus, several steps of one turn) the post is edited in place instead. A new post goes
 out before the previous one loses its buttons; lines the service marked transient (a hidden value
 shown once) are edited away from it, together with its image (which showed the same value), and
@@ -42,7 +42,7 @@ from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PublicPost, TableInfo
 
 from ..kit import send
-from ..kit.components import table_post_view
+from ..kit.components import Layout
 from ..kit.files import SeenHands, png_file
 from ..kit.i18n import language, shown
 from .dms import TurnDms, TurnStart, jump_url, turn_notes
@@ -87,9 +87,10 @@ class Poster:
     :class:`~bot.adapter.kit.files.SeenHands` knows which hand image each person already has."""
 
     def __init__(self, client: discord.Client, service: Services, *, dm_default: bool,
-                 threads: Watcher, turn_dm_after: float = 0.0,
+                 threads: Watcher, layout: Layout, turn_dm_after: float = 0.0,
                  backoff: Backoff | None = None) -> None:
         self.client = client
+        self.layout = layout  # the buttons of table posts
         self._service = service
         self.stuck = StuckPosts(service, backoff)  # tables whose post Discord refuses
         self.dm_default = dm_default
@@ -211,7 +212,7 @@ class Poster:
         """Send the new post, tell the service, retire the older ones (under the channel's lock)."""
         full, plain = compose(post, still=still)
         kwargs: dict[str, Any] = {}
-        view = table_post_view(channel_id, post, outcome.table)
+        view = self.layout.table_post_view(channel_id, post, outcome.table)
         if view is not None:
             kwargs["view"] = view
         file = png_file(post.image_png, "board.png")
@@ -271,7 +272,7 @@ class Poster:
             await send.edit(
                 self._message(channel_id, message_id), content=full,
                 attachments=[file] if file else [],
-                view=table_post_view(channel_id, post, outcome.table),
+                view=self.layout.table_post_view(channel_id, post, outcome.table),
             )
         except discord.HTTPException as exc:
             if refused(exc) is not None:

@@ -41,7 +41,7 @@ from bot.service.errors import HostError, TableExists
 from bot.service.results import Outcome, TableInfo
 
 from ..kit import send
-from ..kit.components import table_post_view
+from ..kit.components import Layout
 from ..kit.context import tablee
 from ..kit.i18n import language
 from ..kit.languages import dm_language, in_public
@@ -58,8 +58,9 @@ class TableThreads:
     """Makes tables' threads, keeps live ones open, keeps their summaries and archives them."""
 
     def __init__(self, client: discord.Client, service: Services, *,
-                 rematch_seconds: float) -> None:
+                 rematch_seconds: float, layout: Layout) -> None:
         self.client = client
+        self.layout = layout  # the buttons of a finished game's summary
         self._service = service
         self._rematch_seconds = rematch_seconds
         self._summarised: dict[int, tuple[int, ...]] = {}  # table -> whose turn its summary says
@@ -214,7 +215,7 @@ class TableThreads:
         with language(post.language):
             if post.finished:  # the last post's buttons (Rematch, Analysis) on the summary too
                 self._summarised.pop(info.channel_id, None)
-                view = table_post_view(info.channel_id, post, info)
+                view = self.layout.table_post_view(info.channel_id, post, info)
                 self._later(self._archive_after_rematch(info))
             text = summary_text(info, post)
         await self.edit_summary(info, text, view)

@@ -1,1 +1,1 @@
-"""settings"""
+"""The settings room: /settings language and /settings tables, for a server's admins."""
