@@ -122,7 +122,7 @@ def test_the_pseudo_language_marks_every_catalog_sentence_but_keeps_fields(
 
 def test_domains_follow_the_folders() -> None:
     root = catalogs.ROOT
-    assert catalogs.domain_of(root / "bot/adapter/lobby.py") == "adapter"
+    assert catalogs.domain_of(root / "bot/adapter/lobby/lobby.py") == "adapter"
     assert catalogs.domain_of(root / "bot/service/rules/posts.py") == "host"
     assert catalogs.domain_of(root / "games/master_islands/flow.py") == "master_islands"
     assert catalogs.domain_of(root / "games/base.py") == "games"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import discord
 
-from bot.adapter.checks import NAMES
+from bot.adapter.kit.checks import NAMES
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 THREADS = ("Create Public Threads", "Send Messages in Threads", "Manage Threads")

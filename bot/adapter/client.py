@@ -1,10 +1,11 @@
-"""The discord.py client: listens for the components, adds the commands, syncs them by scope.
+"""The discord.py client: loads the rooms, syncs their commands by scope, resumes the tables.
 
 The bot gets an already opened :class:`~bot.service.Services`; the runner (or a test) owns its
-lifetime. Every component is a :class:`discord.ui.DynamicItem` of the registry
-(:mod:`bot.adapter.components`), installed at start-up, so the buttons of posts sent before a
-restart keep working. This module imports each module that defines components, so all of them
-are registered by then.
+lifetime. At start-up it loads each room of :data:`bot.adapter.rooms.EXTENSIONS` as a discord.py
+extension, whose ``setup`` adds its commands and its components (each a
+:class:`discord.ui.DynamicItem` of :mod:`bot.adapter.kit.components`, so the buttons of posts
+sent before a restart keep working); where the components appear is
+:data:`bot.adapter.rooms.LAYOUT`.
 """
 
 from __future__ import annotations
@@ -25,49 +26,27 @@ from bot.shards import shard_of
 from games.cli import counted
 
 from .. import catalog
-from . import (
-    activity,
-    clock,
-    components,
-    hints,
-    inputs,
-    live,
-    lobby,
-    private_play,
-    rematch,
-    substitutes,
-    table_buttons,
-    undo,
-)
-from .absence import LeaveCommands, start_clock
-from .commands import TableCommands
-from .dms import TurnStart, jump_url
-from .errors import guarded
-from .game_commands import play_group, rules_command
-from .help import help_command
-from .history import HistoryCommands
-from .i18n import language, language_of, shown
-from .partner import PartnerCommands
-from .poster import Poster
-from .ratings import RatingCommands
-from .send import reply_private
-from .server_settings import ServerSettings
-from .server_tables import TablesCommand
-from .threads import TableThreads
-from .translator import CatalogTranslator
+from .clock.absence import start_clock
+from .kit import inputs
+from .kit.errors import guarded
+from .kit.i18n import language, language_of, shown
+from .kit.send import reply_private
+from .kit.translator import CatalogTranslator
+from .live.activity import sync_global
+from .lobby.lobby import post_unposted_lobbies
+from .posting.dms import TurnStart, jump_url
+from .posting.poster import Poster
+from .posting.threads import TableThreads
+from .rooms import EXTENSIONS, LAYOUT
 
 log = logging.getLogger("tablee.adapter")
-
-COMPONENT_MODULES = (activity, clock, hints, live, lobby, private_play, rematch, substitutes,
-                     table_buttons, undo)
-"""Modules defining components that no command module here imports by name (kept imported)."""
 
 
 class TableeTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Before any command or autocomplete runs: data Discord's client would not send (an
         unknown command, an option of the wrong type or off its choices, an unresolved user) is
-        answered with one sentence and logged as a warning (:mod:`bot.adapter.inputs`)."""
+        answered with one sentence and logged as a warning (:mod:`bot.adapter.kit.inputs`)."""
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         if data.get("type", 1) != 1:  # context menus: none here, discord.py answers alone
             return True
@@ -130,14 +109,12 @@ class TableeBot(commands.Bot):
         self.config = config
         self.service = service
         self.issue_link = issue_link
-        live.offer(watch_link if config.web is not None and config.web.public_url is not None
-                   and issue_link is not None else None)
-        # Open table needs the page at a public address (the Activity's URL mapping).
-        activity.offer(config.activity is not None and config.web is not None
-                       and config.web.public_url is not None)
-        self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds)
+        self.watch_link = watch_link  # offered on table posts by the live room's setup
+        self.layout = LAYOUT
+        self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds,
+                                    layout=self.layout)
         self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
-                             turn_dm_after=config.clock.turn_dm_after)
+                             turn_dm_after=config.clock.turn_dm_after, layout=self.layout)
         self._resumed = False
         self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
@@ -146,7 +123,7 @@ class TableeBot(commands.Bot):
         """After a restart, computer players who were to move play on; post what they did. A
         lobby never posted gets its post."""
         try:
-            await lobby.post_unposted_lobbies(self)
+            await post_unposted_lobbies(self)
             outcomes = await self.service.moves.resume()
         except Exception:
             log.exception("resuming tables failed")
@@ -187,28 +164,18 @@ class TableeBot(commands.Bot):
         self.poster.turn_dms.acted(interaction.channel_id, interaction.user.id)
 
     async def setup_hook(self) -> None:
-        components.install(self)
         await self.tree.set_translator(CatalogTranslator())  # French clients see /jouer…
-        await self.add_game_commands()
+        await self.load_rooms()
         await self.sync_commands()
 
-    async def add_game_commands(self) -> None:
-        """The commands, built from the games registered now (a game registered before the
-        bot starts is offered like the others): /play <game>, /rules, and /partner only when
-        some game has a partner channel."""
+    async def load_rooms(self) -> None:
+        """Each room adds its commands and components (:data:`~bot.adapter.rooms.EXTENSIONS`),
+        built from the games registered now (a game registered before the bot starts is offered
+        like the others): /play <game>, /rules, and /partner only when some game has a partner
+        channel."""
+        for name in EXTENSIONS:
+            await self.load_extension(name)
         games = [table_game.game for table_game in catalog.table_games()]
-        await self.add_cog(TableCommands(self))
-        await self.add_cog(LeaveCommands(self))
-        await self.add_cog(RatingCommands(self))
-        await self.add_cog(HistoryCommands(self))
-        await self.add_cog(undo.UndoCommands(self))
-        await self.add_cog(ServerSettings(self))
-        await self.add_cog(TablesCommand(self))
-        self.tree.add_command(play_group(games))
-        self.tree.add_command(rules_command(games))
-        self.tree.add_command(help_command(games, self.config.rules_url))
-        if any(game.offers_partner_talk for game in games):
-            await self.add_cog(PartnerCommands(self))
         log.info("offering %s: %s", counted(len(games), "game", "games"),
                  ", ".join(g.id for g in games))
 
@@ -232,7 +199,7 @@ class TableeBot(commands.Bot):
             log.info("synced %s to guild %s", counted(len(synced), "command", "commands"),
                      self.config.dev_guild_id)
             return
-        synced = await activity.sync_global(self.tree)
+        synced = await sync_global(self.tree)
         log.info("synced %s", counted(len(synced), "global command", "global commands"))
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:

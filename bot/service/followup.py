@@ -68,7 +68,7 @@ class Behind:
         """The work after a change of this table failed: try again later (sooner the first
         time; a table whose try was due or running waits twice as long as before). ``repost``:
         what failed was its post (the adapter's send); ``at``: the adapter says when its next
-        try may go (its back-off of a post Discord refuses: :mod:`bot.adapter.stuck`)."""
+        try may go (its back-off of a post Discord refuses: :mod:`bot.adapter.posting.stuck`)."""
         entry = self._tables.get(channel_id)
         if entry is None:
             entry = self._tables[channel_id] = _Entry(now + RETRY_FIRST, RETRY_FIRST,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.adapter import analysis as adapter_analysis
+from bot.adapter.history import analysis as adapter_analysis
 from bot.storage import TableRow
 from bot.storage.rows import Ending
 from tests.e2e.test_play_helpers import last_public

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapter import game_commands
+from bot.adapter.lobby import game_commands
 from games import Option
 from tests.e2e.toy_game import ToyRounds
 

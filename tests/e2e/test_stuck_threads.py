@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapter.stuck import Backoff
+from bot.adapter.posting.stuck import Backoff
 from tests.e2e.emulator.state import ALL_PERMISSIONS, MANAGE_THREADS
 from tests.e2e.test_play_helpers import (
     EN,

@@ -1,13 +1,16 @@
 """The adapter's component registry: custom ids stay byte for byte what posts already carry
 (buttons posted before an upgrade must keep working), every namespace is taken once, every
-component is registered and comes back from its own id; no import cycle in bot/adapter."""
+component is registered and comes back from its own id; the rooms loaded as extensions give the
+bot exactly the slash commands and components it had before them."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
 import re
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,25 +18,27 @@ import discord
 import pytest
 
 import bot.adapter
-from bot.adapter import (
-    client,  # imports every module that defines components
-    components,
-)
-from bot.adapter import play_menu as pm
-from bot.adapter import settings as st
-from bot.adapter.activity import OpenTableButton
-from bot.adapter.analysis import AnalysisButton
-from bot.adapter.clock import ClockButton
-from bot.adapter.hints import HintButton
-from bot.adapter.history import HistoryButton
-from bot.adapter.live import PlayInBrowserButton
-from bot.adapter.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
-from bot.adapter.private_play import MenuButton, MenuSelect
-from bot.adapter.rematch import RematchButton
-from bot.adapter.server_tables import JoinFromList
-from bot.adapter.substitutes import SeatAnswer, SeatButton
-from bot.adapter.table_buttons import TableButton
-from bot.adapter.undo import UndoButton
+from bot import catalog
+from bot.adapter.client import TableeBot
+from bot.adapter.clock.clock import ClockButton
+from bot.adapter.clock.substitutes import SeatAnswer, SeatButton
+from bot.adapter.history.analysis import AnalysisButton
+from bot.adapter.history.history import HistoryButton
+from bot.adapter.kit import components
+from bot.adapter.live.activity import OpenTableButton
+from bot.adapter.live.live import PlayInBrowserButton
+from bot.adapter.lobby import settings as st
+from bot.adapter.lobby.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
+from bot.adapter.lobby.rematch import RematchButton
+from bot.adapter.lobby.server_tables import JoinFromList
+from bot.adapter.play import play_menu as pm
+from bot.adapter.play.hints import HintButton
+from bot.adapter.play.private_play import MenuButton, MenuSelect
+from bot.adapter.play.table_buttons import TableButton
+from bot.adapter.play.undo import UndoButton
+from bot.adapter.rooms import EXTENSIONS
+from bot.config import Config
+from bot.service import Services
 from bot.service.results import MenuEntry, Setting
 
 CHANNEL, VERSION = 1234567890123456789, 42
@@ -105,7 +110,7 @@ def test_every_id_comes_back_as_its_own_component_and_no_other() -> None:
 
 def test_every_component_is_registered_under_its_own_namespace() -> None:
     defined = set()
-    for info in pkgutil.iter_modules(bot.adapter.__path__, "bot.adapter."):
+    for info in pkgutil.walk_packages(bot.adapter.__path__, "bot.adapter."):
         module = importlib.import_module(info.name)
         defined |= {obj for _name, obj in inspect.getmembers(module, inspect.isclass)
                     if issubclass(obj, discord.ui.DynamicItem) and obj.__module__ == info.name}
@@ -116,7 +121,6 @@ def test_every_component_is_registered_under_its_own_namespace() -> None:
     for namespace, cls in registered.items():
         assert cls.namespace == namespace
         assert cls.__discord_ui_compiled_template__.pattern.startswith(re.escape(namespace))
-    assert client.COMPONENT_MODULES  # the bot imports them all
 
 
 def test_a_namespace_is_taken_once() -> None:
@@ -126,13 +130,99 @@ def test_a_namespace_is_taken_once() -> None:
             pass
 
 
-def test_the_bot_listens_for_every_component() -> None:
-    class Recorder:
-        added: tuple[Any, ...] = ()
+COMMANDS = [
+    ("abandon", ("table",)), ("analysis", ("game",)), ("board", ("table",)), ("dms", ("enabled",)),
+    ("hand", ("table",)), ("help", ()), ("history", ("game", "user")), ("leaderboard", ("game",)),
+    ("leave", ("table",)), ("move", ("move", "table")), ("partner", ("message",)), ("play", ()),
+    ("replay", ("game",)), ("rules", ("game",)), ("settings", ()),
+    ("settings language", ("language",)), ("settings tables", ("where",)),
+    ("stats", ("game", "user")), ("tables", ()), ("undo", ("table",)),
+]
+"""The bot's slash commands (and their options) before the rooms, besides /play <game>."""
+TEMPLATES = [
+    r"ta:(?P<channel_id>\d+):(?P<game_row>\d+)",
+    r"tc:(?P<action>skip|take|back|end):(?P<channel_id>\d+):(?P<version>\d+)",
+    r"th:(?P<viewer>\d+):(?P<offset>\d+):(?P<game>[a-z0-9-]+|\*):(?P<user>\d+)",
+    r"tj:(?P<table>\d+)",
+    r"tk:hint:(?P<channel_id>\d+):(?P<version>\d+)",
+    r"tl:(?P<action>join|leave|bot|unbot|start|cancel|settings):(?P<channel_id>\d+)"
+    r":(?P<version>\d+)",
+    r"tl:level:(?P<channel_id>\d+):(?P<version>\d+)",
+    r"tm:(?P<kind>[np]):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)",
+    r"tm:rematch:(?P<channel_id>\d+):(?P<game_row>\d+)",
+    r"tm:s:(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)",
+    r"to:open:(?P<channel_id>\d+)",
+    r"tq:(?P<answer>yes|no):(?P<channel_id>\d+):(?P<table>\d+):(?P<seat>\d+):(?P<user>\d+)"
+    r":(?P<since>\d+)",
+    r"ts:p:(?P<channel_id>\d+):(?P<version>\d+):(?P<page>\d+)",
+    r"ts:s:(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<name>.+)",
+    r"ts:sit:(?P<channel_id>\d+):(?P<seat>\d+):(?P<version>\d+)",
+    r"tt:(?P<action>hand|board|rules):(?P<channel_id>\d+):(?P<version>\d+)",
+    r"tu:undo:(?P<channel_id>\d+):(?P<version>\d+)",
+    r"tw:browser:(?P<channel_id>\d+)",
+]
+"""The custom-id templates the bot listened for before the rooms (ids on posts out there)."""
 
-        def add_dynamic_items(self, *items: Any) -> None:
-            self.added = items
 
-    recorder = Recorder()
-    components.install(recorder)  # type: ignore[arg-type]
-    assert set(recorder.added) == set(components.namespaces().values())
+async def test_the_rooms_give_the_bot_the_same_commands_and_components(
+    host: Services, db_path: str,
+) -> None:
+    bot = TableeBot(Config(database_path=db_path, sync="off"), host)
+    try:
+        await bot.setup_hook()
+        assert sorted(bot.extensions) == sorted(EXTENSIONS)
+        commands = sorted((c.qualified_name, tuple(p.name for p in getattr(c, "parameters", [])))
+                          for c in bot.tree.walk_commands())
+        games = [(c, p) for c, p in commands if c.startswith("play ")]
+        assert [c for c, _p in games] == sorted(
+            f"play {t.game.id}" for t in catalog.table_games())
+        assert [c for c in commands if c not in games] == COMMANDS
+        listened = bot._connection._view_store._dynamic_items  # discord.py's own registry
+        assert sorted(pattern.pattern for pattern in listened) == TEMPLATES
+        assert set(listened.values()) == set(components.namespaces().values())
+    finally:
+        await bot.close()
+
+
+ADAPTER = Path(bot.adapter.__file__).parent
+ROOMS = sorted(p.parent.name for p in ADAPTER.glob("*/__init__.py")
+               if p.parent.name not in ("kit", "posting"))
+
+
+def test_every_room_is_an_extension_holding_only_its_setup() -> None:
+    """Each room's ``extension`` module imports and defines ``setup``, nothing else: discord.py
+    runs it afresh at each load, so it defines no class or state (those live beside it)."""
+    assert sorted(EXTENSIONS) == [f"bot.adapter.{room}.extension" for room in ROOMS]
+    for room in ROOMS:
+        tree = ast.parse((ADAPTER / room / "extension.py").read_text(encoding="utf-8"))
+        body = [n for n in tree.body if not isinstance(n, ast.Import | ast.ImportFrom)]
+        assert isinstance(body[0], ast.Expr), room  # the docstring
+        assert [type(n) for n in body[1:]] == [ast.AsyncFunctionDef], room
+        assert body[1].name == "setup", room  # type: ignore[attr-defined]
+
+
+def test_only_setup_adds_to_the_bot() -> None:
+    """Commands, cogs and components reach the bot in a room's setup (or the client's loading
+    of the rooms), never when a module is imported."""
+    adding = {"add_dynamic_items", "add_cog", "add_command", "add_view", "add_listener",
+              "load_extension"}
+
+    def adds(node: ast.AST) -> list[int]:
+        """Lines calling the bot (``bot``, ``client``, ``self``, a ``tree``) to add something."""
+        return [c.lineno for c in ast.walk(node) if isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Attribute) and c.func.attr in adding
+                and ast.unparse(c.func.value).rpartition(".")[2] in (
+                    "bot", "client", "self", "tree")]
+
+    bad = []
+    for path in sorted(ADAPTER.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name not in (
+                    "setup", "load_rooms"):
+                bad += [f"{path.relative_to(ADAPTER)}:{line} in {node.name}"
+                        for line in adds(node)]
+        bad += [f"{path.relative_to(ADAPTER)}:{line} at import" for node in tree.body
+                if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                for line in adds(node)]
+    assert bad == []

@@ -15,7 +15,7 @@ ADAPTER = Path(bot.adapter.__file__).parent
 TEXT_KEYWORDS = {"content", "label", "placeholder", "description", "name"}
 TEXT_CALLS = {"send_message", "send", "edit_original_response", "edit_message", "edit",
               "Refusal", "reply_private", "describe",
-              "respond", "respond_all", "followup", "edit_original"}  # bot/adapter/send.py
+              "respond", "respond_all", "followup", "edit_original"}  # bot/adapter/kit/send.py
 NOT_TEXT = {"name"}  # Choice(name=…) and command names are identifiers unless said otherwise
 
 

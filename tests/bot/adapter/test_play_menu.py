@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.adapter import play_menu as pm
+from bot.adapter.play import play_menu as pm
 from bot.service.results import MenuEntry, MenuPick
 from games import get_game
 

@@ -4,8 +4,8 @@ clipped to Discord's 2,000 characters."""
 
 from __future__ import annotations
 
-from bot.adapter.limits import MAX_CONTENT
-from bot.adapter.send import allowed, fit
+from bot.adapter.kit.limits import MAX_CONTENT
+from bot.adapter.kit.send import allowed, fit
 
 
 def test_allowed_mentions_name_only_the_users_given() -> None:

@@ -1,5 +1,5 @@
 """Issue 38 item 2: the back-off of tables whose post Discord refuses
-(:mod:`bot.adapter.stuck`), on simulated time: one table backs off and gives up; a thread
+(:mod:`bot.adapter.posting.stuck`), on simulated time: one table backs off and gives up; a thread
 reopened tries at once; however many tables are stuck, their failed tries stay within the
 budget per 10 minutes (Discord restricts an address at 10,000 invalid requests)."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.adapter.stuck import Backoff, StuckPosts, ThreadLocked
+from bot.adapter.posting.stuck import Backoff, StuckPosts, ThreadLocked
 from bot.service import Services
 from bot.service.results import TableInfo
 from tests.bot.conftest import GUILD

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter.post_text import TRANSIENT_MARK, compose, strip_transient
+from bot.adapter.posting.post_text import TRANSIENT_MARK, compose, strip_transient
 from bot.service.results import PublicPost
 
 
@@ -44,11 +44,11 @@ def test_the_oldest_lines_give_way_within_2000_characters() -> None:
 
 
 def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
-    from bot.adapter.client import components  # every module that adds to table posts
+    from bot.adapter.rooms import LAYOUT
     from bot.service.results import ClockView
 
     def table_view(post: PublicPost) -> Any:
-        return components.table_post_view(1, post, None)  # type: ignore[arg-type]
+        return LAYOUT.table_post_view(1, post, None)  # type: ignore[arg-type]
 
     running = _post(clock=ClockView(name="Bob (seat 2)", deadline=1700000330.7))
     assert compose(running)[0].endswith("⏳ Bob (seat 2)'s time runs out <t:1700000330:R>.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapter.texts import option_line, rules_messages, rules_text
+from bot.adapter.kit.texts import option_line, rules_messages, rules_text
 from games import FIRST_OPTION, Game, Option, all_games
 from i18n import language
 

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.adapter.translator import NAME_RULE, NAMES, OPTIONS, CatalogTranslator, localised_name
+from bot.adapter.kit.translator import NAME_RULE, NAMES, OPTIONS, CatalogTranslator, localised_name
 from i18n import DEFAULT, LANGUAGES, translate
 
 OTHERS = [code for code in LANGUAGES if code != DEFAULT]

@@ -11,7 +11,7 @@ import pytest
 
 import i18n
 from bot.__main__ import main
-from bot.adapter.ratings import who
+from bot.adapter.history.ratings import who
 from bot.app.forget import StillSeated, forget
 from bot.service import Services
 from bot.service.history import choice_label

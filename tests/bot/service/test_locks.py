@@ -8,8 +8,9 @@ import asyncio
 
 import pytest
 
-from bot.adapter.poster import Poster
-from bot.adapter.threads import TableThreads
+from bot.adapter.posting.poster import Poster
+from bot.adapter.posting.threads import TableThreads
+from bot.adapter.rooms import LAYOUT
 from bot.service import Services
 from bot.service.errors import NoTable
 from bot.service.locks import ChannelLocks
@@ -26,9 +27,10 @@ async def test_refused_moves_in_empty_channels_leave_no_locks(host: Services) ->
 
 
 async def test_poster_closes_in_many_channels_leave_no_locks(host: Services) -> None:
-    threads = TableThreads(None, host, rematch_seconds=300)  # type: ignore[arg-type]
+    threads = TableThreads(None, host, rematch_seconds=300,  # type: ignore[arg-type]
+                           layout=LAYOUT)
     poster = Poster(client=None, service=host, dm_default=False,  # type: ignore[arg-type]
-                    threads=threads)
+                    threads=threads, layout=LAYOUT)
     for channel in range(1, CALLS + 1):
         await poster.close_table(channel, [])
     assert len(poster._locks) == 0

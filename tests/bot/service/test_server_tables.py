@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapter.limits import MAX_CONTENT
-from bot.adapter.server_tables import LISTED, join_view, list_text
+from bot.adapter.kit.limits import MAX_CONTENT
+from bot.adapter.lobby.server_tables import LISTED, join_view, list_text
 from bot.service import Services
 from bot.service.results import Seat, TableInfo
 from bot.service.rules.tables import jump_url

@@ -121,7 +121,7 @@ async def test_a_panel_drawn_for_an_older_lobby_changes_nothing(host: Services) 
 
 def test_a_wide_number_option_offers_every_value_and_the_panel_shows_25_around_it() -> None:
     """The host lists every value; the adapter's select shows Discord's 25 around the current."""
-    from bot.adapter.settings import select_options
+    from bot.adapter.lobby.settings import select_options
     from bot.service.results import Setting
     from bot.service.rules.settings import choices
     from games import Option

@@ -1,0 +1,101 @@
+"""/leave, the reminders and the one scheduler task of the turn clock (see
+:mod:`bot.service.clock`); the table post's clock buttons are in :mod:`bot.adapter.clock.clock`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.service.results import Outcome
+from bot.service.scheduler import ClockEvent, Reminder, Scheduler
+
+from ..kit import send
+from ..kit.checks import require_guild, require_post_permissions
+from ..kit.cog import ServiceCog
+from ..kit.context import Tablee
+from ..kit.errors import guarded
+from ..kit.i18n import _, language
+from ..kit.languages import dm_language, in_public
+from ..lobby.lobby import refresh_lobby_post
+from ..posting.dms import jump_url, send_dm
+from ..posting.places import TABLE_OPTION, table_channel, table_choices
+from .clock import said
+
+
+# -- /leave -------------------------------------------------------------------------------------
+class LeaveCommands(ServiceCog):
+
+    @app_commands.guild_only()
+    @app_commands.command(
+        name="leave", description=_("Leave this channel's lobby, or hand your seat in the game to "
+                                    "a computer")
+    )
+    @app_commands.describe(table=_(TABLE_OPTION))
+    async def leave(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        async with guarded(interaction, "/leave"):
+            require_guild(interaction)
+            await send.defer_private(interaction)  # before any read: Discord waits 3 s
+            channel_id = await table_channel(interaction, self.service)
+            before = await self.service.views.require_table(channel_id)
+            if before.status == "playing":
+                require_post_permissions(interaction)
+            result = await self.service.absence.leave_game(channel_id, interaction.user.id)
+            if isinstance(result, Outcome):
+                await self.tablee.poster.publish(result)
+                text = _("You left the game: a computer plays your seat. Press **I'm back** on "
+                         "the table post to play again.")
+            elif result.status == "abandoned" and before.status == "playing":
+                async with in_public(interaction.client, interaction.guild_id, interaction):
+                    await said(self.tablee, channel_id, _(
+                        "{name} left the {game} game and nobody else was playing, so it ended "
+                        "without a result. The channel is free for /play.",
+                        name=interaction.user.display_name, game=result.game_name))
+                await self.poster.close_table(channel_id, [before.post_message_id], result)
+                text = _("You left; the game ended without a result.")
+            elif result.status == "abandoned":
+                async with in_public(interaction.client, interaction.guild_id, interaction):
+                    await said(self.tablee, channel_id, _(
+                        "The {game} lobby closed: nobody is left.", game=result.game_name))
+                await self.poster.close_table(channel_id, [before.post_message_id])
+                text = _("You left the lobby.")
+            else:
+                await refresh_lobby_post(interaction.client, result)
+                text = _("You left the lobby.")
+            await send.followup(interaction, text, ephemeral=True)
+
+    leave.autocomplete("table")(table_choices)
+
+
+# -- reminders and the scheduler ----------------------------------------------------------------
+async def remind(bot: Tablee, reminder: Reminder) -> None:
+    """Half of the mover's time is gone: a jump link mentioning them, and a DM if they allow."""
+    url = jump_url(reminder.guild_id, reminder.channel_id, reminder.post_message_id)
+    client = bot.poster.client
+    async with in_public(client, reminder.guild_id):
+        text = _("<@{id}>, half of your time in **{game}** is gone: it runs out <t:{when}:R>. "
+                 "{url}", id=reminder.user_id, game=reminder.game_name,
+                 when=int(reminder.deadline), url=url)
+    channel = client.get_partial_messageable(reminder.channel_id)
+    await send.send(channel, text, ping=[reminder.user_id])
+    if await bot.service.ledger.dm_enabled(reminder.user_id, bot.config.dm_default):
+        with language(await dm_language(client, reminder.user_id)):
+            dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
+                   "messages off with /dms.", game=reminder.game_name,
+                   when=int(reminder.deadline), url=url)
+        await send_dm(client, reminder.user_id, dm)
+
+
+def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
+    """The one scheduler task for every table (``timing``: ``now``/``sleep`` for tests)."""
+
+    async def handle(event: ClockEvent) -> None:
+        if isinstance(event, Reminder):
+            await remind(bot, event)
+        else:
+            await bot.poster.publish(event)
+
+    scheduler = Scheduler(bot.service, handle, **timing)
+    return asyncio.create_task(scheduler.run(), name="tablee-clock")

@@ -1,0 +1,77 @@
+"""``/help``: what Tablée does, its commands and where each game's rules are, privately, in the
+reader's language.
+
+The commands are read from the command tree itself (each one's name as the reader's Discord
+shows it, ``/jouer`` in French, and its own description), so a command added later is listed
+without a line here. The rules: with ``[help] rules_url`` set (the base address of the
+project's ``docs/rules/`` folder, e.g. on the owner's fork), a link to ``<game id>.md`` per game;
+without it, the games and ``/rules``, which prints each summary in Discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from games import Game
+
+from ..kit import send
+from ..kit.errors import guarded
+from ..kit.i18n import _, current, translate
+from ..kit.texts import in_messages
+from ..kit.translator import NAMES, localised_name
+
+ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
+         "history", "replay", "analysis", "stats", "leaderboard", "partner", "dms", "settings", "help")
+"""The order /help lists the commands in: a game's course, then the records, then settings."""
+
+
+def command_name(english: str, code: str) -> str:
+    """``/play``, or ``/jouer`` for a French reader (the name their Discord shows)."""
+    msgid = NAMES.get(english)
+    return "/" + ((localised_name(english, msgid, code) if msgid else None) or english)
+
+
+def rules_link(base: str, game: Game) -> str:
+    """The address of a game's rules under the ``docs/rules/`` base address."""
+    return f"{base.rstrip('/')}/{game.id}.md"
+
+
+def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | None) -> str:
+    """The whole answer in the current language (cut into messages by the caller)."""
+    code = current()
+    names = ", ".join(g.name for g in games)
+    parts = [_("**Tablée** hosts board games in this server's channels: open a table with "
+               "`{play}`, friends press **Join**, and the bot keeps the rules, draws the board "
+               "after every move and shows each player their hand privately. Games: {games}.",
+               play=command_name("play", code), games=names)]
+    listed = sorted(commands, key=lambda c: ORDER.index(c.name) if c.name in ORDER else len(ORDER))
+    lines = [_("`{command}`: {about}", command=command_name(c.name, code),
+               about=translate(c.description)) for c in listed]
+    parts.append(_("**Commands**") + "\n" + "\n".join(lines))
+    if rules_url:
+        links = "\n".join(_("• {game}: <{address}>", game=g.name, address=rules_link(rules_url, g))
+                          for g in games)
+        parts.append(_("**Rules** (`{rules}` gives a summary here)",
+                       rules=command_name("rules", code)) + "\n" + links)
+    else:
+        parts.append(_("**Rules**: `{rules}` gives each game's summary here, privately.",
+                       rules=command_name("rules", code)))
+    return "\n\n".join(parts)
+
+
+def help_command(games: Sequence[Game], rules_url: str | None) -> app_commands.Command[Any, ..., None]:
+    """``/help``, everywhere (servers and DMs), answered privately."""
+
+    async def help_(interaction: discord.Interaction) -> None:
+        async with guarded(interaction, "/help"):
+            commands = interaction.client.tree.get_commands()  # type: ignore[attr-defined]
+            text = help_text(commands, games, rules_url)
+            await send.respond_all(interaction, in_messages(text), ephemeral=True)
+
+    return app_commands.Command(name="help", callback=help_,
+                                description=_("What Tablée does, its commands and the games' "
+                                              "rules (privately)"))

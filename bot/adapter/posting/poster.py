@@ -1,0 +1,372 @@
+"""The poster: one public table post per turn, sent, extended in place, then retired.
+
+The post shows the board drawn from the spectator view, what happened since the last post
+(computer moves batched in), whose turn it is with a mention of whoever's turn starts
+(:mod:`bot.adapter.posting.post_text`), and the buttons the rooms put on table posts
+(:data:`bot.adapter.rooms.LAYOUT`). While the same player keeps moving (a second
+action, a bonus, several steps of one turn) the post is edited in place instead. A new post goes
+out before the previous one loses its buttons; lines the service marked transient (a hidden value
+shown once) are edited away from it, together with its image (which showed the same value), and
+the value-free text is stored by the service so a restart still edits it. Posts to one channel go
+out one at a time (a lock per channel), so they keep their order and discord.py's per-route
+rate-limit handling (edits included) sees one request at a time per channel.
+
+After each post the poster tells the service once (:meth:`~bot.storage.sent_posts.SentPosts.posted`), which answers
+with the channel's older posts still showing a value; each one edited is then forgotten.
+
+What the poster tells the service after a post went out is bookkeeping: when the database fails
+there, the post is out and the move it shows stands, so the failure is logged and nobody is told
+the move failed. The channel's next post sets it right: the poster still knows its current post
+(retired by the next one, whose bookkeeping then records it) and keeps the value-free text of a
+post showing a value until that post is edited (:mod:`bot.service.followup`).
+
+A post Discord refuses (a locked thread, a missing permission) leaves its table *stuck*: tried
+again after longer and longer waits, then given up, its players told once
+(:mod:`bot.adapter.posting.stuck`); a post answered "Unknown Channel" in a table's thread means the
+thread was deleted, and the table leaves it (:meth:`TableThreads.deleted
+<bot.adapter.posting.threads.TableThreads.deleted>`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import discord
+
+from bot.service import Services
+from bot.service.followup import tolerated
+from bot.service.locks import ChannelLocks
+from bot.service.results import Outcome, PublicPost, TableInfo
+
+from ..kit import send
+from ..kit.components import Layout
+from ..kit.files import SeenHands, png_file
+from ..kit.i18n import language, shown
+from .dms import TurnDms, TurnStart, jump_url, turn_notes
+from .post_text import compose, continued, pinged
+from .stuck import Backoff, StuckPosts, refused
+
+log = logging.getLogger("tablee.adapter.post")
+UNKNOWN_CHANNEL = 10003  # Discord's "Unknown Channel": the thread was deleted
+
+class Watcher(Protocol):
+    """Told around each table post (:class:`bot.adapter.posting.threads.TableThreads`: a thread's
+    table keeps its thread open and its summary in the channel)."""
+
+    async def keep_open(self, info: TableInfo) -> None:
+        """Before a post: make sure it can go out where the table plays."""
+
+    async def posted(self, outcome: Outcome) -> None:
+        """After a post went out (never raises: the post stands)."""
+
+    async def ended(self, info: TableInfo) -> None:
+        """A table ended without a result (never raises)."""
+
+    async def deleted(self, thread_id: int) -> None:
+        """The table's thread is gone (Discord's 10003): the table leaves it (never raises)."""
+
+    async def tell_stuck(self, info: TableInfo, kind: str | None) -> None:
+        """The table's post is refused (:mod:`bot.adapter.posting.stuck`): its players are told,
+        once (never raises)."""
+
+
+Shown = tuple[list[int], list[tuple[str, bool]]]
+"""(users to move, lines) of a channel's latest post, to extend it in place."""
+Drawn = tuple[int, PublicPost, dict[int, str], set[int]]
+"""(message id, post, people named as moving again, people told their DMs are closed) of a
+channel's latest post, to add a closed-DM note to it later."""
+
+
+class Poster:
+    """Sends table posts, edits the current one in place while the same player keeps moving, and
+    retires older ones. Holds only message ids and the current post's lines (what to edit); its
+    :class:`~bot.adapter.posting.dms.TurnDms` sends and corrects the turn DMs, its
+    :class:`~bot.adapter.kit.files.SeenHands` knows which hand image each person already has."""
+
+    def __init__(self, client: discord.Client, service: Services, *, dm_default: bool,
+                 threads: Watcher, layout: Layout, turn_dm_after: float = 0.0,
+                 backoff: Backoff | None = None) -> None:
+        self.client = client
+        self.layout = layout  # the buttons of table posts
+        self._service = service
+        self.stuck = StuckPosts(service, backoff)  # tables whose post Discord refuses
+        self.dm_default = dm_default
+        self.threads = threads
+        self.turn_dms = TurnDms(client, service, dm_default=dm_default, after=turn_dm_after,
+                                closed=self._closed_later)
+        self.hands = SeenHands()  # the hand image each person last got privately, per table
+        self._drawn: dict[int, Drawn] = {}
+        self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
+        self._current: dict[int, int] = {}  # channel -> message id of the latest post
+        self._shown: dict[int, Shown] = {}
+        self._tasks: set[asyncio.Task[None]] = set()  # computers going on after a post
+        # channel -> {post showing a value: its text without it} the service could not store
+        self._unsaved: dict[int, dict[int, str]] = {}
+
+    def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.client.get_partial_messageable(channel_id)
+
+    def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        return self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
+
+    # -- publishing ---------------------------------------------------------------------------
+    async def publish(self, outcome: Outcome) -> discord.Message | None:
+        """Post what the service decided, where the table plays (``outcome.table.channel_id``).
+        One post per turn: while the actor (``outcome.actor``, the person whose move or undo
+        this was) keeps moving, the current post is edited in place; otherwise a new post goes
+        out first, then older posts (the table's stored post among them, unless this is a
+        game's first post) lose their buttons (if the send fails, the old post keeps working
+        ones, and the service posts again later: the caller's move stands, see
+        :mod:`bot.adapter.posting.stuck`; a deleted thread's table leaves it). DMs whoever's turn
+        starts. When computer players still have to move (one showed a value once, as a
+        person's reveal, on this post), they go on afterwards in a task of their own, and their
+        post takes that value away."""
+        channel_id = outcome.table.channel_id
+        actor = outcome.actor
+        previous = () if outcome.first else (outcome.table.post_message_id,)
+        try:
+            if outcome.post is None or (not outcome.post.finished
+                                        and self.stuck.hold(channel_id)):
+                return None  # a stuck table's move is stored: its next try posts it
+            await self.threads.keep_open(outcome.table)
+            with language(outcome.post.language):  # the server's, as the service wrote the post
+                message = await self._publish(channel_id, outcome, outcome.post, actor, previous)
+            self.stuck.posted(channel_id)
+            await self.threads.posted(outcome)
+            return message
+        except Exception as exc:
+            # What was played is stored: the post is the service's to try again (as a restart
+            # would), not a failure of the move for whoever made it.
+            if (isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+                    and outcome.table.in_thread):
+                self.stuck.forget(channel_id)
+                await self.threads.deleted(channel_id)  # missed THREAD_DELETE (a restart)
+            elif self.stuck.failed(outcome.table, exc):
+                await self.threads.tell_stuck(outcome.table, refused(exc))
+            if outcome.post is not None and outcome.post.finished:
+                self.stuck.forget(channel_id)  # its end is stored: nothing is left to post
+            return None
+        finally:
+            if outcome.computers_next:
+                task = asyncio.get_running_loop().create_task(self._computers(channel_id))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _computers(self, channel_id: int) -> None:
+        try:
+            outcome = await self._service.moves.computers_move(channel_id)
+            if outcome is not None:
+                await self.publish(outcome)
+        except Exception:
+            log.exception("computer players could not go on in channel %s", channel_id)
+
+    async def _publish(self, channel_id: int, outcome: Outcome, post: PublicPost,
+                       actor: int | None, previous: Iterable[int | None]) -> discord.Message | None:
+        async with self._locks(channel_id):
+            if (actor is not None and self._same_turn(channel_id, outcome, actor)
+                    and await self._edit_in_place(channel_id, outcome, actor)):
+                return None
+            names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
+            still = {actor: names.get(actor, "")} if actor in post.to_move_user_ids else {}
+            message = await self._send(channel_id, outcome, post, still, previous)
+            if post.finished:
+                self._forget(channel_id)
+            else:
+                self._current[channel_id] = message.id
+                self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+                self._drawn[channel_id] = (message.id, post, still, set())
+        await self.turn_dms.turn_over(
+            channel_id, () if post.finished else post.to_move_user_ids, actor=actor,
+            finished=post.finished)
+        if not post.finished:
+            await self._turn_dms(channel_id, outcome, post, message, actor, still)
+        return message
+
+    def _forget(self, channel_id: int) -> None:
+        """The table ended: nothing of its posts or hands is kept."""
+        self._current.pop(channel_id, None)
+        self._shown.pop(channel_id, None)
+        self._drawn.pop(channel_id, None)
+        self.hands.forget(channel_id)
+        self.stuck.forget(channel_id)
+
+    async def left(self, channel_id: int, *, ended: bool) -> None:
+        """The table's thread was deleted: its posts went with it (nothing to retire), and its
+        turn DMs there say the game is over (``ended``) or the turn is (the game moved: the
+        next post's DMs link to where it plays now)."""
+        async with self._locks(channel_id):
+            self._forget(channel_id)
+            self._unsaved.pop(channel_id, None)
+        await self.turn_dms.turn_over(channel_id, (), actor=None, finished=ended)
+
+    async def _send(self, channel_id: int, outcome: Outcome, post: PublicPost,
+                    still: dict[int, str], previous: Iterable[int | None]) -> discord.Message:
+        """Send the new post, tell the service, retire the older ones (under the channel's lock)."""
+        full, plain = compose(post, still=still)
+        kwargs: dict[str, Any] = {}
+        view = self.layout.table_post_view(channel_id, post, outcome.table)
+        if view is not None:
+            kwargs["view"] = view
+        file = png_file(post.image_png, "board.png")
+        if file is not None:
+            kwargs["file"] = file
+        message = await send.send(self._channel(channel_id), full, ping=pinged(post, still),
+                                  **kwargs)
+        old = [*previous, self._current.get(channel_id)]
+        # At the end every value is public anyway: nothing to edit away later.
+        shows_value = not post.finished and plain != full
+        values = await self._posted(channel_id, message.id, post.version,
+                                    plain if shows_value else None)
+        await self._retire_all(channel_id, old, values, keep=message.id)
+        return message
+
+    async def _posted(self, channel_id: int, message_id: int, version: int,
+                      plain: str | None) -> dict[int, str]:
+        """Tell the service the post went out (:meth:`~bot.storage.sent_posts.SentPosts.posted`); the channel's older
+        posts still showing a value. When the database fails the post stands: logged, and a
+        value it shows is kept here to edit away with the next post."""
+        unsaved = self._unsaved.setdefault(channel_id, {})
+        unsaved.pop(message_id, None)
+        what = f"recording post {message_id} (version {version}) in channel {channel_id}"
+        values = await tolerated(log, what, self._service.store.sent_posts.posted(
+            channel_id, message_id, version, plain=plain), None)
+        if values is None and plain is not None:
+            unsaved[message_id] = plain
+        found = {**unsaved, **(values or {})}
+        found.pop(message_id, None)
+        if not unsaved:
+            del self._unsaved[channel_id]
+        return found
+
+    def _same_turn(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
+        """Only the actor moved and is still to move, with the same people as on the current
+        post (when computer players moved too, their turns came between: a new post)."""
+        post = outcome.post
+        current = self._current.get(channel_id)
+        shown_now = self._shown.get(channel_id)
+        return (
+            post is not None and not post.finished and current is not None
+            and shown_now is not None and len(outcome.applied) == 1
+            and actor in post.to_move_user_ids
+            and shown_now[0] == post.to_move_user_ids
+            and outcome.table.post_message_id in (None, current)
+        )
+
+    async def _edit_in_place(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
+        """Extend the current post with this move (new image, lines appended, no mention)."""
+        assert outcome.post is not None
+        message_id = self._current[channel_id]
+        post = continued(self._shown[channel_id][1], outcome.post)
+        names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
+        full, plain = compose(post, still={actor: names.get(actor, "")})
+        file = png_file(post.image_png, "board.png")
+        try:
+            await send.edit(
+                self._message(channel_id, message_id), content=full,
+                attachments=[file] if file else [],
+                view=self.layout.table_post_view(channel_id, post, outcome.table),
+            )
+        except discord.HTTPException as exc:
+            if refused(exc) is not None:
+                raise  # a new post would be refused too: the table is stuck (publish)
+            log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
+            return False
+        self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+        # Re-written without a closed-DM note (the one to move is the actor, named).
+        self._drawn[channel_id] = (message_id, post, {actor: names.get(actor, "")}, set())
+        # Older posts showing a value were retired when this one went out.
+        await self._posted(channel_id, message_id, post.version, plain if plain != full else None)
+        return True
+
+    # -- turn DMs and the closed-DM note --------------------------------------------------------
+    async def _turn_dms(self, channel_id: int, outcome: Outcome, post: PublicPost,
+                        message: discord.Message, actor: int | None,
+                        still: dict[int, str]) -> None:
+        """Each player whose turn starts gets their turn DM
+        (:class:`~bot.adapter.posting.dms.TurnDms`: at once, or after a while at a live table);
+        those whose DMs are closed are told on the post."""
+        url = jump_url(outcome.table.guild_id, channel_id, message.id)
+        game_name = shown(outcome.table.game_name)  # in the server's language, as the post
+        starts = [TurnStart(channel_id, note.user_id, game_name, message.id, url, note)
+                  for note in turn_notes(outcome.notes, actor)]
+        closed = await self.turn_dms.turn_started(outcome.table, starts)
+        await self._note_closed(channel_id, message.id, closed)
+
+    async def _closed_later(self, channel_id: int, user_id: int, post_id: int | None) -> None:
+        """A turn DM sent after a wait found the person's DMs closed: the post says so, if it
+        is still the one of that turn."""
+        async with self._locks(channel_id):
+            await self._note_closed(channel_id, post_id, [user_id])
+
+    async def _note_closed(self, channel_id: int, message_id: int | None,
+                           closed: list[int]) -> None:
+        """Add "I couldn't DM you" for ``closed`` to the channel's latest post ``message_id``
+        (when it still is the latest and they are to move on it)."""
+        drawn = self._drawn.get(channel_id)
+        if not closed or drawn is None or drawn[0] != message_id:
+            return
+        _id, post, still, told = drawn
+        closed_to_move = [u for u in closed if u in post.to_move_user_ids and u not in told]
+        if not closed_to_move:
+            return
+        told.update(closed_to_move)
+        with language(post.language):  # a late note comes from a timer, outside publish's
+            full, plain = compose(post, told, still)
+        try:
+            await send.edit(self._message(channel_id, message_id), content=full,
+                            ping=pinged(post, still))
+        except discord.HTTPException:
+            log.warning("could not add the closed-DM note to %s", message_id, exc_info=True)
+            return
+        if plain != full:  # the value-free text to restore changed with the note
+            await self._posted(channel_id, message_id, post.version, plain)
+
+    # -- retiring -------------------------------------------------------------------------------
+    async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
+        """Take the buttons off an older post and, when it showed a value once (``plain``: its
+        text without it, as stored by the service), that value and its image; a deleted post is
+        fine. A failed edit of a value is kept for the next retirement."""
+        message = self._message(channel_id, message_id)
+        try:
+            if plain is not None:
+                # The board image showed the same transient thing (a revealed tile): drop it too.
+                await send.edit(message, content=plain, attachments=[], view=None)
+            else:
+                await send.edit(message, view=None)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            log.warning("could not retire post %s in %s", message_id, channel_id, exc_info=True)
+            return
+        if plain is not None:
+            unsaved = self._unsaved.get(channel_id, {})
+            if unsaved.pop(message_id, None) is not None and not unsaved:
+                del self._unsaved[channel_id]
+            await tolerated(log, f"forgetting the value of post {message_id}",
+                            self._service.store.sent_posts.drop_transient_post(message_id), None)
+
+    async def _retire_all(self, channel_id: int, ids: Iterable[int | None],
+                          values: dict[int, str], keep: int | None) -> None:
+        for message_id in sorted({m for m in ids if m} | set(values) - {keep}):
+            await self.retire(channel_id, message_id, values.get(message_id))
+
+    async def close_table(self, channel_id: int, message_ids: Iterable[int | None],
+                          table: TableInfo | None = None) -> None:
+        """A table ended without a result (abandon): retire its posts (and say so where its
+        summary is, when it played in a thread, whose thread is archived once they are)."""
+        async with self._locks(channel_id):
+            ids = [*message_ids, self._current.get(channel_id)]
+            self._forget(channel_id)
+            values = await tolerated(log, f"reading the posts showing a value in {channel_id}",
+                                     self._service.store.sent_posts.transient_posts(channel_id), {})
+            await self._retire_all(channel_id, ids, {**self._unsaved.get(channel_id, {}),
+                                                     **values}, keep=None)
+        await self.turn_dms.table_closed(channel_id)
+        if table is not None:
+            await self.threads.ended(table)

@@ -1,0 +1,1 @@
+"""The settings room: /settings language and /settings tables, for a server's admins."""
