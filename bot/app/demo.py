@@ -1,8 +1,8 @@
 """``python -m bot demo GAME``: a whole game through the table host, no Discord token needed.
 
 Seat 1 is a stand-in person ("Alex", a name that reads in every language: "You" would need
-"You plays" / "Vous pose") who presses moves through :meth:`~bot.service.play.PlayService.play` exactly as
-the Discord adapter would, choosing them as a medium computer player would; every other seat
+"You plays" / "Vous pose") who presses moves through
+:meth:`~bot.service.play.PlayService.play` exactly as the Discord adapter would, choosing them as a medium computer player would; every other seat
 is a computer player of the host. Everything goes through a real SQLite file in ``--out``. Writes
 one board PNG per table post (``post-NNN.png``), each player's starting hand (``hand-seatN.png``),
 the log (``log.txt``) and the finished game's record (``record.json``), in ``--language`` (the

@@ -61,7 +61,8 @@ class TableClock:
         changed). Not stored: the caller stores it, with the move when there is one."""
         if row.id is None or row.state is None:
             return None, False
-        return turn_clock(game, await self._store.clocks.get_clock(row.id), row, mover, self._ctx.now(),
+        stored = await self._store.clocks.get_clock(row.id)
+        return turn_clock(game, stored, row, mover, self._ctx.now(),
                           self._ctx.clock_config.speed(row.speed))
 
     async def set_after(self, game: Game, row: TableRow, mover: int | None) -> None:

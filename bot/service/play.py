@@ -200,8 +200,8 @@ class PlayService:
         """The tables left behind after a stored change (:mod:`bot.service.followup`) whose
         next try is due at ``now``: their clock is set again if it lags, their computers play
         on; an Outcome for each table where computers moved or whose post could not be sent
-        (:meth:`~bot.service.context.Context.left_behind`), for the adapter to post (the moves since the table's
-        last post with it). A table that fails again waits longer."""
+        (:meth:`~bot.service.context.Context.left_behind`), for the adapter to post (the moves
+        since the table's last post with it). A table that fails again waits longer."""
         out = []
         for channel_id, marks, repost in self._ctx.behind.due(now):
             try:

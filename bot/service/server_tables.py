@@ -69,8 +69,8 @@ class ServerTables:
 
     async def set_place(self, guild_id: int, place: str) -> None:
         """``/settings tables``: new tables play in ``threads`` or in the ``channel`` (read back
-        with :meth:`~bot.storage.servers.ServerSettings.tables_place`); tables already open stay where they
-        are. Anything else -> ValueError (the adapter offers choices)."""
+        with :meth:`~bot.storage.servers.ServerSettings.tables_place`); tables already open stay
+        where they are. Anything else -> ValueError (the adapter offers choices)."""
         if place not in TABLE_PLACES:
             raise ValueError(f"no table place {place!r}")
         await self._store.servers.set_tables_place(guild_id, place)

@@ -107,8 +107,8 @@ def closed_state(last: dict[str, Any] | None, version: int, lang: str) -> dict[s
 async def you_state(service: Services, table: int, live: LiveTable,
                     user_id: int) -> dict[str, Any] | None:
     """``you`` for the holder of ``user_id``'s valid link: their seat, their hand's address,
-    size and regions (its cards are buttons on the page) and their menu (only their own: :meth:`~bot.service.reading.TableViews.menu` is their seat's legal
-    moves); None when they do not sit at the table."""
+    size and regions (its cards are buttons on the page) and their menu (only their own:
+    :meth:`~bot.service.reading.TableViews.menu` is their seat's legal moves); None when they do not sit at the table."""
     seat = live.table.seat_of(user_id)
     if seat is None:
         return None

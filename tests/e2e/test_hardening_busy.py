@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.storage.errors import BUSY
-from tests.bot.storage.test_database_failures import write_lock_held
+from tests.bot.storage.test_database import write_lock_held
 from tests.e2e.test_play_helpers import running_tablee, slash_with_user_option
 
 

@@ -90,9 +90,11 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
                 await bot.poster.close_table(self.channel_id, [info.post_message_id], info)
                 return
             if self.action == "skip":
-                outcome = await bot.service.absence.skip(self.channel_id, user, version=self.version)
+                outcome = await bot.service.absence.skip(self.channel_id, user,
+                                                         version=self.version)
             elif self.action == "take":
-                outcome = await bot.service.absence.take_over(self.channel_id, user, version=self.version)
+                outcome = await bot.service.absence.take_over(self.channel_id, user,
+                                                              version=self.version)
             else:
                 outcome = await bot.service.absence.come_back(self.channel_id, user)
             await bot.poster.publish(outcome)

@@ -52,8 +52,8 @@ class SeatButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
             require_post_permissions(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             bot = tablee(interaction.client)
-            asked = await bot.service.absence.ask_seat(self.channel_id, interaction.user.id, self.seat,
-                                               is_bot=interaction.user.bot)
+            asked = await bot.service.absence.ask_seat(
+                self.channel_id, interaction.user.id, self.seat, is_bot=interaction.user.bot)
             view = discord.ui.View(timeout=None)
             for answer in ("yes", "no"):
                 view.add_item(SeatAnswer(answer, asked.channel_id, asked.table, asked.seat,

@@ -76,8 +76,8 @@ async def post_analysis(interaction: discord.Interaction, game_row: int) -> None
                 "Analysing… turn {n} of {total}", n=done, total=total))
 
         try:
-            made = await service.analyses.analysis(interaction.guild_id, game_row, progress=progress,
-                                          language=code)
+            made = await service.analyses.analysis(interaction.guild_id, game_row,
+                                                   progress=progress, language=code)
         except BaseException:
             # No "Analysing…" left behind: the answer goes, the person gets the sentence.
             with contextlib.suppress(discord.HTTPException):

@@ -173,7 +173,8 @@ class HistoryCommands(ServiceCog):
             await send.defer_public(interaction)  # before any read; a refusal is still private
             entry = await self.service.game_history.finished_entry(interaction.guild_id, game)
             async with in_public(interaction.client, interaction.guild_id, interaction) as code:
-                files = await self.service.game_history.replay(interaction.guild_id, game, language=code)
+                files = await self.service.game_history.replay(interaction.guild_id, game,
+                                                               language=code)
                 text = replay_text(entry, files.frames, files.turns_per_frame)
             await send.followup(
                 interaction, text,

@@ -333,8 +333,8 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
         await show_panel(interaction, info, page, "⚠️ " + translate(LOBBY_CHANGED))
         return
     try:
-        info = await bot.service.lobbies.set_option(channel_id, interaction.user.id, setting.name, decoded,
-                                         version=version)
+        info = await bot.service.lobbies.set_option(channel_id, interaction.user.id,
+                                                    setting.name, decoded, version=version)
     except HostError as exc:
         log.info("setting %s refused for user %s: %s", setting.name, interaction.user.id,
                  exc.message)

@@ -69,7 +69,8 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
     moment) keeps its presser's seat privately, and the one lobby post shows it."""
     bot = tablee(interaction.client)
     user = interaction.user
-    pressed = await bot.service.lobbies.rematch(channel_id, user.id, user.display_name, game_row=game_row)
+    pressed = await bot.service.lobbies.rematch(channel_id, user.id, user.display_name,
+                                                game_row=game_row)
     info = pressed.table
     if pressed.opened:
         pinged = [s.user_id for s in info.seats

@@ -120,7 +120,8 @@ class TableCommands(ServiceCog):
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.views.require_table(channel_id)
             admin = bool(interaction.permissions.manage_channels)
-            info = await self.service.lobbies.abandon(channel_id, interaction.user.id, is_admin=admin)
+            info = await self.service.lobbies.abandon(channel_id, interaction.user.id,
+                                                      is_admin=admin)
             async with in_public(interaction.client, interaction.guild_id, interaction):
                 text = _("The {game} table was abandoned by {name}. The channel is free for "
                          "/play.", game=info.game_name, name=interaction.user.display_name)

@@ -11,8 +11,9 @@ the value-free text is stored by the service so a restart still edits it. Posts 
 out one at a time (a lock per channel), so they keep their order and discord.py's per-route
 rate-limit handling (edits included) sees one request at a time per channel.
 
-After each post the poster tells the service once (:meth:`~bot.storage.sent_posts.SentPosts.posted`), which answers
-with the channel's older posts still showing a value; each one edited is then forgotten.
+After each post the poster tells the store once
+(:meth:`~bot.storage.sent_posts.SentPosts.posted`), which answers with the channel's older posts
+still showing a value; each one edited is then forgotten.
 
 What the poster tells the service after a post went out is bookkeeping: when the database fails
 there, the post is out and the move it shows stands, so the failure is logged and nobody is told
@@ -228,8 +229,8 @@ class Poster:
 
     async def _posted(self, channel_id: int, message_id: int, version: int,
                       plain: str | None) -> dict[int, str]:
-        """Tell the service the post went out (:meth:`~bot.storage.sent_posts.SentPosts.posted`); the channel's older
-        posts still showing a value. When the database fails the post stands: logged, and a
+        """Tell the store the post went out (:meth:`~bot.storage.sent_posts.SentPosts.posted`);
+        the channel's older posts still showing a value. When the database fails the post stands: logged, and a
         value it shows is kept here to edit away with the next post."""
         unsaved = self._unsaved.setdefault(channel_id, {})
         unsaved.pop(message_id, None)

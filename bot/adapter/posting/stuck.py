@@ -1,9 +1,9 @@
 """A table whose post Discord refuses: a bounded back-off, a give-up, one notice, one log line.
 
 A move is stored before its post goes out, so a refused post loses nothing: the service posts
-what the table's last post did not show on the next try (:meth:`~bot.service.context.Context.left_behind`,
-:meth:`bot.service.play.PlayService.catch_up`). What must not happen is trying again
-and again: a locked thread, a channel the bot may no longer post in, refuse every try, and
+what the table's last post did not show on the next try
+(:meth:`~bot.service.context.Context.left_behind`, :meth:`bot.service.play.PlayService.catch_up`).
+What must not happen is trying again and again: a locked thread, a channel the bot may no longer post in, refuse every try, and
 Discord restricts an address after 10,000 invalid requests (401, 403, 429) in 10 minutes.
 
 So a table whose post failed is *stuck* (:class:`StuckPosts`) until a post of it goes out:

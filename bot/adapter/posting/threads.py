@@ -1,16 +1,17 @@
 """A thread per table: the lobby post in the channel, the game in a thread made from it.
 
 ``/play`` posts the lobby in the channel; the table is keyed by that post's id from the first
-moment (:meth:`~bot.service.lobby.LobbyService.create_lobby` with ``parent_id``), because a thread made from a
-message takes the message's id: on Start the thread is made from the lobby post (named after
+moment (:meth:`~bot.service.lobby.LobbyService.create_lobby` with ``parent_id``), because a
+thread made from a message takes the message's id: on Start the thread is made from the lobby post (named after
 the game and its players) and the table plays in it, keyed by the same id. The lobby post stays
 in the channel as the table's one-line summary, edited once a turn ("In progress · Bob (seat 2)
 to move · open the table"), and at the end shows the result with Rematch. Rematch opens the new
 lobby in the same thread (the channel only sees the summary change).
 
 When no thread can be made (a missing permission, the server's cap of active threads: Discord's
-160006), the lobby moves to the channel itself (:meth:`~bot.service.lobby.LobbyService.move_to_channel`) and the
-host gets one sentence saying why. A server may choose the channel for every table
+160006), the lobby moves to the channel itself
+(:meth:`~bot.service.lobby.LobbyService.move_to_channel`) and the host gets one sentence saying
+why. A server may choose the channel for every table
 (``/settings tables``; the bot's default is ``[tables] place``); a ``/play`` typed inside a thread
 plays in that thread.
 
@@ -172,7 +173,8 @@ class TableThreads:
             if info.status == "playing":
                 await self._said_deleted(info, moved is not None)
             if moved is not None:
-                self._service.context.left_behind(moved.channel_id, repost=True, at=self._service.context.now())
+                context = self._service.context
+                context.left_behind(moved.channel_id, repost=True, at=context.now())
         except HostError as exc:  # it ended or moved meanwhile: nothing left to do
             log.info("the table of the deleted thread %s: %s", thread_id, exc)
         except Exception:

@@ -67,8 +67,9 @@ def new_row(
     seed: int,
     until: float,
 ) -> TableRow:
-    """The rematch lobby of ``finished`` (a stored game: :meth:`History.game <bot.storage.history.History.game>`) asked for by
-    ``user_id``, who must have played in it. ``until``: when unconfirmed seats are dropped."""
+    """The rematch lobby of ``finished`` (a stored game:
+    :meth:`~bot.storage.history.History.game`) asked for by ``user_id``, who must have played
+    in it. ``until``: when unconfirmed seats are dropped."""
     seats = list(finished["seats"])
     if all(s["user_id"] != user_id for s in seats):
         raise errors.NotSeated(say("Only the players of that game can ask for a rematch."))

@@ -33,8 +33,8 @@ def speed_of(row: TableRow) -> str:
 
 def table_settings(row: TableRow) -> dict[str, Any]:
     """The table settings that are not game options, as keyword arguments of
-    :meth:`~bot.service.lobby.LobbyService.create_lobby`; a finished game keeps them for its rematch:
-    the speed and hints (:mod:`bot.service.rules.hints`)."""
+    :meth:`~bot.service.lobby.LobbyService.create_lobby`; a finished game keeps them for its
+    rematch: the speed and hints (:mod:`bot.service.rules.hints`)."""
     return {"speed": row.speed if row.speed in SPEEDS else None, **hints.table_setting(row)}
 
 

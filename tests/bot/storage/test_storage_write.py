@@ -16,7 +16,7 @@ from bot.storage import Conflict, MoveEntry, Store, TableRow
 from bot.storage.database import Statement
 from bot.storage.errors import Busy, DiskFull
 from bot.storage.rows import ClockAt, ClockRow
-from tests.bot.storage.test_database_failures import write_lock_held
+from tests.bot.storage.test_database import write_lock_held
 
 
 def _row() -> TableRow:
