@@ -70,6 +70,16 @@ def _outermost(real: Any, name: str, counts: collections.Counter) -> Any:
     return call
 
 
+async def click_at_random(sim: Any, user: Any, message: Any, rng: random.Random) -> Any:
+    """One step in the mover's menu, at random: an option of its select, else one of its buttons
+    (not the navigation); the message as it reads after the step."""
+    if message.selects():
+        values = [rng.choice(message.selects()[0]["options"])["value"]]
+        return await sim.select(user, message, values=values)
+    labels = [x for x in message.labels if x not in NAV]
+    return await sim.click(user, message, label=rng.choice(labels))
+
+
 async def test_a_menu_click_reads_the_table_once(
     discord_sim: Any, tmp_path: Path
 ) -> None:
@@ -92,12 +102,7 @@ async def test_a_menu_click_reads_the_table_once(
             assert dict(counts) == {"private_note": 1, "row reads": 1}
             for _ in range(12):
                 counts.clear()
-                if message.selects():
-                    values = [rng.choice(message.selects()[0]["options"])["value"]]
-                    message = await sim.select(user, message, values=values)
-                else:
-                    labels = [x for x in message.labels if x not in NAV]
-                    message = await sim.click(user, message, label=rng.choice(labels))
+                message = await click_at_random(sim, user, message, rng)
                 calls = {k: v for k, v in counts.items()
                          if k != "row reads" and k not in SCHEDULER}
                 if "You played" not in message.content:
@@ -217,12 +222,7 @@ async def test_after_a_move_a_step_of_the_menu_keeps_what_the_move_said(
             user = to_move(sim, users)
             message = await sim.click(user, table_post(sim), label="My hand / Play")
             for _ in range(12):
-                if message.selects():
-                    values = [rng.choice(message.selects()[0]["options"])["value"]]
-                    message = await sim.select(user, message, values=values)
-                else:
-                    labels = [x for x in message.labels if x not in NAV]
-                    message = await sim.click(user, message, label=rng.choice(labels))
+                message = await click_at_random(sim, user, message, rng)
                 if "You played" in message.content:
                     break
             steps = [b for b in message.buttons()
