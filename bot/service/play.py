@@ -128,6 +128,8 @@ class PlayService:
         players answer, taken outside the lock (the person's move is stored, and Board / My
         hand / other commands are not held up meanwhile)."""
         game, row, lines = played.game, played.row, played.lines
+        # The notation, not the label: a label may carry a value that must not be repeated later
+        # (a tile's value shown once), and the notation is what /move takes.
         said = say("You played `{move}`.", move=played.move)
         if played.outcome is not None:
             return self._by(played.outcome, row, user_id, said)
@@ -155,7 +157,7 @@ class PlayService:
         notes = [replace(n, text=f"{i18n.translate(said, n.language)}\n{n.text}")
                  if n.user_id == user_id and n.your_turn else n for n in outcome.notes]
         self._reports.menus.remember(row.id, notes)
-        return replace(outcome, actor=user_id, notes=notes)
+        return replace(outcome, actor=user_id, notes=notes, said=said)
 
     async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Outcome:
         """The user takes back their own last move (BGA's rule, :mod:`bot.service.undo`): the

@@ -298,3 +298,4 @@ class Outcome:
     computers_next: bool = False  # computers still to move: call PlayService.computers_move
     actor: int | None = None  # the person whose move or undo this was (PlayService); None: none
     first: bool = False  # a game's first post (Start): the table's stored post is its lobby's
+    said: Any = None  # what the actor did, as they read it ("You played `x`."): a Text, or None

@@ -282,10 +282,7 @@ async def play_move(
 async def played(interaction: discord.Interaction, outcome: Outcome) -> None:
     """After a person's move: the table posted, then their private message updated."""
     await tablee(interaction.client).poster.publish(outcome)
-    # The notation, not the label: a label may carry a value that must not be repeated later
-    # (a tile's value shown once), and the notation is what /move takes.
-    said = _("You played `{move}`.", move=outcome.applied[0])
-    await show_after(interaction, outcome.table.channel_id, outcome, said)
+    await show_after(interaction, outcome.table.channel_id, outcome)
 
 
 async def defer_change(interaction: discord.Interaction) -> None:
@@ -299,11 +296,11 @@ async def defer_change(interaction: discord.Interaction) -> None:
 
 
 async def show_after(
-    interaction: discord.Interaction, channel_id: int, outcome: Outcome, said: str
+    interaction: discord.Interaction, channel_id: int, outcome: Outcome
 ) -> None:
     """The player's private message after their move or undo: the next menu when they move
     again (the service adds their own note with its menu, its text opening with what they did),
-    else ``said`` (what they did, in the same words) alone. The board is never here (the table
+    else what they did alone (``outcome.said``, the same words). The board is never here (the table
     post shows it, edited in place during a turn); the hand only when it changed (else a menu's
     message keeps the image it shows)."""
     user_id = interaction.user.id
@@ -315,4 +312,5 @@ async def show_after(
         kwargs: dict[str, Any] = {"attachments": [file]} if file is not None else {}
         await send.edit_original(interaction, content=content, view=view, **kwargs)
     else:
-        await send.edit_original(interaction, content=said, attachments=[], view=None)
+        await send.edit_original(interaction, content=shown(outcome.said), attachments=[],
+                                 view=None)

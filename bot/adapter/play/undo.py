@@ -53,8 +53,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         user_id = interaction.user.id
         outcome = await bot.service.moves.undo(channel_id, user_id, version=version)
         await bot.poster.publish(outcome)
-        said = _("You took back your last move.")
-        await private_play.show_after(interaction, channel_id, outcome, said)
+        await private_play.show_after(interaction, channel_id, outcome)
 
 
 class UndoCommands(ServiceCog):
