@@ -80,7 +80,6 @@ class Services:
         """``computer_delay``: seconds before computer players answer a person's move;
         ``clock``: the epoch clock (tests drive it); the rest: see :class:`Context`."""
         self.store = store
-        self.shards = shards  # whose tables this process resumes and times (bot.shards)
         ctx = self.context = Context(
             store=store, pool=pool or ComputerPool(), shards=shards, now=clock,
             clock_config=clock_config or ClockConfig(), computer_delay=computer_delay,
