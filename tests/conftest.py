@@ -26,7 +26,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (pyproject's addopts): two workers a core, at most ``--maxprocesses``. Most
     tests spend more time waiting (for the emulated Discord to go quiet, for the database, for a
     bot process) than computing: with one worker a core the cores idle half the run."""
-    return 2 * len(os.sched_getaffinity(0))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)  # sched_getaffinity: the cores this process may use (Linux only)
 
 
 LONGEST_FIRST = (
