@@ -30,6 +30,7 @@ from .clock.absence import start_clock
 from .kit import inputs
 from .kit.errors import guarded
 from .kit.i18n import language, language_of, shown
+from .kit.pace import GlobalPace, pace, share
 from .kit.send import reply_private
 from .kit.translator import CatalogTranslator
 from .live.activity import sync_global
@@ -108,6 +109,9 @@ class TableeBot(commands.Bot):
         )
         self.config = config
         self.service = service
+        shards = config.shards
+        self.pace = GlobalPace(share(len(shards.served), shards.count))  # Discord's global limit
+        pace(self.http, self.pace)
         self.issue_link = issue_link
         self.watch_link = watch_link  # offered on table posts by the live room's setup
         self.layout = LAYOUT

@@ -128,6 +128,19 @@ class TurnBegun:
 
 
 @dataclass(frozen=True)
+class SeatLine:
+    """One seat as the table post lists it (public facts only)."""
+
+    seat: int
+    name: str  # as the post names it, in the post's language
+    score: str | None  # None: the view shows no score
+    to_move: bool
+    computer: bool  # a computer plays it (a computer player, or a person's seat while replaced)
+    winner: bool
+    colour: int  # the seat's colour in the images, as 0xRRGGBB
+
+
+@dataclass(frozen=True)
 class PublicPost:
     """What the channel sees after a change: one table post."""
 
@@ -148,6 +161,11 @@ class PublicPost:
     """Which parts of ``image_png`` stand for which menu token: (token, (x, y, width, height))
     in the image's pixels (a page makes them clickable); empty when the game's renderer names
     none (render.regions)."""
+    alt_text: str = ""  # the board in words, from the public view (the image's alt text)
+    seats: list[SeatLine] = field(default_factory=list)
+    accent: int | None = None
+    """The colour of the seat to move (the first of them), at the end the winner's; None: no
+    seat's (0xRRGGBB)."""
 
     @property
     def lines(self) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games import get_game
+from tests.e2e.budget import assert_within_budget
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
@@ -51,9 +52,11 @@ async def _typed_turn(sim: Any, tablee: Any, user: Any, users: dict[int, Any],
         if seat not in game.to_move(row.state):
             return
         move = game.bots["greedy"](game, row.state, seat, rng)
-        offered = [c["value"] for c in await sim.autocomplete(user, "move", text="")]
+        where = playing(sim)  # typed where the table plays (its thread, in thread mode)
+        offered = [c["value"] for c in await sim.autocomplete(user, "move", text="",
+                                                               channel=where)]
         assert move in offered or len(offered) == 25, (move, offered)
-        await sim.slash(user, "move", move=move)
+        await sim.slash(user, "move", move=move, channel=where)
         if to_move(sim, users) is not user:
             return
 
@@ -86,8 +89,10 @@ async def test_two_players_to_the_end(discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
+    since = len(sim.requests)
     _lobby, seats = await lobby_of(sim, alice, [bob], game=GAME)
     await _play_to_the_end(sim, tablee, users, seats, {alice.id}, random.Random(3))
+    assert_within_budget(sim, tablee.db, GAME, since)  # alice types /move, bob uses the menu
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
     _assert_no_tile_in_public(sim, seats)
@@ -102,9 +107,11 @@ async def test_four_players_two_humans_two_computers_to_the_end(
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
+    since = len(sim.requests)
     lobby, seats = await lobby_of(sim, alice, [bob], computers=2, game=GAME)
     assert any("Seats (4/4" in old.get("content", "") for old in lobby.history)
     await _play_to_the_end(sim, tablee, users, seats, {alice.id, bob.id}, random.Random(5))
+    assert_within_budget(sim, tablee.db, GAME, since)  # in a thread, every move typed
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
     _assert_no_tile_in_public(sim, seats)

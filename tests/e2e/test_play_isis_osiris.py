@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.config import ClockConfig
+from tests.e2e.budget import assert_within_budget
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
@@ -45,6 +46,7 @@ async def test_memory_mode_game_to_the_end_forgets_revealed_values(
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
+    since = len(sim.requests)
     _lobby, seats = await lobby_of(sim, alice, [bob], computers=1, game="isis-osiris")
     rng = random.Random(5)
     reveals_seen = 0
@@ -82,6 +84,9 @@ async def test_memory_mode_game_to_the_end_forgets_revealed_values(
             assert not VALUE.search(dm.content), dm.content
     assert_hands_private(sim, seats)
     assert_all_requests_valid(sim)
+    # Turn DMs go at once here (a daily table's): counted apart. The reveals edited away from
+    # older posts go with the token that sent each post, while it is valid.
+    assert_within_budget(sim, tablee.db, "isis-osiris", since, dms_at_once=True)
 
 
 async def test_a_value_revealed_before_a_restart_is_still_edited_away(

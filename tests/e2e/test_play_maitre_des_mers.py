@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.budget import assert_within_budget
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
@@ -79,8 +80,10 @@ async def test_two_players_play_to_the_end_by_menu(
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
+    since = len(sim.requests)
     await lobby_of(sim, alice, [bob], game=GAME)
     turns = await _play_to_the_end(sim, users, random.Random(7))
+    assert_within_budget(sim, tablee.db, GAME, since)
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
     posts = [m for m in sim.public(playing(sim)) if m.attachments or "My hand / Play" in m.labels]
@@ -99,10 +102,12 @@ async def test_six_seats_two_humans_four_computers_to_the_end(
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
+    since = len(sim.requests)
     lobby, seats = await lobby_of(sim, alice, [bob], computers=4, game=GAME)
     assert any("Seats (6/6" in old.get("content", "") for old in lobby.history)
     assert len(seats) == 2
     await _play_to_the_end(sim, users, random.Random(11), by_move=frozenset({bob.id}))
+    assert_within_budget(sim, tablee.db, GAME, since)  # bob's moves typed: /move
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
     assert "My hand / Play" not in final.labels

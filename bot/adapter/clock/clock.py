@@ -97,7 +97,7 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
                                                               version=self.version)
             else:
                 outcome = await bot.service.absence.come_back(self.channel_id, user)
-            await bot.poster.publish(outcome)
+            await bot.poster.publish(outcome, via=interaction)  # deferred update: it can carry
             if self.action == "back" and interaction.message is not None \
                     and interaction.message.flags.ephemeral:
                 await send.edit_original(

@@ -110,7 +110,7 @@ class SeatAnswer(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
                              player=interaction.user.display_name, id=self.user, seat=self.seat)
             await send.edit_original(interaction, content=text, view=None)
             if outcome is not None:
-                await bot.poster.publish(outcome)
+                await bot.poster.publish(outcome, via=interaction)  # answered: it can carry
 
     async def _candidate_name(self, interaction: discord.Interaction) -> str:
         """The candidate's display name in this server (they may have left it)."""

@@ -189,10 +189,14 @@ class Layout:
     move_menu: tuple[MoveMenuItems, ...] = ()
     """The functions giving the extra items of a mover's first menu level (Undo, Hint)."""
 
+    def table_post_items(self, channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
+        """The buttons of a table post, in display order."""
+        return [i for items_of in self.table_post for i in items_of(channel_id, post, table)]
+
     def table_post_view(self, channel_id: int, post: PublicPost,
                         table: TableInfo) -> discord.ui.View | None:
-        """The buttons of a table post (None: it has none)."""
-        items = [i for items_of in self.table_post for i in items_of(channel_id, post, table)]
+        """The buttons of a table post as a classic view (None: it has none)."""
+        items = self.table_post_items(channel_id, post, table)
         if not items:
             return None
         view = discord.ui.View(timeout=None)

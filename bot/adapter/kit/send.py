@@ -126,7 +126,7 @@ async def edit_original(
 
 async def send(
     channel: discord.abc.Messageable,
-    content: str,
+    content: str | None,
     *,
     ping: Iterable[int] = (),
     **kwargs: Any,

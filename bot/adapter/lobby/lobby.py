@@ -188,7 +188,7 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
             text = started_text(outcome.table)
         await send.edit_original(interaction, content=text, view=None)
     # else the lobby post becomes the table's summary once its first post is out (the poster)
-    await bot.poster.publish(outcome)
+    await bot.poster.publish(outcome, via=interaction)  # a deferred update: a followup posts
     if why is not None:
         await send.followup(interaction, why, ephemeral=True)
 

@@ -52,8 +52,7 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
         bot = tablee(interaction.client)
         user_id = interaction.user.id
         outcome = await bot.service.moves.undo(channel_id, user_id, version=version)
-        await bot.poster.publish(outcome)
-        await private_play.show_after(interaction, channel_id, outcome)
+        await private_play.played(interaction, outcome)
 
 
 class UndoCommands(ServiceCog):

@@ -18,14 +18,16 @@ TRANSIENT_MARK = "👁️ "
 
 
 def compose(
-    post: PublicPost, closed_dms: Iterable[int] = (), still: Mapping[int, str] | None = None
+    post: PublicPost, closed_dms: Iterable[int] = (), still: Mapping[int, str] | None = None,
+    *, status: bool = True,
 ) -> tuple[str, str]:
     """(content, content once the transient lines are dropped), each within 2000 characters;
     the oldest log lines give way first. ``still``: user id -> name of people to move who just
-    acted themselves; they are named, not mentioned (nobody is pinged about their own move)."""
+    acted themselves; they are named, not mentioned (nobody is pinged about their own move).
+    ``status`` False: without the status line (a V2 post has it in its header)."""
     closed = set(closed_dms)
     still = still or {}
-    tail = [shown(post.status)] if post.status else []
+    tail = [shown(post.status)] if post.status and status else []
     if post.finished:
         tail.append(_("🏁 The game is over. Press **Rematch** to play again with the same "
                       "players, or /play for another game."))

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 import discord
@@ -42,10 +42,11 @@ from bot.service.followup import tolerated
 from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PublicPost, TableInfo
 
-from ..kit import send
 from ..kit.components import Layout
 from ..kit.files import SeenHands, png_file
 from ..kit.i18n import language, shown
+from . import layout as v2
+from .carriers import Carriers
 from .dms import TurnDms, TurnStart, jump_url, turn_notes
 from .post_text import compose, continued, pinged
 from .stuck import Backoff, StuckPosts, refused
@@ -60,8 +61,9 @@ class Watcher(Protocol):
     async def keep_open(self, info: TableInfo) -> None:
         """Before a post: make sure it can go out where the table plays."""
 
-    async def posted(self, outcome: Outcome) -> None:
-        """After a post went out (never raises: the post stands)."""
+    async def posted(self, outcome: Outcome, via: discord.Interaction | None = None) -> None:
+        """After a post went out (never raises: the post stands); ``via`` as given to
+        :meth:`Poster.publish`."""
 
     async def ended(self, info: TableInfo) -> None:
         """A table ended without a result (never raises)."""
@@ -76,9 +78,9 @@ class Watcher(Protocol):
 
 Shown = tuple[list[int], list[tuple[str, bool]]]
 """(users to move, lines) of a channel's latest post, to extend it in place."""
-Drawn = tuple[int, PublicPost, dict[int, str], set[int]]
-"""(message id, post, people named as moving again, people told their DMs are closed) of a
-channel's latest post, to add a closed-DM note to it later."""
+Drawn = tuple[int, PublicPost, TableInfo, dict[int, str], set[int]]
+"""(message id, post, its table, people named as moving again, people told their DMs are closed)
+of a channel's latest post, to add a closed-DM note to it later."""
 
 
 class Poster:
@@ -99,6 +101,12 @@ class Poster:
         self.turn_dms = TurnDms(client, service, dm_default=dm_default, after=turn_dm_after,
                                 closed=self._closed_later)
         self.hands = SeenHands()  # the hand image each person last got privately, per table
+        self.carriers = Carriers()  # the interaction tokens that carry each channel's posts
+        # A seat's mark in text and its picture's URL (the app's emojis, when uploaded).
+        self.seat_mark: Callable[[int], str] = v2.seat_mark
+        self.seat_picture: Callable[[int], str | None] = lambda _seat: None
+        # channel -> {post sent by this process: its layout without buttons, to retire it}
+        self._bare: dict[int, dict[int, discord.ui.LayoutView]] = {}
         self._drawn: dict[int, Drawn] = {}
         self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
@@ -117,7 +125,8 @@ class Poster:
         return self._channel(channel_id).get_partial_message(message_id)  # type: ignore[attr-defined]
 
     # -- publishing ---------------------------------------------------------------------------
-    async def publish(self, outcome: Outcome) -> discord.Message | None:
+    async def publish(self, outcome: Outcome,
+                      via: discord.Interaction | None = None) -> discord.Message | None:
         """Post what the service decided, where the table plays (``outcome.table.channel_id``).
         One post per turn: while the actor (``outcome.actor``, the person whose move or undo
         this was) keeps moving, the current post is edited in place; otherwise a new post goes
@@ -127,8 +136,14 @@ class Poster:
         :mod:`bot.adapter.posting.stuck`; a deleted thread's table leaves it). DMs whoever's turn
         starts. When computer players still have to move (one showed a value once, as a
         person's reveal, on this post), they go on afterwards in a task of their own, and their
-        post takes that value away."""
+        post takes that value away.
+
+        ``via``: the interaction of the person whose change this is, already answered (a
+        component's deferred update, or a command's private answer sent): its token carries the
+        channel's posts while it is valid (:mod:`bot.adapter.posting.carriers`), this one and the
+        computers' or the clock's after it, so they cost no request on the bot's own token."""
         channel_id = outcome.table.channel_id
+        self.carriers.offer(channel_id, via)
         actor = outcome.actor
         previous = () if outcome.first else (outcome.table.post_message_id,)
         try:
@@ -139,7 +154,7 @@ class Poster:
             with language(outcome.post.language):  # the server's, as the service wrote the post
                 message = await self._publish(channel_id, outcome, outcome.post, actor, previous)
             self.stuck.posted(channel_id)
-            await self.threads.posted(outcome)
+            await self.threads.posted(outcome, via)
             return message
         except Exception as exc:
             # What was played is stored: the post is the service's to try again (as a restart
@@ -181,7 +196,7 @@ class Poster:
             else:
                 self._current[channel_id] = message.id
                 self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
-                self._drawn[channel_id] = (message.id, post, still, set())
+                self._drawn[channel_id] = (message.id, post, outcome.table, still, set())
         await self.turn_dms.turn_over(
             channel_id, () if post.finished else post.to_move_user_ids, actor=actor,
             finished=post.finished)
@@ -194,8 +209,10 @@ class Poster:
         self._current.pop(channel_id, None)
         self._shown.pop(channel_id, None)
         self._drawn.pop(channel_id, None)
+        self._bare.pop(channel_id, None)
         self.hands.forget(channel_id)
         self.stuck.forget(channel_id)
+        self.carriers.forget(channel_id)
 
     async def left(self, channel_id: int, *, ended: bool) -> None:
         """The table's thread was deleted: its posts went with it (nothing to retire), and its
@@ -209,16 +226,14 @@ class Poster:
     async def _send(self, channel_id: int, outcome: Outcome, post: PublicPost,
                     still: dict[int, str], previous: Iterable[int | None]) -> discord.Message:
         """Send the new post, tell the service, retire the older ones (under the channel's lock)."""
-        full, plain = compose(post, still=still)
-        kwargs: dict[str, Any] = {}
-        view = self.layout.table_post_view(channel_id, post, outcome.table)
-        if view is not None:
-            kwargs["view"] = view
-        file = png_file(post.image_png, "board.png")
+        full, plain = compose(post, still=still, status=False)
+        kwargs: dict[str, Any] = {"view": self._v2(channel_id, outcome.table, post, full)}
+        file = png_file(post.image_png, v2.BOARD)
         if file is not None:
             kwargs["file"] = file
-        message = await send.send(self._channel(channel_id), full, ping=pinged(post, still),
-                                  **kwargs)
+        message = await self.carriers.send(channel_id, self._channel(channel_id), None,
+                                           ping=pinged(post, still), **kwargs)
+        self._keep_bare(channel_id, message.id, outcome.table, post, full)
         old = [*previous, self._current.get(channel_id)]
         # At the end every value is public anyway: nothing to edit away later.
         shows_value = not post.finished and plain != full
@@ -265,13 +280,13 @@ class Poster:
         message_id = self._current[channel_id]
         post = continued(self._shown[channel_id][1], outcome.post)
         names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
-        full, plain = compose(post, still={actor: names.get(actor, "")})
-        file = png_file(post.image_png, "board.png")
+        full, plain = compose(post, still={actor: names.get(actor, "")}, status=False)
+        file = png_file(post.image_png, v2.BOARD)
         try:
-            await send.edit(
-                self._message(channel_id, message_id), content=full,
+            await self.carriers.edit(
+                channel_id, self._message(channel_id, message_id),
                 attachments=[file] if file else [],
-                view=self.layout.table_post_view(channel_id, post, outcome.table),
+                view=self._v2(channel_id, outcome.table, post, full),
             )
         except discord.HTTPException as exc:
             if refused(exc) is not None:
@@ -279,8 +294,10 @@ class Poster:
             log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
             return False
         self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
+        self._keep_bare(channel_id, message_id, outcome.table, post, full)
         # Re-written without a closed-DM note (the one to move is the actor, named).
-        self._drawn[channel_id] = (message_id, post, {actor: names.get(actor, "")}, set())
+        self._drawn[channel_id] = (message_id, post, outcome.table,
+                                   {actor: names.get(actor, "")}, set())
         # Older posts showing a value were retired when this one went out.
         await self._posted(channel_id, message_id, post.version, plain if plain != full else None)
         return True
@@ -312,16 +329,18 @@ class Poster:
         drawn = self._drawn.get(channel_id)
         if not closed or drawn is None or drawn[0] != message_id:
             return
-        _id, post, still, told = drawn
+        _id, post, table, still, told = drawn
         closed_to_move = [u for u in closed if u in post.to_move_user_ids and u not in told]
         if not closed_to_move:
             return
         told.update(closed_to_move)
         with language(post.language):  # a late note comes from a timer, outside publish's
-            full, plain = compose(post, told, still)
+            full, plain = compose(post, told, still, status=False)
+            view = self._v2(channel_id, table, post, full)
+            self._keep_bare(channel_id, message_id, table, post, full)
         try:
-            await send.edit(self._message(channel_id, message_id), content=full,
-                            ping=pinged(post, still))
+            await self.carriers.edit(channel_id, self._message(channel_id, message_id),
+                                     view=view, ping=pinged(post, still))
         except discord.HTTPException:
             log.warning("could not add the closed-DM note to %s", message_id, exc_info=True)
             return
@@ -329,17 +348,50 @@ class Poster:
             await self._posted(channel_id, message_id, post.version, plain)
 
     # -- retiring -------------------------------------------------------------------------------
+    def _v2(self, channel_id: int, table: TableInfo, post: PublicPost, body: str, *,
+            buttons: bool = True) -> discord.ui.LayoutView:
+        """The post's layout (:mod:`bot.adapter.posting.layout`), in the current language."""
+        items = self.layout.table_post_items(channel_id, post, table) if buttons else []
+        return v2.table_post(game=shown(table.game_name), post=post, body=body, items=items,
+                             image=post.image_png is not None,
+                             mark=self.seat_mark, thumbnail=self.seat_picture)
+
+    def _keep_bare(self, channel_id: int, message_id: int, table: TableInfo, post: PublicPost,
+                   body: str) -> None:
+        """Keep what the post will look like once retired (its buttons gone)."""
+        bare = self._v2(channel_id, table, post, body, buttons=False)
+        self._bare.setdefault(channel_id, {})[message_id] = bare
+
+    async def _retired_form(self, channel_id: int, message: discord.PartialMessage,
+                            plain: str | None) -> dict[str, Any]:
+        """What edits an older post into its retired form: a post this process drew, its layout
+        without buttons; one it did not (a restart since), as Discord has it, read once: a V2
+        post minus its buttons, a classic one (sent before the V2 layout) without its view.
+        With ``plain``, only that text (its board showed the value too)."""
+        bare = self._bare.get(channel_id, {}).pop(message.id, None)
+        fetched = None
+        if bare is None:
+            fetched = await message.fetch()
+            if not fetched.flags.components_v2:
+                if plain is not None:
+                    return {"content": plain, "attachments": [], "view": None}
+                return {"view": None}
+        if plain is not None:
+            return {"view": v2.plain_post(plain), "attachments": []}
+        if bare is None:
+            assert fetched is not None
+            bare = v2.without_buttons(fetched)
+        return {"view": bare}
+
     async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
         """Take the buttons off an older post and, when it showed a value once (``plain``: its
         text without it, as stored by the service), that value and its image; a deleted post is
         fine. A failed edit of a value is kept for the next retirement."""
         message = self._message(channel_id, message_id)
         try:
-            if plain is not None:
-                # The board image showed the same transient thing (a revealed tile): drop it too.
-                await send.edit(message, content=plain, attachments=[], view=None)
-            else:
-                await send.edit(message, view=None)
+            # The board image showed the same transient thing (a revealed tile): it goes too.
+            await self.carriers.edit(channel_id, message,
+                                     **await self._retired_form(channel_id, message, plain))
         except discord.NotFound:
             pass
         except discord.HTTPException:

@@ -53,6 +53,11 @@ from .stuck import ThreadLocked
 log = logging.getLogger("tablee.adapter.threads")
 
 AFTER_END_ARCHIVE = 60  # minutes: a finished table's thread archives itself within the hour
+SUMMARY_EVERY = 300.0
+"""Seconds: a game's summary in the channel says whose turn it is, refreshed at most this often
+(the newest turn then; the result at once). Each refresh is a request on the bot's own token, and
+Discord allows 50 a second for the whole bot: a summary per turn would cost more than the game's
+posts, carried by the players' interactions (:mod:`bot.adapter.posting.carriers`)."""
 
 
 class TableThreads:
@@ -65,6 +70,8 @@ class TableThreads:
         self._service = service
         self._rematch_seconds = rematch_seconds
         self._summarised: dict[int, tuple[int, ...]] = {}  # table -> whose turn its summary says
+        self._summary_due: dict[int, float] = {}  # table -> when its summary may change again
+        self._pending: dict[int, Outcome] = {}  # table -> the newest turn its summary waits to say
         self._leaving: set[int] = set()  # deleted threads whose table is leaving them now
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -158,7 +165,7 @@ class TableThreads:
             info = await self._service.views.table(thread_id)
             if info is None or not info.in_thread or info.waits_for_thread:
                 return
-            self._summarised.pop(thread_id, None)
+            self._forget_summary(thread_id)
             moved: TableInfo | None = None
             if info.status == "playing":
                 try:
@@ -196,38 +203,63 @@ class TableThreads:
             log.warning("could not tell the players of table %s that its thread was deleted: "
                         "%s", info.channel_id, exc)
 
-    async def posted(self, outcome: Outcome) -> None:
-        """After a table post in a thread: the summary in the channel, at most once a turn; at
-        the end the result with Rematch, and the thread archived after the rematch window. The
-        post is out whatever happens here: a failure is logged."""
+    async def posted(self, outcome: Outcome, via: discord.Interaction | None = None) -> None:
+        """After a table post in a thread: the summary in the channel, when the turn changed and
+        at most once in :data:`SUMMARY_EVERY` (a newer turn waits, then shows); at the end the
+        result with Rematch at once, and the thread archived after the rematch window. ``via``:
+        the interaction of the change, which edits the summary itself when it was pressed on it
+        (Start). The post is out whatever happens here: a failure is logged."""
         try:
-            await self._summarise(outcome)
+            await self._summarise(outcome, via)
         except Exception:
             log.exception("could not update the summary of table %s", outcome.table.channel_id)
 
-    async def _summarise(self, outcome: Outcome) -> None:
+    async def _summarise(self, outcome: Outcome, via: discord.Interaction | None = None) -> None:
         info, post = outcome.table, outcome.post
         if not info.in_thread or post is None or info.parent_id is None:
             return
+        table = info.channel_id
         turn = tuple(post.to_move_user_ids)
-        if not post.finished and self._summarised.get(info.channel_id) == turn:
+        if not post.finished and self._summarised.get(table) == turn:
             return
-        self._summarised[info.channel_id] = turn
+        now = asyncio.get_running_loop().time()
+        due = self._summary_due.get(table, now)
+        if not post.finished and now < due:
+            if table not in self._pending:
+                self._later(self._summary_later(table, due - now))
+            self._pending[table] = outcome
+            return
+        self._pending.pop(table, None)
+        self._summarised[table] = turn
+        self._summary_due[table] = now + SUMMARY_EVERY
         view = None
         with language(post.language):
             if post.finished:  # the last post's buttons (Rematch, Analysis) on the summary too
-                self._summarised.pop(info.channel_id, None)
-                view = self.layout.table_post_view(info.channel_id, post, info)
+                self._forget_summary(table)
+                view = self.layout.table_post_view(table, post, info)
                 self._later(self._archive_after_rematch(info))
             text = summary_text(info, post)
-        await self.edit_summary(info, text, view)
+        await self.edit_summary(info, text, view, via)
+
+    async def _summary_later(self, table: int, wait: float) -> None:
+        """The newest turn a summary waited to say, once its time came (unless the game ended
+        or left its thread meanwhile)."""
+        await asyncio.sleep(wait)
+        outcome = self._pending.pop(table, None)
+        if outcome is not None:
+            await self.posted(outcome)
+
+    def _forget_summary(self, table: int) -> None:
+        self._summarised.pop(table, None)
+        self._summary_due.pop(table, None)
+        self._pending.pop(table, None)
 
     async def ended(self, info: TableInfo) -> None:
         """A table in a thread ended without a result (abandoned): the summary says so and
         the thread is archived."""
         if not info.in_thread or info.parent_id is None:
             return
-        self._summarised.pop(info.channel_id, None)
+        self._forget_summary(info.channel_id)
         threaded = info.post_channel == info.channel_id  # else a lobby closed before its thread
         try:
             async with in_public(self.client, info.guild_id):
@@ -238,8 +270,20 @@ class TableThreads:
         if threaded:
             self._later(self._archive_after_rematch(info, wait=False))
 
-    async def edit_summary(self, info: TableInfo, text: str, view: discord.ui.View | None) -> None:
+    async def edit_summary(self, info: TableInfo, text: str, view: discord.ui.View | None,
+                           via: discord.Interaction | None = None) -> None:
+        """Edit the table's summary (its lobby post in the channel): with ``via``'s token when
+        that interaction was pressed on it and is still valid (its "original" is that post),
+        else with the bot's."""
         assert info.parent_id is not None
+        if (via is not None and via.message is not None and via.message.id == info.channel_id
+                and not via.is_expired()):
+            try:
+                await send.edit_original(via, content=text, view=view)
+                return
+            except discord.HTTPException as exc:
+                log.info("the summary of table %s goes with the bot's token: %s",
+                         info.channel_id, exc)
         message = self.client.get_partial_messageable(info.parent_id).get_partial_message(
             info.channel_id)
         try:

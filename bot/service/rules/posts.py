@@ -12,13 +12,15 @@ from typing import Any
 
 import i18n
 from games import Game, State, View
+from games.base import scores_of
 from i18n import _, _n
 from render import regions as board_regions
+from render.colours import seat_colour
 from render.kit import png_bytes
 
 from ... import catalog
 from ...storage.rows import TableRow
-from ..results import Drawing, MenuEntry, PrivateNote, PublicPost
+from ..results import Drawing, MenuEntry, PrivateNote, PublicPost, SeatLine
 from . import hints
 from .play import Lines
 from .tables import is_computer, label, names
@@ -114,6 +116,35 @@ def _drawn_png(drawer: Any, with_regions: bool, row: TableRow, view: View,
     return png(image), [(r.key, r.box) for r in found]
 
 
+def seat_lines(row: TableRow, view: View, code: str = i18n.DEFAULT) -> list[SeatLine]:
+    """Every seat of the public ``view`` as the table post lists it, names in language
+    ``code``: its score when the view shows every seat's, whether it is to move, played by a
+    computer, a winner; its colour as the images draw it."""
+    scores = scores_of(view)
+    result = view.get("result")
+    movers = set() if result else set(view.get("to_move") or [])
+    winners = set((result or {}).get("winners") or [])
+    by_seat = names(row)
+    with i18n.language(code):
+        return [SeatLine(
+            seat=seat, name=shown(by_seat[seat]),
+            score=None if scores is None else str(scores[seat - 1]),
+            to_move=seat in movers, computer=is_computer(row, seat), winner=seat in winners,
+            colour=rgb(seat_colour(seat)),
+        ) for seat in range(1, len(row.seats) + 1)]
+
+
+def accent(seats: list[SeatLine]) -> int | None:
+    """The colour of the first seat to move, else of the first winner; None: neither."""
+    marked = [s for s in seats if s.to_move] or [s for s in seats if s.winner]
+    return marked[0].colour if marked else None
+
+
+def rgb(colour: tuple[int, int, int]) -> int:
+    red, green, blue = colour
+    return red << 16 | green << 8 | blue
+
+
 def public_post(
     game: Game, row: TableRow, state: State, lines: Lines | None = None,
     *, image: bytes | None = None, regions: Regions | None = None, code: str = i18n.DEFAULT,
@@ -126,6 +157,7 @@ def public_post(
     by_seat = names(row)
     if image is None:
         image, regions = public_board(game, row, view, code)
+    seats = seat_lines(row, view, code)
     return PublicPost(
         channel_id=row.channel_id,
         version=row.version,
@@ -138,6 +170,8 @@ def public_post(
         result=result,
         language=code,
         regions=list(regions or []),
+        seats=seats,
+        accent=accent(seats),
     )
 
 

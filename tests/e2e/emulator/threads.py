@@ -146,12 +146,15 @@ class ThreadRoutes(ThreadEvents):
     # -- rules of the message routes ------------------------------------------------------
     async def before_post(self, channel: Channel, *, as_bot: bool = True) -> None:
         """Discord's checks before a message lands in a thread (see module doc); ``as_bot``
-        False for interaction followups, which need no channel permission."""
+        False for public interaction followups, which need no channel permission but are
+        messages of the bot user all the same: the docs' "Users (including bot users) without
+        the MANAGE_THREADS permission ... won't be able to create or update messages in locked
+        threads" holds for them too."""
         if not isinstance(channel, Thread):
             return
         if as_bot and not self._has(SEND_MESSAGES_IN_THREADS):
             raise missing_permissions()
-        if channel.locked and not self._has(MANAGE_THREADS) and (as_bot or channel.archived):
+        if channel.locked and not self._has(MANAGE_THREADS):
             raise locked_error()
         if channel.archived:
             await self.unarchive(channel)
@@ -163,9 +166,8 @@ class ThreadRoutes(ThreadEvents):
     def before_edit(self, channel: Channel, *, as_bot: bool = True) -> None:
         if isinstance(channel, Thread) and channel.archived:
             raise archived_error()
-        if as_bot and isinstance(channel, Thread) and channel.locked \
-                and not self._has(MANAGE_THREADS):
-            raise locked_error()
+        if isinstance(channel, Thread) and channel.locked and not self._has(MANAGE_THREADS):
+            raise locked_error()  # the bot's messages and its interactions' public ones
 
     # -- starting threads -----------------------------------------------------------------
     def _startable(self, parent: Channel, permission: int) -> None:

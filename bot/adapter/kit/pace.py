@@ -1,0 +1,81 @@
+"""Pacing the bot's own-token requests under Discord's global limit.
+
+Discord allows a bot 50 requests a second with its own token, for the whole bot, all its shards
+and processes together; requests on an interaction's token are not counted (docs: rate-limits,
+"Global Rate Limit"). discord.py paces each route by the headers Discord sends, but learns of the
+global limit only from a 429, and too many 429s get the bot's address banned for a while
+(10,000 invalid requests in 10 minutes). So every request discord.py makes with the bot's token
+first takes a turn from one :class:`GlobalPace` per process: a token bucket refilled at this
+process's share of :data:`GLOBAL_BUDGET` (its shards out of all), holding at most a tenth of a
+second's worth, so that no window of one second ever sees more than 1.1 times the share (49.5
+requests for the whole bot). Interaction calls go through discord.py's webhook adapter, not its ``HTTPClient``, so they
+never wait here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+GLOBAL_LIMIT = 50
+"""Discord's global limit: requests a second with the bot's token, for the whole bot."""
+GLOBAL_BUDGET = 45.0
+"""What the bot's processes allow themselves in all: below the limit, so that clocks drifting
+apart and requests other tools make with the same token (``python -m bot emojis``) still fit."""
+BURST = 0.1
+"""Seconds' worth of requests a bucket holds: an idle process starts again with a short burst."""
+
+
+class GlobalPace:
+    """A token bucket: :meth:`turn` returns at once while the bucket holds a token, else waits
+    until the next one; turns are taken in the order asked. It holds :data:`BURST` seconds'
+    worth at most (one token at least)."""
+
+    def __init__(self, per_second: float, *, now: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        if per_second <= 0:
+            raise ValueError("per_second must be positive")
+        self.per_second = per_second
+        self._now = now
+        self._sleep = sleep
+        self.capacity = max(1.0, per_second * BURST)
+        self._tokens = self.capacity
+        self._at = now()
+        self._lock = asyncio.Lock()
+        self.waited = 0.0  # seconds requests spent waiting here in all (for the benchmarks)
+
+    def _refill(self) -> None:
+        now = self._now()
+        self._tokens = min(self.capacity, self._tokens + (now - self._at) * self.per_second)
+        self._at = now
+
+    async def turn(self) -> None:
+        async with self._lock:
+            self._refill()
+            if self._tokens < 1:
+                wait = (1 - self._tokens) / self.per_second
+                self.waited += wait
+                await self._sleep(wait)
+                self._refill()
+            self._tokens -= 1
+
+
+def share(served: int, count: int) -> float:
+    """Requests a second for a process serving ``served`` of ``count`` shards."""
+    return GLOBAL_BUDGET * max(1, served) / max(1, count)
+
+
+def pace(http: discord.http.HTTPClient, limit: GlobalPace) -> None:
+    """Make every request of ``http`` (discord.py's client for the bot's token) take a turn from
+    ``limit`` first."""
+    request = http.request
+
+    async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
+        await limit.turn()
+        return await request(route, **kwargs)
+
+    http.request = paced  # type: ignore[method-assign]
