@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -25,12 +24,14 @@ from .activities import (
 )
 from .gateway import Gateway
 from .interactions import InteractionRoutes
+from .limits import Limits, too_many
 from .resources import ResourceRoutes
 from .state import World
 from .wire import (
     API,
     RECORD,
     ApiError,
+    InvalidBody,
     RateLimitPlan,
     RequestRecord,
     is_webhook,
@@ -51,7 +52,8 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
         self.activities = Activities(world)
         self.requests: list[RequestRecord] = []
         self.violations: list[str] = []
-        self.rate_limits: list[RateLimitPlan] = []
+        self.rate_limits: list[RateLimitPlan] = []  # 429s a test planned (sim.rate_limit)
+        self.limits = Limits()  # Discord's own limits (limits.py)
         self.ack_deadline = 3.0
         self.inflight = 0
         self.last_activity = 0.0
@@ -214,36 +216,44 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
             return json_response({"message": "404: Not Found", "code": 0}, 404)
         if not self._authorized(request, record):
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
-        problems = self._check(record)
-        if problems:
-            self._violate(record, problems)
-            errors = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p} for p in problems]}
-            return json_response(
-                {"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400
-            )
-        limited = self._take_rate_limit(record)
+        limited = self._take_rate_limit(record) or self.limits.check(
+            record, record.bot_token, record.at)
         if limited is not None:
             return limited
+        problems = self._check(record)
+        if problems:
+            return self._invalid(record, problems)
         request[RECORD] = record
         try:
             response = await handler(request)
+        except InvalidBody as err:
+            return self._invalid(record, err.problems)
         except ApiError as err:
             response = json_response({"message": err.message, "code": err.code}, err.status)
-        rate_headers(response, record.route)
+        self.limits.headers(response, record, asyncio.get_running_loop().time())
         return response
+
+    def _invalid(self, record: RequestRecord, problems: list[str]) -> web.Response:
+        """Discord's 400 50035 for a body that breaks a rule; the rule is recorded."""
+        self._violate(record, problems)
+        errors = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p} for p in problems]}
+        return json_response({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
 
     def _authorized(self, request: web.Request, record: RequestRecord) -> bool:
         """The bot token, except: the interaction webhooks (their token is in the path), the
         OAuth2 token exchange (the client's id and secret are in the form) and the routes a
         person's access token may call (Bearer)."""
-        if is_webhook(record.route) or record.route == TOKEN_ROUTE:
-            return True
         if (record.method, record.route) in BEARER_ROUTES:
             grant = self.bearer(request)
             if grant is not None:
                 request[GRANT] = grant
                 return True
-        return request.headers.get("Authorization") == f"Bot {self.world.token}"
+        authorization = request.headers.get("Authorization", "")
+        if authorization.startswith("Bot "):
+            record.bot_token = authorization.removeprefix("Bot ")
+        if is_webhook(record.route) or record.route == TOKEN_ROUTE:
+            return True
+        return authorization == f"Bot {self.world.token}"
 
     def _check(self, record: RequestRecord) -> list[str]:
         if record.route == TOKEN_ROUTE and record.method == "POST":
@@ -272,17 +282,10 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
         for plan in self.rate_limits:
             if plan.count > 0 and plan.method == record.method and plan.route == record.route:
                 plan.count -= 1
-                body = {
-                    "message": "You are being rate limited.",
-                    "retry_after": plan.retry_after,
-                    "global": plan.is_global,
-                }
-                response = json_response(body, 429)
+                response = too_many(plan.retry_after, is_global=plan.is_global)
                 rate_headers(response, record.route, remaining=0, reset_after=plan.retry_after)
-                response.headers["Retry-After"] = str(math.ceil(plan.retry_after))
-                response.headers["X-RateLimit-Scope"] = "global" if plan.is_global else "user"
-                if plan.is_global:
-                    response.headers["X-RateLimit-Global"] = "true"
-                response.headers["Via"] = "1.1 google"
+                self.limits.record(record.method, record.route,
+                                   "global" if plan.is_global else "user", plan.retry_after,
+                                   record.at)
                 return response
         return None

@@ -45,7 +45,11 @@ class InteractionRoutes(MessageWriter):
             raise ApiError(400, 50035, "This application has no Activity to launch")
         interaction.acked_at = now
         interaction.response_type = kind
-        resource_message = self._respond(interaction, kind, data, record.files)
+        try:
+            resource_message = self._respond(interaction, kind, data, record.files)
+        except ApiError:  # refused: the interaction is still unanswered
+            interaction.acked_at = interaction.response_type = None
+            raise
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
         return json_response(_callback_response(interaction, kind, resource_message))
@@ -54,8 +58,11 @@ class InteractionRoutes(MessageWriter):
         # LAUNCH_ACTIVITY (12): "only available for apps with Activities enabled" (which the
         # emulated application is); the docs name no interaction type it is barred from but
         # autocomplete, which takes only choices.
-        allowed = {2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 6, 7, 12}}[
-            interaction.type]
+        # DEFERRED_UPDATE_MESSAGE (6) and UPDATE_MESSAGE (7): "only valid for component-based
+        # interactions" (a modal submitted from a component's modal has a message to update).
+        updates = {6, 7} if interaction.source_message is not None else set()
+        allowed = {2: {4, 5, 9, 12}, 3: {4, 5, 9, 12} | updates, 4: {8},
+                   5: {4, 5, 12} | updates}[interaction.type]
         if kind not in allowed:
             self.violations.append(
                 f"{interaction!r}: callback type {kind} is not allowed for interaction "

@@ -6,7 +6,12 @@ import time
 from typing import Any
 
 from .state import EPHEMERAL, LOADING, Attachment, Channel, Interaction, Message, Thread, World
-from .wire import FilePart, file_index
+from .validate import COMPONENTS_V2, media_urls, v2_problems
+from .wire import FilePart, InvalidBody, file_index
+
+ATTACHMENT = "attachment://"
+# The flags a body may set (message.mdx; EPHEMERAL is the interaction's, fixed at creation).
+SETTABLE = (1 << 2) | (1 << 12) | COMPONENTS_V2  # SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS
 
 
 class MessageWriter:
@@ -46,18 +51,40 @@ class MessageWriter:
         *,
         creating: bool = False,
     ) -> None:
-        """Apply a create/edit body the way Discord does: absent keys keep their value."""
+        """Apply a create/edit body the way Discord does: absent keys keep their value. A
+        result that breaks a rule of IS_COMPONENTS_V2 raises :class:`InvalidBody` before
+        anything changes."""
+        content = (body["content"] or "") if "content" in body else message.raw_content
+        components = (body["components"] or []) if "components" in body else message.components
+        embeds = (body["embeds"] or []) if "embeds" in body else message.embeds
+        flags = message.flags
+        sent = body.get("flags")
+        if isinstance(sent, int):
+            if message.flags & COMPONENTS_V2 and not creating and not sent & COMPONENTS_V2:
+                raise InvalidBody(["$.flags: IS_COMPONENTS_V2 cannot be removed from a message "
+                                   "once sent with it"])
+            flags = (flags & ~SETTABLE) | (sent & SETTABLE)
+            flags |= message.flags & COMPONENTS_V2
+        attachments = self._attachments(message, body, files)
+        if flags & COMPONENTS_V2:
+            merged = {"content": content, "embeds": embeds, "components": components}
+            problems = v2_problems(merged, "$ (the message after this edit)")
+            names = {a.filename for a in attachments}
+            problems += [
+                f"$.components: {url} names no file uploaded with the message (files: "
+                f"{sorted(names)})"
+                for url in media_urls(components)
+                if url.startswith(ATTACHMENT) and url.removeprefix(ATTACHMENT) not in names
+            ]
+            if problems:
+                raise InvalidBody(problems)
         if not creating:
             message.history.append(message.to_json())
             message.edited = time.time()
-            message.flags &= ~LOADING
-        if "content" in body:
-            message.content = body["content"] or ""
-        if "components" in body:
-            message.components = body["components"] or []
-        if "embeds" in body:
-            message.embeds = body["embeds"] or []
-        message.attachments = self._attachments(message, body, files)
+            flags &= ~LOADING
+        message.raw_content, message.components, message.embeds = content, components, embeds
+        message.flags = flags
+        message.attachments = attachments
 
     def _attachments(self, message: Message, body: dict, files: list[FilePart]) -> list[Attachment]:
         by_index = {file_index(f.field): f for f in files}

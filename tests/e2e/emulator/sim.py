@@ -17,6 +17,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .activities import ActivityInstance, Application
+from .counts import RequestCounts
+from .limits import Limits, RateLimitHit
 from .payloads import Payloads, leaf_of
 from .state import VIEW_CHANNEL, Channel, Interaction, Message, Role, Thread, User, _flatten
 from .wire import RateLimitPlan, RequestRecord
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from .fixtures import Emulator
 
 ACK_GRACE = 0.25
+PACING_GRACE = 0.1  # after a bucket frees up, discord.py's retry comes within this
 # discord.py tasks that only wait for a timeout: never "the bot is still working".
 TIMERS = {"BaseView.__timeout_task_impl"}
 # What GUILD_CREATE carries beyond the guild object itself (GUILD_UPDATE has none of these).
@@ -58,6 +61,23 @@ class DiscordSim:
     @property
     def requests(self) -> list[RequestRecord]:
         return self.api.requests
+
+    def request_counts(self, since: int = 0) -> RequestCounts:
+        """The requests since index ``since`` of :attr:`requests` (take ``len(sim.requests)``
+        before a game), counted by route: ``.bot`` (the bot token) and ``.interaction``
+        (callbacks and interaction webhooks); ``str()`` gives one line."""
+        return RequestCounts.of(self.api.requests[since:])
+
+    @property
+    def limits(self) -> Limits:
+        """Discord's rate limits, on by default (``limits.off()``; ``limits.messages =
+        Limit(5, 5.0)``...)."""
+        return self.api.limits
+
+    @property
+    def rate_limited(self) -> list[RateLimitHit]:
+        """Every 429 the emulator gave (``method``, ``route``, ``scope``, ``retry_after``)."""
+        return self.api.limits.rate_limited
 
     @property
     def violations(self) -> list[str]:
@@ -546,15 +566,19 @@ class DiscordSim:
         """Until the bot is idle: no REST request in flight, none for `self.quiet` seconds,
         and (with `since`, the tasks that existed before an action) none of the tasks the
         action started still running, e.g. a handler rendering an image in a thread. A task
-        still running after `background_after` seconds counts as background work (a timer)."""
+        still running after `background_after` seconds counts as background work (a timer),
+        unless discord.py is being paced by a rate limit (an exhausted bucket, a 429) then."""
         loop = asyncio.get_running_loop()
         start = loop.time()
         while True:
             now = loop.time()
-            if now - start > timeout:
+            paced = now < self.api.limits.pacing_until + PACING_GRACE
+            if now - start > timeout and not paced:
                 raise TimeoutError(f"the bot was still busy after {timeout} s")
             quiet = not self.api.inflight and now - max(self.api.last_activity, start) >= self.quiet
-            working = since is not None and now - start < self.background_after and _busy(since)
+            # a task waiting on a rate limit is the bot at work, not a timer
+            working = since is not None and (
+                now - start < self.background_after or paced) and _busy(since)
             if quiet and not working:
                 return
             await asyncio.sleep(0.003)

@@ -18,6 +18,7 @@ from .guilds import Guilds
 
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
+COMPONENTS_V2 = 1 << 15
 LOADING = 1 << 7
 ALL_PERMISSIONS = (1 << 50) - 1
 # View channel, send messages, embed links, attach files, read history, use app commands.
@@ -246,7 +247,7 @@ class Message:
     id: int
     channel: Channel
     author: User
-    content: str = ""
+    raw_content: str = ""  # the `content` field (`.content` is what a person reads)
     components: list[dict[str, Any]] = field(default_factory=list)
     embeds: list[dict[str, Any]] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
@@ -259,6 +260,45 @@ class Message:
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     thread: Thread | None = None  # the thread started from this message
+
+    @property
+    def is_v2(self) -> bool:
+        """Sent with IS_COMPONENTS_V2: components only, text in text displays."""
+        return bool(self.flags & COMPONENTS_V2)
+
+    @property
+    def content(self) -> str:
+        """What a person reads: the `content` field of a classic message; of a V2 message, its
+        text displays (in containers and sections too), in order, one per line. The raw field
+        is `raw_content` (and `to_json()["content"]`)."""
+        if not self.is_v2:
+            return self.raw_content
+        return "\n".join(c.get("content") or "" for c in _flatten(self.components)
+                         if c.get("type") == 10)
+
+    @content.setter
+    def content(self, value: str) -> None:
+        self.raw_content = value
+
+    @property
+    def media(self) -> list[tuple[str, str | None]]:
+        """(url as sent, alt text) of every thumbnail, gallery item and file, in order."""
+        found: list[tuple[str, str | None]] = []
+        for comp in _flatten(self.components):
+            kind = comp.get("type")
+            if kind == 11:
+                found.append((comp["media"]["url"], comp.get("description")))
+            elif kind == 12:
+                found += [(i["media"]["url"], i.get("description")) for i in comp["items"]]
+            elif kind == 13:
+                found.append((comp["file"]["url"], None))
+        return found
+
+    @property
+    def accent_color(self) -> int | None:
+        """The first container's accent colour (None: no container, or none set)."""
+        return next((c.get("accent_color") for c in _flatten(self.components)
+                     if c.get("type") == 17), None)
 
     @property
     def ephemeral(self) -> bool:
@@ -294,7 +334,7 @@ class Message:
             "type": 0 if self.interaction is None else _message_type(self.interaction),
             "channel_id": str(self.channel.id),
             "author": self.author.to_json(),
-            "content": self.content,
+            "content": self.raw_content,
             "timestamp": _iso(self.created),
             "edited_timestamp": None if self.edited is None else _iso(self.edited),
             "tts": False,
@@ -305,7 +345,7 @@ class Message:
             "embeds": self.embeds,
             "pinned": False,
             "flags": self.flags,
-            "components": _numbered(self.components),
+            "components": _numbered(self.components, self.attachments),
         }
         if self.channel.guild_id is not None:
             data["guild_id"] = str(self.channel.guild_id)
@@ -328,10 +368,14 @@ def _message_type(interaction: Interaction) -> int:
     return 20 if interaction.type in (2, 4) else 0
 
 
-def _numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _numbered(components: list[dict[str, Any]],
+              attachments: list[Attachment]) -> list[dict[str, Any]]:
     """Components as Discord returns them: each with a numeric `id`, depth first (ids the
-    sender chose are kept). The stored components stay exactly as sent."""
+    sender chose are kept), the defaults of V2 components filled in and media resolved
+    (`attachment://name` becomes the file's URL, with its `attachment_id`). The stored
+    components stay exactly as sent."""
     counter = itertools.count(1)
+    files = {a.filename: a for a in attachments}
 
     def walk(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = []
@@ -339,10 +383,47 @@ def _numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
             copy = {"id": next(counter)} | comp
             if isinstance(comp.get("components"), list):
                 copy["components"] = walk(comp["components"])
-            out.append(copy)
+            if isinstance(comp.get("accessory"), dict):
+                copy["accessory"] = walk([comp["accessory"]])[0]
+            out.append(_v2_answer(copy, files))
         return out
 
     return walk(components)
+
+
+def _v2_answer(comp: dict[str, Any], files: dict[str, Attachment]) -> dict[str, Any]:
+    kind = comp.get("type")
+    if kind == 17:
+        comp = {"accent_color": None, "spoiler": False} | comp
+    elif kind == 11:
+        comp = {"description": None, "spoiler": False} | comp
+        comp["media"] = _media(comp["media"], files)
+    elif kind == 12:
+        comp = comp | {"items": [{"description": None, "spoiler": False} | item
+                                 | {"media": _media(item["media"], files)}
+                                 for item in comp["items"]]}
+    elif kind == 13:
+        comp = {"spoiler": False} | comp | {"file": _media(comp["file"], files)}
+        found = files.get(comp["file"]["url"].rsplit("/", 1)[-1])
+        comp |= {"name": found.filename if found else None,
+                 "size": len(found.data) if found else None}
+    elif kind == 14:
+        comp = {"divider": True, "spacing": 1} | comp
+    return comp
+
+
+def _media(media: dict[str, Any], files: dict[str, Attachment]) -> dict[str, Any]:
+    """An unfurled media item as Discord answers it."""
+    url = media.get("url", "")
+    found = files.get(url.removeprefix("attachment://")) if url.startswith(
+        "attachment://") else None
+    if found is None:
+        return {"id": "0", "url": url, "proxy_url": url, "width": None, "height": None,
+                "content_type": None}
+    data = found.to_json()
+    return {"id": str(found.id), "url": data["url"], "proxy_url": data["proxy_url"],
+            "width": data.get("width"), "height": data.get("height"),
+            "content_type": data.get("content_type"), "attachment_id": str(found.id)}
 
 
 def _flatten(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -30,6 +30,12 @@ MAX_CUSTOM_ID = 100
 MAX_ACTION_ROWS = 5
 MAX_SELECT_OPTIONS = 25
 COMPONENTS_V2 = 1 << 15
+EPHEMERAL = 1 << 6
+MAX_V2_COMPONENTS = 40  # every component, nested ones included
+MAX_V2_TEXT = 4000  # the text displays' content, all together
+# With IS_COMPONENTS_V2 a message "can only contain components" (message.mdx): these must be
+# absent or empty (null, [] or "").
+NOT_WITH_V2 = ("content", "embeds", "poll", "sticker_ids", "stickers", "shared_client_theme")
 # discord.py's handle_message_parameters sends `tts` on every message body, edits included,
 # where the spec omits it; Discord ignores it there. The one tolerated unknown key.
 TOLERATED_KEYS = {"tts"}
@@ -231,7 +237,87 @@ def _message_limits(message: Any, where: str) -> list[str]:
     if isinstance(components, list) and not v2 and len(components) > MAX_ACTION_ROWS:
         problems.append(f"{where}.components: {len(components)} action rows > {MAX_ACTION_ROWS}")
     _walk_components(components, f"{where}.components", problems)
+    if v2:
+        problems += v2_problems(message, where)
     return problems
+
+
+def flatten(components: Any) -> list[dict[str, Any]]:
+    """Every component, nested ones (in containers, sections, rows, accessories) included, in
+    display order."""
+    out: list[dict[str, Any]] = []
+    for comp in components if isinstance(components, list) else []:
+        if not isinstance(comp, dict):
+            continue
+        out.append(comp)
+        out.extend(flatten(comp.get("components")))
+        if isinstance(comp.get("accessory"), dict):
+            out.append(comp["accessory"])
+    return out
+
+
+def v2_problems(message: dict[str, Any], where: str) -> list[str]:
+    """The rules of an IS_COMPONENTS_V2 message the spec lacks (components/reference.mdx,
+    message.mdx): components only, at most 40 of them counting nested ones, at most 4,000
+    characters of text displays in all."""
+    problems = [
+        f"{where}.{key}: not allowed with IS_COMPONENTS_V2 (the message can only contain "
+        "components)"
+        for key in NOT_WITH_V2 if message.get(key) not in (None, "", [])
+    ]
+    components = flatten(message.get("components"))
+    if len(components) > MAX_V2_COMPONENTS:
+        problems.append(f"{where}.components: {len(components)} components in all > "
+                        f"{MAX_V2_COMPONENTS} (nested ones count)")
+    text = sum(len(c["content"]) for c in components
+               if c.get("type") == 10 and isinstance(c.get("content"), str))
+    if text > MAX_V2_TEXT:
+        problems.append(f"{where}.components: {text} characters of text displays in all > "
+                        f"{MAX_V2_TEXT}")
+    for comp in components:
+        color = comp.get("accent_color")
+        if comp.get("type") == 17 and color is not None and not (
+                type(color) is int and 0 <= color <= 0xFFFFFF):
+            problems.append(f"{where}.components: accent_color {color!r} is not an RGB "
+                            "integer 0..0xFFFFFF")
+        items = comp.get("items")
+        if comp.get("type") == 12 and isinstance(items, list):
+            if not 1 <= len(items) <= 10:
+                problems.append(f"{where}.components: a media gallery of {len(items)} items "
+                                "(1 to 10)")
+            for item in items:
+                alt = item.get("description") if isinstance(item, dict) else None
+                if isinstance(alt, str) and len(alt) > 1024:
+                    problems.append(f"{where}.components: media alt text of {len(alt)} "
+                                    "characters > 1024")
+    return problems
+
+
+def media_urls(components: Any) -> list[str]:
+    """The URLs of the media a message's components show (thumbnails, gallery items, files)."""
+    urls = []
+    for comp in flatten(components):
+        kind = comp.get("type")
+        if kind == 11 and isinstance(comp.get("media"), dict):
+            urls.append(comp["media"].get("url"))
+        elif kind == 12:
+            urls += [i["media"].get("url") for i in comp.get("items") or []
+                     if isinstance(i, dict) and isinstance(i.get("media"), dict)]
+        elif kind == 13 and isinstance(comp.get("file"), dict):
+            urls.append(comp["file"].get("url"))
+    return [u for u in urls if isinstance(u, str)]
+
+
+def _deferral_flags(body: dict[str, Any]) -> list[str]:
+    """receiving-and-responding.mdx: with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE (5) "the only
+    valid message flag you may use is EPHEMERAL"; IS_COMPONENTS_V2 goes through an edit of
+    the original response."""
+    data = body.get("data")
+    flags = data.get("flags") if isinstance(data, dict) else None
+    if body.get("type") == 5 and isinstance(flags, int) and flags & ~EPHEMERAL:
+        return [f"$.data.flags: {flags} on a type 5 (deferred) response: only EPHEMERAL (64) "
+                "is allowed; send IS_COMPONENTS_V2 with the edit of the original response"]
+    return []
 
 
 def validate_body(method: str, route: str, body: Any) -> list[str]:
@@ -254,6 +340,7 @@ def validate_body(method: str, route: str, body: Any) -> list[str]:
                 _callback_data_keys(method, route), body.get("data"), "$.data"
             )
             problems += _message_limits(body.get("data"), "$.data")
+            problems += _deferral_flags(body)
     elif isinstance(body, dict):
         problems += _message_limits(body, "$")
     return problems

@@ -21,6 +21,15 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+class InvalidBody(ApiError):
+    """A body that breaks a rule only the route's state can check (an edit removing
+    IS_COMPONENTS_V2, a media URL naming no uploaded file): 400 50035, recorded as a violation."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(400, 50035, "Invalid Form Body")
+        self.problems = problems
+
+
 def unknown(what: str, code: int) -> ApiError:
     return ApiError(404, code, f"Unknown {what}")
 
@@ -49,6 +58,7 @@ class RequestRecord:
     problems: list[str] = field(default_factory=list)
     response: Any = None  # the JSON the emulator answered, for fidelity checks
     port: int = 0  # the emulator's port it came in on (one per bot process: Emulator.listen)
+    bot_token: str | None = None  # the token of its `Authorization: Bot …` header, if any
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
@@ -75,18 +85,25 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     )
 
 
-def bucket(route: str) -> str:
-    return hashlib.md5(route.encode()).hexdigest()[:16]
+def bucket(name: str) -> str:
+    """The X-RateLimit-Bucket of a bucket name (a route, or a shared bucket's name)."""
+    return hashlib.md5(name.encode()).hexdigest()[:16]
 
 
 def rate_headers(
-    response: web.StreamResponse, route: str, *, remaining: int = 49, reset_after: float = 1.0
+    response: web.StreamResponse,
+    name: str,
+    *,
+    limit: int = 50,
+    remaining: int = 49,
+    reset_after: float = 1.0,
 ) -> None:
-    response.headers["X-RateLimit-Limit"] = "50"
+    """Discord's X-RateLimit-* headers; the defaults are a bucket never exhausted."""
+    response.headers["X-RateLimit-Limit"] = str(limit)
     response.headers["X-RateLimit-Remaining"] = str(remaining)
     response.headers["X-RateLimit-Reset"] = f"{time.time() + reset_after:.3f}"
     response.headers["X-RateLimit-Reset-After"] = f"{reset_after:.3f}"
-    response.headers["X-RateLimit-Bucket"] = bucket(route)
+    response.headers["X-RateLimit-Bucket"] = bucket(name)
 
 
 async def read_body(request: web.Request, ctype: str) -> tuple[Any, list[FilePart]]:
@@ -113,6 +130,11 @@ async def read_body(request: web.Request, ctype: str) -> tuple[Any, list[FilePar
 
 def is_webhook(route: str) -> bool:
     return route.startswith(("/webhooks/", "/interactions/"))
+
+
+def is_interaction_endpoint(route: str) -> bool:
+    """The callback and the interaction webhook: exempt from the global rate limit."""
+    return route.startswith(("/interactions/", "/webhooks/{webhook_id}/{webhook_token}"))
 
 
 def path_id(request: web.Request, name: str) -> int:
