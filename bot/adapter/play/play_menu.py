@@ -42,6 +42,7 @@ class Choice:
     prefix: Prefix  # the prefix after taking this choice
     move: str | None  # the move this choice plays at once, or None to open the next level
     index: int  # index in the entries of the first move under this choice
+    icon: str = ""  # what the step picks, as a picture beside the label (MenuStep.icon)
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,9 @@ def children(entries: Sequence[MenuEntry], prefix: Prefix) -> list[Choice]:
         lead = entries[members[0]]
         label = shown(lead.steps[depth][1])
         leaf = len(members) == 1 and len(lead.steps) == depth + 1
-        out.append(Choice(label, prefix + (token,), lead.move if leaf else None, members[0]))
+        icon = lead.icons[depth] if depth < len(lead.icons) else ""
+        out.append(Choice(label, prefix + (token,), lead.move if leaf else None, members[0],
+                          icon))
     return ends_here + out
 
 
