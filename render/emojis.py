@@ -4,9 +4,10 @@ in text and menus, :mod:`bot.adapter.kit.emojis`).
 
 Each is the drawing the boards use, so a chat line and an image read alike: a seat's mark is
 its colour, shape and number (:func:`render.kit.seat_mark`), a die face is a Maître des Mers die
-(its pips, :data:`render.maitre_des_mers.cards.PIPS`), a card is a Master Islands card of that colour
-with its letter. Emojis show at 22 px in a chat line, often on a dark theme: each is drawn big
-on a transparent square with a white rim outside its dark outline, then shrunk with smoothing.
+(its pips, :data:`render.maitre_des_mers.cards.PIPS`), a card is a Master Islands card of that
+colour with its letter. Emojis show at 22 px in a chat line, often on a dark theme: each is
+drawn big on a transparent square with a white rim outside its dark outline, then shrunk with
+smoothing.
 """
 
 from __future__ import annotations

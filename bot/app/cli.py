@@ -1,7 +1,7 @@
 """``python -m bot [--version] [run|check|demo|replay|rebuild-ratings|migrate|backup|restore|
-forget-user|health|emojis]``: each subcommand's module adds its own parser (``add_parser``: a description, and
-an epilog naming the environment variables it reads) and answers it; this module only assembles
-them."""
+forget-user|health|emojis]``: each subcommand's module adds its own parser (``add_parser``: a
+description, and an epilog naming the environment variables it reads) and answers it; this
+module only assembles them."""
 
 from __future__ import annotations
 

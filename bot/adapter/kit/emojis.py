@@ -68,17 +68,27 @@ class Emojis:
 
     def icon(self, hint: str) -> discord.PartialEmoji | None:
         """The emoji for a menu step's icon (:class:`games.base.MenuStep`: ``seat:2``,
-        ``die:3``, ``card:blue``); None for none or one this bot does not know."""
-        kind, _sep, what = hint.partition(":")
+        ``die:3``, ``card:blue``) on a select option or a button; None for none or one this
+        bot does not know."""
+        kind, what = _hint(hint)
         if kind == "card":
-            return self.card_emoji(what)
-        if not what.isdigit():
-            return None
+            return self.card_emoji(str(what))
         if kind == "seat":
             return self.seat_emoji(int(what))
         if kind == "die":
             return self.die_emoji(int(what))
         return None
+
+    def mark(self, hint: str) -> str:
+        """A menu step's icon in a message's text ("" for none)."""
+        kind, what = _hint(hint)
+        if kind == "card":
+            return self.card(str(what))
+        if kind == "seat":
+            return self.seat(int(what))
+        if kind == "die":
+            return self.die(int(what))
+        return ""
 
     def _text(self, name: str, sign: str) -> str:
         emoji_id = self.uploaded.get(name)
@@ -89,6 +99,17 @@ class Emojis:
         if emoji_id:
             return discord.PartialEmoji(name=name, id=emoji_id)
         return discord.PartialEmoji(name=sign) if sign else None
+
+
+def _hint(hint: str) -> tuple[str, str | int]:
+    """``"seat:2"`` -> ("seat", 2), ``"card:blue"`` -> ("card", "blue"); ("", "") for none or
+    a malformed one."""
+    kind, _sep, what = hint.partition(":")
+    if kind == "card" and what:
+        return kind, what
+    if kind in ("seat", "die") and what.isdigit():
+        return kind, int(what)
+    return "", ""
 
 
 UNICODE = Emojis()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.service.results import MenuEntry, MenuPick
 
@@ -53,6 +53,7 @@ class MenuPage:
     style: str  # "buttons" (top level) or "select"
     page: int
     pages: int
+    trail_icons: list[str] = field(default_factory=list)  # their icons ("" for none)
 
 
 def tokens(entry: MenuEntry) -> Prefix:
@@ -99,6 +100,7 @@ def build_page(entries: Sequence[MenuEntry], prefix: Prefix = (), page: int = 0)
         style=style,
         page=page,
         pages=pages,
+        trail_icons=trail_icons(entries, prefix),
     )
 
 
@@ -106,6 +108,14 @@ def trail(entries: Sequence[MenuEntry], prefix: Prefix) -> list[str]:
     for entry in entries:
         if tokens(entry)[: len(prefix)] == prefix:
             return [label for _token, label in entry.steps[: len(prefix)]]
+    return []
+
+
+def trail_icons(entries: Sequence[MenuEntry], prefix: Prefix) -> list[str]:
+    """The icons (:attr:`Choice.icon`) of the steps chosen so far, "" where a step has none."""
+    for entry in entries:
+        if tokens(entry)[: len(prefix)] == prefix:
+            return [entry.icons[i] if i < len(entry.icons) else "" for i in range(len(prefix))]
     return []
 
 

@@ -95,10 +95,12 @@ def menu_screen(
     emojis: Emojis = UNICODE,
 ) -> tuple[str, discord.ui.View]:
     """The text and components of one menu step; a choice that picks a seat, a die face or a
-    card colour shows it as an emoji beside its label (``emojis``: the application's)."""
+    card colour shows it as an emoji beside its label, in the choices and in the steps chosen
+    so far (``emojis``: the application's)."""
     screen = pm.build_page(entries, prefix, page)
-    chosen = " → ".join([shown(t) for t in screen.trail] + ["…"]) if screen.trail \
-        else _("choose an action")
+    steps = [f"{emojis.mark(icon)} {shown(label)}".lstrip()
+             for label, icon in zip(screen.trail, screen.trail_icons, strict=True)]
+    chosen = " → ".join([*steps, "…"]) if steps else _("choose an action")
     pages = _(" (page {p}/{n})", p=screen.page + 1, n=screen.pages) if screen.pages > 1 else ""
     content = f"{intro}\n{_(MENU_MARK)} {chosen}{pages}"
     view = discord.ui.View(timeout=None)

@@ -58,7 +58,9 @@ def test_a_menu_icon_names_its_emoji() -> None:
     assert str(UPLOADED.icon("seat:3")) == UPLOADED.seat(3)
     assert str(UPLOADED.icon("die:4")) == UPLOADED.die(4)
     for nothing in ("", "die:x", "seat:", "tile:3", "card:"):
-        assert UPLOADED.icon(nothing) is None, nothing
+        assert UPLOADED.icon(nothing) is None and UPLOADED.mark(nothing) == "", nothing
+    assert UPLOADED.mark("seat:3") == UPLOADED.seat(3) and UNICODE.mark("die:5") == "⚄"
+    assert UNICODE.mark("card:yellow") == "🟨"
 
 
 class Client:
@@ -142,3 +144,13 @@ async def test_the_move_menus_buttons_show_a_die_face_only_where_the_choice_name
     assert buttons["Place a card"] is None and buttons["End Discovery"] is None
     _content, view = menu_screen(1, 2, _menu(), "intro")  # no die emoji: the label alone
     assert all(b.emoji is None for b in _items(view) if isinstance(b, discord.ui.Button))
+
+
+async def test_the_steps_chosen_so_far_show_their_emoji_in_the_menus_text() -> None:
+    content, _view = menu_screen(1, 2, _menu(), "intro", ("place", "B1"), emojis=UPLOADED)
+    blue = UPLOADED.card("blue")
+    assert content == f"intro\n**Your move:** Place a card → {blue} B1 (blue 1) → …"
+    content, _view = menu_screen(1, 2, _menu(), "intro", ("place", "R3"))
+    assert content == "intro\n**Your move:** Place a card → 🟥 R3 (red 3) → …"
+    content, _view = menu_screen(1, 2, _menu(), "intro", ("place",))
+    assert content == "intro\n**Your move:** Place a card → …"
