@@ -106,11 +106,17 @@ class MenuStep:
     so one notation token can be chosen in two steps (column ``C``, then row ``4`` -> ``C4``).
     A menu keys its choices by ``token`` (never empty, no ``|``); it plays the legal move
     itself, so it never needs to rebuild the text.
+
+    ``icon`` names the one thing the step picks when a small picture helps tell it at a glance:
+    ``"seat:<n>"`` (a seat's mark), ``"die:<n>"`` (a die face 1-6), ``"card:<colour>"`` (a card
+    colour: ``blue``, ``green``, ``red``, ``yellow``); ``""`` (the default) for none. The bot
+    shows it beside the label (never in its place: the label says it all).
     """
 
     token: str
     label: str
     join: str = " "
+    icon: str = ""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from games.cli import counted
 from .. import catalog
 from .clock.absence import start_clock
 from .kit import inputs
+from .kit.emojis import UNICODE, load_emojis
 from .kit.errors import guarded
 from .kit.i18n import language, language_of, shown
 from .kit.pace import GlobalPace, pace, share
@@ -115,6 +116,7 @@ class TableeBot(commands.Bot):
         self.issue_link = issue_link
         self.watch_link = watch_link  # offered on table posts by the live room's setup
         self.layout = LAYOUT
+        self.app_emojis = UNICODE  # the application's emojis: listed at start-up (setup_hook)
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds,
                                     layout=self.layout)
         self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
@@ -168,6 +170,8 @@ class TableeBot(commands.Bot):
         self.poster.turn_dms.acted(interaction.channel_id, interaction.user.id)
 
     async def setup_hook(self) -> None:
+        self.app_emojis = await load_emojis(self)  # logged in: the application id is known
+        self.poster.emojis = self.app_emojis
         await self.tree.set_translator(CatalogTranslator())  # French clients see /jouer…
         await self.load_rooms()
         await self.sync_commands()

@@ -1,7 +1,7 @@
 """``python -m bot [--version] [run|check|demo|replay|rebuild-ratings|migrate|backup|restore|
-forget-user|health]``: each subcommand's module adds its own parser (``add_parser``: a description, and
-an epilog naming the environment variables it reads) and answers it; this module only assembles
-them."""
+forget-user|health|emojis]``: each subcommand's module adds its own parser (``add_parser``: a
+description, and an epilog naming the environment variables it reads) and answers it; this
+module only assembles them."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import argparse
 import sys
 from typing import Any
 
-from . import backup, demo, forget, health, migrate, rebuild, replay, runner
+from . import backup, demo, emojis, forget, health, migrate, rebuild, replay, runner
 from .environment import VARIABLES, epilog, paragraphs
 from .process import limit_malloc_arenas
 from .version import program
 
-SUBCOMMANDS = (runner, demo, replay, rebuild, migrate, backup, forget, health)
+SUBCOMMANDS = (runner, demo, replay, rebuild, migrate, backup, forget, health, emojis)
 DESCRIPTION = paragraphs(
     "Tablée: board games in Discord. Without a command, runs the bot (as `run`). Each command's "
     "--help says what it does and which environment variables it reads.")

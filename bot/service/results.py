@@ -102,6 +102,7 @@ class MenuEntry:
     # The tokens, each after its MenuStep.join (games.base.move_text), spell ``move``; the join is
     # not kept because nothing rebuilds the text: a menu plays ``move`` itself.
     label: str  # readable label of the whole move
+    icons: tuple[str, ...] = ()  # each step's MenuStep.icon ("seat:2", "die:3", "card:blue", "")
 
 
 @dataclass(frozen=True)

@@ -140,10 +140,13 @@ def menu_path(view: dict[str, Any], move: str) -> list[MenuStep]:
         return [MenuStep(text, _drop_label(turn, mover, args[0]))]
     if verb in ("push", "swap"):
         other = _boat_on(view, here, mover) if here else None
+        icon = f"seat:{other}" if other is not None else ""
         if verb == "push":
-            return [MenuStep(text, _push_label(other, args[0], sector_of(args[0]) == view["beam"]))]
+            return [MenuStep(text, _push_label(other, args[0], sector_of(args[0]) == view["beam"]),
+                             icon=icon)]
         cells = (view.get("last_move") or {}).get("cells") or []
-        return [MenuStep(text, _swap_label(other, cells[-2] if len(cells) >= 2 else None))]
+        return [MenuStep(text, _swap_label(other, cells[-2] if len(cells) >= 2 else None),
+                         icon=icon)]
     if verb == "load":
         own = next((b["tile"] for b in view.get("boats") or [] if b["seat"] == mover), None)
         if own is not None:

@@ -74,15 +74,15 @@ def menu_path(view: dict[str, Any], move: str) -> list[MenuStep]:
                                       firepower=own.firepower)),
                 MenuStep(args[1], say("{owner}'s {ship} (firepower {firepower})",
                                       owner=seat_ref(int(seat)), ship=theirs.name,
-                                      firepower=theirs.firepower))]
+                                      firepower=theirs.firepower), icon=f"seat:{int(seat)}")]
     if verb == "place":
         return [MenuStep(text, say("Place {dice}", dice=" ".join(args)))]
     if verb == "discard":
-        return [MenuStep(text, say("Set a {v} aside", v=int(args[0])))]
+        return [MenuStep(text, say("Set a {v} aside", v=int(args[0])), icon=f"die:{int(args[0])}")]
     if verb == "use":
         power, v = args[0], int(args[1])
         result = {"flip": 7 - v, "+1": v + 1, "-1": v - 1}.get(power, v)
-        return [MenuStep(text, say(USE_LABELS[power], v=v, r=result))]
+        return [MenuStep(text, say(USE_LABELS[power], v=v, r=result), icon=f"die:{v}")]
     if verb == "stow":
         return [MenuStep(text, say("Stow it under your {ship}", ship=SHIPS[args[0]].name))]
     if verb == "loot":

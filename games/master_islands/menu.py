@@ -8,7 +8,7 @@ from ..base import MenuStep
 from ..text import Text, say
 from .alignments import COLUMN, line_label, line_of
 from .board import cells_of
-from .cards import label
+from .cards import COLOURS, label
 from .notation import DIRECTION_TEXT, parse, parse_pos, pos_text
 
 Pos = tuple[int, int]
@@ -30,7 +30,8 @@ def menu_path(view: dict[str, Any], move: str) -> list[MenuStep]:
     if verb in SINGLE:
         return [MenuStep(verb, SINGLE[verb])]
     if verb == "place":
-        return [MenuStep("place", say("Place a card")), MenuStep(args[0], label(args[0])),
+        return [MenuStep("place", say("Place a card")),
+                MenuStep(args[0], label(args[0]), icon=f"card:{COLOURS[args[0][0]]}"),
                 MenuStep(args[1], args[1])]
     if verb == "sail":
         return [MenuStep("sail", say("Sail a galleon")),

@@ -3,8 +3,11 @@
 import asyncio
 
 import aiohttp
+import discord
 import pytest
 
+from render.emojis import seat_png
+from tests.e2e.emulator import validate
 from tests.e2e.emulator.tinybot import TinyBot
 
 
@@ -223,3 +226,27 @@ async def test_concurrent_clicks_each_wait_for_their_own_answer(discord_sim, bot
     assert sorted(lobby.content.removeprefix("Players: ").split(", ")) == ["alice", "bob", "carol"]
     acks = [i for i in discord_sim.world.interactions.values() if i.type == 3]
     assert len(acks) == 3 and all(i.response_type == 7 for i in acks)
+
+
+async def test_application_emojis_listed_created_fetched_and_deleted(discord_sim, bot):
+    """The application's own emojis, as discord.py reaches them, with Discord's refusals: a
+    name taken or not made of word characters, an image that is no data URI (400 50035)."""
+    assert await bot.fetch_application_emojis() == []
+    made = await bot.create_application_emoji(name="tablee_seat1", image=seat_png(1))
+    assert made.name == "tablee_seat1" and made.is_application_owned()
+    assert [e.id for e in await bot.fetch_application_emojis()] == [made.id]
+    assert (await bot.fetch_application_emoji(made.id)).name == "tablee_seat1"
+    assert discord_sim.world.app_emojis[made.id].image == seat_png(1)
+    for name, image in (("tablee_seat1", seat_png(1)), ("bad-name", seat_png(1))):
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.create_application_emoji(name=name, image=image)
+        assert (refused.value.status, refused.value.code) == (400, 50035)
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot.http.create_application_emoji(bot.application_id, "tablee_x", "not a uri")
+    assert refused.value.code == 50035
+    await made.delete()
+    assert await bot.fetch_application_emojis() == []
+    with pytest.raises(discord.NotFound):
+        await bot.fetch_application_emoji(made.id)
+    for r in discord_sim.requests:
+        assert validate.validate_response(r.method, r.route, r.status, r.response) == [], r

@@ -10,13 +10,16 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.kit.emojis import load_emojis
 from bot.config import ClockConfig
 from tests.e2e.budget import assert_within_budget
+from tests.e2e.emulator.emojis import add_emoji
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
     assert_hands_private,
     assert_no_hidden_card_in_public,
+    deal_with_seed,
     hidden_cards,
     last_public,
     lobby_of,
@@ -165,3 +168,34 @@ async def test_the_privacy_check_catches_a_hand_card_in_public_text(
     await tablee.bot.get_partial_messageable(playing(sim).id).send(f"psst, Bob holds {card}")
     with pytest.raises(AssertionError, match="hand cards"):
         await assert_no_hidden_card_in_public(sim, tablee)
+
+
+@only_in("channel")
+async def test_the_card_select_shows_each_cards_colour_as_the_uploaded_emoji(
+    discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the card colours uploaded as application emojis, the move menu's card select shows
+    each card's colour emoji beside its label; a colour not uploaded shows its Unicode square."""
+    sim = discord_sim
+    uploaded = {c: add_emoji(sim.world, f"tablee_card_{c}") for c in ("blue", "green", "red")}
+    tablee.bot.app_emojis = await load_emojis(tablee.bot)  # as the bot does at start-up
+    deal_with_seed(monkeypatch, 1)
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {u.id: u for u in (alice, bob)}
+    await lobby_of(sim, alice, [bob], game="master-islands")
+    user = to_move(sim, users)
+    menu = await sim.click(user, table_post(sim), label="My hand / Play")
+    menu = await sim.click(user, menu, label="Place a card")
+    [select] = menu.selects()
+    colours = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}
+    shown: set[str] = set()
+    for option in select["options"]:
+        colour = colours[option["label"][0]]
+        if colour in uploaded:
+            assert option["emoji"] == {"id": uploaded[colour].id,
+                                       "name": f"tablee_card_{colour}"}
+        else:
+            assert option["emoji"]["name"] == "🟨" and not option["emoji"].get("id")
+        shown.add(colour)
+    assert shown & set(uploaded) and "yellow" in shown  # this deal shows both kinds
+    assert_all_requests_valid(sim)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.service.results import MenuEntry, MenuPick
 
@@ -42,6 +42,7 @@ class Choice:
     prefix: Prefix  # the prefix after taking this choice
     move: str | None  # the move this choice plays at once, or None to open the next level
     index: int  # index in the entries of the first move under this choice
+    icon: str = ""  # what the step picks, as a picture beside the label (MenuStep.icon)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class MenuPage:
     style: str  # "buttons" (top level) or "select"
     page: int
     pages: int
+    trail_icons: list[str] = field(default_factory=list)  # their icons ("" for none)
 
 
 def tokens(entry: MenuEntry) -> Prefix:
@@ -78,7 +80,9 @@ def children(entries: Sequence[MenuEntry], prefix: Prefix) -> list[Choice]:
         lead = entries[members[0]]
         label = shown(lead.steps[depth][1])
         leaf = len(members) == 1 and len(lead.steps) == depth + 1
-        out.append(Choice(label, prefix + (token,), lead.move if leaf else None, members[0]))
+        icon = lead.icons[depth] if depth < len(lead.icons) else ""
+        out.append(Choice(label, prefix + (token,), lead.move if leaf else None, members[0],
+                          icon))
     return ends_here + out
 
 
@@ -96,6 +100,7 @@ def build_page(entries: Sequence[MenuEntry], prefix: Prefix = (), page: int = 0)
         style=style,
         page=page,
         pages=pages,
+        trail_icons=trail_icons(entries, prefix),
     )
 
 
@@ -103,6 +108,14 @@ def trail(entries: Sequence[MenuEntry], prefix: Prefix) -> list[str]:
     for entry in entries:
         if tokens(entry)[: len(prefix)] == prefix:
             return [label for _token, label in entry.steps[: len(prefix)]]
+    return []
+
+
+def trail_icons(entries: Sequence[MenuEntry], prefix: Prefix) -> list[str]:
+    """The icons (:attr:`Choice.icon`) of the steps chosen so far, "" where a step has none."""
+    for entry in entries:
+        if tokens(entry)[: len(prefix)] == prefix:
+            return [entry.icons[i] if i < len(entry.icons) else "" for i in range(len(prefix))]
     return []
 
 

@@ -25,6 +25,7 @@ from ..kit import send
 from ..kit.checks import require_post_permissions
 from ..kit.components import Component, Layout
 from ..kit.context import tablee
+from ..kit.emojis import UNICODE, Emojis, emojis_of
 from ..kit.errors import guarded
 from ..kit.files import png_file
 from ..kit.i18n import N_, _, current, shown
@@ -57,8 +58,10 @@ class MenuButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
         *,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id), row=row)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id,
+                                           emoji=emoji), row=row)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await on_menu(interaction, self.custom_id, None)
@@ -90,11 +93,15 @@ def menu_screen(
     intro: str,
     prefix: pm.Prefix = (),
     page: int = 0,
+    emojis: Emojis = UNICODE,
 ) -> tuple[str, discord.ui.View]:
-    """The text and components of one menu step."""
+    """The text and components of one menu step; a choice that picks a seat, a die face or a
+    card colour shows it as an emoji beside its label, in the choices and in the steps chosen
+    so far (``emojis``: the application's)."""
     screen = pm.build_page(entries, prefix, page)
-    chosen = " → ".join([shown(t) for t in screen.trail] + ["…"]) if screen.trail \
-        else _("choose an action")
+    steps = [f"{emojis.mark(icon)} {shown(label)}".lstrip()
+             for label, icon in zip(screen.trail, screen.trail_icons, strict=True)]
+    chosen = " → ".join([*steps, "…"]) if steps else _("choose an action")
     pages = _(" (page {p}/{n})", p=screen.page + 1, n=screen.pages) if screen.pages > 1 else ""
     content = f"{intro}\n{_(MENU_MARK)} {chosen}{pages}"
     view = discord.ui.View(timeout=None)
@@ -112,12 +119,14 @@ def menu_screen(
             )
             view.add_item(
                 MenuButton(
-                    cid(kind, choice.prefix), pm.button_label(choice), style=style, row=i // 5
+                    cid(kind, choice.prefix), pm.button_label(choice), style=style, row=i // 5,
+                    emoji=emojis.icon(choice.icon),
                 )
             )
     else:
         options = [
-            discord.SelectOption(label=pm.option_label(c), value=pm.option_value(c))
+            discord.SelectOption(label=pm.option_label(c), value=pm.option_value(c),
+                                 emoji=emojis.icon(c.icon))
             for c in screen.choices
         ]
         view.add_item(MenuSelect(cid("s", screen.prefix, screen.page), options, _("Choose…")))
@@ -137,7 +146,7 @@ Screen = tuple[str, discord.File | None, discord.ui.View | None]
 
 
 def note_screen(channel_id: int, note: PrivateNote, layout: Layout, *,
-                hand: bool = True) -> Screen:
+                hand: bool = True, emojis: Emojis = UNICODE) -> Screen:
     """A seat's private note: the hand (unless ``hand`` is False), and the menu's first step
     when it is their turn (with the extra items ``layout`` puts there)."""
     file = png_file(note.image_png, "hand.png") if hand else None
@@ -147,7 +156,8 @@ def note_screen(channel_id: int, note: PrivateNote, layout: Layout, *,
     text = shown(note.text)
     if not note.your_turn or not note.menu:
         return text[:HAND_TEXT], file, None
-    content, view = menu_screen(channel_id, note.version, note.menu, text[:MENU_INTRO])
+    content, view = menu_screen(channel_id, note.version, note.menu, text[:MENU_INTRO],
+                                emojis=emojis)
     add_first_level(view, layout, channel_id, note.version, note.offers)
     return content, file, view
 
@@ -182,7 +192,7 @@ async def private_screen(interaction: discord.Interaction, channel_id: int, *,
                 None)
     hand = new_hand(interaction, channel_id, note) or always
     content, file, view = note_screen(channel_id, note, tablee(interaction.client).layout,
-                                      hand=hand)
+                                      hand=hand, emojis=emojis_of(interaction.client))
     if not hand and note.image_png:
         content = f"{content}\n{_(SAME_HAND)}"[:MAX_CONTENT]
     return content, file, view
@@ -258,7 +268,7 @@ async def on_menu(
             return
         content, view = menu_screen(channel_id, version, chosen.entries,
                                     shown(chosen.intro)[:MENU_INTRO], chosen.pick.prefix,
-                                    chosen.pick.page)
+                                    chosen.pick.page, emojis_of(interaction.client))
         if not chosen.pick.prefix:  # back to the first level: as the note showed it
             add_first_level(view, tablee(interaction.client).layout, channel_id, version,
                             chosen.offers)
@@ -326,7 +336,8 @@ async def show_after(
     note = next((n for n in outcome.notes if n.user_id == user_id and n.your_turn and n.menu), None)
     if note is not None and not finished:
         content, file, view = note_screen(channel_id, note, tablee(interaction.client).layout,
-                                          hand=new_hand(interaction, channel_id, note))
+                                          hand=new_hand(interaction, channel_id, note),
+                                          emojis=emojis_of(interaction.client))
         kwargs: dict[str, Any] = {"attachments": [file]} if file is not None else {}
         await send.edit_original(interaction, content=content, view=view, **kwargs)
     else:

@@ -28,6 +28,7 @@ import discord
 
 from bot.service.results import PublicPost, SeatLine
 
+from ..kit.emojis import UNICODE
 from ..kit.i18n import _
 
 Item = discord.ui.Item[Any]
@@ -35,16 +36,10 @@ BOARD = "board.png"
 MAX_COMPONENTS = 40
 """Discord's cap for a V2 message: every component counts, nested ones too."""
 PER_ROW = 5
-UNICODE_MARKS = {1: "🟠", 2: "🔵", 3: "🟣", 4: "⚪", 5: "🟡", 6: "🟢"}
-"""A seat's mark when the app's emojis are not uploaded: its colour in the images."""
 MAX_ALT = 1024
 
 
-def seat_mark(seat: int) -> str:
-    return UNICODE_MARKS.get(seat, "⚫")
-
-
-def seat_text(line: SeatLine, mark: Callable[[int], str] = seat_mark) -> str:
+def seat_text(line: SeatLine, mark: Callable[[int], str] = UNICODE.seat) -> str:
     """"🟠 **Alice** · 3 · to move" in the current language."""
     parts = [f"{mark(line.seat)} **{discord.utils.escape_markdown(line.name)}**"]
     if line.score is not None:
@@ -84,7 +79,7 @@ def _count(item: Any) -> int:
 
 def table_post(
     *, game: str, post: PublicPost, body: str, items: Iterable[Item] = (),
-    image: bool = True, mark: Callable[[int], str] = seat_mark,
+    image: bool = True, mark: Callable[[int], str] = UNICODE.seat,
     thumbnail: Callable[[int], str | None] = lambda _seat: None,
 ) -> discord.ui.LayoutView:
     """The post as a V2 layout. ``body``: the text under the board (the log and whose turn);

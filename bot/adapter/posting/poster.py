@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 import discord
@@ -43,6 +43,7 @@ from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PublicPost, TableInfo
 
 from ..kit.components import Layout
+from ..kit.emojis import UNICODE
 from ..kit.files import SeenHands, png_file
 from ..kit.i18n import language, shown
 from . import layout as v2
@@ -102,9 +103,7 @@ class Poster:
                                 closed=self._closed_later)
         self.hands = SeenHands()  # the hand image each person last got privately, per table
         self.carriers = Carriers()  # the interaction tokens that carry each channel's posts
-        # A seat's mark in text and its picture's URL (the app's emojis, when uploaded).
-        self.seat_mark: Callable[[int], str] = v2.seat_mark
-        self.seat_picture: Callable[[int], str | None] = lambda _seat: None
+        self.emojis = UNICODE  # seats' marks and pictures (the app's emojis, once loaded)
         # channel -> {post sent by this process: its layout without buttons, to retire it}
         self._bare: dict[int, dict[int, discord.ui.LayoutView]] = {}
         self._drawn: dict[int, Drawn] = {}
@@ -354,7 +353,7 @@ class Poster:
         items = self.layout.table_post_items(channel_id, post, table) if buttons else []
         return v2.table_post(game=shown(table.game_name), post=post, body=body, items=items,
                              image=post.image_png is not None,
-                             mark=self.seat_mark, thumbnail=self.seat_picture)
+                             mark=self.emojis.seat, thumbnail=self.emojis.seat_picture)
 
     def _keep_bare(self, channel_id: int, message_id: int, table: TableInfo, post: PublicPost,
                    body: str) -> None:

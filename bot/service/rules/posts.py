@@ -184,7 +184,8 @@ def menu(game: Game, state: State, seat: int, code: str = i18n.DEFAULT,
         return []
     items = game.menu(game.view(state, seat), game.legal(state, seat))
     return [MenuEntry(i.move, [(s.token, tell(s.label, by_seat, code)) for s in i.steps],
-                      tell(i.label, by_seat, code)) for i in items]
+                      tell(i.label, by_seat, code), tuple(s.icon for s in i.steps))
+            for i in items]
 
 
 def note_text(row: TableRow, view: View, seat: int, private: list[str],

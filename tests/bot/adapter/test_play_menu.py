@@ -165,3 +165,18 @@ def test_every_legal_move_of_real_games_is_reachable(seed: int, game_id: str) ->
         for m in game.legal(state, seat)
     ]
     assert walk(entries) == set(game.legal(state, seat))
+
+
+def test_a_choice_carries_the_icon_of_its_step_and_a_real_games_menu_names_card_colours() -> None:
+    """The icon a game gives a step (a card colour here) reaches the choice the menu shows."""
+    game = get_game("master-islands")
+    state = game.new(2, {"first": 1}, 5)
+    items = game.menu(game.view(state, 1), game.legal(state, 1))
+    entries = [MenuEntry(i.move, [(s.token, s.label) for s in i.steps], i.label,
+                         tuple(s.icon for s in i.steps)) for i in items]
+    cards = pm.build_page(entries, ("place",)).choices
+    colours = {"B": "card:blue", "G": "card:green", "R": "card:red", "Y": "card:yellow"}
+    assert cards and all(c.icon == colours[c.prefix[-1][0]] for c in cards)
+    assert all(c.icon == "" for c in pm.build_page(entries).choices)  # verbs: no picture
+    plain = [MenuEntry(e.move, e.steps, e.label) for e in entries]  # an entry without icons
+    assert all(c.icon == "" for c in pm.build_page(plain, ("place",)).choices)

@@ -146,7 +146,7 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
 def test_every_command_says_what_it_does_and_ends_with_its_environment() -> None:
     commands = _commands()
     assert set(commands) == {"run", "check", "demo", "replay", "rebuild-ratings", "migrate",
-                             "backup", "restore", "forget-user", "health"}
+                             "backup", "restore", "forget-user", "health", "emojis"}
     for name, command in commands.items():
         assert command.description and len(command.description) > 80, name
         assert command.epilog and "environment variables" in command.epilog, name
@@ -180,6 +180,7 @@ def test_each_commands_help_names_exactly_the_variables_it_reads(
         "restore": (["restore", str(tmp_path / "b.db")], 0),
         "forget-user": (["forget-user", "123456789"], 1),  # nobody has that id: said, exit 1
         "health": (["health"], 1),  # no bot started here: said, exit 1
+        "emojis": (["emojis"], 2),  # no token, so it stops before Discord
         "migrate": (["migrate", "--from", "tablee.db", "--to",
                      "postgresql://nobody@127.0.0.1:1/none"], 1),
     }

@@ -22,6 +22,7 @@ from .activities import (
     ActivityRoutes,
     token_form_problems,
 )
+from .emojis import EmojiRoutes
 from .gateway import Gateway
 from .interactions import InteractionRoutes
 from .limits import Limits, too_many
@@ -75,6 +76,7 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         r = self
         app.add_routes(self.gateway.routes())
+        app.add_routes(EmojiRoutes(self.world).routes(API))
         app.add_routes([web.get("/attachments/{attachment_id}/{filename}", self.cdn)])
         app.add_routes(
             [

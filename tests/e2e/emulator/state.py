@@ -510,6 +510,7 @@ class World(Guilds):
         self.interactions: dict[int, Interaction] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.app_emojis: dict[int, Any] = {}  # the application's own: id -> emojis.AppEmoji
         self.max_active_threads = MAX_ACTIVE_THREADS  # per guild; beyond: 160006
         self._init_guilds()
         self.general = self.add_channel("general")

@@ -91,6 +91,8 @@ def test_menu_paths_spell_the_moves_with_readable_labels() -> None:
     view = GAME.view(push, 1)
     assert GAME.describe(view, "push 2c") == "Push Seat 2 to 2c"
     assert GAME.describe(view, "swap") == "Swap places with Seat 2 (Seat 2 goes to 3b)"
+    assert [s.icon for m in ("push 2c", "swap") for s in GAME.menu_path(view, m)] == \
+        ["seat:2", "seat:2"]  # the boat pushed or swapped with
 
 
 def test_status_names_the_beam_and_the_scores() -> None:

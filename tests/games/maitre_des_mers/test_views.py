@@ -75,10 +75,14 @@ def test_menu_labels_and_paths_spell_the_moves() -> None:
     assert GAME.describe(view, "arm G11") == "Arm Galion 11 (cargo 11, firepower 5)"
     assert [s.label for s in GAME.menu_path(view, "attack C7 2:F9")] == [
         "Attack a ship", "With your Caravelle 7 (firepower 1)", "Seat 2's Frégate 9 (firepower 3)"]
+    assert [s.icon for s in GAME.menu_path(view, "attack C7 2:F9")] == ["", "", "seat:2"]
     assert GAME.describe(view, "buy").startswith("Buy goods A")
     st, _ = play(st, "arm G11")
     view = GAME.view(st, 1)
     assert GAME.describe(view, "use +1 3") == "+1 on a 3 → 4"
+    assert [s.icon for s in GAME.menu_path(view, "use +1 3")] == ["die:3"]  # the die it changes
+    assert [s.icon for s in GAME.menu_path(view, "discard 1")] == ["die:1"]
+    assert [s.icon for s in GAME.menu_path(view, "place 3 6")] == [""]  # several dice: none
     assert GAME.describe(view, "place 3 6") == "Place 3 6"
     legal = GAME.legal(st, 1)
     items = GAME.menu(view, legal)

@@ -61,7 +61,8 @@ def test_public_view_and_events_never_show_hidden_cards() -> None:
 def test_menu_paths_have_readable_labels() -> None:
     view = GAME.view(at_conquest(new(), {(0, 0): "Y5", (1, 2): "B5", (2, 2): "G4", (4, 2): "Y1"}), 1)
     assert GAME.menu_path(view, "place B4 1,0") == [
-        MenuStep("place", "Place a card"), MenuStep("B4", "B4 (blue 4)"), MenuStep("1,0", "1,0")]
+        MenuStep("place", "Place a card"), MenuStep("B4", "B4 (blue 4)", icon="card:blue"),
+        MenuStep("1,0", "1,0")]
     assert GAME.menu_path(view, "sail 2 W") == [
         MenuStep("sail", "Sail a galleon"), MenuStep("2 W", "Galleon 2 → west")]
     assert GAME.menu_path(view, "take 1,2 2,2 4,2") == [
