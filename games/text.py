@@ -93,13 +93,14 @@ def with_seats(text: Any, name: Callable[[int], Any]) -> Any:
     return Text(text.template, fields, text.plural, text.n)
 
 
-def listing(items: list[Any]) -> Any:
+def listing(items: list[Any], sep: str = ", ") -> Any:
     """Several values as one field: "Alice (seat 1), Bob (seat 2)", each item still translated
     (and named) when shown. The comma template is not a catalog sentence: it reads the same in
-    every language. One item is returned as it is."""
+    every language. One item is returned as it is. ``sep`` "; " separates items that hold
+    commas themselves (positions such as ``1,0``)."""
     if len(items) == 1:
         return items[0]
-    return Text(", ".join(f"{{p{i}}}" for i in range(len(items))),
+    return Text(sep.join(f"{{p{i}}}" for i in range(len(items))),
                 {f"p{i}": item for i, item in enumerate(items)})
 
 

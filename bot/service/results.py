@@ -148,6 +148,9 @@ class PublicPost:
     """Which parts of ``image_png`` stand for which menu token: (token, (x, y, width, height))
     in the image's pixels (a page makes them clickable); empty when the game's renderer names
     none (render.regions)."""
+    alt_text: str = ""
+    """The board image's alt text: the position in words from the public view, within Discord's
+    1,024 characters (:func:`bot.service.rules.words.alt_text`)."""
 
     @property
     def lines(self) -> list[str]:
