@@ -167,6 +167,17 @@ class PublicPost:
         return list(self.ordered_lines)
 
 
+@dataclass(frozen=True)
+class BoardWords:
+    """The position in words for one reader (/board text, Describe): from their seat's own view
+    when they are seated (their hand included), else from the public view."""
+
+    channel_id: int
+    version: int
+    seat: int | None  # the reader's seat, None for a spectator
+    lines: list[str]  # in the reader's language, seats named
+
+
 class Drawing:
     """An image drawn on the first ask, once (thread-safe): a note the adapter never shows (a
     person not to move who learned something private) costs no drawing."""

@@ -1,7 +1,7 @@
 """The position in words (:meth:`games.base.Game.board_words`), from a view only
 (docs/views/ile-des-contrebandiers.md): the turn (its stage, the dice, the boats caught), the
 beam and the reefs, each seat's score and deliveries, each boat and its tile, the tiles
-floating, the islands' stacks (counts), the path just sailed, and the viewer's own tile. A tile
+floating, the path just sailed, the islands' stacks (counts), and the viewer's own tile. A tile
 is said only as the view shows it: "a hidden tile" unless its side is known to this viewer."""
 
 from __future__ import annotations
@@ -49,15 +49,15 @@ def position_words(view: View) -> list[Text]:
     lines.append(beam)
     lines += [_boat(view, b) for b in view["boats"]]
     lines.append(_floating(view))
+    if view.get("path"):
+        lines.append(say("Path just sailed: {spaces}.", spaces=listing(view["path"])))
     stacks = []
     for i in view["islands"]:
-        stacks.append(say_n("{island} (harbour {harbour}, sector {letter}): {n} tile",
-                            "{island} (harbour {harbour}, sector {letter}): {n} tiles",
+        stacks.append(say_n("{island} ({harbour}, sector {letter}): {n} tile",
+                            "{island} ({harbour}, sector {letter}): {n} tiles",
                             i["goods_left"], island=island(i["island"]), harbour=i["harbour"],
                             letter=LETTERS[i["sector"]]))
     lines.append(say("Goods left on the islands: {islands}.", islands=listing(stacks, "; ")))
-    if view.get("path"):
-        lines.append(say("Path just sailed: {spaces}.", spaces=listing(view["path"])))
     hand = view.get("hand")
     if hand:
         lines.append(say("Your tile: {tile}.", tile=tile(hand["destination"], hand["points"])))
@@ -95,10 +95,14 @@ def _boat(view: View, b: dict[str, Any]) -> Text:
 
 
 def _floating(view: View) -> Text:
+    """``2 tiles float on the sea: 2g, hidden; 3c, for Gem Island (2 points).`` (a floating
+    tile is known only once it was shown to all)."""
     floating = view.get("floating") or []
     if not floating:
         return say("No tile floats on the sea.")
-    items = [say("{tile} on {space}", tile=_tile(f["tile"], False), space=f["space"])
+    items = [say("{space}, hidden", space=f["space"]) if f["tile"].get("hidden")
+             else say("{space}, for {tile}", space=f["space"],
+                      tile=tile(f["tile"]["destination"], f["tile"]["points"]))
              for f in floating]
     return say_n("{n} tile floats on the sea: {tiles}.", "{n} tiles float on the sea: {tiles}.",
                  len(items), tiles=listing(items, "; "))

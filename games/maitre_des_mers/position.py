@@ -1,7 +1,7 @@
 """The position in words (:meth:`games.base.Game.board_words`), from a view only
-(docs/views/maitre-des-mers.md): the turn and the action in progress (its target, dice, powers,
-fight), the previous action, the port and the pile, the goods and treasure stacks, then each
-seat's score and fleet. Every card is face up; the pile is a count."""
+(docs/views/maitre-des-mers.md): the turn, the scores, the action in progress (its target, dice,
+powers, fight), the port and the pile, each seat's fleet, the goods and treasure stacks, then
+the previous action as it ended. Every card is face up; the pile is a count."""
 
 from __future__ import annotations
 
@@ -28,25 +28,25 @@ def position_words(view: View) -> list[Text]:
                     player=seat_text(s["seat"])) for s in view["seats"]]
     if view.get("turn"):
         lines += _action(view["turn"], None)
-    if view.get("last_action"):
-        lines += _action(view["last_action"], view["last_action"].get("outcome"))
     port = [SHIPS[code].name for code in view["port"]]
     lines.append(say("Port: {ships}.", ships=listing(port)) if port
                  else say("The port is empty."))
     lines.append(say_n("{n} ship face down in the pile.", "{n} ships face down in the pile.",
                        view["pile"]))
+    lines += [_fleet(s) for s in view["seats"]]
     goods = [goods_label(g["letter"], g["power"]) for g in view["goods"]]
     lines.append(say("Goods stack, top first: {cards}.", cards=listing(goods, "; ")) if goods
                  else say("The goods stack is empty."))
     treasures = [treasure_label(t["letter"], t["points"]) for t in view["treasures"]]
     lines.append(say("Treasure stack, top first: {cards}.", cards=listing(treasures)) if treasures
                  else say("The treasure stack is empty."))
-    lines += [_fleet(s) for s in view["seats"]]
+    if view.get("last_action"):
+        lines += _action(view["last_action"], view["last_action"].get("outcome"))
     return lines
 
 
 def _fleet(s: dict[str, Any]) -> Text:
-    """``Seat 1's fleet: Caravelle 7 (firepower 1, map) with goods A (…); Frégate 9 (…).``"""
+    """``Fleet of Seat 1: Caravelle 7 (firepower 1, treasure map) carrying goods A (…); …``"""
     ships = []
     for entry in s["fleet"]:
         ship = SHIPS[entry["ship"]]

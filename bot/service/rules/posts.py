@@ -121,7 +121,8 @@ def public_post(
 ) -> PublicPost:
     """The table post, written and drawn in language ``code``; ``image`` is the board PNG when
     the caller already has it (cache), with its ``regions``; its alt text says the public
-    view's position in words."""
+    view's position in words (names alone, as the status line: the image's 1,024 characters
+    are few)."""
     view = game.view(state, None)
     to_move = [s for s in view.get("to_move", []) if not is_computer(row, s)]
     result = view.get("result")
@@ -140,7 +141,7 @@ def public_post(
         result=result,
         language=code,
         regions=list(regions or []),
-        alt_text=alt_text(board_lines(game, row, view, code), code),
+        alt_text=alt_text(board_lines(game, row, view, code, short=True), code),
     )
 
 

@@ -21,11 +21,13 @@ ALT_TEXT_LIMIT = 1024
 ELLIPSIS = "…"
 
 
-def board_lines(game: Game, row: TableRow, view: View, code: str) -> list[str]:
-    """The position of ``view`` in words, a line each, seats named ("Bob (seat 2)") and put in
-    language ``code``. A public post passes the public view (``view(state, None)``) only."""
+def board_lines(game: Game, row: TableRow, view: View, code: str, *,
+                short: bool = False) -> list[str]:
+    """The position of ``view`` in words, a line each, seats named ("Bob (seat 2)"; with
+    ``short`` the name alone, as the status line does) and put in language ``code``. A public
+    post passes the public view (``view(state, None)``) only."""
     by_seat = names(row)
-    return [tell(text, by_seat, code) for text in game.board_words(view)]
+    return [tell(text, by_seat, code, short=short) for text in game.board_words(view)]
 
 
 def more_note(left_out: int, code: str) -> str:
