@@ -93,15 +93,27 @@ def with_seats(text: Any, name: Callable[[int], Any]) -> Any:
     return Text(text.template, fields, text.plural, text.n)
 
 
-def listing(items: list[Any], sep: str = ", ") -> Any:
+def listing(items: list[Any]) -> Any:
     """Several values as one field: "Alice (seat 1), Bob (seat 2)", each item still translated
     (and named) when shown. The comma template is not a catalog sentence: it reads the same in
-    every language. One item is returned as it is. ``sep`` "; " separates items that hold
-    commas themselves (positions such as ``1,0``)."""
+    every language. One item is returned as it is."""
     if len(items) == 1:
         return items[0]
-    return Text(sep.join(f"{{p{i}}}" for i in range(len(items))),
+    return Text(", ".join(f"{{p{i}}}" for i in range(len(items))),
                 {f"p{i}": item for i, item in enumerate(items)})
+
+
+def series(items: list[Any]) -> Any:
+    """Several values as one field, separated by semicolons, for items that hold commas
+    themselves ("1,0: B4 (blue 4); 2,0: …"): each pair is the catalog sentence "{a}; {b}", so a
+    language spaces it its own way (French "{a} ; {b}"). One item is returned as it is, none
+    as an empty string."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = say("{a}; {b}", a=item, b=out)
+    return out
 
 
 def N_(template: str) -> str:  # noqa: N802 - the gettext convention, so extraction finds it

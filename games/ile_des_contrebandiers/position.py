@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import View, turn_words
-from ..text import Text, listing, say, say_n
+from ..text import Text, listing, say, say_n, series
 from ..text import seat as seat_text
 from .board import LETTERS
 from .words import YELLOW, island, points, seats, sector, tile
@@ -57,7 +57,7 @@ def position_words(view: View) -> list[Text]:
                             "{island} ({harbour}, sector {letter}): {n} tiles",
                             i["goods_left"], island=island(i["island"]), harbour=i["harbour"],
                             letter=LETTERS[i["sector"]]))
-    lines.append(say("Goods left on the islands: {islands}.", islands=listing(stacks, "; ")))
+    lines.append(say("Goods left on the islands: {islands}.", islands=series(stacks)))
     hand = view.get("hand")
     if hand:
         lines.append(say("Your tile: {tile}.", tile=tile(hand["destination"], hand["points"])))
@@ -105,4 +105,4 @@ def _floating(view: View) -> Text:
                       tile=tile(f["tile"]["destination"], f["tile"]["points"]))
              for f in floating]
     return say_n("{n} tile floats on the sea: {tiles}.", "{n} tiles float on the sea: {tiles}.",
-                 len(items), tiles=listing(items, "; "))
+                 len(items), tiles=series(items))

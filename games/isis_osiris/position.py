@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import View, turn_words
-from ..text import Text, listing, say, say_n
+from ..text import Text, say, say_n, series
 from ..text import seat as seat_text
 from .tiles import COLUMNS, ROWS, format_value
 
@@ -21,8 +21,8 @@ def position_words(view: View) -> list[Text]:
         lines.append(say("{player} revealed a {value} tile and must place it now.",
                          player=seat_text(pending["seat"]), value=format_value(pending["value"])))
     if view.get("pile") is not None:
-        lines.append(say_n("{n} tile left in the common pile.", "{n} tiles left in the common pile.",
-                           view["pile"]))
+        lines.append(say_n("{n} tile left in the common pile.",
+                           "{n} tiles left in the common pile.", view["pile"]))
     lines += [_seat(s) for s in view["seats"]]
     lines += _board(view)
     return lines
@@ -64,7 +64,7 @@ def _board(view: View) -> list[Text]:
                 what = say("tile {value}", value=format_value(item["value"]))
             items.append(say("{cell} {what}", cell=cell, what=what))
         if items:
-            lines.append(say("Row {row}: {cells}.", row=row, cells=listing(items, "; ")))
+            lines.append(say("Row {row}: {cells}.", row=row, cells=series(items)))
         else:
             lines.append(say("Row {row}: empty.", row=row))
     return lines

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import View, turn_words
-from ..text import Text, listing, say, say_n
+from ..text import Text, listing, say, say_n, series
 from ..text import seat as seat_text
 from .cards import SHIPS, combination_name, goods_label, power_label, treasure_label
 
@@ -35,7 +35,7 @@ def position_words(view: View) -> list[Text]:
                        view["pile"]))
     lines += [_fleet(s) for s in view["seats"]]
     goods = [goods_label(g["letter"], g["power"]) for g in view["goods"]]
-    lines.append(say("Goods stack, top first: {cards}.", cards=listing(goods, "; ")) if goods
+    lines.append(say("Goods stack, top first: {cards}.", cards=series(goods)) if goods
                  else say("The goods stack is empty."))
     treasures = [treasure_label(t["letter"], t["points"]) for t in view["treasures"]]
     lines.append(say("Treasure stack, top first: {cards}.", cards=listing(treasures)) if treasures
@@ -60,7 +60,7 @@ def _fleet(s: dict[str, Any]) -> Text:
     if not ships:
         return say("Fleet of {player}: no ship.", player=seat_text(s["seat"]))
     return say("Fleet of {player}: {ships}.", player=seat_text(s["seat"]),
-               ships=listing(ships, "; "))
+               ships=series(ships))
 
 
 def _cargo(card: dict[str, Any]) -> Text:
@@ -123,7 +123,7 @@ def _action(turn: dict[str, Any], outcome: str | None) -> list[Text]:
             else:
                 powers.append(power_label(power))
         lines.append(say("Goods powers of {player}: {powers}.", player=who,
-                         powers=listing(powers, "; ")))
+                         powers=series(powers)))
     fight = turn.get("fight")
     if fight:
         lines.append(say("Fight: {attack} against {defence}; {winner} wins.",

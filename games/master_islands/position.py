@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import View, hand_words, seats_words, turn_words
-from ..text import Text, listing, say, say_n
+from ..text import Text, listing, say, say_n, series
 from ..text import seat as seat_text
 from .cards import label
 
 PHASES: dict[str, Text] = {
-    "discovery": say("Discovery: place a card and sail a galleon"),
-    "bonus": say("colour bonus: another Discovery or stop"),
-    "conquest": say("Conquest: take an alignment worth 10 or pass"),
+    "discovery": say("Discovery (place a card and sail a galleon)"),
+    "bonus": say("colour bonus (another Discovery, or stop)"),
+    "conquest": say("Conquest (take an alignment worth 10, or pass)"),
     "corsair": say("the corsair's moves"),
     "over": say("the game is over"),
 }
@@ -71,7 +71,7 @@ def _seat(view: View, s: dict[str, Any]) -> Text:
     if len(galleons) == 1:
         ships = galleons[0]
     elif galleons:
-        ships = say("{a} and {b}", a=galleons[0], b=listing(galleons[1:], "; "))
+        ships = say("{a} and {b}", a=galleons[0], b=galleons[1])
     collected = s["collected"]
     cards = say_n("{n} collected card", "{n} collected cards", len(collected))
     if collected:
@@ -113,10 +113,9 @@ def _map(view: View) -> list[Text]:
             if ships:
                 item = say("{card} with {galleons}", card=item, galleons=listing(ships))
             cards.append(item)
-        lines.append(say("Row {y}: {cards}.", y=y, cards=listing(cards, "; ")))
+        lines.append(say("Row {y}: {cards}.", y=y, cards=series(cards)))
     holes = view.get("holes") or []
     if holes:
         lines.append(say("Holes left by conquests: {positions}.",
-                         positions=listing([_pos(h) for h in sorted(holes, key=_north_first)],
-                                           "; ")))
+                         positions=series([_pos(h) for h in sorted(holes, key=_north_first)])))
     return lines

@@ -1,6 +1,6 @@
 """Slash commands that do not depend on the registered games: /move (with autocomplete), /hand,
-/board (the picture, or with ``text`` the position in words), /abandon, /dms. (/play and /rules are built from the registry at start-up:
-:mod:`bot.adapter.lobby.game_commands`.)
+/board (the picture, or with ``text`` the position in words), /abandon, /dms. (/play and /rules
+are built from the registry at start-up: :mod:`bot.adapter.lobby.game_commands`.)
 
 Each command is a thin call into the service inside :func:`guarded`, so every refusal is a private
 sentence. Commands about a channel's table are guild-only (hidden in DMs); /dms works everywhere.

@@ -16,7 +16,8 @@ from . import private_play
 
 
 class TableButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tt:",
-                  template=r"(?P<action>hand|board|describe|rules):(?P<channel_id>\d+):(?P<version>\d+)",
+                  template=r"(?P<action>hand|board|describe|rules)"
+                           r":(?P<channel_id>\d+):(?P<version>\d+)",
                   id_format="{action}:{channel_id}:{version}"):
     """My hand / Play, Board, Describe (the board in words), Rules."""
 

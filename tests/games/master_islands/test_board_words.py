@@ -48,8 +48,8 @@ def check_public(view: dict[str, Any], lines: list[str]) -> None:
         line = line_of(lines, "Corsair mode:")
         assert f"round {view['round']} of {view['rounds_max']}" in line
         assert f"the corsair has {view['moves_left']} steps left" in line
-        assert (f"The crew has {view['team_scores']['crew']} of the {view['target']} cards it needs."
-                in lines)
+        crew = view["team_scores"]["crew"]
+        assert f"The crew has {crew} of the {view['target']} cards it needs." in lines
     elif view["mode"] == "coop":
         for team, score in view["team_scores"].items():
             assert f"Team {team} " in line_of(lines, f"Team {team} ")
