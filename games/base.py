@@ -23,7 +23,7 @@ from typing import Any, Literal
 from .echo import echo
 from .menu_order import ordered
 from .options import BadOptions, Option
-from .text import Text, listing, say
+from .text import Text, listing, say, say_n
 from .text import seat as seat_text
 
 State = dict[str, Any]
@@ -300,6 +300,24 @@ class Game(ABC):
             [Text("{seat} {score}", {"seat": seat_text(i), "score": v})
              for i, v in enumerate(scores, start=1)]))]
 
+    def board_words(self, view: View) -> list[Text]:
+        """The whole position in words, from ``view`` only (docs/views/README.md, "The board in
+        words"): the alt text of the board image and ``/board text``. The first line matters
+        most (whose turn, or the result), then the scores and status, then the board, the
+        pieces and the piles; hidden things only as counts. A seat's own view says its hand
+        too. Every line is a ``say(...)`` with seats as ``seat(n)`` fields.
+
+        Default: the turn line, the :meth:`status` facts and the hand; games override it to
+        say their whole board."""
+        lines = [turn_words(view)]
+        facts = self.status(view)
+        if facts:
+            lines.append(say("Status: {facts}.", facts=listing(list(facts))))
+        hand = hand_words(view)
+        if hand is not None:
+            lines.append(hand)
+        return lines
+
     # -- table talk --------------------------------------------------------------------------------
     offers_partner_talk: bool = False
     """True when the game has a partner channel (the bot then offers ``/partner``)."""
@@ -328,6 +346,45 @@ def scores_of(view: View) -> list[Any] | None:
         return list(result["scores"])
     scores = [s.get("score") for s in view.get("seats") or []]
     return scores if scores and all(v is not None for v in scores) else None
+
+
+def seats_words(seats: Sequence[int]) -> Any:
+    """Seats as one field, each a ``seat(n)`` the host names."""
+    return listing([seat_text(n) for n in seats])
+
+
+def turn_words(view: View) -> Text:
+    """The first line of :meth:`Game.board_words`: who won (and why), or who moves."""
+    result = view.get("result")
+    if result:
+        winners = list(result.get("winners") or [])
+        reason = result.get("reason") or ""
+        if not winners:
+            line = say("Game over: nobody wins.")
+        else:
+            line = say_n("Game over: {players} wins.", "Game over: {players} win.",
+                         len(winners), players=seats_words(winners))
+        if not reason:
+            return line
+        # a reason kept as a plain msgid (str) is looked up as one when shown
+        return say("{result} {reason}", result=line,
+                   reason=reason if isinstance(reason, Text) else Text(str(reason)))
+    movers = list(view.get("to_move") or [])
+    if not movers:
+        return say("Nobody is to move.")
+    return say_n("{players} is to move.", "{players} are to move.", len(movers),
+                 players=seats_words(movers))
+
+
+def hand_words(view: View, card: Callable[[Any], Any] = str) -> Text | None:
+    """"Your hand: …" when ``view`` is a seat's own view with a hand (a list), else None;
+    ``card`` names each card."""
+    hand = view.get("hand")
+    if not isinstance(hand, list):
+        return None
+    if not hand:
+        return say("Your hand is empty.")
+    return say("Your hand: {cards}.", cards=listing([card(c) for c in hand]))
 
 
 def rng_for(state: State, purpose: str = "") -> random.Random:

@@ -103,6 +103,19 @@ def listing(items: list[Any]) -> Any:
                 {f"p{i}": item for i, item in enumerate(items)})
 
 
+def series(items: list[Any]) -> Any:
+    """Several values as one field, separated by semicolons, for items that hold commas
+    themselves ("1,0: B4 (blue 4); 2,0: …"): each pair is the catalog sentence "{a}; {b}", so a
+    language spaces it its own way (French "{a} ; {b}"). One item is returned as it is, none
+    as an empty string."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = say("{a}; {b}", a=item, b=out)
+    return out
+
+
 def N_(template: str) -> str:  # noqa: N802 - the gettext convention, so extraction finds it
     """Mark a constant for the catalogs without translating it here (e.g. a table of names
     that is later passed to ``say`` or translated by msgid)."""

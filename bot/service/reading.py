@@ -17,6 +17,7 @@ from .languages import Languages
 from .reports import Reports
 from .repository import TableRepository
 from .results import (
+    BoardWords,
     HandImage,
     MenuEntry,
     MenuOffers,
@@ -25,7 +26,7 @@ from .results import (
     PublicPost,
     TableInfo,
 )
-from .rules import partner, posts
+from .rules import partner, posts, words
 from .rules.menus import Newest
 from .rules.tables import info, may_ask_hint, names, seat_of
 
@@ -68,6 +69,18 @@ class TableViews:
         ``language``: a Discord locale or code to write and draw it in (an ephemeral Board
         answer); None: the server's language."""
         return await self._reports.board(channel_id, language)
+
+    async def board_words(self, channel_id: int, user_id: int, *,
+                          language: str | None = None) -> BoardWords:
+        """The position in words for this person (/board text, Describe): from their seat's
+        own view when they are seated (so their hand too), else from the public view only.
+        ``language``: the interaction's locale; None: the user's remembered one."""
+        game, row = await self._tables.playing(channel_id)
+        seat = seat_of(row, user_id)
+        code = await self._user_code(row, user_id, language)
+        lines = await asyncio.to_thread(
+            lambda: words.board_lines(game, row, game.view(row.state, seat), code))
+        return BoardWords(channel_id, row.version, seat, lines)
 
     async def _user_code(self, row: TableRow, user_id: int, language: str | None) -> str:
         if language:

@@ -162,7 +162,9 @@ class PublicPost:
     """Which parts of ``image_png`` stand for which menu token: (token, (x, y, width, height))
     in the image's pixels (a page makes them clickable); empty when the game's renderer names
     none (render.regions)."""
-    alt_text: str = ""  # the board in words, from the public view (the image's alt text)
+    alt_text: str = ""
+    """The board image's alt text: the position in words from the public view, within Discord's
+    1,024 characters (:func:`bot.service.rules.words.alt_text`)."""
     seats: list[SeatLine] = field(default_factory=list)
     accent: int | None = None
     """The colour of the seat to move (the first of them), at the end the winner's; None: no
@@ -181,6 +183,17 @@ class PublicPost:
     def in_order(self) -> list[tuple[str, bool]]:
         """(text, transient) pairs in the order they happened."""
         return list(self.ordered_lines)
+
+
+@dataclass(frozen=True)
+class BoardWords:
+    """The position in words for one reader (/board text, Describe): from their seat's own view
+    when they are seated (their hand included), else from the public view."""
+
+    channel_id: int
+    version: int
+    seat: int | None  # the reader's seat, None for a spectator
+    lines: list[str]  # in the reader's language, seats named
 
 
 class Drawing:

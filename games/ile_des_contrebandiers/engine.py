@@ -17,7 +17,7 @@ from typing import Any
 
 from ..base import Game, IllegalMove, MenuStep, Result, Sample, State, View, rng_for, setup_of
 from ..options import FIRST_OPTION, Option
-from ..text import load, say
+from ..text import Text, load, say
 from ..text import seat as player
 from . import deal, flow, moves
 from .board import (
@@ -31,6 +31,7 @@ from .board import (
 from .levels import BOTS
 from .menu import describe, menu_path
 from .notation import parse, parse_sea
+from .position import position_words
 from .summary import SUMMARY
 from .view import build_view
 from .words import sector
@@ -187,6 +188,10 @@ class IleDesContrebandiers(Game):
     def status(self, view: View) -> list[str]:
         """The lit sector, then the scores."""
         return [say("beam on {sector}", sector=sector(view["beam"]))] + super().status(view)
+
+    def board_words(self, view: View) -> list[Text]:
+        """The turn, scores, dice, beam and reefs, boats, floating tiles, islands, the hand."""
+        return position_words(view)
 
 
 def _working_copy(state: State) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from ..views import view_head
 from . import deal, scoring
 from .levels import BOTS
 from .notation import format_move, parse_move
+from .position import position_words
 from .tiles import CELLS, DEAL, format_value
 
 SUMMARY = say("""\
@@ -306,6 +307,10 @@ class IsisOsiris(Game):
         """The common pile (variant) and the scores when the view shows them (open or over)."""
         pile = [say("pile {n}", n=view["pile"])] if view.get("pile") is not None else []
         return pile + super().status(view)
+
+    def board_words(self, view: View) -> list[Text]:
+        """The turn, a revealed tile, the pile, each seat, the board row by row."""
+        return position_words(view)
 
     def menu_path(self, view: View, move: str) -> list[MenuStep]:
         """Verb, then the cell in two short choices: column (A–F), then row, glued (``join=""``)

@@ -17,13 +17,14 @@ from typing import Any
 from ..base import Game, IllegalMove, MenuStep, Result, Sample, State, View, rng_for, setup_of
 from ..echo import echo
 from ..options import FIRST_OPTION
-from ..text import say
+from ..text import Text, say
 from ..text import seat as seat_ref
 from . import flow, moves
 from .cards import GOODS_IDS, SHIP_CODES, TREASURE_IDS
 from .levels import BOTS
 from .menu import describe, menu_path
 from .notation import parse, parse_ship
+from .position import position_words
 from .summary import SUMMARY
 from .view import build_view
 
@@ -143,6 +144,10 @@ class MaitreDesMers(Game):
         """Ships in the port and the pile, then the scores."""
         return [say("port {n}", n=len(view["port"])), say("pile {n}", n=view["pile"])] + \
             super().status(view)
+
+    def board_words(self, view: View) -> list[Text]:
+        """The turn and its action, the scores, the port, pile and stacks, each fleet."""
+        return position_words(view)
 
 
 def _working_copy(state: State) -> dict[str, Any]:

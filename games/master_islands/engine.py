@@ -42,6 +42,7 @@ from .coop import partner_seat, talk_range
 from .levels import BOTS
 from .menu import describe, menu_path
 from .notation import parse
+from .position import position_words
 from .summary import SUMMARY
 from .view import build_view
 
@@ -253,6 +254,10 @@ class MasterIslands(Game):
             parts.append(say("team {team}: {score}", team=name, score=score) if str(name).isdigit()
                          else say("crew: {score}", score=score))
         return parts
+
+    def board_words(self, view: View) -> list[Text]:
+        """The turn, phase, goal and pile, each seat, the map row by row, the holes, the hand."""
+        return position_words(view)
 
     def partner_talk(self, view: View, seat: int) -> PartnerTalk | None:
         """MI-C3: partners on one card talk secretly, on adjacent cards aloud, else by gestures."""

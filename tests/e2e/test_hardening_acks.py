@@ -128,12 +128,17 @@ async def test_every_interaction_is_acknowledged_in_time_while_the_database_hang
     lobby = await sim.slash(gina, f"play {TOY_ID}", channel=fourth)
     [menu] = [m for m in lobby.selects() if m["custom_id"].startswith("tl:level:")]
 
+    post = table_post(sim)
+    [describe] = [b["custom_id"] for b in post.buttons() if b.get("label") == "Describe"]
+
     await hung.hang()
     asyncio.get_running_loop().call_later(HANG, hung.resume)
     asked = {
         "move": command(sim, mover, "move", sim.general, move=entry.move),
         "hand": command(sim, other, "hand", sim.general),
         "board": command(sim, alice, "board", sim.general),
+        "board text": command(sim, bob, "board", sim.general, text=True),
+        "describe": sim._component(carol, post, describe, 2, None, "button 'Describe'"),
         "undo": command(sim, other, "undo", sim.general),
         "abandon": command(sim, carol, "abandon", second),
         "leave": command(sim, frank, "leave", third),

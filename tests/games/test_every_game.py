@@ -6,19 +6,28 @@ Along each random game, at a few dozen positions: the views' common keys, what a
 (a state dealt again from a seat's own view looks the same to that seat and to a spectator, and
 is dealt again as the state itself is),
 legal moves in canonical text (sorted, parsed back to themselves), the menu (every legal move
-once, its steps spelling it), the status facts, no move changing the state it was played on;
+once, its steps spelling it), the status facts, no move changing the state it was played on, the board in words;
 and at the end: a finished result with a score per seat."""
 
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import games
+import i18n
 from games import Game, IllegalMove, Sample, State, move_text
+from games.base import turn_words
+from games.text import Text
+from i18n.catalogs import po_path
 
 from .every_game import GAMES, SAMPLES, game_id, sample_id
 
@@ -137,3 +146,53 @@ def test_a_move_out_of_turn_is_refused_with_a_sentence(game: Game) -> None:
         with pytest.raises(IllegalMove) as refused:
             game.apply(state, other, move)
         assert str(refused.value) and "\n" not in str(refused.value)
+
+
+FIELD = re.compile(r"\{\w+\}")
+
+
+def templates(text: Any) -> Iterator[str]:
+    """Every catalog template in ``text`` and its fields; a template with no word besides its
+    fields (:func:`games.text.listing`'s, "{seat} {score}") reads the same in every language
+    and needs none."""
+    if isinstance(text, Text):
+        if re.search(r"[^\W\d_]", FIELD.sub("", text.template)):
+            yield text.template
+        for value in text.fields.values():
+            yield from templates(value)
+
+
+def msgids(code: str) -> set[str]:
+    chain: Any = i18n.catalog(code)
+    found: set[str] = set()
+    while chain is not None:
+        found |= {k if isinstance(k, str) else k[0] for k in getattr(chain, "_catalog", {})}
+        chain = getattr(chain, "_fallback", None)
+    return found
+
+
+@pytest.mark.parametrize(("game", "sample"), SAMPLES, ids=[sample_id(c) for c in SAMPLES])
+def test_the_board_in_words_is_translatable_sentences_from_the_view(game: Game,
+                                                                    sample: Sample) -> None:
+    """Game.board_words: a line per fact, each a Text whose every template (fields too) is a
+    catalog sentence in every language (for a game with its catalogs); the first says who moves or who won; a spectator's
+    words are those of the view alone (two states showing a spectator the same view are said
+    the same)."""
+    domain = Path(inspect.getfile(type(game))).parent.name  # games/<folder>: its catalogs'
+    # a game kept outside the project without catalogs (tests/new_game/) has its words checked
+    # for their shape only
+    known = {code: msgids(code) for code in i18n.LANGUAGES if po_path(code, domain).exists()}
+    played = random_game(game, sample, sample.seed)
+    for state, _seat, _move in spread(played):
+        for viewer in (None, *range(1, sample.players + 1)):
+            view = game.view(state, viewer)
+            lines = game.board_words(view)
+            assert lines and all(isinstance(line, Text) and str(line) for line in lines)
+            assert lines[0] == turn_words(view)
+            for line in lines:
+                for template in templates(line):
+                    for code, ids in known.items():
+                        assert template in ids, f"{template!r} is not in the {code} catalogs"
+        other = game.determinize(state, 1, random.Random(0))
+        assert game.board_words(game.view(other, None)) == game.board_words(
+            game.view(state, None))

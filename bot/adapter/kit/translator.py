@@ -60,6 +60,7 @@ OPTIONS: dict[str, str] = {
     "language": N_("option name: language"),
     "where": N_("option name: where"),
     "table": N_("option name: table"),
+    "text": N_("option name: text"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

@@ -1,6 +1,6 @@
 """Slash commands that do not depend on the registered games: /move (with autocomplete), /hand,
-/board, /abandon, /dms. (/play and /rules are built from the registry at start-up:
-:mod:`bot.adapter.lobby.game_commands`.)
+/board (the picture, or with ``text`` the position in words), /abandon, /dms. (/play and /rules
+are built from the registry at start-up: :mod:`bot.adapter.lobby.game_commands`.)
 
 Each command is a thin call into the service inside :func:`guarded`, so every refusal is a private
 sentence. Commands about a channel's table are guild-only (hidden in DMs); /dms works everywhere.
@@ -26,7 +26,7 @@ from ..kit.languages import in_public, reader
 from ..kit.limits import MAX_CHOICES, MAX_OPTION_LABEL, MAX_OPTION_VALUE, clip
 from ..kit.suggest import SUGGESTION_SECONDS, within
 from ..posting.places import TABLE_OPTION, table_channel, table_choices
-from .private_play import defer_change, play_move, show_board, show_hand
+from .private_play import defer_change, play_move, show_board, show_hand, show_words
 
 MAX_MOVE_TEXT = 200
 """Longer /move texts are refused before the rules see them (moves are a few words)."""
@@ -102,9 +102,14 @@ class TableCommands(ServiceCog):
 
     @app_commands.guild_only()
     @app_commands.command(name="board", description=_("See the current board (privately)"))
-    @app_commands.describe(table=_(TABLE_OPTION))
-    async def board(self, interaction: discord.Interaction, table: str | None = None) -> None:
-        await show_board(interaction, None)
+    @app_commands.describe(table=_(TABLE_OPTION),
+                           text=_("True: the position in words instead of the picture"))
+    async def board(self, interaction: discord.Interaction, table: str | None = None,
+                    text: bool = False) -> None:
+        if text:
+            await show_words(interaction, None)
+        else:
+            await show_board(interaction, None)
 
     move.autocomplete("table")(table_choices)
     hand.autocomplete("table")(table_choices)

@@ -1,4 +1,5 @@
-"""Private play: My hand / Play, the step-by-step move menu, Board and Rules answers.
+"""Private play: My hand / Play, the step-by-step move menu, Board, the board in words (Describe,
+/board text) and Rules answers.
 
 Everything here is ephemeral: the hand image comes from the pressing player's own note, the menu
 from their legal moves. Each menu step edits the same ephemeral message; the final choice plays the
@@ -17,7 +18,15 @@ from typing import Any
 import discord
 
 from bot.service.errors import STALE, NotSeated, NotYourTurn, StaleVersion
-from bot.service.results import MenuEntry, MenuOffers, MenuPick, Outcome, PrivateNote
+from bot.service.results import (
+    BoardWords,
+    MenuEntry,
+    MenuOffers,
+    MenuPick,
+    Outcome,
+    PrivateNote,
+)
+from bot.service.rules.words import pages
 from games import get_game
 
 from ..clock.clock import back_screen
@@ -227,6 +236,71 @@ async def show_board(interaction: discord.Interaction, channel_id: int | None) -
         if file is not None:
             kwargs["file"] = file
         await send.followup(interaction, shown(post.status) or _("The board:"), **kwargs)
+
+
+# -- the board in words ------------------------------------------------------------------------
+WORDS_ROOM = 200
+"""Characters of a page of words kept for its first line ("The position in words … (page 2 of
+3):"), so a whole page stays within a message's 2,000."""
+
+
+class WordsPage(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tp:",
+                template=r"(?P<channel_id>\d+):(?P<version>\d+):(?P<page>\d+)",
+                id_format="{channel_id}:{version}:{page}"):
+    """Previous / Next under the board in words: shows that page of the position as it is now
+    (the version only keeps the ids of two answers apart)."""
+
+    def __init__(self, channel_id: int, version: int, page: int, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary,
+            custom_id=self.make_id(channel_id=channel_id, version=version, page=page)))
+        self.channel_id = channel_id
+        self.page = page
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with guarded(interaction, "board in words"):
+            await interaction.response.defer()  # a deferred update of this private message
+            said = await tablee(interaction.client).service.views.board_words(
+                self.channel_id, interaction.user.id, language=current())
+            content, view = words_screen(said, self.page)
+            await send.edit_original(interaction, content=content, view=view)
+
+
+def words_screen(said: BoardWords, page: int) -> tuple[str, discord.ui.View | None]:
+    """Page ``page`` (counted from 0, kept within the pages there are) of the position in words,
+    with Previous / Next when there is more than one page."""
+    parts = pages(said.lines, MAX_CONTENT - WORDS_ROOM)
+    page = max(0, min(page, len(parts) - 1))
+    head = (_("The position in words, as you see it from your seat:") if said.seat is not None
+            else _("The position in words, as everyone sees it:"))
+    if len(parts) > 1:
+        head = _("{head} (page {p} of {n})", head=head, p=page + 1, n=len(parts))
+    content = f"{head[:WORDS_ROOM - 1]}\n{parts[page]}"[:MAX_CONTENT]
+    if len(parts) == 1:
+        return content, None
+    view = discord.ui.View(timeout=None)
+    if page > 0:
+        view.add_item(WordsPage(said.channel_id, said.version, page - 1, _("Previous")))
+    if page < len(parts) - 1:
+        view.add_item(WordsPage(said.channel_id, said.version, page + 1, _("Next")))
+    return content, view
+
+
+async def show_words(interaction: discord.Interaction, channel_id: int | None) -> None:
+    """Describe (the button's channel) or /board text (``None``: this channel): the position in
+    words, privately, from the presser's seat when seated (their hand too), else the public
+    view's, in pages."""
+    async with guarded(interaction, "board in words"):
+        await send.defer_private(interaction)  # before any read: Discord waits 3 s
+        channel_id = channel_id or await table_channel(interaction,
+                                                       tablee(interaction.client).service)
+        said = await tablee(interaction.client).service.views.board_words(
+            channel_id, interaction.user.id, language=current())
+        content, view = words_screen(said, 0)
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if view is not None:
+            kwargs["view"] = view
+        await send.followup(interaction, content, **kwargs)
 
 
 async def show_table_rules(interaction: discord.Interaction, channel_id: int) -> None:

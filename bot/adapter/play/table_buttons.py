@@ -1,4 +1,5 @@
-"""My hand / Play, Board and Rules: the buttons of every table post while the game is on.
+"""My hand / Play, Board, Describe and Rules: the buttons of every table post while the game is
+on.
 
 Any version works: each shows the table as it is now (the version only keeps ids distinct).
 """
@@ -15,14 +16,17 @@ from . import private_play
 
 
 class TableButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tt:",
-                  template=r"(?P<action>hand|board|rules):(?P<channel_id>\d+):(?P<version>\d+)",
+                  template=r"(?P<action>hand|board|describe|rules)"
+                           r":(?P<channel_id>\d+):(?P<version>\d+)",
                   id_format="{action}:{channel_id}:{version}"):
-    """My hand / Play, Board, Rules."""
+    """My hand / Play, Board, Describe (the board in words), Rules."""
 
-    LABELS = {"hand": N_("My hand / Play"), "board": N_("Board"), "rules": N_("Rules")}
+    LABELS = {"hand": N_("My hand / Play"), "board": N_("Board"), "describe": N_("Describe"),
+              "rules": N_("Rules")}
     STYLES = {
         "hand": discord.ButtonStyle.primary,
         "board": discord.ButtonStyle.secondary,
+        "describe": discord.ButtonStyle.secondary,
         "rules": discord.ButtonStyle.secondary,
     }
 
@@ -43,6 +47,8 @@ class TableButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
             await private_play.show_hand(interaction, self.channel_id)
         elif self.action == "board":
             await private_play.show_board(interaction, self.channel_id)
+        elif self.action == "describe":
+            await private_play.show_words(interaction, self.channel_id)
         else:
             await private_play.show_table_rules(interaction, self.channel_id)
 

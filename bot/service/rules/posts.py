@@ -25,6 +25,7 @@ from . import hints
 from .play import Lines
 from .tables import is_computer, label, names
 from .wording import Name, shown, tell, tell_line
+from .words import alt_text, board_lines
 
 
 def png(image: Any) -> bytes:
@@ -150,7 +151,9 @@ def public_post(
     *, image: bytes | None = None, regions: Regions | None = None, code: str = i18n.DEFAULT,
 ) -> PublicPost:
     """The table post, written and drawn in language ``code``; ``image`` is the board PNG when
-    the caller already has it (cache), with its ``regions``."""
+    the caller already has it (cache), with its ``regions``; its alt text says the public
+    view's position in words (names alone, as the status line: the image's 1,024 characters
+    are few)."""
     view = game.view(state, None)
     to_move = [s for s in view.get("to_move", []) if not is_computer(row, s)]
     result = view.get("result")
@@ -172,6 +175,7 @@ def public_post(
         regions=list(regions or []),
         seats=seats,
         accent=accent(seats),
+        alt_text=alt_text(board_lines(game, row, view, code, short=True), code),
     )
 
 

@@ -33,7 +33,7 @@ from bot.adapter.lobby.rematch import RematchButton
 from bot.adapter.lobby.server_tables import JoinFromList
 from bot.adapter.play import play_menu as pm
 from bot.adapter.play.hints import HintButton
-from bot.adapter.play.private_play import MenuButton, MenuSelect
+from bot.adapter.play.private_play import MenuButton, MenuSelect, WordsPage
 from bot.adapter.play.table_buttons import TableButton
 from bot.adapter.play.undo import UndoButton
 from bot.adapter.rooms import EXTENSIONS
@@ -57,6 +57,8 @@ def samples() -> list[tuple[Any, str]]:
     c, v = CHANNEL, VERSION
     out: list[tuple[Any, str]] = []
     out += [(TableButton(a, c, v), f"tt:{a}:{c}:{v}") for a in ("hand", "board", "rules")]
+    out.append((TableButton("describe", c, v), f"tt:describe:{c}:{v}"))  # new with the words
+    out.append((WordsPage(c, v, 3), f"tp:{c}:{v}:3"))
     out += [(LobbyButton(a, c, v), f"tl:{a}:{c}:{v}")
             for a in ("join", "leave", "bot", "unbot", "start", "cancel", "settings")]
     out.append((AddComputerSelect(c, v), f"tl:level:{c}:{v}"))
@@ -131,7 +133,7 @@ def test_a_namespace_is_taken_once() -> None:
 
 
 COMMANDS = [
-    ("abandon", ("table",)), ("analysis", ("game",)), ("board", ("table",)), ("dms", ("enabled",)),
+    ("abandon", ("table",)), ("analysis", ("game",)), ("board", ("table", "text")), ("dms", ("enabled",)),
     ("hand", ("table",)), ("help", ()), ("history", ("game", "user")), ("leaderboard", ("game",)),
     ("leave", ("table",)), ("move", ("move", "table")), ("partner", ("message",)), ("play", ()),
     ("replay", ("game",)), ("rules", ("game",)), ("settings", ()),
@@ -152,16 +154,19 @@ TEMPLATES = [
     r"tm:rematch:(?P<channel_id>\d+):(?P<game_row>\d+)",
     r"tm:s:(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)",
     r"to:open:(?P<channel_id>\d+)",
+    r"tp:(?P<channel_id>\d+):(?P<version>\d+):(?P<page>\d+)",
     r"tq:(?P<answer>yes|no):(?P<channel_id>\d+):(?P<table>\d+):(?P<seat>\d+):(?P<user>\d+)"
     r":(?P<since>\d+)",
     r"ts:p:(?P<channel_id>\d+):(?P<version>\d+):(?P<page>\d+)",
     r"ts:s:(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<name>.+)",
     r"ts:sit:(?P<channel_id>\d+):(?P<seat>\d+):(?P<version>\d+)",
-    r"tt:(?P<action>hand|board|rules):(?P<channel_id>\d+):(?P<version>\d+)",
+    r"tt:(?P<action>hand|board|describe|rules):(?P<channel_id>\d+):(?P<version>\d+)",
     r"tu:undo:(?P<channel_id>\d+):(?P<version>\d+)",
     r"tw:browser:(?P<channel_id>\d+)",
 ]
-"""The custom-id templates the bot listened for before the rooms (ids on posts out there)."""
+"""The custom-id templates the bot listens for (ids on posts out there): those it listened for
+before the rooms, the table button's with ``describe`` added (its old ids read as before) and
+the board in words' pages (``tp:``)."""
 
 
 async def test_the_rooms_give_the_bot_the_same_commands_and_components(

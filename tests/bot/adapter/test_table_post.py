@@ -53,7 +53,7 @@ def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
     running = _post(clock=ClockView(name="Bob (seat 2)", deadline=1700000330.7))
     assert compose(running)[0].endswith("⏳ Bob (seat 2)'s time runs out <t:1700000330:R>.")
     assert [b.item.label for b in table_view(running).children] == [
-        "My hand / Play", "Board", "Rules"]
+        "My hand / Play", "Board", "Describe", "Rules"]
     out = _post(clock=ClockView(name="Bob (seat 2)", deadline=1.0, timed_out=True, can_skip=True,
                                 replaced=["Cy"], end_offer=True))
     lines = compose(out)[0].split("\n")
@@ -63,6 +63,6 @@ def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
         "Fewer than two people are playing now: press **End the game** to stop without a "
         "result, or play on."]
     view = table_view(out)
-    assert [(b.item.label, b.item.custom_id) for b in view.children][3:] == [
+    assert [(b.item.label, b.item.custom_id) for b in view.children][4:] == [
         ("Skip", "tc:skip:1:3"), ("Computer plays for Bob (seat 2)", "tc:take:1:3"),
         ("I'm back", "tc:back:1:3"), ("End the game", "tc:end:1:3")]
