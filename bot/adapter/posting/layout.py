@@ -43,7 +43,7 @@ def seat_text(line: SeatLine, mark: Callable[[int], str] = UNICODE.seat) -> str:
     """"🟠 **Alice** · 3 · to move" in the current language."""
     parts = [f"{mark(line.seat)} **{discord.utils.escape_markdown(line.name)}**"]
     if line.score is not None:
-        parts.append(_("{score} points", score=line.score))
+        parts.append(_("score {score}", score=line.score))
     if line.winner:
         parts.append(_("🏆 wins"))
     elif line.to_move:

@@ -53,9 +53,9 @@ def test_one_container_in_the_colour_of_the_seat_to_move_reads_in_order() -> Non
                                  "description": "The board in words."}]
     assert text["content"] == "<@7>, your turn."
     assert seats_text["content"].splitlines() == [
-        "🟠 **Player 1** · 2 points · to move",
-        "🔵 **Player 2** · 4 points",
-        "🟣 **Player 3** · 6 points · 🤖 computer",
+        "🟠 **Player 1** · score 2 · to move",
+        "🔵 **Player 2** · score 4",
+        "🟣 **Player 3** · score 6 · 🤖 computer",
     ]
     assert [b["custom_id"] for b in row["components"]] == [
         f"tt:hand:{CHANNEL}:{VERSION}", f"tt:board:{CHANNEL}:{VERSION + 1}",
