@@ -157,3 +157,15 @@ async def test_request_counts_by_route_since_an_index(discord_sim, bot):
     assert "\n" not in line
     everything = discord_sim.request_counts()
     assert everything.interaction_total == 4  # /secret's callback too
+
+
+@pytest.mark.parametrize("pace, exhausted", [(5.0, 0), (0.0, 1)])
+async def test_each_action_comes_a_persons_pace_after_the_last(discord_sim, bot, pace,
+                                                               exhausted):
+    discord_sim.limits.person_pace = pace
+    discord_sim.limits.messages = Limit(5, 0.6)
+    alice = discord_sim.user("alice")
+    for _ in range(2):  # 3 posts each: 6 in one window unless a person's pace passed between
+        assert (await discord_sim.slash(alice, "burst", count=3)).content == "posted 3"
+    assert sum(discord_sim.limits.exhausted.values()) == exhausted
+    assert len(discord_sim.public()) == 6 and discord_sim.rate_limited == []
