@@ -123,9 +123,10 @@ async def test_discord_py_paces_itself_on_the_headers_without_a_429(discord_sim,
 
 async def test_the_helper_waits_for_posts_paced_past_background_after(discord_sim, bot):
     discord_sim.limits.messages = Limit(1, 2.3)  # longer than background_after (2 s)
-    reply = await discord_sim.slash(discord_sim.user("alice"), "burst", count=1)
-    assert reply.content == "posted 1"  # discord.py waited out the exhausted bucket first
-    assert [m.content for m in discord_sim.public()] == ["post 0"]
+    reply = await discord_sim.slash(discord_sim.user("alice"), "spread", count=2)
+    assert reply.content == "spreading"  # answered at once; the posts come after
+    # the second post waited 2.3 s for the window: the helper waited with discord.py
+    assert [m.content for m in discord_sim.public()] == ["post 0", "post 1"]
 
 
 async def test_limits_off(discord_sim, discord_env):

@@ -409,6 +409,13 @@ def _commands(bot: TinyBot) -> None:
             await interaction.channel.send(f"post {index}")  # type: ignore[union-attr]
         await interaction.followup.send(f"posted {count}")
 
+    @tree.command(description="Answers, then posts in the channel N times")
+    async def spread(interaction: discord.Interaction, count: int) -> None:
+        await interaction.response.send_message("spreading", ephemeral=True)
+        assert interaction.channel is not None
+        for index in range(count):
+            await interaction.channel.send(f"post {index}")  # type: ignore[union-attr]
+
     group = app_commands.Group(name="table", description="Table admin")
 
     @group.command(description="Abandon the table")
