@@ -164,3 +164,64 @@ async def test_429_answer_has_discords_shape(discord_sim, discord_env, bot):
             assert r.headers["X-RateLimit-Scope"] == "global" and r.headers["Via"]
         async with session.get(f"{discord_env.base_url}/api/v10/users/@me", headers=headers) as r:
             assert r.status == 200  # only the planned number of 429s
+
+
+@pytest.mark.parametrize("kind", [6, 7])
+async def test_update_responses_are_only_for_components(discord_sim, discord_env, bot, kind):
+    await discord_sim.slash(discord_sim.user("alice"), "later")
+    kept = discord_sim.last_interaction
+    kept.response_type = None  # pretend it is fresh: a slash command answered with an update
+    url = f"{discord_env.base_url}/api/v10/interactions/{kept.id}/{kept.token}/callback"
+    body = {"type": kind} | ({"data": {"content": "x"}} if kind == 7 else {})
+    status, answer = await _post(url, body)
+    assert (status, answer["code"]) == (400, 50035) and not kept.acknowledged
+    assert discord_sim.take_violations() == [
+        f"{kept!r}: callback type {kind} is not allowed for interaction type 2 "
+        "(allowed: [4, 5, 9, 12])"]
+
+
+async def test_a_webhook_edits_only_the_messages_of_its_own_token(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    kept = await discord_sim.slash(alice, "later")
+    assert (await discord_sim.slash(alice, "meddle")).content == "404 10008"
+    assert (await discord_sim.slash(alice, "meddle", channel_post=True)).content == "404 10008"
+    assert kept.content == "kept" and not kept.history
+    assert [m.content for m in discord_sim.public()].count("a channel post") == 1
+
+
+async def test_a_token_works_for_15_minutes_and_not_after(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    kept = await discord_sim.slash(alice, "later")
+    interaction = discord_sim.last_interaction
+    interaction.dispatched_at -= 15 * 60 - 5  # 14 min 55 s old
+    assert (await discord_sim.slash(alice, "amend")).content == "amended"
+    assert kept.content == "amended"
+    interaction.dispatched_at -= 10  # 15 min 5 s old
+    assert (await discord_sim.slash(alice, "amend")).content == "401 50027"
+    assert (await discord_sim.slash(alice, "finish")).content == "401 50027"
+    assert kept.content == "amended"
+
+
+async def test_followups_after_an_update_are_new_messages_in_the_channel(discord_sim, bot):
+    alice, bob = discord_sim.user("alice"), discord_sim.user("bob")
+    notes = await discord_sim.slash(alice, "notes")
+    same = await discord_sim.click(bob, notes, label="Note")  # type 6, then two followups
+    assert same is notes and notes.content == "notes" and not notes.history
+    public = discord_sim.public()
+    assert [m.content for m in public] == ["notes", "public note"]
+    assert public[1].interaction is discord_sim.last_interaction
+    private = discord_sim.last_interaction.followups[1]
+    assert private.content == "private note" and private.visible_only_to is bob
+    assert private in discord_sim.visible_to(bob) and private not in discord_sim.visible_to(alice)
+    await discord_sim.click(bob, notes, label="Swap")  # type 7, then a followup
+    assert notes.content == "swapped"
+    assert [m.content for m in discord_sim.public()] == ["swapped", "public note",
+                                                         "after the swap"]
+
+
+async def test_after_a_deferral_the_first_followup_edits_the_loading_message(discord_sim, bot):
+    reply = await discord_sim.slash(discord_sim.user("alice"), "twice")
+    interaction = discord_sim.last_interaction
+    assert reply is interaction.original and reply.content == "first" and not reply.loading
+    assert [m.content for m in interaction.followups] == ["second"]
+    assert [m.content for m in discord_sim.public()] == ["first", "second"]

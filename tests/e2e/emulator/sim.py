@@ -247,7 +247,9 @@ class DiscordSim:
             task.add_done_callback(self._tasks.discard)
 
     async def _flush(self) -> None:
-        """Deliver pending CHANNEL_CREATE / GUILD_MEMBER_ADD before the next interaction."""
+        """Deliver pending CHANNEL_CREATE / GUILD_MEMBER_ADD before the next interaction;
+        a person acts next (the rate-limit windows see ``limits.person_pace`` pass)."""
+        self.api.limits.person_acts()
         if self._tasks:
             await asyncio.gather(*list(self._tasks))
 

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .guilds import Guilds
+from .validate import flatten
 
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
@@ -426,14 +427,7 @@ def _media(media: dict[str, Any], files: dict[str, Attachment]) -> dict[str, Any
             "content_type": data.get("content_type"), "attachment_id": str(found.id)}
 
 
-def _flatten(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for comp in components:
-        out.append(comp)
-        out.extend(_flatten(comp.get("components") or []))
-        if isinstance(comp.get("accessory"), dict):
-            out.append(comp["accessory"])
-    return out
+_flatten = flatten  # every component, nested ones included (validate.flatten)
 
 
 @dataclass(eq=False)

@@ -74,6 +74,85 @@ class SixButtons(discord.ui.View):
         return [{"type": 1, "components": buttons}]
 
 
+class Notes(discord.ui.View):
+    """Followups after an update: "Note" defers the update (6), "Swap" updates (7); both then
+    send a public and a private followup."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Note", custom_id="notes:note")
+    async def note(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # type 6
+        await interaction.followup.send("public note")
+        await interaction.followup.send("private note", ephemeral=True)
+
+    @discord.ui.button(label="Swap", custom_id="notes:swap")
+    async def swap(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content="swapped", view=self)  # type 7
+        await interaction.followup.send("after the swap")
+
+
+class Board(discord.ui.LayoutView):
+    """A Components V2 message: a container with text, two sections (a thumbnail, a button),
+    a media gallery and an action row, the media uploaded with it."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        ping = discord.ui.Button(label="Ping", custom_id="layout:ping")
+        ping.callback = self.ping  # type: ignore[method-assign]
+        details = discord.ui.Button(label="Details", custom_id="layout:details")
+        details.callback = self.details  # type: ignore[method-assign]
+        self.add_item(discord.ui.Container(
+            discord.ui.TextDisplay("## Turn 3"),
+            discord.ui.Section("Alice to play", accessory=discord.ui.Thumbnail(
+                "attachment://board-40x20.png", description="the small board")),
+            discord.ui.Section("Bob waits", accessory=details),
+            discord.ui.MediaGallery(discord.MediaGalleryItem(
+                "attachment://board-64x32.png", description="the big board")),
+            discord.ui.ActionRow(ping),
+            accent_colour=0x2E86C1,
+        ))
+
+    @staticmethod
+    def files() -> list[discord.File]:
+        return [png(40, 20, "red"), png(64, 32)]
+
+    async def ping(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pong", ephemeral=True)
+
+    async def details(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.LayoutView()
+        view.add_item(discord.ui.TextDisplay("Bob has 3 cards"))
+        await interaction.response.edit_message(view=view, attachments=[])  # type 7, still V2
+
+
+def parsed(components: list[Any]) -> str:
+    """What discord.py parsed from a V2 message: component kinds, texts, colours, media."""
+    out = []
+    for comp in components:
+        name = type(comp).__name__
+        if isinstance(comp, discord.components.Container):
+            out.append(f"{name}#{comp.accent_colour}[{parsed(comp.children)}]")
+        elif isinstance(comp, discord.components.SectionComponent):
+            out.append(f"{name}[{parsed(comp.children)}|{parsed([comp.accessory])}]")
+        elif isinstance(comp, discord.components.ActionRow):
+            out.append(f"{name}[{parsed(comp.children)}]")
+        elif isinstance(comp, discord.components.TextDisplay):
+            out.append(f"{name}:{comp.content}")
+        elif isinstance(comp, discord.components.ThumbnailComponent):
+            out.append(f"{name}:{comp.media.url.rsplit('/', 1)[-1]}:{comp.description}")
+        elif isinstance(comp, discord.components.MediaGalleryComponent):
+            items = ",".join(f"{i.media.url.rsplit('/', 1)[-1]}:{i.description}"
+                             for i in comp.items)
+            out.append(f"{name}:{items}")
+        elif isinstance(comp, discord.components.Button):
+            out.append(f"{name}:{comp.label}")
+        else:
+            out.append(name)
+    return " ".join(out)
+
+
 class TinyBot(discord.Client):
     def __init__(self, *, guild_commands: bool = False, members: bool = False) -> None:
         intents = discord.Intents.default()
@@ -266,6 +345,76 @@ def _commands(bot: TinyBot) -> None:
     async def launch(interaction: discord.Interaction) -> None:
         response = await interaction.response.launch_activity()  # type 12
         interaction.client.launched.append(response.activity_id)  # type: ignore[attr-defined]
+
+    @tree.command(description="Buttons whose followups come after an update")
+    async def notes(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("notes", view=Notes())
+
+    @tree.command(description="Defers, then two followups")
+    async def twice(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("first")
+        await interaction.followup.send("second")
+
+    @tree.command(description="Edits the kept interaction's answer with this one's token")
+    async def meddle(interaction: discord.Interaction, channel_post: bool = False) -> None:
+        await interaction.response.defer(thinking=True)
+        assert bot.stored is not None and interaction.channel is not None
+        if channel_post:
+            target = await interaction.channel.send("a channel post")  # type: ignore[union-attr]
+        else:
+            target = await bot.stored.original_response()
+        try:
+            await interaction.followup.edit_message(target.id, content="meddled")
+            outcome = "edited"
+        except discord.HTTPException as err:
+            outcome = f"{err.status} {err.code}"
+        await interaction.followup.send(outcome)
+
+    @tree.command(description="Edits the kept interaction's original answer")
+    async def amend(interaction: discord.Interaction) -> None:
+        assert bot.stored is not None
+        try:
+            await bot.stored.edit_original_response(content="amended")
+            outcome = "amended"
+        except discord.HTTPException as err:
+            outcome = f"{err.status} {err.code}"
+        await interaction.response.send_message(outcome)
+
+    @tree.command(description="A Components V2 message, read back")
+    async def layout(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(view=Board(), files=Board.files())
+        sent = await interaction.original_response()
+        await interaction.followup.send(
+            f"v2={sent.flags.components_v2} {parsed(sent.components)}", ephemeral=True)
+
+    @tree.command(description="A Components V2 post in the channel, edited")
+    async def layout_post(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.channel is not None
+        post = await interaction.channel.send(  # type: ignore[union-attr]
+            view=Board(), files=Board.files())
+        view = discord.ui.LayoutView()
+        view.add_item(discord.ui.Container(discord.ui.TextDisplay("Turn 4"), accent_colour=7))
+        await post.edit(view=view, attachments=[])
+        fetched = await interaction.channel.fetch_message(post.id)  # type: ignore[union-attr]
+        await interaction.followup.send(f"v2={fetched.flags.components_v2} "
+                                        f"{parsed(fetched.components)}")
+
+    @tree.command(description="Posts in the channel N times")
+    async def burst(interaction: discord.Interaction, count: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.channel is not None
+        for index in range(count):
+            await interaction.channel.send(f"post {index}")  # type: ignore[union-attr]
+        await interaction.followup.send(f"posted {count}")
+
+    @tree.command(description="Answers, then posts in the channel N times")
+    async def spread(interaction: discord.Interaction, count: int) -> None:
+        await interaction.response.send_message("spreading", ephemeral=True)
+        assert interaction.channel is not None
+        for index in range(count):
+            await interaction.channel.send(f"post {index}")  # type: ignore[union-attr]
 
     group = app_commands.Group(name="table", description="Table admin")
 
