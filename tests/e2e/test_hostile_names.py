@@ -23,8 +23,12 @@ from tests.games.coop_drive import next_move
 MANAGE_CHANNELS = 1 << 4
 
 
+COMPONENTS_V2 = 1 << 15
+
+
 def message_bodies(sim: Any) -> list[tuple[Any, dict[str, Any]]]:
-    """(request, message body) of every request that sends or edits a message's content."""
+    """(request, message body) of every request that sends or edits a message's text: its
+    content, or a V2 message's text displays (``flags`` with IS_COMPONENTS_V2)."""
     out = []
     for request in sim.requests:
         body = request.body
@@ -32,7 +36,7 @@ def message_bodies(sim: Any) -> list[tuple[Any, dict[str, Any]]]:
             continue
         if request.route.endswith("/callback"):
             body = body.get("data") or {}
-        if "content" in body:
+        if "content" in body or int(body.get("flags") or 0) & COMPONENTS_V2:
             out.append((request, body))
     return out
 
@@ -43,10 +47,10 @@ def assert_pings_only(sim: Any, allowed_ids: set[int], victim: Any) -> int:
     bodies = message_bodies(sim)
     for request, body in bodies:
         mentions = body.get("allowed_mentions")
-        assert mentions is not None, f"{request}: no allowed_mentions for {body['content']!r}"
-        assert mentions.get("parse") == [], f"{request}: parses {mentions} in {body['content']!r}"
+        assert mentions is not None, f"{request}: no allowed_mentions for {body.get('content')!r}"
+        assert mentions.get("parse") == [], f"{request}: parses {mentions} in {body.get('content')!r}"
         users = {int(u) for u in mentions.get("users") or []}
-        assert victim.id not in users, f"{request} pings the victim: {body['content']!r}"
+        assert victim.id not in users, f"{request} pings the victim: {body.get('content')!r}"
         assert users <= allowed_ids, f"{request} pings {users - allowed_ids}"
         assert not mentions.get("roles") and not mentions.get("replied_user"), request
     return len(bodies)

@@ -269,26 +269,32 @@ async def test_a_menu_opened_before_a_restart_still_plays(discord_sim: Any, tabl
 
 def failing_sends(monkeypatch: pytest.MonkeyPatch, poster: Any,
                   failures: int | None = None) -> list[str]:
-    """Make the poster's sends fail (the first ``failures`` ones; None: all), as a network
-    failure would; the texts it tried to send."""
-    real = poster._channel
+    """Make the poster's new posts fail (the first ``failures`` ones; None: all), as a network
+    failure would, whether the bot's token or a mover's interaction carries them; the texts it
+    tried to send (a V2 post's text displays, as the emulator's ``.content`` reads them)."""
+    real = poster.carriers.send
     attempts: list[str] = []
 
-    class NoSend:
-        def __init__(self, channel: Any) -> None:
-            self.channel = channel
+    async def send(channel_id: int, channel: Any, content: str | None, **kwargs: Any) -> Any:
+        attempts.append(content if content is not None else layout_text(kwargs["view"]))
+        if failures is None or len(attempts) <= failures:
+            raise RuntimeError("network down")
+        return await real(channel_id, channel, content, **kwargs)
 
-        async def send(self, content: str, **kwargs: Any) -> Any:
-            attempts.append(content)
-            if failures is None or len(attempts) <= failures:
-                raise RuntimeError("network down")
-            return await self.channel.send(content, **kwargs)
-
-        def get_partial_message(self, message_id: int) -> Any:
-            return self.channel.get_partial_message(message_id)
-
-    monkeypatch.setattr(poster, "_channel", lambda channel_id: NoSend(real(channel_id)))
+    monkeypatch.setattr(poster.carriers, "send", send)
     return attempts
+
+
+def layout_text(view: Any) -> str:
+    """A V2 layout's text displays, in order, one per line."""
+    def walk(components: list[dict[str, Any]]) -> list[str]:
+        out: list[str] = []
+        for c in components:
+            if c.get("type") == 10:
+                out.append(c["content"])
+            out += walk(c.get("components") or [])
+        return out
+    return "\n".join(walk(view.to_components()))
 
 
 async def test_a_table_post_that_failed_is_sent_again_within_seconds(

@@ -37,6 +37,7 @@ GAME = "maitre-des-mers"
 NAME = "Le Maître des Mers"
 ARM = ("Arm a ship",)  # people who arm end the game sooner (the port empties)
 WAIT = 0.4  # a short configured wait (seconds), for the tests that idle past it
+EPHEMERAL = 1 << 6
 TURN_DM = re.compile(r"^Your turn in \*\*")
 
 
@@ -61,11 +62,23 @@ def sent_images(sim: Any, user: Any) -> list[tuple[str, str, bytes]]:
         if dm in record.path:
             where = "dm"
         elif any(token in record.path and owner is user for token, owner in tokens.items()):
+            if _public_answer(record):
+                continue  # a table post carried by the person's interaction: public
             where = "private"
         else:
             continue
         out += [(where, f.filename, f.data) for f in record.files]
     return out
+
+
+def _public_answer(record: Any) -> bool:
+    """A request on an interaction's token that made or edited a message everyone sees (a
+    followup carrying a table post) rather than one only its person sees."""
+    answer = record.response
+    if isinstance(answer, dict) and isinstance(answer.get("resource"), dict):
+        answer = answer["resource"].get("message")
+    return (isinstance(answer, dict) and "channel_id" in answer
+            and not int(answer.get("flags") or 0) & EPHEMERAL)
 
 
 def tally(sim: Any, user: Any) -> dict[str, int]:

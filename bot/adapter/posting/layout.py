@@ -121,10 +121,13 @@ def _sections(seats: list[SeatLine], mark: Callable[[int], str],
 
 
 def plain_post(text: str, accent: int | None = None) -> discord.ui.LayoutView:
-    """A retired post that showed a value once: its text without the value, nothing else (its
-    board showed the value too)."""
+    """A retired post that showed a value once, sent before a restart (nothing else is known
+    of it): its text without the value alone (its board showed the value too); a text that was
+    the value alone says the turn is over."""
     view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.Container(discord.ui.TextDisplay(text), accent_colour=accent))
+    view.add_item(discord.ui.Container(
+        discord.ui.TextDisplay(text or _("This turn is over: the table goes on below.")),
+        accent_colour=accent))
     return view
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
@@ -79,6 +80,9 @@ class Watcher(Protocol):
 
 Shown = tuple[list[int], list[tuple[str, bool]]]
 """(users to move, lines) of a channel's latest post, to extend it in place."""
+Bare = tuple[TableInfo, PublicPost, bool, str]
+"""(its table, the post without its image's bytes, whether it shows the board, the text under
+the board) of a post this process sent, to redraw it without buttons when it is retired."""
 Drawn = tuple[int, PublicPost, TableInfo, dict[int, str], set[int]]
 """(message id, post, its table, people named as moving again, people told their DMs are closed)
 of a channel's latest post, to add a closed-DM note to it later."""
@@ -105,7 +109,7 @@ class Poster:
         self.carriers = Carriers()  # the interaction tokens that carry each channel's posts
         self.emojis = UNICODE  # seats' marks and pictures (the app's emojis, once loaded)
         # channel -> {post sent by this process: its layout without buttons, to retire it}
-        self._bare: dict[int, dict[int, discord.ui.LayoutView]] = {}
+        self._bare: dict[int, dict[int, Bare]] = {}
         self._drawn: dict[int, Drawn] = {}
         self._locks = ChannelLocks()  # held weakly: no entry per channel ever posted in
         self._current: dict[int, int] = {}  # channel -> message id of the latest post
@@ -348,17 +352,18 @@ class Poster:
 
     # -- retiring -------------------------------------------------------------------------------
     def _v2(self, channel_id: int, table: TableInfo, post: PublicPost, body: str, *,
-            buttons: bool = True) -> discord.ui.LayoutView:
-        """The post's layout (:mod:`bot.adapter.posting.layout`), in the current language."""
+            buttons: bool = True, image: bool | None = None) -> discord.ui.LayoutView:
+        """The post's layout (:mod:`bot.adapter.posting.layout`), in the current language;
+        ``image``: it shows the board (by default when the post has one)."""
         items = self.layout.table_post_items(channel_id, post, table) if buttons else []
         return v2.table_post(game=shown(table.game_name), post=post, body=body, items=items,
-                             image=post.image_png is not None,
+                             image=post.image_png is not None if image is None else image,
                              mark=self.emojis.seat, thumbnail=self.emojis.seat_picture)
 
     def _keep_bare(self, channel_id: int, message_id: int, table: TableInfo, post: PublicPost,
                    body: str) -> None:
-        """Keep what the post will look like once retired (its buttons gone)."""
-        bare = self._v2(channel_id, table, post, body, buttons=False)
+        """Keep what redraws the post once retired (its buttons gone): not its image's bytes."""
+        bare = (table, replace(post, image_png=None), post.image_png is not None, body)
         self._bare.setdefault(channel_id, {})[message_id] = bare
 
     async def _retired_form(self, channel_id: int, message: discord.PartialMessage,
@@ -367,20 +372,21 @@ class Poster:
         without buttons; one it did not (a restart since), as Discord has it, read once: a V2
         post minus its buttons, a classic one (sent before the V2 layout) without its view.
         With ``plain``, only that text (its board showed the value too)."""
-        bare = self._bare.get(channel_id, {}).pop(message.id, None)
-        fetched = None
-        if bare is None:
-            fetched = await message.fetch()
-            if not fetched.flags.components_v2:
-                if plain is not None:
-                    return {"content": plain, "attachments": [], "view": None}
-                return {"view": None}
+        known = self._bare.get(channel_id, {}).pop(message.id, None)
+        if known is not None:
+            table, post, image, body = known
+            if plain is not None:  # the header and seats stay; the value's text and board go
+                return {"view": self._v2(channel_id, table, post, plain, buttons=False,
+                                         image=False), "attachments": []}
+            return {"view": self._v2(channel_id, table, post, body, buttons=False, image=image)}
+        fetched = await message.fetch()
+        if not fetched.flags.components_v2:
+            if plain is not None:
+                return {"content": plain, "attachments": [], "view": None}
+            return {"view": None}
         if plain is not None:
             return {"view": v2.plain_post(plain), "attachments": []}
-        if bare is None:
-            assert fetched is not None
-            bare = v2.without_buttons(fetched)
-        return {"view": bare}
+        return {"view": v2.without_buttons(fetched)}
 
     async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
         """Take the buttons off an older post and, when it showed a value once (``plain``: its

@@ -79,7 +79,9 @@ class MessageWriter:
             if problems:
                 raise InvalidBody(problems)
         if not creating:
-            message.history.append(message.to_json())
+            # Earlier versions as the bot was sent them, with what a person read then under
+            # "content" (a V2 message's text displays), as `Message.content` gives it.
+            message.history.append({**message.to_json(), "content": message.content})
             message.edited = time.time()
             flags &= ~LOADING
         message.raw_content, message.components, message.embeds = content, components, embeds
