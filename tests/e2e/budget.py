@@ -46,15 +46,19 @@ class Count:
     moves: int
     table: Counter[str]  # bot-token requests for the table
     dms: Counter[str]  # bot-token requests for turn DMs
+    start: Counter[str]  # bot-token requests of a process start (a restart in the game)
     interaction: Counter[str]
+    posts: int = 0  # table posts (public messages showing the board) where the game played
 
     def per_move(self, counter: Counter[str]) -> float:
         return sum(counter.values()) / max(1, self.moves)
 
     def line(self) -> str:
-        return (f"{self.game}: {self.moves} human moves; bot token: table "
+        return (f"{self.game}: {self.moves} human moves, {self.posts} table posts "
+                f"({self.posts / max(1, self.moves):.2f} a move); bot token: table "
                 f"{sum(self.table.values())} ({self.per_move(self.table):.2f} a move), turn DMs "
-                f"{sum(self.dms.values())} ({self.per_move(self.dms):.2f} a move); interaction "
+                f"{sum(self.dms.values())} ({self.per_move(self.dms):.2f} a move), process "
+                f"start {sum(self.start.values())}; interaction "
                 f"{sum(self.interaction.values())} ({self.per_move(self.interaction):.2f} a move)")
 
 
@@ -66,15 +70,27 @@ def _is_dm(sim: Any, record: Any) -> bool:
     return channel is not None and channel.type == 1
 
 
+def _posts(sim: Any) -> int:
+    """Public messages that showed a board, in any channel or thread (a retired post that
+    showed a value has lost its board since: it is counted by its history)."""
+    return sum(1 for m in sim.world.messages.values()
+               if m.visible_only_to is None and m.channel.type != 1
+               and (any(a.filename == "board.png" for a in m.attachments)
+                    or any("board.png" in str(old.get("attachments")) for old in m.history)))
+
+
 def count(sim: Any, db: Path, game: str, since: int = 0) -> Count:
     """What the game played since request ``since`` cost, printed (``pytest -s`` shows it)."""
-    found = Count(game, human_moves(db), Counter(), Counter(), Counter())
+    found = Count(game, human_moves(db), Counter(), Counter(), Counter(), Counter(),
+                  posts=_posts(sim))
     for record in sim.requests[since:]:
         key = f"{record.method} {record.route}"
         if record.route.startswith(INTERACTION_ROUTES):
             found.interaction[key] += 1
         elif _is_dm(sim, record):
             found.dms[key] += 1
+        elif not record.route.startswith("/channels/"):
+            found.start[key] += 1  # who am I, the commands, the emojis
         else:
             found.table[key] += 1
     print("\n" + found.line())

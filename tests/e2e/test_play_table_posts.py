@@ -1,0 +1,103 @@
+"""The table post in Discord's V2 layout, end to end (bot/adapter/posting/layout.py, issue 42): one
+container in the colour of the seat to move with the board's alt text, whose buttons carry the ids
+classic posts carried; a classic post sent before the upgrade still plays after it and is retired
+as it was sent."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord.http import handle_message_parameters
+
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    last_private,
+    lobby_of,
+    running_tablee,
+    table_post,
+    to_move,
+)
+from tests.e2e.toy_game import TOY_ID, register_toy
+
+COMPONENTS_V2 = 1 << 15
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    register_toy()  # before the bot starts: its commands are built from the registry then
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+
+
+def buttons(message: Any) -> list[dict[str, Any]]:
+    def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        found = []
+        for c in components:
+            if c.get("type") == 2:
+                found.append(c)
+            found += walk(c.get("components") or [])
+        return found
+    return walk(message.to_json()["components"])
+
+
+async def move(sim: Any, user: Any) -> None:
+    choices = await sim.autocomplete(user, "move", text="")
+    await sim.slash(user, "move", move=choices[0]["value"])
+
+
+async def test_the_post_is_one_container_with_the_board_in_words(discord_sim: Any,
+                                                                 tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=1, first=1)
+    post = table_post(sim)
+    assert post.is_v2 and post.flags & COMPONENTS_V2 and post.to_json()["content"] == ""
+    [container] = post.to_json()["components"]
+    assert container["type"] == 17 and post.accent_color == 0xE69F00  # seat 1's orange
+    [(url, alt)] = post.media
+    assert url.endswith("/board.png") and alt and "Alice" in alt
+    assert f"<@{alice.id}>, your turn" in post.content
+    assert "🟠 **Alice**" in post.content and "🔵 **Bob**" in post.content
+    assert post.labels[:4] == ["My hand / Play", "Board", "Describe", "Rules"]
+    await move(sim, alice)
+    post = table_post(sim)
+    assert post.accent_color == 0x56B4E9  # seat 2's sky blue: Bob moves
+    assert_all_requests_valid(sim)
+
+
+async def test_a_classic_post_from_before_the_upgrade_still_plays_and_is_retired_as_it_was(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=1, first=1)
+    channel = sim.general.id
+    # The table's post as the bot sent it before this version: text and rows of buttons with the
+    # very custom ids (sent raw: no view of this process knows it).
+    ids = [(b["label"], b["custom_id"]) for b in buttons(table_post(sim))]
+    rows = [{"type": 1, "components": [{"type": 2, "style": 2, "label": label, "custom_id": cid}
+                                       for label, cid in ids[i:i + 5]]}
+            for i in range(0, len(ids), 5)]
+    bot = tablee.bot
+    with handle_message_parameters(content=f"<@{alice.id}>, your turn (an old post).") as params:
+        params.payload["components"] = rows
+        sent = await bot.http.send_message(channel, params=params)
+    row = await bot.service.store.tables.get_table(channel)
+    assert await bot.service.store.tables.set_post(channel, int(sent["id"]), row.version)
+    await tablee.restart()  # the upgrade: nothing of the old process is left
+    old = sim.world.messages[int(sent["id"])]
+    assert not old.is_v2 and "My hand / Play" in old.labels
+
+    await sim.click(alice, old, label="My hand / Play")  # its button still works
+    assert "Your move" in last_private(sim, alice).content
+    await move(sim, alice)
+    assert to_move(sim, users) is bob
+    new = table_post(sim)
+    assert new.is_v2 and new.id != old.id
+    assert not old.labels and old.content == f"<@{alice.id}>, your turn (an old post)."
+    assert not old.is_v2  # retired as a classic post: its text kept, its buttons gone
+    assert_all_requests_valid(sim)
