@@ -101,3 +101,29 @@ async def test_a_classic_post_from_before_the_upgrade_still_plays_and_is_retired
     assert not old.labels and old.content == f"<@{alice.id}>, your turn (an old post)."
     assert not old.is_v2  # retired as a classic post: its text kept, its buttons gone
     assert_all_requests_valid(sim)
+
+
+async def test_posts_ride_on_the_movers_interaction_and_fall_back_when_its_token_is_refused(
+    discord_sim: Any, tablee: Any
+) -> None:
+    """A move's post goes out as a followup of the mover's interaction (no request on the
+    bot's token); when Discord no longer takes the token that sent a post (expired), the post is
+    retired with the bot's token instead, and the game goes on."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=2, first=1)
+    await move(sim, alice)
+    by_alice = sim.last_interaction
+    first = table_post(sim)
+    assert first.webhook_id is not None  # sent as a followup of alice's /move
+    since = len(sim.requests)
+    sim.expire(by_alice)  # its token is refused from now on (50027)
+    await move(sim, bob)
+    second = table_post(sim)
+    assert second.id != first.id and not first.labels  # the older post was retired all the same
+    made = [(r.method, r.route, r.status) for r in sim.requests[since:]
+            if r.route.startswith(("/webhooks/", "/channels/"))]
+    assert ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", 401) in made
+    assert ("PATCH", "/channels/{channel_id}/messages/{message_id}", 200) in made
+    assert not [m for m in made if m[:2] == ("POST", "/channels/{channel_id}/messages")]
+    assert_all_requests_valid(sim)
