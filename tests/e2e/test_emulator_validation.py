@@ -33,6 +33,22 @@ def test_six_buttons_in_a_row():
     assert problems == ["$.components[0].components: size 6 breaks maxItems=5"]
 
 
+def test_a_component_deep_in_a_v2_message_is_checked_against_its_own_kind():
+    """Each nested component is checked as the kind its ``type`` names (the validator skips the
+    other kinds of an ``anyOf``): a wrong field deep inside is still found, an unknown kind too."""
+    def body(inner: dict) -> dict:
+        return {"flags": 1 << 15, "components": [{"type": 17, "components": [inner]}]}
+
+    good = body({"type": 1, "components": [{"type": 2, "style": 1, "label": "a",
+                                            "custom_id": "a"}]})
+    assert validate.validate_body("POST", MESSAGES, good) == []
+    wrong = validate.validate_body("POST", MESSAGES, body({"type": 10, "content": 5}))
+    assert wrong and all(p.startswith("$.components[0]") for p in wrong), wrong
+    assert any("content" in p for p in wrong), wrong
+    unknown = validate.validate_body("POST", MESSAGES, body({"type": 99, "content": "x"}))
+    assert unknown, "a component of no known kind passed"
+
+
 def test_content_over_2000_characters_even_where_the_spec_allows_4000():
     problems = validate.validate_body("POST", MESSAGES, {"content": "x" * 2001})
     assert problems == ["$.content: 2001 characters > 2000"]

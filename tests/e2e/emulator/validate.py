@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, _keywords, validators
 from jsonschema.exceptions import ValidationError, relevance
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -101,12 +101,52 @@ def has_operation(method: str, route: str) -> bool:
     return method.lower() in spec()["paths"].get(route, {})
 
 
+def _component_types(validator: Any, subschema: Any) -> frozenset[int] | None:
+    """The component ``type`` values a branch of an ``anyOf`` accepts (its ``properties.type``
+    enum or const, through one ``$ref``); None when it names none (it may take anything)."""
+    key = id(subschema)
+    if key in _TYPES:
+        return _TYPES[key]
+    found: frozenset[int] | None = None
+    target = subschema
+    if isinstance(target, dict) and "$ref" in target:
+        target = validator._resolver.lookup(target["$ref"]).contents
+    kind = target.get("properties", {}).get("type") if isinstance(target, dict) else None
+    if isinstance(kind, dict):
+        if isinstance(kind.get("enum"), list):
+            found = frozenset(v for v in kind["enum"] if isinstance(v, int))
+        elif isinstance(kind.get("const"), int):
+            found = frozenset([kind["const"]])
+    _TYPES[key] = found
+    return found
+
+
+_TYPES: dict[int, frozenset[int] | None] = {}  # branch (by id; the spec is loaded once) -> types
+
+
+def _any_of(validator: Any, any_of: list[Any], instance: Any, schema: Any) -> Any:
+    """``anyOf`` as jsonschema checks it, but over the branches whose component ``type`` is the
+    instance's when it has one: a branch for another type fails on that very property, so the
+    answer is the same, and a V2 message (components within components, each an ``anyOf`` of a
+    dozen kinds) is checked in a tenth of the time."""
+    kind = instance.get("type") if isinstance(instance, dict) else None
+    if isinstance(kind, int) and not isinstance(kind, bool):
+        kept = [b for b in any_of
+                if (types := _component_types(validator, b)) is None or kind in types]
+        if kept:
+            any_of = kept
+    yield from _keywords.anyOf(validator, any_of, instance, schema)
+
+
+Validator = validators.extend(Draft202012Validator, {"anyOf": _any_of})
+
+
 @cache
 def _validator(method: str, route: str) -> Draft202012Validator | None:
     schema = body_schema(method, route)
     if schema is None:
         return None
-    return Draft202012Validator(schema, registry=_registry())
+    return Validator(schema, registry=_registry())
 
 
 def _resolve(schema: dict[str, Any]) -> dict[str, Any]:
