@@ -9,6 +9,7 @@ sentence for the host."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.posting import threads
 from tests.e2e.emulator.state import ALL_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.e2e.test_play_helpers import (
     OVER,
@@ -267,3 +269,34 @@ async def test_in_french_the_thread_and_the_summary_speak_french(
         assert "in progress" not in lobby.content
         assert fr("My hand / Play") in table_post(sim, thread, fr).labels
     assert_all_requests_valid(sim)
+
+
+async def test_the_summary_says_the_newest_turn_at_most_once_in_its_interval(
+    discord_sim: Any, tablee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summary in the channel costs a request on the bot's token each time: within
+    SUMMARY_EVERY of its last change a newer turn waits, then shows (the newest one); the first
+    change after Start goes through the Start click itself."""
+    monkeypatch.setattr(threads, "SUMMARY_EVERY", 0.6)
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    lobby = await open_table(sim, alice, [bob], TOY_ID, rounds=3, first=1)
+    since = len(sim.requests)
+    await sim.click(alice, lobby, label="Start")
+    thread = sim.thread_of(lobby)
+    assert "Alice (seat 1) to move" in lobby.content
+    summary_route = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    edits = [r for r in sim.requests[since:] if (r.method, r.route) == summary_route
+             and r.path.endswith(f"/messages/{lobby.id}")]
+    assert not edits  # Start's own interaction edited it (its original is the lobby post)
+    users = {alice.id: alice, bob.id: bob}
+    choices = await sim.autocomplete(alice, "move", text="", channel=thread)
+    await sim.slash(alice, "move", move=choices[0]["value"], channel=thread)
+    assert to_move(sim, users, thread) is bob
+    assert "Alice (seat 1) to move" in lobby.content  # not yet: the interval has not passed
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + 5
+    while "Bob (seat 2) to move" not in lobby.content:
+        assert loop.time() < limit, lobby.content
+        await asyncio.sleep(0.05)
+    assert "in progress" in lobby.content

@@ -72,6 +72,7 @@ class TableThreads:
         self._summarised: dict[int, tuple[int, ...]] = {}  # table -> whose turn its summary says
         self._summary_due: dict[int, float] = {}  # table -> when its summary may change again
         self._pending: dict[int, Outcome] = {}  # table -> the newest turn its summary waits to say
+        self._timers: dict[int, asyncio.TimerHandle] = {}  # table -> when its summary says it
         self._leaving: set[int] = set()  # deleted threads whose table is leaving them now
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -225,8 +226,9 @@ class TableThreads:
         now = asyncio.get_running_loop().time()
         due = self._summary_due.get(table, now)
         if not post.finished and now < due:
-            if table not in self._pending:
-                self._later(self._summary_later(table, due - now))
+            if table not in self._timers:  # a timer, not a sleeping task per table
+                self._timers[table] = asyncio.get_running_loop().call_later(
+                    due - now, self._summary_due_now, table)
             self._pending[table] = outcome
             return
         self._pending.pop(table, None)
@@ -241,18 +243,21 @@ class TableThreads:
             text = summary_text(info, post)
         await self.edit_summary(info, text, view, via)
 
-    async def _summary_later(self, table: int, wait: float) -> None:
+    def _summary_due_now(self, table: int) -> None:
         """The newest turn a summary waited to say, once its time came (unless the game ended
         or left its thread meanwhile)."""
-        await asyncio.sleep(wait)
+        self._timers.pop(table, None)
         outcome = self._pending.pop(table, None)
         if outcome is not None:
-            await self.posted(outcome)
+            self._later(self.posted(outcome))
 
     def _forget_summary(self, table: int) -> None:
         self._summarised.pop(table, None)
         self._summary_due.pop(table, None)
         self._pending.pop(table, None)
+        timer = self._timers.pop(table, None)
+        if timer is not None:
+            timer.cancel()
 
     async def ended(self, info: TableInfo) -> None:
         """A table in a thread ended without a result (abandoned): the summary says so and
@@ -314,6 +319,9 @@ class TableThreads:
             log.exception("archiving the thread %s failed", info.channel_id)
 
     async def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
         for task in list(self._tasks):
             task.cancel()
 
