@@ -79,7 +79,9 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
                  "{url}", id=reminder.user_id, game=reminder.game_name,
                  when=int(reminder.deadline), url=url)
     channel = client.get_partial_messageable(reminder.channel_id)
-    await send.send(channel, text, ping=[reminder.user_id])
+    # Carried by a recent interaction at the table when there is one (no request on the bot's
+    # own token: bot.adapter.posting.carriers), else sent with the bot's.
+    await bot.poster.carriers.send(reminder.channel_id, channel, text, ping=[reminder.user_id])
     if await bot.service.ledger.dm_enabled(reminder.user_id, bot.config.dm_default):
         with language(await dm_language(client, reminder.user_id)):
             dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
