@@ -55,6 +55,7 @@ def _kind(record: Any) -> str:
 async def tables_at_once(tables: int, seconds: float, carried: bool) -> dict[str, Any]:
     async with running_emulator() as emulator:
         sim = DiscordSim(emulator)
+        sim.api.limits.person_pace = 0  # the windows at the real speed: people act at once here
         with tempfile.TemporaryDirectory() as folder:
             async with running_tablee(sim, Path(folder), tables_place="threads") as app:
                 if not carried:
@@ -96,6 +97,7 @@ async def tables_at_once(tables: int, seconds: float, carried: bool) -> dict[str
 async def burst(posts: int, paced: bool) -> dict[str, Any]:
     async with running_emulator() as emulator:
         sim = DiscordSim(emulator)
+        sim.api.limits.person_pace = 0  # the windows at the real speed
         with tempfile.TemporaryDirectory() as folder:
             async with running_tablee(sim, Path(folder)) as app:
                 bot = app.bot
