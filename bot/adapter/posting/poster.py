@@ -1,9 +1,12 @@
 """The poster: one public table post per turn, sent, extended in place, then retired.
 
-The post shows the board drawn from the spectator view, what happened since the last post
+The post (Discord's V2 layout: :mod:`bot.adapter.posting.layout`) shows the board drawn from the
+spectator view with the position in words as its alt text, what happened since the last post
 (computer moves batched in), whose turn it is with a mention of whoever's turn starts
-(:mod:`bot.adapter.posting.post_text`), and the buttons the rooms put on table posts
-(:data:`bot.adapter.rooms.LAYOUT`). While the same player keeps moving (a second
+(:mod:`bot.adapter.posting.post_text`), the seats, and the buttons the rooms put on table posts
+(:data:`bot.adapter.rooms.LAYOUT`). Posts go out and are edited through the interaction of the
+person who changed the table while its token is valid (:mod:`bot.adapter.posting.carriers`), else
+with the bot's token. While the same player keeps moving (a second
 action, a bonus, several steps of one turn) the post is edited in place instead. A new post goes
 out before the previous one loses its buttons; lines the service marked transient (a hidden value
 shown once) are edited away from it, together with its image (which showed the same value), and
