@@ -51,3 +51,16 @@ def line_of(lines: list[str], start: str) -> str:
     found = [line for line in lines if line.startswith(start)]
     assert len(found) == 1, (start, lines)
     return found[0]
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """"1 tile", "3 tiles"."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def check_first_line(view: View, lines: list[str]) -> None:
+    """The first line says who is to move, or that the game is over."""
+    if view["result"]:
+        assert lines[0].startswith("Game over:")
+    else:
+        assert lines[0] == f"Seat {view['to_move'][0]} is to move."

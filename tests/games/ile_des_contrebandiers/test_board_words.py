@@ -13,7 +13,13 @@ import pytest
 from games import get_game
 from games.ile_des_contrebandiers.board import LETTERS
 from games.ile_des_contrebandiers.words import ISLANDS, YELLOW
-from tests.games.board_words import line_of, positions, samples_of, words
+from tests.games.board_words import (
+    check_first_line,
+    line_of,
+    positions,
+    samples_of,
+    words,
+)
 from tests.games.every_game import setup_id
 
 GAME = get_game("ile-des-contrebandiers")
@@ -38,11 +44,7 @@ def seats(numbers: list[int]) -> str:
 
 
 def check_public(view: dict[str, Any], lines: list[str]) -> None:
-    result = view["result"]
-    if result:
-        assert lines[0].startswith("Game over:")
-    else:
-        assert lines[0] == f"Seat {view['to_move'][0]} is to move."
+    check_first_line(view, lines)
     for s in view["seats"]:
         line = line_of(lines, f"Seat {s['seat']}: ")
         assert line.startswith(f"Seat {s['seat']}: {points(s['score'])}, ")

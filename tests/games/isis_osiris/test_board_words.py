@@ -11,24 +11,24 @@ import pytest
 
 from games import get_game
 from games.isis_osiris.tiles import CELLS, COLUMNS, ROWS
-from tests.games.board_words import line_of, positions, samples_of, words
+from tests.games.board_words import (
+    check_first_line,
+    counted,
+    line_of,
+    positions,
+    samples_of,
+    words,
+)
 from tests.games.every_game import setup_id
 
 GAME = get_game("isis-osiris")
 SAMPLES = samples_of(GAME.id)
 
 
-def counted(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def check_public(view: dict[str, Any], lines: list[str]) -> None:
-    result = view["result"]
-    if result:
-        assert lines[0].startswith("Game over:")
-        assert all(f"Seat {w}" in lines[0] for w in result["winners"])
-    else:
-        assert lines[0] == f"Seat {view['to_move'][0]} is to move."
+    check_first_line(view, lines)
+    if view["result"]:
+        assert all(f"Seat {w}" in lines[0] for w in view["result"]["winners"])
     pending = view["pending"]
     if pending:
         assert (f"Seat {pending['seat']} revealed a {pending['value']:+d} tile and must place it "

@@ -12,7 +12,13 @@ import pytest
 
 from games import get_game
 from games.maitre_des_mers.cards import POWER_LABELS
-from tests.games.board_words import line_of, positions, samples_of, words
+from tests.games.board_words import (
+    check_first_line,
+    line_of,
+    positions,
+    samples_of,
+    words,
+)
 from tests.games.every_game import setup_id
 
 GAME = get_game("maitre-des-mers")
@@ -68,11 +74,9 @@ def check_action(turn: dict[str, Any], lines: list[str], head: str) -> None:
 
 
 def check_public(view: dict[str, Any], lines: list[str]) -> None:
-    result = view["result"]
-    if result:
-        assert lines[0].startswith("Game over:") and "No ship is left in the port." in lines[0]
-    else:
-        assert lines[0] == f"Seat {view['to_move'][0]} is to move."
+    check_first_line(view, lines)
+    if view["result"]:
+        assert "No ship is left in the port." in lines[0]
     for s in view["seats"]:
         points = "point" if s["score"] == 1 else "points"
         assert f"Seat {s['seat']}: {s['score']} {points}." in lines

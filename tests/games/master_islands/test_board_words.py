@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from games.master_islands.cards import COLOURS
-from tests.games.board_words import line_of, positions, samples_of, words
+from tests.games.board_words import (
+    check_first_line,
+    counted,
+    line_of,
+    positions,
+    samples_of,
+    words,
+)
 from tests.games.every_game import setup_id
 from tests.games.master_islands.test_support import GAME
 
@@ -30,20 +37,13 @@ def seat_line(lines: list[str], seat: int) -> str:
     return found[0]
 
 
-def cards(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def check_public(view: dict[str, Any], lines: list[str]) -> None:
     """Each fact of the public view, compared with its own field."""
-    result = view["result"]
-    if result:
-        assert lines[0].startswith("Game over:")
-        assert all(f"Seat {w}" in lines[0] for w in result["winners"])
-    else:
-        assert lines[0] == f"Seat {view['to_move'][0]} is to move."
+    check_first_line(view, lines)
+    if view["result"]:
+        assert all(f"Seat {w}" in lines[0] for w in view["result"]["winners"])
     assert lines[1].startswith("Phase: ")
-    assert cards(view["pile"], "card", "cards") + " in the draw pile." in lines
+    assert counted(view["pile"], "card", "cards") + " in the draw pile." in lines
     if view["mode"] == "corsair":
         line = line_of(lines, "Corsair mode:")
         assert f"round {view['round']} of {view['rounds_max']}" in line
@@ -64,12 +64,12 @@ def check_public(view: dict[str, Any], lines: list[str]) -> None:
         if s["role"] == "corsair":
             assert ", the corsair: " in line and "in hand" not in line
             continue
-        assert cards(len(s["collected"]), "collected card", "collected cards") in line
+        assert counted(len(s["collected"]), "collected card", "collected cards") in line
         assert all(label(c) in line for c in s["collected"])
-        assert cards(s["hand_size"], "card in hand", "cards in hand") in line
+        assert counted(s["hand_size"], "card in hand", "cards in hand") in line
         if s["team"] is not None:
             assert f", team {s['team']}: " in line
-    assert cards(len(view["map"]), "card", "cards") in line_of(lines, "The map has ")
+    assert counted(len(view["map"]), "card", "cards") in line_of(lines, "The map has ")
     for cell in view["map"]:
         assert f"{cell['x']},{cell['y']}: {label(cell['card'])}" in line_of(lines,
                                                                            f"Row {cell['y']}:")
