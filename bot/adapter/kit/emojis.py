@@ -14,14 +14,16 @@ none).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import discord
 
 from render.emojis import CARD_COLOUR_LETTERS, card_name, die_name, names, seat_name
 
 log = logging.getLogger("tablee.adapter.emojis")
+T = TypeVar("T")
 
 SEAT_SIGNS = {1: "🟠", 2: "🔵", 3: "🟣", 4: "⚪", 5: "🟡", 6: "🟢"}
 """Each seat's colour as a Unicode circle (orange, sky, purple, white, yellow, bluish green)."""
@@ -77,25 +79,12 @@ class Emojis:
         """The emoji for a menu step's icon (:class:`games.base.MenuStep`: ``seat:2``,
         ``die:3``, ``card:blue``) on a select option or a button; None for none or one this
         bot does not know."""
-        kind, what = _hint(hint)
-        if kind == "card":
-            return self.card_emoji(str(what))
-        if kind == "seat":
-            return self.seat_emoji(int(what))
-        if kind == "die":
-            return self.die_emoji(int(what))
-        return None
+        return _by_kind(hint, {"card": self.card_emoji, "seat": self.seat_emoji,
+                               "die": self.die_emoji})
 
     def mark(self, hint: str) -> str:
         """A menu step's icon in a message's text ("" for none)."""
-        kind, what = _hint(hint)
-        if kind == "card":
-            return self.card(str(what))
-        if kind == "seat":
-            return self.seat(int(what))
-        if kind == "die":
-            return self.die(int(what))
-        return ""
+        return _by_kind(hint, {"card": self.card, "seat": self.seat, "die": self.die}) or ""
 
     def _text(self, name: str, sign: str) -> str:
         emoji_id = self.uploaded.get(name)
@@ -106,6 +95,13 @@ class Emojis:
         if emoji_id:
             return discord.PartialEmoji(name=name, id=emoji_id)
         return discord.PartialEmoji(name=sign) if sign else None
+
+
+def _by_kind(hint: str, by: Mapping[str, Callable[[Any], T]]) -> T | None:
+    """What ``by`` gives for the hint's kind, from its value (None: no hint, or one of a kind
+    not in ``by``)."""
+    kind, what = _hint(hint)
+    return by[kind](what) if kind in by else None
 
 
 def _hint(hint: str) -> tuple[str, str | int]:
