@@ -171,7 +171,6 @@ class TableeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.app_emojis = await load_emojis(self)  # logged in: the application id is known
-        self.poster.emojis = self.app_emojis
         await self.tree.set_translator(CatalogTranslator())  # French clients see /jouer…
         await self.load_rooms()
         await self.sync_commands()

@@ -15,6 +15,7 @@ import pytest
 
 from bot.config import ClockConfig
 from tests.e2e.emulator.state import ALL_PERMISSIONS, DEFAULT_PERMISSIONS
+from tests.e2e.emulator.validate import flatten
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_private,
@@ -286,15 +287,9 @@ def failing_sends(monkeypatch: pytest.MonkeyPatch, poster: Any,
 
 
 def layout_text(view: Any) -> str:
-    """A V2 layout's text displays, in order, one per line."""
-    def walk(components: list[dict[str, Any]]) -> list[str]:
-        out: list[str] = []
-        for c in components:
-            if c.get("type") == 10:
-                out.append(c["content"])
-            out += walk(c.get("components") or [])
-        return out
-    return "\n".join(walk(view.to_components()))
+    """A V2 layout's text displays, in order, one per line (as the emulator's ``.content``)."""
+    return "\n".join(c.get("content") or "" for c in flatten(view.to_components())
+                     if c.get("type") == 10)
 
 
 async def test_a_table_post_that_failed_is_sent_again_within_seconds(

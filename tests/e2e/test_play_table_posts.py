@@ -32,17 +32,6 @@ async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
         yield app
 
 
-def buttons(message: Any) -> list[dict[str, Any]]:
-    def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        found = []
-        for c in components:
-            if c.get("type") == 2:
-                found.append(c)
-            found += walk(c.get("components") or [])
-        return found
-    return walk(message.to_json()["components"])
-
-
 async def move(sim: Any, user: Any) -> None:
     choices = await sim.autocomplete(user, "move", text="")
     await sim.slash(user, "move", move=choices[0]["value"])
@@ -78,7 +67,7 @@ async def test_a_classic_post_from_before_the_upgrade_still_plays_and_is_retired
     channel = sim.general.id
     # The table's post as the bot sent it before this version: text and rows of buttons with the
     # very custom ids (sent raw: no view of this process knows it).
-    ids = [(b["label"], b["custom_id"]) for b in buttons(table_post(sim))]
+    ids = [(b["label"], b["custom_id"]) for b in table_post(sim).buttons()]
     rows = [{"type": 1, "components": [{"type": 2, "style": 2, "label": label, "custom_id": cid}
                                        for label, cid in ids[i:i + 5]]}
             for i in range(0, len(ids), 5)]

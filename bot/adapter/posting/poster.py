@@ -47,7 +47,7 @@ from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PublicPost, TableInfo
 
 from ..kit.components import Layout
-from ..kit.emojis import UNICODE
+from ..kit.emojis import emojis_of
 from ..kit.files import SeenHands, png_file
 from ..kit.i18n import language, shown
 from . import layout as v2
@@ -110,7 +110,6 @@ class Poster:
                                 closed=self._closed_later)
         self.hands = SeenHands()  # the hand image each person last got privately, per table
         self.carriers = Carriers()  # the interaction tokens that carry each channel's posts
-        self.emojis = UNICODE  # seats' marks and pictures (the app's emojis, once loaded)
         # channel -> {post sent by this process: its layout without buttons, to retire it}
         self._bare: dict[int, dict[int, Bare]] = {}
         self._drawn: dict[int, Drawn] = {}
@@ -359,9 +358,10 @@ class Poster:
         """The post's layout (:mod:`bot.adapter.posting.layout`), in the current language;
         ``image``: it shows the board (by default when the post has one)."""
         items = self.layout.table_post_items(channel_id, post, table) if buttons else []
+        emojis = emojis_of(self.client)  # the app's, once the bot listed them
         return v2.table_post(game=shown(table.game_name), post=post, body=body, items=items,
                              image=post.image_png is not None if image is None else image,
-                             mark=self.emojis.seat, thumbnail=self.emojis.seat_picture)
+                             mark=emojis.seat, thumbnail=emojis.seat_picture)
 
     def _keep_bare(self, channel_id: int, message_id: int, table: TableInfo, post: PublicPost,
                    body: str) -> None:

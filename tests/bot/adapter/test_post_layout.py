@@ -9,6 +9,7 @@ from typing import Any
 from bot.adapter.play.table_buttons import TableButton
 from bot.adapter.posting import layout
 from bot.service.results import PublicPost, SeatLine
+from tests.e2e.emulator.validate import flatten
 
 CHANNEL, VERSION = 1234567890123456789, 42
 
@@ -28,16 +29,6 @@ def post(n: int = 3, **fields: Any) -> PublicPost:
 
 def buttons(n: int) -> list[Any]:
     return [TableButton(("hand", "board", "rules")[i % 3], CHANNEL, VERSION + i) for i in range(n)]
-
-
-def flat(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out = []
-    for c in components:
-        out.append(c)
-        out += flat(c.get("components", []))
-        if "accessory" in c:
-            out.append(c["accessory"])
-    return out
 
 
 def test_one_container_in_the_colour_of_the_seat_to_move_reads_in_order() -> None:
@@ -65,14 +56,14 @@ def test_one_container_in_the_colour_of_the_seat_to_move_reads_in_order() -> Non
 
 def test_the_alt_text_is_cut_to_discords_1024_characters() -> None:
     view = layout.table_post(game="G", post=post(alt_text="x" * 3000), body="")
-    gallery = next(c for c in flat(view.to_components()) if c["type"] == 12)
+    gallery = next(c for c in flatten(view.to_components()) if c["type"] == 12)
     assert len(gallery["items"][0]["description"]) == layout.MAX_ALT
 
 
 def test_buttons_go_five_to_a_row_and_the_post_stays_under_40_components() -> None:
     view = layout.table_post(game="G", post=post(6), body="text", items=buttons(16),
                              thumbnail=lambda seat: f"https://cdn.example/{seat}.png")
-    components = flat(view.to_components())
+    components = flatten(view.to_components())
     rows = [c for c in components if c["type"] == 1]
     assert [len(r["components"]) for r in rows] == [5, 5, 5, 1]
     assert len(components) <= layout.MAX_COMPONENTS
@@ -81,7 +72,7 @@ def test_buttons_go_five_to_a_row_and_the_post_stays_under_40_components() -> No
     # With a row less they fit: sections, 40 components exactly.
     view = layout.table_post(game="G", post=post(6), body="text", items=buttons(15),
                              thumbnail=lambda seat: f"https://cdn.example/{seat}.png")
-    components = flat(view.to_components())
+    components = flatten(view.to_components())
     assert len([c for c in components if c["type"] == 9]) == 6
     assert len(components) == layout.MAX_COMPONENTS
 
@@ -90,14 +81,14 @@ def test_seats_are_sections_with_their_picture_when_every_seat_has_one() -> None
     view = layout.table_post(game="G", post=post(3), body="", items=buttons(3),
                              mark=lambda seat: f"<:tablee_seat{seat}:99>",
                              thumbnail=lambda seat: f"https://cdn.example/{seat}.png")
-    sections = [c for c in flat(view.to_components()) if c["type"] == 9]
+    sections = [c for c in flatten(view.to_components()) if c["type"] == 9]
     assert [s["accessory"]["media"]["url"] for s in sections] == [
         f"https://cdn.example/{s}.png" for s in (1, 2, 3)]
     assert sections[0]["components"][0]["content"].startswith("<:tablee_seat1:99> **Player 1**")
     # One seat without a picture: lines for all (a mixed list reads badly).
     view = layout.table_post(game="G", post=post(3), body="",
                              thumbnail=lambda seat: None if seat == 2 else "https://x/1.png")
-    assert not [c for c in flat(view.to_components()) if c["type"] == 9]
+    assert not [c for c in flatten(view.to_components()) if c["type"] == 9]
 
 
 def test_the_end_is_in_the_winners_colour_and_says_who_won() -> None:
@@ -113,20 +104,20 @@ def test_the_end_is_in_the_winners_colour_and_says_who_won() -> None:
 def test_names_cannot_format_the_post() -> None:
     lines = [SeatLine(1, "**bold** `x`", None, True, False, False, 1)]
     view = layout.table_post(game="G_*", post=post(seats=lines), body="")
-    texts = [c["content"] for c in flat(view.to_components()) if c["type"] == 10]
+    texts = [c["content"] for c in flatten(view.to_components()) if c["type"] == 10]
     assert texts[0].startswith("### G\\_\\*")
     assert "**\\*\\*bold\\*\\* \\`x\\`**" in texts[-1]
 
 
 def test_a_post_without_image_has_no_gallery_and_a_retired_value_is_text_alone() -> None:
     view = layout.table_post(game="G", post=post(image_png=None), body="b", image=False)
-    assert not [c for c in flat(view.to_components()) if c["type"] == 12]
+    assert not [c for c in flatten(view.to_components()) if c["type"] == 12]
     [container] = layout.plain_post("Bob placed a tile.").to_components()
     assert [c["type"] for c in container["components"]] == [10]
 
 
 def test_a_retired_post_keeps_everything_but_its_buttons() -> None:
     sent = layout.table_post(game="G", post=post(), body="b", items=buttons(4))
-    components = flat(layout.strip_rows(sent).to_components())
+    components = flatten(layout.strip_rows(sent).to_components())
     assert not [c for c in components if c["type"] in (1, 2)]
     assert [c["type"] for c in components] == [17, 10, 12, 10, 10]
