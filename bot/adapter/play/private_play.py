@@ -12,7 +12,6 @@ comes with a menu or a move's answer (the table post shows it; Board shows it on
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -365,25 +364,17 @@ async def play_move(
 
 
 async def played(interaction: discord.Interaction, outcome: Outcome) -> None:
-    """After a person's move or undo: the table posted and their private message updated, the
-    post carried by their interaction (:func:`carried`)."""
-    await carried(interaction, outcome,
-                  show_after(interaction, outcome.table.channel_id, outcome))
-
-
-async def carried(interaction: discord.Interaction, outcome: Outcome,
-                  answer: Awaitable[None]) -> None:
-    """Publish ``outcome`` through the person's ``interaction`` (its token carries the post:
-    :mod:`bot.adapter.posting.carriers`) and give them their private ``answer``. A component's
-    deferred update is answered after the post (the menu's message reads "You played" once the
-    table shows it); a command's private "thinking…" is answered first, since Discord's first
-    followup after that deferral would replace it instead of posting."""
+    """After a person's move or undo: the table posted through their interaction (its token
+    carries the post: :mod:`bot.adapter.posting.carriers`) and their private message updated. A
+    component's deferred update is answered after the post (the menu's message reads "You
+    played" once the table shows it); a command's private "thinking…" is answered first, since
+    Discord's first followup after that deferral would replace it instead of posting."""
     poster = tablee(interaction.client).poster
     if interaction.type == discord.InteractionType.component:
         await poster.publish(outcome, via=interaction)
-        await answer
+        await show_after(interaction, outcome.table.channel_id, outcome)
     else:
-        await answer
+        await show_after(interaction, outcome.table.channel_id, outcome)
         await poster.publish(outcome, via=interaction)
 
 
