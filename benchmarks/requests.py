@@ -33,7 +33,6 @@ from tests.e2e.emulator.sim import DiscordSim
 from tests.e2e.test_play_helpers import (
     lobby_of,
     play_turn_by_menu,
-    playing,
     running_tablee,
     to_move,
 )
@@ -68,7 +67,6 @@ async def tables_at_once(tables: int, seconds: float, carried: bool) -> dict[str
                     players.append(({alice.id: alice, bob.id: bob}, sim.thread_of(lobby)))
                 since = len(sim.requests)
                 start = time.monotonic()
-                turns = [0]
 
                 async def play(users: dict[int, Any], thread: Any) -> None:
                     while time.monotonic() - start < seconds:
@@ -76,7 +74,6 @@ async def tables_at_once(tables: int, seconds: float, carried: bool) -> dict[str
                         if user is None:
                             return
                         await play_turn_by_menu(sim, user, rng, thread)
-                        turns[0] += 1
 
                 await asyncio.gather(*(play(users, thread) for users, thread in players))
                 elapsed = time.monotonic() - start
@@ -87,11 +84,10 @@ async def tables_at_once(tables: int, seconds: float, carried: bool) -> dict[str
                                      if _kind(r) == "bot") if records else Counter()
                 hits = Counter(h.scope for h in sim.rate_limited)
                 return {"carried": carried, "tables": tables, "seconds": elapsed,
-                        "turns": turns[0], "moves": moves,
+                        "moves": moves,
                         "bot": kinds["bot"], "interaction": kinds["interaction"],
                         "busiest": max(per_second.values(), default=0), "429": dict(hits),
-                        "waited": app.bot.pace.waited, "playing": len(players),
-                        "threads": len({playing(sim, t).id for _u, t in players})}
+                        "waited": app.bot.pace.waited}
 
 
 async def burst(posts: int, paced: bool) -> dict[str, Any]:

@@ -61,7 +61,6 @@ class Carriers:
         self._now = now
         self._fresh: dict[int, Token] = {}  # channel -> the newest offered token
         self._made: OrderedDict[int, Token] = OrderedDict()  # message id -> the token that sent it
-        self.sent_by_token = 0  # posts and edits carried by a token (for the benchmarks)
 
     def offer(self, channel_id: int, interaction: discord.Interaction | None) -> None:
         """``interaction`` (a person's change of the table playing in ``channel_id``, already
@@ -121,14 +120,12 @@ class Carriers:
             try:
                 message = await token.webhook.send(
                     text, allowed_mentions=send.allowed(ping), wait=True, **kwargs)
+                self._remember(message.id, token)
+                return message
             except discord.HTTPException as exc:
                 if not self._gone(channel_id, token, exc):
                     raise
                 _rewind(kwargs)
-            else:
-                self._remember(message.id, token)
-                self.sent_by_token += 1
-                return message
         return await send.send(channel, content, ping=ping, **kwargs)
 
     async def edit(self, channel_id: int, message: discord.PartialMessage, *,
@@ -141,14 +138,12 @@ class Carriers:
                 await token.webhook.edit_message(
                     message.id, content=send.fit(content),
                     allowed_mentions=send.allowed(ping or ()), **kwargs)
+                return
             except discord.HTTPException as exc:
                 if not self._gone(channel_id, token, exc):
                     raise
                 _rewind(kwargs)
                 kwargs["content"] = content
-            else:
-                self.sent_by_token += 1
-                return
         await send.edit(message, ping=ping or (), **kwargs)
 
 
