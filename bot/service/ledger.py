@@ -4,6 +4,7 @@ choice itself, are the store's: ``store.sent_posts``, ``store.prefs``.)"""
 
 from __future__ import annotations
 
+from ..storage.rows import NotifyPrefs
 from .context import Context
 
 
@@ -21,3 +22,14 @@ class PostLedger:
         """Whether the person takes DMs (their choice, else ``default``)."""
         stored = await self._store.prefs.dm_enabled(user_id)
         return default if stored is None else stored
+
+    async def notify_prefs(self, user_id: int, default: NotifyPrefs) -> NotifyPrefs:
+        """How and when the person is told of their turn (:mod:`bot.service.rules.notify`):
+        their choices, else ``default`` (the server owner's, :func:`default_prefs`)."""
+        return await self._store.prefs.notify_prefs(user_id, default)
+
+
+def default_prefs(dm_default: bool, turn_dm_after: float) -> NotifyPrefs:
+    """The choices of a person who made none: a mention, with a DM too when the owner's
+    ``[dms] default`` says so, after ``[clock] turn_dm_after_seconds`` at a live table."""
+    return NotifyPrefs(how="both" if dm_default else "mention", live_after=int(turn_dm_after))

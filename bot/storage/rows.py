@@ -52,6 +52,7 @@ class ClockRow:
     remind_at: float | None = None
     expired: bool = field(default=False, metadata=FLAG)
     banks: dict[int, float] = field(default_factory=dict, metadata=BANKS)
+    held_until: float | None = None  # the timed person is away (vacation) until then
 
     @property
     def due(self) -> float | None:
@@ -211,3 +212,43 @@ class Finished:
     result: dict[str, Any]
     moves: list[int] = field(default_factory=list)  # the seat of each move of the record
     unrated: bool = False  # its record says it is left out (hints were on: bot.service.rules.hints)
+
+
+HOWS = ("mention", "dm", "both", "none")
+"""How "your turn" reaches a person: a mention in the table post, a DM, both, or nothing."""
+NEVER = -1
+"""``NotifyPrefs.live_after``: a live table never DMs that person."""
+SLOWS = ("now", "digest")
+"""A slow table's turn DM: at once, or in one digest DM a day."""
+
+
+@dataclass(frozen=True)
+class NotifyPrefs:
+    """What one person chose for their notifications (a ``notify_prefs`` row; the rules:
+    :mod:`bot.service.rules.notify`). Quiet hours run from ``quiet_from`` to ``quiet_to``,
+    minutes after local midnight in ``zone`` (they may cross midnight; None: no quiet hours)."""
+
+    how: str = "mention"
+    live_after: int = 60  # seconds a live table's DM waits for them to act; NEVER: no DM
+    slow: str = "now"
+    digest_hour: int = 18  # local hour of the daily digest
+    zone: str = "UTC"
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+
+    @property
+    def mentions(self) -> bool:
+        """The table post mentions them when their turn starts (outside quiet hours)."""
+        return self.how in ("mention", "both")
+
+    @property
+    def dms(self) -> bool:
+        """Their turn is told by DM (when and how: live_after, slow)."""
+        return self.how in ("dm", "both")
+
+    @property
+    def quiet(self) -> bool:
+        """They set quiet hours."""
+        return (self.quiet_from is not None and self.quiet_to is not None
+                and self.quiet_from != self.quiet_to)
+

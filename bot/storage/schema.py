@@ -225,6 +225,54 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (channel_id, user_id)
     );
     """,
+    # 13: notifications people fit to their lives (bot.service.rules.notify). ``notify_prefs``:
+    # what each person chose, for every server (a person without a row has the defaults; one
+    # with only a ``dm_prefs`` row from /dms keeps that choice). ``held_turns``: a "your turn"
+    # held back (quiet hours) or gathered for a daily digest, until ``due``; deleted once the
+    # turn is over or the notice went out. ``waiting_dms``: each person's one DM listing the
+    # tables waiting for them, edited in place while it is recent. ``vacations``: a person's
+    # time away from the slow tables of a server (``ends`` moves to the moment they come back
+    # early); each server's yearly allowance is ``guild_settings.vacation_days`` (NULL: the
+    # default); ``clocks.held_until``: the timed person is away until then, their time bank
+    # does not run before it.
+    """
+    CREATE TABLE notify_prefs (
+        user_id     INTEGER PRIMARY KEY,
+        how         TEXT    NOT NULL CHECK (how IN ('mention', 'dm', 'both', 'none')),
+        live_after  INTEGER NOT NULL,               -- seconds a live table's DM waits (-1: never)
+        slow        TEXT    NOT NULL CHECK (slow IN ('now', 'digest')),
+        digest_hour INTEGER NOT NULL,               -- local hour (0-23) of the daily digest
+        zone        TEXT    NOT NULL,               -- IANA time zone, e.g. Europe/Paris
+        quiet_from  INTEGER,                        -- minutes after local midnight (NULL: none)
+        quiet_to    INTEGER
+    );
+    CREATE TABLE held_turns (
+        user_id    INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,                -- the table (its channel or thread)
+        guild_id   INTEGER,
+        game_id    TEXT    NOT NULL,
+        post_id    INTEGER,                         -- the table post of that turn
+        since      REAL    NOT NULL,                -- when the turn began
+        due        REAL    NOT NULL,                -- when the notice goes out
+        PRIMARY KEY (user_id, channel_id)
+    );
+    CREATE INDEX held_by_due ON held_turns (due);
+    CREATE TABLE waiting_dms (
+        user_id    INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,                -- the DM channel
+        message_id INTEGER NOT NULL,
+        tables     TEXT    NOT NULL                 -- JSON list of the table channels listed
+    );
+    CREATE TABLE vacations (
+        guild_id INTEGER NOT NULL,                  -- 0 outside a server
+        user_id  INTEGER NOT NULL,
+        starts   REAL    NOT NULL,
+        ends     REAL    NOT NULL,
+        PRIMARY KEY (guild_id, user_id, starts)
+    );
+    ALTER TABLE guild_settings ADD COLUMN vacation_days INTEGER;
+    ALTER TABLE clocks ADD COLUMN held_until REAL;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.storage import Conflict, MoveEntry, Store, TableRow, schema
-from bot.storage.rows import Ending
+from bot.storage.rows import NEVER, Ending, NotifyPrefs
 from bot.storage.schema import SCHEMA_VERSION, SchemaTooNew
 
 
@@ -164,6 +164,28 @@ async def test_dm_preferences_round_trip(db_path: str) -> None:
     assert await store.prefs.dm_enabled(9) is False
     await store.prefs.set_dm_enabled(9, True)
     assert await store.prefs.dm_enabled(9) is True
+    await store.close()
+
+
+async def test_notification_choices_round_trip_and_carry_the_dms_answer(db_path: str) -> None:
+    """/notifications stores every choice; a person who only answered /dms keeps that answer
+    (on: a mention and a DM; off: a mention only); nobody else's choices move."""
+    store = await Store.open(db_path)
+    default = NotifyPrefs(live_after=120)
+    assert await store.prefs.notify_prefs(9, default) == default
+    assert not await store.prefs.chosen(9)
+    await store.prefs.set_dm_enabled(9, True)
+    await store.prefs.set_dm_enabled(8, False)
+    assert (await store.prefs.notify_prefs(9, default)).how == "both"
+    assert (await store.prefs.notify_prefs(8, default)).how == "mention"
+    mine = NotifyPrefs(how="dm", live_after=NEVER, slow="digest", digest_hour=7,
+                       zone="America/Los_Angeles", quiet_from=22 * 60 + 30, quiet_to=7 * 60)
+    await store.prefs.set_notify_prefs(9, mine)
+    assert await store.prefs.notify_prefs(9, default) == mine
+    assert await store.prefs.chosen(9) and not await store.prefs.chosen(8)
+    await store.prefs.set_notify_prefs(9, replace(mine, quiet_from=None, quiet_to=None))
+    assert not (await store.prefs.notify_prefs(9, default)).quiet
+    assert (await store.prefs.notify_prefs(8, default)).how == "mention"
     await store.close()
 
 
