@@ -112,7 +112,7 @@ class Config:
     database_path: str = "tablee.db"
     sync: str = "global"  # where slash commands are registered: global, guild (dev_guild_id), off
     dev_guild_id: int | None = None
-    dm_default: bool = True  # turn DMs for users who never chose
+    dm_default: bool = False  # turn DMs (beside the mention) for users who never chose
     log_level: str = "INFO"
     computer_delay: float = 0.0  # pause before computers answer a human (outside the lock)
     computer_workers: int = 1  # processes choosing computer moves; 0: a thread of the bot's own

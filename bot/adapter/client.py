@@ -119,8 +119,7 @@ class TableeBot(commands.Bot):
         self.app_emojis = UNICODE  # the application's emojis: listed at start-up (setup_hook)
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds,
                                     layout=self.layout)
-        self.poster = Poster(self, service, dm_default=config.dm_default, threads=self.threads,
-                             turn_dm_after=config.clock.turn_dm_after, layout=self.layout)
+        self.poster = Poster(self, service, threads=self.threads, layout=self.layout)
         self._resumed = False
         self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
@@ -154,15 +153,20 @@ class TableeBot(commands.Bot):
             return
         now = self.service.context.now()
         for turn in turns:
-            wait, table = dms.wait(turn.table), turn.table
-            left = turn.started + wait - now
-            if wait <= 0 or left <= 0 or turn.user_id in dms.pending(table.channel_id):
+            table = turn.table
+            try:
+                wait = await dms.wait(table, turn.user_id)  # their choice
+            except Exception:
+                log.exception("reading the notification choices of %s failed", turn.user_id)
+                continue
+            left = None if wait is None else turn.started + wait - now
+            if left is None or left <= 0 or turn.user_id in dms.pending(table.channel_id):
                 continue
             url = jump_url(table.guild_id, table.channel_id, table.post_message_id)
             with language(await self.service.languages.guild_language(table.guild_id)):
                 game_name = shown(table.game_name)
-            dms.rearm(TurnStart(table.channel_id, turn.user_id, game_name,
-                                table.post_message_id, url, None), left)
+            dms.rearm(TurnStart(table.channel_id, table.guild_id, table.game_id, turn.user_id,
+                                game_name, table.post_message_id, url, None), left)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Anything a person does at a table (a button, a menu, a command typed there) shows

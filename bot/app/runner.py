@@ -25,6 +25,7 @@ from discord.http import Route
 from ..adapter.client import make_bot
 from ..config import Config, ConfigError, load_config
 from ..service import Outcome, Services
+from ..service.ledger import default_prefs
 from ..storage.url import is_url, shown
 from ..web.server import WebServer
 from .backup import regular_backups_task
@@ -145,7 +146,8 @@ async def _run(config: Config, token: str) -> None:
         host = await Services.open(
             config.database, computer_delay=config.computer_delay, workers=config.computer_workers,
             think_seconds=config.think_seconds, rematch_seconds=config.rematch_seconds,
-            reveal_seconds=config.reveal_seconds, clock_config=config.clock, shards=config.shards)
+            reveal_seconds=config.reveal_seconds, clock_config=config.clock, shards=config.shards,
+            notify_default=default_prefs(config.dm_default, config.clock.turn_dm_after))
     except Exception as exc:  # the owner's to fix, in the sentence `check` gives
         log.debug("cannot open the database", exc_info=True)
         raise SystemExit(f"error: database {shown(config.database)}: {exc}") from None

@@ -71,7 +71,7 @@ class AbsenceService:
                 seat = row.seats[clock.seat - 1]
                 out.append(Reminder(row.channel_id, row.guild_id, seat["user_id"],
                                     names(row)[clock.seat], game.name, clock.deadline,
-                                    row.post_message_id))
+                                    row.post_message_id, row.game_id))
         if now >= clock.deadline and not clock.expired:
             clock = replace(clock, expired=True)
             await self._store.clocks.put_clock(clock)

@@ -1,7 +1,8 @@
 """The turn clock's one scheduler (the clock's time banks: :mod:`bot.service.rules.clock`).
 
 The :class:`Scheduler` is one task for all tables: it sleeps until the earliest ``due`` moment in
-the clocks table and is re-armed whenever a clock changes, so nothing polls per table; on start it
+the clocks table or of the turns held for people's waiting-list DMs (:mod:`bot.service.notices`)
+and is re-armed whenever one changes, so nothing polls per table; on start it
 handles at once whatever fell due while the bot was down. ``now`` and ``sleep`` are injected, so
 tests make hours pass in milliseconds.
 """
@@ -31,9 +32,17 @@ class Reminder:
     game_name: str
     deadline: float
     post_message_id: int | None
+    game_id: str = ""  # to hold the reminder for the person's quiet hours (bot.service.notices)
 
 
-ClockEvent = Reminder | Outcome  # an Outcome: a time out (or an automatic takeover) to post
+@dataclass(frozen=True)
+class HeldDue:
+    """A person's held turns are due (:mod:`bot.service.notices`): their waiting-list DM."""
+
+    user_id: int
+
+
+ClockEvent = Reminder | Outcome | HeldDue  # an Outcome: a time out (or a takeover) to post
 
 
 def _settle(waiter: asyncio.Future[None]) -> None:

@@ -17,6 +17,7 @@ around one :class:`~bot.service.context.Context` and holds them:
 - ``hints`` (:class:`~bot.service.hints.Hints`): the mover's Hint (hints for learners)
 - ``ledger`` (:class:`~bot.service.ledger.PostLedger`): which post is a table's, DM preferences
 - ``server_tables`` (:class:`~bot.service.server_tables.ServerTables`): a server's open tables
+- ``notices`` (:class:`~bot.service.notices.TurnNotices`): who is told of their turn, how, when
 - ``languages``, ``ratings``, ``game_history``, ``analyses``, ``computers``, ``reports``
 - ``live`` (:class:`~bot.service.live.LiveViews`): the table as the live page shows everyone
 - ``changes`` (:class:`~bot.service.changes.Changes`): every commit rings it; the live page
@@ -47,6 +48,7 @@ from collections.abc import Callable
 from ..config import ClockConfig
 from ..shards import ALL, Shards
 from ..storage import Store
+from ..storage.rows import NotifyPrefs
 from .absence import AbsenceService
 from .analysis import Analyses
 from .changes import Changes
@@ -57,15 +59,16 @@ from .context import Context
 from .hints import Hints
 from .history import History
 from .languages import Languages
-from .ledger import PostLedger
+from .ledger import PostLedger, default_prefs
 from .live import LiveViews
 from .lobby import LobbyService
+from .notices import TurnNotices
 from .play import PlayService
 from .ratings import Ratings
 from .reading import TableViews
 from .reports import Reports
 from .repository import TableRepository
-from .scheduler import ClockEvent
+from .scheduler import ClockEvent, HeldDue
 from .server_tables import ServerTables
 from .workers import ComputerPool
 
@@ -76,9 +79,11 @@ class Services:
     def __init__(self, store: Store, *, computer_delay: float, pool: ComputerPool | None = None,
                  rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
                  reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
-                 shards: Shards = ALL) -> None:
+                 shards: Shards = ALL, notify_default: NotifyPrefs | None = None) -> None:
         """``computer_delay``: seconds before computer players answer a person's move;
-        ``clock``: the epoch clock (tests drive it); the rest: see :class:`Context`."""
+        ``clock``: the epoch clock (tests drive it); ``notify_default``: the notification
+        choices of a person who made none (by default a mention only); the rest: see
+        :class:`Context`."""
         self.store = store
         ctx = self.context = Context(
             store=store, pool=pool or ComputerPool(), shards=shards, now=clock,
@@ -106,13 +111,15 @@ class Services:
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
                                       self.computers, self.reports, self.lobbies)
         self.server_tables = ServerTables(ctx)
+        self.notices = TurnNotices(ctx, notify_default or default_prefs(
+            False, ctx.clock_config.turn_dm_after))
 
     @classmethod
     async def open(
         cls, db_path: str, *, computer_delay: float = 0.0, workers: int = 0, think_seconds: float = 1.0,
         rematch_seconds: float = 300.0, clock: Callable[[], float] = time.time,
         reveal_seconds: float = 0.0, clock_config: ClockConfig | None = None,
-        shards: Shards = ALL,
+        shards: Shards = ALL, notify_default: NotifyPrefs | None = None,
     ) -> Services:
         """Open (and migrate) the database (a SQLite path or a postgresql:// URL). ``computer_delay``:
         seconds to wait, outside the table lock, before computer players answer a person's move
@@ -121,13 +128,13 @@ class Services:
         passes its config (default 1). ``clock_config``: the turn clock's settings; ``clock``:
         its time (tests drive it). Games and their renderers come from the registry
         (:func:`bot.catalog.table_game`). ``shards``: the guilds whose tables this process
-        serves (default: all)."""
+        serves (default: all); ``notify_default``: see :meth:`__init__`."""
         store = await Store.open(db_path)
         pool = ComputerPool(workers, think_seconds)
         await pool.start()
         return cls(store, computer_delay=computer_delay, pool=pool, rematch_seconds=rematch_seconds,
                    clock=clock, reveal_seconds=reveal_seconds, clock_config=clock_config,
-                   shards=shards)
+                   shards=shards, notify_default=notify_default)
 
     async def close(self) -> None:
         try:
@@ -138,11 +145,13 @@ class Services:
     # -- the scheduler's ClockSource: composes the computers left behind and the clocks ----
     async def clock_due(self, now: float) -> list[ClockEvent]:
         """The tables left behind whose computers moved now (:meth:`PlayService.catch_up`),
-        then the clocks' reminders and time outs. When the clocks cannot be read, what the
-        computers did is still handed on (the scheduler tries the clocks again soon)."""
+        then the clocks' reminders and time outs, then the people whose held turns are due
+        (:mod:`bot.service.notices`). When the clocks cannot be read, what the computers did
+        is still handed on (the scheduler tries the clocks again soon)."""
         caught_up: list[ClockEvent] = [*await self.moves.catch_up(now)]
         try:
-            return caught_up + await self.absence.clock_due(now)
+            clocks = await self.absence.clock_due(now)
+            return [*caught_up, *clocks, *map(HeldDue, await self.notices.due(now))]
         except Exception:
             if not caught_up:
                 raise
@@ -153,10 +162,11 @@ class Services:
         await self.table_clock.resync()
 
     async def clock_next_due(self) -> float | None:
-        """The next clock moment, or the next try of a table left behind if sooner."""
-        due = await self.table_clock.next_due()
-        behind = self.context.behind.next_at()
-        return due if behind is None else behind if due is None else min(due, behind)
+        """The next clock moment, held turn's due or try of a table left behind: the
+        soonest."""
+        moments = [await self.table_clock.next_due(), await self.notices.next_due(),
+                   self.context.behind.next_at()]
+        return min((m for m in moments if m is not None), default=None)
 
     def clock_now(self) -> float:
         return self.context.now()

@@ -252,3 +252,38 @@ class NotifyPrefs:
         return (self.quiet_from is not None and self.quiet_to is not None
                 and self.quiet_from != self.quiet_to)
 
+
+
+@dataclass(frozen=True)
+class HeldTurn:
+    """A "your turn" held back by quiet hours or gathered for a daily digest (a ``held_turns``
+    row): told at ``due`` in the person's waiting-list DM, unless the turn is over first."""
+
+    user_id: int
+    channel_id: int  # the table (its channel or thread)
+    guild_id: int | None
+    game_id: str
+    post_id: int | None  # the table post of that turn
+    since: float  # when the turn began
+    due: float
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One table a waiting-list DM lists: its post to link to, and whether that turn is over."""
+
+    channel_id: int
+    guild_id: int | None
+    game_id: str
+    post_id: int | None
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class WaitingDm:
+    """A person's one DM listing the tables waiting for them (a ``waiting_dms`` row)."""
+
+    user_id: int
+    channel_id: int  # the DM channel
+    message_id: int
+    tables: tuple[Waiting, ...]

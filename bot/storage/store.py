@@ -17,6 +17,7 @@ from .database import Database
 from .history import History
 from .languages import Languages
 from .log import MoveLog
+from .notices import Notices
 from .postgres import Postgres
 from .prefs import Preferences
 from .ratings import Ratings
@@ -42,6 +43,7 @@ class Store:
         self.ratings = Ratings(db)
         self.languages = Languages(db)
         self.prefs = Preferences(db)
+        self.notices = Notices(db)  # turns told later, waiting-list DMs
         self.sent_posts = SentPosts(db)
         self.servers = ServerSettings(db)
         self.analyses = Analyses(db)

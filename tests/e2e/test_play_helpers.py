@@ -24,6 +24,7 @@ from bot.adapter.client import TableeBot
 from bot.config import Config
 from bot.service import Services
 from bot.service import lobby as lobby_service
+from bot.service.ledger import default_prefs
 
 NAV = ("Back", "Previous", "Next", "Undo", "Hint")  # not moves: random play skips them
 TURN = re.compile(r"<@(\d+)>, your turn")  # English posts (see Words for any language)
@@ -84,7 +85,8 @@ class Tablee:
     async def _make(self) -> TableeBot:
         config = Config(database_path=str(self.db), computer_delay=0, **self.settings)
         host = await Services.open(str(self.db), computer_delay=0, clock=self.now,
-                                    clock_config=config.clock)
+                                    clock_config=config.clock, notify_default=default_prefs(
+                                        config.dm_default, config.clock.turn_dm_after))
         self.hosts.append(host)
         return TableeBot(config, host)
 

@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.service.followup import tolerated
 from bot.service.results import Outcome
-from bot.service.scheduler import ClockEvent, Reminder, Scheduler
+from bot.service.rules.held import TurnNotice
+from bot.service.scheduler import ClockEvent, HeldDue, Reminder, Scheduler
+from bot.storage.rows import HeldTurn
 
 from ..kit import send
 from ..kit.checks import require_guild, require_post_permissions
@@ -23,6 +27,8 @@ from ..lobby.lobby import refresh_lobby_post
 from ..posting.dms import jump_url, send_dm
 from ..posting.places import TABLE_OPTION, table_channel, table_choices
 from .clock import said
+
+log = logging.getLogger("tablee.adapter.clock")
 
 
 # -- /leave -------------------------------------------------------------------------------------
@@ -71,23 +77,33 @@ class LeaveCommands(ServiceCog):
 
 # -- reminders and the scheduler ----------------------------------------------------------------
 async def remind(bot: Tablee, reminder: Reminder) -> None:
-    """Half of the mover's time is gone: a jump link mentioning them, and a DM if they allow."""
+    """Half of the mover's time is gone: a jump link in the channel, mentioning them only when
+    they chose mentions and are outside their quiet hours (else silent), and a DM when they
+    chose DMs (in their quiet hours it is held for their waiting list instead)."""
     url = jump_url(reminder.guild_id, reminder.channel_id, reminder.post_message_id)
     client = bot.poster.client
+    user_id = reminder.user_id
+    notice = await tolerated(log, f"reading the notification choices of {user_id}",
+                             bot.service.notices.reminder(user_id), TurnNotice(True))
     async with in_public(client, reminder.guild_id):
         text = _("<@{id}>, half of your time in **{game}** is gone: it runs out <t:{when}:R>. "
-                 "{url}", id=reminder.user_id, game=reminder.game_name,
+                 "{url}", id=user_id, game=reminder.game_name,
                  when=int(reminder.deadline), url=url)
     channel = client.get_partial_messageable(reminder.channel_id)
     # Carried by a recent interaction at the table when there is one (no request on the bot's
-    # own token: bot.adapter.posting.carriers), else sent with the bot's.
-    await bot.poster.carriers.send(reminder.channel_id, channel, text, ping=[reminder.user_id])
-    if await bot.service.ledger.dm_enabled(reminder.user_id, bot.config.dm_default):
-        with language(await dm_language(client, reminder.user_id)):
-            dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
-                   "messages off with /dms.", game=reminder.game_name,
+    # own token: bot.adapter.posting.carriers), else sent with the bot's; silent unless it pings.
+    await bot.poster.carriers.send(reminder.channel_id, channel, text,
+                                   ping=[user_id] if notice.ping else [])
+    if notice.held_until is not None:
+        await bot.service.notices.hold(HeldTurn(
+            user_id, reminder.channel_id, reminder.guild_id, reminder.game_id,
+            reminder.post_message_id, bot.service.clock_now(), notice.held_until))
+    elif notice.dm_at is not None:
+        with language(await dm_language(client, user_id)):
+            dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Choose how and "
+                   "when you are told with /notifications.", game=reminder.game_name,
                    when=int(reminder.deadline), url=url)
-        await send_dm(client, reminder.user_id, dm)
+        await send_dm(client, user_id, dm)
 
 
 def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
@@ -96,6 +112,8 @@ def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
     async def handle(event: ClockEvent) -> None:
         if isinstance(event, Reminder):
             await remind(bot, event)
+        elif isinstance(event, HeldDue):
+            await bot.poster.waiting.release(event.user_id)
         else:
             await bot.poster.publish(event)
 

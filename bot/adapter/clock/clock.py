@@ -105,5 +105,5 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
 
 
 async def said(bot: Tablee, channel_id: int, text: str) -> None:
-    """A plain sentence in the channel, pinging nobody."""
-    await send.send(bot.poster.client.get_partial_messageable(channel_id), text)
+    """A plain sentence in the channel, pinging nobody, silent (SUPPRESS_NOTIFICATIONS)."""
+    await send.send(bot.poster.client.get_partial_messageable(channel_id), text, silent=True)

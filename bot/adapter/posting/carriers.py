@@ -113,7 +113,9 @@ class Carriers:
                    *, ping: list[int], **kwargs: Any) -> discord.Message:
         """A public post in ``channel`` (``content`` None: a V2 layout's, which has none): a
         followup of the channel's carrier when it has a usable one, else a message sent with the
-        bot's token."""
+        bot's token. A post that pings nobody is silent (SUPPRESS_NOTIFICATIONS); one that pings
+        ``ping`` is not: the flag would turn their push notification into a mere badge."""
+        kwargs["silent"] = not ping
         token = self._carrier(channel_id)
         if token is not None:
             text = discord.utils.MISSING if content is None else send.fit(content)

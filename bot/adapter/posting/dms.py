@@ -4,15 +4,22 @@ Only the player whose turn starts gets their note (the poster hands it over); th
 from ``view(state, seat)`` of that seat, so nobody else's hand can travel here. Closed DMs
 (Discord error 50007) are reported back so the table post can say where the hand is instead.
 
-When (:class:`TurnDms`): a ``daily`` table, or one without a clock (``off``: nobody is timed, the
-turn may wait long), DMs at once. A ``live`` table is played by people looking at the channel, so
-the DM waits ``[clock] turn_dm_after_seconds`` and goes out only if the person did nothing at the
-table meanwhile (any button, menu or command there: :meth:`TurnDms.acted`) and their turn did not
-end. The wait is a loop timer in this process (no task per wait, nothing stored); after a
-restart the turns of live tables whose DM was still to come are armed again from their clocks'
-start (:meth:`TurnDms.rearm`); a DM whose moment passed while the bot was down is not sent late
-(no burst of DMs at start-up): the clock's half-time reminder, which the stored clock keeps, DMs
-that person anyway.
+Whether and when (:class:`TurnDms`) is each person's choice (/notifications; the rules:
+:mod:`bot.service.rules.held`, asked through :class:`bot.service.notices.TurnNotices`): nobody
+gets a DM unless they chose DMs (a DM, or both a mention and a DM). A ``daily`` table, or one
+without a clock (``off``: nobody is timed, the turn may wait long), DMs at once, or gathers the
+turn for the person's daily digest. A ``live`` table is played by people looking at the channel,
+so the DM waits the person's ``live_after`` seconds (or never comes) and goes out only if they
+did nothing at the table meanwhile (any button, menu or command there: :meth:`TurnDms.acted`) and
+their turn did not end. The wait is a loop timer in this process (no task per wait, nothing
+stored); after a restart the turns of live tables whose DM was still to come are armed again from
+their clocks' start (:meth:`TurnDms.rearm`); a DM whose moment passed while the bot was down is
+not sent late (no burst of DMs at start-up): the clock's half-time reminder, which the stored
+clock keeps, DMs that person anyway.
+
+A DM due in the person's quiet hours is held instead, with a digest's turns, until its moment
+(stored: the clock's scheduler wakes for it, a restart loses none); then one DM lists every table
+waiting for them (:mod:`bot.adapter.posting.waiting`).
 
 A turn DM sent is kept per (table, person), in memory, and edited into one sentence once it is
 no longer true (they played, the turn passed, the game ended). After a restart a DM sent before
@@ -32,6 +39,8 @@ import discord
 from bot.service import Services
 from bot.service.followup import tolerated
 from bot.service.results import PrivateNote, TableInfo
+from bot.service.rules.held import TurnNotice
+from bot.storage.rows import HeldTurn, WaitingDm
 
 from ..kit import send
 from ..kit.files import png_file
@@ -91,6 +100,8 @@ class TurnStart:
     """One person's turn began at a table: what their turn DM says and links to."""
 
     channel_id: int
+    guild_id: int | None
+    game_id: str
     user_id: int
     game_name: str  # as the table post names it
     post_id: int | None  # the table post (None: not posted yet)
@@ -110,51 +121,72 @@ class SentDm:
 
 Closed = Callable[[int, int, int | None], Coroutine[Any, Any, None]]
 """(table channel, user, table post): a DM sent late found that person's DMs closed."""
+Changed = Callable[[list[WaitingDm]], Coroutine[Any, Any, None]]
+"""These waiting-list DMs changed (:meth:`bot.adapter.posting.waiting.WaitingLists.changed`)."""
 
 
 class TurnDms:
-    """Turn DMs (see the module docstring): sent at once or after ``after`` seconds of a live
-    table's turn without the person acting; each sent one is edited once it is no longer
-    true. ``closed`` is told when a late DM found the person's DMs closed."""
+    """Turn DMs (see the module docstring): sent at once, after the person's wait at a live
+    table without them acting, or held for their waiting list; each sent one is edited once it
+    is no longer true. ``closed`` is told when a late DM found the person's DMs closed,
+    ``changed`` when a turn's end changed people's waiting lists."""
 
-    def __init__(self, client: discord.Client, service: Services, *, dm_default: bool,
-                 after: float, closed: Closed | None = None) -> None:
+    def __init__(self, client: discord.Client, service: Services, *,
+                 closed: Closed | None = None, changed: Changed | None = None) -> None:
         self.client = client
         self._service = service
-        self.dm_default = dm_default
-        self.after = after
         self._closed = closed
+        self._changed = changed
         self._pending: dict[int, dict[int, asyncio.TimerHandle]] = {}  # table -> user -> timer
         self._sent: dict[int, dict[int, SentDm]] = {}  # table -> user -> their turn DM
         self._present: dict[int, set[int]] = {}  # table -> people who acted in their turn
         self._to_move: dict[int, set[int]] = {}  # table -> who its latest post calls
         self._tasks: set[asyncio.Task[None]] = set()  # late DMs being sent, edits
 
-    def wait(self, table: TableInfo) -> float:
-        """How long a turn DM at this table waits for its person to act first."""
-        return 0.0 if table.speed in AT_ONCE else self.after
+    async def notices(self, table: TableInfo, user_ids: Iterable[int]) -> dict[int, TurnNotice]:
+        """What the turns of ``user_ids`` beginning now do for each (their choices); when they
+        cannot be read, the default's mention and nothing else."""
+        people = list(user_ids)
+        return await tolerated(
+            log, f"reading the notification choices of {people}",
+            self._service.notices.notices(people, live=table.speed not in AT_ONCE),
+            {u: TurnNotice(True) for u in people})
+
+    async def wait(self, table: TableInfo, user_id: int) -> float | None:
+        """How long a turn DM at this table waits for its person to act first (None: it never
+        comes by itself)."""
+        if table.speed in AT_ONCE:
+            return None
+        prefs = await self._service.notices.prefs(user_id)
+        return float(prefs.live_after) if prefs.dms and prefs.live_after >= 0 else None
 
     def pending(self, channel_id: int) -> list[int]:
         """The people of a table whose turn DM is still to come."""
         return list(self._pending.get(channel_id, ()))
 
-    async def turn_started(self, table: TableInfo, starts: Iterable[TurnStart]) -> list[int]:
-        """The turns of ``starts`` began: DM now or arm the wait. A turn that goes on (a time
-        out, a simultaneous player's move, I'm back posted again) changes nothing: its DM is
-        out, still waits, or its person already showed up. The people DMed now whose DMs are
-        closed."""
-        wait = self.wait(table)
+    async def turn_started(self, table: TableInfo, starts: Iterable[TurnStart],
+                           notices: dict[int, TurnNotice]) -> list[int]:
+        """The turns of ``starts`` began: DM now, arm the wait or hold the turn, as
+        ``notices`` say (:meth:`notices`). A turn that goes on (a time out, a simultaneous
+        player's move, I'm back posted again) changes nothing: its DM is out, still waits, or
+        its person already showed up. The people DMed now whose DMs are closed."""
+        now = self._service.clock_now()
         closed = []
         for start in starts:
             channel_id, user_id = start.channel_id, start.user_id
-            if any(user_id in known.get(channel_id, ())
-                   for known in (self._pending, self._sent, self._present)):
+            notice = notices.get(user_id)
+            if notice is None or any(user_id in known.get(channel_id, ())
+                                     for known in (self._pending, self._sent, self._present)):
                 continue
-            if wait <= 0:
+            if notice.held_until is not None:
+                await self._hold(start, notice.held_until)
+            elif notice.dm_at is None:
+                continue
+            elif notice.dm_at <= now:
                 if not await self._send(start):
                     closed.append(start.user_id)
             else:
-                self._arm(start, wait)
+                self._arm(start, notice.dm_at - now)
         return closed
 
     def rearm(self, start: TurnStart, seconds: float) -> None:
@@ -173,7 +205,8 @@ class TurnDms:
     async def turn_over(self, channel_id: int, to_move: Collection[int], *,
                         actor: int | None, finished: bool) -> None:
         """The table moved on; ``to_move``: who is to move now. A wait for anyone else ends,
-        and the turn DM of anyone else is edited to say their turn is over."""
+        the turn DM of anyone else is edited to say their turn is over, their turn held there
+        goes and their waiting list says so."""
         if finished:
             self._to_move.pop(channel_id, None)
         else:
@@ -189,6 +222,10 @@ class TurnDms:
             await self._retire(sent.pop(user_id), played=user_id == actor, finished=finished)
         if not sent:
             self._sent.pop(channel_id, None)
+        changed = await tolerated(log, f"ending the held turns of channel {channel_id}",
+                                  self._service.notices.turn_over(channel_id, to_move), [])
+        if changed and self._changed is not None:
+            await self._changed(changed)
 
     async def table_closed(self, channel_id: int) -> None:
         """The table ended without a post of its end (abandoned, ended): every DM of it."""
@@ -220,6 +257,12 @@ class TurnDms:
 
     async def _late(self, start: TurnStart) -> None:
         try:
+            notice = await self._service.notices.late_dm(start.user_id)
+            if notice.held_until is not None:
+                await self._hold(start, notice.held_until)
+                return
+            if notice.dm_at is None:  # they no longer want DMs
+                return
             if start.note is None:  # armed again after a restart: the note as it is now
                 note = await self._service.views.private_note(start.channel_id, start.user_id)
                 if not note.your_turn or note.replaced:
@@ -241,19 +284,22 @@ class TurnDms:
                           start.channel_id)
 
     # -- sending and editing ----------------------------------------------------------------
+    async def _hold(self, start: TurnStart, due: float) -> None:
+        """The person's turn waits for their waiting-list DM, until ``due``."""
+        turn = HeldTurn(start.user_id, start.channel_id, start.guild_id, start.game_id,
+                        start.post_id, self._service.clock_now(), due)
+        await tolerated(log, f"holding the turn of {start.user_id} in {start.channel_id}",
+                        self._service.notices.hold(turn), None)
+
     async def _send(self, start: TurnStart) -> bool:
-        """The turn DM (unless the person turned them off); False when their DMs are closed.
-        The note is written in its reader's language; so is the DM."""
+        """The turn DM; False when their DMs are closed. The note is written in its reader's
+        language; so is the DM."""
         note = start.note
         assert note is not None
-        wanted = await tolerated(log, f"reading whether user {note.user_id} takes DMs",
-                                 self._service.ledger.dm_enabled(note.user_id, self.dm_default),
-                                 self.dm_default)
-        if not wanted:
-            return True
         with language(note.language):
             text = _(
-                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
+                "Your turn in **{game}**: {url}\n{note}\n-# Choose how and when you are told "
+                "with /notifications.",
                 game=start.game_name, url=start.url, note=shown(note.text),
             )
         message = await dm_message(self.client, note.user_id, text,

@@ -6,7 +6,7 @@ them (``plain``) can replace the post's at the next move. Pure: no Discord, no s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
 from bot.service.results import PublicPost
@@ -62,9 +62,12 @@ def compose(
     return full, plain
 
 
-def pinged(post: PublicPost, still: Mapping[int, str]) -> list[int]:
-    """The only people a post pings: those whose turn starts with it."""
-    return [u for u in post.to_move_user_ids if u not in still]
+def pinged(post: PublicPost, still: Mapping[int, str],
+           mentioned: Collection[int] | None = None) -> list[int]:
+    """The only people a post pings: those whose turn starts with it, of them only the
+    ``mentioned`` (who chose a mention and are outside their quiet hours) when given."""
+    return [u for u in post.to_move_user_ids
+            if u not in still and (mentioned is None or u in mentioned)]
 
 
 def continued(shown: list[tuple[str, bool]], post: PublicPost) -> PublicPost:

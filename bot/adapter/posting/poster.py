@@ -45,6 +45,7 @@ from bot.service import Services
 from bot.service.followup import tolerated
 from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PublicPost, TableInfo
+from bot.service.rules.held import TurnNotice
 
 from ..kit.components import Layout
 from ..kit.emojis import emojis_of
@@ -55,6 +56,7 @@ from .carriers import Carriers
 from .dms import TurnDms, TurnStart, jump_url, turn_notes
 from .post_text import compose, continued, pinged
 from .stuck import Backoff, StuckPosts, refused
+from .waiting import WaitingLists
 
 log = logging.getLogger("tablee.adapter.post")
 UNKNOWN_CHANNEL = 10003  # Discord's "Unknown Channel": the thread was deleted
@@ -97,17 +99,16 @@ class Poster:
     :class:`~bot.adapter.posting.dms.TurnDms` sends and corrects the turn DMs, its
     :class:`~bot.adapter.kit.files.SeenHands` knows which hand image each person already has."""
 
-    def __init__(self, client: discord.Client, service: Services, *, dm_default: bool,
-                 threads: Watcher, layout: Layout, turn_dm_after: float = 0.0,
-                 backoff: Backoff | None = None) -> None:
+    def __init__(self, client: discord.Client, service: Services, *, threads: Watcher,
+                 layout: Layout, backoff: Backoff | None = None) -> None:
         self.client = client
         self.layout = layout  # the buttons of table posts
         self._service = service
         self.stuck = StuckPosts(service, backoff)  # tables whose post Discord refuses
-        self.dm_default = dm_default
         self.threads = threads
-        self.turn_dms = TurnDms(client, service, dm_default=dm_default, after=turn_dm_after,
-                                closed=self._closed_later)
+        self.waiting = WaitingLists(client, service)  # the DMs listing the turns held back
+        self.turn_dms = TurnDms(client, service, closed=self._closed_later,
+                                changed=self.waiting.changed)
         self.hands = SeenHands()  # the hand image each person last got privately, per table
         self.carriers = Carriers()  # the interaction tokens that carry each channel's posts
         # channel -> {post sent by this process: its layout without buttons, to retire it}
@@ -195,7 +196,9 @@ class Poster:
                 return None
             names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
             still = {actor: names.get(actor, "")} if actor in post.to_move_user_ids else {}
-            message = await self._send(channel_id, outcome, post, still, previous)
+            notices = ({} if post.finished
+                       else await self.turn_dms.notices(outcome.table, pinged(post, still)))
+            message = await self._send(channel_id, outcome, post, still, previous, notices)
             if post.finished:
                 self._forget(channel_id)
             else:
@@ -206,7 +209,7 @@ class Poster:
             channel_id, () if post.finished else post.to_move_user_ids, actor=actor,
             finished=post.finished)
         if not post.finished:
-            await self._turn_dms(channel_id, outcome, post, message, actor, still)
+            await self._turn_dms(channel_id, outcome, post, message, actor, notices)
         return message
 
     def _forget(self, channel_id: int) -> None:
@@ -229,15 +232,20 @@ class Poster:
         await self.turn_dms.turn_over(channel_id, (), actor=None, finished=ended)
 
     async def _send(self, channel_id: int, outcome: Outcome, post: PublicPost,
-                    still: dict[int, str], previous: Iterable[int | None]) -> discord.Message:
-        """Send the new post, tell the service, retire the older ones (under the channel's lock)."""
+                    still: dict[int, str], previous: Iterable[int | None],
+                    notices: dict[int, TurnNotice]) -> discord.Message:
+        """Send the new post, tell the service, retire the older ones (under the channel's lock).
+        It pings only those whose turn starts who chose a mention and are outside their quiet
+        hours (``notices``); without a ping it is silent (Discord's SUPPRESS_NOTIFICATIONS:
+        :mod:`bot.adapter.posting.carriers`)."""
+        mentioned = [u for u, notice in notices.items() if notice.ping]
         full, plain = compose(post, still=still, status=False)
         kwargs: dict[str, Any] = {"view": self._v2(channel_id, outcome.table, post, full)}
         file = png_file(post.image_png, v2.BOARD)
         if file is not None:
             kwargs["file"] = file
         message = await self.carriers.send(channel_id, self._channel(channel_id), None,
-                                           ping=pinged(post, still), **kwargs)
+                                           ping=pinged(post, still, mentioned), **kwargs)
         self._keep_bare(channel_id, message.id, outcome.table, post, full)
         old = [*previous, self._current.get(channel_id)]
         # At the end every value is public anyway: nothing to edit away later.
@@ -310,15 +318,17 @@ class Poster:
     # -- turn DMs and the closed-DM note --------------------------------------------------------
     async def _turn_dms(self, channel_id: int, outcome: Outcome, post: PublicPost,
                         message: discord.Message, actor: int | None,
-                        still: dict[int, str]) -> None:
-        """Each player whose turn starts gets their turn DM
-        (:class:`~bot.adapter.posting.dms.TurnDms`: at once, or after a while at a live table);
-        those whose DMs are closed are told on the post."""
-        url = jump_url(outcome.table.guild_id, channel_id, message.id)
-        game_name = shown(outcome.table.game_name)  # in the server's language, as the post
-        starts = [TurnStart(channel_id, note.user_id, game_name, message.id, url, note)
+                        notices: dict[int, TurnNotice]) -> None:
+        """Each player whose turn starts gets their turn DM as they chose (``notices``;
+        :class:`~bot.adapter.posting.dms.TurnDms`: at once, after a while at a live table, or
+        held for their waiting list); those whose DMs are closed are told on the post."""
+        table = outcome.table
+        url = jump_url(table.guild_id, channel_id, message.id)
+        game_name = shown(table.game_name)  # in the server's language, as the post
+        starts = [TurnStart(channel_id, table.guild_id, table.game_id, note.user_id, game_name,
+                            message.id, url, note)
                   for note in turn_notes(outcome.notes, actor)]
-        closed = await self.turn_dms.turn_started(outcome.table, starts)
+        closed = await self.turn_dms.turn_started(table, starts, notices)
         await self._note_closed(channel_id, message.id, closed)
 
     async def _closed_later(self, channel_id: int, user_id: int, post_id: int | None) -> None:

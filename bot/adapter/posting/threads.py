@@ -139,7 +139,7 @@ class TableThreads:
                 try:
                     await send.send(self.client.get_partial_messageable(info.parent_id),
                                     " ".join(f"<@{u}>" for u in people) + " " + text,
-                                    ping=people)
+                                    ping=people, silent=True)
                     return
                 except discord.HTTPException as exc:
                     log.warning("could not tell the players of table %s in channel %s (%s): "
@@ -199,7 +199,8 @@ class TableThreads:
         await self.edit_summary(info, text, None)
         try:
             await send.send(self.client.get_partial_messageable(info.parent_id),
-                            " ".join(f"<@{u}>" for u in people) + " " + text, ping=people)
+                            " ".join(f"<@{u}>" for u in people) + " " + text, ping=people,
+                            silent=True)
         except discord.HTTPException as exc:
             log.warning("could not tell the players of table %s that its thread was deleted: "
                         "%s", info.channel_id, exc)

@@ -29,7 +29,7 @@ async def test_refused_moves_in_empty_channels_leave_no_locks(host: Services) ->
 async def test_poster_closes_in_many_channels_leave_no_locks(host: Services) -> None:
     threads = TableThreads(None, host, rematch_seconds=300,  # type: ignore[arg-type]
                            layout=LAYOUT)
-    poster = Poster(client=None, service=host, dm_default=False,  # type: ignore[arg-type]
+    poster = Poster(client=None, service=host,  # type: ignore[arg-type]
                     threads=threads, layout=LAYOUT)
     for channel in range(1, CALLS + 1):
         await poster.close_table(channel, [])

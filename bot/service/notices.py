@@ -1,0 +1,134 @@
+"""Who is told of their turn, how and when: each person's choices read at the service's ``now``
+(the rules: :mod:`bot.service.rules.held`, :mod:`bot.service.rules.notify`), and the turns held
+for their waiting-list DM (stored: :mod:`bot.storage.notices`), due on the clock's scheduler.
+
+The adapter asks, as a turn starts, what it does for each person (:meth:`TurnNotices.notices`),
+holds what must wait (:meth:`TurnNotices.hold`), and, when the scheduler hands it a
+:class:`~bot.service.scheduler.HeldDue`, sends the one DM listing every table waiting for that
+person (:meth:`TurnNotices.release`, then :meth:`TurnNotices.told`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, replace
+
+from ..storage.rows import HeldTurn, NotifyPrefs, Waiting, WaitingDm
+from .context import Context
+from .rules.held import TurnNotice, rescheduled_due, turn_notice
+from .rules.notify import quiet_at, quiet_ends
+from .rules.speed import speed_of
+
+
+@dataclass(frozen=True)
+class Release:
+    """A person's held turns came due: their waiting list (every table still waiting for them,
+    those told before first), the tables this tells, and their waiting-list DM so far."""
+
+    user_id: int
+    tables: tuple[Waiting, ...]
+    told: tuple[int, ...]  # the table channels of the held turns told now
+    previous: WaitingDm | None
+
+
+class TurnNotices:
+    """Turn notices (see the module docstring); ``default``: the choices of a person who made
+    none (:func:`bot.service.ledger.default_prefs`)."""
+
+    def __init__(self, ctx: Context, default: NotifyPrefs) -> None:
+        self._ctx = ctx
+        self._store = ctx.store
+        self.default = default
+
+    async def prefs(self, user_id: int) -> NotifyPrefs:
+        return await self._store.prefs.notify_prefs(user_id, self.default)
+
+    async def notices(self, user_ids: Iterable[int], *, live: bool) -> dict[int, TurnNotice]:
+        """What a turn beginning now does for each of ``user_ids``."""
+        now = self._ctx.now()
+        return {u: turn_notice(await self.prefs(u), now, live=live) for u in dict.fromkeys(user_ids)}
+
+    async def late_dm(self, user_id: int) -> TurnNotice:
+        """A live table's DM waited for its person, who stayed idle: whether it goes now
+        (``dm_at``), waits for the end of their quiet hours (``held_until``), or not at all
+        (they no longer want DMs)."""
+        prefs, now = await self.prefs(user_id), self._ctx.now()
+        if not prefs.dms:
+            return TurnNotice(False)
+        if quiet_at(prefs, now):
+            return TurnNotice(False, None, quiet_ends(prefs, now))
+        return TurnNotice(False, now)
+
+    async def reminder(self, user_id: int) -> TurnNotice:
+        """Half of a person's time is gone: whether the channel's reminder pings them
+        (``ping``), and whether its DM goes now (``dm_at``), waits for the end of their quiet
+        hours (``held_until``) or does not come."""
+        prefs, now = await self.prefs(user_id), self._ctx.now()
+        ping = prefs.mentions and not quiet_at(prefs, now)
+        if not prefs.dms:
+            return TurnNotice(ping)
+        if quiet_at(prefs, now):
+            return TurnNotice(ping, None, quiet_ends(prefs, now))
+        return TurnNotice(ping, now)
+
+    async def hold(self, turn: HeldTurn) -> None:
+        """Hold a person's turn for their waiting-list DM, until ``turn.due``."""
+        await self._store.notices.hold(turn)
+        self._ctx.clock_bell.ring()  # the scheduler may have to wake sooner
+
+    async def turn_over(self, channel_id: int, to_move: Collection[int]) -> list[WaitingDm]:
+        """The table moved on (``to_move``: who is to move now; none once it ended): the held
+        turns there of everyone else go, and their waiting lists say that table is done (the
+        lists changed, to edit)."""
+        await self._store.notices.turn_over(channel_id, to_move)
+        changed = []
+        for dm in await self._store.notices.listing(channel_id):
+            if dm.user_id in to_move:
+                continue
+            tables = tuple(replace(w, over=True) if w.channel_id == channel_id else w
+                           for w in dm.tables)
+            if tables != dm.tables:
+                dm = replace(dm, tables=tables)
+                await self._store.notices.told(dm, ())
+                changed.append(dm)
+        return changed
+
+    async def due(self, now: float) -> list[int]:
+        """The people whose held turns are due."""
+        return await self._store.notices.due_people(now, self._ctx.shards)
+
+    async def next_due(self) -> float | None:
+        return await self._store.notices.next_due(self._ctx.shards)
+
+    async def release(self, user_id: int) -> Release | None:
+        """The person's waiting list now that held turns came due (None: none is due)."""
+        now = self._ctx.now()
+        due = [h for h in await self._store.notices.held(user_id) if h.due <= now]
+        if not due:
+            return None
+        previous = await self._store.notices.waiting_dm(user_id)
+        kept = [w for w in previous.tables if not w.over] if previous is not None else []
+        listed = {w.channel_id for w in kept}
+        new = [Waiting(h.channel_id, h.guild_id, h.game_id, h.post_id) for h in due
+               if h.channel_id not in listed]
+        return Release(user_id, tuple(kept + new), tuple(h.channel_id for h in due), previous)
+
+    async def told(self, release: Release, dm: WaitingDm | None) -> None:
+        """The waiting list went out as ``dm`` (None: the person's DMs are closed, nothing
+        more is sent): the held turns it told go."""
+        if dm is None:
+            await self._store.notices.drop_held(release.user_id, release.told)
+        else:
+            await self._store.notices.told(dm, release.told)
+
+    async def rescheduled(self, user_id: int) -> None:
+        """The person changed their choices: each of their held turns is told at the moment
+        the new choices give (or never, when they now want nothing)."""
+        prefs, now = await self.prefs(user_id), self._ctx.now()
+        dues: dict[int, float | None] = {}
+        for held in await self._store.notices.held(user_id):
+            row = await self._store.tables.get_table(held.channel_id)
+            slow = row is not None and speed_of(row) != "live"
+            dues[held.channel_id] = rescheduled_due(prefs, now, slow=slow)
+        await self._store.notices.set_dues(user_id, dues)
+        self._ctx.clock_bell.ring()

@@ -1,0 +1,51 @@
+"""What the start of a person's turn does for them (their choices:
+:class:`~bot.storage.rows.NotifyPrefs`, the moments: :mod:`bot.service.rules.notify`): a
+mention in the table post, a DM (at once, or once they stayed idle at a live table), or the turn
+held for their waiting-list DM, at the end of their quiet hours or at their digest hour.
+
+Quiet hours: no mention and no DM; a person who would have been mentioned or DMed gets the turn
+in their waiting-list DM when the quiet hours end (a mention cannot wait: one message late can
+only be a DM). A digest: a slow table's DM waits for the digest hour (moved out of quiet hours),
+or comes at the end of quiet hours when the mention it stands in for would have come then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .notify import NotifyPrefs, dm_moment, mention_now, quiet_at, quiet_ends, release_moment
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    """``ping``: the post mentions them; ``dm_at``: their turn DM is due then (at a live table
+    only while they stay idle; None: no DM); ``held_until``: the turn waits for their
+    waiting-list DM until then (None: not held)."""
+
+    ping: bool
+    dm_at: float | None = None
+    held_until: float | None = None
+
+
+def turn_notice(prefs: NotifyPrefs, began: float, *, live: bool) -> TurnNotice:
+    """What a turn beginning at ``began`` does for a person who chose ``prefs``."""
+    ping = mention_now(prefs, began)
+    dm = dm_moment(prefs, began, live=live)
+    missed = prefs.mentions and quiet_at(prefs, began)  # a mention quiet hours hold back
+    if dm is not None and not live and prefs.slow == "digest":
+        held = release_moment(prefs, dm)
+        return TurnNotice(ping, None, min(held, quiet_ends(prefs, began)) if missed else held)
+    if quiet_at(prefs, began) and (missed or dm is not None):
+        return TurnNotice(False, None, quiet_ends(prefs, began))
+    return TurnNotice(ping, dm, None)
+
+
+def rescheduled_due(prefs: NotifyPrefs, now: float, *, slow: bool) -> float | None:
+    """When a held turn is told after the person changed their choices at ``now``: never when
+    they now want neither a mention nor a DM; at their next digest hour when they gather slow
+    tables (``slow``: the turn is a slow table's); else once quiet hours allow."""
+    if not (prefs.mentions or prefs.dms):
+        return None
+    if slow and prefs.dms and prefs.slow == "digest":
+        return release_moment(prefs, dm_moment(prefs, now, live=False) or now)
+    return release_moment(prefs, now)
