@@ -58,9 +58,10 @@ async def toy_tablee(discord_sim: DiscordSim, tmp_path: Path) -> AsyncIterator[A
 
 @pytest.fixture
 async def toy_tablee_dms_at_once(discord_sim: DiscordSim, tmp_path: Path) -> AsyncIterator[Any]:
-    """:func:`toy_tablee` sending turn DMs at once, as at a daily table (a live one waits a
-    minute for the person to act first), for tests that read them."""
-    async with _toy_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0)) as app:
+    """:func:`toy_tablee` sending turn DMs (``[dms] default = true``) at once, as at a daily
+    table (a live one waits a minute for the person to act first), for tests that read them."""
+    async with _toy_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0),
+                           dm_default=True) as app:
         yield app
 
 

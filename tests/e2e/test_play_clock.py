@@ -35,7 +35,7 @@ def clock() -> FakeTime:
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> AsyncIterator[Any]:
     register_toy()
-    async with running_tablee(discord_sim, tmp_path, now=clock) as app:
+    async with running_tablee(discord_sim, tmp_path, now=clock, dm_default=True) as app:
         yield app
     assert_all_requests_valid(discord_sim)
 

@@ -33,7 +33,8 @@ MANAGE_CHANNELS = 1 << 4
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
     # Turn DMs at once, as at a daily table (a live one waits a minute): these tests read them.
-    async with running_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0)) as app:
+    async with running_tablee(discord_sim, tmp_path, clock=ClockConfig(turn_dm_after=0),
+                              dm_default=True) as app:
         yield app
     assert_all_requests_valid(discord_sim)
 

@@ -361,3 +361,47 @@ async def slash_with_user_option(sim: Any, by: Any, name: str, **options: Any) -
     interaction = sim._interaction(2, by, sim.general, data, f"/{name}")
     await sim._run(interaction)
     return interaction.original
+
+
+SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS (message.mdx)
+EPHEMERAL_FLAG = 1 << 6
+
+
+def public_sends(sim: Any, since: int = 0) -> list[tuple[Any, Any]]:
+    """(request body, message) of every message the bot created that everyone in a server
+    channel or thread sees, from request ``since`` on, in order; lobby posts (a **Join**
+    button) left out: a lobby is not a table."""
+    found = []
+    for record in sim.requests[since:]:
+        if record.method != "POST" or not isinstance(record.response, dict):
+            continue
+        if not (record.route == "/channels/{channel_id}/messages"
+                or record.route.startswith("/webhooks/")):
+            continue
+        message = sim.world.messages.get(int(record.response.get("id", 0)))
+        body = record.body if isinstance(record.body, dict) else {}
+        if (message is None or message.channel.type == 1 or message.visible_only_to is not None
+                or (body.get("flags") or 0) & EPHEMERAL_FLAG or "Join" in message.labels):
+            continue
+        found.append((body, message))
+    return found
+
+
+def assert_pings_only_who_asked(sim: Any, mentioned: set[int], since: int = 0) -> int:
+    """Every public message at a table since request ``since`` either pings nobody and is
+    silent (SUPPRESS_NOTIFICATIONS), or pings exactly people it calls to move (``<@id>`` in its
+    text) who chose a mention (``mentioned``), and is not silent; the number of messages."""
+    sends = public_sends(sim, since)
+    for body, message in sends:
+        allowed = body.get("allowed_mentions")
+        assert isinstance(allowed, dict) and not allowed.get("parse"), (allowed, message.content)
+        pinged = [int(u) for u in allowed.get("users") or []]
+        silent = bool((body.get("flags") or 0) & SILENT)
+        if silent:
+            assert pinged == [], (pinged, message.content)
+        else:
+            assert pinged, f"a post pinging nobody is not silent: {message.content!r}"
+            for user_id in pinged:
+                assert user_id in mentioned, f"{user_id} chose no mention: {message.content!r}"
+                assert f"<@{user_id}>" in message.content, message.content
+    return len(sends)

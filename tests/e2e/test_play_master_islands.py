@@ -40,7 +40,8 @@ async def tablee(discord_sim: Any, tmp_path: Path,
                  request: pytest.FixtureRequest) -> AsyncIterator[Any]:
     # Turn DMs at once, as at a daily table (a live one waits a minute): these tests read them.
     async with running_tablee(discord_sim, tmp_path, tables_place=request.param,
-                              clock=ClockConfig(turn_dm_after=0)) as app:
+                              clock=ClockConfig(turn_dm_after=0),
+                              dm_default=True) as app:
         yield app
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from bot.config import ClockConfig, Config
+from bot.storage.rows import NotifyPrefs
 from tests.bot.drive import FakeTime
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
@@ -36,7 +37,7 @@ from tests.e2e.test_play_helpers import (
 GAME = "maitre-des-mers"
 NAME = "Le Maître des Mers"
 ARM = ("Arm a ship",)  # people who arm end the game sooner (the port empties)
-WAIT = 0.4  # a short configured wait (seconds), for the tests that idle past it
+WAIT = 1  # a short configured wait (whole seconds, as people choose), for tests idling past it
 EPHEMERAL = 1 << 6
 TURN_DM = re.compile(r"^Your turn in \*\*")
 
@@ -106,7 +107,7 @@ def repeated_hands(sim: Any, user: Any) -> int:
 # -- played along: quiet ------------------------------------------------------------------------
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path) as app:  # the default wait: 60 s
+    async with running_tablee(discord_sim, tmp_path, dm_default=True) as app:  # waits 60 s
         yield app
     assert_all_requests_valid(discord_sim)
 
@@ -184,7 +185,7 @@ def clock() -> FakeTime:
 @pytest.fixture
 async def waiting_tablee(discord_sim: Any, tmp_path: Path, clock: FakeTime
                          ) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path, now=clock,
+    async with running_tablee(discord_sim, tmp_path, now=clock, dm_default=True,
                               clock=ClockConfig(turn_dm_after=WAIT)) as app:
         yield app
     assert_all_requests_valid(discord_sim)
@@ -206,9 +207,10 @@ async def test_an_idle_player_gets_one_dm_edited_once_they_played(
     dms = waiting_tablee.bot.poster.turn_dms
     assert dms.pending(sim.general.id) == []  # sent: nothing waits any more
 
-    # The other player's turn waits long (no race with a loaded machine); they press something
+    # The other player chose a long wait (no race with a loaded machine); they press something
     # at the table: their wait is called off, for the whole turn.
-    dms.after = 3600
+    await waiting_tablee.bot.service.store.prefs.set_notify_prefs(
+        other.id, NotifyPrefs(how="both", live_after=3600))
     await play_turn_by_menu(sim, idle, random.Random(1), prefer=ARM)
     assert to_move(sim, users) is other
     assert [m.content for m in sim.dms(idle)] == [f"You played your turn in **{NAME}**."]
@@ -272,8 +274,8 @@ async def test_daily_and_clockless_tables_dm_at_once(discord_sim: Any, tmp_path:
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
-    async with running_tablee(sim, tmp_path, clock=ClockConfig(default_speed=speed,
-                                                               turn_dm_after=3600)) as app:
+    async with running_tablee(sim, tmp_path, dm_default=True,
+                              clock=ClockConfig(default_speed=speed, turn_dm_after=3600)) as app:
         await lobby_of(sim, alice, [bob], game=GAME)
         first = to_move(sim, users)
         # Sent while the start was answered: nothing waits at these speeds.
@@ -289,7 +291,7 @@ async def test_a_restart_arms_a_wait_still_to_come_and_sends_no_stale_dm(
     sim = discord_sim
     alice, bob = sim.user("alice"), sim.user("bob")
     users = {alice.id: alice, bob.id: bob}
-    async with running_tablee(sim, tmp_path, now=clock,
+    async with running_tablee(sim, tmp_path, now=clock, dm_default=True,
                               clock=ClockConfig(turn_dm_after=3600)) as app:
         await lobby_of(sim, alice, [bob], game=GAME)
         idle = to_move(sim, users)
