@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import re
 import time
@@ -367,10 +368,11 @@ SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS (message.mdx)
 EPHEMERAL_FLAG = 1 << 6
 
 
-def public_sends(sim: Any, since: int = 0) -> list[tuple[Any, Any]]:
+def public_sends(sim: Any, since: int = 0, words: Words = EN) -> list[tuple[Any, Any]]:
     """(request body, message) of every message the bot created that everyone in a server
-    channel or thread sees, from request ``since`` on, in order; lobby posts (a **Join**
-    button) left out: a lobby is not a table."""
+    channel or thread sees, from request ``since`` on, in order; lobby posts (sent saying or
+    showing **Join**) left out: a lobby is not a table."""
+    join = words("Join")
     found = []
     for record in sim.requests[since:]:
         if record.method != "POST" or not isinstance(record.response, dict):
@@ -381,7 +383,8 @@ def public_sends(sim: Any, since: int = 0) -> list[tuple[Any, Any]]:
         message = sim.world.messages.get(int(record.response.get("id", 0)))
         body = record.body if isinstance(record.body, dict) else {}
         if (message is None or message.channel.type == 1 or message.visible_only_to is not None
-                or (body.get("flags") or 0) & EPHEMERAL_FLAG or "Join" in message.labels):
+                or (body.get("flags") or 0) & EPHEMERAL_FLAG
+                or join in json.dumps(body, ensure_ascii=False)):
             continue
         found.append((body, message))
     return found
@@ -389,8 +392,9 @@ def public_sends(sim: Any, since: int = 0) -> list[tuple[Any, Any]]:
 
 def assert_pings_only_who_asked(sim: Any, mentioned: set[int], since: int = 0) -> int:
     """Every public message at a table since request ``since`` either pings nobody and is
-    silent (SUPPRESS_NOTIFICATIONS), or pings exactly people it calls to move (``<@id>`` in its
-    text) who chose a mention (``mentioned``), and is not silent; the number of messages."""
+    silent (SUPPRESS_NOTIFICATIONS), or pings exactly people it calls to move (``<@id>`` in the
+    text it was sent with) who chose a mention (``mentioned``), and is not silent; the number of
+    messages."""
     sends = public_sends(sim, since)
     for body, message in sends:
         allowed = body.get("allowed_mentions")
@@ -403,5 +407,5 @@ def assert_pings_only_who_asked(sim: Any, mentioned: set[int], since: int = 0) -
             assert pinged, f"a post pinging nobody is not silent: {message.content!r}"
             for user_id in pinged:
                 assert user_id in mentioned, f"{user_id} chose no mention: {message.content!r}"
-                assert f"<@{user_id}>" in message.content, message.content
+                assert f"<@{user_id}>" in json.dumps(body), message.content  # as sent
     return len(sends)

@@ -19,6 +19,7 @@ from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     assert_hands_private,
     assert_no_hidden_card_in_public,
+    assert_pings_only_who_asked,
     deal_with_seed,
     hidden_cards,
     last_public,
@@ -81,6 +82,7 @@ async def test_three_friends_play_to_a_winner_with_buttons_across_a_restart(
     # Turn DMs go at once here (a daily table's), so they are counted apart; the restart forgot
     # the interactions that carried the posts: the next person's carries them again.
     assert_within_budget(sim, tablee.db, "master-islands", since, dms_at_once=True)
+    assert assert_pings_only_who_asked(sim, set(users), since) > turns // 3
     assert_hands_private(sim, seats)
     assert_all_requests_valid(sim)
     # Each human got a turn DM with their own hand and a link to the table.

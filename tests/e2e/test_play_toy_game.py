@@ -14,6 +14,7 @@ import pytest
 from tests.e2e.test_play_helpers import (
     add_computer,
     assert_all_requests_valid,
+    assert_pings_only_who_asked,
     last_public,
     running_tablee,
 )
@@ -114,5 +115,7 @@ async def test_the_toy_game_is_offered_typed_and_played_to_the_end(
     await sim.slash(alice, "move", move=choices[0]["value"])
     final = last_public(sim)
     assert "The game is over" in final.content, final.content
+    # Every post was silent but the ones starting a person's turn, which pinged only them.
+    assert assert_pings_only_who_asked(sim, {alice.id, bob.id}) >= 2
     settings = await sim.click(alice, lobby, label="Settings") if lobby.labels else None
     assert settings is None  # the lobby post lost its buttons at Start
