@@ -14,10 +14,12 @@ import pytest
 
 from bot.service.ledger import default_prefs
 from bot.storage.rows import NotifyPrefs
-from tests.e2e.test_play_helpers import assert_all_requests_valid, running_tablee
+from tests.e2e.test_play_helpers import assert_all_requests_valid, last_private, running_tablee
 
 SAVED = "✅ Saved."
 CLOCK = "Quiet hours hold notifications, never the clock"
+SAME = ("Quiet hours cannot start and end at the same time: pick another time, or “No quiet "
+        "hours”.")
 
 
 @pytest.fixture
@@ -184,7 +186,15 @@ async def test_a_wrong_zone_or_time_is_refused_with_a_sentence(
     reply = await sim.slash(alice, "notifications", zone="Asia/Tokyo", quiet_from="25:00")
     assert reply.content == ("“25:00” is not a time: write it on the 24-hour clock, e.g. 22:00 "
                              "or 7:30.")
+    reply = await sim.slash(alice, "notifications", quiet_from="6:00", quiet_to="06:00")
+    assert reply.content == SAME
     assert await stored(tablee, alice) is None  # nothing of a refused command is kept
+    # In the panel: an end picked where the start is leaves the quiet hours as they were.
+    panel = await sim.slash(alice, "notifications", quiet_from="22:00")
+    await pick(sim, alice, panel, "to", str(22 * 60))
+    assert last_private(sim, alice).content == SAME
+    assert "from 22:00 to 07:00." in panel.content
+    assert (await stored(tablee, alice)).quiet_to == 7 * 60  # type: ignore[union-attr]
 
 
 async def test_dms_adds_or_takes_away_the_dm_and_the_old_answer_carries_over(

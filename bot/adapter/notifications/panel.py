@@ -182,8 +182,8 @@ def options_of(prefs: NotifyPrefs, field: str) -> list[discord.SelectOption]:
 # -- changing the choices ------------------------------------------------------------------------
 def with_quiet(prefs: NotifyPrefs, start: int | None, end: int | None) -> NotifyPrefs:
     """Quiet hours from ``start`` to ``end`` (minutes after local midnight; None keeps that end
-    as it is, or puts it nine hours from the other when there were none); the same time at
-    both ends means none."""
+    as it is, or puts it nine hours from the other when there were none); refused with a
+    sentence when both ends come out the same."""
     if start is None:
         start = prefs.quiet_from if prefs.quiet else None
     if end is None:
@@ -193,7 +193,8 @@ def with_quiet(prefs: NotifyPrefs, start: int | None, end: int | None) -> Notify
     if end is None and start is not None:
         end = (start + QUIET_SPAN) % DAY_MINUTES
     if start == end:
-        return replace(prefs, quiet_from=None, quiet_to=None)
+        raise Refusal(_("Quiet hours cannot start and end at the same time: pick another time, "
+                        "or “No quiet hours”."))
     return replace(prefs, quiet_from=start, quiet_to=end)
 
 
@@ -203,7 +204,7 @@ def _minute(value: str) -> int | None:
 
 def chosen(prefs: NotifyPrefs, field: str, value: str) -> NotifyPrefs | None:
     """The choices once ``value`` is picked in the select setting ``field`` (None: no option of
-    that select has this value)."""
+    that select has this value; a refusal: quiet hours ending as they start)."""
     if field == "how":
         return replace(prefs, how=value) if value in HOWS else None
     if field == "live":
