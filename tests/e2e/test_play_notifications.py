@@ -1,151 +1,251 @@
-"""Each person's notification choices on the real bot and the emulated Discord: a table post
-pings only the person whose turn starts, only when they chose a mention, else it is silent;
-turn DMs go only to those who chose them; quiet hours across midnight hold the mention back, a
-restart loses nothing, and at their end one waiting-list DM, in the reader's language, lists the
-table and is edited in place once that turn is played.
-
-The bot's clock is driven (FakeTime) near the real time: the emulator's message ids carry the real
-time, which the "still recent enough to edit" rule reads."""
+"""/notifications (issue 39 item 1) through the real discord.py client: the private panel shows
+each choice in words and changes it with its selects, stored at once (the row read back from
+the database); only its person may use it, in a server, in a DM and after a restart; the time
+zone autocompletes and a wrong one is refused with a sentence; /dms adds or takes away the DM
+and a person's older /dms answer shows in the panel; French."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.config import ClockConfig
+from bot.service.ledger import default_prefs
 from bot.storage.rows import NotifyPrefs
-from tests.bot.drive import FakeTime
-from tests.e2e.test_play_helpers import (
-    assert_all_requests_valid,
-    assert_pings_only_who_asked,
-    lobby_of,
-    public_sends,
-    running_tablee,
-    table_post,
-    to_move,
-)
-from tests.e2e.toy_game import TOY_ID, register_toy
+from tests.e2e.test_play_helpers import assert_all_requests_valid, last_private, running_tablee
 
-TURN_DM = "Your turn in **Toy Rounds**"
-
-
-@pytest.fixture(autouse=True)
-def toy() -> None:
-    register_toy()  # before the bot starts: its commands are built from the registry then
-
-
-async def play_by_move(sim: Any, user: Any) -> None:
-    suggestions = await sim.autocomplete(user, "move", text="")
-    reply = await sim.slash(user, "move", move=suggestions[0]["value"])
-    assert reply is not None and "You played" in reply.content or "Vous avez joué" in reply.content
-
-
-async def until(check: Callable[[], bool], what: str) -> None:
-    loop = asyncio.get_running_loop()
-    limit = loop.time() + 30
-    while not check():
-        assert loop.time() < limit, f"never happened: {what}"
-        await asyncio.sleep(0.01)
-
-
-async def test_each_choice_is_followed_at_a_slow_table(discord_sim: Any, tmp_path: Path) -> None:
-    sim = discord_sim
-    alice, bob, carol, dave = (sim.user(n) for n in ("alice", "bob", "carol", "dave"))
-    users = {u.id: u for u in (alice, bob, carol, dave)}
-    chosen = {alice: "mention", bob: "dm", carol: "both", dave: "none"}
-    async with running_tablee(sim, tmp_path, clock=ClockConfig(default_speed="daily")) as app:
-        for user, how in chosen.items():
-            await app.bot.service.store.prefs.set_notify_prefs(user.id, NotifyPrefs(how=how))
-        since = len(sim.requests)
-        await lobby_of(sim, alice, [bob, carol, dave], game=TOY_ID, rounds=2, first=2)
-        called = []
-        while (mover := to_move(sim, users)) is not None:
-            called.append(mover)
-            await play_by_move(sim, mover)
-        await sim.wait_idle()
-    assert set(called) == set(chosen)  # everyone's turn started
-    assert assert_pings_only_who_asked(sim, {alice.id, carol.id}, since) >= len(called)
-    sends = public_sends(sim, since)
-    pinged = {int(u) for body, _m in sends for u in body["allowed_mentions"].get("users", [])}
-    assert pinged == {alice.id, carol.id}
-    # The posts calling bob and dave were silent, though they name them.
-    for user in (bob, dave):
-        calling = [body for body, m in sends if f"<@{user.id}>, your turn" in m.content]
-        assert calling and all(body["flags"] & (1 << 12) for body in calling)
-    # Turn DMs only to those who chose them; none at all for the person who chose nothing.
-    for user in (bob, carol):
-        sent = [m.history[0]["content"] if m.history else m.content for m in sim.dms(user)]
-        assert sent and all(text.startswith(TURN_DM) for text in sent), sent
-    assert sim.dms(alice) == [] and sim.dms(dave) == []
-    assert_all_requests_valid(sim)
-
-
-def zone_at_23(stamp: float) -> str:
-    """A fixed-offset zone (Etc/GMT±N) in which ``stamp`` is 23:MM local time."""
-    hour = time.gmtime(stamp).tm_hour
-    offset = (23 - hour) % 24
-    offset = offset - 24 if offset > 12 else offset
-    return "Etc/GMT" if offset == 0 else f"Etc/GMT{-offset:+d}"  # Etc/GMT-3 is UTC+3
+SAVED = "✅ Saved."
+CLOCK = "Quiet hours hold notifications, never the clock"
+SAME = ("Quiet hours cannot start and end at the same time: pick another time, or “No quiet "
+        "hours”.")
 
 
 @pytest.fixture
-def clock() -> FakeTime:
-    now = time.time()
-    fake = FakeTime()
-    fake.t = now - now % 3600 - 600  # HH:50 of the hour before: 10 to 70 minutes ago
-    return fake
-
-
-@pytest.fixture
-async def tablee(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path, now=clock,
-                              clock=ClockConfig(default_speed="daily")) as app:
+async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path) as app:
         yield app
     assert_all_requests_valid(discord_sim)
 
 
-async def test_quiet_hours_hold_the_mention_until_one_waiting_list_edited_in_place(
-    discord_sim: Any, tablee: Any, clock: FakeTime
-) -> None:
+async def stored(app: Any, user: Any) -> NotifyPrefs | None:
+    """The person's saved choices (None: they never saved any)."""
+    prefs = app.bot.service.store.prefs
+    if not await prefs.chosen(user.id):
+        return None
+    return await prefs.notify_prefs(user.id, NotifyPrefs())
+
+
+def select(panel: Any, field: str) -> dict[str, Any]:
+    [found] = [s for s in panel.selects() if s["custom_id"].split(":")[1] == field]
+    return found
+
+
+def current(panel: Any, field: str) -> str | None:
+    """The label of the option the select shows as chosen (None: its placeholder shows)."""
+    chosen = [o["label"] for o in select(panel, field)["options"] if o.get("default")]
+    return chosen[0] if chosen else None
+
+
+async def pick(sim: Any, user: Any, panel: Any, field: str, value: str) -> Any:
+    return await sim.select(user, panel, values=[value],
+                            custom_id=select(panel, field)["custom_id"])
+
+
+async def test_the_panel_states_and_changes_every_choice(discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
-    alice, bob = sim.user("alice"), sim.user("bob", locale="fr")
-    users = {alice.id: alice, bob.id: bob}
-    began = clock.t
-    # Bob's quiet hours run from 22:00 to 00:10 in his zone, where it is 23:50: across midnight.
-    await tablee.bot.service.store.prefs.set_notify_prefs(bob.id, NotifyPrefs(
-        how="mention", zone=zone_at_23(began), quiet_from=22 * 60, quiet_to=10))
-    since = len(sim.requests)
-    await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=2, first=2)
-    assert to_move(sim, users) is bob
-    post = table_post(sim)
-    [(body, _message)] = [(b, m) for b, m in public_sends(sim, since) if m is post]
-    assert body["flags"] & (1 << 12) and not body["allowed_mentions"].get("users")
-    assert sim.dms(bob) == []
-    [held] = await tablee.bot.service.store.notices.held(bob.id)
-    assert (held.channel_id, held.post_id, held.due) == (sim.general.id, post.id, began + 1200)
+    alice = sim.user("alice")
+    panel = await sim.slash(alice, "notifications")
+    assert panel.ephemeral and panel.visible_only_to is alice
+    text = panel.content
+    # Nothing saved by opening it: the owner's defaults (DMs on, a live DM after a minute).
+    assert await stored(tablee, alice) is None
+    assert "• **Your turn**: a mention in the table post and a DM." in text
+    assert "a DM after 1 minute without playing." in text
+    assert "• **Slow tables** (about a day a move, or no clock): a DM at once." in text
+    assert "• **Quiet hours** (your time): none." in text and CLOCK in text
+    assert "• **Time zone**: UTC (it is " in text
+    assert [s["custom_id"] for s in panel.selects()] == [
+        f"tn:{field}:{alice.id}" for field in ("how", "live", "slow", "from", "to")]
+    assert [len(s["options"]) for s in panel.selects()] == [4, 4, 25, 25, 24]
+    assert current(panel, "how") == "Both: a mention and a DM"
+    assert current(panel, "from") == "No quiet hours" and current(panel, "to") is None
 
-    await tablee.restart()  # the held turn is stored: a restart loses nothing
-    assert sim.dms(bob) == []
-    clock.t = began + 1200  # 00:10 for Bob: the quiet hours end
-    tablee.bot.service.context.clock_bell.ring()
-    await until(lambda: len(sim.dms(bob)) == 1, "bob's waiting list")
-    [waiting] = sim.dms(bob)
-    link = f"https://discord.com/channels/{sim.general.guild_id}/{sim.general.id}/{post.id}"
-    assert waiting.content.split("\n")[:2] == ["C’est à vous de jouer à ces tables :",
-                                              f"- **Toy Rounds** : {link}"]
-    for _ in range(3000):  # told: the held turn goes once the DM is out
-        if not await tablee.bot.service.store.notices.held(bob.id):
-            break
-        await asyncio.sleep(0.01)
-    assert await tablee.bot.service.store.notices.held(bob.id) == []
+    panel = await pick(sim, alice, panel, "how", "dm")
+    assert SAVED in panel.content and "• **Your turn**: a DM." in panel.content
+    assert await stored(tablee, alice) == NotifyPrefs(how="dm")
+    assert await tablee.bot.service.store.prefs.dm_enabled(alice.id) is True
 
-    await play_by_move(sim, bob)  # the turn is played: the list says so, in the same message
-    await until(lambda: waiting.history != [], "the waiting list edited")
-    assert [m.id for m in sim.dms(bob)] == [waiting.id]
-    assert waiting.content == "Plus rien ne vous attend pour l’instant."
-    assert_pings_only_who_asked(sim, {alice.id}, since)
+    panel = await pick(sim, alice, panel, "live", "300")
+    assert "a DM after 5 minutes without playing." in panel.content
+    assert current(panel, "live") == "DM me after 5 minutes idle"
+    panel = await pick(sim, alice, panel, "slow", "digest:7")
+    assert ("one DM a day at 07:00, listing every table waiting for you."
+            in panel.content)
+    assert current(panel, "slow") == "One digest DM a day at 07:00"
+    assert await stored(tablee, alice) == NotifyPrefs(how="dm", live_after=300, slow="digest",
+                                                      digest_hour=7)
+
+    # Quiet hours from one end: the other comes nine hours later; then the end is chosen.
+    panel = await pick(sim, alice, panel, "from", str(22 * 60))
+    assert "• **Quiet hours** (your time): from 22:00 to 07:00." in panel.content
+    assert "No mention and no DM then" in panel.content and CLOCK in panel.content
+    panel = await pick(sim, alice, panel, "to", str(6 * 60))
+    assert "from 22:00 to 06:00." in panel.content
+    assert (current(panel, "from"), current(panel, "to")) == (
+        "Quiet hours from 22:00", "Quiet hours until 06:00")
+    assert (await stored(tablee, alice)).quiet_to == 6 * 60  # type: ignore[union-attr]
+
+    panel = await pick(sim, alice, panel, "how", "none")
+    assert "You chose no DM: these two apply once you choose one." in panel.content
+    assert await tablee.bot.service.store.prefs.dm_enabled(alice.id) is False
+    panel = await pick(sim, alice, panel, "from", "off")
+    assert "• **Quiet hours** (your time): none." in panel.content
+    assert await stored(tablee, alice) == NotifyPrefs(how="none", live_after=300, slow="digest",
+                                                      digest_hour=7)
+    assert not sim.public() and not sim.dms(alice)  # all of it private
+
+
+async def test_only_its_person_may_use_a_panel(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    hers = await sim.slash(alice, "notifications")
+    how = select(hers, "how")["custom_id"]
+    # A stale or shared client pressing Alice's panel...
+    answer = await sim.press(bob, hers, how, component_type=3, values=["none"])
+    assert answer is not None and answer.visible_only_to is bob
+    assert answer.content == "This panel is someone else's: open your own with /notifications."
+    # ...or Bob's own panel forged to carry Alice's id: refused alike.
+    his = await sim.slash(bob, "notifications")
+    answer = await sim.forged_press(bob, his, how, component_type=3, values=["none"])
+    assert answer is not None and "someone else's" in answer.content
+    assert await stored(tablee, alice) is None and await stored(tablee, bob) is None
+    assert current(hers, "how") == "Both: a mention and a DM"
+
+
+async def test_the_panel_works_in_a_dm_and_after_a_restart(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    dm = sim.world.dm_channel(alice)
+    panel = await sim.slash(alice, "notifications", channel=dm)
+    assert panel.ephemeral and "**Your notifications**" in panel.content
+    panel = await pick(sim, alice, panel, "how", "mention")
+    assert SAVED in panel.content
+    await tablee.restart()  # the selects are DynamicItems: the old panel still answers
+    panel = await pick(sim, alice, panel, "live", "-1")
+    assert "• **Live tables** (a few minutes a move): no DM." in panel.content
+    assert await stored(tablee, alice) == NotifyPrefs(how="mention", live_after=-1)
+
+
+async def test_the_zone_autocompletes_cities_first(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    for typed, first in (("paris", "Europe/Paris"), ("new y", "America/New_York"),
+                         ("TOKYO", "Asia/Tokyo"), ("york", "America/New_York")):
+        choices = await sim.autocomplete(alice, "notifications", text=typed, option="zone")
+        assert choices and choices[0]["value"] == first, (typed, choices[:3])
+        assert choices[0]["name"].startswith(first.replace("_", " ") + " (it is ")
+    # Any part matches; city zones before the older names (Asia/Tokyo before Japan), 25 at most.
+    europe = await sim.autocomplete(alice, "notifications", text="europe", option="zone")
+    assert len(europe) == 25 and all(c["value"].startswith("Europe/") for c in europe)
+    untyped = await sim.autocomplete(alice, "notifications", text="", option="zone")
+    assert len(untyped) == 25 and untyped[0]["value"] == "UTC"
+    assert await sim.autocomplete(alice, "notifications", text="atlantis", option="zone") == []
+
+
+async def test_the_commands_options_set_the_zone_and_any_minute_of_quiet(
+        discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    panel = await sim.slash(alice, "notifications", zone="europe/paris", quiet_from="22:30",
+                            quiet_to="7")
+    assert panel.ephemeral and SAVED in panel.content
+    assert "• **Time zone**: Europe/Paris (it is " in panel.content
+    assert "from 22:30 to 07:00." in panel.content
+    # Half past is no whole hour of the select: its placeholder says it.
+    assert current(panel, "from") is None
+    assert select(panel, "from")["placeholder"] == "Quiet hours from 22:30"
+    assert current(panel, "to") == "Quiet hours until 07:00"
+    default = default_prefs(True, 60)
+    assert await stored(tablee, alice) == NotifyPrefs(
+        how=default.how, live_after=default.live_after, zone="Europe/Paris",
+        quiet_from=22 * 60 + 30, quiet_to=7 * 60)
+
+
+async def test_a_wrong_zone_or_time_is_refused_with_a_sentence(
+        discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    reply = await sim.slash(alice, "notifications", zone="paris")
+    assert reply.ephemeral and reply.content == (
+        "I don't know the time zone “paris”. Pick one of the names suggested as you type, "
+        "e.g. Europe/Paris.")
+    reply = await sim.slash(alice, "notifications", zone="Mars/Olympus")
+    assert "e.g. Europe/Paris." in reply.content and "“Mars/Olympus”" in reply.content
+    reply = await sim.slash(alice, "notifications", zone="Asia/Tokyo", quiet_from="25:00")
+    assert reply.content == ("“25:00” is not a time: write it on the 24-hour clock, e.g. 22:00 "
+                             "or 7:30.")
+    reply = await sim.slash(alice, "notifications", quiet_from="6:00", quiet_to="06:00")
+    assert reply.content == SAME
+    assert await stored(tablee, alice) is None  # nothing of a refused command is kept
+    # In the panel: an end picked where the start is leaves the quiet hours as they were.
+    panel = await sim.slash(alice, "notifications", quiet_from="22:00")
+    await pick(sim, alice, panel, "to", str(22 * 60))
+    assert last_private(sim, alice).content == SAME
+    assert "from 22:00 to 07:00." in panel.content
+    assert (await stored(tablee, alice)).quiet_to == 7 * 60  # type: ignore[union-attr]
+
+
+async def test_dms_adds_or_takes_away_the_dm_and_the_old_answer_carries_over(
+        discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    prefs = tablee.bot.service.store.prefs
+    # Alice answered the older /dms with "off" and never opened /notifications: a mention only.
+    await prefs.set_dm_enabled(alice.id, False)
+    panel = await sim.slash(alice, "notifications")
+    assert "• **Your turn**: a mention in the table post." in panel.content
+    assert current(panel, "how") == "Mention me in the table post"
+    assert await stored(tablee, alice) is None
+
+    reply = await sim.slash(alice, "dms", enabled=True)
+    assert reply.ephemeral and reply.content == (
+        "On your turn I'll DM you your hand and a link to the table.\n"
+        "More choices (when, quiet hours, your time zone): /notifications.")
+    assert (await stored(tablee, alice)).how == "both"  # type: ignore[union-attr]
+    reply = await sim.slash(alice, "dms", enabled=False)
+    assert "No more turn DMs" in reply.content and "/notifications" in reply.content
+    assert (await stored(tablee, alice)).how == "mention"  # type: ignore[union-attr]
+    assert await prefs.dm_enabled(alice.id) is False
+
+    # Bob chose a DM only, then nothing: /dms takes the DM away, then gives it back.
+    panel = await sim.slash(bob, "notifications")
+    await pick(sim, bob, panel, "how", "dm")
+    await sim.slash(bob, "dms", enabled=False)
+    assert (await stored(tablee, bob)).how == "none"  # type: ignore[union-attr]
+    await sim.slash(bob, "dms", enabled=True)
+    assert (await stored(tablee, bob)).how == "dm"  # type: ignore[union-attr]
+    assert await prefs.dm_enabled(bob.id) is True
+
+
+async def test_the_panel_in_french(discord_sim: Any, tablee: Any) -> None:
+    sim = discord_sim
+    zoe = sim.user("zoe", locale="fr")
+    panel = await sim.slash(zoe, "notifications", quiet_from="23:00")
+    text = panel.content
+    assert text.startswith("✅ Enregistré.\n**Vos notifications** (sur tous les serveurs ;")
+    assert "• **Votre tour** : une mention dans le message de la table et un message privé." \
+        in text
+    assert "• **Heures de silence** (à votre heure) : de 23:00 à 08:00." in text
+    assert "jamais l’horloge" in text and "`/notifications fuseau:`" in text
+    assert current(panel, "from") == "Silence à partir de 23:00"
+    panel = await pick(sim, zoe, panel, "slow", "digest:20")
+    assert ("un message privé par jour à 20:00, avec toutes les tables qui vous attendent."
+            in panel.content)
+    assert current(panel, "slow") == "Un message privé récapitulatif par jour à 20:00"
+    reply = await sim.slash(zoe, "notifications", zone="Lune")
+    assert reply.content.startswith("Je ne connais pas le fuseau horaire « Lune ».")
+    choices = await sim.autocomplete(zoe, "notifications", text="paris", option="zone")
+    assert choices[0]["name"].startswith("Europe/Paris (il y est ")
+    assert "Your" not in panel.content  # no English left

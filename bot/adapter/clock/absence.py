@@ -100,8 +100,8 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
             reminder.post_message_id, bot.service.clock_now(), notice.held_until))
     elif notice.dm_at is not None:
         with language(await dm_language(client, user_id)):
-            dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Choose how and "
-                   "when you are told with /notifications.", game=reminder.game_name,
+            dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
+                   "messages off or change them with /notifications.", game=reminder.game_name,
                    when=int(reminder.deadline), url=url)
         await send_dm(client, user_id, dm)
 

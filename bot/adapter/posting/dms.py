@@ -298,8 +298,8 @@ class TurnDms:
         assert note is not None
         with language(note.language):
             text = _(
-                "Your turn in **{game}**: {url}\n{note}\n-# Choose how and when you are told "
-                "with /notifications.",
+                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off or change "
+                "them with /notifications.",
                 game=start.game_name, url=start.url, note=shown(note.text),
             )
         message = await dm_message(self.client, note.user_id, text,

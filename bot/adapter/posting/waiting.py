@@ -43,7 +43,7 @@ def waiting_text(tables: Iterable[Waiting]) -> str:
         name = shown(game_name(w.game_id))
         lines.append(_("- ~~**{game}**~~: your turn there is over.", game=name) if w.over
                      else _("- **{game}**: {url}", game=name, url=url))
-    lines.append(_("-# Choose how and when you are told with /notifications."))
+    lines.append(_("-# Turn these messages off or change them with /notifications."))
     return "\n".join(lines)
 
 

@@ -1,0 +1,151 @@
+"""Each person's notification choices on the real bot and the emulated Discord: a table post
+pings only the person whose turn starts, only when they chose a mention, else it is silent;
+turn DMs go only to those who chose them; quiet hours across midnight hold the mention back, a
+restart loses nothing, and at their end one waiting-list DM, in the reader's language, lists the
+table and is edited in place once that turn is played.
+
+The bot's clock is driven (FakeTime) near the real time: the emulator's message ids carry the real
+time, which the "still recent enough to edit" rule reads."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import ClockConfig
+from bot.storage.rows import NotifyPrefs
+from tests.bot.drive import FakeTime
+from tests.e2e.test_play_helpers import (
+    assert_all_requests_valid,
+    assert_pings_only_who_asked,
+    lobby_of,
+    public_sends,
+    running_tablee,
+    table_post,
+    to_move,
+)
+from tests.e2e.toy_game import TOY_ID, register_toy
+
+TURN_DM = "Your turn in **Toy Rounds**"
+
+
+@pytest.fixture(autouse=True)
+def toy() -> None:
+    register_toy()  # before the bot starts: its commands are built from the registry then
+
+
+async def play_by_move(sim: Any, user: Any) -> None:
+    suggestions = await sim.autocomplete(user, "move", text="")
+    reply = await sim.slash(user, "move", move=suggestions[0]["value"])
+    assert reply is not None and "You played" in reply.content or "Vous avez joué" in reply.content
+
+
+async def until(check: Callable[[], bool], what: str) -> None:
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + 30
+    while not check():
+        assert loop.time() < limit, f"never happened: {what}"
+        await asyncio.sleep(0.01)
+
+
+async def test_each_choice_is_followed_at_a_slow_table(discord_sim: Any, tmp_path: Path) -> None:
+    sim = discord_sim
+    alice, bob, carol, dave = (sim.user(n) for n in ("alice", "bob", "carol", "dave"))
+    users = {u.id: u for u in (alice, bob, carol, dave)}
+    chosen = {alice: "mention", bob: "dm", carol: "both", dave: "none"}
+    async with running_tablee(sim, tmp_path, clock=ClockConfig(default_speed="daily")) as app:
+        for user, how in chosen.items():
+            await app.bot.service.store.prefs.set_notify_prefs(user.id, NotifyPrefs(how=how))
+        since = len(sim.requests)
+        await lobby_of(sim, alice, [bob, carol, dave], game=TOY_ID, rounds=2, first=2)
+        called = []
+        while (mover := to_move(sim, users)) is not None:
+            called.append(mover)
+            await play_by_move(sim, mover)
+        await sim.wait_idle()
+    assert set(called) == set(chosen)  # everyone's turn started
+    assert assert_pings_only_who_asked(sim, {alice.id, carol.id}, since) >= len(called)
+    sends = public_sends(sim, since)
+    pinged = {int(u) for body, _m in sends for u in body["allowed_mentions"].get("users", [])}
+    assert pinged == {alice.id, carol.id}
+    # The posts calling bob and dave were silent, though they name them.
+    for user in (bob, dave):
+        calling = [body for body, m in sends if f"<@{user.id}>, your turn" in m.content]
+        assert calling and all(body["flags"] & (1 << 12) for body in calling)
+    # Turn DMs only to those who chose them; none at all for the person who chose nothing.
+    for user in (bob, carol):
+        sent = [m.history[0]["content"] if m.history else m.content for m in sim.dms(user)]
+        assert sent and all(text.startswith(TURN_DM) for text in sent), sent
+    assert sim.dms(alice) == [] and sim.dms(dave) == []
+    assert_all_requests_valid(sim)
+
+
+def zone_at_23(stamp: float) -> str:
+    """A fixed-offset zone (Etc/GMT±N) in which ``stamp`` is 23:MM local time."""
+    hour = time.gmtime(stamp).tm_hour
+    offset = (23 - hour) % 24
+    offset = offset - 24 if offset > 12 else offset
+    return "Etc/GMT" if offset == 0 else f"Etc/GMT{-offset:+d}"  # Etc/GMT-3 is UTC+3
+
+
+@pytest.fixture
+def clock() -> FakeTime:
+    now = time.time()
+    fake = FakeTime()
+    fake.t = now - now % 3600 - 600  # HH:50 of the hour before: 10 to 70 minutes ago
+    return fake
+
+
+@pytest.fixture
+async def tablee(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> AsyncIterator[Any]:
+    async with running_tablee(discord_sim, tmp_path, now=clock,
+                              clock=ClockConfig(default_speed="daily")) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def test_quiet_hours_hold_the_mention_until_one_waiting_list_edited_in_place(
+    discord_sim: Any, tablee: Any, clock: FakeTime
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob", locale="fr")
+    users = {alice.id: alice, bob.id: bob}
+    began = clock.t
+    # Bob's quiet hours run from 22:00 to 00:10 in his zone, where it is 23:50: across midnight.
+    await tablee.bot.service.store.prefs.set_notify_prefs(bob.id, NotifyPrefs(
+        how="mention", zone=zone_at_23(began), quiet_from=22 * 60, quiet_to=10))
+    since = len(sim.requests)
+    await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=2, first=2)
+    assert to_move(sim, users) is bob
+    post = table_post(sim)
+    [(body, _message)] = [(b, m) for b, m in public_sends(sim, since) if m is post]
+    assert body["flags"] & (1 << 12) and not body["allowed_mentions"].get("users")
+    assert sim.dms(bob) == []
+    [held] = await tablee.bot.service.store.notices.held(bob.id)
+    assert (held.channel_id, held.post_id, held.due) == (sim.general.id, post.id, began + 1200)
+
+    await tablee.restart()  # the held turn is stored: a restart loses nothing
+    assert sim.dms(bob) == []
+    clock.t = began + 1200  # 00:10 for Bob: the quiet hours end
+    tablee.bot.service.context.clock_bell.ring()
+    await until(lambda: len(sim.dms(bob)) == 1, "bob's waiting list")
+    [waiting] = sim.dms(bob)
+    link = f"https://discord.com/channels/{sim.general.guild_id}/{sim.general.id}/{post.id}"
+    assert waiting.content.split("\n")[:2] == ["C’est à vous de jouer à ces tables :",
+                                              f"- **Toy Rounds** : {link}"]
+    for _ in range(3000):  # told: the held turn goes once the DM is out
+        if not await tablee.bot.service.store.notices.held(bob.id):
+            break
+        await asyncio.sleep(0.01)
+    assert await tablee.bot.service.store.notices.held(bob.id) == []
+
+    await play_by_move(sim, bob)  # the turn is played: the list says so, in the same message
+    await until(lambda: waiting.history != [], "the waiting list edited")
+    assert [m.id for m in sim.dms(bob)] == [waiting.id]
+    assert waiting.content == "Plus rien ne vous attend pour l’instant."
+    assert_pings_only_who_asked(sim, {alice.id}, since)
