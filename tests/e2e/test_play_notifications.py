@@ -24,7 +24,8 @@ SAME = ("Quiet hours cannot start and end at the same time: pick another time, o
 
 @pytest.fixture
 async def tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    async with running_tablee(discord_sim, tmp_path) as app:
+    # The owner's default of before: a mention and a DM (these tests start from it).
+    async with running_tablee(discord_sim, tmp_path, dm_default=True) as app:
         yield app
     assert_all_requests_valid(discord_sim)
 
