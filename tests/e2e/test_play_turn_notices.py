@@ -1,8 +1,8 @@
 """Each person's notification choices on the real bot and the emulated Discord: a table post
 pings only the person whose turn starts, only when they chose a mention, else it is silent;
 turn DMs go only to those who chose them; quiet hours across midnight hold the mention back, a
-restart loses nothing, and at their end one waiting-list DM, in the reader's language, lists the
-table and is edited in place once that turn is played.
+restart loses nothing, and at their end (or at the digest hour) one waiting-list DM, in the
+reader's language, lists the table and is edited in place once that turn is played.
 
 The bot's clock is driven (FakeTime) near the real time: the emulator's message ids carry the real
 time, which the "still recent enough to edit" rule reads."""
@@ -42,7 +42,8 @@ def toy() -> None:
 async def play_by_move(sim: Any, user: Any) -> None:
     suggestions = await sim.autocomplete(user, "move", text="")
     reply = await sim.slash(user, "move", move=suggestions[0]["value"])
-    assert reply is not None and "You played" in reply.content or "Vous avez joué" in reply.content
+    assert reply is not None and ("You played" in reply.content
+                                  or "Vous avez joué" in reply.content), reply
 
 
 async def until(check: Callable[[], bool], what: str) -> None:
@@ -85,10 +86,10 @@ async def test_each_choice_is_followed_at_a_slow_table(discord_sim: Any, tmp_pat
     assert_all_requests_valid(sim)
 
 
-def zone_at_23(stamp: float) -> str:
-    """A fixed-offset zone (Etc/GMT±N) in which ``stamp`` is 23:MM local time."""
+def zone_at(stamp: float, local_hour: int) -> str:
+    """A fixed-offset zone (Etc/GMT±N) in which ``stamp`` is ``local_hour``:MM local time."""
     hour = time.gmtime(stamp).tm_hour
-    offset = (23 - hour) % 24
+    offset = (local_hour - hour) % 24
     offset = offset - 24 if offset > 12 else offset
     return "Etc/GMT" if offset == 0 else f"Etc/GMT{-offset:+d}"  # Etc/GMT-3 is UTC+3
 
@@ -109,16 +110,32 @@ async def tablee(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> AsyncIter
     assert_all_requests_valid(discord_sim)
 
 
-async def test_quiet_hours_hold_the_mention_until_one_waiting_list_edited_in_place(
-    discord_sim: Any, tablee: Any, clock: FakeTime
+WAITING = {
+    "en": ("Your turn is waiting at these tables:", "- **Toy Rounds**: {link}",
+           "Nothing is waiting for you now."),
+    "fr": ("C’est à vous de jouer à ces tables :", "- **Toy Rounds** : {link}",
+           "Plus rien ne vous attend pour l’instant."),
+}
+
+
+@pytest.mark.parametrize("held_by", ["quiet hours", "digest"])
+async def test_a_held_turn_comes_in_one_waiting_list_edited_in_place(
+    discord_sim: Any, tablee: Any, clock: FakeTime, held_by: str
 ) -> None:
+    """Quiet hours from 22:00 to 00:10 (across midnight; Bob, in French, chose a mention), or a
+    digest at 18:00 (Bob, in English, chose DMs gathered in a digest): it is 23:50, or 17:50, in
+    Bob's zone when his turn starts."""
     sim = discord_sim
-    alice, bob = sim.user("alice"), sim.user("bob", locale="fr")
-    users = {alice.id: alice, bob.id: bob}
     began = clock.t
-    # Bob's quiet hours run from 22:00 to 00:10 in his zone, where it is 23:50: across midnight.
-    await tablee.bot.service.store.prefs.set_notify_prefs(bob.id, NotifyPrefs(
-        how="mention", zone=zone_at_23(began), quiet_from=22 * 60, quiet_to=10))
+    if held_by == "quiet hours":
+        code, wait, prefs = "fr", 1200, NotifyPrefs(
+            how="mention", zone=zone_at(began, 23), quiet_from=22 * 60, quiet_to=10)
+    else:
+        code, wait, prefs = "en", 600, NotifyPrefs(
+            how="dm", slow="digest", digest_hour=18, zone=zone_at(began, 17))
+    alice, bob = sim.user("alice"), sim.user("bob", locale="fr" if code == "fr" else "en-US")
+    users = {alice.id: alice, bob.id: bob}
+    await tablee.bot.service.store.prefs.set_notify_prefs(bob.id, prefs)
     since = len(sim.requests)
     await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=2, first=2)
     assert to_move(sim, users) is bob
@@ -127,17 +144,17 @@ async def test_quiet_hours_hold_the_mention_until_one_waiting_list_edited_in_pla
     assert body["flags"] & (1 << 12) and not body["allowed_mentions"].get("users")
     assert sim.dms(bob) == []
     [held] = await tablee.bot.service.store.notices.held(bob.id)
-    assert (held.channel_id, held.post_id, held.due) == (sim.general.id, post.id, began + 1200)
+    assert (held.channel_id, held.post_id, held.due) == (sim.general.id, post.id, began + wait)
 
     await tablee.restart()  # the held turn is stored: a restart loses nothing
     assert sim.dms(bob) == []
-    clock.t = began + 1200  # 00:10 for Bob: the quiet hours end
+    clock.t = began + wait  # 00:10 for Bob (the quiet hours end), or 18:00 (his digest)
     tablee.bot.service.context.clock_bell.ring()
     await until(lambda: len(sim.dms(bob)) == 1, "bob's waiting list")
     [waiting] = sim.dms(bob)
     link = f"https://discord.com/channels/{sim.general.guild_id}/{sim.general.id}/{post.id}"
-    assert waiting.content.split("\n")[:2] == ["C’est à vous de jouer à ces tables :",
-                                              f"- **Toy Rounds** : {link}"]
+    head, line, nothing = WAITING[code]
+    assert waiting.content.split("\n")[:2] == [head, line.format(link=link)]
     for _ in range(3000):  # told: the held turn goes once the DM is out
         if not await tablee.bot.service.store.notices.held(bob.id):
             break
@@ -147,5 +164,5 @@ async def test_quiet_hours_hold_the_mention_until_one_waiting_list_edited_in_pla
     await play_by_move(sim, bob)  # the turn is played: the list says so, in the same message
     await until(lambda: waiting.history != [], "the waiting list edited")
     assert [m.id for m in sim.dms(bob)] == [waiting.id]
-    assert waiting.content == "Plus rien ne vous attend pour l’instant."
+    assert waiting.content == nothing
     assert_pings_only_who_asked(sim, {alice.id}, since)
