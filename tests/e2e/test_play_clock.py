@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+from bot.storage.rows import NotifyPrefs
 from tests.bot.drive import FakeTime
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_private,
     last_public,
+    public_sends,
     running_tablee,
     table_post,
     to_move,
@@ -91,6 +93,9 @@ async def test_a_silent_player_is_reminded_timed_out_and_a_computer_finishes_for
     assert reminder.content.startswith(f"<@{bob.id}>, half of your time in **Toy Rounds** is gone")
     assert f"/{post.id}" in reminder.content
     assert "runs out" in sim.dms(bob)[-1].content
+    # Bob takes mentions (the default here: a mention and a DM): the reminder pings him alone.
+    [(body, _m)] = [(b, m) for b, m in public_sends(sim) if m is reminder]
+    assert body["allowed_mentions"]["users"] == [bob.id] and not body.get("flags")
     # Time out: the post offers Alice a computer for Bob (the toy game has no pass: no Skip).
     await pass_time(sim, tablee, clock, T0 + BANK + 1, lambda: len(sim.public()) > count + 1)
     post = table_post(sim)
@@ -156,3 +161,23 @@ async def test_leave_in_a_game_hands_the_seat_to_a_computer(
     await sim.click(alice, post, label="End the game")
     assert "Alice ended the Toy Rounds game: no result is kept." in last_public(sim).content
     assert await tablee.bot.service.views.table(sim.general.id) is None
+
+
+async def test_a_reminder_pings_only_who_chose_a_mention(
+    discord_sim: Any, tablee: Any, clock: FakeTime
+) -> None:
+    """Bob chose DMs only: his reminder in the channel names him, silently (no ping), and
+    comes by DM; quiet hours would hold that DM (bot.service.notices)."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    await tablee.bot.service.store.prefs.set_notify_prefs(bob.id, NotifyPrefs(how="dm"))
+    lobby = await sim.slash(alice, f"play {TOY_ID}", rounds=4, first=2)
+    await sim.click(bob, lobby, label="Join")
+    await sim.click(alice, lobby, label="Start")
+    count = len(sim.public())
+    await pass_time(sim, tablee, clock, T0 + BANK / 2, lambda: len(sim.public()) > count)
+    reminder = last_public(sim)
+    assert reminder.content.startswith(f"<@{bob.id}>, half of your time in **Toy Rounds** is gone")
+    [(body, _m)] = [(b, m) for b, m in public_sends(sim) if m is reminder]
+    assert body["flags"] & (1 << 12) and not body["allowed_mentions"].get("users")
+    assert "runs out" in sim.dms(bob)[-1].content

@@ -16,6 +16,10 @@ channel. Only what the caller vouches for is offered: an interaction already ans
 followup is a new message (after a "thinking…" deferral Discord's first followup would replace
 it instead: the caller answers that first).
 
+Every post sent here is silent (Discord's SUPPRESS_NOTIFICATIONS flag, on both paths) unless it
+pings someone: the flag would turn that person's push notification into a mere badge, and who is
+pinged is already their own choice (:mod:`bot.service.notices`).
+
 A token Discord no longer takes (401 50027 "Invalid Webhook Token", 404 10015 "Unknown Webhook")
 is dropped and the request goes again with the bot's token; any other refusal (a locked thread,
 a missing permission) is the post's, raised as with the bot's token.
