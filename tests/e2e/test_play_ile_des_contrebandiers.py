@@ -17,6 +17,7 @@ from tests.e2e.budget import assert_within_budget
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
+    assert_pings_only_who_asked,
     deal_with_seed,
     last_public,
     lobby_of,
@@ -96,6 +97,7 @@ async def test_two_players_to_the_end(discord_sim: Any, tablee: Any) -> None:
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
     _assert_no_tile_in_public(sim, seats)
+    assert assert_pings_only_who_asked(sim, set(users), since) > 0
     assert_all_requests_valid(sim)
 
 
@@ -115,4 +117,5 @@ async def test_four_players_two_humans_two_computers_to_the_end(
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
     _assert_no_tile_in_public(sim, seats)
+    assert assert_pings_only_who_asked(sim, set(users), since) > 0
     assert_all_requests_valid(sim)

@@ -18,6 +18,7 @@ from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
     assert_hands_private,
+    assert_pings_only_who_asked,
     last_public,
     lobby_of,
     play_turn_by_menu,
@@ -84,6 +85,7 @@ async def test_memory_mode_game_to_the_end_forgets_revealed_values(
         for dm in sim.dms(user):
             assert not VALUE.search(dm.content), dm.content
     assert_hands_private(sim, seats)
+    assert assert_pings_only_who_asked(sim, set(users), since) > 0
     assert_all_requests_valid(sim)
     # Turn DMs go at once here (a daily table's): counted apart. The reveals edited away from
     # older posts go with the token that sent each post, while it is valid.

@@ -17,6 +17,7 @@ from tests.e2e.budget import assert_within_budget
 from tests.e2e.test_play_helpers import (
     PLACES,
     assert_all_requests_valid,
+    assert_pings_only_who_asked,
     deal_with_seed,
     last_public,
     lobby_of,
@@ -91,6 +92,7 @@ async def test_two_players_play_to_the_end_by_menu(
     assert len(posts) <= turns + 2
     assert any(ROLL.search(old.get("content", "")) for m in posts for old in [*m.history,
                                                                            {"content": m.content}])
+    assert assert_pings_only_who_asked(sim, set(users), since) > 0
     assert_all_requests_valid(sim)
 
 
@@ -111,4 +113,5 @@ async def test_six_seats_two_humans_four_computers_to_the_end(
     final = last_public(sim)
     assert "The game is over" in final.content and final.attachments
     assert "My hand / Play" not in final.labels
+    assert assert_pings_only_who_asked(sim, set(users), since) > 0
     assert_all_requests_valid(sim)
