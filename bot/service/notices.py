@@ -103,7 +103,9 @@ class TurnNotices:
     async def release(self, user_id: int) -> Release | None:
         """The person's waiting list now that held turns came due (None: none is due)."""
         now = self._ctx.now()
-        due = [h for h in await self._store.notices.held(user_id) if h.due <= now]
+        shards = self._ctx.shards  # another process tells the turns of its own guilds
+        due = [h for h in await self._store.notices.held(user_id)
+               if h.due <= now and shards.owns(h.guild_id)]
         if not due:
             return None
         previous = await self._store.notices.waiting_dm(user_id)
