@@ -25,7 +25,8 @@ from ..kit.texts import in_messages
 from ..kit.translator import NAMES, localised_name
 
 ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
-         "history", "replay", "analysis", "stats", "leaderboard", "partner", "dms", "settings", "help")
+         "history", "replay", "analysis", "stats", "leaderboard", "partner", "dms", "vacation",
+         "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 
@@ -52,6 +53,13 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
     lines = [_("`{command}`: {about}", command=command_name(c.name, code),
                about=translate(c.description)) for c in listed]
     parts.append(_("**Commands**") + "\n" + "\n".join(lines))
+    parts.append(_("**Vacation**: `{vacation}` and a number of days pauses your clock at the "
+                   "server's daily tables (each server allows some days a calendar year, 21 unless "
+                   "its admins chose with `{settings}`); coming back early gives back the whole "
+                   "days not begun. Live tables, tables without a clock and tables whose host "
+                   "refused vacation in the lobby's Settings keep your clock running.",
+                   vacation=command_name("vacation", code),
+                   settings=command_name("settings", code)))
     if rules_url:
         links = "\n".join(_("• {game}: <{address}>", game=g.name, address=rules_link(rules_url, g))
                           for g in games)

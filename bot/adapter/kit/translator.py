@@ -49,6 +49,7 @@ NAMES: dict[str, str] = {
     "language": N_("command name: language"),
     "tables": N_("command name: tables"),
     "help": N_("command name: help"),
+    "vacation": N_("command name: vacation"),
 }
 """English command name -> msgid of its localised name."""
 OPTIONS: dict[str, str] = {
@@ -61,6 +62,7 @@ OPTIONS: dict[str, str] = {
     "where": N_("option name: where"),
     "table": N_("option name: table"),
     "text": N_("option name: text"),
+    "days": N_("option name: days"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 
