@@ -39,9 +39,11 @@ class Vacations:
 
     async def go_away(self, guild_id: int, user_id: int, starts: float, ends: float,
                       clocks: Sequence[ClockRow] = ()) -> None:
-        """Store a vacation and the clocks it pauses, together."""
+        """Store a vacation and the clocks it pauses, together (one that began at the same
+        instant and is over already, away and back at once, is replaced)."""
         writes: list[Write] = [Statement(
-            "INSERT INTO vacations (guild_id, user_id, starts, ends) VALUES (?, ?, ?, ?)",
+            "INSERT INTO vacations (guild_id, user_id, starts, ends) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id, starts) DO UPDATE SET ends = excluded.ends",
             (guild_id, user_id, starts, ends))]
         await self._db.write(writes + [clock_insert(c) for c in clocks])
 
