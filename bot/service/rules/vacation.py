@@ -16,7 +16,8 @@
   whole days not begun. Each day counts in the year it begins in, so a vacation across New
   Year uses some days of each year (:func:`used`, :func:`longest`).
 * **A table may refuse it.** "Vacation" is a table setting beside the speed and hints, allowed
-  by default, set by the host in the lobby's Settings panel, kept for a rematch. No column holds
+  by default, set by the host in the lobby's Settings panel (offered there while the table's
+  speed is daily), kept for a rematch. No column holds
   it: a table refusing vacation carries the key :data:`REFUSED` in its record head from the
   lobby on (the finished record does not keep it). Such a table keeps the clock running; the
   person is told which tables refuse.
@@ -81,18 +82,23 @@ def started(row: TableRow, head: dict[str, Any]) -> dict[str, Any]:
     return head if vacation_allowed(row) else {**head, REFUSED: True}
 
 
-def vacation_setting(row: TableRow) -> Setting:
-    """The setting as the lobby's Settings panel offers it."""
+def vacation_settings(row: TableRow, speed: str) -> list[Setting]:
+    """The setting as the lobby's Settings panel offers it, at a table of speed ``speed``: only
+    at a slow table (elsewhere a vacation changes nothing)."""
+    if speed != SLOW:
+        return []
     value = "allowed" if vacation_allowed(row) else "refused"
-    return Setting(name=VACATION_SETTING, label=VACATION_LABEL, description=VACATION_ABOUT,
-                   value=value, value_text=VACATION_TEXTS[value],
-                   choices=list(VACATION_TEXTS.items()))
+    return [Setting(name=VACATION_SETTING, label=VACATION_LABEL, description=VACATION_ABOUT,
+                    value=value, value_text=VACATION_TEXTS[value],
+                    choices=list(VACATION_TEXTS.items()))]
 
 
-def vacation_text(row: TableRow) -> list[tuple[str, str]]:
-    """(label, value) for the lobby post's options line when vacation is refused (allowed, the
-    default, goes without saying)."""
-    return [] if vacation_allowed(row) else [(VACATION_LABEL, VACATION_TEXTS["refused"])]
+def vacation_text(row: TableRow, speed: str) -> list[tuple[str, str]]:
+    """(label, value) for the lobby post's options line when a slow table (speed ``speed``)
+    refuses vacation (allowed, the default, goes without saying)."""
+    if speed != SLOW or vacation_allowed(row):
+        return []
+    return [(VACATION_LABEL, VACATION_TEXTS["refused"])]
 
 
 def with_vacation(row: TableRow, value: str) -> TableRow:

@@ -21,8 +21,7 @@ async def test_lobby_shows_the_options_in_force_with_their_labels(host: Services
     table = await host.lobbies.create_lobby(CHANNEL, GUILD, MI, {}, ALICE, "Alice")
     assert table.option_texts == [("Mode", "standard"), ("First player", "drawn at random"),
                                   ("Table speed", "live (a few minutes a move)")]
-    assert [s.name for s in table.settings] == ["mode", "first", "table:speed", "table:hints",
-                                                "table:vacation"]
+    assert [s.name for s in table.settings] == ["mode", "first", "table:speed", "table:hints"]
     first = _setting(table, "first")
     assert first.value == "" and first.choices[0] == ("", "drawn at random")
     assert [v for v, _text in first.choices[1:]] == ["1", "2", "3", "4"]
@@ -33,7 +32,7 @@ async def test_a_mode_brings_its_own_options_and_seat_count(host: Services) -> N
     await host.lobbies.create_lobby(CHANNEL, GUILD, MI, {}, ALICE, "Alice")
     table = await host.lobbies.set_option(CHANNEL, ALICE, "mode", "corsair")
     assert [s.name for s in table.settings] == ["mode", "corsair", "difficulty", "first",
-                                                "table:speed", "table:hints", "table:vacation"]
+                                                "table:speed", "table:hints"]
     assert ("Corsair seat", "the last seat") in table.option_texts
     assert (table.min_players, table.max_players) == (3, 4)
     table = await host.lobbies.set_option(CHANNEL, ALICE, "difficulty", "hard")

@@ -118,13 +118,15 @@ def test_a_turn_that_begins_for_someone_away_begins_when_they_come_back() -> Non
 def test_vacation_is_a_table_setting_allowed_by_default() -> None:
     lobby = row(head=None)
     assert rules.vacation_allowed(lobby) and rules.table_setting(lobby) == {"vacation": True}
-    setting = rules.vacation_setting(lobby)
+    [setting] = rules.vacation_settings(lobby, "daily")
     assert setting.name == "table:vacation" and setting.value == "allowed"
     assert [v for v, _t in setting.choices] == ["allowed", "refused"]
-    assert rules.vacation_text(lobby) == []
+    assert rules.vacation_settings(lobby, "live") == []  # offered at slow tables only
+    assert rules.vacation_text(lobby, "daily") == []
     refusing = rules.with_vacation(lobby, "refused")
     assert not rules.vacation_allowed(refusing) and refusing.version == lobby.version + 1
-    assert rules.vacation_text(refusing) == [("Vacation", "refused (the clock runs)")]
+    assert rules.vacation_text(refusing, "daily") == [("Vacation", "refused (the clock runs)")]
+    assert rules.vacation_text(refusing, "off") == []
     assert not rules.pauses(refusing, "live") and rules.pauses(lobby, "live")
     assert not rules.pauses(row(speed="live"), "daily") and rules.pauses(row(speed=None), "daily")
     hinted = rules.with_vacation(row(head={"hints": []}), "refused")
