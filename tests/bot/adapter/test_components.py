@@ -138,7 +138,8 @@ COMMANDS = [
     ("leave", ("table",)), ("move", ("move", "table")), ("partner", ("message",)), ("play", ()),
     ("replay", ("game",)), ("rules", ("game",)), ("settings", ()),
     ("settings language", ("language",)), ("settings tables", ("where",)),
-    ("stats", ("game", "user")), ("tables", ()), ("undo", ("table",)),
+    ("settings vacation", ("days",)), ("stats", ("game", "user")), ("tables", ()),
+    ("undo", ("table",)), ("vacation", ("days",)),
 ]
 """The bot's slash commands (and their options) before the rooms, besides /play <game>."""
 TEMPLATES = [
