@@ -16,8 +16,11 @@ from bot.config import ClockConfig
 from bot.storage.store import Store
 from tests.bot.drive import FakeTime
 from tests.e2e.emulator import DiscordSim, Emulator
+from tests.e2e.french import assert_french, message_texts
 from tests.e2e.test_play_clock import pass_time
 from tests.e2e.test_play_helpers import (
+    EN,
+    Words,
     assert_all_requests_valid,
     running_tablee,
     table_post,
@@ -47,11 +50,15 @@ async def tablee(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> AsyncIter
     assert_all_requests_valid(discord_sim)
 
 
-async def open_daily_table(sim: Any, alice: Any, bob: Any) -> None:
+FR = Words("fr")
+
+
+async def open_daily_table(sim: Any, alice: Any, bob: Any, words: Words = EN) -> None:
     lobby = await sim.slash(alice, f"play {TOY_ID}", rounds=4, first=1)
-    assert "Table speed: daily (about a day a move)" in lobby.content
-    await sim.click(bob, lobby, label="Join")
-    await sim.click(alice, lobby, label="Start")
+    assert words("Table speed") in lobby.content
+    assert words("daily (about a day a move)") in lobby.content
+    await sim.click(bob, lobby, label=words("Join"))
+    await sim.click(alice, lobby, label=words("Start"))
 
 
 async def test_the_post_says_who_is_away_and_the_clock_runs_again_by_itself(
@@ -109,6 +116,30 @@ async def test_coming_back_early_gives_back_the_time_and_the_days(
     assert f"<t:{int(T0) + BANK + DAY + 3600}:R>" in post.content
     reply = await sim.slash(alice, "vacation", days=0)
     assert "You are not away." in reply.content
+
+
+async def test_vacation_reads_french(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> None:
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path, now=clock, guild_locale="fr",
+                              clock=ClockConfig(default_speed="daily")):
+        sim = discord_sim
+        alice, bob = sim.user("alice", locale="fr"), sim.user("bob", locale="fr")
+        await open_daily_table(sim, alice, bob, FR)
+        away = await sim.slash(alice, "vacation", days=3)
+        when = int(T0) + 3 * DAY
+        assert f"Vous êtes en vacances jusqu'au <t:{when}:f>" in away.content
+        assert "`/vacances jours:0`" in away.content and "il vous en reste 18" in away.content
+        post = table_post(sim, words=FR)
+        line = f"🏖️ Alice (place 1) est en vacances jusqu'au <t:{when}:f> : son horloge l'attend."
+        assert line in post.content
+        clock.t = T0 + 3600
+        back = await sim.slash(alice, "vacation", days=0)
+        assert back.content.startswith("Bon retour")
+        status = await sim.slash(bob, "vacation")
+        assert status.content.startswith("Vous n'êtes pas en vacances.")
+        assert_french([t for m in (away, post, back, status) for t in message_texts(m)],
+                      names=["Alice", "Bob", "Toy Rounds"])
+    assert_all_requests_valid(discord_sim)
 
 
 async def _vacation_rows(database: str) -> tuple[list[Any], Any]:
