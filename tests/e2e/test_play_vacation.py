@@ -88,7 +88,12 @@ async def test_the_post_says_who_is_away_and_the_clock_runs_again_by_itself(
     tablee.bot.service.context.clock_bell.ring()
     await sim.wait_idle()
     assert len(sim.public()) == count
-    # Back by herself, her clock runs again: half her time, then the time out.
+    # Back by herself: a fresh post without the line, and her clock runs again: half her
+    # time, then the time out.
+    await pass_time(sim, tablee, clock, T0 + 3 * DAY + 1,
+                    lambda: "is away until" not in table_post(sim).content)
+    assert f"<t:{int(T0) + BANK + 3 * DAY}:R>" in table_post(sim).content
+    count = len(sim.public())
     await pass_time(sim, tablee, clock, T0 + BANK / 2 + 3 * DAY + 1,
                     lambda: len(sim.public()) > count)
     assert sim.public()[-1].content.startswith(f"<@{alice.id}>, half of your time")

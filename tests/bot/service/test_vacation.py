@@ -75,7 +75,11 @@ async def test_the_clock_waits_for_the_time_away_and_runs_again_by_itself(
     assert held.held_until == until and held.remind_at == T0 + BANK / 2 + 3 * DAY
     # The old reminder and deadline pass: nothing happens.
     assert await host.clock_due(T0 + BANK + HOUR) == []
-    # After the vacation the clock runs again by itself: reminder, then time out.
+    # Back by herself: a fresh post without the line, then the clock runs again by itself.
+    [back] = await host.clock_due(until)
+    assert isinstance(back, Outcome) and back.post is not None and back.notes == []
+    assert back.post.clock.away_until is None and not back.post.clock.timed_out
+    assert (await _clock(host)).held_until is None
     [reminder] = await host.clock_due(T0 + BANK / 2 + 3 * DAY)
     assert reminder.user_id == ALICE
     [timeout] = _timeouts(await host.clock_due(T0 + BANK + 3 * DAY))
@@ -202,12 +206,13 @@ async def _no_timeout_while_away(folder: Path, actions: list[tuple]) -> None:
                     break
                 clock.t = max(clock.t, due)
                 for event in _timeouts(await host.clock_due(clock.t)):
+                    # A time out, or the post of a return: either while the person is back.
                     timed = await _clock(host)
                     row = await host.store.tables.get_table(CHANNEL)
                     user = row.seats[timed.seat - 1]["user_id"]
                     away = await host.store.vacations.away(GUILD, [user], clock.t)
                     assert user not in away, f"timed out at {clock.t} while away: {away}"
-                    assert event.post is not None and event.post.clock.timed_out
+                    assert event.post is not None and event.post.clock.away_until is None
             clock.t = moment
 
         for action in actions:
