@@ -5,7 +5,8 @@ A vacation and the clocks it pauses (or, coming back early, releases) are stored
 transaction, under the locks of the person's slow tables (taken in channel order), so a move at
 one of them either comes before (its clock is then paused here) or after (it reads the vacation:
 :func:`bot.service.clock.away_at`). Nothing is kept in memory: after a restart the clocks and the
-vacation say all. Where it is that person's turn, the table gets a fresh post saying so."""
+vacation say all. Where it is that person's turn, the table gets a fresh post saying so (as
+it does when a vacation ends by itself: :mod:`bot.service.absence`)."""
 
 from __future__ import annotations
 

@@ -7,8 +7,10 @@
   run while they are away: a clock timing them when the vacation starts moves its deadline and
   reminder on by the time away (:func:`held`) and keeps ``held_until``; a turn that begins for
   them while they are away begins when they come back (:func:`bot.service.rules.clock.next_clock`);
-  coming back early gives the clock back the time not spent away (:func:`released`). They may
-  still play while away.
+  coming back early gives the clock back the time not spent away (:func:`released`). A held
+  clock is due at ``held_until`` (:attr:`bot.storage.rows.ClockRow.due`): when the vacation ends
+  by itself the scheduler lets the clock run again and posts afresh
+  (:mod:`bot.service.absence`). They may still play while away.
 * **The allowance.** It is the server's: ``guild_settings.vacation_days`` days a calendar year
   (UTC), :data:`DEFAULT_DAYS` while the server's admins did not choose. A vacation uses the
   whole days it lasts, a day begun counting as a day (:func:`days_away`): counted as it runs
