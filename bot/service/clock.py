@@ -18,7 +18,7 @@ from .results import ClockView, TurnBegun
 from .rules.absence import active_humans, pass_move
 from .rules.clock import turn_clock
 from .rules.tables import info, label, names
-from .rules.vacation import away_until, pauses
+from .rules.vacation import pauses, waiting_until
 
 log = logging.getLogger(__name__)
 
@@ -158,5 +158,5 @@ class TableClock:
             end_offer=bool(gone) and len(active_humans(row)) < 2,
             # a substitute needs someone playing to accept them (bot.service.rules.substitutes)
             takeable=list(zip(gone_seats, gone, strict=True)) if active_humans(row) else [],
-            away_until=None if timed_out else away_until(clock, self._ctx.now()),
+            away_until=None if timed_out else waiting_until(clock, self._ctx.now()),
         )

@@ -78,7 +78,7 @@ class VacationService:
         return Vacation(allowed, rules.days_left([*taken, (now, ends)], now, allowed), ends,
                         self._refusing(slow), posts)
 
-    async def come_back(self, guild_id: int, user_id: int) -> Vacation:
+    async def end_early(self, guild_id: int, user_id: int) -> Vacation:
         """Back before the vacation's end: it ends now, the whole days not begun are given
         back, and the clocks waiting for them run again, with the time not spent away. Not away:
         the status, unchanged."""
@@ -94,7 +94,7 @@ class VacationService:
             starts = current[0]
             posts = await self._change(
                 slow, user_id, lambda clock: rules.released(clock, now),
-                lambda clocks: self._store.vacations.come_back(guild_id, user_id, starts, now,
+                lambda clocks: self._store.vacations.ended_early(guild_id, user_id, starts, now,
                                                                clocks))
         left = [(s, now if s == starts else e) for s, e in taken]
         return Vacation(allowed, rules.days_left(left, now, allowed), None, self._refusing(slow),

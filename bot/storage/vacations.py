@@ -47,7 +47,7 @@ class Vacations:
             (guild_id, user_id, starts, ends))]
         await self._db.write(writes + [clock_insert(c) for c in clocks])
 
-    async def come_back(self, guild_id: int, user_id: int, starts: float, now: float,
+    async def ended_early(self, guild_id: int, user_id: int, starts: float, now: float,
                         clocks: Sequence[ClockRow] = ()) -> None:
         """End the vacation that began at ``starts`` at ``now``, with the clocks it releases."""
         writes: list[Write] = [Statement(

@@ -87,7 +87,7 @@ class VacationCommands(ServiceCog):
             if days is None:
                 text = vacation_text(await service.status(guild_id, user_id))
             elif days == 0:
-                back = await service.come_back(guild_id, user_id)
+                back = await service.end_early(guild_id, user_id)
                 for outcome in back.posts:
                     await self.poster.publish(outcome)
                 text = vacation_text(back, came_back=back.back)

@@ -209,7 +209,7 @@ def released(clock: ClockRow, now: float) -> ClockRow:
                    started=min(clock.started, now), held_until=None)
 
 
-def away_until(clock: ClockRow | None, now: float) -> float | None:
+def waiting_until(clock: ClockRow | None, now: float) -> float | None:
     """Until when the clock waits for its timed person, away (None: it is not waiting)."""
     if clock is None or clock.seat is None or clock.expired or clock.held_until is None:
         return None

@@ -95,14 +95,14 @@ async def test_coming_back_early_gives_back_the_time_and_the_days(
     await _start(host)
     await host.vacation.go_away(GUILD, ALICE, 5)
     clock.t = T0 + DAY + HOUR  # back on the second day: two days used
-    back = await host.vacation.come_back(GUILD, ALICE)
+    back = await host.vacation.end_early(GUILD, ALICE)
     assert back.back and back.away_until is None and back.days_left == 19
     [post] = back.posts
     assert post.post is not None and post.post.clock.away_until is None
     assert post.post.clock.deadline == T0 + BANK + DAY + HOUR  # the time away, not more
     assert (await _clock(host)).held_until is None
     assert await host.vacation.status(GUILD, ALICE) == back.__class__(21, 19, None)
-    again = await host.vacation.come_back(GUILD, ALICE)  # not away: nothing changes
+    again = await host.vacation.end_early(GUILD, ALICE)  # not away: nothing changes
     assert not again.back and again.posts == [] and again.days_left == 19
 
 
@@ -175,7 +175,7 @@ async def test_a_restart_finds_the_vacation_and_the_waiting_clock(
         assert status.away_until == T0 + 3 * DAY and status.days_left == 18
         table = await second.views.table(CHANNEL)
         assert table is not None
-        back = await second.vacation.come_back(GUILD, ALICE)
+        back = await second.vacation.end_early(GUILD, ALICE)
         [post] = back.posts
         assert post.post.clock.deadline == clock.t + (T0 + BANK - T0)  # the bank, from now
     finally:
@@ -228,7 +228,7 @@ async def _no_timeout_while_away(folder: Path, actions: list[tuple]) -> None:
                 except errors.HostError:
                     pass  # away already, or the allowance is spent
             else:
-                await host.vacation.come_back(GUILD, people[action[1]])
+                await host.vacation.end_early(GUILD, people[action[1]])
         await until(clock.t + 30 * DAY)
     finally:
         await host.close()

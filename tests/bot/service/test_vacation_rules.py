@@ -84,12 +84,12 @@ def test_a_clock_timing_the_person_waits_for_the_time_away() -> None:
     assert held.deadline == t0 + 500 + 3 * DAY and held.remind_at == t0 + 200 + 3 * DAY
     assert held.held_until == t0 + 3 * DAY
     assert held.due == t0 + 3 * DAY  # the scheduler wakes at the return (a fresh post)
-    assert rules.away_until(held, t0 + 1) == t0 + 3 * DAY
-    assert rules.away_until(held, t0 + 3 * DAY) is None  # over by itself
+    assert rules.waiting_until(held, t0 + 1) == t0 + 3 * DAY
+    assert rules.waiting_until(held, t0 + 3 * DAY) is None  # over by itself
     # Coming back after a day: the two days not spent away come off again.
     back = rules.released(held, t0 + DAY)
     assert back.deadline == t0 + 500 + DAY and back.remind_at == t0 + 200 + DAY
-    assert back.held_until is None and rules.away_until(back, t0 + DAY) is None
+    assert back.held_until is None and rules.waiting_until(back, t0 + DAY) is None
     assert back.due == back.remind_at
     # A spent clock, a clock timing nobody and one past its deadline stay as they are.
     for same in (ClockRow(1, 100, 5, seat=1, deadline=t0 - 1, expired=True),

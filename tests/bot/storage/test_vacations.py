@@ -36,7 +36,7 @@ async def test_a_vacation_and_its_clocks_are_stored_together(db_path: str) -> No
         assert await store.vacations.away(7, [1], T - 1) == {}  # not begun
         assert await store.vacations.away(7, [], T) == {}
         back = replace(held, deadline=T + 100 + 1, remind_at=T + 50 + 1, held_until=None)
-        await store.vacations.come_back(7, 1, T, T + 1, [back])
+        await store.vacations.ended_early(7, 1, T, T + 1, [back])
         assert await store.clocks.get_clock(table.id) == back
         assert await store.vacations.taken(7, 1, T - DAY) == [(T, T + 1)]
         assert await store.vacations.away(7, [1], T + 2) == {}
