@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from .state import EPHEMERAL, LOADING, Attachment, Channel, Interaction, Message, Thread, World
@@ -29,7 +28,7 @@ class MessageWriter:
         interaction: Interaction | None = None,
         flags: int = 0,
     ) -> Message:
-        message = Message(self.world.ids.next(), channel, self.world.bot, interaction=interaction)
+        message = Message(self.world.new_id(), channel, self.world.bot, interaction=interaction)
         message.flags = flags
         if interaction is not None:
             message.webhook_id = self.world.application_id
@@ -82,7 +81,7 @@ class MessageWriter:
             # Earlier versions as the bot was sent them, with what a person read then under
             # "content" (a V2 message's text displays), as `Message.content` gives it.
             message.history.append({**message.to_json(), "content": message.content})
-            message.edited = time.time()
+            message.edited = self.world.clock()
             flags &= ~LOADING
         message.raw_content, message.components, message.embeds = content, components, embeds
         message.flags = flags
@@ -105,6 +104,6 @@ class MessageWriter:
         return result
 
     def _attachment(self, part: FilePart, filename: str) -> Attachment:
-        attachment_id = self.world.ids.next()
+        attachment_id = self.world.new_id()
         url = f"{self.base_url}/attachments/{attachment_id}/{filename}"
         return Attachment(attachment_id, filename, part.data, part.content_type, url)

@@ -77,9 +77,9 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         if command["integration_types"] is None:  # discord.py sends null: Discord's default
             command["integration_types"] = [0]
         command |= {
-            "id": old["id"] if old else str(self.world.ids.next()),
+            "id": old["id"] if old else str(self.world.new_id()),
             "application_id": str(self.world.application_id),
-            "version": str(self.world.ids.next()),
+            "version": str(self.world.new_id()),
         }
         if guild_id is not None:
             command["guild_id"] = str(guild_id)
