@@ -143,6 +143,7 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         if message.author is not self.world.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         self.before_edit(message.channel)
+        self.check_old_edit(message)
         record: RequestRecord = request[RECORD]
         self.apply_edit(message, record.body or {}, record.files)
         return json_response(message.to_json())

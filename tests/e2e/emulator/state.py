@@ -270,6 +270,10 @@ class Message:
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     thread: Thread | None = None  # the thread started from this message
+    # The users its text mentions that allowed_mentions lets through (rebuilt on each edit), and
+    # those of them it notified when sent: an edit notifies nobody.
+    mentions: list[User] = field(default_factory=list)
+    pinged: list[User] = field(default_factory=list)
 
     @property
     def created(self) -> float:
@@ -354,7 +358,7 @@ class Message:
             "edited_timestamp": None if self.edited is None else _iso(self.edited),
             "tts": False,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": [u.to_json() for u in self.mentions],
             "mention_roles": [],
             "attachments": [a.to_json() for a in self.attachments],
             "embeds": self.embeds,
