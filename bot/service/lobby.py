@@ -46,8 +46,8 @@ class LobbyService:
         game's randomness (demo, tests); by default it is drawn. ``speed``: the table speed
         (:func:`bot.service.rules.speed.table_settings` of a table to copy), else the configured one;
         ``hints``: whether players may ask for hints (:mod:`bot.service.rules.hints`), off by default.
-        ``vacation``: whether a player's vacation pauses their clock (:mod:`bot.service.rules.vacation`),
-        allowed by default.
+        ``vacation``: whether a player's vacation pauses their clock
+        (:mod:`bot.service.rules.vacation`), allowed by default.
         ``parent_id``: the channel of the lobby post whose id is ``channel_id`` (the table will
         play in the thread Start makes from it); None: it plays in ``channel_id`` itself."""
         game = self._ctx.game(game_id)

@@ -3,9 +3,9 @@
 Each table has a **speed** (:mod:`bot.service.rules.speed`): ``live``, ``daily`` or ``off``. Each
 player has a time bank (:class:`bot.config.Speed`): it starts at ``start``, gains ``add`` at each
 of their turns, never holds more than ``cap`` and runs down while they are timed, except while
-they are away on vacation (:mod:`bot.service.rules.vacation`: their turn waits for them). The timed seat is
-the first human (not replaced) seat to move; while that seat keeps moving (several steps of one
-turn) its clock keeps running. The clock is kept by :mod:`bot.service.clock` and driven by
+they are away on vacation (:mod:`bot.service.rules.vacation`: their turn waits for them). The
+timed seat is the first human (not replaced) seat to move; while that seat keeps moving (several
+steps of one turn) its clock keeps running. The clock is kept by :mod:`bot.service.clock` and driven by
 :mod:`bot.service.scheduler`.
 """
 

@@ -90,8 +90,8 @@ def check_options(game: Game, options: Mapping[str, Any]) -> None:
 def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
     """The lobby row with option ``name`` set to ``value`` ("" = back to the default). Options
     that stop applying (a mode's own options when the mode changes) are dropped; a value the
-    seated players do not fit is refused with the reason. The table speed, hints and vacation (not game
-    options) are set here too."""
+    seated players do not fit is refused with the reason. The table speed, hints and vacation
+    (not game options) are set here too."""
     if name == speed.SPEED_SETTING:
         return speed.with_speed(row, value)
     if name == hints.HINTS_SETTING:
