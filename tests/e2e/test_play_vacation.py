@@ -31,6 +31,7 @@ from tests.e2e.toy_game import TOY_ID, register_toy
 __all__ = ["shared_database"]  # the fixture, for the SIGKILL test
 
 T0 = FakeTime.START
+MANAGE_SERVER = 1 << 5
 DAY = 86400
 BANK = 2 * DAY  # a daily table's first turn: a day to start, a day a turn
 AWAY = "🏖️ Alice (seat 1) is away until <t:{when}:f>: their clock waits for them."
@@ -122,6 +123,25 @@ async def test_coming_back_early_gives_back_the_time_and_the_days(
     assert f"<t:{int(T0) + BANK + DAY + 3600}:R>" in post.content
     reply = await sim.slash(alice, "vacation", days=0)
     assert "You are not away." in reply.content
+
+
+async def test_an_admin_sets_the_servers_allowance(
+    discord_sim: Any, tablee: Any, clock: FakeTime
+) -> None:
+    sim = discord_sim
+    admin, alice = sim.user("ada", permissions=MANAGE_SERVER), sim.user("alice")
+    refused = await sim.slash(alice, "settings vacation", days=2)
+    assert refused.ephemeral and "Manage Server permission" in refused.content
+    said = await sim.slash(admin, "settings vacation", days=2)
+    assert said.ephemeral and said.content.startswith(
+        "Each person may now take 2 days of vacation a calendar year on this server")
+    assert await tablee.bot.service.store.servers.vacation_days(sim.world.guild_id) == 2
+    too_many = await sim.slash(alice, "vacation", days=3)
+    assert too_many.ephemeral and too_many.content == (
+        "This server allows 2 days of vacation a year: you can be away for 2 days at most now.")
+    reply = await sim.slash(alice, "vacation", days=2)
+    assert "This server allows 2 days of vacation" in reply.content
+    assert ": 0 left this year." in reply.content
 
 
 async def test_vacation_reads_french(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> None:
