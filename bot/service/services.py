@@ -18,6 +18,7 @@ around one :class:`~bot.service.context.Context` and holds them:
 - ``ledger`` (:class:`~bot.service.ledger.PostLedger`): which post is a table's, DM preferences
 - ``server_tables`` (:class:`~bot.service.server_tables.ServerTables`): a server's open tables
 - ``notices`` (:class:`~bot.service.notices.TurnNotices`): who is told of their turn, how, when
+- ``vacation`` (:class:`~bot.service.vacation.VacationService`): /vacation, away from slow tables
 - ``languages``, ``ratings``, ``game_history``, ``analyses``, ``computers``, ``reports``
 - ``live`` (:class:`~bot.service.live.LiveViews`): the table as the live page shows everyone
 - ``changes`` (:class:`~bot.service.changes.Changes`): every commit rings it; the live page
@@ -70,6 +71,7 @@ from .reports import Reports
 from .repository import TableRepository
 from .scheduler import ClockEvent, HeldDue
 from .server_tables import ServerTables
+from .vacation import VacationService
 from .workers import ComputerPool
 
 log = logging.getLogger(__name__)
@@ -113,6 +115,7 @@ class Services:
         self.server_tables = ServerTables(ctx)
         self.notices = TurnNotices(ctx, notify_default or default_prefs(
             False, ctx.clock_config.turn_dm_after))
+        self.vacation = VacationService(ctx, self.reports)
 
     @classmethod
     async def open(

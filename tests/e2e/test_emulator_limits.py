@@ -1,11 +1,13 @@
-"""Discord's rate limits in the emulator: global, per channel, per interaction token; counts."""
+"""Discord's rate limits in the emulator: global, per channel, per interaction token; counts;
+edits of messages older than an hour (30046)."""
 
 import asyncio
+import time
 
 import aiohttp
 import pytest
 
-from tests.e2e.emulator.limits import Limit
+from tests.e2e.emulator.limits import HOUR, Limit
 from tests.e2e.emulator.tinybot import TinyBot
 
 MESSAGES = "/channels/{channel_id}/messages"
@@ -170,3 +172,57 @@ async def test_each_action_comes_a_persons_pace_after_the_last(discord_sim, bot,
         assert (await discord_sim.slash(alice, "burst", count=3)).content == "posted 3"
     assert sum(discord_sim.limits.exhausted.values()) == exhausted
     assert len(discord_sim.public()) == 6 and discord_sim.rate_limited == []
+
+
+async def test_edits_of_messages_older_than_an_hour_answer_30046_past_3_a_channel_an_hour(
+        discord_sim, discord_env):
+    discord_sim.limits.messages = discord_sim.limits.message_edits = Limit(50, 5.0)
+    general, other = discord_sim.general, discord_sim.channel("other")
+    start = time.time()
+    discord_sim.world.clock = lambda: start
+
+    async def post(channel):
+        path = f"/channels/{channel.id}/messages"
+        return path, (await _send(discord_env, "POST", path, {"content": "v1"}))[2]["id"]
+
+    old = [await post(general) for _ in range(5)] + [await post(other)]
+    discord_sim.world.clock = lambda: start + 2 * HOUR
+    fresh = await post(general)
+    edits = [await _send(discord_env, "PATCH", f"{path}/{i}", {"content": "v2"})
+             for path, i in [fresh, *old[:4], old[5]]]
+    assert [s for s, _, _ in edits] == [200, 200, 200, 200, 400, 200]
+    assert edits[4][2] == {"code": 30046, "message": "Maximum number of edits to messages older "
+                           "than 1 hour reached. Try again later"}
+    assert discord_sim.world.messages[int(old[3][1])].content == "v1"  # refused: unchanged
+    old_edits = discord_sim.limits.old_edits
+    assert (old_edits.allowed, old_edits.refused) == (4, 1)  # the fresh one is not counted
+    discord_sim.world.clock = lambda: start + 3 * HOUR + 1  # the first three left the hour
+    path, message = old[3]
+    assert (await _send(discord_env, "PATCH", f"{path}/{message}", {"content": "v2"}))[0] == 200
+    assert (old_edits.allowed, old_edits.refused) == (5, 1)
+
+
+async def test_30046_on_the_interaction_webhook_and_forced_on_a_recent_message(discord_sim, bot):
+    alice = discord_sim.user("alice")
+    await discord_sim.slash(alice, "later")
+    discord_sim.limits.old_edits.allowance = Limit(0, HOUR)
+    start = time.time()
+    discord_sim.world.clock = lambda: start + 2 * HOUR  # the kept answer is two hours old
+    assert (await discord_sim.slash(alice, "amend")).content == "400 30046"
+    assert discord_sim.limits.old_edits.refused == 1
+    discord_sim.world.clock = time.time
+    discord_sim.limits.old_edits.refuse_next = 1  # Discord's limit met anyway
+    assert (await discord_sim.slash(alice, "amend")).content == "400 30046"
+    assert (await discord_sim.slash(alice, "amend")).content == "amended"
+    assert discord_sim.limits.old_edits.refused == 1  # a forced refusal is no old edit
+
+
+async def test_old_edits_are_counted_with_the_limits_off(discord_sim, discord_env):
+    discord_sim.limits.off()
+    path = f"/channels/{discord_sim.general.id}/messages"
+    ids = [(await _send(discord_env, "POST", path, {"content": "m"}))[2]["id"] for _ in range(5)]
+    start = time.time()
+    discord_sim.world.clock = lambda: start + 2 * HOUR
+    edits = [await _send(discord_env, "PATCH", f"{path}/{i}", {"content": "e"}) for i in ids]
+    assert [s for s, _, _ in edits] == [200] * 5
+    assert (discord_sim.limits.old_edits.allowed, discord_sim.limits.old_edits.refused) == (5, 0)

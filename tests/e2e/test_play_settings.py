@@ -116,8 +116,13 @@ async def test_isis_osiris_options_from_the_command_changed_in_the_panel(
     panel = await choose(sim, alice, panel, "Table speed", "daily")  # not a game option
     assert "Tile reserve: own · Open board: no · First player: 2 · Table speed: daily (about a " \
            "day a move)" in lobby.content
+    # A daily table offers Vacation too: six settings, so two pages.
     assert placeholders(panel) == ["Tile reserve: own", "Open board: no", "First player: 2",
-                                   "Table speed: daily (about a day a move)", HINTS_OFF]
+                                   "Table speed: daily (about a day a move)"]
+    panel = await sim.click(alice, panel, label="Next")
+    assert placeholders(panel) == [HINTS_OFF, "Vacation: allowed"]
+    panel = await choose(sim, alice, panel, "Vacation", "refused")
+    assert "Vacation: refused (the clock runs)" in lobby.content
     await add_computer(sim, alice, lobby)
     await sim.click(alice, lobby, label="Start")
     assert "started" in lobby.content

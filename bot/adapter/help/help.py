@@ -26,7 +26,7 @@ from ..kit.translator import NAMES, localised_name
 
 ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
          "history", "replay", "analysis", "stats", "leaderboard", "partner", "notifications",
-         "dms", "settings", "help")
+         "dms", "vacation", "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 
@@ -69,6 +69,13 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
                    "end, and the clock keeps running. `{dms}` turns the DM on or off.",
                    notifications=command_name("notifications", code),
                    dms=command_name("dms", code)))
+    parts.append(_("**Vacation**: `{vacation}` and a number of days pauses your clock at the "
+                   "server's daily tables (each server allows some days a calendar year, 21 unless "
+                   "its admins chose with `{settings}`); coming back early gives back the whole "
+                   "days not begun. Live tables, tables without a clock and tables whose host "
+                   "refused vacation in the lobby's Settings keep your clock running.",
+                   vacation=command_name("vacation", code),
+                   settings=command_name("settings", code)))
     return "\n\n".join(parts)
 
 

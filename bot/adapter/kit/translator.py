@@ -50,6 +50,7 @@ NAMES: dict[str, str] = {
     "language": N_("command name: language"),
     "tables": N_("command name: tables"),
     "help": N_("command name: help"),
+    "vacation": N_("command name: vacation"),
 }
 """English command name -> msgid of its localised name."""
 OPTIONS: dict[str, str] = {
@@ -65,6 +66,7 @@ OPTIONS: dict[str, str] = {
     "zone": N_("option name: zone"),
     "quiet_from": N_("option name: quiet_from"),
     "quiet_to": N_("option name: quiet_to"),
+    "days": N_("option name: days"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

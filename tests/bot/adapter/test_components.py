@@ -141,7 +141,8 @@ COMMANDS = [
     ("notifications", ("zone", "quiet_from", "quiet_to")), ("partner", ("message",)), ("play", ()),
     ("replay", ("game",)), ("rules", ("game",)), ("settings", ()),
     ("settings language", ("language",)), ("settings tables", ("where",)),
-    ("stats", ("game", "user")), ("tables", ()), ("undo", ("table",)),
+    ("settings vacation", ("days",)), ("stats", ("game", "user")), ("tables", ()),
+    ("undo", ("table",)), ("vacation", ("days",)),
 ]
 """The bot's slash commands (and their options) before the rooms, besides /play <game>."""
 TEMPLATES = [

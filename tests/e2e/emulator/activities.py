@@ -27,7 +27,6 @@ none: "Any users joining the same application will receive the same instanceId")
 from __future__ import annotations
 
 import secrets
-import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -133,7 +132,7 @@ class Activities:
         return self.applications[self.world.application_id]
 
     def add_application(self, name: str) -> Application:
-        app = Application(self.world.ids.next(), name, f"secret-{secrets.token_hex(8)}")
+        app = Application(self.world.new_id(), name, f"secret-{secrets.token_hex(8)}")
         self.applications[app.id] = app
         return app
 
@@ -142,8 +141,8 @@ class Activities:
         application's Entry Point command, "launch" (type 4, PRIMARY_ENTRY_POINT), handled by
         Discord (handler 2, DISCORD_LAUNCH_ACTIVITY: application-commands.mdx, "Default Entry
         Point command"). From then on a global bulk update that leaves it out is refused."""
-        command = {"id": str(self.world.ids.next()), "application_id": str(self.own.id),
-                   "version": str(self.world.ids.next()), "type": ENTRY_POINT, "name": "launch",
+        command = {"id": str(self.world.new_id()), "application_id": str(self.own.id),
+                   "version": str(self.world.new_id()), "type": ENTRY_POINT, "name": "launch",
                    "description": "", "handler": 2, "options": [],
                    "default_member_permissions": None, "nsfw": False, "contexts": None,
                    "integration_types": [0, 1]}
@@ -163,12 +162,12 @@ class Activities:
         holds after its own code exchange (with its own secret). ``/oauth2/@me`` with it names
         that application; ``/users/@me`` names ``user``."""
         token = secrets.token_urlsafe(24)
-        self.tokens[token] = Grant(user, application, scopes, time.time() + ACCESS_LIFETIME)
+        self.tokens[token] = Grant(user, application, scopes, self.world.clock() + ACCESS_LIFETIME)
         return token
 
     def start(self, channel: Channel, users: list[User], *, custom_id: str | None = None,
               application: Application | None = None) -> ActivityInstance:
-        launch_id = self.world.ids.next()
+        launch_id = self.world.new_id()
         instance = ActivityInstance(
             f"i-{launch_id}-gc-{channel.guild_id}-{channel.id}", launch_id,
             application or self.own, channel, list(users), custom_id)
@@ -196,7 +195,7 @@ class ActivityRoutes:
         if not header.startswith("Bearer "):
             return None
         grant = self.activities.tokens.get(header.removeprefix("Bearer "))
-        if grant is None or grant.expires < time.time():
+        if grant is None or grant.expires < self.activities.world.clock():
             return None
         return grant
 
@@ -212,7 +211,7 @@ class ActivityRoutes:
         if grant is None or grant.application is not app:
             return _oauth_error(400, "invalid_grant", 'Invalid "code" in request.')
         token = secrets.token_urlsafe(24)
-        grant.expires = time.time() + ACCESS_LIFETIME
+        grant.expires = self.activities.world.clock() + ACCESS_LIFETIME
         self.activities.tokens[token] = grant
         return json_response({"access_token": token, "token_type": "Bearer",
                               "expires_in": ACCESS_LIFETIME, "refresh_token":
@@ -223,7 +222,7 @@ class ActivityRoutes:
         if grant is None:  # the bot token: its own application, no user
             return json_response({"application": self.activities.own.to_json(),
                                   "scopes": ["bot", "applications.commands"],
-                                  "expires": _iso(time.time() + ACCESS_LIFETIME)})
+                                  "expires": _iso(self.activities.world.clock() + ACCESS_LIFETIME)})
         return json_response({"application": grant.application.to_json(),
                               "scopes": list(grant.scopes), "expires": _iso(grant.expires),
                               "user": grant.user.to_json()})

@@ -45,7 +45,7 @@ class AppEmoji:
 
 def add_emoji(world: World, name: str, image: bytes = b"\x89PNG\r\n\x1a\n") -> AppEmoji:
     """An emoji the application already has (uploaded before the test, by its owner)."""
-    emoji = AppEmoji(world.ids.next(), name, image, world.owner)
+    emoji = AppEmoji(world.new_id(), name, image, world.owner)
     world.app_emojis[emoji.id] = emoji
     return emoji
 
@@ -105,7 +105,7 @@ class EmojiRoutes:
         image, animated = _image(body["image"])
         if len(self.world.app_emojis) >= MAX_EMOJIS:
             raise ApiError(400, 30008, f"Maximum number of emojis reached ({MAX_EMOJIS})")
-        emoji = AppEmoji(self.world.ids.next(), name, image, self.world.bot, animated)
+        emoji = AppEmoji(self.world.new_id(), name, image, self.world.bot, animated)
         self.world.app_emojis[emoji.id] = emoji
         return json_response(emoji.to_json(), 201)
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .state import Channel, Role, Snowflakes
+    from collections.abc import Callable
+
+    from .state import Channel, Role
 
 SHARD_BITS = 22
 
@@ -44,7 +46,7 @@ def event_guild(data: dict[str, Any]) -> int | None:
 class Guilds:
     """The guild bookkeeping of :class:`~tests.e2e.emulator.state.World` (a mixin)."""
 
-    ids: Snowflakes
+    new_id: Callable[[], int]
     guild_id: int
     guild_name: str
     everyone: Role
@@ -66,7 +68,7 @@ class Guilds:
         ([id, count]) picks an id whose events Discord routes to that shard."""
         from .state import Role
 
-        guild_id = self.ids.next()
+        guild_id = self.new_id()
         if shard is not None:
             shard_id, count = shard
             step = (shard_of(guild_id, count) - shard_id) % count

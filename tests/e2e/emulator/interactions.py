@@ -152,6 +152,7 @@ class InteractionRoutes(MessageWriter):
         if not message.ephemeral:
             # an interaction's own messages: the lock rule is the bot's (not emulated here)
             self.before_edit(message.channel, as_bot=False)  # type: ignore[attr-defined]
+        self.check_old_edit(message)
         record: RequestRecord = request[RECORD]
         self.apply_edit(message, record.body or {}, record.files)
         return json_response(message.to_json())

@@ -18,6 +18,14 @@ window) pass for the windows, without waiting them out. What the bot does in ans
 action is limited exactly as on Discord (six posts in a channel: the sixth waits for the
 window), and a test playing a whole game in a second does not pile up waits no table meets.
 ``person_pace = 0`` judges the requests at the test's own speed.
+
+Edits of messages older than an hour (:class:`OldEdits`, opcodes-and-status-codes.mdx 30046:
+"Maximum number of edits to messages older than 1 hour reached. Try again later"): Discord gives
+no figure, so the emulator's allowance is a choice: 3 such edits per channel in a rolling hour
+of the world's clock. Small, so that a bot that edits old messages as a habit meets the error in
+tests, as it would on Discord; enough for what a careful bot does, one last edit of its previous
+post (its buttons off) when a table's next move posts anew, moves of a slow table being hours
+apart. An edit past the allowance answers HTTP 400, code 30046, and changes nothing.
 """
 
 from __future__ import annotations
@@ -56,6 +64,42 @@ class RateLimitHit:
         return f"<429 {self.scope} {self.method} {self.route} retry_after={self.retry_after:.3f}>"
 
 
+HOUR = 3600.0
+
+
+@dataclass
+class OldEdits:
+    """Discord's limit on edits of messages older than an hour, judged on the world's clock:
+    ``allowance.count`` such edits per channel in any ``allowance.per`` seconds (see the module
+    doc). ``allowed`` and ``refused`` count the edits of old messages let through and answered
+    30046 (a benchmark reads them); ``refuse_next`` answers the next that many edits with 30046
+    whatever the message's age (a test's knob: Discord's limit met anyway)."""
+
+    allowance: Limit = field(default_factory=lambda: Limit(3, HOUR))
+    allowed: int = 0
+    refused: int = 0
+    refuse_next: int = 0
+    _done: dict[int, deque[float]] = field(default_factory=dict)  # channel -> when, by the clock
+
+    def allows(self, channel_id: int, created: float, now: float, *, enforced: bool) -> bool:
+        """Whether an edit at ``now`` of a message of ``channel_id`` sent at ``created`` goes
+        through (and counts it); ``enforced`` False (limits off) only counts."""
+        if self.refuse_next > 0:
+            self.refuse_next -= 1
+            return False
+        if now - created <= HOUR:
+            return True
+        done = self._done.setdefault(channel_id, deque())
+        while done and done[0] <= now - self.allowance.per:
+            done.popleft()
+        if enforced and len(done) >= self.allowance.count:
+            self.refused += 1
+            return False
+        done.append(now)
+        self.allowed += 1
+        return True
+
+
 @dataclass
 class _Window:
     reset_at: float = 0.0
@@ -72,6 +116,7 @@ class Limits:
     messages: Limit = field(default_factory=lambda: Limit(5, 5.0))
     message_edits: Limit = field(default_factory=lambda: Limit(5, 5.0))
     interaction_webhook: Limit = field(default_factory=lambda: Limit(5, 2.0))
+    old_edits: OldEdits = field(default_factory=OldEdits)
     rate_limited: list[RateLimitHit] = field(default_factory=list)
     # how often each bucket was answered with Remaining 0 (discord.py then waits for its reset)
     exhausted: Counter[str] = field(default_factory=Counter)
@@ -82,7 +127,7 @@ class Limits:
     _pacing_until: float = 0.0  # when the last exhausted bucket or 429 frees up (loop time)
 
     def off(self) -> None:
-        """No limits at all (the headers stay, never exhausted)."""
+        """No limits at all (the headers stay, never exhausted; old edits are still counted)."""
         self.enabled = False
 
     def on(self) -> None:

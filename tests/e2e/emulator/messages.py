@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
-import time
+import re
 from typing import Any
 
-from .state import EPHEMERAL, LOADING, Attachment, Channel, Interaction, Message, Thread, World
+from .limits import Limits
+from .state import (
+    EPHEMERAL,
+    LOADING,
+    Attachment,
+    Channel,
+    Interaction,
+    Message,
+    Thread,
+    User,
+    World,
+)
 from .validate import COMPONENTS_V2, media_urls, v2_problems
-from .wire import FilePart, InvalidBody, file_index
+from .wire import ApiError, FilePart, InvalidBody, file_index
 
 ATTACHMENT = "attachment://"
+OLD_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 # The flags a body may set (message.mdx; EPHEMERAL is the interaction's, fixed at creation).
 SETTABLE = (1 << 2) | (1 << 12) | COMPONENTS_V2  # SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS
 
@@ -19,6 +32,7 @@ class MessageWriter:
 
     world: World
     base_url: str
+    limits: Limits
 
     def new_message(
         self,
@@ -29,19 +43,29 @@ class MessageWriter:
         interaction: Interaction | None = None,
         flags: int = 0,
     ) -> Message:
-        message = Message(self.world.ids.next(), channel, self.world.bot, interaction=interaction)
+        message = Message(self.world.new_id(), channel, self.world.bot, interaction=interaction)
         message.flags = flags
         if interaction is not None:
             message.webhook_id = self.world.application_id
             if flags & EPHEMERAL:
                 message.visible_only_to = interaction.user
         self.apply_edit(message, body, files, creating=True)
+        message.pinged = list(message.mentions)
         self.world.messages[message.id] = message
         if isinstance(channel, Thread) and not message.ephemeral:
             channel.message_count += 1
             channel.total_message_sent += 1
             channel.last_message_id = message.id
         return message
+
+    def check_old_edit(self, message: Message) -> None:
+        """Discord's limit on edits of messages older than an hour (limits.OldEdits): 30046
+        past the allowance, before anything changes."""
+        limits = self.limits
+        if not limits.old_edits.allows(message.channel.id, message.created, self.world.clock(),
+                                       enforced=limits.enabled):
+            raise ApiError(400, OLD_EDITS, "Maximum number of edits to messages older than 1 hour "
+                           "reached. Try again later")
 
     def apply_edit(
         self,
@@ -82,11 +106,24 @@ class MessageWriter:
             # Earlier versions as the bot was sent them, with what a person read then under
             # "content" (a V2 message's text displays), as `Message.content` gives it.
             message.history.append({**message.to_json(), "content": message.content})
-            message.edited = time.time()
+            message.edited = self.world.clock()
             flags &= ~LOADING
         message.raw_content, message.components, message.embeds = content, components, embeds
         message.flags = flags
         message.attachments = attachments
+        message.mentions = self._mentions(message.content, body.get("allowed_mentions"))
+
+    def _mentions(self, text: str, allowed: Any) -> list[User]:
+        """The users a message's text (its content, or a V2 message's text displays) mentions
+        that ``allowed_mentions`` lets through (message.mdx, "Allowed Mentions Object"): every
+        one without it (both defaults parse users), or with "users" in ``parse``; else only
+        those in its ``users`` list. Rebuilt on every edit, as Discord does."""
+        found = [self.world.users[int(i)] for i in dict.fromkeys(USER_MENTION.findall(text))
+                 if int(i) in self.world.users]
+        if not isinstance(allowed, dict) or "users" in (allowed.get("parse") or []):
+            return found
+        listed = {int(i) for i in allowed.get("users") or []}
+        return [u for u in found if u.id in listed]
 
     def _attachments(self, message: Message, body: dict, files: list[FilePart]) -> list[Attachment]:
         by_index = {file_index(f.field): f for f in files}
@@ -105,6 +142,6 @@ class MessageWriter:
         return result
 
     def _attachment(self, part: FilePart, filename: str) -> Attachment:
-        attachment_id = self.world.ids.next()
+        attachment_id = self.world.new_id()
         url = f"{self.base_url}/attachments/{attachment_id}/{filename}"
         return Attachment(attachment_id, filename, part.data, part.content_type, url)

@@ -94,7 +94,7 @@ class Payloads:
                 f"#{channel.name} is archived: Discord's client sends no {label} from it "
                 "(a message in the thread, or sim.unarchive, reopens it)"
             )
-        interaction_id = world.ids.next()
+        interaction_id = world.new_id()
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
             "id": str(interaction_id),

@@ -77,9 +77,9 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         if command["integration_types"] is None:  # discord.py sends null: Discord's default
             command["integration_types"] = [0]
         command |= {
-            "id": old["id"] if old else str(self.world.ids.next()),
+            "id": old["id"] if old else str(self.world.new_id()),
             "application_id": str(self.world.application_id),
-            "version": str(self.world.ids.next()),
+            "version": str(self.world.new_id()),
         }
         if guild_id is not None:
             command["guild_id"] = str(guild_id)
@@ -143,6 +143,7 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         if message.author is not self.world.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         self.before_edit(message.channel)
+        self.check_old_edit(message)
         record: RequestRecord = request[RECORD]
         self.apply_edit(message, record.body or {}, record.files)
         return json_response(message.to_json())

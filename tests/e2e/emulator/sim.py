@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import time
 from typing import TYPE_CHECKING, Any
 
 from .activities import ActivityInstance, Application
@@ -188,7 +187,7 @@ class DiscordSim:
         idle again (it may react: reopen a live table's thread). Interactions from it are then refused (see :meth:`Payloads.interaction`)."""
         thread.archived = True
         thread.locked = thread.locked or locked
-        thread.archive_timestamp = time.time()
+        thread.archive_timestamp = self.world.clock()
         await self._flush()
         before = asyncio.all_tasks()
         await self.api.thread_updated(thread)
@@ -232,7 +231,7 @@ class DiscordSim:
 
     async def join_thread(self, user: User, thread: Thread) -> None:
         """A person joins ``thread`` (THREAD_MEMBERS_UPDATE to GUILD_MEMBERS sessions)."""
-        thread.members[user.id] = time.time()
+        thread.members[user.id] = self.world.clock()
         await self._flush()
         before = asyncio.all_tasks()
         await self.api.members_changed(thread, added=[user])

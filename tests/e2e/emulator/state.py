@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -40,14 +41,23 @@ def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).isoformat()
 
 
+def snowflake_time(snowflake: int) -> float:
+    """The epoch time (seconds) a snowflake id carries."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
 class Snowflakes:
-    """Increasing snowflake ids whose timestamps are now, as discord.py expects."""
+    """Increasing snowflake ids stamped with the time they are made (``now``, the world's
+    clock), as discord.py expects; never earlier than the previous one, even when a test sets
+    the clock back."""
 
     def __init__(self) -> None:
         self._counter = itertools.count()
+        self._last_ms = 0
 
-    def next(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    def next(self, now: float) -> int:
+        ms = max(int(now * 1000) - DISCORD_EPOCH_MS, self._last_ms)
+        self._last_ms = ms
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
 
@@ -159,8 +169,8 @@ class Thread(Channel):
     auto_archive_duration: int = 1440
     invitable: bool = True
     rate_limit_per_user: int = 0
-    created: float = field(default_factory=time.time)
-    archive_timestamp: float = field(default_factory=time.time)
+    created: float = 0.0  # World.add_thread sets these two to the clock's now
+    archive_timestamp: float = 0.0
     members: dict[int, float] = field(default_factory=dict)  # user id -> join time
     message_count: int = 0
     total_message_sent: int = 0
@@ -256,11 +266,19 @@ class Message:
     visible_only_to: User | None = None
     interaction: Interaction | None = None
     webhook_id: int | None = None
-    created: float = field(default_factory=time.time)
-    edited: float | None = None
+    edited: float | None = None  # when last edited, by the world's clock
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     thread: Thread | None = None  # the thread started from this message
+    # The users its text mentions that allowed_mentions lets through (rebuilt on each edit), and
+    # those of them it notified when sent: an edit notifies nobody.
+    mentions: list[User] = field(default_factory=list)
+    pinged: list[User] = field(default_factory=list)
+
+    @property
+    def created(self) -> float:
+        """When it was sent: the time its id carries (the world's clock then)."""
+        return snowflake_time(self.id)
 
     @property
     def is_v2(self) -> bool:
@@ -340,7 +358,7 @@ class Message:
             "edited_timestamp": None if self.edited is None else _iso(self.edited),
             "tts": False,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": [u.to_json() for u in self.mentions],
             "mention_roles": [],
             "attachments": [a.to_json() for a in self.attachments],
             "embeds": self.embeds,
@@ -486,16 +504,20 @@ class World(Guilds):
     sharding test adds more (:mod:`.guilds`)."""
 
     def __init__(self, token: str = "emulator-token") -> None:
+        # The emulator's "now" (epoch seconds): ids and their timestamps, message timestamps and
+        # edits, thread times. A test or a benchmark replaces it (`world.clock = fake`) to move
+        # Discord's time; rate limits and interaction tokens keep the event loop's real time.
+        self.clock: Callable[[], float] = time.time
         self.ids = Snowflakes()
         self.token = token
-        self.application_id = self.ids.next()
+        self.application_id = self.new_id()
         self.bot = User(self.application_id, "Tablée", bot=True)
-        self.owner = User(self.ids.next(), "owner")
-        self.guild_id = self.ids.next()
+        self.owner = User(self.new_id(), "owner")
+        self.guild_id = self.new_id()
         self.guild_name = "Emulated Guild"
         self.preferred_locale = "en-US"  # the server's language (Server Settings > Overview)
         self.everyone = Role(self.guild_id, "@everyone", DEFAULT_PERMISSIONS)
-        self.bot_role = Role(self.ids.next(), "Tablée", ALL_PERMISSIONS, position=1)
+        self.bot_role = Role(self.new_id(), "Tablée", ALL_PERMISSIONS, position=1)
         self.bot.roles.append(self.bot_role)
         self.roles: list[Role] = [self.everyone, self.bot_role]
         self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
@@ -510,10 +532,14 @@ class World(Guilds):
         self.general = self.add_channel("general")
 
     # -- creation -------------------------------------------------------------------------
+    def new_id(self) -> int:
+        """A new snowflake, stamped with the clock's now."""
+        return self.ids.next(self.clock())
+
     def add_channel(self, name: str, *, guild_id: int | None = None) -> Channel:
         guild_id = guild_id or self.guild_id
         channel = Channel(
-            self.ids.next(), name, guild_id=guild_id, position=len(self.channels)
+            self.new_id(), name, guild_id=guild_id, position=len(self.channels)
         )
         self.channels[channel.id] = channel
         return channel
@@ -532,9 +558,9 @@ class World(Guilds):
     ) -> Thread:
         """A thread under ``parent`` (``thread_id``: the message it starts from), its owner
         its first member."""
-        now = time.time()
+        now = self.clock()
         thread = Thread(
-            thread_id or self.ids.next(), name, type=kind, guild_id=parent.guild_id,
+            thread_id or self.new_id(), name, type=kind, guild_id=parent.guild_id,
             parent=parent, owner=owner, bot_id=self.bot.id,
             auto_archive_duration=auto_archive_duration, invitable=invitable,
             rate_limit_per_user=rate_limit_per_user, created=now, archive_timestamp=now,
@@ -551,7 +577,7 @@ class World(Guilds):
         ]
 
     def add_role(self, name: str, permissions: int) -> Role:
-        role = Role(self.ids.next(), name, permissions, position=len(self.roles))
+        role = Role(self.new_id(), name, permissions, position=len(self.roles))
         self.roles.append(role)
         return role
 
@@ -559,7 +585,7 @@ class World(Guilds):
         self, name: str, *, dms_open: bool = True, roles: list[Role] | None = None,
         display: str | None = None, locale: str = "en-US",
     ) -> User:
-        user = User(self.ids.next(), name, dms_open=dms_open, roles=list(roles or []),
+        user = User(self.new_id(), name, dms_open=dms_open, roles=list(roles or []),
                     display=display, locale=locale)
         self.users[user.id] = user
         return user
@@ -569,7 +595,7 @@ class World(Guilds):
         for channel in self.channels.values():
             if channel.type == 1 and channel.recipient is user:
                 return channel
-        channel = Channel(self.ids.next(), f"dm-{user.name}", type=1, recipient=user)
+        channel = Channel(self.new_id(), f"dm-{user.name}", type=1, recipient=user)
         self.channels[channel.id] = channel
         return channel
 
@@ -588,7 +614,7 @@ class World(Guilds):
             "avatar": None,
             "banner": None,
             "roles": [str(r.id) for r in user.roles],
-            "joined_at": _iso(time.time() - 86400),
+            "joined_at": _iso(self.clock() - 86400),
             "premium_since": None,
             "deaf": False,
             "mute": False,
@@ -647,7 +673,7 @@ class World(Guilds):
             "safety_alerts_channel_id": None,
             "nsfw": False,
             "incidents_data": None,
-            "joined_at": _iso(time.time() - 86400),
+            "joined_at": _iso(self.clock() - 86400),
             "large": False,
             "unavailable": False,
             "member_count": len(self.users),

@@ -24,7 +24,6 @@ unarchive.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,7 +120,7 @@ class ThreadEvents:
     async def unarchive(self, thread: Thread) -> None:
         self.check_cap(thread.guild_id)
         thread.archived = False
-        thread.archive_timestamp = time.time()
+        thread.archive_timestamp = self.world.clock()
         await self.thread_updated(thread, unarchived=True)
 
 
@@ -160,7 +159,7 @@ class ThreadRoutes(ThreadEvents):
             await self.unarchive(channel)
         bot = self.world.bot
         if bot.id not in channel.members:
-            channel.members[bot.id] = time.time()
+            channel.members[bot.id] = self.world.clock()
             await self.members_changed(channel, added=[bot])
 
     def before_edit(self, channel: Channel, *, as_bot: bool = True) -> None:
@@ -242,7 +241,7 @@ class ThreadRoutes(ThreadEvents):
             raise missing_permissions()
         if unarchiving:
             self.check_cap(thread.guild_id)
-        now = time.time()
+        now = self.world.clock()
         if body.get("name"):
             thread.name = body["name"]
         if body.get("locked") is not None:
@@ -287,7 +286,7 @@ class ThreadRoutes(ThreadEvents):
         if user is not self.world.bot and not self._has(SEND_MESSAGES_IN_THREADS):
             raise missing_permissions()
         if user.id not in thread.members:
-            thread.members[user.id] = time.time()
+            thread.members[user.id] = self.world.clock()
             await self.members_changed(thread, added=[user])
             if user is self.world.bot:  # Join Thread also fires THREAD_CREATE
                 await self.gateway.dispatch("THREAD_CREATE", thread.to_json())

@@ -31,6 +31,16 @@ MAX_ACTION_ROWS = 5
 MAX_SELECT_OPTIONS = 25
 COMPONENTS_V2 = 1 << 15
 EPHEMERAL = 1 << 6
+# The flags a new message may carry. The spec types `flags` as a bare integer; the vendored docs
+# list them: message.mdx "Create Message" (SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS,
+# IS_VOICE_MESSAGE, IS_COMPONENTS_V2), and for an interaction's messages EPHEMERAL too
+# (receiving-and-responding.mdx). Any other bit on a create is a violation; an edit's other
+# flags "are currently ignored without error" (message.mdx "Edit Message").
+CREATE_FLAGS = (1 << 2) | (1 << 12) | (1 << 13) | COMPONENTS_V2
+CREATE_ROUTES = {
+    "/channels/{channel_id}/messages": CREATE_FLAGS,
+    "/webhooks/{webhook_id}/{webhook_token}": CREATE_FLAGS | EPHEMERAL,  # a followup
+}
 MAX_V2_COMPONENTS = 40  # every component, nested ones included
 MAX_V2_TEXT = 4000  # the text displays' content, all together
 # With IS_COMPONENTS_V2 a message "can only contain components" (message.mdx): these must be
@@ -360,6 +370,25 @@ def _deferral_flags(body: dict[str, Any]) -> list[str]:
     return []
 
 
+def _create_flags(where: str, flags: Any, allowed: int) -> list[str]:
+    if not isinstance(flags, int) or not flags & ~allowed:
+        return []
+    return [f"{where}: {flags} sets {flags & ~allowed}, a flag a new message cannot carry "
+            f"(allowed: {allowed})"]
+
+
+def _mention_problems(message: Any, where: str) -> list[str]:
+    """message.mdx: ``parse`` is mutually exclusive with ``users`` ("users" in both is a
+    validation error; an empty ``users`` is not)."""
+    allowed = message.get("allowed_mentions") if isinstance(message, dict) else None
+    if not isinstance(allowed, dict):
+        return []
+    if "users" in (allowed.get("parse") or []) and allowed.get("users"):
+        return [f"{where}.allowed_mentions: \"users\" in parse and a users list (mutually "
+                "exclusive)"]
+    return []
+
+
 def validate_body(method: str, route: str, body: Any) -> list[str]:
     """Every problem with a JSON body (or a multipart payload_json) sent to `method route`.
 
@@ -379,10 +408,16 @@ def validate_body(method: str, route: str, body: Any) -> list[str]:
             problems += _unknown_keys(
                 _callback_data_keys(method, route), body.get("data"), "$.data"
             )
-            problems += _message_limits(body.get("data"), "$.data")
+            data = body.get("data")
+            problems += _message_limits(data, "$.data") + _mention_problems(data, "$.data")
             problems += _deferral_flags(body)
+            if body.get("type") == 4 and isinstance(data, dict):
+                problems += _create_flags("$.data.flags", data.get("flags"),
+                                          CREATE_FLAGS | EPHEMERAL)
     elif isinstance(body, dict):
-        problems += _message_limits(body, "$")
+        problems += _message_limits(body, "$") + _mention_problems(body, "$")
+        if method == "POST" and route in CREATE_ROUTES:
+            problems += _create_flags("$.flags", body.get("flags"), CREATE_ROUTES[route])
     return problems
 
 
