@@ -62,7 +62,7 @@ def status_text(game: Game, row: TableRow, view: View, code: str = i18n.DEFAULT)
                 line = _("Game over: nobody wins")
             if result.get("reason"):
                 reason = tell(result["reason"], by_seat, code).rstrip(".")
-                line = _("{result} ({reason})", result=line, reason=reason)
+                line = _("{result} — {reason}", result=line, reason=reason)
             parts.append(line)
             if hints.hints_on(row):
                 parts.append(_(hints.ending_note(row)))
