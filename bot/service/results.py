@@ -116,6 +116,7 @@ class ClockView:
     replaced: list[str] = field(default_factory=list)  # names a computer plays for (I'm back)
     end_offer: bool = False  # fewer than two people still play: End the game is offered
     takeable: list[tuple[int, str]] = field(default_factory=list)  # (seat, name): Take seat …
+    user_id: int | None = None  # the person whose clock runs (None: nobody, or a computer)
 
 
 @dataclass(frozen=True)
