@@ -170,6 +170,9 @@ class PublicPost:
     accent: int | None = None
     """The colour of the seat to move (the first of them), at the end the winner's; None: no
     seat's (0xRRGGBB)."""
+    facts: str = ""
+    """The status without who moves: the game's own facts ("pile 21 · scores …"), for a post
+    whose turn lines name the people to move (whose turn it is, said once)."""
 
     @property
     def lines(self) -> list[str]:
