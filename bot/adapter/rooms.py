@@ -29,8 +29,10 @@ EXTENSIONS = (
     "bot.adapter.clock.extension",     # the turn clock's buttons, empty seats, /leave
     "bot.adapter.history.extension",   # /history, /replay, /analysis, /stats, /leaderboard
     "bot.adapter.settings.extension",  # /settings
+    "bot.adapter.notifications.extension",  # /notifications (its panel), /dms
     "bot.adapter.live.extension",      # Watch live, Play in browser, Open table
     "bot.adapter.partner.extension",   # /partner, when some game has a partner channel
+    "bot.adapter.vacation.extension",  # /vacation, away from the slow tables
     "bot.adapter.help.extension",      # /help
 )
 """The rooms, loaded in this order at start-up (:meth:`.client.TableeBot.setup_hook`)."""

@@ -65,6 +65,14 @@ class AbsenceService:
     ) -> list[ClockEvent]:
         out: list[ClockEvent] = []
         assert clock.seat is not None and clock.deadline is not None
+        if clock.held_until is not None and now >= clock.held_until:
+            # Back from vacation: the clock runs again, and a fresh post tells the others
+            # (unless the time is spent already, after a long stop: the time out says it all).
+            clock = replace(clock, held_until=None)
+            await self._store.clocks.put_clock(clock)
+            if now < clock.deadline:
+                outcome = await self._reports.outcome(game, row, Lines(), [])
+                out.append(replace(outcome, notes=[]))
         if clock.remind_at is not None and now >= clock.remind_at:
             clock = replace(clock, remind_at=None)
             if now < clock.deadline:  # after the deadline a reminder says nothing new

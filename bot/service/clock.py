@@ -8,7 +8,7 @@ import logging
 
 from games import Game
 
-from ..config import Speed
+from ..config import ClockConfig
 from ..storage import Store, TableRow
 from ..storage import shards as shard_clocks
 from ..storage.rows import ClockAt, ClockRow
@@ -18,6 +18,7 @@ from .results import ClockView, TurnBegun
 from .rules.absence import active_humans, pass_move
 from .rules.clock import turn_clock
 from .rules.tables import info, label, names
+from .rules.vacation import pauses, waiting_until
 
 log = logging.getLogger(__name__)
 
@@ -33,14 +34,24 @@ async def clock_of(store: Store, row: TableRow) -> ClockRow | None:
     return await store.clocks.get_clock(row.id) if row.id is not None else None
 
 
+async def away_at(store: Store, row: TableRow, now: float, config: ClockConfig) -> dict[int, float]:
+    """The table's people away on vacation at ``now``: user id -> until when. Read only at a
+    table a vacation pauses (a slow one allowing it: :func:`bot.service.rules.vacation.pauses`)."""
+    if not pauses(row, config.default_speed):
+        return {}
+    users = [s["user_id"] for s in row.seats if s.get("user_id") is not None]
+    return await store.vacations.away(row.guild_id or 0, users, now)
+
+
 async def after_move(
     store: Store, game: Game, before: TableRow, after: TableRow, mover: int, now: float,
-    speed: Speed | None,
+    config: ClockConfig,
 ) -> tuple[ClockRow | None, bool, ClockAt]:
     """The clock once ``mover``'s move took the table from ``before`` to ``after``: (the clock
     to store with the move or None, whether its next moment changed, what is stored then)."""
     old = await clock_of(store, before)
-    new, rearm = turn_clock(game, old, after, mover, now, speed)
+    new, rearm = turn_clock(game, old, after, mover, now, config.speed(after.speed),
+                            await away_at(store, after, now, config))
     return new, rearm, ClockAt(after.version, old if new is None else new)
 
 
@@ -62,8 +73,9 @@ class TableClock:
         if row.id is None or row.state is None:
             return None, False
         stored = await self._store.clocks.get_clock(row.id)
-        return turn_clock(game, stored, row, mover, self._ctx.now(),
-                          self._ctx.clock_config.speed(row.speed))
+        now, config = self._ctx.now(), self._ctx.clock_config
+        return turn_clock(game, stored, row, mover, now, config.speed(row.speed),
+                          await away_at(self._store, row, now, config))
 
     async def set_after(self, game: Game, row: TableRow, mover: int | None) -> None:
         """Set and store the table's clock for ``row`` (after a change that is not a move)."""
@@ -147,4 +159,5 @@ class TableClock:
             # a substitute needs someone playing to accept them (bot.service.rules.substitutes)
             takeable=list(zip(gone_seats, gone, strict=True)) if active_humans(row) else [],
             user_id=row.seats[seat - 1].get("user_id") if seat is not None else None,
+            away_until=None if timed_out else waiting_until(clock, self._ctx.now()),
         )

@@ -35,8 +35,7 @@ class MoveCommitter:
                           barrier=step.barrier, before=undo.before(row, step, user_id))
         result = game.result(step.state)  # on the loop: cheaper than a thread hop
         clock, rearm, clock_at = (None, False, None) if result.finished else await after_move(
-            self._ctx.store, game, row, new, step.seat, self._ctx.now(),
-            self._ctx.clock_config.speed(new.speed))
+            self._ctx.store, game, row, new, step.seat, self._ctx.now(), self._ctx.clock_config)
         try:
             if result.finished:
                 winners = set(result.winners)

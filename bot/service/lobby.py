@@ -20,7 +20,7 @@ from .context import Context
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
-from .rules import hints, lobby, rematch
+from .rules import hints, lobby, rematch, vacation
 from .rules.lobby import DEFAULT_LEVEL
 from .rules.play import Lines, plain, record_head
 from .rules.tables import info
@@ -39,20 +39,22 @@ class LobbyService:
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game_id: str, options: dict[str, Any],
         owner_id: int, owner_name: str, *, seed: int | None = None, speed: str | None = None,
-        hints: bool = False, parent_id: int | None = None,
+        hints: bool = False, vacation: bool = True, parent_id: int | None = None,
     ) -> TableInfo:
         """Open a lobby; its owner takes seat 1. TableExists names the running game;
         UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
         game's randomness (demo, tests); by default it is drawn. ``speed``: the table speed
         (:func:`bot.service.rules.speed.table_settings` of a table to copy), else the configured one;
         ``hints``: whether players may ask for hints (:mod:`bot.service.rules.hints`), off by default.
+        ``vacation``: whether a player's vacation pauses their clock
+        (:mod:`bot.service.rules.vacation`), allowed by default.
         ``parent_id``: the channel of the lobby post whose id is ``channel_id`` (the table will
         play in the thread Start makes from it); None: it plays in ``channel_id`` itself."""
         game = self._ctx.game(game_id)
         async with self._ctx.lock(channel_id):
             await self._tables.refuse_existing(channel_id)
             row = self._lobby_row(game, channel_id, guild_id, options, owner_id, owner_name,
-                                  seed, speed, hints)
+                                  seed, speed, hints, vacation)
             return info(game, await self._tables.create(replace(row, parent_id=parent_id)))
 
     def preview_lobby(self, guild_id: int | None, game_id: str, options: dict[str, Any],
@@ -61,16 +63,17 @@ class LobbyService:
         message's id keys it; the same refusals for bad options."""
         game = self._ctx.game(game_id)
         return info(game, self._lobby_row(game, 0, guild_id, options, owner_id, owner_name,
-                                          0, None, False))
+                                          0, None, False, True))
 
     def _lobby_row(self, game: Game, channel_id: int, guild_id: int | None,
                    options: dict[str, Any], owner_id: int, owner_name: str, seed: int | None,
-                   speed: str | None, with_hints: bool) -> TableRow:
+                   speed: str | None, with_hints: bool, allows_vacation: bool) -> TableRow:
         row = lobby.new_lobby(game, channel_id, guild_id, options, owner_id, owner_name,
                               secrets.randbelow(2**31) if seed is None else seed)
         default = self._ctx.clock_config.default_speed
         return replace(row, speed=speed if speed in SPEEDS else default,
-                       record_head=hints.lobby_head(with_hints))
+                       record_head=vacation.lobby_head(hints.lobby_head(with_hints),
+                                                       allows_vacation))
 
     async def check_start(self, channel_id: int, by_user: int) -> TableInfo:
         """What :meth:`start` would refuse now (the lobby as it is), without starting: the
@@ -194,8 +197,8 @@ class LobbyService:
                 )
             except BadOptions as exc:
                 raise errors.BadTableOptions(errors.said(exc)) from None
-            head = hints.started(row, await asyncio.to_thread(record_head, game, row.options,
-                                                              state))
+            head = vacation.started(row, hints.started(row, await asyncio.to_thread(
+                record_head, game, row.options, state)))
             new = replace(row, status="playing", state=state, version=row.version + 1,
                           record_head=head)
             await self._tables.save(stored, new)

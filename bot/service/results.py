@@ -117,6 +117,7 @@ class ClockView:
     end_offer: bool = False  # fewer than two people still play: End the game is offered
     takeable: list[tuple[int, str]] = field(default_factory=list)  # (seat, name): Take seat …
     user_id: int | None = None  # the person whose clock runs (None: nobody, or a computer)
+    away_until: float | None = None  # the timed person is away (vacation): their clock waits
 
 
 @dataclass(frozen=True)
@@ -335,3 +336,16 @@ class Outcome:
     actor: int | None = None  # the person whose move or undo this was (PlayService); None: none
     first: bool = False  # a game's first post (Start): the table's stored post is its lobby's
     said: Any = None  # what the actor did, as they read it ("You played `x`."): a Text, or None
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """A person's vacation on one server as /vacation answers it
+    (:mod:`bot.service.rules.vacation`)."""
+
+    allowance: int  # days a calendar year on this server
+    days_left: int  # of this year's allowance (a running vacation holds the days asked for)
+    away_until: float | None  # when the running vacation ends (None: not away)
+    refusing: list[TableInfo] = field(default_factory=list)  # their slow tables refusing it
+    posts: list[Outcome] = field(default_factory=list)  # fresh posts where it is their turn
+    back: bool = False  # this answer ended their vacation early

@@ -17,6 +17,7 @@ around one :class:`~bot.service.context.Context` and holds them:
 - ``hints`` (:class:`~bot.service.hints.Hints`): the mover's Hint (hints for learners)
 - ``ledger`` (:class:`~bot.service.ledger.PostLedger`): which post is a table's, DM preferences
 - ``server_tables`` (:class:`~bot.service.server_tables.ServerTables`): a server's open tables
+- ``vacation`` (:class:`~bot.service.vacation.VacationService`): /vacation, away from slow tables
 - ``languages``, ``ratings``, ``game_history``, ``analyses``, ``computers``, ``reports``
 - ``live`` (:class:`~bot.service.live.LiveViews`): the table as the live page shows everyone
 - ``changes`` (:class:`~bot.service.changes.Changes`): every commit rings it; the live page
@@ -67,6 +68,7 @@ from .reports import Reports
 from .repository import TableRepository
 from .scheduler import ClockEvent
 from .server_tables import ServerTables
+from .vacation import VacationService
 from .workers import ComputerPool
 
 log = logging.getLogger(__name__)
@@ -106,6 +108,7 @@ class Services:
         self.absence = AbsenceService(ctx, self.tables, self.table_clock, self.committer,
                                       self.computers, self.reports, self.lobbies)
         self.server_tables = ServerTables(ctx)
+        self.vacation = VacationService(ctx, self.reports)
 
     @classmethod
     async def open(

@@ -60,6 +60,8 @@ class ClockRow:
         scheduler sleeps on it)."""
         if self.seat is None or self.expired:
             return None
+        if self.held_until is not None:  # its person comes back (before any reminder): a post
+            return self.held_until
         return self.remind_at if self.remind_at is not None else self.deadline
 
 

@@ -1,6 +1,8 @@
 """A server's own settings beyond its language (migration 10): where its tables play, in a
 thread made from the lobby post (``threads``, the default) or in the channel itself
-(``channel``), as an admin chose with ``/settings tables``."""
+(``channel``), as an admin chose with ``/settings tables``; and (migration 13) the days of
+vacation a person may take on it each year (``/settings vacation``; the rules:
+:mod:`bot.service.rules.vacation`)."""
 
 from __future__ import annotations
 
@@ -31,3 +33,15 @@ class ServerSettings:
             "INSERT INTO guild_settings (guild_id, tables) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET tables = excluded.tables",
             (guild_id, place))])
+
+    async def vacation_days(self, guild_id: int) -> int | None:
+        """The yearly vacation allowance an admin chose (None: not chosen, the default)."""
+        found = await self._db.fetchone(
+            "SELECT vacation_days FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if found is None or found[0] is None else int(found[0])
+
+    async def set_vacation_days(self, guild_id: int, days: int | None) -> None:
+        await self._db.write([Statement(
+            "INSERT INTO guild_settings (guild_id, vacation_days) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET vacation_days = excluded.vacation_days",
+            (guild_id, days))])

@@ -25,6 +25,7 @@ from .servers import ServerSettings
 from .sqlite import SQLite
 from .tables import Tables
 from .url import is_url
+from .vacations import Vacations
 from .web import WebLinks
 
 
@@ -46,6 +47,7 @@ class Store:
         self.servers = ServerSettings(db)
         self.analyses = Analyses(db)
         self.web = WebLinks(db)
+        self.vacations = Vacations(db)
 
     @classmethod
     async def open(cls, target: str) -> Store:

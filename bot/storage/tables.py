@@ -37,6 +37,8 @@ _SELECT = f"SELECT {Columns.names(TABLE.read)} FROM tables"
 _BESIDE = (f"SELECT {Columns.names(TABLE.read, 't.')}, {JOINED}, g.language, g.locale"
            " FROM tables t LEFT JOIN clocks c ON c.table_id = t.id"
            " LEFT JOIN guild_languages g ON g.guild_id = t.guild_id WHERE t.channel_id = ?")
+_GAMES = (f"SELECT {Columns.names(TABLE.read, 't.')}, {JOINED}"
+          " FROM tables t LEFT JOIN clocks c ON c.table_id = t.id")
 _UPDATE = (f"UPDATE tables SET {', '.join(f'{c.name} = ?' for c in _MOVED)}, updated_at = ?"
            " WHERE id = ? AND version = ?")
 
@@ -161,6 +163,19 @@ class Tables:
             f"{_SELECT} WHERE guild_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
             (guild_id, limit))
         return [TABLE.load(r) for r in found]
+
+    async def guild_games(self, guild_id: int | None) -> list[TableRow]:
+        """A server's games in play (None: those outside any server), each with its clock read
+        beside (:attr:`TableRow.clock_at`), oldest first."""
+        found = await self._db.fetchall(
+            _GAMES + (" WHERE t.guild_id IS NULL" if guild_id is None else " WHERE t.guild_id = ?")
+            + " AND t.status = 'playing' ORDER BY t.id", () if guild_id is None else (guild_id,))
+        n = len(TABLE.read)
+        out = []
+        for values in found:
+            row = TABLE.load(values[:n])
+            out.append(replace(row, clock_at=ClockAt(row.version, clock_or_none(values[n:]))))
+        return out
 
     async def move_to_channel(self, row: TableRow) -> TableRow:
         """A table of a thread plays in its parent channel instead: a lobby waiting for a thread

@@ -50,6 +50,9 @@ async def test_help_in_english_lists_the_commands_and_links_the_rules(
     assert text.index("`/play`") < text.index("`/move`") < text.index("`/history`")
     assert f"• Master Islands: <{RULES}/master-islands.md>" in text
     assert f"• Le Maître des Mers: <{RULES}/maitre-des-mers.md>" in text
+    assert ("**Notifications**: `/notifications` chooses how “your turn” reaches you (a mention "
+            "in the table post, a DM, both or nothing)") in text
+    assert "and the clock keeps running. `/dms` turns the DM on or off." in text
     assert not sim.public()  # nothing in the channel
 
 
@@ -66,6 +69,8 @@ async def test_help_in_french_names_the_commands_as_a_french_discord_shows_them(
     assert "`/aide` : Ce que fait Tablée, ses commandes et les règles des jeux (en privé)" in text
     assert "**Commandes**" in text and "**Règles** (`/règles` en donne un résumé ici)" in text
     assert f"• Master Islands : <{RULES}/master-islands.md>" in text
+    assert "**Notifications** : `/notifications` choisit comment « à vous de jouer »" in text
+    assert "`/mp` active ou coupe le message privé." in text
     assert "Open a table" not in text  # no English description left
 
 

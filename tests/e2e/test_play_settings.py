@@ -116,8 +116,13 @@ async def test_isis_osiris_options_from_the_command_changed_in_the_panel(
     panel = await choose(sim, alice, panel, "Table speed", "daily")  # not a game option
     assert "Tile reserve: own · Open board: no · First player: 2 · Table speed: daily (about a " \
            "day a move)" in lobby.content
+    # A daily table offers Vacation too: six settings, so two pages.
     assert placeholders(panel) == ["Tile reserve: own", "Open board: no", "First player: 2",
-                                   "Table speed: daily (about a day a move)", HINTS_OFF]
+                                   "Table speed: daily (about a day a move)"]
+    panel = await sim.click(alice, panel, label="Next")
+    assert placeholders(panel) == [HINTS_OFF, "Vacation: allowed"]
+    panel = await choose(sim, alice, panel, "Vacation", "refused")
+    assert "Vacation: refused (the clock runs)" in lobby.content
     await add_computer(sim, alice, lobby)
     await sim.click(alice, lobby, label="Start")
     assert "started" in lobby.content
@@ -143,3 +148,29 @@ async def test_a_panel_after_start_or_from_someone_else_changes_nothing(
                             custom_id=select["custom_id"])
     assert late.content == "The game has started: its settings can't change any more."
     assert not late.selects()
+
+
+async def test_the_panel_works_for_a_lobby_whose_table_will_play_in_a_thread(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    """In thread mode (the default place) the lobby is keyed by its post's id, not the channel:
+    the private panel its Settings button opens names that post, and works (it was refused as
+    "another channel's table"); its pages too. A panel id naming another lobby stays refused."""
+    sim = discord_sim
+    async with running_tablee(sim, tmp_path, tables_place="threads"):
+        alice = sim.user("alice")
+        other = await sim.slash(alice, "play isis-osiris", channel=sim.channel("elsewhere"))
+        lobby = await sim.slash(alice, "play master-islands")
+        panel = await sim.click(alice, lobby, label="Settings")
+        panel = await choose(sim, alice, panel, "Table speed", "daily")
+        assert "Table speed: daily (about a day a move)" in lobby.content
+        panel = await choose(sim, alice, panel, "Hints", "on")
+        assert "Hints: on" in lobby.content
+        select, before = panel.selects()[0], other.content
+        forged = select["custom_id"].replace(str(lobby.id), str(other.id))
+        refused = await sim.forged_press(alice, panel, forged, component_type=3,
+                                         values=["=corsair"])
+        assert refused.content == ("That button belongs to another channel's table, so it does "
+                                   "nothing here.")
+        assert other.content == before
+    assert_all_requests_valid(sim)

@@ -13,7 +13,8 @@ from tests.e2e.test_play_helpers import running_tablee
 STRING, INTEGER, BOOLEAN, SUBCOMMAND = 3, 4, 5, 1
 
 COMMANDS = {"play", "move", "hand", "board", "rules", "leave", "abandon", "stats", "leaderboard",
-            "dms", "partner", "history", "replay", "analysis", "undo", "settings", "help", "tables"}
+            "dms", "partner", "history", "replay", "analysis", "undo", "settings", "help", "tables",
+            "notifications"}
 
 
 async def test_global_sync_registers_every_command_with_descriptions_and_choices(
@@ -33,9 +34,10 @@ async def test_global_sync_registers_every_command_with_descriptions_and_choices
         ]
         move = {o["name"]: o for o in commands["move"]["options"]}
         assert move["move"]["autocomplete"] is True
-        # Table commands are hidden in DMs (guild context only); /rules, /dms, /help work anywhere.
+        # Table commands are hidden in DMs (guild context only); /rules, /notifications, /dms,
+        # /help work anywhere.
         for name, command in commands.items():
-            in_dms = name in ("rules", "dms", "help")
+            in_dms = name in ("rules", "notifications", "dms", "help")
             assert command.get("dm_permission", True) is in_dms, name
             assert (command.get("contexts") in (None, [0, 1, 2])) if in_dms else (
                 command.get("contexts") in (None, [0])), (name, command.get("contexts"))

@@ -85,7 +85,7 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
     if await bot.service.ledger.dm_enabled(reminder.user_id, bot.config.dm_default):
         with language(await dm_language(client, reminder.user_id)):
             dm = _("Your time in **{game}** runs out <t:{when}:R>: {url}\n-# Turn these "
-                   "messages off with /dms.", game=reminder.game_name,
+                   "messages off or change them with /notifications.", game=reminder.game_name,
                    when=int(reminder.deadline), url=url)
         await send_dm(client, reminder.user_id, dm)
 

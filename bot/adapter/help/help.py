@@ -1,5 +1,5 @@
-"""``/help``: what Tablée does, its commands and where each game's rules are, privately, in the
-reader's language.
+"""``/help``: what Tablée does, its commands, where each game's rules are and what
+``/notifications`` lets each person choose, privately, in the reader's language.
 
 The commands are read from the command tree itself (each one's name as the reader's Discord
 shows it, ``/jouer`` in French, and its own description), so a command added later is listed
@@ -25,7 +25,8 @@ from ..kit.texts import in_messages
 from ..kit.translator import NAMES, localised_name
 
 ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
-         "history", "replay", "analysis", "stats", "leaderboard", "partner", "dms", "settings", "help")
+         "history", "replay", "analysis", "stats", "leaderboard", "partner", "notifications",
+         "dms", "vacation", "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 
@@ -60,6 +61,21 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
     else:
         parts.append(_("**Rules**: `{rules}` gives each game's summary here, privately.",
                        rules=command_name("rules", code)))
+    parts.append(_("**Notifications**: `{notifications}` chooses how “your turn” reaches you (a "
+                   "mention in the table post, a DM, both or nothing), when the DM comes at live "
+                   "tables (after 1, 2 or 5 minutes without playing, or never) and at slow ones "
+                   "(at once, or one digest a day at your hour), and your quiet hours in your "
+                   "time zone: no mention and no DM then, what was held back comes when they "
+                   "end, and the clock keeps running. `{dms}` turns the DM on or off.",
+                   notifications=command_name("notifications", code),
+                   dms=command_name("dms", code)))
+    parts.append(_("**Vacation**: `{vacation}` and a number of days pauses your clock at the "
+                   "server's daily tables (each server allows some days a calendar year, 21 unless "
+                   "its admins chose with `{settings}`); coming back early gives back the whole "
+                   "days not begun. Live tables, tables without a clock and tables whose host "
+                   "refused vacation in the lobby's Settings keep your clock running.",
+                   vacation=command_name("vacation", code),
+                   settings=command_name("settings", code)))
     return "\n\n".join(parts)
 
 

@@ -133,9 +133,15 @@ def foreign(match: re.Match[str] | None, interaction: discord.Interaction) -> st
         return "unsendable"
     named = [int(fields[g]) for g in CHANNEL_GROUPS if fields.get(g)]
     # A table in a thread is keyed by the thread's id, which is its lobby post's id: that post,
-    # in the parent channel, carries buttons naming it (the lobby's, then the summary's Rematch).
-    on = interaction.message.id if interaction.message is not None else None
-    if named and (interaction.guild_id is None or named[0] not in (interaction.channel_id, on)):
+    # in the parent channel, carries buttons naming it (the lobby's, then the summary's Rematch),
+    # and so does the private panel its Settings button opened there (Discord records the post
+    # that was pressed in the panel's interaction metadata, which no custom id can forge).
+    message = interaction.message
+    on = message.id if message is not None else None
+    meta = message.interaction_metadata if message is not None else None
+    pressed = meta.interacted_message_id if meta is not None else None
+    if named and (interaction.guild_id is None
+                  or named[0] not in (interaction.channel_id, on, pressed)):
         return "channel"
     return None
 

@@ -37,6 +37,7 @@ NAMES: dict[str, str] = {
     "board": N_("command name: board"),
     "abandon": N_("command name: abandon"),
     "dms": N_("command name: dms"),
+    "notifications": N_("command name: notifications"),
     "leave": N_("command name: leave"),
     "undo": N_("command name: undo"),
     "history": N_("command name: history"),
@@ -49,6 +50,7 @@ NAMES: dict[str, str] = {
     "language": N_("command name: language"),
     "tables": N_("command name: tables"),
     "help": N_("command name: help"),
+    "vacation": N_("command name: vacation"),
 }
 """English command name -> msgid of its localised name."""
 OPTIONS: dict[str, str] = {
@@ -61,6 +63,10 @@ OPTIONS: dict[str, str] = {
     "where": N_("option name: where"),
     "table": N_("option name: table"),
     "text": N_("option name: text"),
+    "zone": N_("option name: zone"),
+    "quiet_from": N_("option name: quiet_from"),
+    "quiet_to": N_("option name: quiet_to"),
+    "days": N_("option name: days"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

@@ -1,9 +1,9 @@
 """Slash commands that do not depend on the registered games: /move (with autocomplete), /hand,
-/board (the picture, or with ``text`` the position in words), /abandon, /dms. (/play and /rules
+/board (the picture, or with ``text`` the position in words), /abandon. (/play and /rules
 are built from the registry at start-up: :mod:`bot.adapter.lobby.game_commands`.)
 
 Each command is a thin call into the service inside :func:`guarded`, so every refusal is a private
-sentence. Commands about a channel's table are guild-only (hidden in DMs); /dms works everywhere.
+sentence. Commands about a channel's table are guild-only (hidden in DMs).
 The in-DM refusal stays for clients that still offer them.
 """
 
@@ -135,17 +135,3 @@ class TableCommands(ServiceCog):
 
 
     abandon.autocomplete("table")(table_choices)
-    @app_commands.command(
-        name="dms", description=_("Turn on or off the DM with your hand when your turn starts")
-    )
-    @app_commands.describe(enabled=_("True: send me my hand by DM on my turn; False: don't"))
-    async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
-        async with guarded(interaction, "/dms"):
-            await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
-            await self.service.store.prefs.set_dm_enabled(interaction.user.id, enabled)
-            text = (
-                _("On your turn I'll DM you your hand and a link to the table.")
-                if enabled
-                else _("No more turn DMs: your hand is always under **My hand / Play**.")
-            )
-            await send.respond(interaction, text, ephemeral=True)

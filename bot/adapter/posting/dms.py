@@ -254,7 +254,8 @@ class TurnDms:
             return True
         with language(note.language):
             text = _(
-                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off with /dms.",
+                "Your turn in **{game}**: {url}\n{note}\n-# Turn these messages off or change "
+                "them with /notifications.",
                 game=start.game_name, url=start.url, note=shown(note.text),
             )
         message = await dm_message(self.client, note.user_id, text,

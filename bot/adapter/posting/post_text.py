@@ -110,6 +110,9 @@ def clock_lines(post: PublicPost) -> list[str]:
     elif clock.deadline is not None and name and running_out(post) is None:
         lines.append(_("⏳ {name}'s time runs out <t:{when}:R>.", name=name,
                        when=int(clock.deadline)))
+    if clock.away_until is not None and name and not clock.timed_out:
+        lines.append(_("🏖️ {name} is away until <t:{when}:f>: their clock waits for them.",
+                       name=name, when=int(clock.away_until)))
     if clock.replaced:
         lines.append(_("🤖 A computer plays for {names} until they press **I'm back**.",
                        names=", ".join(shown(n) for n in clock.replaced)))

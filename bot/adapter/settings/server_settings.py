@@ -5,18 +5,23 @@ Private answers keep following each person's own Discord language.
 
 ``/settings tables`` (Manage Server): where the server's new tables play, each in a thread made
 from its lobby post or in the channel itself (until an admin chooses, the bot's configured
-``[tables] place``); tables already open stay where they are."""
+``[tables] place``); tables already open stay where they are.
+
+``/settings vacation`` (Manage Server): how many days of vacation each person may take on this
+server each calendar year (:mod:`bot.service.rules.vacation`; 21 until an admin chooses)."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
+from bot.service.rules.vacation import MOST_DAYS
+
 from ..kit import send
 from ..kit.checks import require_guild
 from ..kit.cog import ServiceCog
 from ..kit.errors import Refusal, guarded
-from ..kit.i18n import LANGUAGES, N_, _
+from ..kit.i18n import LANGUAGES, N_, _, _n
 from ..kit.languages import server_language
 
 FOLLOW = "auto"
@@ -93,3 +98,22 @@ class ServerSettings(ServiceCog):
             assert interaction.guild_id is not None
             await self.service.server_tables.set_place(interaction.guild_id, where)
             await send.respond(interaction, place_sentence(where), ephemeral=True)
+
+    @settings.command(name="vacation",
+                      description=_("How many days of vacation each person may take here each "
+                                    "year"))
+    @app_commands.describe(days=_("Days a calendar year (0: no vacation on this server)"))
+    async def vacation(self, interaction: discord.Interaction,
+                       days: app_commands.Range[int, 0, MOST_DAYS]) -> None:
+        async with guarded(interaction, "/settings vacation"):
+            await managers_only(interaction, _("Only people with the Manage Server permission "
+                                               "can set the server's vacation days."))
+            assert interaction.guild_id is not None
+            await self.service.store.servers.set_vacation_days(interaction.guild_id, days)
+            text = _n("Each person may now take {n} day of vacation a calendar year on this "
+                      "server (/vacation): their clock waits at its daily tables. Vacations "
+                      "running now keep their end.",
+                      "Each person may now take {n} days of vacation a calendar year on this "
+                      "server (/vacation): their clock waits at its daily tables. Vacations "
+                      "running now keep their end.", days)
+            await send.respond(interaction, text, ephemeral=True)

@@ -24,7 +24,7 @@ from games.text import say, say_n
 from ...storage.rows import TableRow
 from .. import errors
 from ..results import TableInfo
-from . import hints, lobby, settings, speed
+from . import hints, lobby, settings, speed, vacation
 from .tables import PENDING
 from .wording import FORGOTTEN
 
@@ -45,7 +45,7 @@ class NotConfirmed(errors.HostError):
 
 def lobby_of(row: TableRow) -> dict[str, Any]:
     """What a finished game keeps for its rematch: the options as the lobby chose them, and the
-    table settings that are not game options (the table speed, hints)."""
+    table settings that are not game options (the table speed, hints, vacation)."""
     return {"options": dict(row.options), "settings": speed.table_settings(row)}
 
 
@@ -91,7 +91,8 @@ def new_row(
         channel_id=finished["channel_id"], guild_id=finished.get("guild_id"), game_id=game.id,
         options=options, status="lobby", host_id=user_id, seats=new_seats, seed=seed,
         speed=kept.get("speed"), parent_id=finished.get("parent_id"),
-        record_head=hints.lobby_head(bool(kept.get("hints"))),
+        record_head=vacation.lobby_head(hints.lobby_head(bool(kept.get("hints"))),
+                                        bool(kept.get("vacation", True))),
     )
 
 

@@ -14,7 +14,7 @@ from games.text import say
 from ...storage.rows import TableRow
 from .. import errors
 from ..results import Setting
-from . import hints, speed
+from . import hints, speed, vacation
 
 UNBOUNDED_SPAN = 25  # values offered for a number option declared without a maximum
 
@@ -90,12 +90,14 @@ def check_options(game: Game, options: Mapping[str, Any]) -> None:
 def changed(game: Game, row: TableRow, name: str, value: str) -> TableRow:
     """The lobby row with option ``name`` set to ``value`` ("" = back to the default). Options
     that stop applying (a mode's own options when the mode changes) are dropped; a value the
-    seated players do not fit is refused with the reason. The table speed and hints (not game
-    options) are set here too."""
+    seated players do not fit is refused with the reason. The table speed, hints and vacation
+    (not game options) are set here too."""
     if name == speed.SPEED_SETTING:
         return speed.with_speed(row, value)
     if name == hints.HINTS_SETTING:
         return hints.with_hints(row, value)
+    if name == vacation.VACATION_SETTING:
+        return vacation.with_vacation(row, value)
     active = {o.name: o for o in game.active_options(row.options)}
     opt = active.get(name)
     if opt is None:

@@ -13,7 +13,7 @@ from ...config import SPEEDS, ClockConfig
 from ...storage.rows import TableRow
 from .. import errors
 from ..results import Setting
-from . import hints
+from . import hints, vacation
 
 SPEED_SETTING = "table:speed"  # the Settings panel's name for it (no game option has a colon)
 SPEED_LABEL = say("Table speed")
@@ -34,8 +34,10 @@ def speed_of(row: TableRow) -> str:
 def table_settings(row: TableRow) -> dict[str, Any]:
     """The table settings that are not game options, as keyword arguments of
     :meth:`~bot.service.lobby.LobbyService.create_lobby`; a finished game keeps them for its
-    rematch: the speed and hints (:mod:`bot.service.rules.hints`)."""
-    return {"speed": row.speed if row.speed in SPEEDS else None, **hints.table_setting(row)}
+    rematch: the speed, hints (:mod:`bot.service.rules.hints`) and vacation
+    (:mod:`bot.service.rules.vacation`)."""
+    return {"speed": row.speed if row.speed in SPEEDS else None, **hints.table_setting(row),
+            **vacation.table_setting(row)}
 
 
 def speed_setting(row: TableRow) -> Setting:

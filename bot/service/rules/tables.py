@@ -9,7 +9,7 @@ from games.text import Text, say
 
 from ...storage.rows import TableRow
 from ..results import Seat, TableInfo
-from . import hints, settings, speed
+from . import hints, settings, speed, vacation
 from .wording import FORGOTTEN, Name, seat_name, with_seat
 
 PENDING = "pending"
@@ -41,9 +41,10 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         min_players=low,
         max_players=high,
         settings=[*settings.settings(game, row.options), speed.speed_setting(row),
-                  hints.hints_setting(row)] if lobby else [],
+                  hints.hints_setting(row),
+                  *vacation.vacation_settings(row, speed.speed_of(row))] if lobby else [],
         option_texts=[*settings.option_texts(game, row.options), speed.speed_text(row),
-                      *hints.hints_text(row)],
+                      *hints.hints_text(row), *vacation.vacation_text(row, speed.speed_of(row))],
         game_row=row.id,
         parent_id=row.parent_id,
         speed=speed.speed_of(row),

@@ -31,6 +31,7 @@ from bot.adapter.lobby import settings as st
 from bot.adapter.lobby.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from bot.adapter.lobby.rematch import RematchButton
 from bot.adapter.lobby.server_tables import JoinFromList
+from bot.adapter.notifications.notifications import NotifySelect
 from bot.adapter.play import play_menu as pm
 from bot.adapter.play.hints import HintButton
 from bot.adapter.play.private_play import MenuButton, MenuSelect, WordsPage
@@ -85,6 +86,7 @@ def samples() -> list[tuple[Any, str]]:
     out.append((JoinFromList(c), f"tj:{c}"))
     out.append((PlayInBrowserButton(c), f"tw:browser:{c}"))
     out.append((OpenTableButton(c), f"to:open:{c}"))
+    out += [(NotifySelect(f, 77), f"tn:{f}:77") for f in ("how", "live", "slow", "from", "to")]
     return out
 
 
@@ -135,10 +137,12 @@ def test_a_namespace_is_taken_once() -> None:
 COMMANDS = [
     ("abandon", ("table",)), ("analysis", ("game",)), ("board", ("table", "text")), ("dms", ("enabled",)),
     ("hand", ("table",)), ("help", ()), ("history", ("game", "user")), ("leaderboard", ("game",)),
-    ("leave", ("table",)), ("move", ("move", "table")), ("partner", ("message",)), ("play", ()),
+    ("leave", ("table",)), ("move", ("move", "table")),
+    ("notifications", ("zone", "quiet_from", "quiet_to")), ("partner", ("message",)), ("play", ()),
     ("replay", ("game",)), ("rules", ("game",)), ("settings", ()),
     ("settings language", ("language",)), ("settings tables", ("where",)),
-    ("stats", ("game", "user")), ("tables", ()), ("undo", ("table",)),
+    ("settings vacation", ("days",)), ("stats", ("game", "user")), ("tables", ()),
+    ("undo", ("table",)), ("vacation", ("days",)),
 ]
 """The bot's slash commands (and their options) before the rooms, besides /play <game>."""
 TEMPLATES = [
@@ -153,6 +157,7 @@ TEMPLATES = [
     r"tm:(?P<kind>[np]):(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)",
     r"tm:rematch:(?P<channel_id>\d+):(?P<game_row>\d+)",
     r"tm:s:(?P<channel>\d+):(?P<version>\d+):(?P<page>\d+):(?P<code>.*)",
+    r"tn:(?P<field>how|live|slow|from|to):(?P<user>\d+)",
     r"to:open:(?P<channel_id>\d+)",
     r"tp:(?P<channel_id>\d+):(?P<version>\d+):(?P<page>\d+)",
     r"tq:(?P<answer>yes|no):(?P<channel_id>\d+):(?P<table>\d+):(?P<seat>\d+):(?P<user>\d+)"
@@ -165,8 +170,8 @@ TEMPLATES = [
     r"tw:browser:(?P<channel_id>\d+)",
 ]
 """The custom-id templates the bot listens for (ids on posts out there): those it listened for
-before the rooms, the table button's with ``describe`` added (its old ids read as before) and
-the board in words' pages (``tp:``)."""
+before the rooms, the table button's with ``describe`` added (its old ids read as before), the
+board in words' pages (``tp:``) and the /notifications panel's selects (``tn:``)."""
 
 
 async def test_the_rooms_give_the_bot_the_same_commands_and_components(

@@ -228,7 +228,7 @@ async def test_speed_is_a_lobby_setting_copied_by_table_settings(
     assert ("Table speed", "daily (about a day a move)") in table.option_texts
     assert table.options == {}  # not a game option
     row = await host.store.tables.get_table(CHANNEL)
-    assert table_settings(row) == {"speed": "daily", "hints": False}
+    assert table_settings(row) == {"speed": "daily", "hints": False, "vacation": True}
     await host.lobbies.join(CHANNEL, BOB, "Bob")
     outcome = await host.lobbies.start(CHANNEL, ALICE)
     assert outcome.post.clock.deadline == T0 + 48 * 3600  # a day to start, a day a turn

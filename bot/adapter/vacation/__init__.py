@@ -1,0 +1,1 @@
+"""/vacation: away from a server's slow tables (:mod:`bot.service.vacation`)."""
