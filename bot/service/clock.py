@@ -158,5 +158,6 @@ class TableClock:
             end_offer=bool(gone) and len(active_humans(row)) < 2,
             # a substitute needs someone playing to accept them (bot.service.rules.substitutes)
             takeable=list(zip(gone_seats, gone, strict=True)) if active_humans(row) else [],
+            user_id=row.seats[seat - 1].get("user_id") if seat is not None else None,
             away_until=None if timed_out else waiting_until(clock, self._ctx.now()),
         )

@@ -25,7 +25,7 @@ from .reading import TableViews
 from .reports import Reports
 from .repository import TableRepository
 from .results import MenuEntry, MenuOffers, MenuPick, MoveMenu, Outcome
-from .rules.play import Lines, human_step
+from .rules.play import Lines, human_step, said_to
 from .rules.tables import computer_to_move, label, names, seat_of
 
 log = logging.getLogger(__name__)
@@ -130,7 +130,7 @@ class PlayService:
         game, row, lines = played.game, played.row, played.lines
         # The notation, not the label: a label may carry a value that must not be repeated later
         # (a tile's value shown once), and the notation is what /move takes.
-        said = say("You played `{move}`.", move=played.move)
+        said = said_to(row, user_id, played.move, lines)
         if played.outcome is not None:
             return self._by(played.outcome, row, user_id, said)
         channel_id = row.channel_id

@@ -116,6 +116,7 @@ class ClockView:
     replaced: list[str] = field(default_factory=list)  # names a computer plays for (I'm back)
     end_offer: bool = False  # fewer than two people still play: End the game is offered
     takeable: list[tuple[int, str]] = field(default_factory=list)  # (seat, name): Take seat …
+    user_id: int | None = None  # the person whose clock runs (None: nobody, or a computer)
     away_until: float | None = None  # the timed person is away (vacation): their clock waits
 
 
@@ -170,6 +171,9 @@ class PublicPost:
     accent: int | None = None
     """The colour of the seat to move (the first of them), at the end the winner's; None: no
     seat's (0xRRGGBB)."""
+    facts: str = ""
+    """The status without who moves: the game's own facts ("pile 21 · scores …"), for a post
+    whose turn lines name the people to move (whose turn it is, said once)."""
 
     @property
     def lines(self) -> list[str]:

@@ -204,14 +204,15 @@ async def test_edits_of_messages_older_than_an_hour_answer_30046_past_3_a_channe
 
 async def test_30046_on_the_interaction_webhook_and_forced_on_a_recent_message(discord_sim, bot):
     alice = discord_sim.user("alice")
-    await discord_sim.slash(alice, "later")
+    kept = await discord_sim.slash(alice, "later")
     discord_sim.limits.old_edits.allowance = Limit(0, HOUR)
     start = time.time()
     discord_sim.world.clock = lambda: start + 2 * HOUR  # the kept answer is two hours old
     assert (await discord_sim.slash(alice, "amend")).content == "400 30046"
     assert discord_sim.limits.old_edits.refused == 1
     discord_sim.world.clock = time.time
-    discord_sim.limits.old_edits.refuse_next = 1  # Discord's limit met anyway
+    assert kept.content == "kept" and kept.history == []  # the 30046 changed nothing
+    discord_sim.limits.old_edits.refuse.add(kept.id)  # Discord's limit met anyway
     assert (await discord_sim.slash(alice, "amend")).content == "400 30046"
     assert (await discord_sim.slash(alice, "amend")).content == "amended"
     assert discord_sim.limits.old_edits.refused == 1  # a forced refusal is no old edit

@@ -84,7 +84,9 @@ async def test_a_silent_player_is_reminded_timed_out_and_a_computer_finishes_for
     await sim.click(alice, lobby, label="Start")
     post = table_post(sim)
     assert to_move(sim, users) is bob
-    assert f"⏳ Bob (seat 2)'s time runs out <t:{int(T0) + BANK}:R>." in post.content
+    assert (f"<@{bob.id}>, your turn: press **My hand / Play**. ⏳ Time runs out "
+            f"<t:{int(T0) + BANK}:R>.") in post.content.split("\n")  # once, on his line
+    assert "Bob (seat 2)'s time" not in post.content
 
     # Half of Bob's time: one reminder in the channel (a link to the table post) and by DM.
     count = len(sim.public())

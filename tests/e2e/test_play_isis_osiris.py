@@ -114,6 +114,36 @@ async def test_a_value_revealed_before_a_restart_is_still_edited_away(
     assert_all_requests_valid(sim)
 
 
+async def test_a_value_whose_removal_discord_refuses_30046_goes_with_the_next_post(
+    discord_sim: Any, tablee: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord's limit on editing old messages met when the turn's post is retired: nothing
+    reaches a player, one line is logged, and the value is taken away with the next post."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game="isis-osiris")
+    mover = to_move(sim, users)
+    await sim.slash(mover, "move", move="reveal")
+    shown = table_post(sim)
+    assert REVEALED.search(shown.content)
+    sim.limits.old_edits.refuse.add(shown.id)  # its next edit: its retirement
+    choices = await sim.autocomplete(mover, "move", text="")
+    reply = await sim.slash(mover, "move", move=choices[0]["value"])
+    assert "You played `tile" in reply.content, reply.content
+    assert table_post(sim).id != shown.id and REVEALED.search(shown.content)  # still there
+    assert [r.getMessage() for r in caplog.records if "Discord's limit" in r.getMessage()] == [
+        f"could not retire post {shown.id} in {shown.channel.id} (Discord's limit on editing old "
+        "messages); its value is taken away with the next post"]
+    other = to_move(sim, users)
+    choices = await sim.autocomplete(other, "move", text="")
+    await sim.slash(other, "move", move=choices[0]["value"])
+    assert not REVEALED.search(shown.content) and not shown.labels  # the next post took it
+    refused = [r for r in sim.requests if r.status == 400]
+    assert [r.response["code"] for r in refused] == [30046]
+    assert_all_requests_valid(sim)
+
+
 async def test_open_and_common_options_reach_the_game(discord_sim: Any, tablee: Any) -> None:
     sim = discord_sim
     alice = sim.user("alice")

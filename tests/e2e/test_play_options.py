@@ -62,7 +62,7 @@ async def test_first_and_corsair_seats_are_used(discord_sim: Any, tablee: Any) -
     await sim.click(alice, lobby, label="Start")
     post = table_post(sim)
     assert [int(u) for u in TURN.findall(post.content)] == [carol.id]
-    assert "Carol (seat 3) to move" in post.content
+    assert "Carol (seat 3) to move" not in post.content  # said once: on her line
 
 
 async def test_first_works_for_isis_osiris_too(discord_sim: Any, tablee: Any) -> None:

@@ -1,10 +1,14 @@
 """The table post in Discord's V2 layout, end to end (bot/adapter/posting/layout.py, issue 42): one
 container in the colour of the seat to move with the board's alt text, whose buttons carry the ids
 classic posts carried; a classic post sent before the upgrade still plays after it and is retired
-as it was sent."""
+as it was sent. A post is extended in place only while recent (bot/adapter/kit/recency.py, issue
+39): at a slow table, with Discord's clock and the bot's moved on, the next move posts anew and
+the old post is retired; Discord's 30046 is answered by a new post; a thread table's summary is
+left alone once old, until its end."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -12,8 +16,13 @@ from typing import Any
 import pytest
 from discord.http import handle_message_parameters
 
+from bot.adapter.posting import threads as table_threads
+from bot.config import ClockConfig
+from tests.bot.drive import FakeTime
+from tests.e2e.emulator.limits import HOUR, Limit
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
+    deal_with_seed,
     last_private,
     lobby_of,
     running_tablee,
@@ -116,3 +125,122 @@ async def test_posts_ride_on_the_movers_interaction_and_fall_back_when_its_token
     assert ("PATCH", "/channels/{channel_id}/messages/{message_id}", 200) in made
     assert not [m for m in made if m[:2] == ("POST", "/channels/{channel_id}/messages")]
     assert_all_requests_valid(sim)
+
+
+# -- slow tables: a post is edited only while recent ---------------------------------------------
+SEAS = "maitre-des-mers"  # a player rolls and moves again within a turn: the post is extended
+LATER = 50 * 60.0  # past the 45 minutes a post is extended in place
+
+
+@pytest.fixture
+def now() -> FakeTime:
+    clock = FakeTime()
+    clock.t = time.time()  # after Discord's epoch: the emulator stamps its ids with it
+    return clock
+
+
+@pytest.fixture
+async def slow_tablee(discord_sim: Any, tmp_path: Path, now: FakeTime,
+                      request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    """A daily table's bot whose clock is Discord's too (``now``); in ``request.param``'s place
+    (the channel by default)."""
+    register_toy()
+    discord_sim.world.clock = now
+    async with running_tablee(discord_sim, tmp_path, now=now,
+                              tables_place=getattr(request, "param", "channel"),
+                              clock=ClockConfig(default_speed="daily")) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def until_moving_again(sim: Any, users: dict[int, Any], before_each: Any) -> tuple:
+    """/move (the first suggestion) turn after turn, ``before_each()`` before each, until a move
+    leaves its player to move again: (that player's post before, the post after).
+    ``before_each(post)`` is told the current post before each move."""
+    for _ in range(300):
+        mover, before = to_move(sim, users), table_post(sim)
+        assert mover is not None, "the game ended before a player moved again"
+        before_each(before)
+        await move(sim, mover)
+        if to_move(sim, users) is mover:
+            return before, table_post(sim)
+    raise AssertionError("nobody moved again")
+
+
+async def test_a_slow_tables_next_move_past_45_minutes_posts_anew_and_retires_the_old_post(
+    discord_sim: Any, slow_tablee: Any, now: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_with_seed(monkeypatch, 9)
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game=SEAS)
+
+    def later(_post: Any) -> None:
+        now.t += LATER
+
+    before, after = await until_moving_again(sim, users, later)
+    assert after is not before  # not extended: 50 minutes old
+    assert "My hand / Play" not in before.labels and "My hand / Play" in after.labels
+    assert "moves again" in after.content
+    dms = sim.dms(alice) + sim.dms(bob)  # turn DMs, each 50 minutes old once its turn is over
+    assert dms and all(dm.history == [] for dm in dms)  # left as they were
+
+
+async def test_a_refused_extension_30046_goes_out_as_a_new_post(
+    discord_sim: Any, slow_tablee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_with_seed(monkeypatch, 9)
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await lobby_of(sim, alice, [bob], game=SEAS)
+    since = len(sim.requests)
+
+    def refuse_its_next_edit(post: Any) -> None:  # Discord's limit met anyway, whatever its age
+        sim.limits.old_edits.refuse.add(post.id)
+
+    before, after = await until_moving_again(sim, users, refuse_its_next_edit)
+    assert after is not before and "moves again" in after.content  # the move is shown
+    assert "My hand / Play" not in before.labels  # the refused post was retired after
+    refused = [r for r in sim.requests[since:] if r.status == 400]
+    assert refused and all(r.response["code"] == 30046 for r in refused)
+
+
+@pytest.mark.parametrize("slow_tablee", ["threads"], indirect=True)
+async def test_an_old_summary_waits_for_the_end_then_is_edited_once(
+    discord_sim: Any, slow_tablee: Any, now: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_threads, "SUMMARY_EVERY", 0.0)  # each turn at once while recent
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    summary, _seats = await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=2, first=1)
+    await move(sim, alice)
+    assert "Bob (seat 2) to move" in summary.content  # recent: it follows the turns
+    said, edits = summary.content, len(summary.history)
+    now.t += 2 * HOUR
+    await move(sim, bob)
+    assert summary.content == said and len(summary.history) == edits  # old: left alone
+    await move(sim, alice)
+    await move(sim, bob)  # the end
+    assert len(summary.history) == edits + 1 and "the game:" in summary.content
+    assert "Rematch" in summary.labels
+    assert sim.limits.old_edits.refused == 0
+
+
+@pytest.mark.parametrize("slow_tablee", ["threads"], indirect=True)
+async def test_an_end_refused_on_the_old_summary_goes_out_as_a_new_message(
+    discord_sim: Any, slow_tablee: Any, now: FakeTime
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    summary, _seats = await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=1, first=1)
+    said = summary.content
+    now.t += 2 * HOUR
+    sim.limits.old_edits.allowance = Limit(0, HOUR)  # Discord's allowance used up
+    await move(sim, alice)
+    await move(sim, bob)  # the end: the summary and the older table post are two hours old
+    assert summary.content == said
+    news = sim.public(sim.general)[-1]
+    assert news is not summary and "the game:" in news.content and "Rematch" in news.labels
+    assert sim.limits.old_edits.refused >= 2  # the summary, and the table post's retirement

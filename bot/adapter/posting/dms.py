@@ -45,6 +45,7 @@ from bot.storage.rows import HeldTurn, WaitingDm
 from ..kit import send
 from ..kit.files import png_file
 from ..kit.i18n import _, language, shown
+from ..kit.recency import still_editable
 
 log = logging.getLogger("tablee.adapter.dms")
 
@@ -311,7 +312,12 @@ class TurnDms:
         return True
 
     async def _retire(self, dm: SentDm, *, played: bool, finished: bool) -> None:
-        """The DM, no longer true, becomes one sentence (its hand image goes)."""
+        """The DM, no longer true, becomes one sentence (its hand image goes). One sent longer
+        ago than a message is edited in place (:mod:`~bot.adapter.kit.recency`) is left as it
+        is: the turn it announced is plainly past by then, and Discord limits edits of old
+        messages."""
+        if not still_editable(dm.message_id, self._service.context.now()):
+            return
         with language(dm.language):
             if finished:
                 text = _("The **{game}** game is over.", game=dm.game_name)

@@ -54,8 +54,11 @@ def seat_text(line: SeatLine, mark: Callable[[int], str] = UNICODE.seat) -> str:
 
 
 def header(game: str, post: PublicPost) -> str:
+    """The game's name and the status line; while people are to move, the status without who
+    moves: their turn lines under the board say it (whose turn it is, said once)."""
     title = f"### {discord.utils.escape_markdown(game)}"
-    return f"{title}\n{post.status}" if post.status else title
+    status = post.facts if post.to_move_user_ids and not post.finished else post.status
+    return f"{title}\n{status}" if status else title
 
 
 def _rows(items: Iterable[Item]) -> list[discord.ui.ActionRow[Any]]:

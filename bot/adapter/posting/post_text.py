@@ -24,26 +24,27 @@ def compose(
     """(content, content once the transient lines are dropped), each within 2000 characters;
     the oldest log lines give way first. ``still``: user id -> name of people to move who just
     acted themselves; they are named, not mentioned (nobody is pinged about their own move).
+    Each person to move has one line, their running clock on it (:func:`running_out`).
     ``status`` False: without the status line (a V2 post has it in its header)."""
     closed = set(closed_dms)
     still = still or {}
     tail = [shown(post.status)] if post.status and status else []
+    timed = running_out(post)
     if post.finished:
         tail.append(_("🏁 The game is over. Press **Rematch** to play again with the same "
                       "players, or /play for another game."))
     else:
         for user_id in post.to_move_user_ids:
             if user_id in still:
-                tail.append(_("**{name}** moves again.", name=shown(still[user_id])))
+                line = _("**{name}** moves again.", name=shown(still[user_id]))
             elif user_id in closed:
-                tail.append(
-                    _(
-                        "<@{id}>, your turn. I couldn't DM you: your hand is under **My hand / Play**.",
-                        id=user_id,
-                    )
-                )
+                line = _("<@{id}>, your turn. I couldn't DM you: your hand is under **My hand / "
+                         "Play**.", id=user_id)
             else:
-                tail.append(_("<@{id}>, your turn: press **My hand / Play**.", id=user_id))
+                line = _("<@{id}>, your turn: press **My hand / Play**.", id=user_id)
+            if timed is not None and user_id == timed[0]:  # their time, on their one line
+                line += " " + _("⏳ Time runs out <t:{when}:R>.", when=timed[1])
+            tail.append(line)
     tail += clock_lines(post)
     lines = [TRANSIENT_MARK + shown(text) if transient else shown(text)
              for text, transient in post.in_order()]
@@ -85,8 +86,19 @@ def strip_transient(content: str) -> str:
     return "\n".join(line for line in content.split("\n") if not is_transient(line))
 
 
+def running_out(post: PublicPost) -> tuple[int, int] | None:
+    """(who, when: Unix seconds) of a running clock whose person is to move on the post: their
+    time goes on their turn line, said once (None: no such clock)."""
+    clock = post.clock
+    if (clock is None or post.finished or clock.timed_out or clock.deadline is None
+            or clock.user_id not in post.to_move_user_ids):
+        return None
+    return clock.user_id, int(clock.deadline)
+
+
 def clock_lines(post: PublicPost) -> list[str]:
-    """The post's sentences about the clock and absent players (after whose turn it is)."""
+    """The post's sentences about the clock and absent players (after whose turn it is); a
+    running clock of a person to move is on their turn line instead (:func:`running_out`)."""
     clock = post.clock
     if clock is None or post.finished:
         return []
@@ -98,7 +110,7 @@ def clock_lines(post: PublicPost) -> list[str]:
                            name=name))
         else:
             lines.append(_("The others may let a computer play for {name}.", name=name))
-    elif clock.deadline is not None and name:
+    elif clock.deadline is not None and name and running_out(post) is None:
         lines.append(_("⏳ {name}'s time runs out <t:{when}:R>.", name=name,
                        when=int(clock.deadline)))
     if clock.away_until is not None and name and not clock.timed_out:

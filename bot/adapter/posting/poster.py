@@ -6,13 +6,15 @@ spectator view with the position in words as its alt text, what happened since t
 (:mod:`bot.adapter.posting.post_text`), the seats, and the buttons the rooms put on table posts
 (:data:`bot.adapter.rooms.LAYOUT`). Posts go out and are edited through the interaction of the
 person who changed the table while its token is valid (:mod:`bot.adapter.posting.carriers`), else
-with the bot's token. While the same player keeps moving (a second
-action, a bonus, several steps of one turn) the post is edited in place instead. A new post goes
-out before the previous one loses its buttons; lines the service marked transient (a hidden value
-shown once) are edited away from it, together with its image (which showed the same value), and
-the value-free text is stored by the service so a restart still edits it. Posts to one channel go
-out one at a time (a lock per channel), so they keep their order and discord.py's per-route
-rate-limit handling (edits included) sees one request at a time per channel.
+with the bot's token. While the same player keeps moving (a second action, a bonus, several
+steps of one turn) the post is edited in place instead, as long as it is recent
+(:mod:`bot.adapter.kit.recency`: younger than 45 minutes, well inside Discord's hour after which
+edits are limited, error 30046); an older post is not extended, a new one goes out. A new post
+goes out before the previous one loses its buttons; lines the service marked transient (a hidden
+value shown once) are edited away from it, together with its image (which showed the same
+value), and the value-free text is stored by the service so a restart still edits it. Posts to
+one channel go out one at a time (a lock per channel), so they keep their order and discord.py's
+per-route rate-limit handling (edits included) sees one request at a time per channel.
 
 After each post the poster tells the store once
 (:meth:`~bot.storage.sent_posts.SentPosts.posted`), which answers with the channel's older posts
@@ -51,6 +53,7 @@ from ..kit.components import Layout
 from ..kit.emojis import emojis_of
 from ..kit.files import SeenHands, png_file
 from ..kit.i18n import language, shown
+from ..kit.recency import EDIT_LIMIT_OLD, still_editable
 from . import layout as v2
 from .carriers import Carriers
 from .dms import TurnDms, TurnStart, jump_url, turn_notes
@@ -287,10 +290,20 @@ class Poster:
             and outcome.table.post_message_id in (None, current)
         )
 
+    def _recent(self, message_id: int) -> bool:
+        """Whether the bot's message may still be edited in place (:mod:`~bot.adapter.kit.recency`),
+        by the service's clock."""
+        return still_editable(message_id, self._service.context.now())
+
     async def _edit_in_place(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
-        """Extend the current post with this move (new image, lines appended, no mention)."""
+        """Extend the current post with this move (new image, lines appended, no mention).
+        False when it was not: the post is no longer recent, or Discord refused the edit (its
+        limit on old messages among others); the move then goes out as a new post, which
+        retires this one."""
         assert outcome.post is not None
         message_id = self._current[channel_id]
+        if not self._recent(message_id):
+            return False
         post = continued(self._shown[channel_id][1], outcome.post)
         names = {s.user_id: s.name for s in outcome.table.seats if s.user_id is not None}
         full, plain = compose(post, still={actor: names.get(actor, "")}, status=False)
@@ -304,7 +317,12 @@ class Poster:
         except discord.HTTPException as exc:
             if refused(exc) is not None:
                 raise  # a new post would be refused too: the table is stuck (publish)
-            log.warning("could not extend post %s; sending a new one", message_id, exc_info=True)
+            if exc.code == EDIT_LIMIT_OLD:
+                log.info("post %s in %s could not be extended (Discord's limit on editing old "
+                         "messages); sending a new one", message_id, channel_id)
+            else:
+                log.warning("could not extend post %s; sending a new one", message_id,
+                            exc_info=True)
             return False
         self._shown[channel_id] = (list(post.to_move_user_ids), post.in_order())
         self._keep_bare(channel_id, message_id, outcome.table, post, full)
@@ -340,9 +358,11 @@ class Poster:
     async def _note_closed(self, channel_id: int, message_id: int | None,
                            closed: list[int]) -> None:
         """Add "I couldn't DM you" for ``closed`` to the channel's latest post ``message_id``
-        (when it still is the latest and they are to move on it)."""
+        (when it still is the latest and they are to move on it). A post no longer recent
+        (:mod:`~bot.adapter.kit.recency`) is left as it is: the note is skipped (their hand is
+        under My hand / Play all the same, and the next post that calls them says it)."""
         drawn = self._drawn.get(channel_id)
-        if not closed or drawn is None or drawn[0] != message_id:
+        if not closed or drawn is None or drawn[0] != message_id or not self._recent(message_id):
             return
         _id, post, table, still, told = drawn
         closed_to_move = [u for u in closed if u in post.to_move_user_ids and u not in told]
@@ -404,7 +424,10 @@ class Poster:
     async def retire(self, channel_id: int, message_id: int, plain: str | None = None) -> None:
         """Take the buttons off an older post and, when it showed a value once (``plain``: its
         text without it, as stored by the service), that value and its image; a deleted post is
-        fine. A failed edit of a value is kept for the next retirement."""
+        fine. This is one edit of a post that may be old (past an hour, Discord limits such
+        edits: error 30046), once per post, which Discord's allowance takes. A failed edit
+        (that limit met too) logs one line; the value to take away stays stored, for the next
+        post in the channel to try again."""
         message = self._message(channel_id, message_id)
         try:
             # The board image showed the same transient thing (a revealed tile): it goes too.
@@ -412,8 +435,14 @@ class Poster:
                                      **await self._retired_form(channel_id, message, plain))
         except discord.NotFound:
             pass
-        except discord.HTTPException:
-            log.warning("could not retire post %s in %s", message_id, channel_id, exc_info=True)
+        except discord.HTTPException as exc:
+            if exc.code == EDIT_LIMIT_OLD:
+                log.warning("could not retire post %s in %s (Discord's limit on editing old "
+                            "messages)%s", message_id, channel_id,
+                            "; its value is taken away with the next post" if plain else "")
+            else:
+                log.warning("could not retire post %s in %s", message_id, channel_id,
+                            exc_info=True)
             return
         if plain is not None:
             unsaved = self._unsaved.get(channel_id, {})

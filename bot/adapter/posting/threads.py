@@ -8,6 +8,14 @@ in the channel as the table's one-line summary, edited once a turn ("In progress
 to move · open the table"), and at the end shows the result with Rematch. Rematch opens the new
 lobby in the same thread (the channel only sees the summary change).
 
+The summary is edited a turn at a time only while it is recent (:mod:`bot.adapter.kit.recency`:
+younger than 45 minutes; Discord limits edits of messages older than an hour, error 30046): the
+summary of a slower game keeps the last turn it said until the game ends. The end (a result, an
+abandon, a deleted thread) is one last edit of it, whatever its age: one per table, which
+Discord's allowance takes, and the summary is what the channel shows of the thread. Should
+Discord refuse it all the same (30046), the end goes out as a new message in the channel, with
+the summary's buttons (Rematch): it is never dropped.
+
 When no thread can be made (a missing permission, the server's cap of active threads: Discord's
 160006), the lobby moves to the channel itself
 (:meth:`~bot.service.lobby.LobbyService.move_to_channel`) and the host gets one sentence saying
@@ -46,6 +54,7 @@ from ..kit.components import Layout
 from ..kit.context import tablee
 from ..kit.i18n import language
 from ..kit.languages import dm_language, in_public
+from ..kit.recency import EDIT_LIMIT_OLD, still_editable
 from .dms import send_dm
 from .places import LONGEST_ARCHIVE, deleted_text, stuck_notice, summary_text
 from .stuck import ThreadLocked
@@ -224,6 +233,8 @@ class TableThreads:
         turn = tuple(post.to_move_user_ids)
         if not post.finished and self._summarised.get(table) == turn:
             return
+        if not post.finished and not still_editable(table, self._service.context.now()):
+            return  # an old summary waits for the end (see the module doc)
         now = asyncio.get_running_loop().time()
         due = self._summary_due.get(table, now)
         if not post.finished and now < due:
@@ -280,7 +291,8 @@ class TableThreads:
                            via: discord.Interaction | None = None) -> None:
         """Edit the table's summary (its lobby post in the channel): with ``via``'s token when
         that interaction was pressed on it and is still valid (its "original" is that post),
-        else with the bot's."""
+        else with the bot's. Refused as too old (30046), the text goes out as a new message in
+        the channel instead (see the module doc)."""
         assert info.parent_id is not None
         if (via is not None and via.message is not None and via.message.id == info.channel_id
                 and not via.is_expired()):
@@ -294,9 +306,19 @@ class TableThreads:
             info.channel_id)
         try:
             await send.edit(message, content=text, view=view)
-        except discord.HTTPException:
-            log.warning("could not update the summary of table %s", info.channel_id,
-                        exc_info=True)
+        except discord.HTTPException as exc:
+            if exc.code != EDIT_LIMIT_OLD:
+                log.warning("could not update the summary of table %s", info.channel_id,
+                            exc_info=True)
+                return
+            log.info("the summary of table %s is too old to edit (Discord's limit): a new "
+                     "message says it", info.channel_id)
+            try:
+                await send.send(self.client.get_partial_messageable(info.parent_id), text,
+                                view=view, silent=True)
+            except discord.HTTPException:
+                log.warning("could not post the summary of table %s anew", info.channel_id,
+                            exc_info=True)
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)

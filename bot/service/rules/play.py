@@ -11,7 +11,9 @@ from games import Event, Game, IllegalMove, State
 from games.computer import Played, apply_text, plain
 from games.text import Text, say
 
+from ...storage.rows import TableRow
 from .. import errors
+from .tables import names, seat_of
 from .wording import Name, named
 
 
@@ -22,6 +24,9 @@ class Lines:
 
     ordered: list[tuple[str, bool]] = field(default_factory=list)  # (text, transient), as they came
     private: dict[int, list[str]] = field(default_factory=dict)  # seat -> sentences
+    # seat -> the public lines of its own dice (events with "chance": "die"), which its private
+    # answer repeats: what was rolled, where the person reads what they did
+    rolled: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def public(self) -> list[str]:
@@ -41,13 +46,16 @@ class Lines:
             text = event.get("text")
             if text:
                 self.ordered.append((_kept(text, names), bool(event.get("transient"))))
+                if event.get("chance") == "die" and isinstance(event.get("seat"), int):
+                    self.rolled.setdefault(event["seat"], []).append(_kept(text, names))
             for seat, sentence in (event.get("private") or {}).items():
                 self.private.setdefault(int(seat), []).append(_kept(sentence, names))
 
     def extend(self, other: Lines) -> None:
         self.ordered += other.ordered
-        for seat, sentences in other.private.items():
-            self.private.setdefault(seat, []).extend(sentences)
+        for mine, theirs in ((self.private, other.private), (self.rolled, other.rolled)):
+            for seat, sentences in theirs.items():
+                mine.setdefault(seat, []).extend(sentences)
 
 
 def _kept(text: Any, names: Mapping[int, Name] | None) -> str:
@@ -96,6 +104,18 @@ def human_step(
         raise errors.IllegalMoveError(say(
             "{reason} Press My hand / Play to see your legal moves.",
             reason=named(reason, names))) from None
+
+
+def said_to(row: TableRow, user_id: int, move: str, lines: Lines) -> Text:
+    """What the person who played ``move`` reads of it privately: "You played `x`.", then the
+    last roll of their own dice it brought (a game rolling as an action is announced), which
+    the table post shows too: where they read what they did, they read what came of it."""
+    seat = seat_of(row, user_id)
+    rolls = lines.rolled.get(seat) if seat is not None else None
+    if not rolls:
+        return say("You played `{move}`.", move=move)
+    rolled = named(rolls[-1], names(row)) if isinstance(rolls[-1], Text) else rolls[-1]
+    return say("You played `{move}`. {rolled}", move=move, rolled=rolled)
 
 
 def record_head(game: Game, options: Mapping[str, Any], state: State) -> dict[str, Any]:

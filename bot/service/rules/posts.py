@@ -45,10 +45,11 @@ def _names(row: TableRow, seats: list[int]) -> str:
     return ", ".join(i18n.translate(label(row, s)) for s in seats)
 
 
-def status_text(game: Game, row: TableRow, view: View, code: str = i18n.DEFAULT) -> str:
-    """"Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2" in language ``code``: who moves
-    or who won with their seat (the view keys every game has), then the game's own facts
-    (:meth:`Game.status`)."""
+def status_parts(game: Game, row: TableRow, view: View,
+                 code: str = i18n.DEFAULT) -> tuple[list[str], list[str]]:
+    """The status line's parts in language ``code``: (who moves, or who won and how, with their
+    seats: the view keys every game has; the game's own facts, :meth:`Game.status`), joined with
+    " · " as "Bob (seat 2) to move · pile 21 · scores: Alice 3, Bob 2"."""
     with i18n.language(code):
         parts: list[str] = []
         by_seat = names(row)
@@ -62,14 +63,13 @@ def status_text(game: Game, row: TableRow, view: View, code: str = i18n.DEFAULT)
                 line = _("Game over: nobody wins")
             if result.get("reason"):
                 reason = tell(result["reason"], by_seat, code).rstrip(".")
-                line = _("{result} ({reason})", result=line, reason=reason)
+                line = _("{result} — {reason}", result=line, reason=reason)
             parts.append(line)
             if hints.hints_on(row):
                 parts.append(_(hints.ending_note(row)))
         elif view.get("to_move"):
             parts.append(_("{players} to move", players=_names(row, view["to_move"])))
-        parts += [tell(fact, by_seat, code, short=True) for fact in game.status(view)]
-        return " · ".join(parts)
+        return parts, [tell(fact, by_seat, code, short=True) for fact in game.status(view)]
 
 
 def drawn(row: TableRow, view: View) -> View:
@@ -161,12 +161,14 @@ def public_post(
     if image is None:
         image, regions = public_board(game, row, view, code)
     seats = seat_lines(row, view, code)
+    lead, facts = status_parts(game, row, view, code)
     return PublicPost(
         channel_id=row.channel_id,
         version=row.version,
         ordered_lines=[(tell_line(text, by_seat, code), transient)
                        for text, transient in (lines.ordered if lines else [])],
-        status=status_text(game, row, view, code),
+        status=" · ".join(lead + facts),
+        facts=" · ".join(facts),
         image_png=image,
         to_move_user_ids=[row.seats[s - 1]["user_id"] for s in to_move],
         finished=bool(result),

@@ -39,7 +39,7 @@ def test_one_container_in_the_colour_of_the_seat_to_move_reads_in_order() -> Non
     kinds = [c["type"] for c in container["components"]]
     assert kinds == [10, 12, 10, 10, 1]  # header, board, text, seats, buttons
     header, gallery, text, seats_text, row = container["components"]
-    assert header["content"] == "### Master Islands\nPlayer 1 to move"
+    assert header["content"] == "### Master Islands"  # who moves: the text says it, once
     assert gallery["items"] == [{"media": {"url": "attachment://board.png"}, "spoiler": False,
                                  "description": "The board in words."}]
     assert text["content"] == "<@7>, your turn."
@@ -52,6 +52,15 @@ def test_one_container_in_the_colour_of_the_seat_to_move_reads_in_order() -> Non
         f"tt:hand:{CHANNEL}:{VERSION}", f"tt:board:{CHANNEL}:{VERSION + 1}",
         f"tt:rules:{CHANNEL}:{VERSION + 2}"]  # the ids classic posts carry: unchanged
     assert view.has_components_v2()
+
+
+def test_the_header_says_the_games_facts_and_leaves_whose_turn_to_the_text() -> None:
+    moving = post(status="Player 1 to move · pile 21", facts="pile 21")
+    assert layout.header("Toy", moving) == "### Toy\npile 21"
+    computers = post(status="Computer 1 to move · pile 21", facts="pile 21", to_move_user_ids=[])
+    assert layout.header("Toy", computers) == "### Toy\nComputer 1 to move · pile 21"
+    over = post(status="Game over: Player 1 wins", finished=True)
+    assert layout.header("Toy", over) == "### Toy\nGame over: Player 1 wins"
 
 
 def test_the_alt_text_is_cut_to_discords_1024_characters() -> None:

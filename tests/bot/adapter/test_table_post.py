@@ -52,6 +52,16 @@ def test_the_clock_lines_and_buttons_follow_the_hosts_clock_view() -> None:
 
     running = _post(clock=ClockView(name="Bob (seat 2)", deadline=1700000330.7))
     assert compose(running)[0].endswith("⏳ Bob (seat 2)'s time runs out <t:1700000330:R>.")
+    # Bob to move: his time is on his turn line, whose turn it is said once.
+    his = _post(clock=ClockView(name="Bob (seat 2)", deadline=1700000330.7, user_id=22),
+                to_move_user_ids=[22])
+    assert compose(his, status=False)[0].split("\n") == [
+        "<@22>, your turn: press **My hand / Play**. ⏳ Time runs out <t:1700000330:R>."]
+    assert compose(his, still={22: "Bob (seat 2)"}, status=False)[0] == (
+        "**Bob (seat 2)** moves again. ⏳ Time runs out <t:1700000330:R>.")
+    assert compose(his, closed_dms=[22], status=False)[0] == (
+        "<@22>, your turn. I couldn't DM you: your hand is under **My hand / Play**. ⏳ Time "
+        "runs out <t:1700000330:R>.")
     assert [b.item.label for b in table_view(running).children] == [
         "My hand / Play", "Board", "Describe", "Rules"]
     out = _post(clock=ClockView(name="Bob (seat 2)", deadline=1.0, timed_out=True, can_skip=True,

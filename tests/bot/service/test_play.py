@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+import i18n
 from bot.service import Services, errors
 from games.records import replay
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
@@ -196,3 +197,27 @@ async def test_transient_lines_keep_their_place_among_the_other_lines(host: Serv
         (f"(psst: seat 2 had {theirs})", True),
     ]
     assert outcome.post.in_order() == outcome.post.ordered_lines
+
+
+async def test_the_movers_private_answer_says_what_they_rolled(host: Services) -> None:
+    """Le Maître des Mers rolls as an action is announced: the roll is in the table post's
+    lines, and in the private answer of the person who rolled (the text above their menu)."""
+    await host.lobbies.create_lobby(CHANNEL, GUILD, "maitre-des-mers", {"first": 1}, ALICE,
+                                    "Alice", seed=5)
+    await host.lobbies.join(CHANNEL, BOB, "Bob")
+    await host.lobbies.start(CHANNEL, ALICE)
+    for _ in range(20):
+        version, entries = await host.views.menu(CHANNEL, ALICE)
+        outcome = await host.moves.play(CHANNEL, ALICE, entries[0].move, version=version)
+        rolls = [line for line in outcome.post.lines if "Alice (seat 1) rolls " in line]
+        if rolls:
+            break
+    else:
+        raise AssertionError("Alice never rolled")
+    said = i18n.translate(outcome.said, "en")
+    assert said == f"You played `{entries[0].move}`. {rolls[-1]}"
+    assert i18n.translate(outcome.said, "fr").startswith("Vous avez joué `")
+    assert "lance les dés" in i18n.translate(outcome.said, "fr")
+    note = next((n for n in outcome.notes if n.user_id == ALICE and n.your_turn), None)
+    if note is not None:  # she goes on: her menu's text opens with it
+        assert note.text.startswith(said)

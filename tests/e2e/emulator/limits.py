@@ -72,20 +72,21 @@ class OldEdits:
     """Discord's limit on edits of messages older than an hour, judged on the world's clock:
     ``allowance.count`` such edits per channel in any ``allowance.per`` seconds (see the module
     doc). ``allowed`` and ``refused`` count the edits of old messages let through and answered
-    30046 (a benchmark reads them); ``refuse_next`` answers the next that many edits with 30046
-    whatever the message's age (a test's knob: Discord's limit met anyway)."""
+    30046 (a benchmark reads them); ``refuse`` holds ids of messages whose next edit answers
+    30046 whatever their age, once each (a test's knob: Discord's limit met anyway)."""
 
     allowance: Limit = field(default_factory=lambda: Limit(3, HOUR))
     allowed: int = 0
     refused: int = 0
-    refuse_next: int = 0
+    refuse: set[int] = field(default_factory=set)
     _done: dict[int, deque[float]] = field(default_factory=dict)  # channel -> when, by the clock
 
-    def allows(self, channel_id: int, created: float, now: float, *, enforced: bool) -> bool:
-        """Whether an edit at ``now`` of a message of ``channel_id`` sent at ``created`` goes
-        through (and counts it); ``enforced`` False (limits off) only counts."""
-        if self.refuse_next > 0:
-            self.refuse_next -= 1
+    def allows(self, channel_id: int, message_id: int, created: float, now: float, *,
+               enforced: bool) -> bool:
+        """Whether an edit at ``now`` of message ``message_id`` of ``channel_id``, sent at
+        ``created``, goes through (and counts it); ``enforced`` False (limits off) only counts."""
+        if message_id in self.refuse:
+            self.refuse.discard(message_id)
             return False
         if now - created <= HOUR:
             return True

@@ -62,8 +62,8 @@ class MessageWriter:
         """Discord's limit on edits of messages older than an hour (limits.OldEdits): 30046
         past the allowance, before anything changes."""
         limits = self.limits
-        if not limits.old_edits.allows(message.channel.id, message.created, self.world.clock(),
-                                       enforced=limits.enabled):
+        if not limits.old_edits.allows(message.channel.id, message.id, message.created,
+                                       self.world.clock(), enforced=limits.enabled):
             raise ApiError(400, OLD_EDITS, "Maximum number of edits to messages older than 1 hour "
                            "reached. Try again later")
 
