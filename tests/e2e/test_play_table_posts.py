@@ -143,12 +143,13 @@ def now() -> FakeTime:
 async def slow_tablee(discord_sim: Any, tmp_path: Path, now: FakeTime,
                       request: pytest.FixtureRequest) -> AsyncIterator[Any]:
     """A daily table's bot whose clock is Discord's too (``now``); in ``request.param``'s place
-    (the channel by default)."""
+    (the channel by default); turn DMs for everyone (``[dms] default = true``), to see them left
+    as they were once old."""
     register_toy()
     discord_sim.world.clock = now
     async with running_tablee(discord_sim, tmp_path, now=now,
                               tables_place=getattr(request, "param", "channel"),
-                              clock=ClockConfig(default_speed="daily")) as app:
+                              clock=ClockConfig(default_speed="daily"), dm_default=True) as app:
         yield app
     assert_all_requests_valid(discord_sim)
 
