@@ -105,7 +105,8 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
         prefs = await tx.run(Statement("DELETE FROM dm_prefs WHERE user_id = ?", (user_id,)))
         prefs += await tx.run(Statement("DELETE FROM user_locales WHERE user_id = ?",
                                         (user_id,)))
-        for kept in ("notify_prefs", "held_turns", "waiting_dms", "vacations"):
+        for kept in ("notify_prefs", "held_turns", "waiting_dms", "waiting_tables",
+                     "vacations"):
             prefs += await tx.run(Statement(f"DELETE FROM {kept} WHERE user_id = ?", (user_id,)))
         other += await tx.run(Statement("DELETE FROM web_links WHERE user_id = ?", (user_id,)))
     return {"games": games, "ratings": ratings, "preferences": prefs, "records": other}

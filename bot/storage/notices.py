@@ -6,7 +6,9 @@ until its ``due`` moment; the clock's scheduler sleeps until the earliest one
 (:meth:`Notices.next_due`), so a restart loses none. A row goes once that turn is over
 (:meth:`Notices.turn_over`) or once it was told. What was told is the person's one
 ``waiting_dms`` row: the DM and the tables it lists (as JSON lists ``[channel, guild, game,
-post, over]``), to edit while the list changes.
+post, over]``), to edit while the list changes; ``waiting_tables`` says which lists list which
+table, so a turn that is over finds them by an index (:meth:`Notices.listing`), as it finds the
+held turns at its table (``held_by_channel``), never reading every row.
 
 A process serving some shards only (:mod:`bot.shards`) sees the held turns of its guilds only.
 """
@@ -115,7 +117,11 @@ class Notices:
             " VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
             " channel_id = excluded.channel_id, message_id = excluded.message_id,"
             " tables = excluded.tables",
-            (dm.user_id, dm.channel_id, dm.message_id, _dump(dm.tables)))]
+            (dm.user_id, dm.channel_id, dm.message_id, _dump(dm.tables))),
+            Statement("DELETE FROM waiting_tables WHERE user_id = ?", (dm.user_id,))]
+        statements += [Statement(
+            "INSERT INTO waiting_tables (user_id, channel_id) VALUES (?, ?)",
+            (dm.user_id, channel_id)) for channel_id in sorted({w.channel_id for w in dm.tables})]
         if channels:
             statements.append(Statement(
                 f"DELETE FROM held_turns WHERE user_id = ? AND channel_id IN ({marks})",
@@ -133,7 +139,7 @@ class Notices:
     async def listing(self, channel_id: int) -> list[WaitingDm]:
         """The waiting-list DMs that list the table ``channel_id``."""
         rows = await self._db.fetchall(
-            "SELECT user_id, channel_id, message_id, tables FROM waiting_dms"
-            " WHERE tables LIKE ? ORDER BY user_id", (f"%[{int(channel_id)},%",))
-        found = [WaitingDm(*row[:3], _load(row[3])) for row in rows]
-        return [dm for dm in found if any(w.channel_id == channel_id for w in dm.tables)]
+            "SELECT d.user_id, d.channel_id, d.message_id, d.tables FROM waiting_tables t"
+            " JOIN waiting_dms d ON d.user_id = t.user_id WHERE t.channel_id = ?"
+            " ORDER BY d.user_id", (channel_id,))
+        return [WaitingDm(*row[:3], _load(row[3])) for row in rows]

@@ -229,8 +229,10 @@ MIGRATIONS: tuple[str, ...] = (
     # what each person chose, for every server (a person without a row has the defaults; one
     # with only a ``dm_prefs`` row from /dms keeps that choice). ``held_turns``: a "your turn"
     # held back (quiet hours) or gathered for a daily digest, until ``due``; deleted once the
-    # turn is over or the notice went out. ``waiting_dms``: each person's one DM listing the
-    # tables waiting for them, edited in place while it is recent. ``vacations``: a person's
+    # turn is over or the notice went out (found by its due moment, by its table as the turn
+    # there is over). ``waiting_dms``: each person's one DM listing the tables waiting for them,
+    # edited in place while it is recent; ``waiting_tables``: which waiting list lists which
+    # table (found by the table as a turn there is over). ``vacations``: a person's
     # time away from the slow tables of a server (``ends`` moves to the moment they come back
     # early); each server's yearly allowance is ``guild_settings.vacation_days`` (NULL: the
     # default); ``clocks.held_until``: the timed person is away until then, their time bank
@@ -257,12 +259,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, channel_id)
     );
     CREATE INDEX held_by_due ON held_turns (due);
+    CREATE INDEX held_by_channel ON held_turns (channel_id);
     CREATE TABLE waiting_dms (
         user_id    INTEGER PRIMARY KEY,
         channel_id INTEGER NOT NULL,                -- the DM channel
         message_id INTEGER NOT NULL,
-        tables     TEXT    NOT NULL                 -- JSON list of the table channels listed
+        tables     TEXT    NOT NULL                 -- JSON: the tables listed, in order, each
+                                                    -- [channel, guild, game, post, over]
     );
+    CREATE TABLE waiting_tables (
+        user_id    INTEGER NOT NULL,                -- this person's waiting_dms row lists ...
+        channel_id INTEGER NOT NULL,                -- ... this table
+        PRIMARY KEY (user_id, channel_id)
+    );
+    CREATE INDEX waiting_by_table ON waiting_tables (channel_id);
     CREATE TABLE vacations (
         guild_id INTEGER NOT NULL,                  -- 0 outside a server
         user_id  INTEGER NOT NULL,

@@ -39,6 +39,7 @@ OLD_CLOSE = "UPDATE move_log SET before = NULL WHERE table_id = ?"
 """What closing a table did to its log before migration 9 (schema 8): kept, undo states cleared."""
 LATER_THAN_9 = (  # migrations 13 (notifications), 12 (web links), 11 (analyses), 10 (threads)
     "DROP TABLE notify_prefs", "DROP TABLE held_turns", "DROP TABLE waiting_dms",
+    "DROP TABLE waiting_tables",
     "DROP TABLE vacations", "ALTER TABLE clocks DROP COLUMN held_until",
     "ALTER TABLE guild_settings DROP COLUMN vacation_days",
     "DROP TABLE web_links", "DROP TABLE web_secret", "ALTER TABLE games DROP COLUMN version",
