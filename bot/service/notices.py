@@ -43,10 +43,20 @@ class TurnNotices:
     async def prefs(self, user_id: int) -> NotifyPrefs:
         return await self._store.prefs.notify_prefs(user_id, self.default)
 
-    async def notices(self, user_ids: Iterable[int], *, live: bool) -> dict[int, TurnNotice]:
-        """What a turn beginning now does for each of ``user_ids``."""
+    async def notices(self, user_ids: Iterable[int], *, live: bool, guild_id: int | None,
+                      channel_id: int) -> dict[int, TurnNotice]:
+        """What a turn beginning now at the table ``channel_id`` (of the server ``guild_id``)
+        does for each of ``user_ids``: as they chose, held while they are away (a slow table),
+        and nothing more for a turn there already held for their waiting list (it tells it)."""
         now = self._ctx.now()
-        return {u: turn_notice(await self.prefs(u), now, live=live) for u in dict.fromkeys(user_ids)}
+        people = list(dict.fromkeys(user_ids))
+        away = {} if live else await self._store.vacations.away(guild_id or 0, people, now)
+        out = {}
+        for user_id in people:
+            held = {h.channel_id for h in await self._store.notices.held(user_id)}
+            out[user_id] = (TurnNotice(False) if channel_id in held else turn_notice(
+                await self.prefs(user_id), now, live=live, away_until=away.get(user_id)))
+        return out
 
     async def late_dm(self, user_id: int) -> TurnNotice:
         """A live table's DM waited for its person, who stayed idle: whether it goes now
@@ -124,13 +134,16 @@ class TurnNotices:
             await self._store.notices.told(dm, release.told)
 
     async def rescheduled(self, user_id: int) -> None:
-        """The person changed their choices: each of their held turns is told at the moment
-        the new choices give (or never, when they now want nothing)."""
+        """The person changed their choices, went away or came back: each of their held turns
+        is told at the moment the choices and their absence give (or never, when they now want
+        nothing)."""
         prefs, now = await self.prefs(user_id), self._ctx.now()
         dues: dict[int, float | None] = {}
         for held in await self._store.notices.held(user_id):
             row = await self._store.tables.get_table(held.channel_id)
             slow = row is not None and speed_of(row) != "live"
-            dues[held.channel_id] = rescheduled_due(prefs, now, slow=slow)
+            away = await self._store.vacations.away(held.guild_id or 0, [user_id], now)
+            dues[held.channel_id] = rescheduled_due(prefs, now, slow=slow,
+                                                    away_until=away.get(user_id))
         await self._store.notices.set_dues(user_id, dues)
         self._ctx.clock_bell.ring()

@@ -2,7 +2,8 @@
 pings only the person whose turn starts, only when they chose a mention, else it is silent;
 turn DMs go only to those who chose them; quiet hours across midnight hold the mention back, a
 restart loses nothing, and at their end (or at the digest hour) one waiting-list DM, in the
-reader's language, lists the table and is edited in place once that turn is played.
+reader's language, lists the table and is edited in place once that turn is played; a person
+away (/vacation) is held the same way until they are back (by themselves or early).
 
 The bot's clock is driven (FakeTime) near the real time: the emulator's message ids carry the real
 time, which the "still recent enough to edit" rule reads."""
@@ -166,3 +167,53 @@ async def test_a_held_turn_comes_in_one_waiting_list_edited_in_place(
     assert [m.id for m in sim.dms(bob)] == [waiting.id]
     assert waiting.content == nothing
     assert_pings_only_who_asked(sim, {alice.id}, since)
+
+
+DAY = 86400
+
+
+@pytest.mark.parametrize("back", ["by itself", "early"])
+async def test_away_holds_the_turn_until_they_are_back(
+    discord_sim: Any, tablee: Any, clock: FakeTime, back: str
+) -> None:
+    """Bob chose a mention and a DM, then goes away for a day: his turn beginning while he is
+    away neither pings him nor DMs him; once he is back (the day over, or /vacation days:0 an
+    hour later) one waiting-list DM lists the table, and nothing else reaches him."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    await tablee.bot.service.store.prefs.set_notify_prefs(bob.id, NotifyPrefs(how="both"))
+    since = len(sim.requests)
+    await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=2, first=1)
+    assert to_move(sim, users) is alice
+    away = await sim.slash(bob, "vacation", days=1)
+    assert "You are away until" in away.content
+    ends = clock.t + DAY
+    await play_by_move(sim, alice)
+    await sim.wait_idle()
+    assert to_move(sim, users) is bob
+    post = table_post(sim)
+    [(body, _message)] = [(b, m) for b, m in public_sends(sim, since) if m is post]
+    assert body["flags"] & (1 << 12) and not body["allowed_mentions"].get("users")
+    assert sim.dms(bob) == []
+    [held] = await tablee.bot.service.store.notices.held(bob.id)
+    assert (held.channel_id, held.post_id, held.due) == (sim.general.id, post.id, ends)
+
+    if back == "early":
+        clock.t += 3600
+        reply = await sim.slash(bob, "vacation", days=0)
+        assert "Welcome back" in reply.content
+    else:
+        clock.t = ends + 1
+        tablee.bot.service.context.clock_bell.ring()
+    await until(lambda: len(sim.dms(bob)) == 1, "bob's waiting list")
+    await sim.wait_idle()
+    [waiting] = sim.dms(bob)
+    link = f"https://discord.com/channels/{sim.general.guild_id}/{sim.general.id}/{post.id}"
+    assert waiting.content.split("\n")[:2] == [
+        "Your turn is waiting at these tables:", f"- **Toy Rounds**: {link}"]
+    assert "is away until" not in table_post(sim).content  # the fresh post: his clock runs
+    assert table_post(sim).id != post.id
+    # Nothing else reached him: no ping in any post (the fresh one included), no other DM.
+    assert_pings_only_who_asked(sim, {alice.id}, since)  # Alice kept the default mention
+    assert await tablee.bot.service.store.notices.held(bob.id) == []

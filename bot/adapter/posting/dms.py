@@ -150,7 +150,8 @@ class TurnDms:
         people = list(user_ids)
         return await tolerated(
             log, f"reading the notification choices of {people}",
-            self._service.notices.notices(people, live=table.speed not in AT_ONCE),
+            self._service.notices.notices(people, live=table.speed not in AT_ONCE,
+                                          guild_id=table.guild_id, channel_id=table.channel_id),
             {u: TurnNotice(True) for u in people})
 
     async def wait(self, table: TableInfo, user_id: int) -> float | None:

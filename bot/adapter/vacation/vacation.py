@@ -4,7 +4,10 @@ answered (the rules: :mod:`bot.service.rules.vacation`).
 One command, one option: ``/vacation days:N`` goes away for N days, ``/vacation days:0`` comes
 back early, ``/vacation`` alone says whether one is away and what is left of the server's
 yearly allowance. Every answer shows what is left. Where it is the person's turn, the table gets
-a fresh post saying they are away until when (or that their clock runs again)."""
+a fresh post saying they are away until when (or that their clock runs again). Away means quiet
+(:mod:`bot.service.rules.held`): the turns held for their waiting-list DM move to their return
+(going away), or come now (back early), once the fresh posts are out (those do not ping them for
+a turn their waiting list tells)."""
 
 from __future__ import annotations
 
@@ -96,4 +99,6 @@ class VacationCommands(ServiceCog):
                 for outcome in away.posts:
                     await self.poster.publish(outcome)
                 text = vacation_text(away, went=True)
+            if days is not None:
+                await self.service.notices.rescheduled(user_id)
             await send.followup(interaction, text, ephemeral=True)

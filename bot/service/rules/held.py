@@ -7,6 +7,11 @@ Quiet hours: no mention and no DM; a person who would have been mentioned or DMe
 in their waiting-list DM when the quiet hours end (a mention cannot wait: one message late can
 only be a DM). A digest: a slow table's DM waits for the digest hour (moved out of quiet hours),
 or comes at the end of quiet hours when the mention it stands in for would have come then.
+
+Away (a /vacation on the table's server): at a slow table, as in quiet hours, no mention and no
+DM; the turn is held for their waiting-list DM, told as a turn beginning when they are back would
+be (then, at the end of quiet hours they are back in, or at their digest hour), and never when
+they want nothing. A live table is unaffected: whoever plays there is at the table.
 """
 
 from __future__ import annotations
@@ -27,8 +32,13 @@ class TurnNotice:
     held_until: float | None = None
 
 
-def turn_notice(prefs: NotifyPrefs, began: float, *, live: bool) -> TurnNotice:
-    """What a turn beginning at ``began`` does for a person who chose ``prefs``."""
+def turn_notice(prefs: NotifyPrefs, began: float, *, live: bool,
+                away_until: float | None = None) -> TurnNotice:
+    """What a turn beginning at ``began`` does for a person who chose ``prefs``
+    (``away_until``: they are away until then, on vacation)."""
+    if away_until is not None and not live:
+        back = _back_due(prefs, away_until)
+        return TurnNotice(False, None, back)
     ping = mention_now(prefs, began)
     dm = dm_moment(prefs, began, live=live)
     missed = prefs.mentions and quiet_at(prefs, began)  # a mention quiet hours hold back
@@ -40,12 +50,25 @@ def turn_notice(prefs: NotifyPrefs, began: float, *, live: bool) -> TurnNotice:
     return TurnNotice(ping, dm, None)
 
 
-def rescheduled_due(prefs: NotifyPrefs, now: float, *, slow: bool) -> float | None:
-    """When a held turn is told after the person changed their choices at ``now``: never when
-    they now want neither a mention nor a DM; at their next digest hour when they gather slow
-    tables (``slow``: the turn is a slow table's); else once quiet hours allow."""
+def _back_due(prefs: NotifyPrefs, back: float) -> float | None:
+    """When a slow table's turn held while the person is away is told: as a turn beginning at
+    ``back`` would be, in their waiting-list DM (None: they want nothing)."""
+    then = turn_notice(prefs, back, live=False)
+    if then.held_until is not None:
+        return then.held_until
+    return back if then.ping or then.dm_at is not None else None
+
+
+def rescheduled_due(prefs: NotifyPrefs, now: float, *, slow: bool,
+                    away_until: float | None = None) -> float | None:
+    """When a held turn is told after the person changed their choices (or came back) at
+    ``now``: never when they now want neither a mention nor a DM; when they are back when
+    still away (``away_until``) from a slow table (``slow``: the turn is a slow table's); at
+    their next digest hour when they gather slow tables; else once quiet hours allow."""
     if not (prefs.mentions or prefs.dms):
         return None
+    if slow and away_until is not None and away_until > now:
+        return _back_due(prefs, away_until)
     if slow and prefs.dms and prefs.slow == "digest":
         return release_moment(prefs, dm_moment(prefs, now, live=False) or now)
     return release_moment(prefs, now)

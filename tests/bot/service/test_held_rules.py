@@ -1,7 +1,7 @@
 """What the start of a turn does for a person (bot.service.rules.held): each way of being told,
 the live wait per person, the digest, quiet hours across midnight and across a daylight-saving
-change (Europe/Paris, 29 March 2026: 02:00 becomes 03:00), and a held turn moved when the person
-changes their choices."""
+change (Europe/Paris, 29 March 2026: 02:00 becomes 03:00), a held turn moved when the person
+changes their choices, and a person away holding a slow table's turn until they are back."""
 
 from __future__ import annotations
 
@@ -99,3 +99,31 @@ def test_a_held_turn_moves_with_new_choices() -> None:
     digest = NotifyPrefs(how="dm", slow="digest", digest_hour=18, zone="Europe/Paris")
     assert rescheduled_due(digest, night, slow=True) == at(2026, 12, 8, 18, 0)
     assert rescheduled_due(digest, night, slow=False) == night  # a live table's: at once
+
+
+@pytest.mark.parametrize("how", ["mention", "dm", "both"])
+def test_away_holds_a_slow_tables_turn_until_they_are_back(how: str) -> None:
+    back = at(2026, 12, 10, 12, 0)
+    prefs = NotifyPrefs(how=how, **NIGHT)
+    assert turn_notice(prefs, NOON, live=False, away_until=back) == TurnNotice(False, None, back)
+    # Back in the night: the end of their quiet hours; gathering a digest: its hour.
+    night = at(2026, 12, 10, 23, 0)
+    assert turn_notice(prefs, NOON, live=False, away_until=night) == TurnNotice(
+        False, None, at(2026, 12, 11, 7, 0))
+    digest = NotifyPrefs(how="dm", slow="digest", digest_hour=18, zone="Europe/Paris")
+    assert turn_notice(digest, NOON, live=False, away_until=back).held_until == at(
+        2026, 12, 10, 18, 0)
+    # A live table: they are playing there; wanting nothing: nothing, away or not.
+    assert turn_notice(prefs, NOON, live=True, away_until=back) == turn_notice(
+        prefs, NOON, live=True)
+    assert turn_notice(NotifyPrefs(how="none"), NOON, live=False,
+                       away_until=back) == TurnNotice(False)
+
+
+def test_a_held_turn_of_someone_away_waits_for_them_or_comes_once_they_are_back() -> None:
+    back = at(2026, 12, 10, 12, 0)
+    prefs = NotifyPrefs(how="mention")
+    assert rescheduled_due(prefs, NOON, slow=True, away_until=back) == back
+    assert rescheduled_due(prefs, NOON, slow=False, away_until=back) == NOON  # a live table's
+    assert rescheduled_due(prefs, back, slow=True, away_until=None) == back  # came back: now
+    assert rescheduled_due(NotifyPrefs(how="none"), NOON, slow=True, away_until=back) is None

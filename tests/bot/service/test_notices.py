@@ -33,7 +33,8 @@ async def test_choices_are_read_at_the_service_clock_with_the_owners_default(db_
     try:
         await host.store.prefs.set_notify_prefs(7, NIGHT)
         await host.store.prefs.set_dm_enabled(9, True)  # the older /dms answer carries over
-        found = await host.notices.notices([7, 8, 9], live=False)
+        found = await host.notices.notices([7, 8, 9], live=False, guild_id=None,
+                                            channel_id=TABLE)
         assert found == {7: TurnNotice(False, None, at(2026, 12, 8, 7, 0)), 8: TurnNotice(True),
                          9: TurnNotice(True, clock.t)}
         assert (await host.notices.late_dm(8)) == TurnNotice(False)  # no DM chosen
@@ -44,7 +45,8 @@ async def test_choices_are_read_at_the_service_clock_with_the_owners_default(db_
         await host.close()
     owner = await Services.open(db_path, clock=clock, notify_default=default_prefs(True, 120))
     try:  # [dms] default = true: a mention and a DM for whoever chose nothing
-        assert (await owner.notices.notices([8], live=True))[8] == TurnNotice(True, clock.t + 120)
+        assert (await owner.notices.notices([8], live=True, guild_id=None, channel_id=TABLE))[
+            8] == TurnNotice(True, clock.t + 120)
     finally:
         await owner.close()
 
