@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ..storage.rows import HeldTurn, NotifyPrefs, Waiting, WaitingDm
 from .context import Context
 from .rules.held import TurnNotice, rescheduled_due, turn_notice
-from .rules.notify import quiet_at, quiet_ends
+from .rules.notify import mention_now, quiet_at, quiet_ends
 from .rules.speed import speed_of
 
 
@@ -57,6 +57,12 @@ class TurnNotices:
             out[user_id] = (TurnNotice(False) if channel_id in held else turn_notice(
                 await self.prefs(user_id), now, live=live, away_until=away.get(user_id)))
         return out
+
+    async def mentioned(self, user_ids: Iterable[int]) -> list[int]:
+        """Who of ``user_ids`` a message asking them something now pings: those who chose a
+        mention and are outside their quiet hours (the others read it silently)."""
+        now = self._ctx.now()
+        return [u for u in dict.fromkeys(user_ids) if mention_now(await self.prefs(u), now)]
 
     async def late_dm(self, user_id: int) -> TurnNotice:
         """A live table's DM waited for its person, who stayed idle: whether it goes now

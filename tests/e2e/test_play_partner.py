@@ -1,5 +1,6 @@
 """/partner in a coop Master Islands game on the emulator: a whisper on the start card reaches
-only the partner's DMs; once the galleons are apart, words are refused and emoji are public."""
+only the partner's DMs; once the galleons are apart, words are refused and emoji are public;
+what the table hears (aloud, gestures) is silent."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from typing import Any
 import pytest
 
 from bot.service.rules.partner import APART
-from tests.e2e.test_play_helpers import assert_all_requests_valid, lobby_of, running_tablee
+from tests.e2e.test_play_helpers import (
+    SILENT,
+    assert_all_requests_valid,
+    lobby_of,
+    running_tablee,
+)
 from tests.games.coop_drive import next_move
 
 
@@ -56,6 +62,7 @@ async def test_partner_whisper_then_only_emoji_once_apart(discord_sim: Any, tabl
     await sim.slash(partner, "partner", message="wait for me")
     said = sim.public()[-1]
     assert said.content.endswith(f"{partner.name.title()} says to {alice.name.title()}: wait for me")
+    assert said.flags & SILENT and said.pinged == []  # table talk buzzes nobody's phone
     await steer(sim, tablee, by_seat[2], 2, None)
     assert "sail 1 W" in await steer(sim, tablee, partner, 3, "W")
 
@@ -66,6 +73,7 @@ async def test_partner_whisper_then_only_emoji_once_apart(discord_sim: Any, tabl
     await sim.slash(alice, "partner", message="🙂👍")
     gesture = sim.public()[-1]
     assert gesture.content.endswith(": 🙂👍") and "gestures to" in gesture.content
+    assert gesture.flags & SILENT and gesture.pinged == []
     note = sim.last_interaction.original  # the private answer; the gesture is its followup
     assert note.ephemeral and "saw it" in note.content
     assert_all_requests_valid(sim)

@@ -1,16 +1,24 @@
 """A substitute on the emulator with the real discord.py client (issue 26 item 5): Bob's time
 runs out, Alice lets a computer play for him, Dave (not playing) presses **Take seat 2 (Bob)**
-on the table post, Alice accepts the request, and Dave plays Bob's seat with its own hand to the
-end; /history names both ("Bob → Dave (from turn n)")."""
+on the table post, Alice accepts the request (it pings her only while she chose a mention, else
+it is silent), and Dave plays Bob's seat with its own hand to the end; /history names both
+("Bob → Dave (from turn n)")."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from bot.storage.rows import NotifyPrefs
 from tests.bot.drive import FakeTime
 from tests.e2e.test_play_clock import BANK, T0, clock, one_move, pass_time, tablee  # noqa: F401
-from tests.e2e.test_play_helpers import last_private, last_public, table_post, to_move
+from tests.e2e.test_play_helpers import (
+    SILENT,
+    last_private,
+    last_public,
+    table_post,
+    to_move,
+)
 from tests.e2e.toy_game import TOY_ID
 
 
@@ -38,11 +46,18 @@ async def test_a_substitute_takes_a_timed_out_seat_and_finishes_the_game(
     await sim.click(bob, post, label="Take seat 2 (Bob)")
     assert "That is your own seat" in last_private(sim, bob).content
 
-    # Dave asks; the request pings Alice, the one person still playing.
+    # Dave asks; the request pings Alice, the one person still playing (she kept the default
+    # mention); once she chose no mention, a request names her without a ping, silently.
     await sim.click(dave, post, label="Take seat 2 (Bob)")
     request = last_public(sim)
     assert request.content.startswith(f"<@{alice.id}>: <@{dave.id}> asks to take Bob (seat 2)")
     assert request.labels == ["Accept", "Decline"]
+    assert request.pinged == [alice] and not request.flags & SILENT
+    await tablee.bot.service.store.prefs.set_notify_prefs(alice.id, NotifyPrefs(how="dm"))
+    await sim.click(dave, post, label="Take seat 2 (Bob)")
+    request = last_public(sim)
+    assert request.content.startswith(f"<@{alice.id}>: <@{dave.id}> asks to take Bob (seat 2)")
+    assert request.pinged == [] and request.flags & SILENT
     assert "Your request to take Bob (seat 2) is posted" in last_private(sim, dave).content
     await sim.click(dave, request, label="Accept")  # not his to answer
     assert last_private(sim, dave).content == (

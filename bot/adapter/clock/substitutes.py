@@ -4,13 +4,19 @@ in the table's channel, and its **Accept** / **Decline** buttons (the rules:
 
 The request is the message itself: its buttons name the table, the seat, the candidate and the
 seat's replacement, and the service checks each answer against the table as it is then. An
-answer edits the request to say how it ended, without buttons.
+answer edits the request to say how it ended, without buttons. The request names every player
+but pings only those who chose a mention and are outside their quiet hours
+(:meth:`bot.service.notices.TurnNotices.mentioned`): it asks them something, as their turn does;
+pinging nobody, it is silent (SUPPRESS_NOTIFICATIONS).
 """
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
+from bot.service.followup import tolerated
 from bot.service.results import PublicPost, TableInfo
 
 from ..kit import send
@@ -21,6 +27,8 @@ from ..kit.errors import Refusal, guarded
 from ..kit.i18n import _, shown
 from ..kit.languages import in_public
 from ..kit.limits import MAX_BUTTON_LABEL, clip
+
+log = logging.getLogger("tablee.adapter.clock")
 
 MAX_SEAT_BUTTONS = 5  # one row of the table post
 
@@ -65,7 +73,9 @@ class SeatButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
                          players=" ".join(f"<@{p}>" for p in asked.players), id=asked.user_id,
                          seat=shown(asked.seat_label))
             channel = interaction.client.get_partial_messageable(self.channel_id)
-            await send.send(channel, text, ping=asked.players, view=view)
+            ping = await tolerated(log, f"reading the notification choices of {asked.players}",
+                                   bot.service.notices.mentioned(asked.players), [])
+            await send.send(channel, text, ping=ping, view=view, silent=not ping)
             await send.followup(interaction, _(
                 "Your request to take {seat} is posted: you play it once a player accepts.",
                 seat=shown(asked.seat_label)), ephemeral=True)

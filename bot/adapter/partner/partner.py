@@ -4,7 +4,8 @@ delivers.
 
 "secret": a DM to the partner only; "aloud": a channel message everyone reads; "gestures": the
 emoji in the channel. The sender always hears privately what happened. Player text never pings
-anyone (no mentions are allowed on these messages).
+anyone (no mentions are allowed on these messages), and the channel message is silent
+(SUPPRESS_NOTIFICATIONS): table talk is read at the table, nobody's phone buzzes for it.
 """
 
 from __future__ import annotations
@@ -85,4 +86,4 @@ class PartnerCommands(ServiceCog):
             await send.edit_original(interaction, content=note)
             async with in_public(interaction.client, interaction.guild_id, interaction):
                 text = public_text(msg)
-            await send.followup(interaction, text)
+            await send.followup(interaction, text, silent=True)

@@ -41,6 +41,8 @@ async def test_choices_are_read_at_the_service_clock_with_the_owners_default(db_
         assert (await host.notices.late_dm(9)).dm_at == clock.t
         assert (await host.notices.reminder(7)).ping is False
         assert (await host.notices.reminder(8)) == TurnNotice(True)
+        # A message asking them something (a substitute's request): not 7, in his quiet hours.
+        assert await host.notices.mentioned([7, 8, 9, 8]) == [8, 9]
     finally:
         await host.close()
     owner = await Services.open(db_path, clock=clock, notify_default=default_prefs(True, 120))
