@@ -3,7 +3,9 @@ pings only the person whose turn starts, only when they chose a mention, else it
 turn DMs go only to those who chose them; quiet hours across midnight hold the mention back, a
 restart loses nothing, and at their end (or at the digest hour) one waiting-list DM, in the
 reader's language, lists the table and is edited in place once that turn is played; a person
-away (/vacation) is held the same way until they are back (by themselves or early).
+away (/vacation) is held the same way until they are back (by themselves or early); and a real
+``python -m bot`` killed with SIGKILL while quiet hours hold a turn sends the waiting list after
+its restart, when they end (in real time: the next minute's start).
 
 The bot's clock is driven (FakeTime) near the real time: the emulator's message ids carry the real
 time, which the "still recent enough to edit" rule reads."""
@@ -17,10 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord.utils import snowflake_time
 
 from bot.config import ClockConfig
 from bot.storage.rows import NotifyPrefs
+from bot.storage.store import Store
 from tests.bot.drive import FakeTime
+from tests.e2e.emulator import DiscordSim, Emulator
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     assert_pings_only_who_asked,
@@ -30,7 +35,10 @@ from tests.e2e.test_play_helpers import (
     table_post,
     to_move,
 )
+from tests.e2e.test_play_shards import QUIET, BotProcess, shared_database
 from tests.e2e.toy_game import TOY_ID, register_toy
+
+__all__ = ["shared_database"]  # the fixture, for the SIGKILL test
 
 TURN_DM = "Your turn in **Toy Rounds**"
 
@@ -47,9 +55,9 @@ async def play_by_move(sim: Any, user: Any) -> None:
                                   or "Vous avez joué" in reply.content), reply
 
 
-async def until(check: Callable[[], bool], what: str) -> None:
+async def until(check: Callable[[], bool], what: str, seconds: float = 30.0) -> None:
     loop = asyncio.get_running_loop()
-    limit = loop.time() + 30
+    limit = loop.time() + seconds
     while not check():
         assert loop.time() < limit, f"never happened: {what}"
         await asyncio.sleep(0.01)
@@ -217,3 +225,67 @@ async def test_away_holds_the_turn_until_they_are_back(
     # Nothing else reached him: no ping in any post (the fresh one included), no other DM.
     assert_pings_only_who_asked(sim, {alice.id}, since)  # Alice kept the default mention
     assert await tablee.bot.service.store.notices.held(bob.id) == []
+
+
+async def _held(database: str, user_id: int) -> list[Any]:
+    store = await Store.open(database)
+    try:
+        return await store.notices.held(user_id)
+    finally:
+        await store.close()
+
+
+async def test_a_sigkill_loses_no_turn_held_by_quiet_hours(
+    discord_sim: DiscordSim, discord_env: Emulator, shared_database: str, tmp_path: Path
+) -> None:
+    """Bob's quiet hours (UTC) end at the start of a minute at least 30 s away; his turn begins
+    in them (a silent post, no DM, a held turn), the bot process is killed (SIGKILL) and started
+    again: when they end, the new process sends his waiting list, once."""
+    sim = discord_sim
+    sim.quiet = QUIET
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    daily = '[clock]\ndefault_speed = "daily"\n'
+    first = BotProcess(discord_env, None, shared_database, tmp_path, extra=daily)
+    second = BotProcess(discord_env, None, shared_database, tmp_path, extra=daily)
+    try:
+        await first.start()
+        ends = (int(time.time()) + 30) // 60 * 60 + 60  # a minute's start, 30 to 90 s away
+        minute = ends // 60 % 1440
+        store = await Store.open(shared_database)
+        try:
+            await store.prefs.set_notify_prefs(bob.id, NotifyPrefs(
+                how="mention", zone="Etc/UTC", quiet_from=(minute - 120) % 1440,
+                quiet_to=minute))
+        finally:
+            await store.close()
+        since = len(sim.requests)
+        await lobby_of(sim, alice, [bob], game=TOY_ID, rounds=2, first=2)
+        await until(lambda: to_move(sim, users) is bob, "bob's turn")
+        post = table_post(sim)
+        [(body, _message)] = [(b, m) for b, m in public_sends(sim, since) if m is post]
+        assert body["flags"] & (1 << 12) and not body["allowed_mentions"].get("users")
+        [held] = await _held(shared_database, bob.id)
+        assert (held.channel_id, held.post_id, held.due) == (sim.general.id, post.id, ends)
+        assert time.time() < ends, "too slow: the quiet hours ended before the kill"
+        await first.kill()  # SIGKILL: nothing is cleaned up, nothing is kept in memory
+
+        await second.start()
+        await until(lambda: len(sim.dms(bob)) == 1, "bob's waiting list", seconds=ends + 60
+                    - time.time())
+        [waiting] = sim.dms(bob)
+        link = f"https://discord.com/channels/{sim.general.guild_id}/{sim.general.id}/{post.id}"
+        assert waiting.content.split("\n")[:2] == [
+            "Your turn is waiting at these tables:", f"- **Toy Rounds**: {link}"]
+        assert snowflake_time(waiting.id).timestamp() >= ends  # sent once they ended
+        for _ in range(1000):  # told: the held turn goes once the DM is out
+            if not await _held(shared_database, bob.id):
+                break
+            await asyncio.sleep(0.02)
+        assert await _held(shared_database, bob.id) == []
+        await asyncio.sleep(1)
+        assert len(sim.dms(bob)) == 1  # once
+        assert_pings_only_who_asked(sim, {alice.id}, since)
+    finally:
+        await first.stop()
+        await second.stop()
