@@ -196,6 +196,7 @@ async def test_away_holds_the_turn_until_they_are_back(
     assert to_move(sim, users) is alice
     away = await sim.slash(bob, "vacation", days=1)
     assert "You are away until" in away.content
+    assert "once you are back, one DM lists the tables waiting for you" in away.content
     ends = clock.t + DAY
     await play_by_move(sim, alice)
     await sim.wait_idle()

@@ -46,6 +46,10 @@ def vacation_text(vacation: Vacation, *, came_back: bool = False, went: bool = F
         lines.append(_("🏖️ You are away until <t:{when}:f>: your clock waits for you at this "
                        "server's daily tables. Live tables and tables without a clock go on as "
                        "usual. You may still play while away.", when=int(vacation.away_until)))
+        lines.append(_("Until then, your turns at this server's daily tables and tables "
+                       "without a clock neither mention you nor send you a DM: once you are "
+                       "back, one DM lists the tables waiting for you (if you chose to be told "
+                       "of your turn with /notifications)."))
     elif vacation.away_until is not None:
         lines.append(_("🏖️ You are away until <t:{when}:f>.", when=int(vacation.away_until)))
     elif came_back:
