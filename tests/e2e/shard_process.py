@@ -27,6 +27,7 @@ def main(argv: list[str]) -> int:
 
     from bot.__main__ import main as bot_main
     from bot.adapter import client
+    from bot.app import runner
     from tests.e2e.toy_game import register_toy
 
     base = os.environ["TABLEE_EMULATOR_URL"]
@@ -37,7 +38,7 @@ def main(argv: list[str]) -> int:
     def quick_bot(config: Any, host: Any, **more: Any) -> Any:
         return make_bot(config, host, guild_ready_timeout=0.05, **more)
 
-    client.make_bot = quick_bot  # the runner looks it up when it starts the bot
+    runner.make_bot = quick_bot  # the runner's own name for it, looked up when it starts the bot
     if os.environ.get("TABLEE_TEST_RECONNECT_DELAY"):
         from discord.backoff import ExponentialBackoff
 

@@ -163,11 +163,12 @@ async def test_the_text_above_a_menu_is_the_notes_not_the_messages(
         assert step.content.startswith(f"{intro}\n**Your move:** "), step.content
 
 
-AFTER_A_POST = {"posted", "dm_enabled", "drop_transient_post"}
+AFTER_A_POST = {"posted", "notices", "turn_over", "drop_transient_post"}
 """What the adapter may ask of the service once a move is stored: one ``posted`` per post (a
-second when the closed-DM note changes a post showing a value), whether each person whose turn
-starts wants a DM (the note does not say), and forgetting each older post whose value it edited
-away. Not the server's or a reader's language (the post and the notes carry them), nor the
+second when the closed-DM note changes a post showing a value), how the turn reaches each person
+whose turn starts (``notices``: their choices, read once for all of them; the note does not
+say), that the table moved on (``turn_over``: held turns of the others go, their waiting lists
+change), and forgetting each older post whose value it edited away. Not the server's or a reader's language (the post and the notes carry them), nor the
 transient bookkeeping one call at a time."""
 
 
@@ -202,6 +203,7 @@ async def test_a_move_asks_the_service_once_after_its_post(
             # from a post there): one read; none for a command typed inside a thread.
             assert calls.pop("tables_here") == 1, counts
             assert set(calls) <= AFTER_A_POST and 1 <= calls["posted"] <= 2, counts
+            assert calls.get("notices", 0) <= 1 and calls.get("turn_over", 0) <= 1, counts
             posts += table_post(sim).id != before
         assert posts  # new posts were measured, not only posts edited in place
 

@@ -242,8 +242,7 @@ def test_engine_views_render(players: int, seed: int, monkeypatch: pytest.Monkey
         board = kit.png_bytes(maitre_des_mers.board(public))
         for viewer in _viewers(public):
             view = named(game.view(state, viewer))
-            checks.check_board_and_hand(maitre_des_mers, view, where)
-            assert kit.png_bytes(maitre_des_mers.board(view)) == board, where
+            assert checks.check_board_and_hand(maitre_des_mers, view, where) == board, where
         last = public
     assert last is not None and last["result"] and last["result"]["finished"]
     texts = checks.recorded_texts(monkeypatch)

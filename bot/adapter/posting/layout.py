@@ -40,13 +40,14 @@ MAX_ALT = 1024
 
 
 def seat_text(line: SeatLine, mark: Callable[[int], str] = UNICODE.seat) -> str:
-    """"🟠 **Alice** · 3 · to move" in the current language."""
+    """"🟠 **Alice** · score 3" in the current language; "to move" only for a computer (a
+    person to move has their turn line above the seats, which says it once)."""
     parts = [f"{mark(line.seat)} **{discord.utils.escape_markdown(line.name)}**"]
     if line.score is not None:
         parts.append(_("score {score}", score=line.score))
     if line.winner:
         parts.append(_("🏆 wins"))
-    elif line.to_move:
+    elif line.to_move and line.computer:
         parts.append(_("to move"))
     if line.computer:
         parts.append(_("🤖 computer"))

@@ -4,6 +4,7 @@ buttons; within Discord's caps; retired forms."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.adapter.play.table_buttons import TableButton
@@ -44,7 +45,7 @@ def test_one_container_in_the_colour_of_the_seat_to_move_reads_in_order() -> Non
                                  "description": "The board in words."}]
     assert text["content"] == "<@7>, your turn."
     assert seats_text["content"].splitlines() == [
-        "🟠 **Player 1** · score 2 · to move",
+        "🟠 **Player 1** · score 2",  # to move: their turn line says it, once
         "🔵 **Player 2** · score 4",
         "🟣 **Player 3** · score 6 · 🤖 computer",
     ]
@@ -130,3 +131,12 @@ def test_a_retired_post_keeps_everything_but_its_buttons() -> None:
     components = flatten(layout.strip_rows(sent).to_components())
     assert not [c for c in components if c["type"] in (1, 2)]
     assert [c["type"] for c in components] == [17, 10, 12, 10, 10]
+
+
+def test_a_seat_line_says_to_move_only_for_a_computer() -> None:
+    """A person to move has their turn line; a computer to move has none, its seat says it."""
+    person = SeatLine(seat=1, name="Ann", score="3", to_move=True, computer=False, winner=False,
+                      colour=0)
+    machine = replace(person, seat=2, name="Computer 2", computer=True)
+    assert layout.seat_text(person) == "🟠 **Ann** · score 3"
+    assert layout.seat_text(machine) == "🔵 **Computer 2** · score 3 · to move · 🤖 computer"

@@ -54,19 +54,30 @@ def playout_checked(players: int, seed: int, ships: list[str] | None = None) -> 
     return moves
 
 
+SHORT_FROM = 40
+"""Seeds below are full games, from it short ones (:func:`seeded_playout`)."""
+
+
+def seeded_playout(seed: int) -> int:
+    """Game ``seed`` of the invariant runs: a full game below :data:`SHORT_FROM`, else one with
+    a short ship list (fewer ships to arm: a short game); 2-6 players."""
+    if seed < SHORT_FROM:
+        return playout_checked(2 + seed % 5, seed)
+    ships = random.Random(seed).sample(SHIPS, 1 + seed % 5)
+    return playout_checked(2 + seed % 5, seed, ships)
+
+
 def test_random_playouts_keep_invariants() -> None:
-    """Full games over 2-6 players, then many short ones (a short ship list: fewer ships to arm);
-    3,000 full games more with --runslow."""
-    for seed in range(40):
-        playout_checked(2 + seed % 5, seed)
-    for seed in range(40, 300):
-        rng = random.Random(seed)
-        ships = rng.sample(SHIPS, 1 + seed % 5)
-        playout_checked(2 + seed % 5, seed, ships)
+    """15 full games (2-6 players, three times each), then 130 short ones; with --runslow the
+    soak plays the other seeds below 300 too (25 full and 130 short) and 3,000 full games."""
+    for seed in [*range(15), *range(SHORT_FROM, SHORT_FROM + 130)]:
+        seeded_playout(seed)
 
 
 @pytest.mark.slow
 def test_random_playouts_soak() -> None:
+    for seed in [*range(15, SHORT_FROM), *range(SHORT_FROM + 130, 300)]:
+        seeded_playout(seed)
     for seed in range(1000, 4000):
         playout_checked(2 + seed % 5, seed)
 
