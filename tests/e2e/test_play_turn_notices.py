@@ -22,6 +22,7 @@ import pytest
 from discord.utils import snowflake_time
 
 from bot.config import ClockConfig
+from bot.storage.database import Statement
 from bot.storage.rows import NotifyPrefs
 from bot.storage.store import Store
 from tests.bot.drive import FakeTime
@@ -239,9 +240,11 @@ async def _held(database: str, user_id: int) -> list[Any]:
 async def test_a_sigkill_loses_no_turn_held_by_quiet_hours(
     discord_sim: DiscordSim, discord_env: Emulator, shared_database: str, tmp_path: Path
 ) -> None:
-    """Bob's quiet hours (UTC) end at the start of a minute at least 30 s away; his turn begins
-    in them (a silent post, no DM, a held turn), the bot process is killed (SIGKILL) and started
-    again: when they end, the new process sends his waiting list, once."""
+    """Bob's quiet hours (UTC) end at the next minute's start; his turn begins in them (a
+    silent post, no DM, a held turn) and the bot process is killed (SIGKILL). While it is down
+    his quiet hours end (the process reads the real clock, so the test moves them and the held
+    turn's moment back to the minute now begun rather than wait for one): the new process finds
+    the turn held in the database, overdue, and sends his waiting list at once, once."""
     sim = discord_sim
     sim.quiet = QUIET
     alice, bob = sim.user("alice"), sim.user("bob")
@@ -251,7 +254,7 @@ async def test_a_sigkill_loses_no_turn_held_by_quiet_hours(
     second = BotProcess(discord_env, None, shared_database, tmp_path, extra=daily)
     try:
         await first.start()
-        ends = (int(time.time()) + 30) // 60 * 60 + 60  # a minute's start, 30 to 90 s away
+        ends = (int(time.time()) // 60 + 1) * 60  # the next minute's start
         minute = ends // 60 % 1440
         store = await Store.open(shared_database)
         try:
@@ -268,12 +271,22 @@ async def test_a_sigkill_loses_no_turn_held_by_quiet_hours(
         assert body["flags"] & (1 << 12) and not body["allowed_mentions"].get("users")
         [held] = await _held(shared_database, bob.id)
         assert (held.channel_id, held.post_id, held.due) == (sim.general.id, post.id, ends)
-        assert time.time() < ends, "too slow: the quiet hours ended before the kill"
         await first.kill()  # SIGKILL: nothing is cleaned up, nothing is kept in memory
+        # The quiet hours end while the bot is down: at the minute now begun.
+        ends = int(time.time()) // 60 * 60
+        minute = ends // 60 % 1440
+        store = await Store.open(shared_database)
+        try:
+            await store.prefs.set_notify_prefs(bob.id, NotifyPrefs(
+                how="mention", zone="Etc/UTC", quiet_from=(minute - 120) % 1440,
+                quiet_to=minute))
+            await store.db.write([Statement("UPDATE held_turns SET due = ? WHERE user_id = ?",
+                                            (float(ends), bob.id))])
+        finally:
+            await store.close()
 
         await second.start()
-        await until(lambda: len(sim.dms(bob)) == 1, "bob's waiting list", seconds=ends + 60
-                    - time.time())
+        await until(lambda: len(sim.dms(bob)) == 1, "bob's waiting list", seconds=30)
         [waiting] = sim.dms(bob)
         link = f"https://discord.com/channels/{sim.general.guild_id}/{sim.general.id}/{post.id}"
         assert waiting.content.split("\n")[:2] == [
