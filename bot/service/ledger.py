@@ -23,11 +23,6 @@ class PostLedger:
         stored = await self._store.prefs.dm_enabled(user_id)
         return default if stored is None else stored
 
-    async def notify_prefs(self, user_id: int, default: NotifyPrefs) -> NotifyPrefs:
-        """How and when the person is told of their turn (:mod:`bot.service.rules.notify`):
-        their choices, else ``default`` (the server owner's, :func:`default_prefs`)."""
-        return await self._store.prefs.notify_prefs(user_id, default)
-
 
 def default_prefs(dm_default: bool, turn_dm_after: float) -> NotifyPrefs:
     """The choices of a person who made none: a mention, with a DM too when the owner's

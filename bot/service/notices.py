@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 
 from ..storage.rows import HeldTurn, NotifyPrefs, Waiting, WaitingDm
 from .context import Context
-from .rules.held import TurnNotice, rescheduled_due, turn_notice
-from .rules.notify import mention_now, quiet_at, quiet_ends
+from .rules.held import TurnNotice, notice_now, rescheduled_due, turn_notice
+from .rules.notify import mention_now
 from .rules.speed import speed_of
 
 
@@ -68,24 +68,14 @@ class TurnNotices:
         """A live table's DM waited for its person, who stayed idle: whether it goes now
         (``dm_at``), waits for the end of their quiet hours (``held_until``), or not at all
         (they no longer want DMs)."""
-        prefs, now = await self.prefs(user_id), self._ctx.now()
-        if not prefs.dms:
-            return TurnNotice(False)
-        if quiet_at(prefs, now):
-            return TurnNotice(False, None, quiet_ends(prefs, now))
-        return TurnNotice(False, now)
+        return notice_now(await self.prefs(user_id), self._ctx.now(), ping=False)
 
     async def reminder(self, user_id: int) -> TurnNotice:
         """Half of a person's time is gone: whether the channel's reminder pings them
         (``ping``), and whether its DM goes now (``dm_at``), waits for the end of their quiet
         hours (``held_until``) or does not come."""
         prefs, now = await self.prefs(user_id), self._ctx.now()
-        ping = prefs.mentions and not quiet_at(prefs, now)
-        if not prefs.dms:
-            return TurnNotice(ping)
-        if quiet_at(prefs, now):
-            return TurnNotice(ping, None, quiet_ends(prefs, now))
-        return TurnNotice(ping, now)
+        return notice_now(prefs, now, ping=mention_now(prefs, now))
 
     async def hold(self, turn: HeldTurn) -> None:
         """Hold a person's turn for their waiting-list DM, until ``turn.due``."""
@@ -145,11 +135,15 @@ class TurnNotices:
         nothing)."""
         prefs, now = await self.prefs(user_id), self._ctx.now()
         dues: dict[int, float | None] = {}
+        away: dict[int, float | None] = {}  # server -> until when they are away there
         for held in await self._store.notices.held(user_id):
             row = await self._store.tables.get_table(held.channel_id)
             slow = row is not None and speed_of(row) != "live"
-            away = await self._store.vacations.away(held.guild_id or 0, [user_id], now)
+            guild = held.guild_id or 0
+            if guild not in away:
+                away[guild] = (await self._store.vacations.away(guild, [user_id], now)).get(
+                    user_id)
             dues[held.channel_id] = rescheduled_due(prefs, now, slow=slow,
-                                                    away_until=away.get(user_id))
+                                                    away_until=away[guild])
         await self._store.notices.set_dues(user_id, dues)
         self._ctx.clock_bell.ring()

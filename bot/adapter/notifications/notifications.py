@@ -16,7 +16,6 @@ import time
 import discord
 from discord import app_commands
 
-from bot.service.ledger import default_prefs
 from bot.storage.rows import NotifyPrefs
 
 from ..kit import send
@@ -35,8 +34,7 @@ log = logging.getLogger("tablee.adapter.notifications")
 async def current_prefs(bot: Tablee, user_id: int) -> NotifyPrefs:
     """The person's choices (the owner's defaults, or their /dms answer, for what they never
     chose)."""
-    default = default_prefs(bot.config.dm_default, bot.config.clock.turn_dm_after)
-    return await bot.service.ledger.notify_prefs(user_id, default)
+    return await bot.service.notices.prefs(user_id)
 
 
 async def save(bot: Tablee, user_id: int, prefs: NotifyPrefs) -> None:

@@ -317,7 +317,7 @@ class TurnDms:
         ago than a message is edited in place (:mod:`~bot.adapter.kit.recency`) is left as it
         is: the turn it announced is plainly past by then, and Discord limits edits of old
         messages."""
-        if not still_editable(dm.message_id, self._service.context.now()):
+        if not still_editable(dm.message_id, self._service.clock_now()):
             return
         with language(dm.language):
             if finished:

@@ -293,7 +293,7 @@ class Poster:
     def _recent(self, message_id: int) -> bool:
         """Whether the bot's message may still be edited in place (:mod:`~bot.adapter.kit.recency`),
         by the service's clock."""
-        return still_editable(message_id, self._service.context.now())
+        return still_editable(message_id, self._service.clock_now())
 
     async def _edit_in_place(self, channel_id: int, outcome: Outcome, actor: int) -> bool:
         """Extend the current post with this move (new image, lines appended, no mention).

@@ -233,7 +233,7 @@ class TableThreads:
         turn = tuple(post.to_move_user_ids)
         if not post.finished and self._summarised.get(table) == turn:
             return
-        if not post.finished and not still_editable(table, self._service.context.now()):
+        if not post.finished and not still_editable(table, self._service.clock_now()):
             return  # an old summary waits for the end (see the module doc)
         now = asyncio.get_running_loop().time()
         due = self._summary_due.get(table, now)

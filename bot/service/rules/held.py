@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .notify import NotifyPrefs, dm_moment, mention_now, quiet_at, quiet_ends, release_moment
+from .notify import NotifyPrefs, dm_moment, mention_now, quiet_at, quiet_ends
 
 
 @dataclass(frozen=True)
@@ -43,11 +43,22 @@ def turn_notice(prefs: NotifyPrefs, began: float, *, live: bool,
     dm = dm_moment(prefs, began, live=live)
     missed = prefs.mentions and quiet_at(prefs, began)  # a mention quiet hours hold back
     if dm is not None and not live and prefs.slow == "digest":
-        held = release_moment(prefs, dm)
+        held = quiet_ends(prefs, dm)
         return TurnNotice(ping, None, min(held, quiet_ends(prefs, began)) if missed else held)
     if quiet_at(prefs, began) and (missed or dm is not None):
         return TurnNotice(False, None, quiet_ends(prefs, began))
     return TurnNotice(ping, dm, None)
+
+
+def notice_now(prefs: NotifyPrefs, now: float, *, ping: bool) -> TurnNotice:
+    """A notice due ``now`` (a live table's DM once its person stayed idle, a half-time
+    reminder): ``ping`` as the caller decided; the DM now, held to the end of their quiet
+    hours, or none when they chose no DM."""
+    if not prefs.dms:
+        return TurnNotice(ping)
+    if quiet_at(prefs, now):
+        return TurnNotice(ping, None, quiet_ends(prefs, now))
+    return TurnNotice(ping, now)
 
 
 def _back_due(prefs: NotifyPrefs, back: float) -> float | None:
@@ -70,5 +81,5 @@ def rescheduled_due(prefs: NotifyPrefs, now: float, *, slow: bool,
     if slow and away_until is not None and away_until > now:
         return _back_due(prefs, away_until)
     if slow and prefs.dms and prefs.slow == "digest":
-        return release_moment(prefs, dm_moment(prefs, now, live=False) or now)
-    return release_moment(prefs, now)
+        return quiet_ends(prefs, dm_moment(prefs, now, live=False) or now)
+    return quiet_ends(prefs, now)

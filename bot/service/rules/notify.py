@@ -27,8 +27,8 @@ from functools import cache
 from ...storage.rows import HOWS, NEVER, SLOWS, NotifyPrefs
 
 __all__ = ["HOWS", "LIVE_AFTERS", "NEVER", "SLOWS", "NotifyPrefs", "clock_text", "dm_moment",
-           "is_zone", "local", "mention_now", "next_digest", "parse_clock", "quiet_at",
-           "quiet_ends", "release_moment", "zone_names"]
+           "local", "mention_now", "next_digest", "parse_clock", "quiet_at", "quiet_ends",
+           "zone_names"]
 
 LIVE_AFTERS = (60, 120, 300, NEVER)
 """The choices for a live table's DM: after 1, 2 or 5 minutes idle, or never."""
@@ -39,11 +39,6 @@ DAY = dt.timedelta(days=1)
 def zone_names() -> tuple[str, ...]:
     """Every IANA zone this machine knows, sorted (for autocomplete)."""
     return tuple(sorted(zoneinfo.available_timezones()))
-
-
-def is_zone(name: str) -> bool:
-    """Whether ``name`` is an IANA zone this machine knows."""
-    return name in zone_names()
 
 
 def _zone(name: str) -> dt.tzinfo:
@@ -91,7 +86,8 @@ def _next_local(prefs: NotifyPrefs, after: float, minute_of_day: int) -> float:
 
 
 def quiet_ends(prefs: NotifyPrefs, when: float) -> float:
-    """When the quiet hours that ``when`` falls in end (``when`` itself outside them)."""
+    """When the quiet hours that ``when`` falls in end (``when`` itself outside them): when a
+    notification due at ``when`` may go out."""
     if not quiet_at(prefs, when):
         return when
     assert prefs.quiet_to is not None
@@ -103,14 +99,9 @@ def next_digest(prefs: NotifyPrefs, after: float) -> float:
     return _next_local(prefs, after, prefs.digest_hour * 60)
 
 
-def release_moment(prefs: NotifyPrefs, when: float) -> float:
-    """When a notification due at ``when`` may go out: then, or when quiet hours end."""
-    return quiet_ends(prefs, when)
-
-
 def dm_moment(prefs: NotifyPrefs, turn_began: float, *, live: bool) -> float | None:
     """When the "your turn" DM of a turn that began at ``turn_began`` is due (before quiet
-    hours: :func:`release_moment` moves it out of them), or None when it never comes: they
+    hours: :func:`quiet_ends` moves it out of them), or None when it never comes: they
     chose no DM, or none at live tables. At a live table it is due once they stayed idle
     ``live_after`` seconds (the caller cancels it when they act); at a slow one at once, or at
     the next digest hour."""
