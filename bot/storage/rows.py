@@ -213,7 +213,9 @@ class Finished:
     options: dict[str, Any]
     result: dict[str, Any]
     moves: list[int] = field(default_factory=list)  # the seat of each move of the record
-    unrated: bool = False  # its record says it is left out (hints were on: bot.service.rules.hints)
+    # its record says it is left out (hints were on: bot.service.rules.hints; an unrated
+    # tournament's table: bot.service.rules.tournament)
+    unrated: bool = False
 
 
 HOWS = ("mention", "dm", "both", "none")
