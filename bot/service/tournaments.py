@@ -14,6 +14,7 @@ it moves from). Changes of one tournament run one at a time (a lock per tourname
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -31,6 +32,7 @@ from .absence import AbsenceService
 from .clock import TableClock
 from .computers import ComputerPlayers
 from .context import Context
+from .followup import logged
 from .locks import ChannelLocks
 from .reports import Reports
 from .repository import TableRepository
@@ -41,6 +43,10 @@ from .rules.play import Lines, plain, record_head
 from .rules.tournament_model import Entrant, Played
 from .scheduler import CANCELLED, FINISHED, NEXT_ROUND, STARTED, TournamentDue
 
+log = logging.getLogger(__name__)
+
+RETRY = 60.0
+"""Seconds before a tournament whose moment failed (the database, a table) is tried again."""
 NO_TOURNAMENT = N_("There is no such tournament.")
 CANNOT_PAIR = N_("These players cannot be paired for this format.")
 
@@ -56,6 +62,7 @@ class Tournaments:
         self._reports = reports
         self._absence = absence
         self._locks = ChannelLocks()  # one per tournament id
+        self._later: dict[int, float] = {}  # tournament -> when to try its moment again
 
     # -- reading ------------------------------------------------------------------------------
     async def _get(self, tid: int) -> TournamentRow:
@@ -324,13 +331,22 @@ class Tournaments:
         or is cancelled with too few players), a slow round's deadline (its unfinished tables
         end, placed by their scores, then the round advances)."""
         out: list[TournamentDue] = []
-        for t in await self._store.tournaments.due(now):
-            if t.id is None or not self._ctx.shards.owns(t.guild_id):
+        try:
+            found = await self._store.tournaments.due(now)
+        except Exception:  # the clocks' events of this wake-up are still handed on
+            log.exception("reading the tournaments due failed")
+            return out
+        for t in found:
+            if (t.id is None or not self._ctx.shards.owns(t.guild_id)
+                    or self._later.get(t.id, now) > now):
                 continue
-            if t.status == "signup":
-                out.append(await self._start_time(t.id))
-            else:
-                out.append(await self._deadline(t))
+            try:
+                out.append(await (self._start_time(t.id) if t.status == "signup"
+                                  else self._deadline(t)))
+            except Exception as exc:
+                # Tried again later (not at once: its moment stays passed until it is done).
+                self._later[t.id] = now + RETRY
+                logged(log, f"tournament {t.id}: its moment (trying again in {RETRY:g} s)", exc)
         return out
 
     async def _start_time(self, tid: int) -> TournamentDue:
@@ -354,8 +370,9 @@ class Tournaments:
 
     async def next_due(self) -> float | None:
         """The soonest start time or slow round deadline of the served guilds."""
-        return next((at for guild, at in await self._store.tournaments.moments()
-                     if self._ctx.shards.owns(guild)), None)
+        return min((max(at, self._later.get(tid, at))
+                    for tid, guild, at in await self._store.tournaments.moments()
+                    if self._ctx.shards.owns(guild)), default=None)
 
 
 def _merged(players: Sequence[TournamentPlayer], changed: Sequence[TournamentPlayer]

@@ -92,14 +92,15 @@ class Tournaments:
             " OR (status = 'running' AND round_deadline <= ?) ORDER BY id", (now, now))
         return [TOURNAMENT.load(r) for r in rows]
 
-    async def moments(self) -> list[tuple[int, float]]:
-        """(guild, moment) of every start time and slow round deadline to come or passed, the
-        soonest first (the scheduler's next moment is the soonest of the served guilds)."""
+    async def moments(self) -> list[tuple[int, int, float]]:
+        """(tournament, guild, moment) of every start time and slow round deadline to come or
+        passed, the soonest first (the scheduler sleeps until the soonest it serves)."""
         rows = await self._db.fetchall(
-            "SELECT guild_id, CASE WHEN status = 'signup' THEN start_at ELSE round_deadline END"
-            " AS at FROM tournaments WHERE status IN ('signup', 'running')")
-        return sorted(((int(g), float(at)) for g, at in rows if at is not None),
-                      key=lambda found: found[1])
+            "SELECT id, guild_id,"
+            " CASE WHEN status = 'signup' THEN start_at ELSE round_deadline END AS at"
+            " FROM tournaments WHERE status IN ('signup', 'running')")
+        return sorted(((int(t), int(g), float(at)) for t, g, at in rows if at is not None),
+                      key=lambda found: found[2])
 
     async def set_post(self, tournament_id: int, channel_id: int, message_id: int) -> None:
         await self._db.write([Statement(

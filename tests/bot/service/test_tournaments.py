@@ -20,6 +20,7 @@ import pytest
 
 from bot.config import ClockConfig
 from bot.service import Outcome, Services, errors
+from bot.service.results import TournamentInfo
 from bot.service.scheduler import CANCELLED, NEXT_ROUND, STARTED, TournamentDue
 from bot.service.tournaments import Tournaments
 from tests.bot.conftest import GUILD
@@ -374,3 +375,65 @@ async def test_an_unrated_tournament_leaves_ratings_alone(host: Services) -> Non
         assert bool(ratings) is rated
     assert isinstance(host.tournaments, Tournaments)
     assert json.dumps(game["result"])  # a plain JSON result
+
+
+async def _run_out(host: Services, tid: int) -> TournamentInfo:
+    """Every round to the end, each table decided by strength (computers last)."""
+    info = await host.tournaments.show(tid)
+    while info.status == "running":
+        for thread, seats in (await _open_all(host, tid)).items():
+            if await host.store.tables.get_table(thread) is not None:
+                await _decide(host, thread, _by_strength([u or 1000 for u in seats]))
+        info = await host.tournaments.advance(tid)
+    return info
+
+
+async def test_round_robin_knock_out_and_computer_seats_run_to_their_end(
+    host: Services,
+) -> None:
+    robin = await host.tournaments.create(
+        guild_id=GUILD, channel_id=CREATED_IN, owner_id=99, owner_name="Org", game_id=TOY_ID,
+        options={}, fmt="round_robin", rounds=9, seats=2, speed="live", start_at=None,
+        rated=True, fill="bye")
+    assert robin.rounds is None  # fixed by the players at the start
+    for user in (1, 2, 3, 4):
+        await host.tournaments.join(robin.id, user, f"P{user}")
+    assert (await host.tournaments.start(robin.id, 99, False)).rounds == 3
+    info = await _run_out(host, robin.id)
+    assert [(line.user_id, line.points) for line in info.standings] == [
+        (1, 3.0), (2, 2.0), (3, 1.0), (4, 0.0)]  # everyone met everyone once
+    knockout = await host.tournaments.create(
+        guild_id=GUILD, channel_id=CREATED_IN, owner_id=99, owner_name="Org", game_id=TOY_ID,
+        options={}, fmt="knockout", rounds=None, seats=2, speed="live", start_at=None,
+        rated=True, fill="bye")
+    for user in (1, 2, 3, 4):
+        await host.tournaments.join(knockout.id, user, f"P{user}")
+    await host.tournaments.start(knockout.id, 99, False)
+    info = await _run_out(host, knockout.id)
+    assert info.round == 2 and info.standings[0].user_id == 1
+    assert [t.seats for t in info.tables] in ([(1, 2)], [(2, 1)])  # the final
+    computers = await _create(host, 3, rounds=1, fill="computer")
+    await host.tournaments.start(computers, 99, False)
+    [with_computer] = [t for t in (await host.tournaments.show(computers)).tables
+                       if None in t.seats]
+    assert "Computer 1 (medium)" in with_computer.names
+    info = await _run_out(host, computers)
+    assert info.status == "finished" and {line.user_id for line in info.standings} == {1, 2, 3}
+
+
+async def test_a_moment_that_fails_is_tried_again_later_not_at_once(
+    host: Services, clock: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid = await _create(host, 2, start_at=T0 + HOUR)
+
+    async def broken(*_args: object) -> None:
+        raise RuntimeError("the database is away")
+
+    monkeypatch.setattr(host.tournaments, "start", broken)
+    clock.t = T0 + HOUR
+    assert [e for e in await host.clock_due(clock.t) if isinstance(e, TournamentDue)] == []
+    assert await host.clock_next_due() == T0 + HOUR + 60  # not at once: no busy loop
+    monkeypatch.undo()
+    clock.t = T0 + HOUR + 60
+    [started] = [e for e in await host.clock_due(clock.t) if isinstance(e, TournamentDue)]
+    assert started.what == STARTED and started.info.id == tid

@@ -64,7 +64,7 @@ async def test_a_start_a_table_opened_and_a_step_are_each_one_write(db_path: str
         tid = made.id
         assert tid is not None
         # What is due: the start time, then (running) the round's deadline.
-        assert await store.tournaments.moments() == [(7, T + 3600)]
+        assert await store.tournaments.moments() == [(tid, 7, T + 3600)]
         assert await store.tournaments.due(T) == []
         assert [t.id for t in await store.tournaments.due(T + 3600)] == [tid]
         players = [TournamentPlayer(tid, u, f"P{u}", joined_at=T) for u in (1, 2, 3)]
@@ -77,7 +77,7 @@ async def test_a_start_a_table_opened_and_a_step_are_each_one_write(db_path: str
             await store.tournaments.start(tid, 3, T + 90000, rated, round1)
         got = await store.tournaments.get(tid)
         assert got is not None and (got.status, got.round, got.rounds) == ("running", 1, 3)
-        assert await store.tournaments.moments() == [(7, T + 90000)]
+        assert await store.tournaments.moments() == [(tid, 7, T + 90000)]
         assert {p.rating for p in await store.tournaments.players(tid)} == {5.5}
         assert await store.tournaments.tables(tid) == sorted(round1, key=lambda t: t.table_no)
         assert [r.id for r in await store.tournaments.running()] == [tid]
