@@ -80,7 +80,11 @@ class AbsenceService:
                 out.append(Reminder(row.channel_id, row.guild_id, seat["user_id"],
                                     names(row)[clock.seat], game.name, clock.deadline,
                                     row.post_message_id, row.game_id))
-        if now >= clock.deadline and not clock.expired:
+        if now >= clock.deadline and not clock.expired and tournament.tournament_of(row):
+            # Ended on time in the one write that closes the table (and drops its clock): a
+            # crash before it leaves the clock due, so the time out comes again.
+            out.append(await self._time_out(game, row, clock.seat))
+        elif now >= clock.deadline and not clock.expired:
             clock = replace(clock, expired=True)
             await self._store.clocks.put_clock(clock)
             out.append(await self._time_out(game, row, clock.seat))
