@@ -81,6 +81,7 @@ TABLE_GONE = N_("That tournament table is not waiting to open: it opened already
 LEFT_TABLE = N_("{player} left the tournament table and loses the game.")
 TIMED_OUT = N_("⌛ {player}'s time is up: they lose the game on time.")
 DEADLINE = N_("⌛ The round's time is up: the game ends here, placed by the scores.")
+NO_REMATCH = N_("A tournament game has no rematch: the tournament pairs the next round.")
 NO_TAKEOVER = N_("At a tournament table a computer never plays for a person: a player whose "
                  "time runs out loses the game.")
 

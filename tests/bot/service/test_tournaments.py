@@ -288,6 +288,8 @@ async def test_leaving_a_three_seat_table_forfeits_it_the_others_placed_by_score
         "SELECT user_id, outcome FROM player_results WHERE game_row = ? ORDER BY seat",
         (table.table_id,))
     assert dict(results)[best] == "win" and dict(results)[leaver] == "loss"
+    with pytest.raises(errors.WrongPhase, match="A tournament game has no rematch"):
+        await host.lobbies.rematch(thread, best, "P", game_row=table.table_id)
 
 
 async def test_a_restart_mid_round_resumes_every_table_and_the_pairing(
