@@ -125,3 +125,50 @@ def test_an_id_nobody_has_is_refused_not_reported_forgotten(
     assert captured.err.startswith("error: nobody with the id 999999999999999999 is known in ")
     assert "nothing was changed" in captured.err and captured.err.count("\n") == 1
     assert main(["forget-user", "1", "--config", str(demo_config)]) == 0  # the real one still is
+
+
+async def _tournament(host: Services, players: list[int], *, owner: int = 99) -> int:
+    info = await host.tournaments.create(
+        guild_id=GUILD, channel_id=CHANNEL, owner_id=owner, owner_name=f"U{owner}",
+        game_id=TOY_ID, options={}, fmt="swiss", rounds=1, seats=2, speed="live",
+        start_at=None, rated=True, fill="bye")
+    for user in players:
+        await host.tournaments.join(info.id, user, f"U{user}")
+    return info.id
+
+
+async def test_forget_user_in_tournaments(host: Services) -> None:
+    """Out of a tournament signing up; in one over, a stand-in number and "a former player"
+    keep the standings; refused while they play in one under way."""
+    over = await _tournament(host, [ALICE, BOB], owner=BOB)
+    await host.tournaments.start(over, BOB, False)
+    [table] = await host.tournaments.unopened(over)
+    await host.tournaments.open_table(over, 1, 1, 500)
+    row = await host.store.tables.get_table(500)
+    assert row is not None
+    bob = table.seats.index(BOB) + 1
+    await host.committer.finish(row, [], {"finished": True, "scores": [1, 1], "winners": [bob],
+                                          "reason": ""})
+    before = await host.tournaments.advance(over)
+    signing_up = await _tournament(host, [BOB, CAROL])
+    running = await _tournament(host, [BOB, CAROL])
+    await host.tournaments.start(running, 99, False)
+    with pytest.raises(StillSeated, match=r"^User 2 plays in 1 tournament under way "
+                       rf"\(tournament {running}\); nothing was changed"):
+        await forget(host.store, BOB)
+    await host.tournaments.leave(running, BOB)  # withdrawn: forgotten like a finished one
+
+    await forget(host.store, BOB)
+
+    assert [p.user_id for p in (await host.tournaments.show(signing_up)).players] == [CAROL]
+    after = await host.tournaments.show(over)
+    assert [(s.place, s.points, s.name) for s in after.standings] == [
+        (s.place, s.points, "a former player" if s.user_id == BOB else s.name)
+        for s in before.standings]
+    assert after.owner_name == "a former player" and after.owner_id == 0
+    with i18n.language("fr"):
+        assert i18n.translate(after.name_of(after.standings[0].user_id)) == "un ancien joueur"
+    for tid in (over, running):
+        for table_row in await host.store.tournaments.tables(tid):
+            assert BOB not in table_row.seats and BOB not in (table_row.forfeits or [])
+        assert BOB not in [p.user_id for p in await host.store.tournaments.players(tid)]
