@@ -42,7 +42,7 @@ from ..results import RoundTable, StandingLine, TableToOpen, TournamentInfo, Tou
 from . import settings, vacation
 from .standings import standings, tiebreak_names
 from .tournament_model import BYE, COMPUTER, FILLS, FORMATS, SWISS, Entrant, Pairing, Played
-from .wording import FORMER_PLAYER
+from .wording import FORMER_PLAYER, seat_name
 
 MARK = "tournament"
 """Record-head (and record) key of a tournament's table: {"id", "round", "table"}."""
@@ -310,7 +310,7 @@ def _names(players: Sequence[TournamentPlayer]) -> dict[int, str]:
 
 def _round_table(t: TournamentTable, names: Mapping[int, str]) -> RoundTable:
     seats = table_seats(t.seats, names)
-    return RoundTable(t.round, t.table_no, tuple(t.seats), tuple(s["name"] for s in seats),
+    return RoundTable(t.round, t.table_no, tuple(t.seats), tuple(seat_name(s) for s in seats),
                       t.channel_id, t.places is not None,
                       None if t.places is None else tuple(t.places), tuple(t.forfeits or ()))
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import i18n
 from bot.config import ClockConfig
 from bot.service import Outcome, Services, errors
 from bot.service.results import TournamentInfo
@@ -434,6 +435,8 @@ async def test_round_robin_knock_out_and_computer_seats_run_to_their_end(
     [with_computer] = [t for t in (await host.tournaments.show(computers)).tables
                        if None in t.seats]
     assert "Computer 1 (medium)" in with_computer.names
+    with i18n.language("fr"):
+        assert "Ordinateur 1 (moyen)" in [i18n.translate(n) for n in with_computer.names]
     info = await _run_out(host, computers)
     assert info.status == "finished" and {line.user_id for line in info.standings} == {1, 2, 3}
     await _same_as_the_reference(host, info)
