@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from .followup import RETRY_FIRST, RETRY_MAX, logged
 from .results import Outcome
+from .seasons import SeasonOver
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ class HeldDue:
     user_id: int
 
 
-ClockEvent = Reminder | Outcome | HeldDue  # an Outcome: a time out (or a takeover) to post
+ClockEvent = Reminder | Outcome | HeldDue | SeasonOver  # an Outcome: a time out (or a takeover)
 
 
 def _settle(waiter: asyncio.Future[None]) -> None:
