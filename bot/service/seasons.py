@@ -19,7 +19,7 @@ from ..storage.seasons import SeasonRow
 from ..storage.skill import user_key
 from . import errors
 from .context import Context
-from .ratings import TOP, Leaderboard
+from .ratings import TOP, Leaderboard, Ratings
 
 WEEK = 7 * 86400.0
 MOST_WEEKS = 52
@@ -52,9 +52,10 @@ def game_name(game_id: str) -> str:
 class SeasonService:
     """/season start and end, the seasons' leaderboards, and their ends on the scheduler."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, ratings: Ratings) -> None:
         self._ctx = ctx
         self._store = ctx.store
+        self._ratings = ratings
 
     async def start(self, guild_id: int, channel_id: int, game_id: str, weeks: int) -> SeasonRow:
         """Open the next season of a game on this server for ``weeks`` weeks, from now."""
@@ -134,5 +135,6 @@ class SeasonService:
         if user_id is not None and all(s.user_id != user_id for s in top):
             found = await ratings.season_board(season.id, season.game_id, 1, user_key(user_id))
             caller = found[0] if found else None
+        names = await self._ratings.names(season.guild_id, season.game_id, [top, [caller]])
         return SeasonBoard(season, Leaderboard(season.game_id, game_name(season.game_id), top,
-                                               caller))
+                                               caller, names))

@@ -118,7 +118,7 @@ class Services:
         self.notices = TurnNotices(ctx, notify_default or default_prefs(
             False, ctx.clock_config.turn_dm_after))
         self.vacation = VacationService(ctx, self.reports)
-        self.seasons = SeasonService(ctx)
+        self.seasons = SeasonService(ctx, self.ratings)
 
     @classmethod
     async def open(
