@@ -6,8 +6,11 @@ mentions that ping nobody. /stats stays private like before: it is one person as
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -17,6 +20,7 @@ from bot.service.ratings import Leaderboard
 from bot.service.rules.wording import FORMER_PLAYER
 from bot.storage.rows import Standing
 from bot.storage.seasons import SeasonRow
+from render.standings import StandingsView, draw_standings
 
 from ... import catalog
 from ..kit import send
@@ -89,6 +93,41 @@ def leaderboard_text(board: Leaderboard, caller: int, season: SeasonRow | None =
     elif all(s.user_id != caller for s in board.top):
         lines.append(_("You have no rating in this season."))
     return "\n".join(lines)[:MAX_CONTENT]
+
+
+def shown_name(standing: Standing, names: Mapping[int, str]) -> str:
+    """A rated identity as the image names it (no mentions in an image): the name the person
+    last played under here."""
+    if standing.user_id is not None:
+        return names.get(standing.user_id) or _("a player")
+    return who(standing.player)
+
+
+def leaderboard_view(board: Leaderboard, caller: int | None, season: SeasonRow | None = None,
+                     *, podium: bool = False) -> StandingsView:
+    """The leaderboard as the image shows it: the top (and the caller's line, framed), a
+    season's dates; ``podium``: its first three on a podium (a season's end)."""
+    lines = [*board.top, *([board.caller] if board.caller is not None else [])]
+    rows = tuple((str(s.rank), shown_name(s, board.names), str(s.rating.shown),
+                  str(s.rating.games), str(s.rating.wins)) for s in lines)
+    mine = tuple(i for i, s in enumerate(lines) if caller is not None and s.user_id == caller)
+    if season is None:
+        title, subtitle = board.game_name, _("This server's leaderboard")
+    else:
+        title = _("Season {number} of {game}", number=season.number, game=board.game_name)
+        subtitle = _("From {start} to {end}", start=day(season.started_at),
+                     end=day(season.ended_at or season.ends_at))
+    top3 = board.top[:3] if podium else []
+    return StandingsView(
+        title, subtitle, (_("#"), _("Player"), _("Rating"), _("Games"), _("Wins")), rows,
+        highlight=mine, podium=tuple(shown_name(s, board.names) for s in top3) or None,
+        podium_places=tuple(s.rank for s in top3))
+
+
+async def leaderboard_image(view: StandingsView) -> discord.File:
+    """The image of a leaderboard (drawn in a worker thread: Pillow)."""
+    png = await asyncio.to_thread(draw_standings, view)
+    return discord.File(io.BytesIO(png), "tablee-leaderboard.png")
 
 
 def stats_text(name: str, played: dict[str, Any], standings: list[Standing],
@@ -191,7 +230,9 @@ class RatingCommands(ServiceCog):
                 board, which = found.board, found.season
             async with in_public(interaction.client, interaction.guild_id, interaction):
                 text = leaderboard_text(board, user, which)
-            await send.respond(interaction, text)
+                view = leaderboard_view(board, user, which) if board.top else None
+            files = [await leaderboard_image(view)] if view is not None else []
+            await send.respond(interaction, text, files=files)
 
     @leaderboard.autocomplete("season")
     async def suggest_seasons(self, interaction: discord.Interaction, current: str

@@ -77,9 +77,9 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Servic
     assert _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID)) == after
     board = await host.ratings.leaderboard(GUILD, TOY_ID, 10)
     [former] = [s for s in board.top if s.player == token]
-    assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
+    assert who(former.player) == "a former player"  # the leaderboard's line, in the reader's language
     with i18n.language("fr"):
-        assert who(former) == "un ancien joueur"
+        assert who(former.player) == "un ancien joueur"
 
 
 async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
