@@ -50,13 +50,14 @@ async def test_a_seasons_ratings_start_fresh_and_count_its_games_only(
         assert sorted((s.player, s.rating.games) for s in current.board.top) == [
             ("u:1", 1), ("u:2", 1), ("u:3", 2)]
         assert (await host.ratings.standings(GUILD, ALICE, TOY_ID))[0].rating.games == 2
+        assert current.board.names == {ALICE: "P", BOB: "P", CAROL: "P3"}  # as last seated
         outsider = await host.seasons.board(GUILD, TOY_ID, 99)
         assert outsider.board.caller is None
     finally:
         await host.close()
 
 
-async def test_start_refuses_with_a_sentence(db_path: str, clock: FakeTime) -> None:
+async def test_start_and_end_refuse_with_a_sentence_and_an_admin_ends_early(db_path: str, clock: FakeTime) -> None:
     host = await Services.open(db_path, clock=clock)
     try:
         for weeks in (0, 53):
@@ -75,6 +76,15 @@ async def test_start_refuses_with_a_sentence(db_path: str, clock: FakeTime) -> N
             await host.seasons.board(GUILD, TOY_ID, ALICE, 2)
         assert refused.value.message == ("There is no season 2 of Toy Cards on this server: "
                                          "/season list shows them.")
+        # An admin ends it early; nobody played: no champion.
+        clock.t += 3600
+        over = await host.seasons.end(GUILD, TOY_ID)
+        assert over.ended.season.ended_at == clock.t and over.ended.board.top == []
+        assert over.ended.season.champion is None
+        assert await host.clock_next_due() is None
+        with pytest.raises(HostError) as refused:
+            await host.seasons.end(GUILD, TOY_ID)
+        assert refused.value.message == "No season of Toy Cards is running on this server."
     finally:
         await host.close()
 
@@ -108,22 +118,6 @@ async def test_the_scheduler_ends_a_season_and_names_its_champion(
         past = await host.seasons.board(GUILD, TOY_ID, ALICE, 1)
         assert past.board.top == ended.board.top
         assert [s.number for s in await host.seasons.seasons(GUILD, TOY_ID)] == [2, 1]
-    finally:
-        await host.close()
-
-
-async def test_an_admin_ends_a_season_early(db_path: str, clock: FakeTime) -> None:
-    host = await Services.open(db_path, clock=clock)
-    try:
-        with pytest.raises(HostError) as refused:
-            await host.seasons.end(GUILD, TOY_ID)
-        assert refused.value.message == "No season of Toy Cards is running on this server."
-        await host.seasons.start(GUILD, HERE, TOY_ID, 8)
-        clock.t += 3600
-        over = await host.seasons.end(GUILD, TOY_ID)
-        assert over.ended.season.ended_at == clock.t and over.ended.board.top == []
-        assert over.ended.season.champion is None  # nobody played
-        assert await host.clock_next_due() is None
     finally:
         await host.close()
 
