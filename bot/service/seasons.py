@@ -10,6 +10,7 @@ next start, at its own end time."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from games import UnknownGame, get_game
@@ -19,10 +20,15 @@ from ..storage.seasons import SeasonRow
 from ..storage.skill import user_key
 from . import errors
 from .context import Context
+from .followup import logged
 from .ratings import TOP, Leaderboard, Ratings
+
+log = logging.getLogger(__name__)
 
 WEEK = 7 * 86400.0
 MOST_WEEKS = 52
+RETRY = 60.0
+"""Seconds before ending the seasons due is tried again after a failure."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ class SeasonService:
         self._ctx = ctx
         self._store = ctx.store
         self._ratings = ratings
+        self._retry_at = 0.0  # after a failure of :meth:`due`, not before
 
     async def start(self, guild_id: int, channel_id: int, game_id: str, weeks: int) -> SeasonRow:
         """Open the next season of a game on this server for ``weeks`` weeks, from now."""
@@ -110,19 +117,29 @@ class SeasonService:
 
     async def due(self, now: float) -> list[SeasonOver]:
         """End the seasons (of the servers this process serves) whose time is up, each at its
-        own end time: the champions to announce."""
-        over = []
-        for season in await self._store.seasons.running():
-            if season.ends_at <= now and self._ctx.shards.owns(season.guild_id):
-                ended = await self._store.seasons.end(season.id, season.ends_at)
-                if ended is not None:  # None: another process ended it first
-                    over.append(SeasonOver(await self._board(ended, None)))
-        return over
+        own end time: the champions to announce. Never raises: the scheduler's other events
+        (time outs already stored) must not be lost for a season; a failure is logged and the
+        seasons left are tried again :data:`RETRY` seconds later."""
+        over: list[SeasonOver] = []
+        if now < self._retry_at:
+            return over
+        try:
+            for season in await self._store.seasons.running():
+                if season.ends_at <= now and self._ctx.shards.owns(season.guild_id):
+                    ended = await self._store.seasons.end(season.id, season.ends_at)
+                    if ended is not None:  # None: another process ended it first
+                        over.append(SeasonOver(await self._board(ended, None)))
+        except Exception as exc:
+            logged(log, f"ending the seasons due (trying again in {RETRY:g} s)", exc)
+            self._retry_at = now + RETRY
+        return over  # those ended before a failure are announced all the same
 
     async def next_due(self) -> float | None:
-        """When the next season of the served servers ends (None: none is running)."""
-        return min((s.ends_at for s in await self._store.seasons.running()
-                    if self._ctx.shards.owns(s.guild_id)), default=None)
+        """When the next season of the served servers ends (None: none is running); not
+        before the next try after a failure."""
+        soonest = min((s.ends_at for s in await self._store.seasons.running()
+                       if self._ctx.shards.owns(s.guild_id)), default=None)
+        return None if soonest is None else max(soonest, self._retry_at)
 
     async def _running(self, guild_id: int, game_id: str) -> SeasonRow | None:
         seasons = await self._store.seasons.of_game(guild_id, game_id)

@@ -120,3 +120,13 @@ async def test_a_season_from_its_start_to_its_champion(
     old = await sim.slash(alice, "leaderboard", game=TOY_ID, season="1")
     assert old.content.startswith("🏆 **Season 1 of Toy Rounds** on this server, <t:")
     assert "champion: <@" in (await sim.slash(alice, "season list", game=TOY_ID)).content
+
+    # The next season, ended early by an admin: nobody played, no champion.
+    second = await sim.slash(ada, "season start", game=TOY_ID, weeks=1)
+    assert "**Season 2 of Toy Rounds** starts now" in second.content
+    done = await sim.slash(ada, "season end", game=TOY_ID)
+    assert done.ephemeral and done.content == (
+        f"Season 2 of Toy Rounds is over: its champion is announced in <#{sim.general.id}>.")
+    assert last_public(sim).content == (
+        "🏁 **Season 2 of Toy Rounds is over**: nobody finished a rated game in it, so there is "
+        "no champion.")

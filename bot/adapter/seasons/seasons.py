@@ -146,12 +146,19 @@ class SeasonCommands(ServiceCog):
             admins_only(interaction)
             await send.defer_private(interaction)
             over = await self.service.seasons.end(interaction.guild_id, game_id_of(game))
-            await announce(self.tablee, over)
-            season = over.ended.season
-            await send.respond(interaction, _(
-                "Season {number} of {game} is over: its champion is announced in <#{channel}>.",
-                number=season.number, game=over.ended.board.game_name,
-                channel=season.channel_id), ephemeral=True)
+            season, board = over.ended.season, over.ended.board
+            try:
+                await announce(self.tablee, over)
+                text = _("Season {number} of {game} is over: its champion is announced in "
+                         "<#{channel}>.", number=season.number, game=board.game_name,
+                         channel=season.channel_id)
+            except discord.HTTPException as exc:  # the channel is gone, or closed to the bot
+                log.warning("announcing season %s in %s failed: %s", season.id,
+                            season.channel_id, exc)
+                text = _("The season is over, but I could not post in <#{channel}> where it "
+                         "started. Here is the announcement:", channel=season.channel_id)
+                text += "\n" + champion_text(board, season)
+            await send.respond(interaction, text, ephemeral=True)
 
     @season.command(name="list", description=_("A game's seasons on this server, past and "
                                                 "running (privately)"))

@@ -11,7 +11,9 @@ import pytest
 
 from bot.service import Services
 from bot.service.errors import HostError, UnknownGameError
-from bot.service.seasons import WEEK, SeasonOver
+from bot.service.scheduler import HeldDue
+from bot.service.seasons import RETRY, WEEK, SeasonOver
+from bot.storage.rows import HeldTurn
 from tests.bot.conftest import ALICE, BOB, CAROL, GUILD
 from tests.bot.drive import FakeTime, play_to_end
 from tests.bot.toy import TOY_ID
@@ -138,5 +140,29 @@ async def test_a_season_ending_while_the_bot_is_down_ends_at_the_next_start(
         assert isinstance(over, SeasonOver) and over.ended.season.ended_at == season.ends_at
         assert over.ended.season.champion is not None
         assert len(over.ended.board.top) == 2
+    finally:
+        await host.close()
+
+
+async def test_a_failing_end_is_tried_again_later_and_loses_no_other_event(
+        db_path: str, clock: FakeTime, monkeypatch: pytest.MonkeyPatch) -> None:
+    host = await Services.open(db_path, clock=clock)
+    try:
+        season = await host.seasons.start(GUILD, HERE, TOY_ID, 1)
+        held = HeldTurn(ALICE, 1, GUILD, TOY_ID, None, clock.t, season.ends_at)
+        await host.store.notices.hold(held)  # a turn held for Alice's waiting list, due then
+
+        async def broken(*_args: object) -> None:
+            raise RuntimeError("the disk hiccups")
+
+        monkeypatch.setattr(host.store.seasons, "end", broken)
+        now = season.ends_at + 1
+        assert await host.clock_due(now) == [HeldDue(ALICE)]  # the other event goes out
+        assert await host.seasons.next_due() == now + RETRY  # not at once again
+        monkeypatch.undo()
+        assert await host.clock_due(now + 1) == [HeldDue(ALICE)]  # too soon: not retried
+        held_again, over = await host.clock_due(now + RETRY)
+        assert held_again == HeldDue(ALICE) and isinstance(over, SeasonOver)
+        assert over.ended.season.ended_at == season.ends_at
     finally:
         await host.close()
