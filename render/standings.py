@@ -56,12 +56,13 @@ class StandingsView:
     """What the image shows, every word already in the reader's language.
 
     ``columns``: the headers (``name_column`` is the one that takes the room left and is
-    shortened with an ellipsis; the others, numbers, are right-aligned). ``rows``: the lines in
-    order, one string per column (numbers formatted by the caller: "2.5", "2,5"). ``highlight``:
-    indices of rows framed and bold (the reader, the players still in). ``podium``: the names on
-    the podium, best first (None: no podium); ``podium_places`` their places when some share
-    one (default 1, 2, 3). ``muted``: indices of rows greyed and struck through (withdrawn
-    players). ``footer``: a small line under the table (what the tie-breaks are, the round).
+    shortened with an ellipsis; the others, numbers, are right-aligned). ``rows``: the lines
+    in order, one string per column (numbers formatted by the caller: "2.5", "2,5"; the font
+    has no "½"). ``highlight``: indices of rows framed and bold (the reader, the players still
+    in). ``podium``: the names on the podium, best first (None: no podium); ``podium_places``
+    their places when some share one (default 1, 2, 3). ``muted``: indices of rows greyed and
+    struck through (withdrawn players). ``footer``: a small line under the table (what the
+    tie-breaks are, the round).
     """
 
     title: str
