@@ -2,8 +2,9 @@
 game of that game on that server ending inside it also rates the season's own ratings, which
 start fresh (:mod:`bot.storage.ratings`, in the same transaction as the server's); its
 leaderboard is read like the server's, during the season and after; when its time is up (the
-scheduler's: :meth:`SeasonService.due`) or an admin ends it early, its champion is the top of its
-leaderboard, announced where it was started (:class:`SeasonOver`, posted by the adapter).
+scheduler's: :meth:`SeasonService.due`) or an admin ends it early, its champion is the best
+person of its leaderboard (computers are rated, never champions), announced where it was
+started (:class:`SeasonOver`, posted by the adapter).
 
 Nothing is kept in memory: a season that came to its end while the bot was down ends at the
 next start, at its own end time."""
@@ -41,8 +42,8 @@ class SeasonBoard:
 
 @dataclass(frozen=True)
 class SeasonOver:
-    """A season ended: its champion (the first of ``ended.board.top``; none when nobody was
-    rated) to announce in the channel where it started."""
+    """A season ended: its champion (``ended.season.champion``, among ``ended.board.top``;
+    None when nobody was rated) to announce in the channel where it started."""
 
     ended: SeasonBoard
 

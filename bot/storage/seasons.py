@@ -2,7 +2,7 @@
 and game, open from its start until ``ends_at`` (or an earlier end), at most one open per server
 and game (a unique index says so, whichever process starts it). Its own ratings
 (``season_ratings``) are written with the server's: :mod:`bot.storage.ratings`. Ending a season
-names its champion, the top of its leaderboard, in the same transaction."""
+names its champion, the best person of its leaderboard, in the same transaction."""
 
 from __future__ import annotations
 
@@ -67,12 +67,13 @@ class Seasons:
                          None)
 
     async def end(self, season_id: int, at: float) -> SeasonRow | None:
-        """End an open season at ``at`` and name its champion (the top of its leaderboard);
-        the ended season, or None when it had ended already (another process, a second
-        press)."""
+        """End an open season at ``at`` and name its champion (the best person of its
+        leaderboard: computers are rated, never champions); the ended season, or None when it
+        had ended already (another process, a second press)."""
         async with self._db.transaction() as tx:
             top = await tx.fetchall("SELECT player FROM season_ratings WHERE season_id = ?"
-                                    " ORDER BY " + BOARD_ORDER + " LIMIT 1", (season_id,))
+                                    " AND player LIKE 'u:%' ORDER BY " + BOARD_ORDER + " LIMIT 1",
+                                    (season_id,))
             changed = await tx.run(Statement(
                 "UPDATE seasons SET ended_at = ?, champion = ? WHERE id = ? AND ended_at IS NULL",
                 (at, top[0][0] if top else None, season_id)))

@@ -59,10 +59,10 @@ def start_text(season: SeasonRow, game: str) -> str:
 
 def champion_text(board: Leaderboard, season: SeasonRow) -> str:
     """A season's end: its champion, then its final leaderboard."""
-    if season.champion is None or not board.top:
+    first = next((s for s in board.top if s.player == season.champion), None)
+    if first is None or season.champion is None:
         return _("🏁 **Season {number} of {game} is over**: nobody finished a rated game in it, "
                  "so there is no champion.", number=season.number, game=board.game_name)
-    first = board.top[0]
     lines = [_("🎉 **Season {number} of {game} is over**: the champion is {who}, with a rating "
                "of {rating} ({games} played, {wins} won)!", number=season.number,
                game=board.game_name, who=who(season.champion), rating=first.rating.shown,

@@ -19,10 +19,13 @@ T = 1_780_000_000.0
 
 
 async def finished(store: Store, row: int, ended_at: float, winner: int, *, guild: int = GUILD,
-                   game: str = GAME, players: tuple[int, int] = (1, 2)) -> None:
-    """A two-player finished game stored as the close of a table stores it."""
-    seats = [{"seat": i + 1, "user_id": u, "name": f"U{u}", "bot_level": None}
-             for i, u in enumerate(players)]
+                   game: str = GAME, players: tuple[int | str, int | str] = (1, 2)) -> None:
+    """A two-player finished game stored as the close of a table stores it (a text player: a
+    computer of that level)."""
+    seats = [{"seat": i + 1, "user_id": p, "name": f"U{p}", "bot_level": None}
+             if isinstance(p, int) else
+             {"seat": i + 1, "user_id": None, "name": "Computer", "bot_level": p}
+             for i, p in enumerate(players)]
     result: dict[str, Any] = {"finished": True, "winners": [winner],
                               "scores": [1 if s == winner else 0 for s in (1, 2)], "reason": ""}
     await store.db.write([Statement(
@@ -89,6 +92,10 @@ async def test_games_inside_a_season_rate_its_fresh_ratings(db_path: str) -> Non
         await finished(store, 6, T + 100, winner=1)  # at ends_at: after the season
         await store.ratings.rate_game(6, teams)
         assert (await store.ratings.season_board(season.id, GAME, 1, "u:1"))[0].rating.games == 1
+        for row in (7, 8, 9):  # a computer wins three: rated, on top, never champion
+            await finished(store, row, T + row, winner=1, players=("hard", 1))
+            await store.ratings.rate_game(row, teams)
+        assert (await store.ratings.season_board(season.id, GAME, 1))[0].player == "c:hard"
         ended = await store.seasons.end(season.id, T + 100)
         assert ended is not None and ended.champion == "u:2"
     finally:
