@@ -4,9 +4,10 @@ Gone: their language (the Discord locale last seen), their DM choice and their p
 to the live table's pages; in every finished or
 abandoned game, their name and Discord id: the seat is marked forgotten and reads "a former
 player" in the reader's language (``/history``, ``/replay``, the leaderboard; the name is not
-stored in any language, so a French reader reads "un ancien joueur"). Their own ratings go to
-a random token that nothing links to them, shared by all their games, so the games' results
-stand and everyone else's ratings stay what they were, a ``rebuild-ratings`` included.
+stored in any language, so a French reader reads "un ancien joueur"). Their own ratings (a
+season's too, and a season's title of champion) go to a random token that nothing links to
+them, shared by all their games, so the games' results stand and everyone else's ratings stay
+what they were, a ``rebuild-ratings`` included.
 
 In tournaments: out of those signing up; in the others a number nothing links to them stands
 for them in the standings and pairings, their name read as "a former player" too; an organiser's
@@ -115,8 +116,13 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
             "UPDATE player_results SET user_id = NULL WHERE user_id = ?", (user_id,)))
         other += await tx.run(Statement("UPDATE move_log SET user_id = NULL WHERE user_id = ?",
                                         (user_id,)))
-        ratings = await tx.run(Statement("UPDATE ratings SET player = ? WHERE player = ?",
-                                         (f"f:{token}", f"u:{user_id}")))
+        ratings = 0
+        for table, column in (("ratings", "player"), ("season_ratings", "player"),
+                              ("seasons", "champion")):  # a season's champion: not a rating
+            changed = await tx.run(Statement(
+                f"UPDATE {table} SET {column} = ? WHERE {column} = ?",
+                (f"f:{token}", f"u:{user_id}")))
+            ratings += changed if column == "player" else 0
         prefs = await tx.run(Statement("DELETE FROM dm_prefs WHERE user_id = ?", (user_id,)))
         prefs += await tx.run(Statement("DELETE FROM user_locales WHERE user_id = ?",
                                         (user_id,)))

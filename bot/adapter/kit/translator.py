@@ -51,6 +51,10 @@ NAMES: dict[str, str] = {
     "tables": N_("command name: tables"),
     "help": N_("command name: help"),
     "vacation": N_("command name: vacation"),
+    "season": N_("command name: season"),
+    "start": N_("command name: start"),
+    "end": N_("command name: end"),
+    "list": N_("command name: list"),
 }
 """English command name -> msgid of its localised name."""
 OPTIONS: dict[str, str] = {
@@ -67,6 +71,8 @@ OPTIONS: dict[str, str] = {
     "quiet_from": N_("option name: quiet_from"),
     "quiet_to": N_("option name: quiet_to"),
     "days": N_("option name: days"),
+    "weeks": N_("option name: weeks"),
+    "season": N_("option name: season"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

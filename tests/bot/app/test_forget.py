@@ -37,7 +37,9 @@ CHANNEL_OF_LINK = 31337  # a table Bob had a personal link to
 
 
 async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Services) -> None:
+    season = await host.seasons.start(GUILD, CHANNEL, TOY_ID, 4)  # the game counts in it too
     await _finished_game(host)
+    champion = (await host.seasons.end(GUILD, TOY_ID)).ended.season.champion
     await host.store.prefs.set_dm_enabled(BOB, False)
     await host.languages.remember_locale(BOB, "fr")
     await host.store.prefs.set_dm_enabled(ALICE, False)
@@ -50,7 +52,7 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Servic
 
     done = await forget(host.store, BOB)
 
-    assert done == {"games": 1, "ratings": 1, "preferences": 2, "records": 2}
+    assert done == {"games": 1, "ratings": 2, "preferences": 2, "records": 2}  # 2: the season's
     assert await host.store.prefs.dm_enabled(BOB) is None
     assert await host.store.languages.user_locales([BOB]) == {}
     assert await host.store.prefs.dm_enabled(ALICE) is False  # only Bob's
@@ -73,13 +75,17 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Servic
     assert after[token] == before["u:2"]
     assert {k: v for k, v in after.items() if k != token} == {
         k: v for k, v in before.items() if k != "u:2"}
+    past = (await host.seasons.board(GUILD, TOY_ID, ALICE, season.number))
+    assert {s.player for s in past.board.top} == {"u:1", "u:3", token}
+    assert past.season.champion == (token if champion == "u:2" else champion)
     assert await host.ratings.rebuild_ratings() == 1  # the same games give the same ratings
     assert _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID)) == after
+    assert (await host.seasons.board(GUILD, TOY_ID, ALICE, season.number)).board == past.board
     board = await host.ratings.leaderboard(GUILD, TOY_ID, 10)
     [former] = [s for s in board.top if s.player == token]
-    assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
+    assert who(former.player) == "a former player"  # the leaderboard's line, in the reader's language
     with i18n.language("fr"):
-        assert who(former) == "un ancien joueur"
+        assert who(former.player) == "un ancien joueur"
 
 
 async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
