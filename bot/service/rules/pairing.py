@@ -31,7 +31,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from .pairing_groups import group_tables
+from .pairing_groups import group_tables, spread_apart
 from .pairing_swiss import pair_two_seats
 from .standings import records
 from .tournament_model import BYE, COMPUTER, KNOCKOUT, ROUND_ROBIN, SWISS, Entrant, Pairing, Played
@@ -178,12 +178,10 @@ def _multi(seats: int, order: list[int], earlier: Sequence[Played], round_no: in
         chosen = set(sorted(order, key=lambda p: (odd[p], -rank[p]))[:bye_count])
         byes = [p for p in order if p in chosen]
         order = [p for p in order if p not in chosen]
-    met: Counter[frozenset[int]] = Counter()
+    met = _meetings(earlier)
     seat_sum: Counter[int] = Counter()
     games: Counter[int] = Counter()
     for table in earlier:
-        people = [p for p in table.seats if p is not None]
-        met.update(frozenset((a, b)) for i, a in enumerate(people) for b in people[i + 1:])
         for seat, p in enumerate(table.seats, start=1):
             if p is not None and not table.is_bye:
                 seat_sum[p] += seat
@@ -308,6 +306,8 @@ def _knockout(seats: int, entrants: Sequence[Entrant], earlier: Sequence[Played]
                 groups[t].append(playing[k])
                 k += 1
         order.reverse()
+    if keep > 1:  # those who went on from one table sit apart where an exchange allows it
+        spread_apart(groups, _meetings(earlier))
     balance = _seat_balance(earlier)
     tables = []
     for group in groups:
@@ -316,6 +316,15 @@ def _knockout(seats: int, entrants: Sequence[Entrant], earlier: Sequence[Played]
         padding = (None,) * (seats - len(group)) if fill == COMPUTER else ()
         tables.append((*group, *padding))
     return Pairing(round_no, tuple(tables), tuple(byes))
+
+
+def _meetings(earlier: Sequence[Played]) -> Counter[frozenset[int]]:
+    """How often each pair of players sat at one table."""
+    met: Counter[frozenset[int]] = Counter()
+    for table in earlier:
+        people = [p for p in table.seats if p is not None]
+        met.update(frozenset((a, b)) for i, a in enumerate(people) for b in people[i + 1:])
+    return met
 
 
 def _seat_balance(earlier: Sequence[Played]) -> Counter[int]:
