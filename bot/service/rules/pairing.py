@@ -7,8 +7,10 @@
 * **Swiss, three to six seats** (:mod:`.pairing_groups`): tables of players close in that
   ranking, avoiding repeat table-mates. Leftovers: ``fill=BYE`` → tables of exactly ``seats``
   and byes for the rest (those with the fewest byes, from the bottom); ``fill=COMPUTER`` → as
-  many tables as needed, the computer seats (None, at the end of a table) spread one a table from
-  the last table up rather than several at one table.
+  many tables as needed, the humans spread evenly (table sizes differ by one at most, the fuller
+  tables first), each table padded with computer seats (None, at the end) — rather than one
+  table of one human and computers. Fewer active players than ``seats``: one table of them all
+  (short with ``fill=BYE``, padded with ``fill=COMPUTER``).
 * **Round robin**: two seats, Berger tables (FIDE C.05 Annex 1's circle, seeds by rating; an odd
   count has a bye each round, a withdrawn player's opponent has a bye); three to six seats,
   :func:`rounds_of` rounds of groups chosen, round by round, to seat together the players who met
@@ -18,8 +20,11 @@
   full bracket (a power of ``seats / advancing(seats)`` times ``seats``); the top
   :func:`advancing` of each table go on (a tie at the cut goes to the better seed; computer seats
   are not counted). A knock-out's first round may need a short table (at least one more player
-  than advance; padded with computer seats when ``fill=COMPUTER``). A withdrawn player's place is
-  a bye (a walk-over) for the others.
+  than advance; padded with computer seats when ``fill=COMPUTER``). A player who withdraws
+  after going on is dropped: the round is paired for those left as a first round would be
+  (byes to the top seeds up to a full bracket), so a walk-over may bring a bye after round 1.
+  The final (at most ``seats`` players left: one table) ends it; pairing after it, or with one
+  player left, raises ValueError("the knock-out is over").
 
 ``Entrant.rating`` is the seeding: it must stay what it was at the start for round robin and
 knock-out, whose later rounds follow the seeds.
@@ -190,7 +195,8 @@ def _multi(seats: int, order: list[int], earlier: Sequence[Played], round_no: in
     tables = []
     for group in groups:
         # who sat furthest from seat 1 so far sits first (a rotation of the first seat)
-        seated = sorted(group, key=lambda p: (-(seat_sum[p] / games[p]) if games[p] else 0.0))
+        middle = (len(group) + 1) / 2  # a player without a game yet counts as mid-table
+        seated = sorted(group, key=lambda p: -(seat_sum[p] / games[p] if games[p] else middle))
         padding = (None,) * (seats - len(seated)) if fill == COMPUTER else ()
         tables.append((*seated, *padding))
     return Pairing(round_no, tuple(tables), tuple(byes))
