@@ -21,6 +21,10 @@ round measured (tests/bot/service/pairing_sim.py):
   |seat 1 − seat 2| = 2, ``gap3+`` beyond;
 * ``bracket``: knock-outs whose bracket broke (a round with the wrong count, byes after round 1
   without a withdrawal, no single final) (goal 0);
+* round robin, among the players who never withdrew: ``never``, the share of pairs who never sat
+  at one table (two seats: goal 0); ``spread``, the largest difference between how often two
+  pairs met (two seats: goal 0, at 3+ seats "about equally often");
+* ``bad``: a player seated twice, an active one left out, a withdrawn one paired (goal 0);
 * ``ms``: the median time to pair one round, in milliseconds.
 
 Then the time to pair one round of 256 players (goal < 1 s): the median and the worst over the
@@ -36,7 +40,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from bot.service.rules.tournament_model import FILLS, FORMATS, KNOCKOUT, SWISS
+from bot.service.rules.tournament_model import FILLS, FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS
 from tests.bot.service.pairing_sim import check_knockout, check_round, simulate
 
 LONG_SWISS = 15
@@ -56,6 +60,9 @@ class Totals:
     gap2: int = 0
     gap3: int = 0
     broken: int = 0
+    pairs: int = 0
+    never: int = 0
+    spread: int = 0
     problems: int = 0
     seconds: list[float] = field(default_factory=list)
 
@@ -85,7 +92,25 @@ def play(fmt: str, seats: int, count: int, runs: int, seed: int) -> Totals:
             _seat_gaps(run, totals)
         if fmt == KNOCKOUT and check_knockout(run):
             totals.broken += 1
+        if fmt == ROUND_ROBIN:
+            _coverage(run, totals)
     return totals
+
+
+def _coverage(run, totals: Totals) -> None:  # noqa: ANN001 - a pairing_sim.Run
+    """How often each pair of players who never withdrew sat at one table."""
+    stayed = [e.player for e in run.entrants if e.withdrawn_after is None]
+    met: dict[frozenset[int], int] = {}
+    for table in run.played:
+        people = [p for p in table.seats if p is not None]
+        for i, a in enumerate(people):
+            for b in people[i + 1:]:
+                met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    counts = [met.get(frozenset((a, b)), 0) for i, a in enumerate(stayed) for b in stayed[i + 1:]]
+    if counts:
+        totals.pairs += len(counts)
+        totals.never += counts.count(0)
+        totals.spread = max(totals.spread, max(counts) - min(counts))
 
 
 def _seat_gaps(run, totals: Totals) -> None:  # noqa: ANN001 - a pairing_sim.Run
@@ -118,12 +143,14 @@ def report(fmt: str, seats: int, count: int, totals: Totals) -> str:
             f"{totals.far:>3} {totals.clash:>5} "
             f"{_share(totals.gap2, totals.player_rounds) if two else '-':>6} "
             f"{_share(totals.gap3, totals.player_rounds) if two else '-':>6} "
-            f"{totals.broken if fmt == KNOCKOUT else '-':>7} {totals.problems:>3} {ms:>7.2f}")
+            f"{totals.broken if fmt == KNOCKOUT else '-':>7} "
+            f"{_share(totals.never, totals.pairs) if fmt == ROUND_ROBIN else '-':>6} "
+            f"{totals.spread if fmt == ROUND_ROBIN else '-':>6} {totals.problems:>3} {ms:>7.2f}")
 
 
 HEADER = (f"{'format':<11} s {'n':>4} {'runs':>5} {'rounds':>6} {'avoidable':>9} {'rematch':>7} "
           f"{'byes':>4} {'far':>3} {'clash':>5} {'gap2':>6} {'gap3+':>6} {'bracket':>7} "
-          f"{'bad':>3} {'ms':>7}")
+          f"{'never':>6} {'spread':>6} {'bad':>3} {'ms':>7}")
 
 
 def big(fmt: str, seats: int, runs: int) -> tuple[float, float, int]:
