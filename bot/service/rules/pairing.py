@@ -17,7 +17,8 @@
   least (every pair meets about equally often).
 * **Knock-out**: seeded by rating, and re-seeded every round (the best seed left meets the worst,
   the bracket being the seeds' order): byes go to the top seeds in the first round only, up to a
-  full bracket (a power of ``seats / advancing(seats)`` times ``seats``); the top
+  full bracket (a power of ``seats / advancing(seats)`` times ``seats``), byes whatever the
+  fill (a computer seat would not make a table of two humans); the top
   :func:`advancing` of each table go on (a tie at the cut goes to the better seed; computer seats
   are not counted). A knock-out's first round may need a short table (at least one more player
   than advance; padded with computer seats when ``fill=COMPUTER``). A player who withdraws
