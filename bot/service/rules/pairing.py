@@ -7,19 +7,25 @@
 * **Swiss, three to six seats** (:mod:`.pairing_groups`): tables of players close in that
   ranking, avoiding repeat table-mates. Leftovers: ``fill=BYE`` → tables of exactly ``seats``
   and byes for the rest (those with the fewest byes, from the bottom); ``fill=COMPUTER`` → as
-  many tables as needed, the computer seats (None, at the end of a table) spread one a table from
-  the last table up rather than several at one table.
+  many tables as needed, the humans spread evenly (table sizes differ by one at most, the fuller
+  tables first), each table padded with computer seats (None, at the end) — rather than one
+  table of one human and computers. Fewer active players than ``seats``: one table of them all
+  (short with ``fill=BYE``, padded with ``fill=COMPUTER``).
 * **Round robin**: two seats, Berger tables (FIDE C.05 Annex 1's circle, seeds by rating; an odd
   count has a bye each round, a withdrawn player's opponent has a bye); three to six seats,
   :func:`rounds_of` rounds of groups chosen, round by round, to seat together the players who met
   least (every pair meets about equally often).
 * **Knock-out**: seeded by rating, and re-seeded every round (the best seed left meets the worst,
   the bracket being the seeds' order): byes go to the top seeds in the first round only, up to a
-  full bracket (a power of ``seats / advancing(seats)`` times ``seats``); the top
+  full bracket (a power of ``seats / advancing(seats)`` times ``seats``), byes whatever the
+  fill (a computer seat would not make a table of two humans); the top
   :func:`advancing` of each table go on (a tie at the cut goes to the better seed; computer seats
   are not counted). A knock-out's first round may need a short table (at least one more player
-  than advance; padded with computer seats when ``fill=COMPUTER``). A withdrawn player's place is
-  a bye (a walk-over) for the others.
+  than advance; padded with computer seats when ``fill=COMPUTER``). A player who withdraws
+  after going on is dropped: the round is paired for those left as a first round would be
+  (byes to the top seeds up to a full bracket), so a walk-over may bring a bye after round 1.
+  The final (at most ``seats`` players left: one table) ends it; pairing after it, or with one
+  player left, raises ValueError("the knock-out is over").
 
 ``Entrant.rating`` is the seeding: it must stay what it was at the start for round robin and
 knock-out, whose later rounds follow the seeds.
@@ -31,7 +37,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from .pairing_groups import group_tables
+from .pairing_groups import group_tables, spread_apart
 from .pairing_swiss import pair_two_seats
 from .standings import records
 from .tournament_model import BYE, COMPUTER, KNOCKOUT, ROUND_ROBIN, SWISS, Entrant, Pairing, Played
@@ -178,12 +184,10 @@ def _multi(seats: int, order: list[int], earlier: Sequence[Played], round_no: in
         chosen = set(sorted(order, key=lambda p: (odd[p], -rank[p]))[:bye_count])
         byes = [p for p in order if p in chosen]
         order = [p for p in order if p not in chosen]
-    met: Counter[frozenset[int]] = Counter()
+    met = _meetings(earlier)
     seat_sum: Counter[int] = Counter()
     games: Counter[int] = Counter()
     for table in earlier:
-        people = [p for p in table.seats if p is not None]
-        met.update(frozenset((a, b)) for i, a in enumerate(people) for b in people[i + 1:])
         for seat, p in enumerate(table.seats, start=1):
             if p is not None and not table.is_bye:
                 seat_sum[p] += seat
@@ -192,7 +196,8 @@ def _multi(seats: int, order: list[int], earlier: Sequence[Played], round_no: in
     tables = []
     for group in groups:
         # who sat furthest from seat 1 so far sits first (a rotation of the first seat)
-        seated = sorted(group, key=lambda p: (-(seat_sum[p] / games[p]) if games[p] else 0.0))
+        middle = (len(group) + 1) / 2  # a player without a game yet counts as mid-table
+        seated = sorted(group, key=lambda p: -(seat_sum[p] / games[p] if games[p] else middle))
         padding = (None,) * (seats - len(seated)) if fill == COMPUTER else ()
         tables.append((*seated, *padding))
     return Pairing(round_no, tuple(tables), tuple(byes))
@@ -308,6 +313,8 @@ def _knockout(seats: int, entrants: Sequence[Entrant], earlier: Sequence[Played]
                 groups[t].append(playing[k])
                 k += 1
         order.reverse()
+    if keep > 1:  # those who went on from one table sit apart where an exchange allows it
+        spread_apart(groups, _meetings(earlier))
     balance = _seat_balance(earlier)
     tables = []
     for group in groups:
@@ -316,6 +323,15 @@ def _knockout(seats: int, entrants: Sequence[Entrant], earlier: Sequence[Played]
         padding = (None,) * (seats - len(group)) if fill == COMPUTER else ()
         tables.append((*group, *padding))
     return Pairing(round_no, tuple(tables), tuple(byes))
+
+
+def _meetings(earlier: Sequence[Played]) -> Counter[frozenset[int]]:
+    """How often each pair of players sat at one table."""
+    met: Counter[frozenset[int]] = Counter()
+    for table in earlier:
+        people = [p for p in table.seats if p is not None]
+        met.update(frozenset((a, b)) for i, a in enumerate(people) for b in people[i + 1:])
+    return met
 
 
 def _seat_balance(earlier: Sequence[Played]) -> Counter[int]:

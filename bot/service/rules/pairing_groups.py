@@ -41,6 +41,14 @@ def group_tables(order: Sequence[int], sizes: Sequence[int], met: Meetings, *,
     return [sorted(table, key=rank.__getitem__) for table in best]
 
 
+def spread_apart(tables: list[list[int]], met: Meetings, rounds: int = 40) -> None:
+    """Exchange players between ``tables`` (in place) while an exchange lowers the repeat
+    meetings."""
+    for _ in range(rounds):
+        if not _exchange(tables, met):
+            break
+
+
 def _total(tables: Sequence[Sequence[int]], met: Meetings) -> int:
     return sum(_cost(p, table[k + 1:], met) for table in tables for k, p in enumerate(table))
 
@@ -55,9 +63,7 @@ def _grouped(order: Sequence[int], sizes: Sequence[int], met: Meetings,
             best = min(range(len(left)), key=lambda k: (_cost(left[k], table, met), k))
             table.append(left.pop(best))
         tables.append(table)
-    for _ in range(rounds):
-        if not _exchange(tables, met):
-            break
+    spread_apart(tables, met, rounds)
     return tables
 
 

@@ -44,14 +44,12 @@ class Matcher:
     def take(self, a: int, b: int, need: int) -> bool:
         """Take ``a`` and ``b`` out if the vertices left then have a matching of ``need`` pairs
         (their matching is repaired); else change nothing and return False."""
-        if self.mate[a] == b:
+        if self.mate[a] == b:  # the rest keeps a maximum matching: one pair fewer
+            if self.size - 1 < need:
+                return False
             self.inside[a] = self.inside[b] = False
             self.mate[a] = self.mate[b] = FREE
-            if self.size >= need:
-                return True
-            self.inside[a] = self.inside[b] = True
-            self.mate[a], self.mate[b] = b, a
-            return False
+            return True
         saved = list(self.mate)
         freed = [self.mate[v] for v in (a, b) if self.mate[v] != FREE]
         for v in (a, b):
@@ -59,8 +57,11 @@ class Matcher:
             self.mate[v] = FREE
         for v in freed:
             self.mate[v] = FREE
-        for v in freed:
-            if self.mate[v] == FREE:
+        # The freed partners first (in a perfect matching, the only free vertices); then any
+        # vertex free before, which may now reach a freed one: each free vertex tried once
+        # makes the matching maximum again (a vertex without an augmenting path never gains one).
+        for v in (*freed, *range(len(self.mate))):
+            if self.inside[v] and self.mate[v] == FREE:
                 self._augment(v)
         if self.size >= need:
             return True

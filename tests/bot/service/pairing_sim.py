@@ -223,14 +223,16 @@ def _check_two_seat_swiss(run: Run, rnd: Round, round_no: int, active: list[int]
             out += [(index[p], len(active)) for p in active if odd[p] == fewest]
         return out
 
-    best = matching_size(count, edges(False), rng)
-    measure.unavoidable = count // 2 - best
-    if matching_size(count, edges(True), rng) == count // 2:
-        measure.far_tables = sum(1 for t in rnd.pairing.tables if None not in t
-                                 and abs(group[t[0]] - group[t[1]]) > 1)
-    if matching_size(count, edges(True, True), rng) == count // 2:
-        measure.seat_clashes = sum(1 for t in rnd.pairing.tables if None not in t
-                                   and clash(t[0], t[1]))
+    # Each "was it avoidable" is a rank computation, made only when the round did the thing.
+    if measure.rematches:
+        measure.unavoidable = count // 2 - matching_size(count, edges(False), rng)
+    far = sum(1 for t in rnd.pairing.tables if None not in t
+              and abs(group[t[0]] - group[t[1]]) > 1)
+    if far and matching_size(count, edges(True), rng) == count // 2:
+        measure.far_tables = far
+    clashes = sum(1 for t in rnd.pairing.tables if None not in t and clash(t[0], t[1]))
+    if clashes and matching_size(count, edges(True, True), rng) == count // 2:
+        measure.seat_clashes = clashes
     if len(active) % 2 and len(outs) != 1:
         measure.problems.append(f"round {round_no}: {len(outs)} players left out")
 
