@@ -1,0 +1,258 @@
+"""The words of a tournament: its post (the sign-up, the round, the standings as text, the
+podium), the names of its formats and fills, a table thread's name, and what ``/tournament
+create`` reads from what the organiser typed (the start time, the game's options).
+
+Pure functions of the service's :class:`~bot.service.tournaments.TournamentInfo` and plain
+values, in the current language (the caller sets the server's for a public post)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bot.service.rules.speed import SPEED_TEXTS
+from bot.service.rules.tournament_model import BYE, COMPUTER, KNOCKOUT, ROUND_ROBIN, SWISS
+from games import Game
+
+from ..kit.errors import Refusal
+from ..kit.i18n import N_, _, _n, shown
+from ..kit.limits import MAX_CONTENT, clip
+
+FORMAT_NAMES = {SWISS: N_("Swiss"), ROUND_ROBIN: N_("Round robin"), KNOCKOUT: N_("Knock-out")}
+"""Each format as people read it (``/tournament create``'s choices, the post)."""
+FILL_NAMES = {BYE: N_("A bye (a win's points)"), COMPUTER: N_("A computer seat")}
+"""What fills an incomplete table, as ``/tournament create`` offers it."""
+SPEEDS = ("live", "daily")
+"""The table speeds a tournament plays at (a tournament needs a clock: not "off")."""
+MEDALS = ("🥇", "🥈", "🥉")
+TYPED_ECHO = 40  # characters of a wrong start time or option said back
+FURTHEST_START = 60 * 86400.0  # a start at most 60 days away
+IN = re.compile(r"^(in|dans)?\s*(\d{1,4})\s*(m|min|mins|minutes?|h|hours?|heures?)$", re.I)
+CLOCK = re.compile(r"^(\d{1,2})\s*(?::|h)\s*(\d{2})?$", re.I)
+PAIR = re.compile(r"([\w-]+)\s*[=:]\s*([^\s,;]+)")
+YES = ("yes", "y", "true", "on", "1", "oui", "vrai")
+NO = ("no", "n", "false", "off", "0", "non", "faux")
+
+
+# -- what the organiser typed ------------------------------------------------------------------
+def start_help() -> str:
+    """What the ``start`` option accepts."""
+    return _("Write the start as “in 30 minutes”, a time of day such as “20:00” (your time "
+             "zone from /notifications), or a date and time such as “2026-12-24 20:00”; leave "
+             "it out to start when you press **Start**.")
+
+
+def parse_start(typed: str, now: float, zone: str) -> float:
+    """The moment ``typed`` names (epoch seconds): "in 30 minutes" (or "30 min", "2 h",
+    "dans 2 heures"), "20:00" (today, or tomorrow once passed, in ``zone``), or an ISO date and
+    time ("2026-12-24 20:00", in ``zone`` unless it gives its offset). A refusal, saying what is
+    accepted, for anything else or a moment past or more than 60 days away."""
+    text = typed.strip()
+    tz = ZoneInfo(zone)
+    when: float | None = None
+    relative = IN.match(text)
+    if relative and (relative[1] or relative[3].lower() != "h"):  # "20h" is a time of day
+        amount = int(relative[2])
+        when = now + amount * (3600 if relative[3].lower()[0] in "h" else 60)
+    elif match := CLOCK.match(text):
+        hour, minute = int(match[1]), int(match[2] or 0)
+        if hour < 24 and minute < 60:
+            local = dt.datetime.fromtimestamp(now, tz)
+            moment = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+            if moment.timestamp() <= now:
+                moment = (local + dt.timedelta(days=1)).replace(hour=hour, minute=minute,
+                                                                second=0, microsecond=0)
+            when = moment.timestamp()
+    else:
+        try:
+            moment = dt.datetime.fromisoformat(text)
+        except ValueError:
+            moment = None
+        if moment is not None:
+            when = (moment if moment.tzinfo else moment.replace(tzinfo=tz)).timestamp()
+    if when is None:
+        raise Refusal(_("I can't read “{typed}” as a start time.",
+                        typed=clip(text, TYPED_ECHO)) + " " + start_help())
+    if when <= now or when > now + FURTHEST_START:
+        raise Refusal(_("The start must be in the future, and at most 60 days away: "
+                        "<t:{when}:f> is not.", when=int(when)))
+    return when
+
+
+def _value(game: Game, name: str, raw: str) -> Any:
+    option = next(o for o in game.options if o.name == name)
+    if option.kind == "yesno":
+        if raw.lower() in YES:
+            return True
+        if raw.lower() in NO:
+            return False
+        return raw
+    if option.kind in ("number", "seat"):
+        return int(raw) if re.fullmatch(r"-?\d{1,6}", raw) else raw
+    return raw
+
+
+def parse_options(game: Game, typed: str | None) -> dict[str, Any]:
+    """The game's options from ``name=value`` pairs ("rounds=1 deck=high"), each value as its
+    option's kind reads it; the game checks the values themselves. A refusal naming the game's
+    options for a name it does not have or text that is no pair."""
+    if not typed or not typed.strip():
+        return {}
+    names = [o.name for o in game.options]
+    pairs = PAIR.findall(typed)
+    leftover = PAIR.sub("", typed).replace(",", " ").replace(";", " ").strip()
+    unknown = [name for name, _raw in pairs if name not in names]
+    if leftover or unknown or not pairs:
+        raise Refusal(_("Write the options as name=value pairs, e.g. “{example}”. {game}'s "
+                        "options: {names}.", example=option_example(game), game=game.name,
+                        names=", ".join(names) or _("none")))
+    return {name: _value(game, name, raw) for name, raw in pairs}
+
+
+def option_example(game: Game) -> str:
+    """``name=value`` of the game's first option, at its default ("rounds=2")."""
+    if not game.options:
+        return "name=value"
+    first = game.options[0]
+    default = first.default
+    if isinstance(default, bool):
+        default = "yes" if default else "no"
+    return f"{first.name}={default if default is not None else (first.choices or ['…'])[0]}"
+
+
+# -- the post --------------------------------------------------------------------------------
+def points_text(points: float) -> str:
+    """1.5 as "1½", 2.0 as "2", 0.5 as "½" (points by place may be halves: shared places)."""
+    whole = int(points)
+    rest = points - whole
+    if abs(rest) < 1e-9:
+        return str(whole)
+    if abs(rest - 0.5) < 1e-9:
+        return f"{whole}½" if whole else "½"
+    return f"{points:.2f}".rstrip("0").rstrip(".")
+
+
+def format_line(info: Any) -> str:
+    """"Swiss · 3 rounds · tables of 2 · live (a few minutes a move) · rated"."""
+    parts = [_(FORMAT_NAMES.get(info.format, info.format))]
+    if info.rounds:
+        parts.append(_n("{n} round", "{n} rounds", info.rounds))
+    parts.append(_("tables of {n}", n=info.seats))
+    parts.append(shown(SPEED_TEXTS.get(info.speed, info.speed)))
+    parts.append(_("rated") if info.rated else _("not rated"))
+    return " · ".join(parts)
+
+
+def fill_line(info: Any) -> str:
+    if info.fill == COMPUTER:
+        return _("An incomplete table gets a computer seat (it scores nothing).")
+    return _("When the players do not fill the last table, who is left over gets a bye: a "
+             "win's points.")
+
+
+def names_of(info: Any) -> dict[int, str]:
+    """user id -> name of every player signed up."""
+    return {p.user_id: shown(p.name) for p in info.players}
+
+
+def standings_columns(tiebreaks: Sequence[str]) -> tuple[str, ...]:
+    """The standings' header, translated: place, name, points, each tie-break, games."""
+    return (_("Place"), _("Player"), _("Points"), *(_(t) for t in tiebreaks), _("Games"))
+
+
+def standings_rows(info: Any) -> tuple[tuple[str, ...], ...]:
+    """One row of words per standing line (withdrawn players marked)."""
+    names = names_of(info)
+    rows = []
+    for line in info.standings:
+        name = names.get(line.player, "?")
+        if line.withdrawn:
+            name = _("{name} (withdrawn)", name=name)
+        rows.append((str(line.place), name, points_text(line.points),
+                     *(points_text(t) for t in line.tiebreaks), str(line.played)))
+    return tuple(rows)
+
+
+def standings_text(info: Any) -> str:
+    """The standings as text, a line a player: "1. Alice — 2 points · Buchholz 1 · 2 games"."""
+    names = names_of(info)
+    tiebreaks = [_(t) for t in info.tiebreaks]
+    lines = []
+    for line in info.standings:
+        name = names.get(line.player, "?")
+        if line.withdrawn:
+            name = _("{name} (withdrawn)", name=name)
+        breaks = " · ".join(f"{label} {points_text(value)}"
+                            for label, value in zip(tiebreaks, line.tiebreaks, strict=False))
+        games = _n("{n} game", "{n} games", line.played)
+        points = _("{points} pts", points=points_text(line.points))
+        lines.append(" · ".join(part for part in (f"{line.place}. **{name}**", points, breaks,
+                                                  games) if part))
+    return "\n".join(lines)
+
+
+def podium_text(info: Any) -> str:
+    """"🥇 Alice · 🥈 Bob · 🥉 Carol" (shared places share a medal)."""
+    names = names_of(info)
+    return " · ".join(f"{MEDALS[min(line.place, 3) - 1]} {names.get(line.player, '?')}"
+                      for line in info.podium if line.place <= 3)
+
+
+def thread_name(round_no: int, table_no: int) -> str:
+    """A table's thread: "Round 2 · Table 3"."""
+    return _("Round {round} · Table {table}", round=round_no, table=table_no)
+
+
+def table_line(table: Any) -> str:
+    """"Table 3: Alice, Bob · <#thread>" (✅ once ended)."""
+    names = ", ".join(shown(n) for n in table.names)
+    where = f" · <#{table.channel_id}>" if table.channel_id else ""
+    mark = " ✅" if table.ended else ""
+    return _("Table {table}: {names}", table=table.table, names=names) + where + mark
+
+
+def tournament_text(info: Any) -> str:
+    """The tournament post: what it is, who plays, and as it runs the round, its tables and the
+    standings; at the end the podium."""
+    head = _("🏆 **{game} tournament** organised by {owner}", game=shown(info.game_name),
+             owner=shown(info.owner_name))
+    lines = [head, format_line(info)]
+    if info.option_texts:
+        lines.append(_("Options: {opts}", opts=" · ".join(
+            _("{label}: {value}", label=shown(label), value=shown(value))
+            for label, value in info.option_texts)))
+    status = info.status
+    if status == "signup":
+        lines.append(fill_line(info))
+        if info.start_at:
+            lines.append(_("Starts <t:{at}:f> (<t:{at}:R>).", at=int(info.start_at)))
+        else:
+            lines.append(_("Starts when the organiser presses **Start**."))
+        players = [shown(p.name) for p in info.players if not p.withdrawn]
+        lines.append(_n("**{n} player**: {names}", "**{n} players**: {names}", len(players),
+                        names=", ".join(players) or "—"))
+        lines.append(_("Press **Join** to play, **Leave** to change your mind."))
+    elif status == "cancelled":
+        lines.append(_("This tournament was cancelled."))
+    else:
+        if status == "finished":
+            lines.append(_("**Final standings**"))
+            if info.podium:
+                lines.append(podium_text(info))
+        else:
+            total = info.rounds or info.round
+            lines.append(_("**Round {round} of {rounds}**", round=info.round, rounds=total))
+            if getattr(info, "round_deadline", None):
+                lines.append(_("Unfinished tables are decided at <t:{at}:f> (<t:{at}:R>).",
+                               at=int(info.round_deadline)))
+            lines.extend(table_line(t) for t in info.tables)
+            if info.byes:
+                lines.append(_("Bye: {names}", names=", ".join(shown(n) for n in info.byes)))
+            if info.standings and any(line.played for line in info.standings):
+                lines.append(_("**Standings**"))
+        if info.standings and (status == "finished" or any(s.played for s in info.standings)):
+            lines.append(standings_text(info))
+    return clip("\n".join(lines), MAX_CONTENT)
