@@ -26,7 +26,7 @@ from ..kit.translator import NAMES, localised_name
 
 ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
          "history", "replay", "analysis", "stats", "leaderboard", "partner", "notifications",
-         "dms", "vacation", "settings", "help")
+         "dms", "vacation", "tournament", "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 

@@ -178,6 +178,9 @@ class Poster:
                 self.stuck.forget(channel_id)  # its end is stored: nothing is left to post
             return None
         finally:
+            if outcome.post is not None and outcome.post.finished:
+                # whoever waits for a table's end (a tournament's next round) hears of it
+                self.client.dispatch("table_ended", channel_id)
             if outcome.computers_next:
                 task = asyncio.get_running_loop().create_task(self._computers(channel_id))
                 self._tasks.add(task)
@@ -470,3 +473,4 @@ class Poster:
         await self.turn_dms.table_closed(channel_id)
         if table is not None:
             await self.threads.ended(table)
+        self.client.dispatch("table_ended", channel_id)

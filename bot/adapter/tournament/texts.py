@@ -13,20 +13,19 @@ from collections.abc import Sequence
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from babel.numbers import format_decimal
+
 from bot.service.rules.speed import SPEED_TEXTS
-from bot.service.rules.tournament_model import BYE, COMPUTER, KNOCKOUT, ROUND_ROBIN, SWISS
+from bot.service.rules.tournament import FORMAT_NAMES
+from bot.service.rules.tournament_model import BYE, COMPUTER
 from games import Game
 
 from ..kit.errors import Refusal
-from ..kit.i18n import N_, _, _n, shown
+from ..kit.i18n import N_, _, _n, current, shown
 from ..kit.limits import MAX_CONTENT, clip
 
-FORMAT_NAMES = {SWISS: N_("Swiss"), ROUND_ROBIN: N_("Round robin"), KNOCKOUT: N_("Knock-out")}
-"""Each format as people read it (``/tournament create``'s choices, the post)."""
-FILL_NAMES = {BYE: N_("A bye (a win's points)"), COMPUTER: N_("A computer seat")}
+FILL_CHOICES = {BYE: N_("A bye (a win's points)"), COMPUTER: N_("A computer seat")}
 """What fills an incomplete table, as ``/tournament create`` offers it."""
-SPEEDS = ("live", "daily")
-"""The table speeds a tournament plays at (a tournament needs a clock: not "off")."""
 MEDALS = ("🥇", "🥈", "🥉")
 TYPED_ECHO = 40  # characters of a wrong start time or option said back
 FURTHEST_START = 60 * 86400.0  # a start at most 60 days away
@@ -125,19 +124,14 @@ def option_example(game: Game) -> str:
 
 # -- the post --------------------------------------------------------------------------------
 def points_text(points: float) -> str:
-    """1.5 as "1½", 2.0 as "2", 0.5 as "½" (points by place may be halves: shared places)."""
-    whole = int(points)
-    rest = points - whole
-    if abs(rest) < 1e-9:
-        return str(whole)
-    if abs(rest - 0.5) < 1e-9:
-        return f"{whole}½" if whole else "½"
-    return f"{points:.2f}".rstrip("0").rstrip(".")
+    """Points as the reader writes numbers: 2, 2.5 (2,5 in French), 0.25; shared places give
+    halves and quarters (plain digits: the standings image draws no "½")."""
+    return format_decimal(round(points, 2), locale=current())
 
 
 def format_line(info: Any) -> str:
     """"Swiss · 3 rounds · tables of 2 · live (a few minutes a move) · rated"."""
-    parts = [_(FORMAT_NAMES.get(info.format, info.format))]
+    parts = [_(FORMAT_NAMES.get(info.format, info.format))]  # the service's (host catalog)
     if info.rounds:
         parts.append(_n("{n} round", "{n} rounds", info.rounds))
     parts.append(_("tables of {n}", n=info.seats))
@@ -153,38 +147,30 @@ def fill_line(info: Any) -> str:
              "win's points.")
 
 
-def names_of(info: Any) -> dict[int, str]:
-    """user id -> name of every player signed up."""
-    return {p.user_id: shown(p.name) for p in info.players}
-
-
-def standings_columns(tiebreaks: Sequence[str]) -> tuple[str, ...]:
+def standings_columns(tiebreaks: Sequence[Any]) -> tuple[str, ...]:
     """The standings' header, translated: place, name, points, each tie-break, games."""
-    return (_("Place"), _("Player"), _("Points"), *(_(t) for t in tiebreaks), _("Games"))
+    return (_("Place"), _("Player"), _("Points"), *(shown(t) for t in tiebreaks), _("Games"))
+
+
+def player_name(line: Any) -> str:
+    """A standing line's name, marked when the player withdrew."""
+    name = shown(line.name)
+    return _("{name} (withdrawn)", name=name) if line.withdrawn else name
 
 
 def standings_rows(info: Any) -> tuple[tuple[str, ...], ...]:
-    """One row of words per standing line (withdrawn players marked)."""
-    names = names_of(info)
-    rows = []
-    for line in info.standings:
-        name = names.get(line.player, "?")
-        if line.withdrawn:
-            name = _("{name} (withdrawn)", name=name)
-        rows.append((str(line.place), name, points_text(line.points),
-                     *(points_text(t) for t in line.tiebreaks), str(line.played)))
-    return tuple(rows)
+    """One row of words per standing line."""
+    return tuple((str(line.place), player_name(line), points_text(line.points),
+                  *(points_text(t) for t in line.tiebreaks), str(line.played))
+                 for line in info.standings)
 
 
 def standings_text(info: Any) -> str:
     """The standings as text, a line a player: "1. Alice — 2 points · Buchholz 1 · 2 games"."""
-    names = names_of(info)
-    tiebreaks = [_(t) for t in info.tiebreaks]
+    tiebreaks = [shown(t) for t in info.tiebreaks]
     lines = []
     for line in info.standings:
-        name = names.get(line.player, "?")
-        if line.withdrawn:
-            name = _("{name} (withdrawn)", name=name)
+        name = player_name(line)
         breaks = " · ".join(f"{label} {points_text(value)}"
                             for label, value in zip(tiebreaks, line.tiebreaks, strict=False))
         games = _n("{n} game", "{n} games", line.played)
@@ -196,8 +182,7 @@ def standings_text(info: Any) -> str:
 
 def podium_text(info: Any) -> str:
     """"🥇 Alice · 🥈 Bob · 🥉 Carol" (shared places share a medal)."""
-    names = names_of(info)
-    return " · ".join(f"{MEDALS[min(line.place, 3) - 1]} {names.get(line.player, '?')}"
+    return " · ".join(f"{MEDALS[min(line.place, 3) - 1]} {shown(line.name)}"
                       for line in info.podium if line.place <= 3)
 
 
@@ -212,6 +197,11 @@ def table_line(table: Any) -> str:
     where = f" · <#{table.channel_id}>" if table.channel_id else ""
     mark = " ✅" if table.ended else ""
     return _("Table {table}: {names}", table=table.table, names=names) + where + mark
+
+
+def round_text(info: Any) -> str:
+    """"Round 2 of 3"."""
+    return _("Round {round} of {rounds}", round=info.round, rounds=info.rounds or info.round)
 
 
 def tournament_text(info: Any) -> str:
@@ -243,14 +233,14 @@ def tournament_text(info: Any) -> str:
             if info.podium:
                 lines.append(podium_text(info))
         else:
-            total = info.rounds or info.round
-            lines.append(_("**Round {round} of {rounds}**", round=info.round, rounds=total))
+            lines.append(f"**{round_text(info)}**")
             if getattr(info, "round_deadline", None):
                 lines.append(_("Unfinished tables are decided at <t:{at}:f> (<t:{at}:R>).",
                                at=int(info.round_deadline)))
             lines.extend(table_line(t) for t in info.tables)
             if info.byes:
-                lines.append(_("Bye: {names}", names=", ".join(shown(n) for n in info.byes)))
+                lines.append(_("Bye: {names}", names=", ".join(
+                    shown(info.name_of(user_id)) for user_id in info.byes)))
             if info.standings and any(line.played for line in info.standings):
                 lines.append(_("**Standings**"))
         if info.standings and (status == "finished" or any(s.played for s in info.standings)):

@@ -12,6 +12,7 @@ import pytest
 from bot.adapter.kit.errors import Refusal
 from bot.adapter.kit.i18n import language
 from bot.adapter.tournament import texts
+from bot.service.results import RoundTable, StandingLine, TournamentInfo, TournamentPlace
 from tests.e2e.toy_game import register_toy
 
 PARIS = "Europe/Paris"
@@ -70,13 +71,82 @@ def test_options_the_game_lacks_or_no_pairs_are_refused_naming_its_options(typed
     assert "rounds, deck, bonus, pace, chatty, first" in message
 
 
-@pytest.mark.parametrize(("points", "shown"), [
-    (0, "0"), (1.0, "1"), (0.5, "½"), (2.5, "2½"), (3.0, "3"), (1.25, "1.25"), (10.0, "10")])
-def test_points_read_with_halves(points: float, shown: str) -> None:
-    assert texts.points_text(points) == shown
+@pytest.mark.parametrize(("points", "english", "french"), [
+    (0, "0", "0"), (1.0, "1", "1"), (0.5, "0.5", "0,5"), (2.5, "2.5", "2,5"),
+    (1.25, "1.25", "1,25"), (10.0, "10", "10"), (1 / 3, "0.33", "0,33")])
+def test_points_read_as_the_reader_writes_numbers(points: float, english: str,
+                                                  french: str) -> None:
+    assert texts.points_text(points) == english
+    with language("fr"):
+        assert texts.points_text(points) == french
 
 
 def test_a_table_thread_is_named_in_the_servers_language() -> None:
     assert texts.thread_name(2, 3) == "Round 2 · Table 3"
     with language("fr"):
         assert texts.thread_name(2, 3) == "Ronde 2 · Table 3"
+
+
+# -- the post ----------------------------------------------------------------------------------
+def tournament(**changes: object) -> TournamentInfo:
+    """An 8-player two-seat Swiss in round 2 of 3: Ann leads, Dan withdrew, Eve has the bye."""
+    names = ("Ann", "Bob", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal")
+    players = tuple(TournamentPlace(i + 1, name, withdrawn=name == "Dan")
+                    for i, name in enumerate(names))
+    standings = (
+        StandingLine(1, 1, "Ann", 1.0, (1.0, 1.0), 1),
+        StandingLine(2, 2, "Bob", 0.5, (0.5, 0.25), 1),
+        StandingLine(2, 3, "Cyd", 0.5, (0.5, 0.25), 1),
+        StandingLine(4, 4, "Dan", 0.0, (1.0, 0.0), 1, withdrawn=True),
+    )
+    tables = (RoundTable(2, 1, (1, 2), ("Ann", "Bob"), channel_id=501, ended=True,
+                         places=(1, 2)),
+              RoundTable(2, 2, (3, None), ("Cyd", "Computer 1 (medium)"), channel_id=502),
+              RoundTable(2, 3, (6, 7), ("Fay", "Gus")))
+    base = dict(id=7, guild_id=1, channel_id=10, owner_id=1, owner_name="Ann",
+                game_id="toy-rounds", game_name="Toy Rounds", options={"rounds": 1},
+                option_texts=[("Rounds", "1")], format="swiss", seats=2, rounds=3, round=2,
+                status="running", speed="live", start_at=None, rated=True, fill="bye",
+                players=players, tables=tables, byes=(5,), standings=standings,
+                tiebreaks=("Buchholz", "Sonneborn-Berger"), podium=standings[:3])
+    return TournamentInfo(**{**base, **changes})  # type: ignore[arg-type]
+
+
+def test_the_post_of_a_running_round_lists_its_tables_byes_and_standings() -> None:
+    text = texts.tournament_text(tournament())
+    lines = text.split("\n")
+    assert lines[0] == "🏆 **Toy Rounds tournament** organised by Ann"
+    assert lines[1] == ("Swiss · 3 rounds · tables of 2 · live (a few minutes a move) · rated")
+    assert "Options: Rounds: 1" in lines
+    assert "**Round 2 of 3**" in lines
+    assert "Table 1: Ann, Bob · <#501> ✅" in lines
+    assert "Table 2: Cyd, Computer 1 (medium) · <#502>" in lines
+    assert "Table 3: Fay, Gus" in lines  # its thread is not made yet
+    assert "Bye: Eve" in lines
+    assert "1. **Ann** · 1 pts · Buchholz 1 · Sonneborn-Berger 1 · 1 game" in lines
+    assert "2. **Cyd** · 0.5 pts · Buchholz 0.5 · Sonneborn-Berger 0.25 · 1 game" in lines
+    assert "4. **Dan (withdrawn)** · 0 pts · Buchholz 1 · Sonneborn-Berger 0 · 1 game" in lines
+
+
+def test_the_sign_up_post_says_when_it_starts_and_who_plays() -> None:
+    info = tournament(status="signup", round=0, rounds=None, tables=(), byes=(), standings=(),
+                      start_at=1_800_000_000.0, fill="computer", rated=False)
+    lines = texts.tournament_text(info).split("\n")
+    assert lines[1] == "Swiss · tables of 2 · live (a few minutes a move) · not rated"
+    assert "An incomplete table gets a computer seat (it scores nothing)." in lines
+    assert "Starts <t:1800000000:f> (<t:1800000000:R>)." in lines
+    assert "**7 players**: Ann, Bob, Cyd, Eve, Fay, Gus, Hal" in lines
+    assert "Standings" not in " ".join(lines)
+
+
+def test_the_final_post_shows_the_podium_then_the_standings_in_french() -> None:
+    info = tournament(status="finished", round=3)
+    with language("fr"):
+        lines = texts.tournament_text(info).split("\n")
+        columns = texts.standings_columns(info.tiebreaks)
+    assert lines[0] == "🏆 **Tournoi de Toy Rounds** organisé par Ann"
+    assert "**Classement final**" in lines
+    assert "🥇 Ann · 🥈 Bob · 🥈 Cyd" in lines  # a shared second place
+    assert "1. **Ann** · 1 pts · Buchholz 1 · Sonneborn-Berger 1 · 1 partie" in lines
+    assert "Table 1" not in " ".join(lines)
+    assert columns == ("Place", "Joueur", "Points", "Buchholz", "Sonneborn-Berger", "Parties")

@@ -1,0 +1,187 @@
+"""Issue 40: tournaments from ``/tournament create`` to the podium, played by simulated people
+through the real discord.py client on the emulator.
+
+The game is the test-only toy game with one card a player (``options: rounds=1``): a table is
+over after one move per seat, the fastest whole game there is, so a round costs a few requests
+a table.
+
+- An 8-player two-seat Swiss of 3 rounds played by a real ``python -m bot`` process, killed
+  with SIGKILL between rounds 1 and 2 (its restart opens round 2's tables from what is stored)
+  and again in the middle of round 2; one player never moves: their clock (live, 3 s a game in
+  this test's config) runs out, they lose on time, and after two missed games they are
+  withdrawn (not paired in round 3).
+- A 9-player three-seat Swiss of 2 rounds on a French server: every post reads French.
+
+In both, the standings the tournament post shows at the end equal those computed from the
+finished games' records alone (:mod:`tests.e2e.tournament_reference`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.emulator import DiscordSim, Emulator
+from tests.e2e.test_play_helpers import (
+    EN,
+    Words,
+    assert_all_requests_valid,
+    last_public,
+    running_tablee,
+)
+from tests.e2e.test_play_shards import QUIET, BotProcess, shared_database, until
+from tests.e2e.toy_game import TOY_ID, register_toy
+
+__all__ = ["shared_database"]  # the fixture, for the SIGKILL test
+
+MANAGE_SERVER = 1 << 5
+FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.07\nlive_add_seconds = 0\n"
+              "live_max_minutes = 0.07\n")
+"""A live game's clock of about 4 s a player (the toy game's one move takes well under it):
+a player who never moves loses on time quickly."""
+FR = Words("fr")
+LINK = re.compile(r"/channels/\d+/(\d+)/(\d+)")
+STANDING = re.compile(r"^(\d+)\. \*\*(.+?)\*\* · (\S+) ")
+
+
+@pytest.fixture
+async def french(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path, guild_locale="fr") as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def create(sim: Any, organiser: Any, channel: Any = None, **options: Any) -> Any:
+    """``/tournament create`` of the toy game; the tournament post (from the private answer's
+    link)."""
+    reply = await sim.slash(organiser, "tournament create", channel=channel, game=TOY_ID,
+                            **options)
+    assert reply is not None and reply.ephemeral, reply
+    found = LINK.search(reply.content)
+    assert found, reply.content
+    return sim.world.messages[int(found[2])]
+
+
+def round_threads(sim: Any, channel: Any, round_no: int, words: Words = EN) -> list[Any]:
+    """The threads of round ``round_no``'s tables under ``channel``, by table."""
+    head = words("Round {round} · Table {table}").split("{table}")[0].format(round=round_no)
+    return sorted((t for t in sim.threads(channel, active=False) if t.name.startswith(head)),
+                  key=lambda t: int(t.name[len(head):]))
+
+
+def opened(sim: Any, round_no: int, words: Words = EN) -> int:
+    """How many tables of round ``round_no`` have their first post out."""
+    return sum(1 for t in round_threads(sim, sim.general, round_no, words) if sim.public(t))
+
+
+def turn_of(sim: Any, thread: Any, users: dict[int, Any], words: Words) -> Any | None:
+    """Who the table's latest post calls (None: nobody, the game is over)."""
+    post = last_public(sim, thread)
+    for pattern in ("<@{id}>, your turn: press **My hand / Play**.",
+                    "<@{id}>, your turn. I couldn't DM you: your hand is under **My hand / "
+                    "Play**."):
+        found = words.pattern(pattern).search(post.content)
+        if found:
+            return users[int(found["id"])]
+    return None
+
+
+async def play_table(sim: Any, thread: Any, users: dict[int, Any], words: Words = EN,
+                     absent: frozenset[int] = frozenset()) -> None:
+    """Whoever the table calls plays the first move offered, until the game is over or it
+    calls someone ``absent``."""
+    for _move in range(12):
+        user = turn_of(sim, thread, users, words)
+        if user is None or user.id in absent:
+            return
+        choices = await sim.autocomplete(user, "move", text="", channel=thread)
+        assert choices, f"{user.name} is called but offered no move in {thread.name}"
+        await sim.slash(user, "move", move=choices[0]["value"], channel=thread)
+    raise AssertionError(f"the game in {thread.name} does not end")
+
+
+async def play_round(sim: Any, threads: list[Any], users: dict[int, Any],
+                     absent: frozenset[int] | set[int] = frozenset(), words: Words = EN) -> None:
+    """Every table of ``threads`` played at once (as people do), each until it is over or
+    calls someone ``absent``."""
+    await asyncio.gather(*(play_table(sim, thread, users, words, frozenset(absent))
+                           for thread in threads))
+
+
+def post_standings(post: Any) -> list[tuple[int, str, str]]:
+    """(place, name, points) of each line of the standings the post shows."""
+    return [(int(m[1]), m[2], m[3]) for line in post.content.split("\n")
+            if (m := STANDING.match(line))]
+
+
+async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
+    discord_sim: Any, french: Any
+) -> None:
+    sim = discord_sim
+    admin = sim.user("ada", permissions=MANAGE_SERVER, locale="fr")
+    people = [admin, *(sim.user(name, locale="fr") for name in (
+        "bea", "cyr", "dan", "eve", "fay", "gus", "hal", "ivy"))]
+    users = {u.id: u for u in people}
+    post = await create(sim, admin, seats=3, rounds=2, options="rounds=1 first=1")
+    assert FR("Press **Join** to play, **Leave** to change your mind.") in post.content
+    for user in people:
+        await sim.click(user, post, label=FR("Join"))
+    assert FR("**{n} players**: {names}").split(":")[0].format(n=9) in post.content
+    await sim.click(admin, post, label=FR("Start"))
+    for round_no in (1, 2):
+        threads = round_threads(sim, sim.general, round_no, FR)
+        assert len(threads) == 3, [t.name for t in sim.threads(active=False)]
+        for thread in threads:
+            await play_table(sim, thread, users, FR)
+    assert FR("**Final standings**") in post.content
+    standings = post_standings(post)
+    assert len(standings) == 9
+
+
+async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_show_withdrawn(
+    discord_sim: DiscordSim, discord_env: Emulator, shared_database: str, tmp_path: Path
+) -> None:
+    sim = discord_sim
+    sim.quiet = QUIET
+    admin = sim.user("ada", permissions=MANAGE_SERVER)
+    people = [admin, *(sim.user(n) for n in ("bea", "cyr", "dan", "eve", "fay", "gus", "hal"))]
+    users = {u.id: u for u in people}
+    ghost = people[-1]  # signs up, then never moves
+    first = BotProcess(discord_env, None, shared_database, tmp_path, extra=FAST_CLOCK)
+    second = BotProcess(discord_env, None, shared_database, tmp_path, extra=FAST_CLOCK)
+    try:
+        await first.start()
+        post = await create(sim, admin, seats=2, rounds=3, options="rounds=1 first=1")
+        for user in people:
+            await sim.click(user, post, label="Join")
+        await sim.click(admin, post, label="Start")
+        await until(lambda: opened(sim, 1) == 4)
+        await play_round(sim, round_threads(sim, sim.general, 1), users, {ghost.id})
+        # The ghost's table ends once their clock runs out: round 2 is paired and opened.
+        await until(lambda: opened(sim, 2) == 4)
+        await play_round(sim, round_threads(sim, sim.general, 2), users, {ghost.id})
+        # SIGKILL between rounds: every table of round 2 ended but the ghost's, whose clock
+        # runs out while the bot is down.
+        await first.kill()
+
+        await second.start()
+        # The restart times the ghost out, reads the round as over, pairs round 3 and opens
+        # it: two games lost on time in a row withdraw the ghost, so seven play (one bye).
+        await until(lambda: opened(sim, 3) == 3)
+        tables = [line for line in post.content.split("\n") if line.startswith("Table ")]
+        assert len(tables) == 3 and not any("Hal" in line for line in tables), tables
+        assert "**Round 3 of 3**" in post.content and "Bye: " in post.content
+        await play_round(sim, round_threads(sim, sim.general, 3), users)
+        await until(lambda: "**Final standings**" in post.content)
+        lines = post_standings(post)
+        assert len(lines) == 8
+        assert "Hal (withdrawn)" in [name for _place, name, _points in lines]
+    finally:
+        await first.stop()
+        await second.stop()
