@@ -20,13 +20,18 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.bot.drive import FakeTime
 from tests.e2e.emulator import DiscordSim, Emulator
+from tests.e2e.emulator.events import ACTIVE, COMPLETED, SCHEDULED
+from tests.e2e.french import assert_french, drawing_words, message_texts
+from tests.e2e.test_play_clock import pass_time
 from tests.e2e.test_play_helpers import (
     EN,
     Words,
@@ -50,9 +55,17 @@ STANDING = re.compile(r"^(\d+)\. \*\*(.+?)\*\* · (\S+) ")
 
 
 @pytest.fixture
-async def french(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+def clock() -> FakeTime:
+    """The bot's clock, from now (Discord's events must start in the future), moved by hand."""
+    fake = FakeTime()
+    fake.t = float(int(time.time()))
+    return fake
+
+
+@pytest.fixture
+async def french(discord_sim: Any, tmp_path: Path, clock: FakeTime) -> AsyncIterator[Any]:
     register_toy()
-    async with running_tablee(discord_sim, tmp_path, guild_locale="fr") as app:
+    async with running_tablee(discord_sim, tmp_path, guild_locale="fr", now=clock) as app:
         yield app
     assert_all_requests_valid(discord_sim)
 
@@ -121,27 +134,52 @@ def post_standings(post: Any) -> list[tuple[int, str, str]]:
 
 
 async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
-    discord_sim: Any, french: Any
+    discord_sim: Any, french: Any, clock: FakeTime
 ) -> None:
     sim = discord_sim
     admin = sim.user("ada", permissions=MANAGE_SERVER, locale="fr")
     people = [admin, *(sim.user(name, locale="fr") for name in (
         "bea", "cyr", "dan", "eve", "fay", "gus", "hal", "ivy"))]
     users = {u.id: u for u in people}
-    post = await create(sim, admin, seats=3, rounds=2, options="rounds=1 first=1")
-    assert FR("Press **Join** to play, **Leave** to change your mind.") in post.content
-    for user in people:
-        await sim.click(user, post, label=FR("Join"))
-    assert FR("**{n} players**: {names}").split(":")[0].format(n=9) in post.content
-    await sim.click(admin, post, label=FR("Start"))
-    for round_no in (1, 2):
-        threads = round_threads(sim, sim.general, round_no, FR)
-        assert len(threads) == 3, [t.name for t in sim.threads(active=False)]
-        for thread in threads:
-            await play_table(sim, thread, users, FR)
-    assert FR("**Final standings**") in post.content
+    with drawing_words() as drawn:
+        post = await create(sim, admin, seats=3, rounds=2, start="dans 30 minutes",
+                            options="rounds=1 first=1")
+        start_at = int(clock.t) + 1800
+        assert f"Début le <t:{start_at}:f> (<t:{start_at}:R>)." in post.content
+        # The start is a Discord scheduled event of the server (the bot may create events).
+        [event] = sim.world.scheduled_events.values()
+        assert event.name == "Tournoi de Toy Rounds" and event.status == SCHEDULED
+        assert int(event.start.timestamp()) == start_at
+        for user in people:
+            await sim.click(user, post, label=FR("Join"))
+        assert "**9 joueurs** : Ada, Bea, Cyr, Dan, Eve, Fay, Gus, Hal, Ivy" in post.content
+        # Nobody presses Start: the start time does.
+        await pass_time(sim, french, clock, start_at, lambda: opened(sim, 1, FR) == 3)
+        assert event.status == ACTIVE
+        assert "**Ronde 1 sur 2**" in post.content
+        edits = len(post.history)
+        for round_no in (1, 2):
+            threads = round_threads(sim, sim.general, round_no, FR)
+            assert [t.name for t in threads] == [f"Ronde {round_no} · Table {n}" for n in (1, 2, 3)]
+            for thread in threads:
+                await play_table(sim, thread, users, FR)
+        # One edit of the post a table's end (the next round opens in the same edit).
+        assert len(post.history) - edits == 6
+        assert "**Classement final**" in post.content
+        assert event.status == COMPLETED
+        shown = await sim.slash(bea := people[1], "tournament show")
     standings = post_standings(post)
-    assert len(standings) == 9
+    assert len(standings) == 9 and standings[0][0] == 1
+    [image] = post.attachments
+    assert image.filename == "standings.png" and image.image().width == 720
+    assert shown.ephemeral and shown.visible_only_to is bea
+    assert "**Classement final**" in shown.content and shown.attachments
+    over = last_public(sim, sim.general)
+    assert over.content.startswith("🏁 Le tournoi de **Toy Rounds** est terminé : 🥇 ")
+    names = [u.name.title() for u in people] + ["Toy Rounds", "Rounds", "Deck", "Bonus point",
+                                                 "Pace", "Chatty", "low", "calm"]
+    assert_french([*message_texts(post), over.content, shown.content, *drawn,
+                   *(t.name for t in sim.threads(active=False))], names=names)
 
 
 async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_show_withdrawn(

@@ -19,7 +19,6 @@ with the standings image and text, at any time.
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import discord
@@ -119,7 +118,7 @@ class TournamentCommands(ServiceCog):
             start_at = None
             if start:
                 prefs = await self.service.notices.prefs(interaction.user.id)
-                start_at = texts.parse_start(start, time.time(), prefs.zone)
+                start_at = texts.parse_start(start, self.service.clock_now(), prefs.zone)
             home_id, home = await home_of(interaction)
             user = interaction.user
             info = await self.service.tournaments.create(

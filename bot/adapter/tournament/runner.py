@@ -32,7 +32,7 @@ from typing import Any
 import discord
 
 from bot.service.locks import ChannelLocks
-from bot.service.scheduler import CANCELLED, FINISHED, TournamentDue
+from bot.service.scheduler import CANCELLED, FINISHED, STARTED, TournamentDue
 
 from ..kit import send
 from ..kit.components import Component
@@ -53,6 +53,8 @@ BUTTONS = (  # (action, label, style) of the sign-up; "leave" alone (Withdraw) w
     ("start", N_("Start"), discord.ButtonStyle.primary),
     ("cancel", N_("Cancel"), discord.ButtonStyle.danger),
 )
+ACTIVE, COMPLETED = 2, 3
+"""A scheduled event's statuses (Discord's numbers): under way, over."""
 EVENT_HOURS = {"live": 3.0, "daily": 24.0 * 7}
 """How long a scheduled event says a tournament lasts (Discord needs an end for an event held
 outside a voice channel): a few hours live, a week slow."""
@@ -145,6 +147,7 @@ async def act(interaction: discord.Interaction, action: str, tid: int) -> Any:
         info = await service.cancel(tid, user.id, await may_organise(interaction))
         await drop_event(client, info)
     if action == "start":
+        await event_now(client, info, ACTIVE)
         await advance(client, tid, via=interaction)
         return await service.show(tid)
     await refresh(client, info, via=interaction)
@@ -226,7 +229,8 @@ def orphan(home: Any, name: str, me: int | None) -> discord.Thread | None:
 
 
 async def announce(client: discord.Client, info: Any) -> None:
-    """The podium, in one message under the tournament post."""
+    """The podium, in one message under the tournament post; its event is over."""
+    await event_now(client, info, COMPLETED)
     async with in_public(client, info.guild_id):
         text = _("🏁 The **{game}** tournament is over: {podium}. Final standings: {link}",
                  game=shown(info.game_name), podium=texts.podium_text(info),
@@ -261,6 +265,8 @@ async def due(client: discord.Client, event: TournamentDue) -> None:
         await refresh(client, info)
         await announce(client, info)
         return
+    if event.what == STARTED:
+        await event_now(client, info, ACTIVE)
     await advance(client, info.id)
 
 
@@ -284,7 +290,7 @@ def can_schedule(client: discord.Client, guild_id: int | None) -> discord.Guild 
     if guild is None or guild.me is None:
         return None
     perms = guild.me.guild_permissions
-    return guild if perms.create_events or perms.manage_events else None
+    return guild if perms.create_events else None
 
 
 async def start_event(client: discord.Client, info: Any) -> None:
@@ -335,6 +341,17 @@ async def drop_event(client: discord.Client, info: Any) -> None:
     if not info.event_id or info.guild_id is None:
         return
     try:
-        await client.http.delete_guild_scheduled_event(info.guild_id, info.event_id)
+        await client.http.delete_scheduled_event(info.guild_id, info.event_id)
     except discord.HTTPException:
         log.warning("could not delete the event of tournament %s", info.id, exc_info=True)
+
+
+async def event_now(client: discord.Client, info: Any, status: int) -> None:
+    """The tournament's scheduled event under way (:data:`ACTIVE`, at the start) or over
+    (:data:`COMPLETED`, at the podium)."""
+    if not info.event_id or info.guild_id is None:
+        return
+    try:
+        await client.http.edit_scheduled_event(info.guild_id, info.event_id, status=status)
+    except discord.HTTPException:
+        log.warning("could not update the event of tournament %s", info.id, exc_info=True)
