@@ -27,7 +27,13 @@ from discord.ext import commands
 
 from bot import catalog
 from bot.service.rules.speed import SPEED_TEXTS
-from bot.service.rules.tournament import FORMAT_NAMES, SPEED_CHOICES, STATUS_NAMES
+from bot.service.rules.tournament import (
+    FORMAT_NAMES,
+    MAX_ROUNDS,
+    SEATS,
+    SPEED_CHOICES,
+    STATUS_NAMES,
+)
 from bot.service.rules.tournament_model import BYE, FILLS, FORMATS, SWISS
 from bot.service.scheduler import TournamentDue
 
@@ -47,8 +53,14 @@ from .post import STANDINGS_FILE, post_parts, standings_png
 
 log = logging.getLogger("tablee.adapter.tournament")
 
-MOST_ROUNDS = 15
-MOST_SEATS = 6
+EVERY = ("signup", "running", "finished", "cancelled")
+"""Every status a tournament may have: /tournament show finds the finished ones too."""
+
+
+def game_name(game_id: str) -> str:
+    """A game's name as the reader reads it (its id when the game is gone)."""
+    found = next((g.game for g in catalog.table_games() if g.game.id == game_id), None)
+    return shown(found.name) if found is not None else game_id
 
 
 def format_choices() -> list[app_commands.Choice[str]]:
@@ -98,8 +110,8 @@ class TournamentCommands(ServiceCog):
     @app_commands.choices(fmt=format_choices(), fill=fill_choices(), speed=speed_choices())
     @app_commands.rename(fmt="format")
     async def create(self, interaction: discord.Interaction, game: str,
-                     fmt: str = SWISS, rounds: app_commands.Range[int, 1, MOST_ROUNDS] | None
-                     = None, seats: app_commands.Range[int, 2, MOST_SEATS] | None = None,
+                     fmt: str = SWISS, rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None
+                     = None, seats: app_commands.Range[int, SEATS[0], SEATS[1]] | None = None,
                      speed: str = "live", start: str | None = None, rated: bool = True,
                      fill: str = BYE, options: str | None = None) -> None:
         async with guarded(interaction, "/tournament create"):
@@ -159,11 +171,11 @@ class TournamentCommands(ServiceCog):
 
     # -- the tournament of this channel ---------------------------------------------------------
     async def chosen(self, interaction: discord.Interaction, tournament: str | None) -> Any:
-        """The tournament a command acts on: the one in its option, else this channel's newest
-        one signing up or running (else its newest)."""
+        """The tournament a command acts on (its stored row): the one in its option, else this
+        channel's newest one signing up or running, else this channel's newest."""
         guild_id = interaction.guild_id
         assert guild_id is not None
-        found = await self.service.tournaments.in_guild(guild_id)
+        found = await self.service.store.tournaments.in_guild(guild_id, EVERY)
         if tournament is not None:
             match = next((t for t in found if str(t.id) == tournament), None)
             if match is None:
@@ -173,35 +185,34 @@ class TournamentCommands(ServiceCog):
         home_id, _home = await home_of(interaction)
         here = [t for t in found if home_id in (t.channel_id, t.post_channel_id)]
         live = [t for t in here if t.status in ("signup", "running")]
-        pick = max(live or here, key=lambda t: t.id, default=None)
-        if pick is None:
+        if not (live or here):
             raise Refusal(_("There is no tournament in this channel: "
                             "/tournament create makes one."))
-        return pick
+        return (live or here)[0]  # the newest first
 
     async def tournament_choices(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
         try:
-            found = await self.service.tournaments.in_guild(interaction.guild_id)
+            found = await self.service.store.tournaments.in_guild(interaction.guild_id, EVERY)
         except Exception:  # autocomplete can only answer with choices
             return []
         typed = current.strip().lower()
         with language(reader(interaction)):
-            named = [(_("{game} tournament #{id} ({status})", game=shown(t.game_name), id=t.id,
-                        status=_(STATUS_NAMES.get(t.status, t.status))), t) for t in found]
+            named = [(_("{game} tournament #{id} ({status})", game=game_name(t.game_id),
+                        id=t.id, status=_(STATUS_NAMES.get(t.status, t.status))), t)
+                     for t in found]
         return [app_commands.Choice(name=clip(name, MAX_DESCRIPTION), value=str(t.id))
-                for name, t in sorted(named, key=lambda n: -n[1].id)
-                if typed in name.lower()][:MAX_CHOICES]
+                for name, t in named if typed in name.lower()][:MAX_CHOICES]
 
     async def acted(self, interaction: discord.Interaction, action: str,
                     tournament: str | None, what: str) -> None:
         async with guarded(interaction, f"/tournament {action}"):
             require_guild(interaction)
             await send.defer_private(interaction)
-            info = await self.chosen(interaction, tournament)
-            await runner.act(interaction, action, info.id)
+            info = await runner.act(interaction, action,
+                                    (await self.chosen(interaction, tournament)).id)
             link = jump_url(info.guild_id, info.post_channel_id, info.post_message_id)
             await send.followup(interaction, f"{what} {link}", ephemeral=True)
 
