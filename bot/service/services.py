@@ -19,6 +19,7 @@ around one :class:`~bot.service.context.Context` and holds them:
 - ``server_tables`` (:class:`~bot.service.server_tables.ServerTables`): a server's open tables
 - ``notices`` (:class:`~bot.service.notices.TurnNotices`): who is told of their turn, how, when
 - ``vacation`` (:class:`~bot.service.vacation.VacationService`): /vacation, away from slow tables
+- ``tournaments`` (:class:`~bot.service.tournaments.Tournaments`): tournaments, sign-up to podium
 - ``languages``, ``ratings``, ``game_history``, ``analyses``, ``computers``, ``reports``
 - ``live`` (:class:`~bot.service.live.LiveViews`): the table as the live page shows everyone
 - ``changes`` (:class:`~bot.service.changes.Changes`): every commit rings it; the live page
@@ -71,6 +72,7 @@ from .reports import Reports
 from .repository import TableRepository
 from .scheduler import ClockEvent, HeldDue
 from .server_tables import ServerTables
+from .tournaments import Tournaments
 from .vacation import VacationService
 from .workers import ComputerPool
 
@@ -116,6 +118,8 @@ class Services:
         self.notices = TurnNotices(ctx, notify_default or default_prefs(
             False, ctx.clock_config.turn_dm_after))
         self.vacation = VacationService(ctx, self.reports)
+        self.tournaments = Tournaments(ctx, self.tables, self.table_clock, self.computers,
+                                       self.reports, self.absence)
 
     @classmethod
     async def open(
@@ -149,12 +153,14 @@ class Services:
     async def clock_due(self, now: float) -> list[ClockEvent]:
         """The tables left behind whose computers moved now (:meth:`PlayService.catch_up`),
         then the clocks' reminders and time outs, then the people whose held turns are due
-        (:mod:`bot.service.notices`). When the clocks cannot be read, what the computers did
+        (:mod:`bot.service.notices`), then the tournaments' start times and slow round
+        deadlines (:meth:`Tournaments.due <bot.service.tournaments.Tournaments.due>`). When the clocks cannot be read, what the computers did
         is still handed on (the scheduler tries the clocks again soon)."""
         caught_up: list[ClockEvent] = [*await self.moves.catch_up(now)]
         try:
             clocks = await self.absence.clock_due(now)
-            return [*caught_up, *clocks, *map(HeldDue, await self.notices.due(now))]
+            return [*caught_up, *clocks, *map(HeldDue, await self.notices.due(now)),
+                    *await self.tournaments.due(now)]
         except Exception:
             if not caught_up:
                 raise
@@ -165,10 +171,10 @@ class Services:
         await self.table_clock.resync()
 
     async def clock_next_due(self) -> float | None:
-        """The next clock moment, held turn's due or try of a table left behind: the
-        soonest."""
+        """The next clock moment, held turn's due, try of a table left behind, or tournament
+        start or deadline: the soonest."""
         moments = [await self.table_clock.next_due(), await self.notices.next_due(),
-                   self.context.behind.next_at()]
+                   self.context.behind.next_at(), await self.tournaments.next_due()]
         return min((m for m in moments if m is not None), default=None)
 
     def clock_now(self) -> float:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .database import Database, Insert, Statement, Transaction
 from .rows import Finished, Rating, Standing
-from .skill import UNRATED, Teams, rate, replay
+from .skill import LEFT_OUT, UNRATED, Teams, rate, replay
 
 _FINISHED = (
     "SELECT id, COALESCE(guild_id, 0), game_id, seats, record, result FROM games"
@@ -37,7 +37,8 @@ def _finished(values: Sequence[Any]) -> tuple[int, Finished]:
     kept = json.loads(record)
     moves = [m.get("seat") for m in kept.get("moves") or [] if isinstance(m, dict)]
     return guild, Finished(row, game_id, json.loads(seats), kept.get("options") or {},
-                           json.loads(result), moves, unrated=UNRATED in kept)
+                           json.loads(result), moves,
+                           unrated=UNRATED in kept or bool(kept.get(LEFT_OUT)))
 
 
 def _upsert(guild: int, game_id: str, changed: dict[str, Rating]) -> Statement:

@@ -25,6 +25,7 @@ from .sent_posts import SentPosts
 from .servers import ServerSettings
 from .sqlite import SQLite
 from .tables import Tables
+from .tournaments import Tournaments
 from .url import is_url
 from .vacations import Vacations
 from .web import WebLinks
@@ -50,6 +51,7 @@ class Store:
         self.analyses = Analyses(db)
         self.web = WebLinks(db)
         self.vacations = Vacations(db)
+        self.tournaments = Tournaments(db)
 
     @classmethod
     async def open(cls, target: str) -> Store:
