@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from bot.storage.store import Store
 from tests.bot.drive import FakeTime
 from tests.e2e.emulator import DiscordSim, Emulator
 from tests.e2e.emulator.events import ACTIVE, COMPLETED, SCHEDULED
@@ -40,6 +41,7 @@ from tests.e2e.test_play_helpers import (
     running_tablee,
 )
 from tests.e2e.test_play_shards import QUIET, BotProcess, shared_database, until
+from tests.e2e.tournament_reference import SWISS, read_tournament, standings
 from tests.e2e.toy_game import TOY_ID, register_toy
 
 __all__ = ["shared_database"]  # the fixture, for the SIGKILL test
@@ -51,7 +53,8 @@ FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.07\nlive_add_seconds = 0\n"
 a player who never moves loses on time quickly."""
 FR = Words("fr")
 LINK = re.compile(r"/channels/\d+/(\d+)/(\d+)")
-STANDING = re.compile(r"^(\d+)\. \*\*(.+?)\*\* · (\S+) ")
+STANDING = re.compile(r"^(?P<place>\d+)\. \*\*(?P<name>.+?)\*\* · (?P<points>\S+) pts"
+                      r"(?: · (?P<breaks>.+?))? · (?P<games>\d+) \w+$")
 
 
 @pytest.fixture
@@ -127,10 +130,37 @@ async def play_round(sim: Any, threads: list[Any], users: dict[int, Any],
                            for thread in threads))
 
 
-def post_standings(post: Any) -> list[tuple[int, str, str]]:
-    """(place, name, points) of each line of the standings the post shows."""
-    return [(int(m[1]), m[2], m[3]) for line in post.content.split("\n")
-            if (m := STANDING.match(line))]
+def post_standings(post: Any) -> dict[str, tuple[int, float, tuple[float, ...], int]]:
+    """The standings the post shows as text: {name: (place, points, tie-breaks, games)}."""
+    found = {}
+    for line in post.content.split("\n"):
+        match = STANDING.match(line)
+        if match:
+            breaks = tuple(number(part.rsplit(" ", 1)[1])
+                           for part in (match["breaks"] or "").split(" · ") if part)
+            found[match["name"]] = (int(match["place"]), number(match["points"]), breaks,
+                                    int(match["games"]))
+    return found
+
+
+def number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+async def reference(db: Any, seats: int, users: dict[int, Any],
+                    words: Words = EN) -> dict[str, tuple[int, float, tuple[float, ...], int]]:
+    """The standings recomputed from the finished games' records alone
+    (:mod:`tests.e2e.tournament_reference`), keyed by the name the post shows."""
+    [(tid,)] = await db.fetchall("SELECT id FROM tournaments")
+    players, withdrawn, tables = await read_tournament(db, tid)
+    out = {}
+    for line in standings(SWISS, seats, players, tables, withdrawn):
+        name = users[line["player"]].name.title()
+        if line["withdrawn"]:
+            name = words("{name} (withdrawn)").format(name=name)
+        out[name] = (line["place"], round(line["points"], 2),
+                     tuple(round(t, 2) for t in line["tiebreaks"]), line["played"])
+    return out
 
 
 async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
@@ -167,8 +197,9 @@ async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
         assert "**Classement final**" in post.content
         assert event.status == COMPLETED
         shown = await sim.slash(bea := people[1], "tournament show")
-    standings = post_standings(post)
-    assert len(standings) == 9 and standings[0][0] == 1
+    shown_lines = post_standings(post)
+    assert len(shown_lines) == 9
+    assert shown_lines == await reference(french.bot.service.store.db, 3, users, FR)
     [image] = post.attachments
     assert image.filename == "standings.png" and image.image().width == 720
     assert shown.ephemeral and shown.visible_only_to is bea
@@ -210,15 +241,19 @@ async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_s
         await second.start()
         # The restart times the ghost out, reads the round as over, pairs round 3 and opens
         # it: two games lost on time in a row withdraw the ghost, so seven play (one bye).
-        await until(lambda: opened(sim, 3) == 3)
+        await until(lambda: "**Round 3 of 3**" in post.content)
         tables = [line for line in post.content.split("\n") if line.startswith("Table ")]
         assert len(tables) == 3 and not any("Hal" in line for line in tables), tables
-        assert "**Round 3 of 3**" in post.content and "Bye: " in post.content
+        assert "Bye: " in post.content and opened(sim, 3) == 3
         await play_round(sim, round_threads(sim, sim.general, 3), users)
         await until(lambda: "**Final standings**" in post.content)
         lines = post_standings(post)
-        assert len(lines) == 8
-        assert "Hal (withdrawn)" in [name for _place, name, _points in lines]
+        assert len(lines) == 8 and lines["Hal (withdrawn)"][3] == 2  # two games, both lost
+        store = await Store.open(shared_database)
+        try:
+            assert lines == await reference(store.db, 2, users)
+        finally:
+            await store.close()
     finally:
         await first.stop()
         await second.stop()
