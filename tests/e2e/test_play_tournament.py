@@ -10,7 +10,9 @@ a table.
   and again in the middle of round 2; one player never moves: their clock (live, 3 s a game in
   this test's config) runs out, they lose on time, and after two missed games they are
   withdrawn (not paired in round 3).
-- A 9-player three-seat Swiss of 2 rounds on a French server: every post reads French.
+- A 9-player three-seat Swiss of 2 rounds on a French server, in a forum (the tournament and
+  each table a post of it), started by its start time (a Discord scheduled event, under way
+  then over): every word of the tournament reads French; one edit of its post a table's end.
 
 In both, the standings the tournament post shows at the end equal those computed from the
 finished games' records alone (:mod:`tests.e2e.tournament_reference`).
@@ -47,6 +49,7 @@ from tests.e2e.toy_game import TOY_ID, register_toy
 __all__ = ["shared_database"]  # the fixture, for the SIGKILL test
 
 MANAGE_SERVER = 1 << 5
+FORUM = 15  # a forum channel's type
 FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.07\nlive_add_seconds = 0\n"
               "live_max_minutes = 0.07\n")
 """A live game's clock of about 4 s a player (the toy game's one move takes well under it):
@@ -91,9 +94,11 @@ def round_threads(sim: Any, channel: Any, round_no: int, words: Words = EN) -> l
                   key=lambda t: int(t.name[len(head):]))
 
 
-def opened(sim: Any, round_no: int, words: Words = EN) -> int:
+def opened(sim: Any, channel: Any, round_no: int, words: Words = EN) -> int:
     """How many tables of round ``round_no`` have their first post out."""
-    return sum(1 for t in round_threads(sim, sim.general, round_no, words) if sim.public(t))
+    hand = words("My hand / Play")
+    return sum(1 for t in round_threads(sim, channel, round_no, words)
+               if any(hand in m.labels for m in sim.public(t)))
 
 
 def turn_of(sim: Any, thread: Any, users: dict[int, Any], words: Words) -> Any | None:
@@ -163,7 +168,7 @@ async def reference(db: Any, seats: int, users: dict[int, Any],
     return out
 
 
-async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
+async def test_nine_players_at_tables_of_three_play_two_rounds_in_a_french_forum(
     discord_sim: Any, french: Any, clock: FakeTime
 ) -> None:
     sim = discord_sim
@@ -171,9 +176,14 @@ async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
     people = [admin, *(sim.user(name, locale="fr") for name in (
         "bea", "cyr", "dan", "eve", "fay", "gus", "hal", "ivy"))]
     users = {u.id: u for u in people}
+    forum = sim.channel("tournois", kind=FORUM)
+    here = await sim.thread(admin, "Samedi", channel=forum)  # a post of the forum
     with drawing_words() as drawn:
-        post = await create(sim, admin, seats=3, rounds=2, start="dans 30 minutes",
+        post = await create(sim, admin, here, seats=3, rounds=2, start="dans 30 minutes",
                             options="rounds=1 first=1")
+        # In a forum the tournament is a post of its own: its first message.
+        home = post.channel
+        assert home.parent is forum and home.id == post.id and home.name == "Tournoi de Toy Rounds"
         start_at = int(clock.t) + 1800
         assert f"Début le <t:{start_at}:f> (<t:{start_at}:R>)." in post.content
         # The start is a Discord scheduled event of the server (the bot may create events).
@@ -185,18 +195,21 @@ async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
         assert "**9 joueurs** : Ada, Bea, Cyr, Dan, Eve, Fay, Gus, Hal, Ivy" in post.content
         # Nobody presses Start: the start time does.
         await pass_time(sim, french, clock, start_at, lambda: "**Ronde 1 sur 2**" in post.content)
-        assert event.status == ACTIVE and opened(sim, 1, FR) == 3
+        assert event.status == ACTIVE and opened(sim, forum, 1, FR) == 3
         edits = len(post.history)
         for round_no in (1, 2):
-            threads = round_threads(sim, sim.general, round_no, FR)
+            # Each table a post of the forum, its first message saying who plays there.
+            threads = round_threads(sim, forum, round_no, FR)
             assert [t.name for t in threads] == [f"Ronde {round_no} · Table {n}" for n in (1, 2, 3)]
+            assert sim.public(threads[0])[0].content.startswith(
+                f"**Ronde {round_no} · Table 1** du tournoi de **Toy Rounds** : ")
             for thread in threads:
                 await play_table(sim, thread, users, FR)
         # One edit of the post a table's end (the next round opens in the same edit).
         assert len(post.history) - edits == 6
         assert "**Classement final**" in post.content
         assert event.status == COMPLETED
-        shown = await sim.slash(bea := people[1], "tournament show")
+        shown = await sim.slash(bea := people[1], "tournament show", channel=home)
     shown_lines = post_standings(post)
     assert len(shown_lines) == 9
     assert shown_lines == await reference(french.bot.service.store.db, 3, users, FR)
@@ -204,12 +217,12 @@ async def test_nine_players_at_tables_of_three_play_two_rounds_in_french(
     assert image.filename == "standings.png" and image.image().width == 720
     assert shown.ephemeral and shown.visible_only_to is bea
     assert "**Classement final**" in shown.content and shown.attachments
-    over = last_public(sim, sim.general)
+    over = last_public(sim, home)
     assert over.content.startswith("🏁 Le tournoi de **Toy Rounds** est terminé : 🥇 ")
     names = [u.name.title() for u in people] + ["Toy Rounds", "Rounds", "Deck", "Bonus point",
                                                  "Pace", "Chatty", "low", "calm"]
     assert_french([*message_texts(post), over.content, shown.content, *drawn,
-                   *(t.name for t in sim.threads(active=False))], names=names)
+                   *(t.name for t in sim.threads(forum, active=False))], names=names)
 
 
 async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_show_withdrawn(
@@ -229,10 +242,10 @@ async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_s
         for user in people:
             await sim.click(user, post, label="Join")
         await sim.click(admin, post, label="Start")
-        await until(lambda: opened(sim, 1) == 4)
+        await until(lambda: opened(sim, sim.general, 1) == 4)
         await play_round(sim, round_threads(sim, sim.general, 1), users, {ghost.id})
         # The ghost's table ends once their clock runs out: round 2 is paired and opened.
-        await until(lambda: opened(sim, 2) == 4)
+        await until(lambda: opened(sim, sim.general, 2) == 4)
         await play_round(sim, round_threads(sim, sim.general, 2), users, {ghost.id})
         # SIGKILL between rounds: every table of round 2 ended but the ghost's, whose clock
         # runs out while the bot is down.
@@ -244,7 +257,7 @@ async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_s
         await until(lambda: "**Round 3 of 3**" in post.content)
         tables = [line for line in post.content.split("\n") if line.startswith("Table ")]
         assert len(tables) == 3 and not any("Hal" in line for line in tables), tables
-        assert "Bye: " in post.content and opened(sim, 3) == 3
+        assert "Bye: " in post.content and opened(sim, sim.general, 3) == 3
         await play_round(sim, round_threads(sim, sim.general, 3), users)
         await until(lambda: "**Final standings**" in post.content)
         lines = post_standings(post)
