@@ -39,6 +39,7 @@ from tests.e2e.test_play_helpers import (
     EN,
     Words,
     assert_all_requests_valid,
+    last_private,
     last_public,
     running_tablee,
 )
@@ -50,10 +51,13 @@ __all__ = ["shared_database"]  # the fixture, for the SIGKILL test
 
 MANAGE_SERVER = 1 << 5
 FORUM = 15  # a forum channel's type
-FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.07\nlive_add_seconds = 0\n"
-              "live_max_minutes = 0.07\n")
-"""A live game's clock of about 4 s a player (the toy game's one move takes well under it):
-a player who never moves loses on time quickly."""
+FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.06\nlive_add_seconds = 0\n"
+              "live_max_minutes = 0.06\n")
+"""A live game's clock of 3.6 s a player (the toy game's one move takes well under it): a
+player who never moves loses on time quickly."""
+SIGN_UP_QUIET = 0.05
+"""The sim's quiet spell while people sign up: a press is answered by one edit, nothing drawn
+(the other process's renders need :data:`QUIET`)."""
 FR = Words("fr")
 LINK = re.compile(r"/channels/\d+/(\d+)/(\d+)")
 STANDING = re.compile(r"^(?P<place>\d+)\. \*\*(?P<name>.+?)\*\* · (?P<points>\S+) pts"
@@ -239,8 +243,11 @@ async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_s
     try:
         await first.start()
         post = await create(sim, admin, seats=2, rounds=3, options="rounds=1 first=1")
+        sim.quiet = SIGN_UP_QUIET
         for user in people:
             await sim.click(user, post, label="Join")
+        await until(lambda: "**8 players**" in post.content)
+        sim.quiet = QUIET
         await sim.click(admin, post, label="Start")
         await until(lambda: opened(sim, sim.general, 1) == 4)
         await play_round(sim, round_threads(sim, sim.general, 1), users, {ghost.id})
@@ -270,3 +277,53 @@ async def test_eight_players_play_three_swiss_rounds_across_a_sigkill_and_a_no_s
     finally:
         await first.stop()
         await second.stop()
+
+
+@pytest.fixture
+async def english(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    register_toy()
+    async with running_tablee(discord_sim, tmp_path) as app:
+        yield app
+    assert_all_requests_valid(discord_sim)
+
+
+async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, english: Any) -> None:
+    sim = discord_sim
+    admin = sim.user("ada", permissions=MANAGE_SERVER)
+    organisers = sim.role("organisers", 0)
+    await sim.emulator.gateway.dispatch("GUILD_ROLE_CREATE", {  # as Discord tells the bot
+        "guild_id": str(sim.world.guild_id), "role": organisers.to_json()})
+    olga, bob, cy = sim.user("olga", roles=[organisers]), sim.user("bob"), sim.user("cy")
+    refused = await sim.slash(olga, "tournament create", game=TOY_ID)
+    assert refused.ephemeral and refused.content == (
+        "Only server admins (Manage Server) or the tournament organisers' role chosen with "
+        "/settings tournaments can create a tournament.")
+    # An admin names the organisers' role (/settings tournaments role:…): its members may.
+    await english.bot.service.store.servers.set_tournament_role(sim.world.guild_id,
+                                                                organisers.id)
+    typo = await sim.slash(olga, "tournament create", game=TOY_ID, options="colour=red")
+    assert typo.content.startswith("Write the options as name=value pairs, e.g. “rounds=2”.")
+    late = await sim.slash(olga, "tournament create", game=TOY_ID, start="yesterday")
+    assert late.content.startswith("I can't read “yesterday” as a start time.")
+    post = await create(sim, olga, fill="computer", rated=False)
+    assert post.labels == ["Join", "Leave", "Start", "Cancel"]
+    assert "Swiss · tables of 2 · live (a few minutes a move) · not rated" in post.content
+    assert "Starts when the organiser presses **Start**." in post.content
+    await sim.click(bob, post, label="Join")
+    await sim.click(bob, post, label="Join")
+    assert last_private(sim, bob).content == "You are already signed up for this tournament."
+    joined = await sim.slash(cy, "tournament join")
+    assert joined.ephemeral and joined.content.startswith("You are signed up. https://")
+    assert "**2 players**: Bob, Cy" in post.content
+    await sim.click(cy, post, label="Leave")
+    assert "**1 player**: Bob" in post.content
+    await sim.click(bob, post, label="Start")
+    assert "Only the organiser (Olga)" in last_private(sim, bob).content
+    await sim.click(admin, post, label="Cancel")  # a server admin may
+    assert "This tournament was cancelled." in post.content and post.labels == []
+    none_here = await sim.slash(cy, "tournament join")
+    assert none_here.content == "This tournament is no longer taking players."
+    settings = await sim.slash(admin, "settings tournaments")
+    assert settings.content == ("Only server admins (Manage Server) may now create "
+                                "tournaments (/tournament create).")
+    assert await english.bot.service.store.servers.tournament_role(sim.world.guild_id) is None
