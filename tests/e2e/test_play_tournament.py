@@ -209,6 +209,10 @@ async def test_nine_players_at_tables_of_three_play_two_rounds_in_a_french_forum
                 f"**Ronde {round_no} · Table 1** du tournoi de **Toy Rounds** : ")
             for thread in threads:
                 await play_table(sim, thread, users, FR)
+            # A tournament's game offers no rematch: the tournament pairs the next round.
+            last = sim.public(threads[0])[-1]
+            assert FR("Rematch") not in last.labels and FR(
+                "🏁 The game is over: the tournament post shows the standings.") in last.content
         # One edit of the post a table's end (the next round opens in the same edit).
         assert len(post.history) - edits == 6
         assert "**Classement final**" in post.content

@@ -245,7 +245,8 @@ class Poster:
         hours (``notices``); without a ping it is silent (Discord's SUPPRESS_NOTIFICATIONS:
         :mod:`bot.adapter.posting.carriers`)."""
         mentioned = [u for u, notice in notices.items() if notice.ping]
-        full, plain = compose(post, still=still, status=False)
+        full, plain = compose(post, still=still, status=False,
+                              rematch=outcome.table.tournament is None)
         kwargs: dict[str, Any] = {"view": self._v2(channel_id, outcome.table, post, full)}
         file = png_file(post.image_png, v2.BOARD)
         if file is not None:
