@@ -26,6 +26,10 @@ the move failed. The channel's next post sets it right: the poster still knows i
 (retired by the next one, whose bookkeeping then records it) and keeps the value-free text of a
 post showing a value until that post is edited (:mod:`bot.service.followup`).
 
+A table's end (its last post, whether or not Discord took it, or a close without result) is
+told to whoever listens as the discord.py event ``table_ended`` (the channel id): the
+tournament room (:mod:`bot.adapter.tournament`) goes on to the next round then.
+
 A post Discord refuses (a locked thread, a missing permission) leaves its table *stuck*: tried
 again after longer and longer waits, then given up, its players told once
 (:mod:`bot.adapter.posting.stuck`); a post answered "Unknown Channel" in a table's thread means the

@@ -137,7 +137,8 @@ def format_line(info: Any) -> str:
     parts.append(_("tables of {n}", n=info.seats))
     parts.append(shown(SPEED_TEXTS.get(info.speed, info.speed)))
     parts.append(_("rated") if info.rated else _("not rated"))
-    return " · ".join(parts)
+    line = " · ".join(parts)
+    return line[:1].upper() + line[1:]  # the format's name is lowercase inside a sentence
 
 
 def fill_line(info: Any) -> str:

@@ -182,7 +182,8 @@ TEMPLATES = [
 ]
 """The custom-id templates the bot listens for (ids on posts out there): those it listened for
 before the rooms, the table button's with ``describe`` added (its old ids read as before), the
-board in words' pages (``tp:``) and the /notifications panel's selects (``tn:``)."""
+board in words' pages (``tp:``), the /notifications panel's selects (``tn:``) and the tournament
+post's buttons (``tz:``)."""
 
 
 async def test_the_rooms_give_the_bot_the_same_commands_and_components(
