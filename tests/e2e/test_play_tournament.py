@@ -33,6 +33,7 @@ from bot.storage.store import Store
 from tests.bot.drive import FakeTime
 from tests.e2e.emulator import DiscordSim, Emulator
 from tests.e2e.emulator.events import ACTIVE, COMPLETED, SCHEDULED
+from tests.e2e.emulator.state import ALL_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.e2e.french import assert_french, drawing_words, message_texts
 from tests.e2e.test_play_clock import pass_time
 from tests.e2e.test_play_helpers import (
@@ -50,11 +51,12 @@ from tests.e2e.toy_game import TOY_ID, register_toy
 __all__ = ["shared_database"]  # the fixture, for the SIGKILL test
 
 MANAGE_SERVER = 1 << 5
+ADMINISTRATOR = 1 << 3
 FORUM = 15  # a forum channel's type
-FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.06\nlive_add_seconds = 0\n"
-              "live_max_minutes = 0.06\n")
-"""A live game's clock of 3.6 s a player (the toy game's one move takes well under it): a
-player who never moves loses on time quickly."""
+FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.1\nlive_add_seconds = 0\n"
+              "live_max_minutes = 0.1\n")
+"""A live game's clock of 6 s a player (the toy game's one move takes well under it, on a
+loaded machine too): a player who never moves loses on time quickly."""
 SIGN_UP_QUIET = 0.05
 """The sim's quiet spell while people sign up: a press is answered by one edit, nothing drawn
 (the other process's renders need :data:`QUIET`)."""
@@ -309,6 +311,12 @@ async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, englis
     assert typo.content.startswith("Write the options as name=value pairs, e.g. “rounds=2”.")
     late = await sim.slash(olga, "tournament create", game=TOY_ID, start="yesterday")
     assert late.content.startswith("I can't read “yesterday” as a start time.")
+    sim.world.bot_role.permissions = ALL_PERMISSIONS & ~ADMINISTRATOR & ~CREATE_PUBLIC_THREADS
+    no_threads = await sim.slash(olga, "tournament create", game=TOY_ID)
+    assert no_threads.content == (
+        "Each table of a tournament plays in a thread of its own here, and I'm missing Create "
+        "Public Threads in this channel. A server admin can grant them in the channel settings.")
+    sim.world.bot_role.permissions = ALL_PERMISSIONS
     post = await create(sim, olga, fill="computer", rated=False)
     assert post.labels == ["Join", "Leave", "Start", "Cancel"]
     assert "Swiss · tables of 2 · live (a few minutes a move) · not rated" in post.content

@@ -47,7 +47,7 @@ from ..kit.languages import in_public, reader
 from ..kit.limits import MAX_CHOICES, MAX_DESCRIPTION, clip
 from ..kit.translator import text
 from ..posting.dms import jump_url
-from ..posting.places import THREAD_TYPES
+from ..posting.places import THREAD_TYPES, missing_thread_permissions
 from . import runner, texts
 from .post import STANDINGS_FILE, post_parts, standings_png
 
@@ -127,6 +127,12 @@ class TournamentCommands(ServiceCog):
                 raise Refusal(_("Only server admins (Manage Server) or the tournament "
                                 "organisers' role chosen with /settings tournaments can create "
                                 "a tournament."))
+            missing = missing_thread_permissions(interaction)
+            if missing:  # its tables could never open: said now, not at the start
+                raise Refusal(_("Each table of a tournament plays in a thread of its own here, "
+                                "and I'm missing {perms} in this channel. A server admin can "
+                                "grant them in the channel settings.",
+                                perms=", ".join(missing)))
             start_at = None
             if start:
                 prefs = await self.service.notices.prefs(interaction.user.id)
