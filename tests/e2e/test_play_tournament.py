@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from bot.config import ClockConfig, Speed
 from bot.storage.store import Store
 from tests.bot.drive import FakeTime
 from tests.e2e.emulator import DiscordSim, Emulator
@@ -51,6 +52,7 @@ from tests.e2e.toy_game import TOY_ID, register_toy
 __all__ = ["shared_database"]  # the fixture, for the SIGKILL test
 
 MANAGE_SERVER = 1 << 5
+DAY = 86400
 ADMINISTRATOR = 1 << 3
 FORUM = 15  # a forum channel's type
 FAST_CLOCK = ("[clock]\nlive_start_minutes = 0.1\nlive_add_seconds = 0\n"
@@ -61,6 +63,7 @@ SIGN_UP_QUIET = 0.05
 """The sim's quiet spell while people sign up: a press is answered by one edit, nothing drawn
 (the other process's renders need :data:`QUIET`)."""
 FR = Words("fr")
+DEADLINE = re.compile(r"Unfinished tables are decided at <t:(\d+):f>")
 LINK = re.compile(r"/channels/\d+/(\d+)/(\d+)")
 STANDING = re.compile(r"^(?P<place>\d+)\. \*\*(?P<name>.+?)\*\* · (?P<points>\S+) pts"
                       r"(?: · (?P<breaks>.+?))? · (?P<games>\d+) \w+$")
@@ -339,3 +342,39 @@ async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, englis
     assert settings.content == ("Only server admins (Manage Server) may now create "
                                 "tournaments (/tournament create).")
     assert await english.bot.service.store.servers.tournament_role(sim.world.guild_id) is None
+
+
+async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_the_next(
+    discord_sim: Any, tmp_path: Path, clock: FakeTime
+) -> None:
+    sim = discord_sim
+    register_toy()
+    slow = ClockConfig(daily=Speed(start=9 * DAY, add=DAY, cap=9 * DAY))  # outlasts a round
+    async with running_tablee(sim, tmp_path, now=clock, clock=slow) as app:
+        admin = sim.user("ada", permissions=MANAGE_SERVER)
+        people = [admin, *(sim.user(n) for n in ("bea", "cyr", "dan"))]
+        users = {u.id: u for u in people}
+        post = await create(sim, admin, seats=2, rounds=2, speed="daily", days=2,
+                            options="rounds=1 first=1")
+        assert "Swiss · 2 rounds · tables of 2 · daily (about a day a move) · rated" in post.content
+        for user in people:
+            await sim.click(user, post, label="Join")
+        await sim.click(admin, post, label="Start")
+        deadline = DEADLINE.search(post.content)
+        assert deadline and int(deadline[1]) == int(clock.t) + 2 * DAY, post.content
+        # A slow round is a scheduled event of its own, until its deadline.
+        rounds = [e for e in sim.world.scheduled_events.values() if "round 1" in e.name]
+        assert [int(e.end.timestamp()) for e in rounds] == [int(deadline[1])]
+        first, second = round_threads(sim, sim.general, 1)
+        await play_table(sim, first, users)
+        # The other table never plays: at the deadline it is decided by the scores (a draw
+        # here, nobody moved), and round 2 opens.
+        await pass_time(sim, app, clock, int(deadline[1]),
+                        lambda: "**Round 2 of 2**" in post.content)
+        assert "The round's time is up" in last_public(sim, second).content
+        assert opened(sim, sim.general, 2) == 2
+        for thread in round_threads(sim, sim.general, 2):
+            await play_table(sim, thread, users)
+        assert "**Final standings**" in post.content
+        assert post_standings(post) == await reference(app.bot.service.store.db, 2, users)
+    assert_all_requests_valid(sim)

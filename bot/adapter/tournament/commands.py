@@ -5,7 +5,7 @@ deadline).
 ``/tournament create`` (in a server; server admins, or the role the admins named with
 ``/settings tournaments``): the game (autocompleted over the registered games, as ``/rules``),
 the format, the rounds (Swiss), the seats per table (within the game's range), the speed (live
-or daily), the start ("in 30 minutes", "20:00", "2026-12-24 20:00", or none: when the organiser
+or daily; a daily one's rounds last ``days``, 7 by default), the start ("in 30 minutes", "20:00", "2026-12-24 20:00", or none: when the organiser
 presses Start), rated or not, what fills an incomplete table, and the game's options as
 ``name=value`` pairs (the game's defaults otherwise). The tournament post goes in the channel
 (a forum's new post when the command ran in a forum's post); the organiser is answered
@@ -30,6 +30,7 @@ from bot.service.rules.speed import SPEED_TEXTS
 from bot.service.rules.tournament import (
     FORMAT_NAMES,
     MAX_ROUNDS,
+    ROUND_DAYS,
     SEATS,
     SPEED_CHOICES,
     STATUS_NAMES,
@@ -106,14 +107,17 @@ class TournamentCommands(ServiceCog):
         start=_("“in 30 minutes”, “20:00”, “2026-12-24 20:00”; none: when you press Start"),
         rated=_("Whether the games count for the ratings (default: yes)"),
         fill=_("What fills an incomplete table: a bye (default) or a computer seat"),
-        options=_("The game's options as name=value pairs, e.g. rounds=1 (default: its own)"))
+        options=_("The game's options as name=value pairs, e.g. rounds=1 (default: its own)"),
+        days=_("Daily tournaments: the days each round lasts (default 7)"))
     @app_commands.choices(fmt=format_choices(), fill=fill_choices(), speed=speed_choices())
     @app_commands.rename(fmt="format")
     async def create(self, interaction: discord.Interaction, game: str,
                      fmt: str = SWISS, rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None
                      = None, seats: app_commands.Range[int, SEATS[0], SEATS[1]] | None = None,
                      speed: str = "live", start: str | None = None, rated: bool = True,
-                     fill: str = BYE, options: str | None = None) -> None:
+                     fill: str = BYE, options: str | None = None,
+                     days: app_commands.Range[int, ROUND_DAYS[0], ROUND_DAYS[1]] | None = None
+                     ) -> None:
         async with guarded(interaction, "/tournament create"):
             require_guild(interaction)
             found = next((g.game for g in catalog.table_games() if g.game.id == game), None)
@@ -143,7 +147,7 @@ class TournamentCommands(ServiceCog):
                 guild_id=interaction.guild_id, channel_id=home_id, owner_id=user.id,
                 owner_name=user.display_name, game_id=found.id, options=game_options,
                 fmt=fmt, rounds=rounds, seats=seats or max(2, found.min_players),
-                speed=speed, start_at=start_at, rated=rated, fill=fill)
+                speed=speed, start_at=start_at, rated=rated, fill=fill, round_days=days)
             info = await self.publish(home, info)
             await runner.start_event(interaction.client, info)
             link = jump_url(info.guild_id, info.post_channel_id, info.post_message_id)

@@ -148,7 +148,7 @@ COMMANDS = [
     ("tournament", ()),
     ("tournament cancel", ("tournament",)),
     ("tournament create", ("game", "fmt", "rounds", "seats", "speed", "start", "rated",
-                           "fill", "options")),
+                           "fill", "options", "days")),
     ("tournament join", ("tournament",)), ("tournament leave", ("tournament",)),
     ("tournament show", ("tournament",)), ("tournament start", ("tournament",)),
     ("undo", ("table",)), ("vacation", ("days",)),
