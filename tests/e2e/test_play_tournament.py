@@ -324,6 +324,13 @@ async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, englis
     assert post.labels == ["Join", "Leave", "Start", "Cancel"]
     assert "Swiss · tables of 2 · live (a few minutes a move) · not rated" in post.content
     assert "Starts when the organiser presses **Start**." in post.content
+    # A forged press naming this tournament on another message of the bot does nothing.
+    elsewhere = await sim.slash(cy, "tournament show")
+    [join] = [b["custom_id"] for b in post.buttons() if b.get("label") == "Join"]
+    await sim.forged_press(cy, elsewhere, join)
+    assert last_private(sim, cy).content == (
+        "That button belongs to another tournament's post, so it does nothing here.")
+    assert "**0 players**" in post.content
     await sim.click(bob, post, label="Join")
     await sim.click(bob, post, label="Join")
     assert last_private(sim, bob).content == "You are already signed up for this tournament."

@@ -37,7 +37,7 @@ from bot.service.scheduler import CANCELLED, FINISHED, STARTED, TournamentDue
 from ..kit import send
 from ..kit.components import Component
 from ..kit.context import tablee
-from ..kit.errors import guarded
+from ..kit.errors import Refusal, guarded
 from ..kit.i18n import N_, _, shown
 from ..kit.languages import in_public
 from ..posting.dms import jump_url
@@ -79,6 +79,16 @@ class TournamentButton(Component, discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, f"tournament {self.action}"):
             await interaction.response.defer()  # a deferred update of the post
+            # Its id names the tournament: pressed anywhere but on that tournament's post (a
+            # forged id), it does nothing.
+            row = await tablee(interaction.client).service.store.tournaments.get(self.tid)
+            if (row is None or interaction.message is None
+                    or row.post_message_id != interaction.message.id):
+                log.warning("refused tournament button %s pressed on message %s by user %s",
+                            self.custom_id, interaction.message and interaction.message.id,
+                            interaction.user.id)
+                raise Refusal(_("That button belongs to another tournament's post, so it does "
+                                "nothing here."))
             await act(interaction, self.action, self.tid)
 
 
