@@ -48,7 +48,7 @@ from ..kit.languages import in_public, reader
 from ..kit.limits import MAX_CHOICES, MAX_DESCRIPTION, clip
 from ..kit.translator import text
 from ..posting.dms import jump_url
-from ..posting.places import THREAD_TYPES, missing_thread_permissions
+from ..posting.places import LONGEST_ARCHIVE, THREAD_TYPES, missing_thread_permissions
 from . import runner, texts
 from .post import STANDINGS_FILE, post_parts, standings_png
 
@@ -148,7 +148,11 @@ class TournamentCommands(ServiceCog):
                 owner_name=user.display_name, game_id=found.id, options=game_options,
                 fmt=fmt, rounds=rounds, seats=seats or max(2, found.min_players),
                 speed=speed, start_at=start_at, rated=rated, fill=fill, round_days=days)
-            info = await self.publish(home, info)
+            try:
+                info = await self.publish(home, info)
+            except BaseException:  # nobody could see it or join it: it goes
+                await self.service.tournaments.cancel(info.id, user.id, True)
+                raise
             await runner.start_event(interaction.client, info)
             link = jump_url(info.guild_id, info.post_channel_id, info.post_message_id)
             await send.followup(interaction, _("Your tournament is posted: {link}", link=link)
@@ -163,7 +167,8 @@ class TournamentCommands(ServiceCog):
         content, files = parts["content"], parts["attachments"]
         if isinstance(home, discord.ForumChannel):
             made = await home.create_thread(name=clip(title, 100), content=content, files=files,
-                                            view=view, allowed_mentions=send.allowed())
+                                            view=view, allowed_mentions=send.allowed(),
+                                            auto_archive_duration=LONGEST_ARCHIVE)
             channel_id, message_id = made.thread.id, made.message.id
         else:
             message = await send.send(home, content, files=files, view=view, silent=True)

@@ -53,6 +53,7 @@ BUTTONS = (  # (action, label, style) of the sign-up; "leave" alone (Withdraw) w
     ("start", N_("Start"), discord.ButtonStyle.primary),
     ("cancel", N_("Cancel"), discord.ButtonStyle.danger),
 )
+ARCHIVED = 50083  # Discord's "Thread is archived": a message in it cannot be edited
 ACTIVE, COMPLETED = 2, 3
 """A scheduled event's statuses (Discord's numbers): under way, over."""
 EVENT_HOURS = {"live": 3.0, "daily": 24.0 * 7}
@@ -122,7 +123,15 @@ async def refresh(client: discord.Client, info: Any,
             return
         message = client.get_partial_messageable(info.post_channel_id).get_partial_message(
             info.post_message_id)
-        await send.edit(message, **parts)
+        try:
+            await send.edit(message, **parts)
+        except discord.HTTPException as exc:
+            if exc.code != ARCHIVED:
+                raise
+            # A forum's tournament post idle for a week (a slow tournament): reopened first.
+            thread = await client.fetch_channel(info.post_channel_id)
+            await thread.edit(archived=False)  # type: ignore[union-attr, call-arg]
+            await send.edit(message, **parts)
     except discord.HTTPException:
         log.warning("could not update the post of tournament %s", info.id, exc_info=True)
 

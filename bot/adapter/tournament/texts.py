@@ -27,6 +27,8 @@ from ..kit.limits import MAX_CONTENT, clip
 FILL_CHOICES = {BYE: N_("A bye (a win's points)"), COMPUTER: N_("A computer seat")}
 """What fills an incomplete table, as ``/tournament create`` offers it."""
 MEDALS = ("🥇", "🥈", "🥉")
+KEPT_STANDINGS = 10
+"""Standings lines a post too long for Discord keeps before it shortens the round's tables."""
 TYPED_ECHO = 40  # characters of a wrong start time or option said back
 FURTHEST_START = 60 * 86400.0  # a start at most 60 days away
 IN = re.compile(r"^(in|dans)?\s*(\d{1,4})\s*(m|min|mins|minutes?|h|hours?|heures?)$", re.I)
@@ -166,19 +168,46 @@ def standings_rows(info: Any) -> tuple[tuple[str, ...], ...]:
                  for line in info.standings)
 
 
-def standings_text(info: Any) -> str:
-    """The standings as text, a line a player: "1. Alice — 2 points · Buchholz 1 · 2 games"."""
+def standings_lines(info: Any) -> list[str]:
+    """The standings as text, a line a player: "1. **Alice** · 2 pts · Buchholz 1 · 2 games"."""
     tiebreaks = [shown(t) for t in info.tiebreaks]
     lines = []
     for line in info.standings:
-        name = player_name(line)
         breaks = " · ".join(f"{label} {points_text(value)}"
                             for label, value in zip(tiebreaks, line.tiebreaks, strict=False))
         games = _n("{n} game", "{n} games", line.played)
         points = _("{points} pts", points=points_text(line.points))
-        lines.append(" · ".join(part for part in (f"{line.place}. **{name}**", points, breaks,
-                                                  games) if part))
-    return "\n".join(lines)
+        lines.append(" · ".join(part for part in (f"{line.place}. **{player_name(line)}**",
+                                                  points, breaks, games) if part))
+    return lines
+
+
+def fitted(lines: list[str], tables: list[str], middle: list[str], standings: list[str]) -> str:
+    """``lines``, the round's ``tables``, ``middle`` and the ``standings`` as one text within
+    Discord's 2,000 characters: the standings give way first down to their top
+    :data:`KEPT_STANDINGS` lines (a line says how many more the image shows), then the last
+    tables (a line counts them), then the rest of the standings."""
+    kept, room = len(standings), len(tables)
+
+    def text() -> str:
+        shown_tables = tables[:room]
+        if room < len(tables):
+            shown_tables.append(_n("… and {n} more table.", "… and {n} more tables.",
+                                   len(tables) - room))
+        shown_standings = standings[:kept]
+        if kept < len(standings):
+            shown_standings.append(_n("… and {n} more: the image shows everyone.",
+                                      "… and {n} more: the image shows everyone.",
+                                      len(standings) - kept))
+        return "\n".join([*lines, *shown_tables, *middle, *shown_standings])
+
+    while kept > KEPT_STANDINGS and len(text()) > MAX_CONTENT:
+        kept -= 1
+    while room and len(text()) > MAX_CONTENT:
+        room -= 1
+    while kept and len(text()) > MAX_CONTENT:
+        kept -= 1
+    return clip(text(), MAX_CONTENT)
 
 
 def podium_text(info: Any) -> str:
@@ -229,21 +258,23 @@ def tournament_text(info: Any) -> str:
     elif status == "cancelled":
         lines.append(_("This tournament was cancelled."))
     else:
+        tables: list[str] = []
+        middle: list[str] = []
+        played = any(line.played for line in info.standings)
         if status == "finished":
             lines.append(_("**Final standings**"))
             if info.podium:
                 lines.append(podium_text(info))
         else:
             lines.append(f"**{round_text(info)}**")
-            if getattr(info, "round_deadline", None):
+            if info.round_deadline:
                 lines.append(_("Unfinished tables are decided at <t:{at}:f> (<t:{at}:R>).",
                                at=int(info.round_deadline)))
-            lines.extend(table_line(t) for t in info.tables)
+            tables = [table_line(t) for t in info.tables]
             if info.byes:
-                lines.append(_("Bye: {names}", names=", ".join(
+                middle.append(_("Bye: {names}", names=", ".join(
                     shown(info.name_of(user_id)) for user_id in info.byes)))
-            if info.standings and any(line.played for line in info.standings):
-                lines.append(_("**Standings**"))
-        if info.standings and (status == "finished" or any(s.played for s in info.standings)):
-            lines.append(standings_text(info))
+            if played:
+                middle.append(_("**Standings**"))
+        return fitted(lines, tables, middle, standings_lines(info) if played else [])
     return clip("\n".join(lines), MAX_CONTENT)

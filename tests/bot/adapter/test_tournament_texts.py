@@ -151,3 +151,28 @@ def test_the_final_post_shows_the_podium_then_the_standings_in_french() -> None:
     assert "1. **Ann** · 1 pts · Buchholz 1 · Sonneborn-Berger 1 · 1 partie" in lines
     assert "Table 1" not in " ".join(lines)
     assert columns == ("Place", "Joueur", "Points", "Buchholz", "Sonneborn-Berger", "Parties")
+
+
+def test_a_64_player_post_fits_discord_giving_up_the_last_standings_lines_first() -> None:
+    players = tuple(TournamentPlace(i, f"Player number {i}") for i in range(1, 65))
+    standings = tuple(StandingLine(i, i, f"Player number {i}", 64.0 - i, (100.5, 99.25), 5)
+                      for i in range(1, 65))
+    tables = tuple(RoundTable(6, t, (2 * t - 1, 2 * t), (f"Player number {2 * t - 1}",
+                                                         f"Player number {2 * t}"),
+                              channel_id=10**18 + t) for t in range(1, 33))
+    info = tournament(players=players, standings=standings, tables=tables, round=6, rounds=7,
+                      byes=())
+    text = texts.tournament_text(info)
+    assert len(text) <= 2000
+    lines = text.split("\n")
+    assert "**Round 6 of 7**" in lines and "**Standings**" in lines
+    assert lines[-1].startswith("… and ") and lines[-1].endswith(
+        " more: the image shows everyone.")
+    assert lines[-1] == "… and 54 more: the image shows everyone."  # the top ten stay
+    assert lines[-2].startswith("10. **Player number 10**")
+    # The tables came first: some of them are left out too, saying how many.
+    assert "… and " in text.split("**Standings**")[0]
+    finished = texts.tournament_text(tournament(players=players, standings=standings,
+                                                tables=(), status="finished",
+                                                podium=standings[:3]))
+    assert len(finished) <= 2000 and "🥇 Player number 1" in finished
