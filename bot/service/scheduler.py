@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from .followup import RETRY_FIRST, RETRY_MAX, logged
 from .results import Outcome, TournamentInfo
+from .seasons import SeasonOver
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ class TournamentDue:
     reason: str | None = None  # a Text
 
 
-ClockEvent = Reminder | Outcome | HeldDue | TournamentDue
+ClockEvent = Reminder | Outcome | HeldDue | TournamentDue | SeasonOver
 """An Outcome: a time out (or a takeover) to post."""
 
 

@@ -348,6 +348,39 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX tournament_tables_by_channel ON tournament_tables (channel_id);
     ALTER TABLE guild_settings ADD COLUMN tournament_role INTEGER;
     """,
+    # 15 (issue 40; 14 is the tournaments'): seasons. An admin's season of one game on one
+    # server (``number``: 1, 2, … per server and game) runs from ``started_at`` to ``ends_at``
+    # (``ended_at``: when it ended, earlier when ended early; NULL while open: one open season
+    # per server and game). Every rated game of that server and game ending inside it also rates
+    # ``season_ratings``, its own ratings starting fresh, in the same transaction as the
+    # server's ratings. ``champion``: the top player's key when it ended (NULL: nobody rated);
+    # ``channel_id``: where it was started, where its end is announced.
+    """
+    CREATE TABLE seasons (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id   INTEGER NOT NULL,
+        game_id    TEXT    NOT NULL,
+        number     INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        started_at REAL    NOT NULL,
+        ends_at    REAL    NOT NULL,
+        ended_at   REAL,
+        champion   TEXT,
+        UNIQUE (guild_id, game_id, number)
+    );
+    CREATE UNIQUE INDEX seasons_open ON seasons (guild_id, game_id) WHERE ended_at IS NULL;
+    CREATE TABLE season_ratings (
+        season_id INTEGER NOT NULL REFERENCES seasons (id),
+        player    TEXT    NOT NULL,                 -- as ratings.player
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        ordinal   REAL    NOT NULL,
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        PRIMARY KEY (season_id, player)
+    );
+    CREATE INDEX season_board ON season_ratings (season_id, ordinal);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -21,6 +21,7 @@ from .notices import Notices
 from .postgres import Postgres
 from .prefs import Preferences
 from .ratings import Ratings
+from .seasons import Seasons
 from .sent_posts import SentPosts
 from .servers import ServerSettings
 from .sqlite import SQLite
@@ -52,6 +53,7 @@ class Store:
         self.web = WebLinks(db)
         self.vacations = Vacations(db)
         self.tournaments = Tournaments(db)
+        self.seasons = Seasons(db)  # seasons of a game on a server (their ratings: ratings)
 
     @classmethod
     async def open(cls, target: str) -> Store:

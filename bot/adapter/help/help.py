@@ -25,8 +25,8 @@ from ..kit.texts import in_messages
 from ..kit.translator import NAMES, localised_name
 
 ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
-         "history", "replay", "analysis", "stats", "leaderboard", "partner", "notifications",
-         "dms", "vacation", "tournament", "settings", "help")
+         "history", "replay", "analysis", "stats", "leaderboard", "season", "partner",
+         "notifications", "dms", "vacation", "tournament", "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 

@@ -58,6 +58,9 @@ NAMES: dict[str, str] = {
     "join": N_("command name: join"),
     "start": N_("command name: start"),
     "cancel": N_("command name: cancel"),
+    "season": N_("command name: season"),
+    "end": N_("command name: end"),
+    "list": N_("command name: list"),
 }
 """English command name -> msgid of its localised name."""
 OPTIONS: dict[str, str] = {
@@ -84,6 +87,8 @@ OPTIONS: dict[str, str] = {
     "options": N_("option name: options"),
     "tournament": N_("option name: tournament"),
     "role": N_("option name: role"),
+    "weeks": N_("option name: weeks"),
+    "season": N_("option name: season"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

@@ -42,6 +42,7 @@ from ..results import RoundTable, StandingLine, TableToOpen, TournamentInfo, Tou
 from . import settings, vacation
 from .standings import standings, tiebreak_names
 from .tournament_model import BYE, COMPUTER, FILLS, FORMATS, SWISS, Entrant, Pairing, Played
+from .wording import FORMER_PLAYER, seat_name
 
 MARK = "tournament"
 """Record-head (and record) key of a tournament's table: {"id", "round", "table"}."""
@@ -81,6 +82,7 @@ TABLE_GONE = N_("That tournament table is not waiting to open: it opened already
 LEFT_TABLE = N_("{player} left the tournament table and loses the game.")
 TIMED_OUT = N_("⌛ {player}'s time is up: they lose the game on time.")
 DEADLINE = N_("⌛ The round's time is up: the game ends here, placed by the scores.")
+NO_REMATCH = N_("A tournament game has no rematch: the tournament pairs the next round.")
 NO_TAKEOVER = N_("At a tournament table a computer never plays for a person: a player whose "
                  "time runs out loses the game.")
 
@@ -301,9 +303,14 @@ def counted(players: Sequence[TournamentPlayer], ended: Sequence[TournamentTable
 
 
 # -- what the post shows --------------------------------------------------------------------------
+def _names(players: Sequence[TournamentPlayer]) -> dict[int, str]:
+    """Each player's name ("a former player" for one forgotten: ``python -m bot forget-user``)."""
+    return {p.user_id: p.name or say(FORMER_PLAYER) for p in players}
+
+
 def _round_table(t: TournamentTable, names: Mapping[int, str]) -> RoundTable:
     seats = table_seats(t.seats, names)
-    return RoundTable(t.round, t.table_no, tuple(t.seats), tuple(s["name"] for s in seats),
+    return RoundTable(t.round, t.table_no, tuple(t.seats), tuple(seat_name(s) for s in seats),
                       t.channel_id, t.places is not None,
                       None if t.places is None else tuple(t.places), tuple(t.forfeits or ()))
 
@@ -312,7 +319,7 @@ def tournament_info(game: Game, t: TournamentRow, players: Sequence[TournamentPl
                     tables: Sequence[TournamentTable]) -> TournamentInfo:
     """Everything the tournament's post shows (standings from the tables ended)."""
     assert t.id is not None
-    names = {p.user_id: p.name for p in players}
+    names = _names(players)
     done = [p for p in played(tables) if p.done]
     lines = [StandingLine(s.place, s.player, names.get(s.player, "?"), s.points, s.tiebreaks,
                           s.played, s.withdrawn)
@@ -320,15 +327,15 @@ def tournament_info(game: Game, t: TournamentRow, players: Sequence[TournamentPl
     current = [x for x in tables if x.round == t.round]
     return TournamentInfo(
         id=t.id, guild_id=t.guild_id, channel_id=t.channel_id, owner_id=t.owner_id,
-        owner_name=t.owner_name, game_id=t.game_id, game_name=game.name,
+        owner_name=t.owner_name or say(FORMER_PLAYER), game_id=t.game_id, game_name=game.name,
         options=dict(t.options), option_texts=settings.option_texts(game, t.options),
         format=t.format, seats=t.seats, rounds=t.rounds, round=t.round, status=t.status,
         speed=t.speed, start_at=t.start_at, rated=t.rated, fill=t.fill,
         round_deadline=t.round_deadline, round_seconds=t.round_seconds,
         post_channel_id=t.post_channel_id, post_message_id=t.post_message_id,
         event_id=t.event_id, created_at=t.created_at, ended_at=t.ended_at,
-        players=tuple(TournamentPlace(p.user_id, p.name, p.withdrawn_after is not None)
-                      for p in players),
+        players=tuple(TournamentPlace(p.user_id, names[p.user_id],
+                                      p.withdrawn_after is not None) for p in players),
         tables=tuple(_round_table(x, names) for x in current if x.table_no != 0),
         byes=tuple(p for x in current if x.table_no == 0 for p in x.seats if p is not None),
         standings=tuple(lines), tiebreaks=tiebreak_names(t.format, t.seats),
@@ -342,7 +349,7 @@ def to_open(t: TournamentRow, tables: Sequence[TournamentTable],
     assert t.id is not None
     if t.status != "running":
         return []
-    names = {p.user_id: p.name for p in players}
+    names = _names(players)
     out = []
     for x in tables:
         if x.round == t.round and x.table_no != 0 and x.channel_id is None and x.places is None:

@@ -138,10 +138,12 @@ def test_a_namespace_is_taken_once() -> None:
 
 COMMANDS = [
     ("abandon", ("table",)), ("analysis", ("game",)), ("board", ("table", "text")), ("dms", ("enabled",)),
-    ("hand", ("table",)), ("help", ()), ("history", ("game", "user")), ("leaderboard", ("game",)),
+    ("hand", ("table",)), ("help", ()), ("history", ("game", "user")),
+    ("leaderboard", ("game", "season")),
     ("leave", ("table",)), ("move", ("move", "table")),
     ("notifications", ("zone", "quiet_from", "quiet_to")), ("partner", ("message",)), ("play", ()),
-    ("replay", ("game",)), ("rules", ("game",)), ("settings", ()),
+    ("replay", ("game",)), ("rules", ("game",)), ("season", ()), ("season end", ("game",)),
+    ("season list", ("game",)), ("season start", ("game", "weeks")), ("settings", ()),
     ("settings language", ("language",)), ("settings tables", ("where",)),
     ("settings tournaments", ("role",)),
     ("settings vacation", ("days",)), ("stats", ("game", "user")), ("tables", ()),

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import i18n
 from bot.config import ClockConfig
 from bot.service import Outcome, Services, errors
 from bot.service.results import TournamentInfo
@@ -26,6 +27,7 @@ from bot.service.tournaments import Tournaments
 from tests.bot.conftest import GUILD
 from tests.bot.drive import FakeTime, play_to_end
 from tests.bot.toy import TOY_ID
+from tests.e2e.tournament_reference import by_player, read_tournament, standings
 
 T0 = FakeTime.START
 HOUR = 3600.0
@@ -115,6 +117,15 @@ async def _recount(host: Services, tid: int, scale: tuple[float, ...]) -> dict[i
     return points
 
 
+async def _same_as_the_reference(host: Services, info: TournamentInfo) -> None:
+    """The standings equal the ones the independent reference (tests/e2e) computes from the
+    database's rows."""
+    players, withdrawn, tables = await read_tournament(host.store.db, info.id)
+    reference = by_player(standings(info.format, info.seats, players, tables, withdrawn))
+    assert {line.user_id: (line.place, line.points, line.tiebreaks, line.played)
+            for line in info.standings} == reference
+
+
 async def test_the_refusals_say_what_is_wrong(host: Services, clock: FakeTime) -> None:
     make = host.tournaments.create
     base: dict[str, Any] = dict(guild_id=GUILD, channel_id=CREATED_IN, owner_id=99,
@@ -196,6 +207,7 @@ async def test_an_eight_player_two_seat_swiss_of_three_rounds(host: Services) ->
     assert points == sorted(points, reverse=True) and points[0] >= 2
     assert [line.place for line in info.podium][:1] == [1] and len(info.podium) >= 3
     assert info.tiebreaks == ("Buchholz", "Sonneborn-Berger")
+    await _same_as_the_reference(host, info)
 
 
 async def test_a_nine_player_three_seat_swiss_of_two_rounds(host: Services) -> None:
@@ -216,6 +228,7 @@ async def test_a_nine_player_three_seat_swiss_of_two_rounds(host: Services) -> N
     assert [line.place for line in info.standings] == sorted(
         line.place for line in info.standings)
     assert info.tiebreaks == ("Opponents' points",)
+    await _same_as_the_reference(host, info)
 
 
 async def test_time_running_out_forfeits_and_two_missed_games_withdraw(
@@ -255,6 +268,7 @@ async def test_time_running_out_forfeits_and_two_missed_games_withdraw(
     assert (players[4].missed, players[4].withdrawn_after) == (2, 2)
     assert info.round == 3 and [p.withdrawn for p in info.players] == [False, False, False, True]
     assert all(4 not in t.seats for t in info.tables) and len(info.byes) == 1
+    await _same_as_the_reference(host, info)
 
 
 async def test_leaving_a_three_seat_table_forfeits_it_the_others_placed_by_score(
@@ -288,6 +302,8 @@ async def test_leaving_a_three_seat_table_forfeits_it_the_others_placed_by_score
         "SELECT user_id, outcome FROM player_results WHERE game_row = ? ORDER BY seat",
         (table.table_id,))
     assert dict(results)[best] == "win" and dict(results)[leaver] == "loss"
+    with pytest.raises(errors.WrongPhase, match="A tournament game has no rematch"):
+        await host.lobbies.rematch(thread, best, "P", game_row=table.table_id)
 
 
 async def test_a_restart_mid_round_resumes_every_table_and_the_pairing(
@@ -402,6 +418,7 @@ async def test_round_robin_knock_out_and_computer_seats_run_to_their_end(
     info = await _run_out(host, robin.id)
     assert [(line.user_id, line.points) for line in info.standings] == [
         (1, 3.0), (2, 2.0), (3, 1.0), (4, 0.0)]  # everyone met everyone once
+    await _same_as_the_reference(host, info)
     knockout = await host.tournaments.create(
         guild_id=GUILD, channel_id=CREATED_IN, owner_id=99, owner_name="Org", game_id=TOY_ID,
         options={}, fmt="knockout", rounds=None, seats=2, speed="live", start_at=None,
@@ -412,13 +429,17 @@ async def test_round_robin_knock_out_and_computer_seats_run_to_their_end(
     info = await _run_out(host, knockout.id)
     assert info.round == 2 and info.standings[0].user_id == 1
     assert [t.seats for t in info.tables] in ([(1, 2)], [(2, 1)])  # the final
+    await _same_as_the_reference(host, info)
     computers = await _create(host, 3, rounds=1, fill="computer")
     await host.tournaments.start(computers, 99, False)
     [with_computer] = [t for t in (await host.tournaments.show(computers)).tables
                        if None in t.seats]
     assert "Computer 1 (medium)" in with_computer.names
+    with i18n.language("fr"):
+        assert "Ordinateur 1 (moyen)" in [i18n.translate(n) for n in with_computer.names]
     info = await _run_out(host, computers)
     assert info.status == "finished" and {line.user_id for line in info.standings} == {1, 2, 3}
+    await _same_as_the_reference(host, info)
 
 
 async def test_a_moment_that_fails_is_tried_again_later_not_at_once(
