@@ -314,6 +314,10 @@ async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, englis
     # An admin names the organisers' role (/settings tournaments role:…): its members may.
     await english.bot.service.store.servers.set_tournament_role(sim.world.guild_id,
                                                                 organisers.id)
+    offered = await sim.autocomplete(olga, "tournament create", option="options",
+                                     text="rounds=1", game=TOY_ID)
+    assert [c["value"] for c in offered][:3] == ["rounds=1", "rounds=1 deck=low",
+                                                 "rounds=1 bonus=no"]
     typo = await sim.slash(olga, "tournament create", game=TOY_ID, options="colour=red")
     assert typo.content.startswith("Write the options as name=value pairs, e.g. “rounds=2”.")
     late = await sim.slash(olga, "tournament create", game=TOY_ID, start="yesterday")
@@ -384,6 +388,9 @@ async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_th
                         lambda: "**Round 2 of 2**" in post.content)
         assert "The round's time is up" in last_public(sim, second).content
         assert opened(sim, sim.general, 2) == 2
+        # Withdrawing while it runs: paired no more, the game in play goes on.
+        await sim.click(people[3], post, label="Withdraw")
+        assert "**Dan (withdrawn)**" in post.content
         for thread in round_threads(sim, sim.general, 2):
             await play_table(sim, thread, users)
         assert "**Final standings**" in post.content

@@ -184,6 +184,17 @@ class TournamentCommands(ServiceCog):
                 for g in catalog.table_games()
                 if typed in g.game.name.lower() or typed in g.game.id][:MAX_CHOICES]
 
+    @create.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        game_id = getattr(interaction.namespace, "game", None)
+        found = next((g.game for g in catalog.table_games() if g.game.id == game_id), None)
+        if found is None:
+            return []
+        return [app_commands.Choice(name=clip(text, MAX_DESCRIPTION), value=text)
+                for text in texts.option_suggestions(found, current)
+                if len(text) <= MAX_DESCRIPTION][:MAX_CHOICES]
+
     # -- the tournament of this channel ---------------------------------------------------------
     async def chosen(self, interaction: discord.Interaction, tournament: str | None) -> Any:
         """The tournament a command acts on (its stored row): the one in its option, else this

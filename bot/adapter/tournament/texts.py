@@ -113,15 +113,34 @@ def parse_options(game: Game, typed: str | None) -> dict[str, Any]:
     return {name: _value(game, name, raw) for name, raw in pairs}
 
 
+def option_pairs(game: Game) -> list[str]:
+    """``name=value`` of each of the game's options, at its default ("rounds=2", "bonus=no";
+    an option without a default: its first choice, or none when it has no choices)."""
+    pairs = []
+    for option in game.options:
+        value = option.default
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif value is None and option.choices:
+            value = option.choices[0]
+        if value is not None:
+            pairs.append(f"{option.name}={value}")
+    return pairs
+
+
 def option_example(game: Game) -> str:
     """``name=value`` of the game's first option, at its default ("rounds=2")."""
-    if not game.options:
-        return "name=value"
-    first = game.options[0]
-    default = first.default
-    if isinstance(default, bool):
-        default = "yes" if default else "no"
-    return f"{first.name}={default if default is not None else (first.choices or ['…'])[0]}"
+    return next(iter(option_pairs(game)), "name=value")
+
+
+def option_suggestions(game: Game, typed: str) -> list[str]:
+    """What the ``options`` autocomplete offers: what was typed, then it with one more of the
+    game's options at its default (those not typed yet)."""
+    typed = typed.strip()
+    named = {name for name, _value in PAIR.findall(typed)}
+    more = [f"{typed} {pair}".strip() for pair in option_pairs(game)
+            if pair.split("=")[0] not in named]
+    return ([typed] if typed else []) + more
 
 
 # -- the post --------------------------------------------------------------------------------

@@ -61,6 +61,15 @@ def test_the_games_options_are_read_as_name_value_pairs_of_their_kind() -> None:
     assert texts.parse_options(game, "rounds=many") == {"rounds": "many"}
 
 
+def test_the_options_autocomplete_adds_one_option_at_its_default() -> None:
+    game = register_toy()
+    assert texts.option_suggestions(game, "") == [
+        "rounds=2", "deck=low", "bonus=no", "pace=calm", "chatty=no"]
+    assert texts.option_suggestions(game, "rounds=1 deck=high ") == [
+        "rounds=1 deck=high", "rounds=1 deck=high bonus=no", "rounds=1 deck=high pace=calm",
+        "rounds=1 deck=high chatty=no"]
+
+
 @pytest.mark.parametrize("typed", ["colour=red", "rounds", "rounds=1 and more"])
 def test_options_the_game_lacks_or_no_pairs_are_refused_naming_its_options(typed: str) -> None:
     game = register_toy()
