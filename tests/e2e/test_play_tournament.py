@@ -6,15 +6,18 @@ over after one move per seat, the fastest whole game there is, so a round costs 
 a table.
 
 - An 8-player two-seat Swiss of 3 rounds played by a real ``python -m bot`` process, killed
-  with SIGKILL between rounds 1 and 2 (its restart opens round 2's tables from what is stored)
-  and again in the middle of round 2; one player never moves: their clock (live, 3 s a game in
-  this test's config) runs out, they lose on time, and after two missed games they are
-  withdrawn (not paired in round 3).
+  with SIGKILL between rounds 2 and 3 (every table of round 2 over but the no-show's); one
+  player never moves: their clock (live, 6 s a game in this test's config) runs out, in round
+  2 while the bot is down, they lose on time, and after two missed games they are withdrawn:
+  the restarted bot reads the round as over, pairs round 3 without them and opens it.
 - A 9-player three-seat Swiss of 2 rounds on a French server, in a forum (the tournament and
   each table a post of it), started by its start time (a Discord scheduled event, under way
   then over): every word of the tournament reads French; one edit of its post a table's end.
+- A daily tournament: a round's deadline decides its unfinished table and opens the next; a
+  player withdraws while it runs. Round robin and knock-out to their podium. Who may organise,
+  and the sign-up's buttons and refusals.
 
-In both, the standings the tournament post shows at the end equal those computed from the
+In each, the standings the tournament post shows at the end equal those computed from the
 finished games' records alone (:mod:`tests.e2e.tournament_reference`).
 """
 
@@ -46,7 +49,13 @@ from tests.e2e.test_play_helpers import (
     running_tablee,
 )
 from tests.e2e.test_play_shards import QUIET, BotProcess, shared_database, until
-from tests.e2e.tournament_reference import SWISS, read_tournament, standings
+from tests.e2e.tournament_reference import (
+    KNOCKOUT,
+    ROUND_ROBIN,
+    SWISS,
+    read_tournament,
+    standings,
+)
 from tests.e2e.toy_game import TOY_ID, register_toy
 
 __all__ = ["shared_database"]  # the fixture, for the SIGKILL test
@@ -161,14 +170,14 @@ def number(text: str) -> float:
     return float(text.replace(",", "."))
 
 
-async def reference(db: Any, seats: int, users: dict[int, Any],
-                    words: Words = EN) -> dict[str, tuple[int, float, tuple[float, ...], int]]:
+async def reference(db: Any, seats: int, users: dict[int, Any], words: Words = EN,
+                    fmt: str = SWISS) -> dict[str, tuple[int, float, tuple[float, ...], int]]:
     """The standings recomputed from the finished games' records alone
     (:mod:`tests.e2e.tournament_reference`), keyed by the name the post shows."""
     [(tid,)] = await db.fetchall("SELECT id FROM tournaments")
     players, withdrawn, tables = await read_tournament(db, tid)
     out = {}
-    for line in standings(SWISS, seats, players, tables, withdrawn):
+    for line in standings(fmt, seats, players, tables, withdrawn):
         name = users[line["player"]].name.title()
         if line["withdrawn"]:
             name = words("{name} (withdrawn)").format(name=name)
@@ -396,3 +405,24 @@ async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_th
         assert "**Final standings**" in post.content
         assert post_standings(post) == await reference(app.bot.service.store.db, 2, users)
     assert_all_requests_valid(sim)
+
+
+@pytest.mark.parametrize(("fmt", "rounds"), [(ROUND_ROBIN, 3), (KNOCKOUT, 2)])
+async def test_round_robin_and_knock_out_run_to_their_podium(
+    discord_sim: Any, english: Any, fmt: str, rounds: int
+) -> None:
+    sim = discord_sim
+    admin = sim.user("ada", permissions=MANAGE_SERVER)
+    people = [admin, *(sim.user(n) for n in ("bea", "cyr", "dan"))]
+    users = {u.id: u for u in people}
+    post = await create(sim, admin, seats=2, opts={"format": fmt}, options="rounds=1 first=1")
+    for user in people:
+        await sim.click(user, post, label="Join")
+    await sim.click(admin, post, label="Start")
+    for round_no in range(1, rounds + 1):
+        assert f"**Round {round_no} of {rounds}**" in post.content, post.content
+        for thread in round_threads(sim, sim.general, round_no):
+            await play_table(sim, thread, users)
+    assert "**Final standings**" in post.content and "🥇 " in post.content
+    assert post_standings(post) == await reference(english.bot.service.store.db, 2, users,
+                                                   fmt=fmt)
