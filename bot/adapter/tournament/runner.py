@@ -207,7 +207,12 @@ async def open_tables(client: discord.Client, info: Any) -> bool:
             log.warning("no thread for table %s of round %s of tournament %s", table.table,
                         table.round, info.id, exc_info=True)
             continue
-        outcome = await service.open_table(info.id, table.round, table.table, thread_id)
+        try:
+            outcome = await service.open_table(info.id, table.round, table.table, thread_id)
+        except Exception:  # the others open all the same; the next advance tries this one again
+            log.exception("table %s of round %s of tournament %s did not open in thread %s",
+                          table.table, table.round, info.id, thread_id)
+            continue
         opened = True
         await bot.poster.publish(outcome)
     if tables and info.speed != "live":
