@@ -18,6 +18,7 @@ with the standings image and text, at any time.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -161,7 +162,7 @@ class TournamentCommands(ServiceCog):
     async def publish(self, home: Any, info: Any) -> Any:
         """The tournament post, in ``home`` (a forum: a new post of its own); stored."""
         async with in_public(self.bot, info.guild_id):
-            parts = post_parts(info)
+            parts = await asyncio.to_thread(post_parts, info)  # draws the standings
             view = runner.post_view(info)
             title = _("{game} tournament", game=shown(info.game_name))
         content, files = parts["content"], parts["attachments"]
@@ -277,7 +278,7 @@ class TournamentCommands(ServiceCog):
             await send.defer_private(interaction)
             info = await self.service.tournaments.show(
                 (await self.chosen(interaction, tournament)).id)
-            file = png_file(standings_png(info), STANDINGS_FILE)
+            file = png_file(await asyncio.to_thread(standings_png, info), STANDINGS_FILE)
             words = texts.tournament_text(info)
             await send.followup(interaction, words, ephemeral=True,
                                 **({"file": file} if file is not None else {}))

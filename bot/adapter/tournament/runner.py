@@ -25,6 +25,7 @@ together open the next round once.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 from typing import Any
@@ -115,7 +116,7 @@ async def refresh(client: discord.Client, info: Any,
     if info.post_message_id is None:
         return
     async with in_public(client, info.guild_id):
-        parts = post_parts(info)
+        parts = await asyncio.to_thread(post_parts, info)  # draws the standings
         parts["view"] = post_view(info)
     try:
         if via is not None and via.message is not None and via.message.id == info.post_message_id:
