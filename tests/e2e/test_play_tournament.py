@@ -237,7 +237,7 @@ async def test_nine_players_at_tables_of_three_play_two_rounds_in_a_french_forum
         assert event.status == COMPLETED
         shown = await sim.slash(bea := people[1], "tournament show", channel=home)
     shown_lines = post_standings(post)
-    assert len(shown_lines) == 9
+    assert len(shown_lines) == 9 and " pts · Points des adversaires " in post.content
     assert shown_lines == await reference(french.bot.service.store.db, 3, users, FR)
     [image] = post.attachments
     assert image.filename == "standings.png" and image.image().width == 720

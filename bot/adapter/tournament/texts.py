@@ -21,7 +21,7 @@ from bot.service.rules.tournament_model import BYE, COMPUTER
 from games import Game
 
 from ..kit.errors import Refusal
-from ..kit.i18n import N_, _, _n, current, shown
+from ..kit.i18n import N_, _, _n, current, shown, translate
 from ..kit.limits import MAX_CONTENT, clip
 
 FILL_CHOICES = {BYE: N_("A bye (a win's points)"), COMPUTER: N_("A computer seat")}
@@ -171,7 +171,7 @@ def fill_line(info: Any) -> str:
 
 def standings_columns(tiebreaks: Sequence[Any]) -> tuple[str, ...]:
     """The standings' header, translated: place, name, points, each tie-break, games."""
-    return (_("Place"), _("Player"), _("Points"), *(shown(t) for t in tiebreaks), _("Games"))
+    return (_("Place"), _("Player"), _("Points"), *(translate(t) for t in tiebreaks), _("Games"))
 
 
 def player_name(line: Any) -> str:
@@ -189,7 +189,7 @@ def standings_rows(info: Any) -> tuple[tuple[str, ...], ...]:
 
 def standings_lines(info: Any) -> list[str]:
     """The standings as text, a line a player: "1. **Alice** · 2 pts · Buchholz 1 · 2 games"."""
-    tiebreaks = [shown(t) for t in info.tiebreaks]
+    tiebreaks = [translate(t) for t in info.tiebreaks]
     lines = []
     for line in info.standings:
         breaks = " · ".join(f"{label} {points_text(value)}"

@@ -160,6 +160,8 @@ def test_the_final_post_shows_the_podium_then_the_standings_in_french() -> None:
     assert "1. **Ann** · 1 pts · Buchholz 1 · Sonneborn-Berger 1 · 1 partie" in lines
     assert "Table 1" not in " ".join(lines)
     assert columns == ("Place", "Joueur", "Points", "Buchholz", "Sonneborn-Berger", "Parties")
+    with language("fr"):  # the service's names of the tie-breaks are translated too
+        assert texts.standings_columns(("Opponents' points",))[3] == "Points des adversaires"
 
 
 def test_a_64_player_post_fits_discord_giving_up_the_last_standings_lines_first() -> None:
