@@ -65,6 +65,7 @@ class TableInfo:
     parent_id: int | None = None
     speed: str = "live"  # the table speed (bot.service.rules.speed): whether a turn DM waits a while
     created_at: float = 0.0
+    tournament: int | None = None  # the tournament this table is a game of (no rematch then)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

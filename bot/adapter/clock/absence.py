@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.service.followup import tolerated
 from bot.service.results import Outcome
 from bot.service.rules.held import TurnNotice
-from bot.service.scheduler import ClockEvent, HeldDue, Reminder, Scheduler
+from bot.service.scheduler import ClockEvent, HeldDue, Reminder, Scheduler, TournamentDue
 from bot.service.seasons import SeasonOver
 from bot.storage.rows import HeldTurn
 
@@ -116,6 +116,8 @@ def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
             await remind(bot, event)
         elif isinstance(event, HeldDue):
             await bot.poster.waiting.release(event.user_id)
+        elif isinstance(event, TournamentDue):  # the tournament room's (bot.adapter.tournament)
+            bot.poster.client.dispatch("tournament_due", event)
         elif isinstance(event, SeasonOver):
             await announce(bot, event)
         else:
