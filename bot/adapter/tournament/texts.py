@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 from babel.numbers import format_decimal
 
 from bot.service.rules.speed import SPEED_TEXTS
-from bot.service.rules.tournament import FORMAT_NAMES
+from bot.service.rules.tournament import DAY, FORMAT_NAMES, START_WITHIN
 from bot.service.rules.tournament_model import BYE, COMPUTER
 from games import Game
 
@@ -30,7 +30,6 @@ MEDALS = ("🥇", "🥈", "🥉")
 KEPT_STANDINGS = 10
 """Standings lines a post too long for Discord keeps before it shortens the round's tables."""
 TYPED_ECHO = 40  # characters of a wrong start time or option said back
-FURTHEST_START = 60 * 86400.0  # a start at most 60 days away
 IN = re.compile(r"^(in|dans)?\s*(\d{1,4})\s*(m|min|mins|minutes?|h|hours?|heures?)$", re.I)
 CLOCK = re.compile(r"^(\d{1,2})\s*(?::|h)\s*(\d{2})?$", re.I)
 PAIR = re.compile(r"([\w-]+)\s*[=:]\s*([^\s,;]+)")
@@ -50,7 +49,8 @@ def parse_start(typed: str, now: float, zone: str) -> float:
     """The moment ``typed`` names (epoch seconds): "in 30 minutes" (or "30 min", "2 h",
     "dans 2 heures"), "20:00" (today, or tomorrow once passed, in ``zone``), or an ISO date and
     time ("2026-12-24 20:00", in ``zone`` unless it gives its offset). A refusal, saying what is
-    accepted, for anything else or a moment past or more than 60 days away."""
+    accepted, for anything else or a moment past or further away than the service allows
+    (:data:`~bot.service.rules.tournament.START_WITHIN`)."""
     text = typed.strip()
     tz = ZoneInfo(zone)
     when: float | None = None
@@ -77,9 +77,9 @@ def parse_start(typed: str, now: float, zone: str) -> float:
     if when is None:
         raise Refusal(_("I can't read “{typed}” as a start time.",
                         typed=clip(text, TYPED_ECHO)) + " " + start_help())
-    if when <= now or when > now + FURTHEST_START:
-        raise Refusal(_("The start must be in the future, and at most 60 days away: "
-                        "<t:{when}:f> is not.", when=int(when)))
+    if when <= now or when > now + START_WITHIN:
+        raise Refusal(_("The start must be in the future, and at most {days} days away: "
+                        "<t:{when}:f> is not.", days=int(START_WITHIN // DAY), when=int(when)))
     return when
 
 

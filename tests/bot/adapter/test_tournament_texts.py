@@ -46,7 +46,7 @@ def test_what_is_no_start_time_is_refused_saying_what_is_accepted(typed: str) ->
 def test_a_start_past_or_too_far_is_refused(typed: str) -> None:
     with pytest.raises(Refusal) as refused:
         texts.parse_start(typed, NOW, PARIS)
-    assert "in the future, and at most 60 days away" in refused.value.message
+    assert "in the future, and at most 90 days away" in refused.value.message
 
 
 def test_the_games_options_are_read_as_name_value_pairs_of_their_kind() -> None:
