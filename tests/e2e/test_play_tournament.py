@@ -74,7 +74,7 @@ SIGN_UP_QUIET = 0.05
 FR = Words("fr")
 DEADLINE = re.compile(r"Unfinished tables are decided at <t:(\d+):f>")
 LINK = re.compile(r"/channels/\d+/(\d+)/(\d+)")
-STANDING = re.compile(r"^(?P<place>\d+)\. \*\*(?P<name>.+?)\*\* · (?P<points>\S+) pts"
+STANDING = re.compile(r"^(?P<place>\d+)\. \*\*(?P<name>.+?)\*\* · Points (?P<points>\S+)"
                       r"(?: · (?P<breaks>.+?))? · (?P<games>\d+) \w+$")
 
 
@@ -237,7 +237,7 @@ async def test_nine_players_at_tables_of_three_play_two_rounds_in_a_french_forum
         assert event.status == COMPLETED
         shown = await sim.slash(bea := people[1], "tournament show", channel=home)
     shown_lines = post_standings(post)
-    assert len(shown_lines) == 9 and " pts · Points des adversaires " in post.content
+    assert len(shown_lines) == 9 and " · Points des adversaires " in post.content
     assert shown_lines == await reference(french.bot.service.store.db, 3, users, FR)
     [image] = post.attachments
     assert image.filename == "standings.png" and image.image().width == 720

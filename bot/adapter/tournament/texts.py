@@ -188,14 +188,15 @@ def standings_rows(info: Any) -> tuple[tuple[str, ...], ...]:
 
 
 def standings_lines(info: Any) -> list[str]:
-    """The standings as text, a line a player: "1. **Alice** · 2 pts · Buchholz 1 · 2 games"."""
+    """The standings as text, a line a player: "1. **Alice** · Points 2 · Buchholz 1 · 2 games"
+    (each number after its label: no "1 pts", whatever the language's plural)."""
     tiebreaks = [translate(t) for t in info.tiebreaks]
     lines = []
     for line in info.standings:
         breaks = " · ".join(f"{label} {points_text(value)}"
                             for label, value in zip(tiebreaks, line.tiebreaks, strict=False))
         games = _n("{n} game", "{n} games", line.played)
-        points = _("{points} pts", points=points_text(line.points))
+        points = _("Points {points}", points=points_text(line.points))
         lines.append(" · ".join(part for part in (f"{line.place}. **{player_name(line)}**",
                                                   points, breaks, games) if part))
     return lines

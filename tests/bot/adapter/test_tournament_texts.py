@@ -132,9 +132,9 @@ def test_the_post_of_a_running_round_lists_its_tables_byes_and_standings() -> No
     assert "Table 2: Cyd, Computer 1 (medium) · <#502>" in lines
     assert "Table 3: Fay, Gus" in lines  # its thread is not made yet
     assert "Bye: Eve" in lines
-    assert "1. **Ann** · 1 pts · Buchholz 1 · Sonneborn-Berger 1 · 1 game" in lines
-    assert "2. **Cyd** · 0.5 pts · Buchholz 0.5 · Sonneborn-Berger 0.25 · 1 game" in lines
-    assert "4. **Dan (withdrawn)** · 0 pts · Buchholz 1 · Sonneborn-Berger 0 · 1 game" in lines
+    assert "1. **Ann** · Points 1 · Buchholz 1 · Sonneborn-Berger 1 · 1 game" in lines
+    assert "2. **Cyd** · Points 0.5 · Buchholz 0.5 · Sonneborn-Berger 0.25 · 1 game" in lines
+    assert "4. **Dan (withdrawn)** · Points 0 · Buchholz 1 · Sonneborn-Berger 0 · 1 game" in lines
 
 
 def test_the_sign_up_post_says_when_it_starts_and_who_plays() -> None:
@@ -157,7 +157,7 @@ def test_the_final_post_shows_the_podium_then_the_standings_in_french() -> None:
     assert lines[1] == "Suisse · 3 rondes · tables de 2 · live (quelques minutes par coup) · classé"
     assert "**Classement final**" in lines
     assert "🥇 Ann · 🥈 Bob · 🥈 Cyd" in lines  # a shared second place
-    assert "1. **Ann** · 1 pts · Buchholz 1 · Sonneborn-Berger 1 · 1 partie" in lines
+    assert "1. **Ann** · Points 1 · Buchholz 1 · Sonneborn-Berger 1 · 1 partie" in lines
     assert "Table 1" not in " ".join(lines)
     assert columns == ("Place", "Joueur", "Points", "Buchholz", "Sonneborn-Berger", "Parties")
     with language("fr"):  # the service's names of the tie-breaks are translated too
