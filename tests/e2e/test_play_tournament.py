@@ -312,17 +312,22 @@ async def english(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
 async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, english: Any) -> None:
     sim = discord_sim
     admin = sim.user("ada", permissions=MANAGE_SERVER)
-    organisers = sim.role("organisers", 0)
-    await sim.emulator.gateway.dispatch("GUILD_ROLE_CREATE", {  # as Discord tells the bot
-        "guild_id": str(sim.world.guild_id), "role": organisers.to_json()})
+    organisers = sim.role("organisers", 0)  # the bot hears of it (GUILD_ROLE_CREATE)
     olga, bob, cy = sim.user("olga", roles=[organisers]), sim.user("bob"), sim.user("cy")
+    refusal = ("Only server admins (Manage Server) or the tournament organisers' role chosen "
+               "with /settings tournaments can create a tournament.")
     refused = await sim.slash(olga, "tournament create", game=TOY_ID)
-    assert refused.ephemeral and refused.content == (
-        "Only server admins (Manage Server) or the tournament organisers' role chosen with "
-        "/settings tournaments can create a tournament.")
-    # An admin names the organisers' role (/settings tournaments role:…): its members may.
-    await english.bot.service.store.servers.set_tournament_role(sim.world.guild_id,
-                                                                organisers.id)
+    assert refused.ephemeral and refused.content == refusal
+    # An admin names the organisers' role (/settings tournaments role:@organisers): its
+    # members may, the others still may not.
+    named = await sim.slash(admin, "settings tournaments", role=organisers)
+    assert named.ephemeral and named.content == (
+        f"Server admins and the members of <@&{organisers.id}> may now create tournaments "
+        "(/tournament create).")
+    assert await english.bot.service.store.servers.tournament_role(
+        sim.world.guild_id) == organisers.id
+    not_bob = await sim.slash(bob, "tournament create", game=TOY_ID)
+    assert not_bob.ephemeral and not_bob.content == refusal
     offered = await sim.autocomplete(olga, "tournament create", option="options",
                                      text="rounds=1", game=TOY_ID)
     assert [c["value"] for c in offered][:3] == ["rounds=1", "rounds=1 deck=low",
@@ -366,6 +371,8 @@ async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, englis
     assert settings.content == ("Only server admins (Manage Server) may now create "
                                 "tournaments (/tournament create).")
     assert await english.bot.service.store.servers.tournament_role(sim.world.guild_id) is None
+    again = await sim.slash(olga, "tournament create", game=TOY_ID)  # admins only again
+    assert again.ephemeral and again.content == refusal
 
 
 async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_the_next(
