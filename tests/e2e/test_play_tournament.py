@@ -394,8 +394,8 @@ async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_th
         deadline = DEADLINE.search(post.content)
         assert deadline and int(deadline[1]) == int(clock.t) + 2 * DAY, post.content
         # A slow round is a scheduled event of its own, until its deadline.
-        rounds = [e for e in sim.world.scheduled_events.values() if "round 1" in e.name]
-        assert [int(e.end.timestamp()) for e in rounds] == [int(deadline[1])]
+        [round_1] = [e for e in sim.world.scheduled_events.values() if "round 1" in e.name]
+        assert int(round_1.end.timestamp()) == int(deadline[1]) and round_1.status == ACTIVE
         first, second = round_threads(sim, sim.general, 1)
         await play_table(sim, first, users)
         # The other table never plays: at the deadline it is decided by the scores (a draw
@@ -404,12 +404,18 @@ async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_th
                         lambda: "**Round 2 of 2**" in post.content)
         assert "The round's time is up" in last_public(sim, second).content
         assert opened(sim, sim.general, 2) == 2
+        # Round 1's event is over (Discord completes only an event under way); round 2 has
+        # its own, under way.
+        assert round_1.history == [SCHEDULED, ACTIVE, COMPLETED]
+        [round_2] = [e for e in sim.world.scheduled_events.values() if "round 2" in e.name]
+        assert round_2.status == ACTIVE
         # Withdrawing while it runs: paired no more, the game in play goes on.
         await sim.click(people[3], post, label="Withdraw")
         assert "**Dan (withdrawn)**" in post.content
         for thread in round_threads(sim, sim.general, 2):
             await play_table(sim, thread, users)
-        assert "**Final standings**" in post.content
+        assert "**Final standings**" in post.content and round_2.status == COMPLETED
+        assert len(sim.world.scheduled_events) == 2  # a round's event each, no twin
         assert post_standings(post) == await reference(app.bot.service.store.db, 2, users)
     assert_all_requests_valid(sim)
 

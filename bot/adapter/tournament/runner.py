@@ -254,8 +254,10 @@ def orphan(home: Any, name: str, me: int | None) -> discord.Thread | None:
 
 
 async def announce(client: discord.Client, info: Any) -> None:
-    """The podium, in one message under the tournament post; its event is over."""
+    """The podium, in one message under the tournament post; its events are over."""
     await event_now(client, info, COMPLETED)
+    if info.speed != "live":
+        await end_rounds(client, info)
     async with in_public(client, info.guild_id):
         text = _("🏁 The **{game}** tournament is over: {podium}. Final standings: {link}",
                  game=shown(info.game_name), podium=texts.podium_text(info),
@@ -340,25 +342,59 @@ async def start_event(client: discord.Client, info: Any) -> None:
 
 
 async def round_event(client: discord.Client, info: Any) -> None:
-    """A slow round's scheduled event, from now to its deadline (when the bot may)."""
+    """A slow round's scheduled event, from now to its deadline, under way at once (when the
+    bot may); the earlier rounds' events are over (:func:`end_rounds`). A restart in the
+    middle of opening a round finds that round's event (the same deadline) and makes no twin."""
     guild = can_schedule(client, info.guild_id)
     deadline = getattr(info, "round_deadline", None)
     if guild is None or not deadline or info.post_message_id is None:
+        return
+    if await end_rounds(client, info, keep=int(deadline)):
         return
     now = dt.datetime.now(dt.UTC)
     async with in_public(client, info.guild_id):
         name = _("{game} tournament · round {round}", game=shown(info.game_name),
                  round=info.round)
     try:
-        await guild.create_scheduled_event(
+        event = await guild.create_scheduled_event(
             name=name[:100], start_time=now + dt.timedelta(minutes=1),
             end_time=dt.datetime.fromtimestamp(deadline, dt.UTC),
             entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only,
             location=jump_url(info.guild_id, info.post_channel_id, info.post_message_id)[:100])
+        await client.http.edit_scheduled_event(info.guild_id, event.id, status=ACTIVE)
     except discord.HTTPException:
         log.warning("no scheduled event for round %s of tournament %s", info.round, info.id,
                     exc_info=True)
+
+
+async def end_rounds(client: discord.Client, info: Any, keep: int | None = None) -> bool:
+    """The slow rounds' scheduled events of this tournament (the bot's, at its post, not the
+    start's) are over, but the one ending at ``keep`` (the round under way): an event under way
+    is completed, one not started yet is started then completed (Discord completes only an
+    event under way). Whether the round ending at ``keep`` has its event."""
+    guild = can_schedule(client, info.guild_id)
+    if guild is None or info.post_message_id is None:
+        return False
+    me = client.user.id if client.user else None
+    where = jump_url(info.guild_id, info.post_channel_id, info.post_message_id)[:100]
+    found = False
+    try:
+        events = await guild.fetch_scheduled_events(with_counts=False)
+        for event in events:
+            if (event.creator_id != me or event.location != where or event.id == info.event_id
+                    or event.status not in (discord.EventStatus.scheduled,
+                                            discord.EventStatus.active)):
+                continue
+            if keep is not None and event.end_time and int(event.end_time.timestamp()) == keep:
+                found = True
+                continue
+            if event.status == discord.EventStatus.scheduled:
+                await client.http.edit_scheduled_event(info.guild_id, event.id, status=ACTIVE)
+            await client.http.edit_scheduled_event(info.guild_id, event.id, status=COMPLETED)
+    except discord.HTTPException:
+        log.warning("could not end the round events of tournament %s", info.id, exc_info=True)
+    return found
 
 
 async def drop_event(client: discord.Client, info: Any) -> None:
