@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.tournament import runner
 from bot.config import ClockConfig, Speed
 from bot.storage.store import Store
 from tests.bot.drive import FakeTime
@@ -439,3 +440,28 @@ async def test_round_robin_and_knock_out_run_to_their_podium(
     assert "**Final standings**" in post.content and "🥇 " in post.content
     assert post_standings(post) == await reference(english.bot.service.store.db, 2, users,
                                                    fmt=fmt)
+
+
+async def test_a_restart_after_a_tables_forum_post_opens_the_table_in_that_post(
+    discord_sim: Any, english: Any
+) -> None:
+    """A SIGKILL between a table's forum post and its table (``open_table``): the next advance
+    (the restart's) starts the table in that post, no twin."""
+    sim = discord_sim
+    admin, bea = sim.user("ada", permissions=MANAGE_SERVER), sim.user("bea")
+    forum = sim.channel("tournaments", kind=FORUM)
+    here = await sim.thread(admin, "Saturday", channel=forum)
+    post = await create(sim, admin, here, seats=2, options="rounds=1 first=1")
+    for user in (admin, bea):
+        await sim.click(user, post, label="Join")
+    bot = english.bot
+    tournaments = bot.service.tournaments
+    [(tid,)] = await bot.service.store.db.fetchall("SELECT id FROM tournaments")
+    info = await tournaments.start(tid, admin.id, True)  # paired, no table opened yet
+    [table] = await tournaments.unopened(tid)
+    made = await runner.table_thread(bot, info, table)  # the post, then the crash
+    await until(lambda: bot.get_channel(made) is not None)
+    await runner.advance(bot, tid)  # the restart's
+    [thread] = round_threads(sim, forum, 1)
+    assert thread.id == made and opened(sim, forum, 1) == 1
+    assert "**Round 1 of 1**" in post.content

@@ -233,24 +233,26 @@ async def table_thread(client: discord.Client, info: Any, table: Any) -> int:
         name = texts.thread_name(table.round, table.table)
         intro = _("**{name}** of the **{game}** tournament: {players}.", name=name,
                   game=shown(info.game_name), players=", ".join(shown(n) for n in table.names))
+    left = orphan(home, name, client.user.id if client.user else None)
+    if left is not None:
+        return left.id
     if isinstance(home, discord.ForumChannel):
         made = await home.create_thread(name=name, content=intro,
                                         auto_archive_duration=LONGEST_ARCHIVE,
                                         allowed_mentions=send.allowed())
         return made.thread.id
-    left = orphan(home, name, client.user.id if client.user else None)
-    if left is not None:
-        return left.id
     thread = await home.create_thread(name=name, type=discord.ChannelType.public_thread,
                                       auto_archive_duration=LONGEST_ARCHIVE)
     return thread.id
 
 
 def orphan(home: Any, name: str, me: int | None) -> discord.Thread | None:
-    """A thread of that name the bot made and left empty: a restart between making a table's
-    thread and starting its table there (SIGKILL) finds it again instead of making a twin."""
+    """A thread (or a forum's post) of that name the bot made and left empty: a restart between
+    making a table's thread and starting its table there (SIGKILL) finds it again instead of
+    making a twin. A forum post is empty when its only message is its first, the intro (that
+    message has the post's id; Discord may or may not count it in ``message_count``)."""
     return next((t for t in getattr(home, "threads", ()) if t.name == name and t.owner_id == me
-                 and not t.message_count and t.last_message_id is None), None)
+                 and (t.message_count or 0) <= 1 and t.last_message_id in (None, t.id)), None)
 
 
 async def announce(client: discord.Client, info: Any) -> None:
