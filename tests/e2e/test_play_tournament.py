@@ -465,3 +465,29 @@ async def test_a_restart_after_a_tables_forum_post_opens_the_table_in_that_post(
     [thread] = round_threads(sim, forum, 1)
     assert thread.id == made and opened(sim, forum, 1) == 1
     assert "**Round 1 of 1**" in post.content
+
+
+async def test_tables_that_cannot_open_are_said_on_the_post_and_open_once_granted(
+    discord_sim: Any, english: Any
+) -> None:
+    """The bot loses Create Public Threads mid-tournament: the post tells the organiser what to
+    grant; granted back, the round's tables open."""
+    sim = discord_sim
+    admin = sim.user("ada", permissions=MANAGE_SERVER)
+    people = [admin, *(sim.user(n) for n in ("bea", "cyr", "dan"))]
+    users = {u.id: u for u in people}
+    post = await create(sim, admin, seats=2, rounds=2, options="rounds=1 first=1")
+    for user in people:
+        await sim.click(user, post, label="Join")
+    await sim.click(admin, post, label="Start")
+    first, second = round_threads(sim, sim.general, 1)
+    await play_table(sim, first, users)
+    await sim.set_permissions(sim.world.bot_role,
+                              ALL_PERMISSIONS & ~ADMINISTRATOR & ~CREATE_PUBLIC_THREADS)
+    await play_table(sim, second, users)
+    missing = (f"⚠️ I can't open this round's tables: I'm missing Create Public Threads in "
+               f"<#{sim.general.id}>. They open as soon as a server admin grants it.")
+    assert "**Round 2 of 2**" in post.content and missing in post.content
+    assert round_threads(sim, sim.general, 2) == []
+    await sim.set_permissions(sim.world.bot_role, ALL_PERMISSIONS)
+    assert opened(sim, sim.general, 2) == 2 and missing not in post.content

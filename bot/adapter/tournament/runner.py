@@ -17,7 +17,10 @@ round, its tables' threads, the standings; at the end the podium, announced in t
 At start-up every running tournament is advanced the same way, so a restart in the middle of a
 round (a SIGKILL between a table's end and the next round, or between two tables' threads)
 picks up where it stopped: the pairing and the tables are stored, only threads not yet made
-are made.
+are made. When the bot lacks what making a table's thread needs in the tournament's channel
+(an admin took Create Public Threads away mid-tournament), no table of the round is tried: the
+post tells the organiser which permission to grant, and a change of the server's roles or
+channels (or a restart) opens them.
 
 One tournament advances at a time in this process (a lock per tournament): two tables ending
 together open the next round once.
@@ -42,7 +45,7 @@ from ..kit.errors import Refusal, guarded
 from ..kit.i18n import N_, _, shown
 from ..kit.languages import in_public
 from ..posting.dms import jump_url
-from ..posting.places import LONGEST_ARCHIVE
+from ..posting.places import LONGEST_ARCHIVE, NEEDED
 from . import texts
 from .post import post_parts
 
@@ -62,6 +65,13 @@ EVENT_HOURS = {"live": 3.0, "daily": 24.0 * 7}
 outside a voice channel): a few hours live, a week slow."""
 ROUNDS = ChannelLocks()
 """tournament id -> its lock: one advance (and one round's opening) at a time."""
+FORUM_NEEDED = (("send_messages", N_("Send Messages")), NEEDED[1])
+"""What opening a table's post in a forum needs (:data:`~bot.adapter.posting.places.NEEDED` in
+a text channel): as Discord's settings name them."""
+BLOCKED: dict[int, tuple[int, tuple[str, ...]]] = {}
+"""tournament id -> (its server, the permissions the bot lacks in its channel): tables that
+cannot open until a server admin grants them back. The post says so; a change of the server's
+roles or channels (or a restart) tries again."""
 
 
 # -- the post's buttons ------------------------------------------------------------------------
@@ -115,8 +125,10 @@ async def refresh(client: discord.Client, info: Any,
     the post). A failure is logged: the tournament goes on, its next change edits it again."""
     if info.post_message_id is None:
         return
+    guild_id, missing = BLOCKED.get(info.id, (None, ()))
     async with in_public(client, info.guild_id):
-        parts = await asyncio.to_thread(post_parts, info)  # draws the standings
+        parts = await asyncio.to_thread(  # draws the standings
+            post_parts, info, missing if guild_id == info.guild_id else ())
         parts["view"] = post_view(info)
     try:
         if via is not None and via.message is not None and via.message.id == info.post_message_id:
@@ -201,6 +213,13 @@ async def open_tables(client: discord.Client, info: Any) -> bool:
     service = bot.service.tournaments
     opened = False
     tables = await service.unopened(info.id)
+    missing = lacking(await home_channel(client, info.channel_id)) if tables else []
+    if missing:  # every try would be refused: the post says what to grant
+        log.warning("tournament %s cannot open its tables: the bot lacks %s", info.id,
+                    ", ".join(missing))
+        BLOCKED[info.id] = (info.guild_id, tuple(missing))
+        return False
+    BLOCKED.pop(info.id, None)
     for table in tables:
         try:
             thread_id = await table_thread(client, info, table)
@@ -223,6 +242,26 @@ async def open_tables(client: discord.Client, info: Any) -> bool:
 
 async def home_channel(client: discord.Client, channel_id: int) -> Any:
     return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+
+
+def lacking(home: Any) -> list[str]:
+    """What the bot lacks in the tournament's channel to open a table there, as Discord's
+    settings name them (marked, in English): Create Public Threads in a text channel, Send
+    Messages in a forum, and Send Messages in Threads to play."""
+    me = getattr(getattr(home, "guild", None), "me", None)
+    if me is None or not hasattr(home, "permissions_for"):
+        return []
+    perms = home.permissions_for(me)
+    needed = FORUM_NEEDED if isinstance(home, discord.ForumChannel) else NEEDED
+    return [label for name, label in needed if not getattr(perms, name)]
+
+
+async def unblock(client: discord.Client, guild_id: int) -> None:
+    """The server's roles or channels changed: its tournaments whose tables could not open try
+    again (:data:`BLOCKED`)."""
+    for tid, (guild, _missing) in list(BLOCKED.items()):
+        if guild == guild_id:
+            await advance(client, tid)
 
 
 async def table_thread(client: discord.Client, info: Any, table: Any) -> int:
