@@ -368,6 +368,8 @@ async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, englis
     assert "This tournament was cancelled." in post.content and post.labels == []
     none_here = await sim.slash(cy, "tournament join")
     assert none_here.content == "This tournament is no longer taking players."
+    signed_up = await sim.slash(bob, "tournament join")  # not "already signed up"
+    assert signed_up.content == "This tournament is no longer taking players."
     settings = await sim.slash(admin, "settings tournaments")
     assert settings.content == ("Only server admins (Manage Server) may now create "
                                 "tournaments (/tournament create).")
