@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.tournament import runner
 from bot.config import ClockConfig, Speed
 from bot.storage.store import Store
 from tests.bot.drive import FakeTime
@@ -312,17 +313,22 @@ async def english(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
 async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, english: Any) -> None:
     sim = discord_sim
     admin = sim.user("ada", permissions=MANAGE_SERVER)
-    organisers = sim.role("organisers", 0)
-    await sim.emulator.gateway.dispatch("GUILD_ROLE_CREATE", {  # as Discord tells the bot
-        "guild_id": str(sim.world.guild_id), "role": organisers.to_json()})
+    organisers = sim.role("organisers", 0)  # the bot hears of it (GUILD_ROLE_CREATE)
     olga, bob, cy = sim.user("olga", roles=[organisers]), sim.user("bob"), sim.user("cy")
+    refusal = ("Only server admins (Manage Server) or the tournament organisers' role chosen "
+               "with /settings tournaments can create a tournament.")
     refused = await sim.slash(olga, "tournament create", game=TOY_ID)
-    assert refused.ephemeral and refused.content == (
-        "Only server admins (Manage Server) or the tournament organisers' role chosen with "
-        "/settings tournaments can create a tournament.")
-    # An admin names the organisers' role (/settings tournaments role:…): its members may.
-    await english.bot.service.store.servers.set_tournament_role(sim.world.guild_id,
-                                                                organisers.id)
+    assert refused.ephemeral and refused.content == refusal
+    # An admin names the organisers' role (/settings tournaments role:@organisers): its
+    # members may, the others still may not.
+    named = await sim.slash(admin, "settings tournaments", role=organisers)
+    assert named.ephemeral and named.content == (
+        f"Server admins and the members of <@&{organisers.id}> may now create tournaments "
+        "(/tournament create).")
+    assert await english.bot.service.store.servers.tournament_role(
+        sim.world.guild_id) == organisers.id
+    not_bob = await sim.slash(bob, "tournament create", game=TOY_ID)
+    assert not_bob.ephemeral and not_bob.content == refusal
     offered = await sim.autocomplete(olga, "tournament create", option="options",
                                      text="rounds=1", game=TOY_ID)
     assert [c["value"] for c in offered][:3] == ["rounds=1", "rounds=1 deck=low",
@@ -362,10 +368,14 @@ async def test_who_may_organise_and_the_sign_up_buttons(discord_sim: Any, englis
     assert "This tournament was cancelled." in post.content and post.labels == []
     none_here = await sim.slash(cy, "tournament join")
     assert none_here.content == "This tournament is no longer taking players."
+    signed_up = await sim.slash(bob, "tournament join")  # not "already signed up"
+    assert signed_up.content == "This tournament is no longer taking players."
     settings = await sim.slash(admin, "settings tournaments")
     assert settings.content == ("Only server admins (Manage Server) may now create "
                                 "tournaments (/tournament create).")
     assert await english.bot.service.store.servers.tournament_role(sim.world.guild_id) is None
+    again = await sim.slash(olga, "tournament create", game=TOY_ID)  # admins only again
+    assert again.ephemeral and again.content == refusal
 
 
 async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_the_next(
@@ -387,8 +397,8 @@ async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_th
         deadline = DEADLINE.search(post.content)
         assert deadline and int(deadline[1]) == int(clock.t) + 2 * DAY, post.content
         # A slow round is a scheduled event of its own, until its deadline.
-        rounds = [e for e in sim.world.scheduled_events.values() if "round 1" in e.name]
-        assert [int(e.end.timestamp()) for e in rounds] == [int(deadline[1])]
+        [round_1] = [e for e in sim.world.scheduled_events.values() if "round 1" in e.name]
+        assert int(round_1.end.timestamp()) == int(deadline[1]) and round_1.status == ACTIVE
         first, second = round_threads(sim, sim.general, 1)
         await play_table(sim, first, users)
         # The other table never plays: at the deadline it is decided by the scores (a draw
@@ -397,12 +407,18 @@ async def test_a_slow_rounds_deadline_decides_its_unfinished_tables_and_opens_th
                         lambda: "**Round 2 of 2**" in post.content)
         assert "The round's time is up" in last_public(sim, second).content
         assert opened(sim, sim.general, 2) == 2
+        # Round 1's event is over (Discord completes only an event under way); round 2 has
+        # its own, under way.
+        assert round_1.history == [SCHEDULED, ACTIVE, COMPLETED]
+        [round_2] = [e for e in sim.world.scheduled_events.values() if "round 2" in e.name]
+        assert round_2.status == ACTIVE
         # Withdrawing while it runs: paired no more, the game in play goes on.
         await sim.click(people[3], post, label="Withdraw")
         assert "**Dan (withdrawn)**" in post.content
         for thread in round_threads(sim, sim.general, 2):
             await play_table(sim, thread, users)
-        assert "**Final standings**" in post.content
+        assert "**Final standings**" in post.content and round_2.status == COMPLETED
+        assert len(sim.world.scheduled_events) == 2  # a round's event each, no twin
         assert post_standings(post) == await reference(app.bot.service.store.db, 2, users)
     assert_all_requests_valid(sim)
 
@@ -426,3 +442,54 @@ async def test_round_robin_and_knock_out_run_to_their_podium(
     assert "**Final standings**" in post.content and "🥇 " in post.content
     assert post_standings(post) == await reference(english.bot.service.store.db, 2, users,
                                                    fmt=fmt)
+
+
+async def test_a_restart_after_a_tables_forum_post_opens_the_table_in_that_post(
+    discord_sim: Any, english: Any
+) -> None:
+    """A SIGKILL between a table's forum post and its table (``open_table``): the next advance
+    (the restart's) starts the table in that post, no twin."""
+    sim = discord_sim
+    admin, bea = sim.user("ada", permissions=MANAGE_SERVER), sim.user("bea")
+    forum = sim.channel("tournaments", kind=FORUM)
+    here = await sim.thread(admin, "Saturday", channel=forum)
+    post = await create(sim, admin, here, seats=2, options="rounds=1 first=1")
+    for user in (admin, bea):
+        await sim.click(user, post, label="Join")
+    bot = english.bot
+    tournaments = bot.service.tournaments
+    [(tid,)] = await bot.service.store.db.fetchall("SELECT id FROM tournaments")
+    info = await tournaments.start(tid, admin.id, True)  # paired, no table opened yet
+    [table] = await tournaments.unopened(tid)
+    made = await runner.table_thread(bot, info, table)  # the post, then the crash
+    await until(lambda: bot.get_channel(made) is not None)
+    await runner.advance(bot, tid)  # the restart's
+    [thread] = round_threads(sim, forum, 1)
+    assert thread.id == made and opened(sim, forum, 1) == 1
+    assert "**Round 1 of 1**" in post.content
+
+
+async def test_tables_that_cannot_open_are_said_on_the_post_and_open_once_granted(
+    discord_sim: Any, english: Any
+) -> None:
+    """The bot loses Create Public Threads mid-tournament: the post tells the organiser what to
+    grant; granted back, the round's tables open."""
+    sim = discord_sim
+    admin = sim.user("ada", permissions=MANAGE_SERVER)
+    people = [admin, *(sim.user(n) for n in ("bea", "cyr", "dan"))]
+    users = {u.id: u for u in people}
+    post = await create(sim, admin, seats=2, rounds=2, options="rounds=1 first=1")
+    for user in people:
+        await sim.click(user, post, label="Join")
+    await sim.click(admin, post, label="Start")
+    first, second = round_threads(sim, sim.general, 1)
+    await play_table(sim, first, users)
+    await sim.set_permissions(sim.world.bot_role,
+                              ALL_PERMISSIONS & ~ADMINISTRATOR & ~CREATE_PUBLIC_THREADS)
+    await play_table(sim, second, users)
+    missing = (f"⚠️ I can't open this round's tables: I'm missing Create Public Threads in "
+               f"<#{sim.general.id}>. They open as soon as a server admin grants it.")
+    assert "**Round 2 of 2**" in post.content and missing in post.content
+    assert round_threads(sim, sim.general, 2) == []
+    await sim.set_permissions(sim.world.bot_role, ALL_PERMISSIONS)
+    assert opened(sim, sim.general, 2) == 2 and missing not in post.content

@@ -307,6 +307,17 @@ class TournamentCommands(ServiceCog):
         await runner.due(self.bot, event)
 
     @commands.Cog.listener()
+    async def on_guild_role_update(self, _before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may be back: tables that could not open try again."""
+        await runner.unblock(self.bot, after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(self, _before: discord.abc.GuildChannel,
+                                      after: discord.abc.GuildChannel) -> None:
+        """A channel's permissions may be back: tables that could not open try again."""
+        await runner.unblock(self.bot, after.guild.id)
+
+    @commands.Cog.listener()
     async def on_tables_resumed(self) -> None:
         """Start-up: every running tournament picks up where it stopped."""
         await runner.resume(self.bot)

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from render.standings import StandingsView, draw_standings
@@ -32,9 +33,10 @@ def standings_png(info: Any) -> bytes | None:
         muted=tuple(i for i, line in enumerate(info.standings) if line.withdrawn)))
 
 
-def post_parts(info: Any) -> dict[str, Any]:
+def post_parts(info: Any, missing: Sequence[str] = ()) -> dict[str, Any]:
     """The post's content and image, in the current language (keyword arguments of a send or
-    an edit; the buttons are the caller's)."""
+    an edit; the buttons are the caller's); ``missing``: the permissions the bot lacks to open
+    the round's tables."""
     image = png_file(standings_png(info), STANDINGS_FILE)
-    return {"content": texts.tournament_text(info),
+    return {"content": texts.tournament_text(info, missing),
             "attachments": [image] if image is not None else []}

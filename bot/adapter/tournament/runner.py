@@ -17,7 +17,10 @@ round, its tables' threads, the standings; at the end the podium, announced in t
 At start-up every running tournament is advanced the same way, so a restart in the middle of a
 round (a SIGKILL between a table's end and the next round, or between two tables' threads)
 picks up where it stopped: the pairing and the tables are stored, only threads not yet made
-are made.
+are made. When the bot lacks what making a table's thread needs in the tournament's channel
+(an admin took Create Public Threads away mid-tournament), no table of the round is tried: the
+post tells the organiser which permission to grant, and a change of the server's roles or
+channels (or a restart) opens them.
 
 One tournament advances at a time in this process (a lock per tournament): two tables ending
 together open the next round once.
@@ -42,7 +45,7 @@ from ..kit.errors import Refusal, guarded
 from ..kit.i18n import N_, _, shown
 from ..kit.languages import in_public
 from ..posting.dms import jump_url
-from ..posting.places import LONGEST_ARCHIVE
+from ..posting.places import LONGEST_ARCHIVE, NEEDED
 from . import texts
 from .post import post_parts
 
@@ -62,6 +65,13 @@ EVENT_HOURS = {"live": 3.0, "daily": 24.0 * 7}
 outside a voice channel): a few hours live, a week slow."""
 ROUNDS = ChannelLocks()
 """tournament id -> its lock: one advance (and one round's opening) at a time."""
+FORUM_NEEDED = (("send_messages", N_("Send Messages")), NEEDED[1])
+"""What opening a table's post in a forum needs (:data:`~bot.adapter.posting.places.NEEDED` in
+a text channel): as Discord's settings name them."""
+BLOCKED: dict[int, tuple[int, tuple[str, ...]]] = {}
+"""tournament id -> (its server, the permissions the bot lacks in its channel): tables that
+cannot open until a server admin grants them back. The post says so; a change of the server's
+roles or channels (or a restart) tries again."""
 
 
 # -- the post's buttons ------------------------------------------------------------------------
@@ -115,8 +125,10 @@ async def refresh(client: discord.Client, info: Any,
     the post). A failure is logged: the tournament goes on, its next change edits it again."""
     if info.post_message_id is None:
         return
+    guild_id, missing = BLOCKED.get(info.id, (None, ()))
     async with in_public(client, info.guild_id):
-        parts = await asyncio.to_thread(post_parts, info)  # draws the standings
+        parts = await asyncio.to_thread(  # draws the standings
+            post_parts, info, missing if guild_id == info.guild_id else ())
         parts["view"] = post_view(info)
     try:
         if via is not None and via.message is not None and via.message.id == info.post_message_id:
@@ -201,6 +213,13 @@ async def open_tables(client: discord.Client, info: Any) -> bool:
     service = bot.service.tournaments
     opened = False
     tables = await service.unopened(info.id)
+    missing = lacking(await home_channel(client, info.channel_id)) if tables else []
+    if missing:  # every try would be refused: the post says what to grant
+        log.warning("tournament %s cannot open its tables: the bot lacks %s", info.id,
+                    ", ".join(missing))
+        BLOCKED[info.id] = (info.guild_id, tuple(missing))
+        return False
+    BLOCKED.pop(info.id, None)
     for table in tables:
         try:
             thread_id = await table_thread(client, info, table)
@@ -225,6 +244,26 @@ async def home_channel(client: discord.Client, channel_id: int) -> Any:
     return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
 
 
+def lacking(home: Any) -> list[str]:
+    """What the bot lacks in the tournament's channel to open a table there, as Discord's
+    settings name them (marked, in English): Create Public Threads in a text channel, Send
+    Messages in a forum, and Send Messages in Threads to play."""
+    me = getattr(getattr(home, "guild", None), "me", None)
+    if me is None or not hasattr(home, "permissions_for"):
+        return []
+    perms = home.permissions_for(me)
+    needed = FORUM_NEEDED if isinstance(home, discord.ForumChannel) else NEEDED
+    return [label for name, label in needed if not getattr(perms, name)]
+
+
+async def unblock(client: discord.Client, guild_id: int) -> None:
+    """The server's roles or channels changed: its tournaments whose tables could not open try
+    again (:data:`BLOCKED`)."""
+    for tid, (guild, _missing) in list(BLOCKED.items()):
+        if guild == guild_id:
+            await advance(client, tid)
+
+
 async def table_thread(client: discord.Client, info: Any, table: Any) -> int:
     """Make the thread a table plays in: a public thread of the tournament's channel (no
     starter message), or a post of its own in a forum. Its id."""
@@ -233,29 +272,33 @@ async def table_thread(client: discord.Client, info: Any, table: Any) -> int:
         name = texts.thread_name(table.round, table.table)
         intro = _("**{name}** of the **{game}** tournament: {players}.", name=name,
                   game=shown(info.game_name), players=", ".join(shown(n) for n in table.names))
+    left = orphan(home, name, client.user.id if client.user else None)
+    if left is not None:
+        return left.id
     if isinstance(home, discord.ForumChannel):
         made = await home.create_thread(name=name, content=intro,
                                         auto_archive_duration=LONGEST_ARCHIVE,
                                         allowed_mentions=send.allowed())
         return made.thread.id
-    left = orphan(home, name, client.user.id if client.user else None)
-    if left is not None:
-        return left.id
     thread = await home.create_thread(name=name, type=discord.ChannelType.public_thread,
                                       auto_archive_duration=LONGEST_ARCHIVE)
     return thread.id
 
 
 def orphan(home: Any, name: str, me: int | None) -> discord.Thread | None:
-    """A thread of that name the bot made and left empty: a restart between making a table's
-    thread and starting its table there (SIGKILL) finds it again instead of making a twin."""
+    """A thread (or a forum's post) of that name the bot made and left empty: a restart between
+    making a table's thread and starting its table there (SIGKILL) finds it again instead of
+    making a twin. A forum post is empty when its only message is its first, the intro (that
+    message has the post's id; Discord may or may not count it in ``message_count``)."""
     return next((t for t in getattr(home, "threads", ()) if t.name == name and t.owner_id == me
-                 and not t.message_count and t.last_message_id is None), None)
+                 and (t.message_count or 0) <= 1 and t.last_message_id in (None, t.id)), None)
 
 
 async def announce(client: discord.Client, info: Any) -> None:
-    """The podium, in one message under the tournament post; its event is over."""
+    """The podium, in one message under the tournament post; its events are over."""
     await event_now(client, info, COMPLETED)
+    if info.speed != "live":
+        await end_rounds(client, info)
     async with in_public(client, info.guild_id):
         text = _("🏁 The **{game}** tournament is over: {podium}. Final standings: {link}",
                  game=shown(info.game_name), podium=texts.podium_text(info),
@@ -340,25 +383,59 @@ async def start_event(client: discord.Client, info: Any) -> None:
 
 
 async def round_event(client: discord.Client, info: Any) -> None:
-    """A slow round's scheduled event, from now to its deadline (when the bot may)."""
+    """A slow round's scheduled event, from now to its deadline, under way at once (when the
+    bot may); the earlier rounds' events are over (:func:`end_rounds`). A restart in the
+    middle of opening a round finds that round's event (the same deadline) and makes no twin."""
     guild = can_schedule(client, info.guild_id)
     deadline = getattr(info, "round_deadline", None)
     if guild is None or not deadline or info.post_message_id is None:
+        return
+    if await end_rounds(client, info, keep=int(deadline)):
         return
     now = dt.datetime.now(dt.UTC)
     async with in_public(client, info.guild_id):
         name = _("{game} tournament · round {round}", game=shown(info.game_name),
                  round=info.round)
     try:
-        await guild.create_scheduled_event(
+        event = await guild.create_scheduled_event(
             name=name[:100], start_time=now + dt.timedelta(minutes=1),
             end_time=dt.datetime.fromtimestamp(deadline, dt.UTC),
             entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only,
             location=jump_url(info.guild_id, info.post_channel_id, info.post_message_id)[:100])
+        await client.http.edit_scheduled_event(info.guild_id, event.id, status=ACTIVE)
     except discord.HTTPException:
         log.warning("no scheduled event for round %s of tournament %s", info.round, info.id,
                     exc_info=True)
+
+
+async def end_rounds(client: discord.Client, info: Any, keep: int | None = None) -> bool:
+    """The slow rounds' scheduled events of this tournament (the bot's, at its post, not the
+    start's) are over, but the one ending at ``keep`` (the round under way): an event under way
+    is completed, one not started yet is started then completed (Discord completes only an
+    event under way). Whether the round ending at ``keep`` has its event."""
+    guild = can_schedule(client, info.guild_id)
+    if guild is None or info.post_message_id is None:
+        return False
+    me = client.user.id if client.user else None
+    where = jump_url(info.guild_id, info.post_channel_id, info.post_message_id)[:100]
+    found = False
+    try:
+        events = await guild.fetch_scheduled_events(with_counts=False)
+        for event in events:
+            if (event.creator_id != me or event.location != where or event.id == info.event_id
+                    or event.status not in (discord.EventStatus.scheduled,
+                                            discord.EventStatus.active)):
+                continue
+            if keep is not None and event.end_time and int(event.end_time.timestamp()) == keep:
+                found = True
+                continue
+            if event.status == discord.EventStatus.scheduled:
+                await client.http.edit_scheduled_event(info.guild_id, event.id, status=ACTIVE)
+            await client.http.edit_scheduled_event(info.guild_id, event.id, status=COMPLETED)
+    except discord.HTTPException:
+        log.warning("could not end the round events of tournament %s", info.id, exc_info=True)
+    return found
 
 
 async def drop_event(client: discord.Client, info: Any) -> None:

@@ -254,9 +254,10 @@ def round_text(info: Any) -> str:
     return _("Round {round} of {rounds}", round=info.round, rounds=info.rounds or info.round)
 
 
-def tournament_text(info: Any) -> str:
+def tournament_text(info: Any, missing: Sequence[str] = ()) -> str:
     """The tournament post: what it is, who plays, and as it runs the round, its tables and the
-    standings; at the end the podium."""
+    standings; at the end the podium. ``missing``: the permissions (Discord's English names) the
+    bot lacks to open the round's tables, said to the organiser."""
     head = _("🏆 **{game} tournament** organised by {owner}", game=shown(info.game_name),
              owner=shown(info.owner_name))
     lines = [head, format_line(info)]
@@ -290,6 +291,11 @@ def tournament_text(info: Any) -> str:
             if info.round_deadline:
                 lines.append(_("Unfinished tables are decided at <t:{at}:f> (<t:{at}:R>).",
                                at=int(info.round_deadline)))
+            if missing:
+                lines.append(_("⚠️ I can't open this round's tables: I'm missing {perms} in "
+                               "<#{channel}>. They open as soon as a server admin grants it.",
+                               perms=", ".join(_(name) for name in missing),
+                               channel=info.channel_id))
             tables = [table_line(t) for t in info.tables]
             if info.byes:
                 middle.append(_("Bye: {names}", names=", ".join(

@@ -151,10 +151,12 @@ def check_not_over(t: TournamentRow) -> None:
 
 
 def check_join(t: TournamentRow, players: Sequence[TournamentPlayer], user_id: int) -> None:
-    if any(p.user_id == user_id for p in players):
-        raise errors.AlreadySeated(say(ALREADY_IN))
+    """A tournament past its sign-up takes nobody, whoever asks (one signed up too: it started,
+    or it was cancelled); then nobody signs up twice."""
     if t.status != "signup":
         raise errors.WrongPhase(say(NOT_OPEN))
+    if any(p.user_id == user_id for p in players):
+        raise errors.AlreadySeated(say(ALREADY_IN))
 
 
 def fewest(seats: int, fill: str) -> int:

@@ -38,3 +38,13 @@ def test_a_restart_finds_the_empty_thread_it_made_before_the_table_started() -> 
     assert orphan(home, "Round 2 · Table 3", BOT) is None  # a table plays there
     assert orphan(home, "Round 2 · Table 5", BOT) is None
     assert orphan(SimpleNamespace(), "Round 2 · Table 4", BOT) is None  # no thread known
+
+
+def test_a_restart_finds_the_forum_post_it_made_before_the_table_started() -> None:
+    intro_only = SimpleNamespace(name="Round 1 · Table 2", owner_id=BOT, message_count=1, id=50,
+                                 last_message_id=50)  # its first message has the post's id
+    playing = SimpleNamespace(name="Round 1 · Table 1", owner_id=BOT, message_count=2, id=60,
+                              last_message_id=61)
+    forum = SimpleNamespace(threads=[playing, intro_only])
+    assert orphan(forum, "Round 1 · Table 2", BOT) is intro_only
+    assert orphan(forum, "Round 1 · Table 1", BOT) is None

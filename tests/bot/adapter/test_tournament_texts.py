@@ -187,3 +187,14 @@ def test_a_64_player_post_fits_discord_giving_up_the_last_standings_lines_first(
                                                 tables=(), status="finished",
                                                 podium=standings[:3]))
     assert len(finished) <= 2000 and "🥇 Player number 1" in finished
+
+
+def test_tables_that_cannot_open_tell_the_organiser_what_to_grant_in_french() -> None:
+    with language("fr"):
+        lines = texts.tournament_text(tournament(speed="daily"),
+                                      ("Send Messages", "Send Messages in Threads")).split("\n")
+    assert ("⚠️ Je ne peux pas ouvrir les tables de cette ronde : il me manque Envoyer des "
+            "messages, Envoyer des messages dans les fils dans <#10>. Elles s’ouvrent dès "
+            "qu’un admin du serveur me l’accorde.") in lines
+    assert not any(line.startswith("⚠️") for line in texts.tournament_text(
+        tournament()).split("\n"))

@@ -174,6 +174,9 @@ async def test_the_refusals_say_what_is_wrong(host: Services, clock: FakeTime) -
     assert info.status == "cancelled"
     with pytest.raises(errors.WrongPhase, match="This tournament is over."):
         await host.tournaments.cancel(tid, 99, False)
+    for signed_up in (1, 2, 3):  # playing, withdrawn, left: all told it takes nobody now
+        with pytest.raises(errors.WrongPhase, match="no longer taking players"):
+            await host.tournaments.join(tid, signed_up, f"P{signed_up}")
     with pytest.raises(errors.HostError, match="There is no such tournament."):
         await host.tournaments.show(tid + 1)
 

@@ -122,7 +122,12 @@ class DiscordSim:
         self._announce("GUILD_UPDATE", data)
 
     def role(self, name: str, permissions: int) -> Role:
-        return self.world.add_role(name, permissions)
+        """A new role (every guild has it); a running bot gets its GUILD_ROLE_CREATE, as when
+        an admin makes a role in Discord (gateway-events.mdx, "Guild Role Create")."""
+        role = self.world.add_role(name, permissions)
+        for guild_id in self.world.guild_ids:
+            self._announce("GUILD_ROLE_CREATE", {"guild_id": str(guild_id), "role": role.to_json()})
+        return role
 
     def channel(self, name: str, *, guild_id: int | None = None,
                 hidden_from: int | None = None, shown_to: Role | None = None,
