@@ -178,5 +178,5 @@ def test_there_is_one_list_of_the_bots_permissions() -> None:
             named = {p for p in PERMISSIONS if re.search(rf"\b{p}\b(?! in Threads)", flat)}
             if len(named) >= 4:
                 lists.append((page.name, flat[:60]))
-    assert lists == [("README.md", "Scopes: `bot` and `applications.commands`. Permissions `3264")]
+    assert lists == [("README.md", "Scopes: `bot` and `applications.commands`. Permissions `1791")]
     assert "(../README.md#2-invite-the-bot)" in read("docs/troubleshooting.md")

@@ -231,6 +231,7 @@ class TableeBot(commands.Bot):
             await self.resume_tables()
             self._clock = start_clock(self)  # after resuming: overdue clocks are handled now
             self.resumed.set()
+            self.dispatch("tables_resumed")  # the rooms' own resuming (tournaments' rounds)
         log.info(
             "logged in as %s (%s) in %s",
             self.user,

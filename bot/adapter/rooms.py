@@ -33,6 +33,8 @@ EXTENSIONS = (
     "bot.adapter.live.extension",      # Watch live, Play in browser, Open table
     "bot.adapter.partner.extension",   # /partner, when some game has a partner channel
     "bot.adapter.vacation.extension",  # /vacation, away from the slow tables
+    "bot.adapter.tournament.extension",  # /tournament, its post, its rounds run by the bot
+    "bot.adapter.seasons.extension",   # /season start, end, list; a season's champion
     "bot.adapter.help.extension",      # /help
 )
 """The rooms, loaded in this order at start-up (:meth:`.client.TableeBot.setup_hook`)."""

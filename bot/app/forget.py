@@ -4,12 +4,18 @@ Gone: their language (the Discord locale last seen), their DM choice and their p
 to the live table's pages; in every finished or
 abandoned game, their name and Discord id: the seat is marked forgotten and reads "a former
 player" in the reader's language (``/history``, ``/replay``, the leaderboard; the name is not
-stored in any language, so a French reader reads "un ancien joueur"). Their own ratings go to
-a random token that nothing links to them, shared by all their games, so the games' results
-stand and everyone else's ratings stay what they were, a ``rebuild-ratings`` included.
+stored in any language, so a French reader reads "un ancien joueur"). Their own ratings (a
+season's too, and a season's title of champion) go to a random token that nothing links to
+them, shared by all their games, so the games' results stand and everyone else's ratings stay
+what they were, a ``rebuild-ratings`` included.
+
+In tournaments: out of those signing up; in the others a number nothing links to them stands
+for them in the standings and pairings, their name read as "a former player" too; an organiser's
+name and id go from their tournaments.
 
 It refuses, changing nothing, while the person sits at a live table (a lobby or a game in
-play): their seat there is still theirs; run it again once those tables are over. Everything
+play) or plays in a tournament under way: their seat there is still theirs; run it again once
+those are over. Everything
 is one transaction, safe while the bot runs. One sentence on stdout (or stderr: exit 1, also
 for an id nothing is stored about, most likely mistyped; a malformed id: exit 2).
 """
@@ -29,7 +35,7 @@ from ..service.rules.substitutes import record_changes
 from ..service.rules.wording import FORGOTTEN, FORMER_PLAYER
 from ..storage import Store
 from ..storage.columns import dumped
-from ..storage.database import Statement
+from ..storage.database import Statement, Transaction
 from ..storage.skill import BEFORE
 from ..storage.url import shown
 from .environment import CONFIG, epilog, paragraphs
@@ -85,6 +91,16 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
                 f"User {user_id} sits at {counted(len(live), 'live table', 'live tables')} "
                 f"(channel {', '.join(map(str, sorted(live)))}); nothing was changed: run "
                 "forget-user again once those tables are over.")
+        playing = [tid for tid, in await tx.fetchall(
+            "SELECT p.tournament_id FROM tournament_players p JOIN tournaments t"
+            " ON t.id = p.tournament_id WHERE p.user_id = ? AND t.status = 'running'"
+            " AND p.withdrawn_after IS NULL ORDER BY p.tournament_id", (user_id,))]
+        if playing:
+            raise StillSeated(
+                f"User {user_id} plays in "
+                f"{counted(len(playing), 'tournament under way', 'tournaments under way')} "
+                f"(tournament {', '.join(map(str, playing))}); nothing was changed: run "
+                "forget-user again once they are over (or once they left them).")
         games = 0
         for row, seats, record in await tx.fetchall(
                 "SELECT id, seats, record FROM games WHERE seats LIKE ?", (like,)):
@@ -100,8 +116,13 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
             "UPDATE player_results SET user_id = NULL WHERE user_id = ?", (user_id,)))
         other += await tx.run(Statement("UPDATE move_log SET user_id = NULL WHERE user_id = ?",
                                         (user_id,)))
-        ratings = await tx.run(Statement("UPDATE ratings SET player = ? WHERE player = ?",
-                                         (f"f:{token}", f"u:{user_id}")))
+        ratings = 0
+        for table, column in (("ratings", "player"), ("season_ratings", "player"),
+                              ("seasons", "champion")):  # a season's champion: not a rating
+            changed = await tx.run(Statement(
+                f"UPDATE {table} SET {column} = ? WHERE {column} = ?",
+                (f"f:{token}", f"u:{user_id}")))
+            ratings += changed if column == "player" else 0
         prefs = await tx.run(Statement("DELETE FROM dm_prefs WHERE user_id = ?", (user_id,)))
         prefs += await tx.run(Statement("DELETE FROM user_locales WHERE user_id = ?",
                                         (user_id,)))
@@ -109,7 +130,38 @@ async def forget(store: Store, user_id: int) -> dict[str, int]:
                      "vacations"):
             prefs += await tx.run(Statement(f"DELETE FROM {kept} WHERE user_id = ?", (user_id,)))
         other += await tx.run(Statement("DELETE FROM web_links WHERE user_id = ?", (user_id,)))
+        other += await _forget_in_tournaments(tx, user_id, like)
     return {"games": games, "ratings": ratings, "preferences": prefs, "records": other}
+
+
+async def _forget_in_tournaments(tx: Transaction, user_id: int, like: str) -> int:
+    """Out of the tournaments signing up; in the others (over, or left) a number nothing links
+    to them stands for them, their name gone (read as "a former player"), so the standings and
+    pairings stay what they were; a tournament they organised keeps no name or id of them (its
+    server's admins still manage it). How many rows changed."""
+    changed = await tx.run(Statement(
+        "DELETE FROM tournament_players WHERE user_id = ? AND tournament_id IN"
+        " (SELECT id FROM tournaments WHERE status = 'signup')", (user_id,)))
+    stand_in = -1 - secrets.randbelow(2**62)  # no Discord id is negative
+    changed += await tx.run(Statement(
+        "UPDATE tournament_players SET user_id = ?, name = '' WHERE user_id = ?",
+        (stand_in, user_id)))
+    for tid, round_no, table, seats, forfeits in await tx.fetchall(
+            "SELECT tournament_id, round, table_no, seats, forfeits FROM tournament_tables"
+            " WHERE seats LIKE ?", (like,)):
+        seated = json.loads(seats)
+        if user_id not in seated:
+            continue
+        lost = json.loads(forfeits) if forfeits else None
+        changed += await tx.run(Statement(
+            "UPDATE tournament_tables SET seats = ?, forfeits = ? WHERE tournament_id = ?"
+            " AND round = ? AND table_no = ?",
+            (dumped([stand_in if u == user_id else u for u in seated]),
+             None if lost is None else dumped([stand_in if u == user_id else u for u in lost]),
+             tid, round_no, table)))
+    changed += await tx.run(Statement(
+        "UPDATE tournaments SET owner_id = 0, owner_name = '' WHERE owner_id = ?", (user_id,)))
+    return changed
 
 
 def summary(user_id: int, done: dict[str, int], where: str) -> str:

@@ -21,7 +21,7 @@ from .lobby import LobbyService
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
-from .rules import substitutes
+from .rules import posts, substitutes, tournament
 from .rules.absence import NO_PASS, NOT_PLAYING, NOT_TIMED_OUT, active_humans, pass_move, replaced
 from .rules.play import Lines, apply_checked
 from .rules.tables import info, label, names, seat_of
@@ -80,7 +80,11 @@ class AbsenceService:
                 out.append(Reminder(row.channel_id, row.guild_id, seat["user_id"],
                                     names(row)[clock.seat], game.name, clock.deadline,
                                     row.post_message_id, row.game_id))
-        if now >= clock.deadline and not clock.expired:
+        if now >= clock.deadline and not clock.expired and tournament.tournament_of(row):
+            # Ended on time in the one write that closes the table (and drops its clock): a
+            # crash before it leaves the clock due, so the time out comes again.
+            out.append(await self._time_out(game, row, clock.seat))
+        elif now >= clock.deadline and not clock.expired:
             clock = replace(clock, expired=True)
             await self._store.clocks.put_clock(clock)
             out.append(await self._time_out(game, row, clock.seat))
@@ -90,8 +94,11 @@ class AbsenceService:
 
     async def _time_out(self, game: Game, row: TableRow, seat: int) -> Outcome:
         """The timed seat's time is spent: a post offering Skip / Computer plays for …, or
-        with ``auto_takeover`` the computer at once."""
+        with ``auto_takeover`` the computer at once; at a tournament's table the seat loses
+        the game on time instead (:mod:`bot.service.rules.tournament`)."""
         who = label(row, seat)
+        if tournament.tournament_of(row) is not None:
+            return await self._end_now(game, row, [seat], say(tournament.TIMED_OUT, player=who))
         if self._ctx.clock_config.auto_takeover:
             text = say("⌛ {player}'s time is up: a computer plays for them until they press "
                        "**I'm back**.", player=who)
@@ -100,6 +107,41 @@ class AbsenceService:
         lines.ordered.append((say("⌛ {player}'s time is up.", player=who), False))
         outcome = await self._reports.outcome(game, row, lines, [])
         return replace(outcome, notes=[])  # no fresh "your turn" DM for the late player
+
+    async def _end_now(self, game: Game, row: TableRow, forfeits: list[int], text: str
+                       ) -> Outcome:
+        """(Under the table lock) a tournament's table ends before its game does: the
+        ``forfeits`` seats lose on time, the others are placed by their score now
+        (:func:`bot.service.rules.tournament.ended_result`); the table's last post says why."""
+        assert row.state is not None
+        scores = game.result(row.state).scores
+        result = tournament.ended_result(
+            scores, forfeits, tournament.TIME_UP if forfeits else tournament.ROUND_OVER)
+        await self._committer.finish(row, [], result)
+        ended = replace(row, version=row.version + 1)  # the version its closing made
+        lines = Lines()
+        lines.ordered.append((text, False))
+        outcome = await self._reports.outcome(game, ended, lines, [])
+        assert outcome.post is not None
+        lead, facts = posts.status_parts(
+            game, ended, {**game.view(row.state, None), "result": result}, outcome.post.language)
+        winners = set(result["winners"])
+        post = replace(outcome.post, status=" · ".join(lead + facts), finished=True,
+                       result=result, to_move_user_ids=[], clock=None,
+                       seats=[replace(s, to_move=False, winner=s.seat in winners)
+                              for s in outcome.post.seats])
+        return replace(outcome, table=info(game, ended, "finished"), post=post, notes=[],
+                       computers_next=False)
+
+    async def end_round(self, channel_id: int) -> Outcome | None:
+        """A slow tournament round's deadline: the game in play here ends, placed by the scores
+        (nobody forfeits); None when no game plays here any more."""
+        async with self._ctx.lock(channel_id):
+            try:
+                game, row = await self._tables.playing(channel_id)
+            except errors.HostError:
+                return None
+            return await self._end_now(game, row, [], say(tournament.DEADLINE))
 
     # -- answers to a time out -----------------------------------------------------------------
     async def _timed_out_seat(self, row: TableRow, user_id: int, version: int | None) -> int:
@@ -140,6 +182,8 @@ class AbsenceService:
         """Computer plays for …: the absent seat is played by a computer until I'm back."""
         async with self._ctx.lock(channel_id):
             game, row = await self._tables.playing(channel_id)
+            if tournament.tournament_of(row) is not None:
+                raise errors.HostError(say(tournament.NO_TAKEOVER))
             seat = await self._timed_out_seat(row, user_id, version)
             who = label(row, seat_of(row, user_id) or 0)
             text = say("{player} let a computer play for {absent} until they press **I'm back**.",
@@ -210,7 +254,8 @@ class AbsenceService:
     async def leave_game(self, channel_id: int, user_id: int) -> Outcome | TableInfo:
         """/leave: in a lobby, :meth:`LobbyService.leave` (a TableInfo); in a game the seat goes to a
         computer (an Outcome to post), or, when nobody else is playing themselves, the table
-        ends without a result (a TableInfo with status "abandoned")."""
+        ends without a result (a TableInfo with status "abandoned"). At a tournament's table
+        leaving forfeits: the table ends at once, the leaver last (an Outcome to post)."""
         _game, table = await self._tables.load(channel_id)
         if table.status == "lobby":
             return await self._lobbies.leave(channel_id, user_id)
@@ -222,6 +267,9 @@ class AbsenceService:
             if row.seats[seat - 1].get("replaced"):
                 raise errors.HostError(say(
                     "A computer already plays for you here. Press **I'm back** to play again."))
+            if tournament.tournament_of(row) is not None:
+                return await self._end_now(game, row, [seat], say(tournament.LEFT_TABLE,
+                                                                  player=label(row, seat)))
             others = [s for s in active_humans(row) if s["user_id"] != user_id]
             if not others:
                 await self._tables.close(row, [], "abandoned")

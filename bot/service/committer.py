@@ -4,7 +4,9 @@ transaction; when the move ends the game, the record and the results instead, th
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from games import Game
 
@@ -17,6 +19,14 @@ from .repository import TableRepository
 from .rules.play import Step
 
 log = logging.getLogger(__name__)
+
+
+def outcomes(row: TableRow, result: Mapping[str, Any]) -> list[tuple[int, int | None, str, float]]:
+    """(seat, user id, "win" or "loss", score) of every seat of a finished game."""
+    winners = set(result.get("winners") or [])
+    scores = list(result.get("scores") or [0] * len(row.seats))
+    return [(s["seat"], s["user_id"], "win" if s["seat"] in winners else "loss",
+             float(scores[s["seat"] - 1])) for s in row.seats]
 
 
 class MoveCommitter:
@@ -38,14 +48,7 @@ class MoveCommitter:
             self._ctx.store, game, row, new, step.seat, self._ctx.now(), self._ctx.clock_config)
         try:
             if result.finished:
-                winners = set(result.winners)
-                outcomes = [
-                    (s["seat"], s["user_id"], "win" if s["seat"] in winners else "loss",
-                     float(result.scores[s["seat"] - 1]))
-                    for s in row.seats
-                ]
-                await self._tables.close(row, [entry], "finished", result.to_json(), outcomes)
-                await self._ratings.rate(row.id)
+                await self.finish(row, [entry], result.to_json())
             else:
                 await self._ctx.store.tables.update_table(new, row.version, [entry], clock)
         except Conflict:
@@ -69,6 +72,13 @@ class MoveCommitter:
         if rearm:
             self._clock.changed()
         return replace(new, clock_at=clock_at, last_move=entry)  # known: no reads for them
+
+    async def finish(self, row: TableRow, moves: list[MoveEntry], result: dict[str, Any]
+                     ) -> None:
+        """Close the table as finished with ``result`` (as :meth:`games.Result.to_json`): its
+        record and every seat's win or loss and score in history, then its rating."""
+        await self._tables.close(row, moves, "finished", result, outcomes(row, result))
+        await self._ratings.rate(row.id)
 
     async def _landed(self, row: TableRow, entry: MoveEntry) -> bool:
         """Whether ``entry`` is stored after all: the table is at its version and the log's

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import UnknownGame, get_game
@@ -31,6 +31,7 @@ class Leaderboard:
     game_name: str
     top: list[Standing]  # best first
     caller: Standing | None  # the caller's line when not in ``top`` (None if unrated)
+    names: Mapping[int, str] = field(default_factory=dict)  # user id -> the name they played as
 
 
 class Ratings:
@@ -76,7 +77,18 @@ class Ratings:
         if all(s.player != mine for s in top):
             found = await self._store.ratings.standings(guild_id, mine, game.id)
             caller = found[0] if found else None
-        return Leaderboard(game.id, game.name, top, caller)
+        return Leaderboard(game.id, game.name, top, caller,
+                           await self.names(guild_id, game.id, [top, [caller]]))
+
+    async def names(self, guild_id: int | None, game_id: str,
+                    lines: list[list[Standing | None]]) -> dict[int, str]:
+        """The names the people of a leaderboard's ``lines`` last played ``game_id`` under on
+        this server (its image shows names; its text, mentions)."""
+        people = {s.user_id for group in lines for s in group
+                  if s is not None and s.user_id is not None}
+        if guild_id is None or not people:
+            return {}
+        return await self._store.history.names(guild_id, game_id, people)
 
     async def standings(
         self, guild_id: int | None, user_id: int, game_id: str | None = None

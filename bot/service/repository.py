@@ -19,7 +19,7 @@ from ..storage.rows import Ending
 from . import errors, undo
 from .context import Context
 from .results import TableInfo
-from .rules import hints, lobby, rematch, substitutes
+from .rules import hints, lobby, rematch, substitutes, tournament
 from .rules.play import record
 from .rules.tables import info
 
@@ -99,9 +99,9 @@ class TableRepository:
             logged = await self._store.log.moves(row.id) if row.id is not None else []
             in_force = undo.in_force([*logged, *moves])
             head = row.record_head or {}
-            rec = hints.in_record(head, record(
+            rec = tournament.in_record(head, hints.in_record(head, record(
                 row.game_id, len(row.seats), head.get("options", row.options), row.seed,
-                [(m.seat, m.move) for m in in_force], head.get("setup")))
+                [(m.seat, m.move) for m in in_force], head.get("setup"))))
             seats, changes = substitutes.with_moves(row.seats, in_force)
             if changes:
                 rec["substitutes"] = changes

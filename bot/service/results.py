@@ -65,6 +65,7 @@ class TableInfo:
     parent_id: int | None = None
     speed: str = "live"  # the table speed (bot.service.rules.speed): whether a turn DM waits a while
     created_at: float = 0.0
+    tournament: int | None = None  # the tournament this table is a game of (no rematch then)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -349,3 +350,110 @@ class Vacation:
     refusing: list[TableInfo] = field(default_factory=list)  # their slow tables refusing it
     posts: list[Outcome] = field(default_factory=list)  # fresh posts where it is their turn
     back: bool = False  # this answer ended their vacation early
+
+
+@dataclass(frozen=True)
+class TournamentPlace:
+    """One player of a tournament as its post lists them (:mod:`bot.service.tournaments`)."""
+
+    user_id: int
+    name: str
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """One table of a tournament's round: its number (from 1), its seats in seat order (user
+    ids, None for a computer) and their names (a computer's a Text, "Computer 1 (medium)"), the
+    thread it plays in (None until opened), and once it ended each seat's place and who lost
+    it on time."""
+
+    round: int
+    table: int
+    seats: tuple[int | None, ...]
+    names: tuple[str, ...]
+    channel_id: int | None = None
+    ended: bool = False
+    places: tuple[int, ...] | None = None
+    forfeits: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of a tournament's standings with the player's name (the values:
+    :class:`bot.service.rules.tournament_model.Standing`)."""
+
+    place: int
+    user_id: int
+    name: str
+    points: float
+    tiebreaks: tuple[float, ...]
+    played: int
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """A tournament as its post and ``/tournament show`` show it. ``status``: signup, running,
+    finished or cancelled; ``rounds``: as asked (None: the default) until the start fixes it;
+    ``round``: the current one (0 before the start); ``tables`` and ``byes``: the current
+    round's; ``standings`` from every table ended, ``tiebreaks`` naming their tie-break
+    columns (English, gettext-marked: translate them); ``podium``: the places 1 to 3 once
+    finished. Times are epoch seconds; ``game_name``, the sentences and the tie-break names
+    are Texts (equal to their English)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    owner_id: int
+    owner_name: str
+    game_id: str
+    game_name: str
+    options: dict[str, Any]
+    option_texts: list[tuple[str, str]]
+    format: str
+    seats: int
+    rounds: int | None
+    round: int
+    status: str
+    speed: str
+    start_at: float | None
+    rated: bool
+    fill: str
+    round_deadline: float | None = None
+    round_seconds: float | None = None
+    post_channel_id: int | None = None
+    post_message_id: int | None = None
+    event_id: int | None = None
+    created_at: float = 0.0
+    ended_at: float | None = None
+    players: tuple[TournamentPlace, ...] = ()
+    tables: tuple[RoundTable, ...] = ()
+    byes: tuple[int, ...] = ()
+    standings: tuple[StandingLine, ...] = ()
+    tiebreaks: tuple[str, ...] = ()
+    podium: tuple[StandingLine, ...] = ()
+
+    def name_of(self, user_id: int) -> str:
+        """A player's name as they signed up ("?" for someone not in it)."""
+        return next((p.name for p in self.players if p.user_id == user_id), "?")
+
+    @property
+    def active(self) -> tuple[TournamentPlace, ...]:
+        """The players still in (not withdrawn)."""
+        return tuple(p for p in self.players if not p.withdrawn)
+
+
+@dataclass(frozen=True)
+class TableToOpen:
+    """A paired table without its thread yet: the adapter makes the thread ("Round 2 ·
+    Table 3") and calls :meth:`bot.service.tournaments.Tournaments.open_table`."""
+
+    tournament_id: int
+    round: int
+    table: int
+    seats: tuple[int | None, ...]
+    names: tuple[str, ...]
+    guild_id: int
+    channel_id: int  # where the tournament was created (the tournament post's channel)
+    post_channel_id: int | None = None

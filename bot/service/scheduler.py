@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .followup import RETRY_FIRST, RETRY_MAX, logged
-from .results import Outcome
+from .results import Outcome, TournamentInfo
+from .seasons import SeasonOver
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,28 @@ class HeldDue:
     user_id: int
 
 
-ClockEvent = Reminder | Outcome | HeldDue  # an Outcome: a time out (or a takeover) to post
+STARTED = "started"
+CANCELLED = "cancelled"
+NEXT_ROUND = "next_round"
+FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class TournamentDue:
+    """A tournament's moment came (:mod:`bot.service.tournaments`): its start time (``what``
+    :data:`STARTED`, or :data:`CANCELLED` with the ``reason``: too few players), or a slow
+    round's deadline, whose unfinished tables ended (``outcomes``: their last posts), the next
+    round paired (:data:`NEXT_ROUND`: its tables to open) or the tournament over
+    (:data:`FINISHED`). ``info``: the tournament now, for its post."""
+
+    info: TournamentInfo
+    what: str
+    outcomes: tuple[Outcome, ...] = ()
+    reason: str | None = None  # a Text
+
+
+ClockEvent = Reminder | Outcome | HeldDue | TournamentDue | SeasonOver
+"""An Outcome: a time out (or a takeover) to post."""
 
 
 def _settle(waiter: asyncio.Future[None]) -> None:

@@ -19,6 +19,8 @@ around one :class:`~bot.service.context.Context` and holds them:
 - ``server_tables`` (:class:`~bot.service.server_tables.ServerTables`): a server's open tables
 - ``notices`` (:class:`~bot.service.notices.TurnNotices`): who is told of their turn, how, when
 - ``vacation`` (:class:`~bot.service.vacation.VacationService`): /vacation, away from slow tables
+- ``tournaments`` (:class:`~bot.service.tournaments.Tournaments`): tournaments, sign-up to podium
+- ``seasons`` (:class:`~bot.service.seasons.SeasonService`): a game's seasons on a server
 - ``languages``, ``ratings``, ``game_history``, ``analyses``, ``computers``, ``reports``
 - ``live`` (:class:`~bot.service.live.LiveViews`): the table as the live page shows everyone
 - ``changes`` (:class:`~bot.service.changes.Changes`): every commit rings it; the live page
@@ -28,7 +30,7 @@ around one :class:`~bot.service.context.Context` and holds them:
 
 What composes several of them stays here: the scheduler's clock (:class:`ClockSource
 <bot.service.scheduler.ClockSource>`: the computers left behind, then the clocks' reminders and
-time outs).
+time outs, the held turns, the seasons' ends).
 
 Every change runs under a per-channel asyncio lock and is stored with ``UPDATE … WHERE version =
 ?`` (see :mod:`bot.storage.tables`), so neither two clicks nor two service objects on the same
@@ -70,7 +72,9 @@ from .reading import TableViews
 from .reports import Reports
 from .repository import TableRepository
 from .scheduler import ClockEvent, HeldDue
+from .seasons import SeasonService
 from .server_tables import ServerTables
+from .tournaments import Tournaments
 from .vacation import VacationService
 from .workers import ComputerPool
 
@@ -116,6 +120,9 @@ class Services:
         self.notices = TurnNotices(ctx, notify_default or default_prefs(
             False, ctx.clock_config.turn_dm_after))
         self.vacation = VacationService(ctx, self.reports)
+        self.tournaments = Tournaments(ctx, self.tables, self.table_clock, self.computers,
+                                       self.reports, self.absence)
+        self.seasons = SeasonService(ctx, self.ratings)
 
     @classmethod
     async def open(
@@ -149,12 +156,15 @@ class Services:
     async def clock_due(self, now: float) -> list[ClockEvent]:
         """The tables left behind whose computers moved now (:meth:`PlayService.catch_up`),
         then the clocks' reminders and time outs, then the people whose held turns are due
-        (:mod:`bot.service.notices`). When the clocks cannot be read, what the computers did
-        is still handed on (the scheduler tries the clocks again soon)."""
+        (:mod:`bot.service.notices`), the tournaments' start times and slow round deadlines
+        (:meth:`Tournaments.due <bot.service.tournaments.Tournaments.due>`), then the seasons
+        ended (:mod:`bot.service.seasons`). When the clocks cannot be read, what the computers
+        did is still handed on (the scheduler tries the clocks again soon)."""
         caught_up: list[ClockEvent] = [*await self.moves.catch_up(now)]
         try:
             clocks = await self.absence.clock_due(now)
-            return [*caught_up, *clocks, *map(HeldDue, await self.notices.due(now))]
+            return [*caught_up, *clocks, *map(HeldDue, await self.notices.due(now)),
+                    *await self.tournaments.due(now), *await self.seasons.due(now)]
         except Exception:
             if not caught_up:
                 raise
@@ -165,10 +175,11 @@ class Services:
         await self.table_clock.resync()
 
     async def clock_next_due(self) -> float | None:
-        """The next clock moment, held turn's due or try of a table left behind: the
-        soonest."""
+        """The next clock moment, held turn's due, try of a table left behind, tournament start
+        or deadline, or end of a season: the soonest."""
         moments = [await self.table_clock.next_due(), await self.notices.next_due(),
-                   self.context.behind.next_at()]
+                   self.context.behind.next_at(), await self.tournaments.next_due(),
+                   await self.seasons.next_due()]
         return min((m for m in moments if m is not None), default=None)
 
     def clock_now(self) -> float:

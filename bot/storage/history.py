@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from typing import Any
 
 from .columns import Columns, dumped
@@ -69,6 +70,30 @@ class History:
                 "result": json.loads(result) if result else None, "channel_id": channel,
                 "game_id": game, "guild_id": guild, "lobby": json.loads(lobby) if lobby else None,
                 "parent_id": parent, "version": version}
+
+    async def names(self, guild_id: int, game_id: str, user_ids: Collection[int],
+                    scan: int = 500) -> dict[int, str]:
+        """The name each of ``user_ids`` last played ``game_id`` under on this server (the seats
+        of their newest finished games there, ``scan`` at most); someone not found is left out
+        (a leaderboard's image shows names, not mentions)."""
+        wanted = set(user_ids)
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._db.fetchall(
+            "SELECT seats FROM games WHERE id IN (SELECT game_row FROM player_results WHERE"
+            f" guild_id = ? AND game_id = ? AND user_id IN ({marks}))"
+            " ORDER BY ended_at DESC, id DESC LIMIT ?",
+            (guild_id, game_id, *sorted(wanted), scan))
+        found: dict[int, str] = {}
+        for (seats,) in rows:
+            for seat in json.loads(seats):
+                user = seat.get("user_id")
+                if user in wanted and user not in found and seat.get("name"):
+                    found[user] = str(seat["name"])
+            if len(found) == len(wanted):
+                break
+        return found
 
     async def games_in_channel(self, channel_id: int) -> list[int]:
         rows = await self._db.fetchall("SELECT id FROM games WHERE channel_id = ? ORDER BY id",

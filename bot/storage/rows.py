@@ -213,7 +213,9 @@ class Finished:
     options: dict[str, Any]
     result: dict[str, Any]
     moves: list[int] = field(default_factory=list)  # the seat of each move of the record
-    unrated: bool = False  # its record says it is left out (hints were on: bot.service.rules.hints)
+    # its record says it is left out (hints were on: bot.service.rules.hints; an unrated
+    # tournament's table: bot.service.rules.tournament)
+    unrated: bool = False
 
 
 HOWS = ("mention", "dm", "both", "none")
@@ -289,3 +291,62 @@ class WaitingDm:
     channel_id: int  # the DM channel
     message_id: int
     tables: tuple[Waiting, ...]
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """A tournament (a ``tournaments`` row; the service: :mod:`bot.service.tournaments`)."""
+
+    id: int | None = field(default=None, metadata=KEY)
+    guild_id: int = 0
+    channel_id: int = 0  # where /tournament create ran
+    post_channel_id: int | None = None
+    post_message_id: int | None = None
+    event_id: int | None = None
+    owner_id: int = 0
+    owner_name: str = ""
+    game_id: str = ""
+    options: dict[str, Any] = field(default_factory=dict, metadata=JSON_OBJECT)
+    format: str = "swiss"
+    seats: int = 2
+    rounds: int | None = None  # as asked until the start fixes it
+    speed: str = "live"
+    start_at: float | None = None
+    round_seconds: float | None = None  # a slow round's length
+    rated: bool = field(default=True, metadata=FLAG)
+    fill: str = "bye"
+    status: str = "signup"  # signup, running, finished, cancelled
+    round: int = 0  # the current round, 0 before the start
+    round_deadline: float | None = None
+    created_at: float = 0.0
+    ended_at: float | None = None
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class TournamentPlayer:
+    """One player signed up to a tournament (a ``tournament_players`` row)."""
+
+    tournament_id: int
+    user_id: int
+    name: str
+    rating: float = 0.0  # the seeding strength (a rating's ordinal; 0: unrated)
+    joined_at: float = 0.0
+    withdrawn_after: int | None = None  # the last round they were paired in (None: still in)
+    missed: int = 0  # games lost on time in a row
+
+
+@dataclass(frozen=True)
+class TournamentTable:
+    """One table of one round as paired (a ``tournament_tables`` row); ``table_no`` 0 holds the
+    round's byes. ``seats``: user ids, None for a computer; ``table_id`` the table's id, which
+    its finished game keeps (``games.id``)."""
+
+    tournament_id: int
+    round: int
+    table_no: int
+    seats: list[int | None] = field(metadata=JSON)
+    channel_id: int | None = None
+    table_id: int | None = None
+    places: list[int] | None = field(default=None, metadata=JSON)
+    forfeits: list[int] | None = field(default=None, metadata=JSON)

@@ -283,6 +283,104 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE guild_settings ADD COLUMN vacation_days INTEGER;
     ALTER TABLE clocks ADD COLUMN held_until REAL;
     """,
+    # 14: tournaments (bot.service.tournaments; the rules: bot.service.rules.tournament,
+    # pairing and standings). ``tournaments``: one per tournament, from sign-up to its end
+    # (``rounds``: as asked until the start fixes it; ``round``: the current one, 0 before the
+    # start; ``round_deadline``: when a slow round's unfinished tables are decided).
+    # ``tournament_players``: who signed up (``rating``: the seeding strength read at the
+    # start; ``withdrawn_after``: the last round they were paired in, NULL: still in;
+    # ``missed``: games lost on time in a row). ``tournament_tables``: each round's tables as
+    # paired (``seats``: user ids, null for a computer), table 0 being the round's byes; the
+    # thread (``channel_id``) and the table (``table_id``, the ``games`` row once it ended)
+    # once opened, its ``places`` and ``forfeits`` once read from its game. A server's
+    # ``guild_settings.tournament_role``: the role that may create tournaments (NULL: admins).
+    """
+    CREATE TABLE tournaments (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER NOT NULL,           -- where /tournament create ran
+        post_channel_id INTEGER,                    -- the tournament post (a forum post: its thread)
+        post_message_id INTEGER,
+        event_id        INTEGER,                    -- the Discord scheduled event, if any
+        owner_id        INTEGER NOT NULL,
+        owner_name      TEXT    NOT NULL,
+        game_id         TEXT    NOT NULL,
+        options         TEXT    NOT NULL,           -- JSON, the game's options
+        format          TEXT    NOT NULL,           -- swiss, round_robin, knockout
+        seats           INTEGER NOT NULL,           -- seats per table
+        rounds          INTEGER,                    -- NULL: not fixed yet (the default)
+        speed           TEXT    NOT NULL,           -- live, daily
+        start_at        REAL,                       -- NULL: when the organiser starts it
+        round_seconds   REAL,                       -- a slow round's length (NULL: live)
+        rated           INTEGER NOT NULL,
+        fill            TEXT    NOT NULL,           -- bye, computer
+        status          TEXT    NOT NULL
+                        CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        round           INTEGER NOT NULL,           -- the current round, 0 before the start
+        round_deadline  REAL,
+        created_at      REAL    NOT NULL,
+        ended_at        REAL,
+        language        TEXT
+    );
+    CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
+    CREATE INDEX tournaments_by_status ON tournaments (status);
+    CREATE TABLE tournament_players (
+        tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+        user_id         INTEGER NOT NULL,
+        name            TEXT    NOT NULL,
+        rating          REAL    NOT NULL,
+        joined_at       REAL    NOT NULL,
+        withdrawn_after INTEGER,
+        missed          INTEGER NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round         INTEGER NOT NULL,
+        table_no      INTEGER NOT NULL,             -- from 1, and 0: the round's byes
+        seats         TEXT    NOT NULL,             -- JSON list of user ids (null: a computer)
+        channel_id    INTEGER,                      -- its thread, NULL until opened
+        table_id      INTEGER,                      -- tables.id, then its games.id
+        places        TEXT,                         -- JSON, once it ended
+        forfeits      TEXT,                         -- JSON user ids who lost it on time
+        PRIMARY KEY (tournament_id, round, table_no)
+    );
+    CREATE INDEX tournament_tables_by_channel ON tournament_tables (channel_id);
+    ALTER TABLE guild_settings ADD COLUMN tournament_role INTEGER;
+    """,
+    # 15 (issue 40; 14 is the tournaments'): seasons. An admin's season of one game on one
+    # server (``number``: 1, 2, … per server and game) runs from ``started_at`` to ``ends_at``
+    # (``ended_at``: when it ended, earlier when ended early; NULL while open: one open season
+    # per server and game). Every rated game of that server and game ending inside it also rates
+    # ``season_ratings``, its own ratings starting fresh, in the same transaction as the
+    # server's ratings. ``champion``: the top player's key when it ended (NULL: nobody rated);
+    # ``channel_id``: where it was started, where its end is announced.
+    """
+    CREATE TABLE seasons (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id   INTEGER NOT NULL,
+        game_id    TEXT    NOT NULL,
+        number     INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        started_at REAL    NOT NULL,
+        ends_at    REAL    NOT NULL,
+        ended_at   REAL,
+        champion   TEXT,
+        UNIQUE (guild_id, game_id, number)
+    );
+    CREATE UNIQUE INDEX seasons_open ON seasons (guild_id, game_id) WHERE ended_at IS NULL;
+    CREATE TABLE season_ratings (
+        season_id INTEGER NOT NULL REFERENCES seasons (id),
+        player    TEXT    NOT NULL,                 -- as ratings.player
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        ordinal   REAL    NOT NULL,
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        PRIMARY KEY (season_id, player)
+    );
+    CREATE INDEX season_board ON season_ratings (season_id, ordinal);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -45,3 +45,15 @@ class ServerSettings:
             "INSERT INTO guild_settings (guild_id, vacation_days) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET vacation_days = excluded.vacation_days",
             (guild_id, days))])
+
+    async def tournament_role(self, guild_id: int) -> int | None:
+        """The role whose members may create tournaments (None: the server's admins only)."""
+        found = await self._db.fetchone(
+            "SELECT tournament_role FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if found is None or found[0] is None else int(found[0])
+
+    async def set_tournament_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._db.write([Statement(
+            "INSERT INTO guild_settings (guild_id, tournament_role) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET tournament_role = excluded.tournament_role",
+            (guild_id, role_id))])

@@ -9,9 +9,10 @@ neither the human's nor the level's. A seat a substitute took (``before``: who p
 least half of the seat's moves in the record (from their first move, ``move``, on) and no
 computer took over from them; the people they replaced are not rated for that game. A game
 whose record has ``hints`` (the table offered hints for learners: :mod:`bot.service.rules.hints`) is
-not rated at all. Sides are the game's teams (:meth:`games.Game.teams`): a team
-is rated as one side. The winners' sides rank first; the others follow by their score (summed
-over the side), ties sharing a rank.
+not rated at all, nor one marked ``unrated`` (a table of an unrated tournament). Sides are the
+game's teams (:meth:`games.Game.teams`): a team is rated as one side. The winners' sides rank first; the others follow by their score (summed
+over the side), ties sharing a rank; a side that lost on time (a tournament's forfeit:
+``forfeits`` in the result) ranks below every other.
 
 What people see is the ordinal (mu - 3 sigma, a rating we are fairly sure the player is above),
 scaled to a friendly number: a newcomer shows 1000, a strong regular about 2000.
@@ -40,6 +41,12 @@ BEFORE = "before"
 move}, oldest first)."""
 UNRATED = "hints"
 """Record key of a game ratings leave out: the table offered hints (its marks, maybe none)."""
+LEFT_OUT = "unrated"
+"""Record key of a game ratings leave out by choice: a table of an unrated tournament
+(:mod:`bot.service.rules.tournament`)."""
+FORFEITS = "forfeits"
+"""Result key: the seats that lost the game on time (a tournament's forfeit). They rank below
+every other seat, as the tournament places them."""
 FROM_MOVE = "move"
 """Key of a ``before`` entry in a finished game: the index in the record's moves of the first
 move made after the seat changed hands."""
@@ -88,17 +95,20 @@ def sides(game: Finished, teams: Teams) -> list[tuple[list[str], int, bool]]:
     except Exception:  # an unknown game or options a newer version refuses: everyone alone
         groups = [[s] for s in range(1, players + 1)]
     winners = set(game.result.get("winners") or [])
+    lost = set(game.result.get(FORFEITS) or [])
     scores = list(game.result.get("scores") or [0] * players)
     keyed = []
     for group in groups:
         keys = [k for s in group if (k := player_key(game.seats[s - 1], game.moves)) is not None]
         if keys:
             won = any(s in winners for s in group)
-            keyed.append((keys, won, sum(float(scores[s - 1]) for s in group)))
+            rank = (not won, any(s in lost for s in group), -sum(float(scores[s - 1])
+                                                                 for s in group))
+            keyed.append((keys, won, rank))
     if len(keyed) < 2:
         return []
-    order = sorted({(not won, -score) for _, won, score in keyed})
-    return [(keys, order.index((not won, -score)) + 1, won) for keys, won, score in keyed]
+    order = sorted({rank for _, _, rank in keyed})
+    return [(keys, order.index(rank) + 1, won) for keys, won, rank in keyed]
 
 
 def rate(table: dict[str, Rating], game: Finished, teams: Teams) -> dict[str, Rating]:

@@ -21,10 +21,12 @@ from .notices import Notices
 from .postgres import Postgres
 from .prefs import Preferences
 from .ratings import Ratings
+from .seasons import Seasons
 from .sent_posts import SentPosts
 from .servers import ServerSettings
 from .sqlite import SQLite
 from .tables import Tables
+from .tournaments import Tournaments
 from .url import is_url
 from .vacations import Vacations
 from .web import WebLinks
@@ -50,6 +52,8 @@ class Store:
         self.analyses = Analyses(db)
         self.web = WebLinks(db)
         self.vacations = Vacations(db)
+        self.tournaments = Tournaments(db)
+        self.seasons = Seasons(db)  # seasons of a game on a server (their ratings: ratings)
 
     @classmethod
     async def open(cls, target: str) -> Store:

@@ -98,14 +98,16 @@ class Tables:
     async def active_tables(self) -> list[TableRow]:
         return [TABLE.load(r) for r in await self._db.fetchall(f"{_SELECT} ORDER BY id")]
 
-    async def create_table(self, row: TableRow) -> TableRow:
-        """Insert a new table; :class:`Conflict` if the channel already has one."""
+    async def create_table(self, row: TableRow, also: Sequence[Write] = ()) -> TableRow:
+        """Insert a new table; :class:`Conflict` if the channel already has one. ``also``:
+        writes of the same transaction (a tournament's table opened with it:
+        :func:`bot.storage.tournaments.opened`), all or nothing."""
         now = time.time()
         new = replace(row, created_at=now)
         insert = Insert("tables", (*(c.name for c in _CREATED), "updated_at"),
                         [(*TABLE.values(new, _CREATED), now)], key=True)
         try:
-            [new_id] = await self._db.write([insert])
+            [new_id, *_] = await self._db.write([insert, *also])
         except IntegrityError:
             raise Conflict("channel already has a table") from None
         self._changed(new.channel_id, new.version)

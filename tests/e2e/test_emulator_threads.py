@@ -1,20 +1,23 @@
 """Threads in the emulator, driven by a real discord.py client: started from a message (same
-id), posts and edits in them, commands and buttons from inside, archiving, members, the cap on
-active threads and the thread permissions; every request and answer valid against the spec."""
+id) or without one, forum posts (a thread and its first message, same id), posts and edits in
+them, commands and buttons from inside, archiving, members, the cap on active threads and the
+thread permissions; every request and answer valid against the spec."""
 
 from __future__ import annotations
 
 import discord
 import pytest
+from discord.http import Route
 
 from tests.e2e.emulator import validate
 from tests.e2e.emulator.state import (
     ALL_PERMISSIONS,
     CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     Thread,
 )
-from tests.e2e.emulator.tinybot import Lobby, TinyBot
+from tests.e2e.emulator.tinybot import Lobby, TinyBot, png
 
 ADMINISTRATOR = 1 << 3
 
@@ -268,4 +271,101 @@ async def test_guild_create_lists_active_threads_after_a_restart(discord_sim, bo
     assert {t.id for t in restarted.guilds[0].threads} == {kept.id, person.id}
     me = restarted.get_channel(kept.id)
     assert isinstance(me, discord.Thread) and me.me is not None
+    assert_valid(sim)
+
+
+async def test_a_forum_post_is_a_thread_whose_first_message_has_its_id(discord_sim, bot):
+    sim = discord_sim
+    alice = sim.user("alice")
+    forum = sim.channel("tournaments", kind=15, tags=("Swiss", "Knock-out"))
+    await sim.wait_idle()
+    live = bot.get_channel(forum.id)
+    assert isinstance(live, discord.ForumChannel)
+    swiss = next(t for t in live.available_tags if t.name == "Swiss")
+    made = await live.create_thread(
+        name="Saturday Swiss", content="8 players, 3 rounds", applied_tags=[swiss],
+        embed=discord.Embed(title="Standings"), file=png(40, 20), view=Lobby())
+    thread = the_thread(sim, made.thread.id)
+    assert thread.parent is forum and thread.type == 11 and thread.owner is sim.world.bot
+    assert made.message.id == thread.id and made.message.channel.id == thread.id
+    starter = sim.world.messages[thread.id]
+    assert starter.channel is thread and starter.content == "8 players, 3 rounds"
+    assert starter.embeds[0]["title"] == "Standings" and starter.attachments[0].image().size == (
+        40, 20)
+    assert thread.applied_tags == [swiss.id] and made.thread.applied_tags == [swiss]
+    assert sim.threads(forum) == [thread] and sim.public(forum) == []
+    assert thread.message_count == 1 and sim.world.bot.id in thread.members
+    await sim.wait_idle()
+    cached = bot.get_channel(thread.id)  # THREAD_CREATE
+    assert isinstance(cached, discord.Thread) and cached.parent_id == forum.id
+    assert await sim.click(alice, starter, label="Join") is starter  # its buttons work
+    assert starter.content == "Players: alice"
+    here = await sim.slash(alice, "where", channel=thread)
+    assert here.content == f"Thread {thread.id} parent {forum.id}"
+    await cached.send("round 1 paired")  # a post's thread takes messages as any thread
+    assert [m.content for m in sim.public(thread)][-1] == "round 1 paired"
+    created = next(r for r in sim.requests if r.route == "/channels/{channel_id}/threads")
+    assert created.status == 201 and created.response["message"]["id"] == str(thread.id)
+    assert created.body["message"]["content"] == "8 players, 3 rounds" and created.files
+    assert_valid(sim)
+
+
+async def test_what_a_forum_refuses(discord_sim, bot):
+    sim = discord_sim
+    forum = sim.channel("tournaments", kind=15, tags=("Swiss",))
+    await sim.wait_idle()
+    with pytest.raises(discord.HTTPException) as direct:  # no messages of its own
+        await bot.get_partial_messageable(forum.id).send("hello")
+    assert direct.value.status == 400 and direct.value.code == 50008
+    route = Route("POST", "/channels/{channel_id}/threads", channel_id=forum.id)
+    refused = [
+        ({"name": "no message"}, 50035, "message"),
+        ({"name": "empty", "message": {"content": ""}}, 50006, "empty"),
+        ({"name": "tagged", "message": {"content": "hi"}, "applied_tags": ["123"]}, 50035,
+         "applied_tags"),
+    ]
+    for body, code, reason in refused:
+        with pytest.raises(discord.HTTPException) as error:
+            await bot.http.request(route, json=body)
+        assert error.value.code == code and reason in error.value.text, error.value.text
+    assert sim.threads(forum) == [] and sim.problems() == []
+    with pytest.raises(discord.HTTPException):  # over Discord's limits: a violation too
+        await bot.http.request(route, json={"name": "long", "message": {"content": "x" * 2001}})
+    assert sim.take_violations() == [
+        "POST /channels/{channel_id}/threads: $.message.content: 2001 characters > 2000"]
+
+    live = bot.get_channel(forum.id)
+    assert isinstance(live, discord.ForumChannel)
+    sim.world.bot_role.permissions = ALL_PERMISSIONS & ~ADMINISTRATOR & ~SEND_MESSAGES
+    sim.world.everyone.permissions &= ~SEND_MESSAGES  # @everyone's count too
+    with pytest.raises(discord.Forbidden) as no_send:  # CREATE_PUBLIC_THREADS is not it
+        await live.create_thread(name="nope", content="hi")
+    assert no_send.value.code == 50013 and sim.threads(forum) == []
+    sim.world.everyone.permissions |= SEND_MESSAGES
+    sim.world.bot_role.permissions = ALL_PERMISSIONS & ~ADMINISTRATOR & ~CREATE_PUBLIC_THREADS
+    assert (await live.create_thread(name="yes", content="hi")).thread.id in sim.world.channels
+    assert sim.problems() == []  # the one violation was taken above
+
+
+async def test_threads_without_a_starter_message_in_a_text_channel(discord_sim, bot):
+    sim = discord_sim
+    channel = bot.get_channel(sim.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    public = await channel.create_thread(name="Round 1 · Table 1",
+                                         type=discord.ChannelType.public_thread)
+    thread = the_thread(sim, public.id)
+    assert thread.type == 11 and thread.parent is sim.general and thread.id not in (
+        sim.world.messages)
+    assert sim.public() == [] and thread.message_count == 0  # no message anywhere
+    await public.send("table opened")
+    assert [m.content for m in sim.public(thread)] == ["table opened"]
+    route = Route("POST", "/channels/{channel_id}/threads", channel_id=sim.general.id)
+    with pytest.raises(discord.HTTPException) as with_message:  # a forum's body, not here
+        await bot.http.request(route, json={"name": "x", "message": {"content": "hi"}})
+    assert with_message.value.code == 50024
+    sim.world.bot_role.permissions = ALL_PERMISSIONS & ~ADMINISTRATOR & ~CREATE_PUBLIC_THREADS
+    with pytest.raises(discord.Forbidden):
+        await channel.create_thread(name="nope", type=discord.ChannelType.public_thread)
+    private = await channel.create_thread(name="Secret", type=discord.ChannelType.private_thread)
+    assert the_thread(sim, private.id).type == 12
     assert_valid(sim)

@@ -53,6 +53,9 @@ async def test_help_in_english_lists_the_commands_and_links_the_rules(
     assert ("**Notifications**: `/notifications` chooses how “your turn” reaches you (a mention "
             "in the table post, a DM, both or nothing)") in text
     assert "and the clock keeps running. `/dms` turns the DM on or off." in text
+    assert ("**Tournaments**: `/tournament create` (server admins, or the organisers' role "
+            "named with `/settings`) posts a Swiss") in text
+    assert "`/tournament show` shows them to you at any time." in text
     assert not sim.public()  # nothing in the channel
 
 
@@ -71,6 +74,8 @@ async def test_help_in_french_names_the_commands_as_a_french_discord_shows_them(
     assert f"• Master Islands : <{RULES}/master-islands.md>" in text
     assert "**Notifications** : `/notifications` choisit comment « à vous de jouer »" in text
     assert "`/mp` active ou coupe le message privé." in text
+    assert "**Tournois** : `/tournoi créer` (les admins du serveur" in text
+    assert "`/tournoi voir` vous le montre à tout moment." in text
     assert "Open a table" not in text  # no English description left
 
 

@@ -14,7 +14,7 @@ STRING, INTEGER, BOOLEAN, SUBCOMMAND = 3, 4, 5, 1
 
 COMMANDS = {"play", "move", "hand", "board", "rules", "leave", "abandon", "stats", "leaderboard",
             "dms", "partner", "history", "replay", "analysis", "undo", "settings", "help", "tables",
-            "notifications", "vacation"}
+            "notifications", "vacation", "season", "tournament"}
 
 
 async def test_global_sync_registers_every_command_with_descriptions_and_choices(

@@ -21,6 +21,18 @@ def empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
     return box[0], box[1], image.width - box[2], image.height - box[3]
 
 
+def phone_readable(image: Image.Image, sizes: list[int], where: str) -> float:
+    """Assert that ``image``, drawn with the text ``sizes`` recorded by
+    :func:`render.kit.recording_text_sizes`, reads on a phone (its smallest text at least
+    :data:`render.kit.MIN_READABLE` px once shown :data:`render.kit.PHONE_WIDTH` px wide) and has
+    no empty band wider than the margin; returns that smallest size as the phone shows it."""
+    assert sizes, f"{where}: no text"
+    scaled = min(sizes) * kit.PHONE_WIDTH / image.width
+    assert scaled >= kit.MIN_READABLE, f"{where}: {min(sizes)} px on {image.width} px"
+    assert max(empty_bands(image)) <= kit.MARGIN, where
+    return scaled
+
+
 def recorded_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string drawn with ``kit.text`` from now on (the list fills as images are drawn;
     drawings kept from earlier images are forgotten, so they are drawn again)."""
@@ -44,9 +56,6 @@ def check_board_and_hand(module: ModuleType | Any, view: dict, where: str) -> by
         decoded = Image.open(io.BytesIO(data))
         decoded.load()
         assert decoded.size == image.size
-        assert sizes, f"{where} {name}: no text"
-        scaled = min(sizes) * kit.PHONE_WIDTH / image.width
-        assert scaled >= kit.MIN_READABLE, f"{where} {name}: {min(sizes)} px on {image.width} px"
-        assert max(empty_bands(image)) <= kit.MARGIN, f"{where} {name}"
+        phone_readable(image, sizes, f"{where} {name}")
         assert 600 <= image.width <= 800, f"{where} {name}: {image.width} px wide"
     return pngs["board"]

@@ -105,11 +105,7 @@ def test_every_image_is_readable_on_a_phone_and_has_no_empty_band(game_id: str) 
     for view in _all_views(game_id):
         for name, image, sizes in _images(game_id, view):
             where = f"{game_id} {name} {view.get('mode', '')} seats={len(view['seats'])}"
-            assert sizes, where
-            scaled = min(sizes) * kit.PHONE_WIDTH / image.width
-            worst = min(worst, scaled)
-            assert scaled >= kit.MIN_READABLE, f"{where}: {min(sizes)} px on {image.width} px"
-            assert max(checks.empty_bands(image)) <= kit.MARGIN, where
+            worst = min(worst, checks.phone_readable(image, sizes, where))
     assert worst >= 10
 
 

@@ -13,7 +13,8 @@ from discord import app_commands
 from bot.service.followup import tolerated
 from bot.service.results import Outcome
 from bot.service.rules.held import TurnNotice
-from bot.service.scheduler import ClockEvent, HeldDue, Reminder, Scheduler
+from bot.service.scheduler import ClockEvent, HeldDue, Reminder, Scheduler, TournamentDue
+from bot.service.seasons import SeasonOver
 from bot.storage.rows import HeldTurn
 
 from ..kit import send
@@ -26,6 +27,7 @@ from ..kit.languages import dm_language, in_public
 from ..lobby.lobby import refresh_lobby_post
 from ..posting.dms import jump_url, send_dm
 from ..posting.places import TABLE_OPTION, table_channel, table_choices
+from ..seasons.seasons import announce
 from .clock import said
 
 log = logging.getLogger("tablee.adapter.clock")
@@ -114,6 +116,10 @@ def start_clock(bot: Tablee, **timing: Any) -> asyncio.Task[None]:
             await remind(bot, event)
         elif isinstance(event, HeldDue):
             await bot.poster.waiting.release(event.user_id)
+        elif isinstance(event, TournamentDue):  # the tournament room's (bot.adapter.tournament)
+            bot.poster.client.dispatch("tournament_due", event)
+        elif isinstance(event, SeasonOver):
+            await announce(bot, event)
         else:
             await bot.poster.publish(event)
 

@@ -25,15 +25,20 @@ from ..kit.texts import in_messages
 from ..kit.translator import NAMES, localised_name
 
 ORDER = ("play", "tables", "move", "hand", "undo", "board", "rules", "leave", "abandon",
-         "history", "replay", "analysis", "stats", "leaderboard", "partner", "notifications",
-         "dms", "vacation", "settings", "help")
+         "history", "replay", "analysis", "stats", "leaderboard", "season", "partner",
+         "notifications", "dms", "vacation", "tournament", "settings", "help")
 """The order /help lists the commands in: a game's course, then the records, then settings."""
 
 
 def command_name(english: str, code: str) -> str:
     """``/play``, or ``/jouer`` for a French reader (the name their Discord shows)."""
+    return "/" + sub_name(english, code)
+
+
+def sub_name(english: str, code: str) -> str:
+    """A subcommand's name as the reader's Discord shows it (``créer``)."""
     msgid = NAMES.get(english)
-    return "/" + ((localised_name(english, msgid, code) if msgid else None) or english)
+    return (localised_name(english, msgid, code) if msgid else None) or english
 
 
 def rules_link(base: str, game: Game) -> str:
@@ -75,6 +80,16 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
                    "days not begun. Live tables, tables without a clock and tables whose host "
                    "refused vacation in the lobby's Settings keep your clock running.",
                    vacation=command_name("vacation", code),
+                   settings=command_name("settings", code)))
+    tournament = command_name("tournament", code)
+    parts.append(_("**Tournaments**: `{create}` (server admins, or the organisers' role named "
+                   "with `{settings}`) posts a Swiss, round robin or knock-out tournament of a "
+                   "game; players press **Join**. Each round's tables play in threads of their "
+                   "own, the next round is paired as soon as the last table ends, a player who "
+                   "misses two games in a row is withdrawn, and the post keeps the standings up "
+                   "to date. `{show}` shows them to you at any time.",
+                   create=f"{tournament} {sub_name('create', code)}",
+                   show=f"{tournament} {sub_name('show', code)}",
                    settings=command_name("settings", code)))
     return "\n\n".join(parts)
 

@@ -51,6 +51,16 @@ NAMES: dict[str, str] = {
     "tables": N_("command name: tables"),
     "help": N_("command name: help"),
     "vacation": N_("command name: vacation"),
+    "tournament": N_("command name: tournament"),
+    "tournaments": N_("command name: tournaments"),
+    "create": N_("command name: create"),
+    "show": N_("command name: show"),
+    "join": N_("command name: join"),
+    "start": N_("command name: start"),
+    "cancel": N_("command name: cancel"),
+    "season": N_("command name: season"),
+    "end": N_("command name: end"),
+    "list": N_("command name: list"),
 }
 """English command name -> msgid of its localised name."""
 OPTIONS: dict[str, str] = {
@@ -67,6 +77,18 @@ OPTIONS: dict[str, str] = {
     "quiet_from": N_("option name: quiet_from"),
     "quiet_to": N_("option name: quiet_to"),
     "days": N_("option name: days"),
+    "format": N_("option name: format"),
+    "rounds": N_("option name: rounds"),
+    "seats": N_("option name: seats"),
+    "speed": N_("option name: speed"),
+    "start": N_("option name: start"),
+    "rated": N_("option name: rated"),
+    "fill": N_("option name: fill"),
+    "options": N_("option name: options"),
+    "tournament": N_("option name: tournament"),
+    "role": N_("option name: role"),
+    "weeks": N_("option name: weeks"),
+    "season": N_("option name: season"),
 }
 """English option name -> msgid of its localised name (the games' own options keep theirs)."""
 

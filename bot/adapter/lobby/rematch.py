@@ -48,8 +48,8 @@ class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], namesp
 
 def rematch_button(channel_id: int, post: PublicPost, table: TableInfo) -> list[Item]:
     """The last post's button: Rematch, when the game is in history (it always is once
-    finished)."""
-    if not post.finished or table.game_row is None:
+    finished), unless it was a tournament's game (the tournament pairs the next round)."""
+    if not post.finished or table.game_row is None or table.tournament is not None:
         return []
     return [RematchButton(table.channel_id, table.game_row)]
 

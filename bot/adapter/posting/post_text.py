@@ -19,18 +19,21 @@ TRANSIENT_MARK = "👁️ "
 
 def compose(
     post: PublicPost, closed_dms: Iterable[int] = (), still: Mapping[int, str] | None = None,
-    *, status: bool = True,
+    *, status: bool = True, rematch: bool = True,
 ) -> tuple[str, str]:
     """(content, content once the transient lines are dropped), each within 2000 characters;
     the oldest log lines give way first. ``still``: user id -> name of people to move who just
     acted themselves; they are named, not mentioned (nobody is pinged about their own move).
     Each person to move has one line, their running clock on it (:func:`running_out`).
-    ``status`` False: without the status line (a V2 post has it in its header)."""
+    ``status`` False: without the status line (a V2 post has it in its header); ``rematch``
+    False: a game's end offers no Rematch (a tournament's game)."""
     closed = set(closed_dms)
     still = still or {}
     tail = [shown(post.status)] if post.status and status else []
     timed = running_out(post)
-    if post.finished:
+    if post.finished and not rematch:
+        tail.append(_("🏁 The game is over: the tournament post shows the standings."))
+    elif post.finished:
         tail.append(_("🏁 The game is over. Press **Rematch** to play again with the same "
                       "players, or /play for another game."))
     else:

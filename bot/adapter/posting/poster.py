@@ -26,6 +26,10 @@ the move failed. The channel's next post sets it right: the poster still knows i
 (retired by the next one, whose bookkeeping then records it) and keeps the value-free text of a
 post showing a value until that post is edited (:mod:`bot.service.followup`).
 
+A table's end (its last post, whether or not Discord took it, or a close without result) is
+told to whoever listens as the discord.py event ``table_ended`` (the channel id): the
+tournament room (:mod:`bot.adapter.tournament`) goes on to the next round then.
+
 A post Discord refuses (a locked thread, a missing permission) leaves its table *stuck*: tried
 again after longer and longer waits, then given up, its players told once
 (:mod:`bot.adapter.posting.stuck`); a post answered "Unknown Channel" in a table's thread means the
@@ -178,6 +182,9 @@ class Poster:
                 self.stuck.forget(channel_id)  # its end is stored: nothing is left to post
             return None
         finally:
+            if outcome.post is not None and outcome.post.finished:
+                # whoever waits for a table's end (a tournament's next round) hears of it
+                self.client.dispatch("table_ended", channel_id)
             if outcome.computers_next:
                 task = asyncio.get_running_loop().create_task(self._computers(channel_id))
                 self._tasks.add(task)
@@ -242,7 +249,8 @@ class Poster:
         hours (``notices``); without a ping it is silent (Discord's SUPPRESS_NOTIFICATIONS:
         :mod:`bot.adapter.posting.carriers`)."""
         mentioned = [u for u, notice in notices.items() if notice.ping]
-        full, plain = compose(post, still=still, status=False)
+        full, plain = compose(post, still=still, status=False,
+                              rematch=outcome.table.tournament is None)
         kwargs: dict[str, Any] = {"view": self._v2(channel_id, outcome.table, post, full)}
         file = png_file(post.image_png, v2.BOARD)
         if file is not None:
@@ -470,3 +478,4 @@ class Poster:
         await self.turn_dms.table_closed(channel_id)
         if table is not None:
             await self.threads.ended(table)
+        self.client.dispatch("table_ended", channel_id)

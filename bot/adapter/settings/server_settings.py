@@ -8,7 +8,10 @@ from its lobby post or in the channel itself (until an admin chooses, the bot's 
 ``[tables] place``); tables already open stay where they are.
 
 ``/settings vacation`` (Manage Server): how many days of vacation each person may take on this
-server each calendar year (:mod:`bot.service.rules.vacation`; 21 until an admin chooses)."""
+server each calendar year (:mod:`bot.service.rules.vacation`; 21 until an admin chooses).
+
+``/settings tournaments`` (Manage Server): the role whose members may create tournaments beside
+the server's admins (none: admins only; :mod:`bot.adapter.tournament`)."""
 
 from __future__ import annotations
 
@@ -116,4 +119,22 @@ class ServerSettings(ServiceCog):
                       "Each person may now take {n} days of vacation a calendar year on this "
                       "server (/vacation): their clock waits at its daily tables. Vacations "
                       "running now keep their end.", days)
+            await send.respond(interaction, text, ephemeral=True)
+
+    @settings.command(name="tournaments",
+                      description=_("Who may create tournaments here: admins, and a role you "
+                                    "name"))
+    @app_commands.describe(role=_("The organisers' role (leave it out: server admins only)"))
+    async def tournaments(self, interaction: discord.Interaction,
+                          role: discord.Role | None = None) -> None:
+        async with guarded(interaction, "/settings tournaments"):
+            await managers_only(interaction, _("Only people with the Manage Server permission "
+                                               "can choose who creates tournaments."))
+            assert interaction.guild_id is not None
+            await self.service.store.servers.set_tournament_role(
+                interaction.guild_id, role.id if role is not None else None)
+            text = (_("Server admins and the members of {role} may now create tournaments "
+                      "(/tournament create).", role=role.mention) if role is not None else
+                    _("Only server admins (Manage Server) may now create tournaments "
+                      "(/tournament create)."))
             await send.respond(interaction, text, ephemeral=True)

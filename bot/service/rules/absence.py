@@ -15,6 +15,9 @@ Policies (the issue left them open):
 * /leave in a game hands the seat to a computer at once. When fewer than two people would still
   be playing, the one left may press **End the game** (abandoned, no result) or play on against
   the computers; when nobody would be left, the table ends at once without a result.
+* At a tournament's table none of that: a seat whose time runs out, or whose person leaves,
+  loses the game on time and the table ends at once; a computer never plays for a person there
+  (:mod:`bot.service.rules.tournament`).
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from .. import errors
 from ..results import TableInfo
 from . import hints, lobby, settings, speed, vacation
 from .tables import PENDING
+from .tournament import MARK, NO_REMATCH
 from .wording import FORGOTTEN
 
 
@@ -100,6 +101,8 @@ def finished_here(finished: Mapping[str, Any] | None, channel_id: int) -> Mappin
     """The stored game to rematch; NoTable unless it finished in this channel."""
     if finished is None or finished["channel_id"] != channel_id or finished["result"] is None:
         raise errors.NoTable(say("That game is not in this channel's history, so no rematch."))
+    if MARK in finished["record"]:
+        raise errors.WrongPhase(say(NO_REMATCH))
     return finished
 
 

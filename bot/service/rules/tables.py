@@ -10,6 +10,7 @@ from games.text import Text, say
 from ...storage.rows import TableRow
 from ..results import Seat, TableInfo
 from . import hints, settings, speed, vacation
+from .tournament import tournament_of
 from .wording import FORGOTTEN, Name, seat_name, with_seat
 
 PENDING = "pending"
@@ -49,6 +50,7 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         parent_id=row.parent_id,
         speed=speed.speed_of(row),
         created_at=row.created_at,
+        tournament=next(iter(tournament_of(row) or ()), None),
     )
 
 

@@ -3,7 +3,8 @@
 
 * **What it pauses.** A person on vacation on a server has their clock paused at that server's
   slow tables (speed ``daily``) for up to the days they asked for; live tables and tables
-  without a clock are unaffected (tournament tables do not exist yet). Their time bank does not
+  without a clock are unaffected, and a tournament's tables refuse it (the round's pace is the
+  tournament's: :mod:`bot.service.rules.tournament`). Their time bank does not
   run while they are away: a clock timing them when the vacation starts moves its deadline and
   reminder on by the time away (:func:`held`) and keeps ``held_until``; a turn that begins for
   them while they are away begins when they come back (:func:`bot.service.rules.clock.next_clock`);

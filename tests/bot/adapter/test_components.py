@@ -38,6 +38,7 @@ from bot.adapter.play.private_play import MenuButton, MenuSelect, WordsPage
 from bot.adapter.play.table_buttons import TableButton
 from bot.adapter.play.undo import UndoButton
 from bot.adapter.rooms import EXTENSIONS
+from bot.adapter.tournament.runner import TournamentButton
 from bot.config import Config
 from bot.service import Services
 from bot.service.results import MenuEntry, Setting
@@ -87,6 +88,7 @@ def samples() -> list[tuple[Any, str]]:
     out.append((PlayInBrowserButton(c), f"tw:browser:{c}"))
     out.append((OpenTableButton(c), f"to:open:{c}"))
     out += [(NotifySelect(f, 77), f"tn:{f}:77") for f in ("how", "live", "slow", "from", "to")]
+    out += [(TournamentButton(a, 12), f"tz:{a}:12") for a in ("join", "leave", "start", "cancel")]
     return out
 
 
@@ -136,15 +138,25 @@ def test_a_namespace_is_taken_once() -> None:
 
 COMMANDS = [
     ("abandon", ("table",)), ("analysis", ("game",)), ("board", ("table", "text")), ("dms", ("enabled",)),
-    ("hand", ("table",)), ("help", ()), ("history", ("game", "user")), ("leaderboard", ("game",)),
+    ("hand", ("table",)), ("help", ()), ("history", ("game", "user")),
+    ("leaderboard", ("game", "season")),
     ("leave", ("table",)), ("move", ("move", "table")),
     ("notifications", ("zone", "quiet_from", "quiet_to")), ("partner", ("message",)), ("play", ()),
-    ("replay", ("game",)), ("rules", ("game",)), ("settings", ()),
+    ("replay", ("game",)), ("rules", ("game",)), ("season", ()), ("season end", ("game",)),
+    ("season list", ("game",)), ("season start", ("game", "weeks")), ("settings", ()),
     ("settings language", ("language",)), ("settings tables", ("where",)),
+    ("settings tournaments", ("role",)),
     ("settings vacation", ("days",)), ("stats", ("game", "user")), ("tables", ()),
+    ("tournament", ()),
+    ("tournament cancel", ("tournament",)),
+    ("tournament create", ("game", "fmt", "rounds", "seats", "speed", "start", "rated",
+                           "fill", "options", "days")),
+    ("tournament join", ("tournament",)), ("tournament leave", ("tournament",)),
+    ("tournament show", ("tournament",)), ("tournament start", ("tournament",)),
     ("undo", ("table",)), ("vacation", ("days",)),
 ]
-"""The bot's slash commands (and their options) before the rooms, besides /play <game>."""
+"""The bot's slash commands (and their options) before the rooms, besides /play <game>; then
+/tournament and /settings tournaments (issue 40)."""
 TEMPLATES = [
     r"ta:(?P<channel_id>\d+):(?P<game_row>\d+)",
     r"tc:(?P<action>skip|take|back|end):(?P<channel_id>\d+):(?P<version>\d+)",
@@ -168,10 +180,12 @@ TEMPLATES = [
     r"tt:(?P<action>hand|board|describe|rules):(?P<channel_id>\d+):(?P<version>\d+)",
     r"tu:undo:(?P<channel_id>\d+):(?P<version>\d+)",
     r"tw:browser:(?P<channel_id>\d+)",
+    r"tz:(?P<action>join|leave|start|cancel):(?P<tid>\d+)",
 ]
 """The custom-id templates the bot listens for (ids on posts out there): those it listened for
 before the rooms, the table button's with ``describe`` added (its old ids read as before), the
-board in words' pages (``tp:``) and the /notifications panel's selects (``tn:``)."""
+board in words' pages (``tp:``), the /notifications panel's selects (``tn:``) and the tournament
+post's buttons (``tz:``)."""
 
 
 async def test_the_rooms_give_the_bot_the_same_commands_and_components(

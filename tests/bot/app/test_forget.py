@@ -37,7 +37,9 @@ CHANNEL_OF_LINK = 31337  # a table Bob had a personal link to
 
 
 async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Services) -> None:
+    season = await host.seasons.start(GUILD, CHANNEL, TOY_ID, 4)  # the game counts in it too
     await _finished_game(host)
+    champion = (await host.seasons.end(GUILD, TOY_ID)).ended.season.champion
     await host.store.prefs.set_dm_enabled(BOB, False)
     await host.languages.remember_locale(BOB, "fr")
     await host.store.prefs.set_dm_enabled(ALICE, False)
@@ -50,7 +52,7 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Servic
 
     done = await forget(host.store, BOB)
 
-    assert done == {"games": 1, "ratings": 1, "preferences": 2, "records": 2}
+    assert done == {"games": 1, "ratings": 2, "preferences": 2, "records": 2}  # 2: the season's
     assert await host.store.prefs.dm_enabled(BOB) is None
     assert await host.store.languages.user_locales([BOB]) == {}
     assert await host.store.prefs.dm_enabled(ALICE) is False  # only Bob's
@@ -73,13 +75,17 @@ async def test_forget_user_keeps_the_results_and_the_others_ratings(host: Servic
     assert after[token] == before["u:2"]
     assert {k: v for k, v in after.items() if k != token} == {
         k: v for k, v in before.items() if k != "u:2"}
+    past = (await host.seasons.board(GUILD, TOY_ID, ALICE, season.number))
+    assert {s.player for s in past.board.top} == {"u:1", "u:3", token}
+    assert past.season.champion == (token if champion == "u:2" else champion)
     assert await host.ratings.rebuild_ratings() == 1  # the same games give the same ratings
     assert _numbers(await host.store.ratings.ratings_of(GUILD, TOY_ID)) == after
+    assert (await host.seasons.board(GUILD, TOY_ID, ALICE, season.number)).board == past.board
     board = await host.ratings.leaderboard(GUILD, TOY_ID, 10)
     [former] = [s for s in board.top if s.player == token]
-    assert who(former) == "a former player"  # the leaderboard's line, in the reader's language
+    assert who(former.player) == "a former player"  # the leaderboard's line, in the reader's language
     with i18n.language("fr"):
-        assert who(former) == "un ancien joueur"
+        assert who(former.player) == "un ancien joueur"
 
 
 async def test_forget_user_refuses_while_the_person_sits_at_a_live_table(
@@ -125,3 +131,50 @@ def test_an_id_nobody_has_is_refused_not_reported_forgotten(
     assert captured.err.startswith("error: nobody with the id 999999999999999999 is known in ")
     assert "nothing was changed" in captured.err and captured.err.count("\n") == 1
     assert main(["forget-user", "1", "--config", str(demo_config)]) == 0  # the real one still is
+
+
+async def _tournament(host: Services, players: list[int], *, owner: int = 99) -> int:
+    info = await host.tournaments.create(
+        guild_id=GUILD, channel_id=CHANNEL, owner_id=owner, owner_name=f"U{owner}",
+        game_id=TOY_ID, options={}, fmt="swiss", rounds=1, seats=2, speed="live",
+        start_at=None, rated=True, fill="bye")
+    for user in players:
+        await host.tournaments.join(info.id, user, f"U{user}")
+    return info.id
+
+
+async def test_forget_user_in_tournaments(host: Services) -> None:
+    """Out of a tournament signing up; in one over, a stand-in number and "a former player"
+    keep the standings; refused while they play in one under way."""
+    over = await _tournament(host, [ALICE, BOB], owner=BOB)
+    await host.tournaments.start(over, BOB, False)
+    [table] = await host.tournaments.unopened(over)
+    await host.tournaments.open_table(over, 1, 1, 500)
+    row = await host.store.tables.get_table(500)
+    assert row is not None
+    bob = table.seats.index(BOB) + 1
+    await host.committer.finish(row, [], {"finished": True, "scores": [1, 1], "winners": [bob],
+                                          "reason": ""})
+    before = await host.tournaments.advance(over)
+    signing_up = await _tournament(host, [BOB, CAROL])
+    running = await _tournament(host, [BOB, CAROL])
+    await host.tournaments.start(running, 99, False)
+    with pytest.raises(StillSeated, match=r"^User 2 plays in 1 tournament under way "
+                       rf"\(tournament {running}\); nothing was changed"):
+        await forget(host.store, BOB)
+    await host.tournaments.leave(running, BOB)  # withdrawn: forgotten like a finished one
+
+    await forget(host.store, BOB)
+
+    assert [p.user_id for p in (await host.tournaments.show(signing_up)).players] == [CAROL]
+    after = await host.tournaments.show(over)
+    assert [(s.place, s.points, s.name) for s in after.standings] == [
+        (s.place, s.points, "a former player" if s.user_id == BOB else s.name)
+        for s in before.standings]
+    assert after.owner_name == "a former player" and after.owner_id == 0
+    with i18n.language("fr"):
+        assert i18n.translate(after.name_of(after.standings[0].user_id)) == "un ancien joueur"
+    for tid in (over, running):
+        for table_row in await host.store.tournaments.tables(tid):
+            assert BOB not in table_row.seats and BOB not in (table_row.forfeits or [])
+        assert BOB not in [p.user_id for p in await host.store.tournaments.players(tid)]

@@ -33,11 +33,24 @@ async def test_refused_moves_in_empty_channels_leave_no_locks(host: Services, ca
 async def test_poster_closes_in_many_channels_leave_no_locks(host: Services, calls: int) -> None:
     threads = TableThreads(None, host, rematch_seconds=300,  # type: ignore[arg-type]
                            layout=LAYOUT)
-    poster = Poster(client=None, service=host,  # type: ignore[arg-type]
+    client = Dispatches()
+    poster = Poster(client=client, service=host,  # type: ignore[arg-type]
                     threads=threads, layout=LAYOUT)
     for channel in range(1, calls + 1):
         await poster.close_table(channel, [])
     assert len(poster._locks) == 0
+    assert client.events == [("table_ended", c) for c in range(1, calls + 1)]  # each close told
+
+
+class Dispatches:
+    """The one thing a poster asks of its client when a table closes: to dispatch the event
+    (the tournament room listens to it)."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int]] = []
+
+    def dispatch(self, event: str, *args: int) -> None:
+        self.events.append((event, *args))
 
 
 async def test_one_channel_one_lock_while_in_use() -> None:

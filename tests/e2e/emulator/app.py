@@ -23,6 +23,7 @@ from .activities import (
     token_form_problems,
 )
 from .emojis import EmojiRoutes
+from .events import EventRoutes
 from .gateway import Gateway
 from .interactions import InteractionRoutes
 from .limits import Limits, too_many
@@ -77,6 +78,7 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
         r = self
         app.add_routes(self.gateway.routes())
         app.add_routes(EmojiRoutes(self.world).routes(API))
+        app.add_routes(EventRoutes(self.world, self.gateway).routes(API))
         app.add_routes([web.get("/attachments/{attachment_id}/{filename}", self.cdn)])
         app.add_routes(
             [

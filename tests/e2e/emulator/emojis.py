@@ -19,7 +19,7 @@ from typing import Any
 from aiohttp import web
 
 from .state import User, World
-from .wire import RECORD, ApiError, json_response, path_id, unknown
+from .wire import RECORD, ApiError, form_error, json_response, path_id, unknown
 
 MAX_EMOJIS = 2000
 """Discord's cap on one application's emojis."""
@@ -48,11 +48,6 @@ def add_emoji(world: World, name: str, image: bytes = b"\x89PNG\r\n\x1a\n") -> A
     emoji = AppEmoji(world.new_id(), name, image, world.owner)
     world.app_emojis[emoji.id] = emoji
     return emoji
-
-
-def _invalid(field: str, code: str, message: str) -> ApiError:
-    """Discord's 50035 for one field (the message only: the emulator's errors carry no tree)."""
-    return ApiError(400, 50035, f"Invalid Form Body ({field}: {code}: {message})")
 
 
 class EmojiRoutes:
@@ -97,10 +92,10 @@ class EmojiRoutes:
         body = request[RECORD].body
         name = body["name"]
         if not NAME.fullmatch(name):
-            raise _invalid("name", "STRING_TYPE_REGEX",
+            raise form_error("name", "STRING_TYPE_REGEX",
                            "String value did not match validation regex.")
         if any(e.name == name for e in self.world.app_emojis.values()):
-            raise _invalid("name", "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+            raise form_error("name", "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
                            "Emoji name already taken.")
         image, animated = _image(body["image"])
         if len(self.world.app_emojis) >= MAX_EMOJIS:
@@ -114,16 +109,16 @@ def _image(uri: str) -> tuple[bytes, bool]:
     """The image bytes of a data URI, and whether it is animated (a GIF); 50035 otherwise."""
     match = DATA_URI.fullmatch(uri)
     if match is None:
-        raise _invalid("image", "IMAGE_INVALID", "Invalid image data")
+        raise form_error("image", "IMAGE_INVALID", "Invalid image data")
     try:
         data = base64.b64decode(match[2], validate=True)
     except (binascii.Error, ValueError):
-        raise _invalid("image", "IMAGE_INVALID", "Invalid image data") from None
+        raise form_error("image", "IMAGE_INVALID", "Invalid image data") from None
     signatures = {"png": b"\x89PNG\r\n\x1a\n", "jpeg": b"\xff\xd8\xff", "gif": b"GIF8",
                   "webp": b"RIFF"}
     if not data.startswith(signatures[match[1]]):
-        raise _invalid("image", "IMAGE_INVALID", "Invalid image data")
+        raise form_error("image", "IMAGE_INVALID", "Invalid image data")
     if len(data) > MAX_IMAGE:
-        raise _invalid("image", "BINARY_TYPE_MAX_SIZE",
+        raise form_error("image", "BINARY_TYPE_MAX_SIZE",
                        f"File cannot be larger than {MAX_IMAGE // 1024}.0 kb.")
     return data, match[1] == "gif"

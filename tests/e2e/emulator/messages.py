@@ -42,8 +42,11 @@ class MessageWriter:
         *,
         interaction: Interaction | None = None,
         flags: int = 0,
+        message_id: int | None = None,
     ) -> Message:
-        message = Message(self.world.new_id(), channel, self.world.bot, interaction=interaction)
+        """``message_id``: a forum post's first message takes its thread's id."""
+        message = Message(message_id or self.world.new_id(), channel, self.world.bot,
+                          interaction=interaction)
         message.flags = flags
         if interaction is not None:
             message.webhook_id = self.world.application_id

@@ -1,6 +1,6 @@
 """INTERACTION_CREATE payloads built as Discord documents them (receiving-and-responding.mdx):
 slash commands from the command list the bot synced, autocomplete, components with the message
-they sit on, resolved users."""
+they sit on, resolved users and roles."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import asyncio
 import secrets
 from typing import Any
 
-from .state import Channel, Interaction, Message, Thread, User, World
+from .state import Channel, Interaction, Message, Role, Thread, User, World
 
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 SUBCOMMAND_TYPES = (1, 2)
@@ -32,6 +32,7 @@ class Payloads:
         command = self.find_command(name)
         leaf = leaf_of(command, name)
         resolved_users: list[User] = []
+        resolved_roles: list[Role] = []
         options = []
         declared = {o["name"]: o for o in leaf.get("options", [])}
         for key, value in values.items():
@@ -46,6 +47,8 @@ class Payloads:
             options.append({"name": key, "type": spec["type"], "value": _option_value(spec, value)})
             if isinstance(value, User):
                 resolved_users.append(value)
+            if isinstance(value, Role):
+                resolved_roles.append(value)
         missing = [
             o["name"] for o in declared.values() if o.get("required") and o["name"] not in values
         ]
@@ -64,18 +67,24 @@ class Payloads:
         }
         if "guild_id" in command:
             data["guild_id"] = command["guild_id"]
-        if resolved_users:
-            data["resolved"] = self.resolved(resolved_users)
+        if resolved_users or resolved_roles:
+            data["resolved"] = self.resolved(resolved_users, resolved_roles)
         return data
 
-    def resolved(self, users: list[User]) -> dict[str, Any]:
-        return {
-            "users": {str(u.id): u.to_json() for u in users},
-            "members": {
+    def resolved(self, users: list[User], roles: list[Role] | None = None) -> dict[str, Any]:
+        """The ``resolved`` of an interaction's data: the users (and their members) and the
+        roles its options or select values name (interactions/receiving-and-responding.mdx,
+        "Resolved Data Structure": a map of ids to objects, present only when named)."""
+        out: dict[str, Any] = {}
+        if users:
+            out["users"] = {str(u.id): u.to_json() for u in users}
+            out["members"] = {
                 str(u.id): self.world.member_json(u, with_user=False, permissions=True)
                 for u in users
-            },
-        }
+            }
+        if roles:
+            out["roles"] = {str(r.id): r.to_json() for r in roles}
+        return out
 
     def interaction(
         self,

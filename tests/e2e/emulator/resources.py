@@ -9,7 +9,7 @@ from aiohttp import web
 from .activities import entry_point_problem
 from .gateway import Gateway
 from .messages import MessageWriter
-from .state import Channel, Message, Thread
+from .state import FORUM, Channel, Message, Thread
 from .threads import ThreadRoutes
 from .wire import RECORD, ApiError, RequestRecord, json_response, opt_path_id, path_id, unknown
 
@@ -130,6 +130,8 @@ class ResourceRoutes(ThreadRoutes, MessageWriter):
         channel = self._channel(request)
         if channel.type == 1 and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        if channel.type == FORUM:  # topics/threads.mdx: only posts (threads) in a forum
+            raise ApiError(400, 50008, "Cannot send messages in a non-text channel")
         await self.before_post(channel)
         record: RequestRecord = request[RECORD]
         message = self.new_message(channel, record.body or {}, record.files)

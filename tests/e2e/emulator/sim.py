@@ -122,14 +122,21 @@ class DiscordSim:
         self._announce("GUILD_UPDATE", data)
 
     def role(self, name: str, permissions: int) -> Role:
-        return self.world.add_role(name, permissions)
+        """A new role (every guild has it); a running bot gets its GUILD_ROLE_CREATE, as when
+        an admin makes a role in Discord (gateway-events.mdx, "Guild Role Create")."""
+        role = self.world.add_role(name, permissions)
+        for guild_id in self.world.guild_ids:
+            self._announce("GUILD_ROLE_CREATE", {"guild_id": str(guild_id), "role": role.to_json()})
+        return role
 
     def channel(self, name: str, *, guild_id: int | None = None,
-                hidden_from: int | None = None, shown_to: Role | None = None) -> Channel:
+                hidden_from: int | None = None, shown_to: Role | None = None,
+                kind: int = 0, tags: tuple[str, ...] = ()) -> Channel:
         """A new text channel in the first guild, or in ``guild_id``; ``hidden_from``: a role
         id (the guild's id: @everyone) denied View Channel there, ``shown_to``: a role allowed
-        it (a staff channel)."""
-        channel = self.world.add_channel(name, guild_id=guild_id)
+        it (a staff channel); ``kind`` 15 makes a forum (``tags``: its available tags' names),
+        2 a voice channel, 13 a stage."""
+        channel = self.world.add_channel(name, guild_id=guild_id, kind=kind, tags=tags)
         if hidden_from is not None:
             channel.overwrites.append(
                 {"id": str(hidden_from), "type": 0, "allow": "0", "deny": str(VIEW_CHANNEL)})

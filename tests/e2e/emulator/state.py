@@ -27,11 +27,13 @@ ALL_PERMISSIONS = (1 << 50) - 1
 DEFAULT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
 TOKEN_LIFETIME = 15 * 60.0
 VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 THREAD_TYPES = (10, 11, 12)
+FORUM = 15  # GUILD_FORUM: only threads (posts) in it, no messages of its own
 # Discord's cap on a guild's active threads (the docs give no number; 1000 is what servers
 # see); a test lowers it with `sim.max_active_threads`.
 MAX_ACTIVE_THREADS = 1000
@@ -129,6 +131,8 @@ class Channel:
     # bit sets as strings (the bot computes who sees the channel from them; the emulator's own
     # permission checks read the roles only).
     overwrites: list[dict[str, Any]] = field(default_factory=list)
+    # A forum's (type 15) tags: {"id", "name", "moderated", "emoji_id", "emoji_name"}.
+    tags: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         if self.type == 1:
@@ -153,6 +157,19 @@ class Channel:
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
+        } | (self._forum_json() if self.type == FORUM else {}) | (
+            {"bitrate": 64000, "user_limit": 0, "rtc_region": None}
+            if self.type in (2, 13) else {})
+
+    def _forum_json(self) -> dict[str, Any]:
+        """The fields of a forum channel (resources/channel.mdx, topics/threads.mdx)."""
+        return {
+            "available_tags": [dict(t) for t in self.tags],
+            "default_reaction_emoji": None,
+            "default_thread_rate_limit_per_user": 0,
+            "default_sort_order": None,
+            "default_forum_layout": 0,
+            "default_auto_archive_duration": 1440,
         }
 
 
@@ -175,6 +192,7 @@ class Thread(Channel):
     message_count: int = 0
     total_message_sent: int = 0
     last_message_id: int | None = None
+    applied_tags: list[int] = field(default_factory=list)  # a forum post's tags
 
     @property
     def active(self) -> bool:
@@ -217,6 +235,8 @@ class Thread(Channel):
             "total_message_sent": self.total_message_sent,
             "thread_metadata": metadata,
         }
+        if self.parent.type == FORUM:
+            data["applied_tags"] = [str(t) for t in self.applied_tags]
         if self.bot_id in self.members:
             data["member"] = self.member_json(self.bot_id, in_guild_create=in_guild_create)
         return data
@@ -528,6 +548,7 @@ class World(Guilds):
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.app_emojis: dict[int, Any] = {}  # the application's own: id -> emojis.AppEmoji
         self.max_active_threads = MAX_ACTIVE_THREADS  # per guild; beyond: 160006
+        self.scheduled_events: dict[int, Any] = {}  # id -> events.ScheduledEvent
         self._init_guilds()
         self.general = self.add_channel("general")
 
@@ -536,11 +557,16 @@ class World(Guilds):
         """A new snowflake, stamped with the clock's now."""
         return self.ids.next(self.clock())
 
-    def add_channel(self, name: str, *, guild_id: int | None = None) -> Channel:
+    def add_channel(self, name: str, *, guild_id: int | None = None, kind: int = 0,
+                    tags: tuple[str, ...] = ()) -> Channel:
+        """A guild channel: text (``kind`` 0), voice (2), stage (13) or forum (15, with
+        ``tags``, the names of its available tags)."""
         guild_id = guild_id or self.guild_id
         channel = Channel(
-            self.new_id(), name, guild_id=guild_id, position=len(self.channels)
+            self.new_id(), name, type=kind, guild_id=guild_id, position=len(self.channels)
         )
+        channel.tags = [{"id": str(self.new_id()), "name": tag, "moderated": False,
+                         "emoji_id": None, "emoji_name": None} for tag in tags]
         self.channels[channel.id] = channel
         return channel
 
@@ -683,7 +709,9 @@ class World(Guilds):
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [
+                e.to_json() for e in self.scheduled_events.values() if e.guild_id == guild_id
+            ],
             "soundboard_sounds": [],
         }
 

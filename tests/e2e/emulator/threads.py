@@ -24,7 +24,7 @@ unarchive.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -33,7 +33,9 @@ from .gateway import Gateway
 from .state import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
+    FORUM,
     MANAGE_THREADS,
+    SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     Channel,
     Message,
@@ -41,7 +43,7 @@ from .state import (
     User,
     World,
 )
-from .wire import RECORD, ApiError, json_response, path_id, unknown
+from .wire import RECORD, ApiError, FilePart, form_error, json_response, path_id, unknown
 
 GUILD_MEMBERS_INTENT = 1 << 1
 
@@ -127,6 +129,8 @@ class ThreadEvents:
 class ThreadRoutes(ThreadEvents):
     """REST routes for threads and the thread rules of the message routes."""
 
+    new_message: Callable[..., Message]  # MessageWriter's, next in ResourceRoutes' bases
+
     def _channel(self, request: web.Request) -> Channel:  # provided by ResourceRoutes
         raise NotImplementedError
 
@@ -170,7 +174,7 @@ class ThreadRoutes(ThreadEvents):
 
     # -- starting threads -----------------------------------------------------------------
     def _startable(self, parent: Channel, permission: int) -> None:
-        if parent.type != 0:  # only text channels here (no announcement, forum, DM, thread)
+        if parent.type != 0:  # only text channels here (no announcement, DM, thread)
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         if not self._has(permission):
             raise missing_permissions()
@@ -195,6 +199,8 @@ class ThreadRoutes(ThreadEvents):
     async def start_thread(self, request: web.Request) -> web.Response:
         parent = self._channel(request)
         body = request[RECORD].body or {}
+        if parent.type == FORUM:
+            return await self._forum_post(parent, body, request[RECORD].files)
         kind = body.get("type") or 12  # the docs: PRIVATE_THREAD unless told
         if "message" in body or kind not in (11, 12):
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
@@ -208,6 +214,41 @@ class ThreadRoutes(ThreadEvents):
         )
         await self.thread_created(thread)
         return json_response(thread.to_json(), 201)
+
+    async def _forum_post(
+        self, forum: Channel, body: dict[str, Any], files: list[FilePart]
+    ) -> web.Response:
+        """A forum post (channel.mdx, "Start Thread in Forum or Media Channel"): a public
+        thread and its first message, which has the thread's id; SEND_MESSAGES on the forum
+        (CREATE_PUBLIC_THREADS is ignored); ``applied_tags`` among the forum's tags; answers the
+        thread with the message nested; THREAD_CREATE."""
+        message = body.get("message")
+        if not isinstance(message, dict):
+            raise form_error("message", "BASE_TYPE_REQUIRED", "This field is required")
+        if not any(message.get(k) for k in ("content", "embeds", "sticker_ids", "components")
+                   ) and not files:
+            raise ApiError(400, 50006, "Cannot send an empty message")
+        if not self._has(SEND_MESSAGES):
+            raise missing_permissions()
+        tags = [int(t) for t in body.get("applied_tags") or []]
+        known = {int(t["id"]) for t in forum.tags}
+        if any(t not in known for t in tags):
+            raise form_error("applied_tags", "CHANNEL_THREAD_INVALID_TAG",
+                             "Tag is not available in this channel")
+        self.check_cap(forum.guild_id)
+        thread = self.world.add_thread(
+            forum, body["name"], self.world.bot, kind=11,
+            auto_archive_duration=body.get("auto_archive_duration") or 1440,
+            rate_limit_per_user=body.get("rate_limit_per_user") or 0,
+        )
+        thread.applied_tags = tags
+        try:
+            starter = self.new_message(thread, message, files, message_id=thread.id)
+        except ApiError:
+            self.world.channels.pop(thread.id)  # nothing is created when the message is refused
+            raise
+        await self.thread_created(thread)
+        return json_response(thread.to_json() | {"message": starter.to_json()}, 201)
 
     # -- modifying ------------------------------------------------------------------------
     async def modify_channel(self, request: web.Request) -> web.Response:

@@ -41,6 +41,8 @@ CREATE_ROUTES = {
     "/channels/{channel_id}/messages": CREATE_FLAGS,
     "/webhooks/{webhook_id}/{webhook_token}": CREATE_FLAGS | EPHEMERAL,  # a followup
 }
+# A forum post: the thread and its first message, nested under "message" (channel.mdx).
+FORUM_POSTS = "/channels/{channel_id}/threads"
 MAX_V2_COMPONENTS = 40  # every component, nested ones included
 MAX_V2_TEXT = 4000  # the text displays' content, all together
 # With IS_COMPONENTS_V2 a message "can only contain components" (message.mdx): these must be
@@ -418,7 +420,23 @@ def validate_body(method: str, route: str, body: Any) -> list[str]:
         problems += _message_limits(body, "$") + _mention_problems(body, "$")
         if method == "POST" and route in CREATE_ROUTES:
             problems += _create_flags("$.flags", body.get("flags"), CREATE_ROUTES[route])
+        if method == "POST" and route == FORUM_POSTS and isinstance(body.get("message"), dict):
+            problems += _forum_message_problems(body["message"])
     return problems
+
+
+@cache
+def _forum_message_keys() -> frozenset[str]:
+    schema = spec()["components"]["schemas"]["BaseCreateMessageCreateRequest"]
+    return frozenset((allowed_keys(schema) or set()) | TOLERATED_KEYS)
+
+
+def _forum_message_problems(message: dict[str, Any]) -> list[str]:
+    """A forum post's first message (``$.message``) under the limits of any new message: the
+    spec checks its shape, not Discord's limits nor unknown keys."""
+    return (_unknown_keys(_forum_message_keys(), message, "$.message")
+            + _message_limits(message, "$.message") + _mention_problems(message, "$.message")
+            + _create_flags("$.message.flags", message.get("flags"), CREATE_FLAGS))
 
 
 @cache

@@ -1,0 +1,2 @@
+"""/season start, end and list: a game's seasons on a server, and their champions announced
+(:mod:`bot.service.seasons`)."""

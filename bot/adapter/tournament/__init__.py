@@ -1,0 +1,2 @@
+"""Tournaments: /tournament, the tournament post, its rounds run by the bot
+(:mod:`bot.service.tournaments`)."""
