@@ -91,6 +91,13 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
                    create=f"{tournament} {sub_name('create', code)}",
                    show=f"{tournament} {sub_name('show', code)}",
                    settings=command_name("settings", code)))
+    season = command_name("season", code)
+    parts.append(_("**Seasons**: `{start}` (server admins) gives a game a leaderboard of its own "
+                   "for a number of weeks: every rated game of it counts in the season's "
+                   "ratings, which start fresh, and the champion is announced at the end. "
+                   "`{leaderboard}` with its `season` option shows the current season or a past "
+                   "one.", start=f"{season} {sub_name('start', code)}",
+                   leaderboard=command_name("leaderboard", code)))
     return "\n\n".join(parts)
 
 
