@@ -3,10 +3,17 @@
 Every test that uses ``db_path`` (or ``host``) runs twice: on a SQLite file and on a fresh
 PostgreSQL schema (``db_path`` is then a ``postgresql://`` URL, which ``Store.open`` and
 ``Services.open`` take as well). A test about SQLite itself (its file, its locks, raw
-``sqlite3`` access) is marked ``@pytest.mark.sqlite_only`` and runs once."""
+``sqlite3`` access) is marked ``@pytest.mark.sqlite_only`` and runs once.
+
+The SQLite file is a copy of a template this process migrated once (its first test that asks):
+the file a fresh ``Store.open`` leaves, at the latest schema, without running the migrations per
+test (~50-100 ms each, hundreds of tests). A test that needs no file at the path (it writes an
+old schema itself, or checks what opening a new file does) is marked
+``@pytest.mark.new_file``."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,6 +21,7 @@ import pytest
 
 from bot.__main__ import main as bot_main
 from bot.service import Services
+from bot.storage.store import Store
 
 from ..pg import fresh_schema
 from .toy import toy_game
@@ -30,6 +38,7 @@ STORES = ("sqlite", "postgresql")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite itself, not run on PostgreSQL")
+    config.addinivalue_line("markers", "new_file: db_path names no file yet (no migrated copy)")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -38,11 +47,31 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("db_path", STORES, indirect=True)
 
 
+_template: list[Path] = []  # this process's migrated SQLite file, made by its first test asking
+
+
+async def _migrated_file(factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file as ``Store.open`` leaves a new one (latest schema, WAL), closed: no
+    ``-wal`` or ``-shm`` file beside it, so a byte copy is the whole database."""
+    if not _template:
+        path = factory.mktemp("template") / "tablee.db"
+        store = await Store.open(str(path))
+        await store.close()
+        assert not any(path.parent.glob("tablee.db-*")), "the template left a WAL file beside it"
+        _template.append(path)
+    return _template[0]
+
+
 @pytest.fixture
-async def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """Where the test's database is: a SQLite file, or a PostgreSQL URL of a fresh schema."""
+async def db_path(request: pytest.FixtureRequest, tmp_path: Path,
+                  tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[str]:
+    """Where the test's database is: a new SQLite file of its own at the latest schema (none
+    under ``new_file``), or a PostgreSQL URL of a fresh schema."""
     if getattr(request, "param", "sqlite") == "sqlite":
-        yield str(tmp_path / "tablee.db")
+        path = tmp_path / "tablee.db"
+        if not request.node.get_closest_marker("new_file"):
+            shutil.copyfile(await _migrated_file(tmp_path_factory), path)
+        yield str(path)
         return
     async with fresh_schema() as url:
         yield url

@@ -239,6 +239,7 @@ async def test_a_restart_after_an_undo_continues_exactly(db_path: str) -> None:
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.new_file
 async def test_a_version_2_move_log_upgrades_and_its_moves_stay_in_force(db_path: str) -> None:
     with sqlite3.connect(db_path) as db:
         for migration in MIGRATIONS[:2]:

@@ -20,6 +20,7 @@ def _row(channel: int = 5) -> TableRow:
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.new_file
 async def test_migrations_set_user_version_and_wal(db_path: str) -> None:
     store = await Store.open(db_path)
     await store.close()
@@ -32,6 +33,7 @@ async def test_migrations_set_user_version_and_wal(db_path: str) -> None:
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.new_file
 async def test_two_processes_opening_a_new_file_migrate_it_once(
         db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The second of two shard processes read the old version before the first migrated: once it
@@ -55,6 +57,7 @@ async def test_two_processes_opening_a_new_file_migrate_it_once(
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.new_file
 async def test_newer_schema_is_refused(db_path: str) -> None:
     with sqlite3.connect(db_path) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
@@ -190,6 +193,7 @@ async def test_notification_choices_round_trip_and_carry_the_dms_answer(db_path:
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.new_file
 async def test_a_version_1_file_upgrades_keeping_its_tables(db_path: str) -> None:
     """Migration 2 on a file written by the first schema: the table is still there, with no
     record head, and the new columns and table work."""
