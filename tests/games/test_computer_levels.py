@@ -89,26 +89,38 @@ def test_choose_passes_the_deadline_only_to_bots_that_take_it() -> None:
     assert seen == {"deadline": 5.0}
 
 
+LEGAL_POSITIONS = [6, pytest.param(12, marks=pytest.mark.slow)]
+"""Positions searched per setup by :func:`test_hard_plays_only_legal_moves`: 6 by default, the
+12 it searched before in the soak (``--runslow``)."""
+REDEALT_POSITIONS = [4, pytest.param(6, marks=pytest.mark.slow)]
+"""Positions redealt per setup by :func:`test_hard_sees_only_its_own_view`: 4 by default, the 6
+it redealt before in the soak (``--runslow``)."""
+
+
+@pytest.mark.parametrize("limit", LEGAL_POSITIONS)
 @pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=[setup_id(c) for c in CASES])
-def test_hard_plays_only_legal_moves(game_id: str, players: int, options: dict[str, Any]) -> None:
+def test_hard_plays_only_legal_moves(game_id: str, players: int, options: dict[str, Any],
+                                     limit: int) -> None:
     game = get_game(game_id)
     knobs = small_knobs(game)
     rng = random.Random(3)
     checked = 0
-    for state, seat in positions(game, players, options, seed=5, every=9, limit=12):
+    for state, seat in positions(game, players, options, seed=5, every=9, limit=limit):
         legal = game.legal(state, seat)
         assert search(game, state, seat, rng, knobs) in legal
         checked += 1
     assert checked >= 5
 
 
+@pytest.mark.parametrize("limit", REDEALT_POSITIONS)
 @pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=[setup_id(c) for c in CASES])
-def test_hard_sees_only_its_own_view(game_id: str, players: int, options: dict[str, Any]) -> None:
+def test_hard_sees_only_its_own_view(game_id: str, players: int, options: dict[str, Any],
+                                     limit: int) -> None:
     """The hidden parts dealt again (what the seat sees unchanged): the same move for a seed."""
     game = get_game(game_id)
     knobs = small_knobs(game)
     redealt = 0
-    for state, seat in positions(game, players, options, seed=8, every=11, limit=6):
+    for state, seat in positions(game, players, options, seed=8, every=11, limit=limit):
         other = game.determinize(state, seat, random.Random(99))
         assert game.view(other, seat) == game.view(state, seat)
         redealt += other != state

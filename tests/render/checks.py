@@ -3,6 +3,7 @@ texts an image was drawn with."""
 
 from __future__ import annotations
 
+import functools
 import io
 from types import ModuleType
 from typing import Any
@@ -14,9 +15,15 @@ from render import kit
 from render.cache import Cache
 
 
+@functools.lru_cache(maxsize=4)
+def _background(size: tuple[int, int]) -> Image.Image:
+    """A plain background image of ``size`` (drawn once per size: only ever read)."""
+    return Image.new("RGB", size, kit.BG)
+
+
 def empty_bands(image: Image.Image) -> tuple[int, int, int, int]:
     """Background-only margins (left, top, right, bottom) around what is drawn."""
-    box = ImageChops.difference(image, Image.new("RGB", image.size, kit.BG)).getbbox()
+    box = ImageChops.difference(image, _background(image.size)).getbbox()
     assert box is not None
     return box[0], box[1], image.width - box[2], image.height - box[3]
 
@@ -44,6 +51,15 @@ def recorded_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return texts
 
 
+@functools.lru_cache(maxsize=8)
+def _decoded_size(data: bytes) -> tuple[int, int]:
+    """The size of the PNG ``data`` once fully decoded (the same bytes are decoded once: a board
+    every viewer sees alike is checked for each of them)."""
+    decoded = Image.open(io.BytesIO(data))
+    decoded.load()
+    return decoded.size
+
+
 def check_board_and_hand(module: ModuleType | Any, view: dict, where: str) -> bytes:
     """Board and hand of ``view``: PNG decodes within budget, phone-readable, no empty band,
     600-800 px wide. Returns the board's PNG (a caller comparing boards draws it once)."""
@@ -53,9 +69,7 @@ def check_board_and_hand(module: ModuleType | Any, view: dict, where: str) -> by
             image = getattr(module, name)(view)
         data = pngs[name] = kit.png_bytes(image)
         assert len(data) <= 300_000, f"{where} {name}: {len(data)} bytes"
-        decoded = Image.open(io.BytesIO(data))
-        decoded.load()
-        assert decoded.size == image.size
+        assert _decoded_size(data) == image.size
         phone_readable(image, sizes, f"{where} {name}")
         assert 600 <= image.width <= 800, f"{where} {name}: {image.width} px wide"
     return pngs["board"]
