@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass, field
 
 from bot.service.rules.tournament_model import FILLS, FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS
-from tests.bot.service.pairing_sim import check_knockout, check_round, simulate
+from tests.bot.service.pairing_sim import check_knockout, check_round, met, simulate
 
 LONG_SWISS = 15
 
@@ -100,13 +100,8 @@ def play(fmt: str, seats: int, count: int, runs: int, seed: int) -> Totals:
 def _coverage(run, totals: Totals) -> None:  # noqa: ANN001 - a pairing_sim.Run
     """How often each pair of players who never withdrew sat at one table."""
     stayed = [e.player for e in run.entrants if e.withdrawn_after is None]
-    met: dict[frozenset[int], int] = {}
-    for table in run.played:
-        people = [p for p in table.seats if p is not None]
-        for i, a in enumerate(people):
-            for b in people[i + 1:]:
-                met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
-    counts = [met.get(frozenset((a, b)), 0) for i, a in enumerate(stayed) for b in stayed[i + 1:]]
+    together = met(run.played)
+    counts = [together[frozenset((a, b))] for i, a in enumerate(stayed) for b in stayed[i + 1:]]
     if counts:
         totals.pairs += len(counts)
         totals.never += counts.count(0)

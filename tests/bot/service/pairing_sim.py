@@ -135,7 +135,8 @@ class Measure:
     problems: list[str] = field(default_factory=list)
 
 
-def _met(before: list[Played]) -> Counter[frozenset[int]]:
+def met(before: list[Played]) -> Counter[frozenset[int]]:
+    """How many times each pair of players sat at one table (computer seats left out)."""
     met: Counter[frozenset[int]] = Counter()
     for table in before:
         people = [p for p in table.seats if p is not None]
@@ -168,12 +169,12 @@ def check_round(run: Run, index: int, rng: random.Random) -> Measure:
     for table in rnd.pairing.tables:
         if len(table) > run.seats:
             measure.problems.append(f"round {round_no}: a table of {len(table)}")
-    met = _met(rnd.before)
+    together = met(rnd.before)
     measure.tables = len(rnd.pairing.tables)
     for table in rnd.pairing.tables:
         people = [p for p in table if p is not None]
         measure.rematches += sum(1 for i, a in enumerate(people) for b in people[i + 1:]
-                                 if met[frozenset((a, b))])
+                                 if together[frozenset((a, b))])
     odd = _odd_outs(rnd.before)
     outs = list(rnd.pairing.byes) + [p for t in rnd.pairing.tables if len(t) == 2 and None in t
                                      for p in t if p is not None]
@@ -182,7 +183,7 @@ def check_round(run: Run, index: int, rng: random.Random) -> Measure:
             lowest_others = min(odd[p] for p in active if p not in outs)
             measure.unfair_byes = sum(1 for p in outs if odd[p] > lowest_others)
     if run.fmt == SWISS and run.seats == 2:
-        _check_two_seat_swiss(run, rnd, round_no, active, met, odd, outs, measure, rng)
+        _check_two_seat_swiss(run, rnd, round_no, active, together, odd, outs, measure, rng)
     if run.seats == 2:
         balance: Counter[int] = Counter()
         for table in [*rnd.before, *(Played(round_no, k, t, (1, 2)) for k, t in

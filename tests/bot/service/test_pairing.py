@@ -21,7 +21,7 @@ from bot.service.rules.tournament_model import (
     Played,
 )
 
-from .pairing_sim import check_knockout, check_round, matching_size, simulate
+from .pairing_sim import check_knockout, check_round, matching_size, met, simulate
 
 SIZES = (4, 5, 7, 8, 11, 16, 23, 32, 64)
 
@@ -193,14 +193,9 @@ def test_round_robin_groups_seat_every_pair_about_as_often() -> None:
     rng = random.Random(9)
     for seats, count in ((3, 9), (4, 8), (4, 12), (5, 10), (6, 12)):
         run = simulate(ROUND_ROBIN, seats, count, rng, withdraw=0.0)
-        met: dict[frozenset[int], int] = {}
-        for table in run.played:
-            people = [p for p in table.seats if p is not None]
-            for i, a in enumerate(people):
-                for b in people[i + 1:]:
-                    met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+        together = met(run.played)
         everyone = [e.player for e in run.entrants]
-        counts = [met.get(frozenset((a, b)), 0) for i, a in enumerate(everyone)
+        counts = [together[frozenset((a, b))] for i, a in enumerate(everyone)
                   for b in everyone[i + 1:]]
         assert max(counts) - min(counts) <= 3, (seats, count, sorted(counts))
 
