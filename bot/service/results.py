@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rules.tournament_model import Standing
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -379,17 +381,11 @@ class RoundTable:
 
 
 @dataclass(frozen=True)
-class StandingLine:
-    """One line of a tournament's standings with the player's name (the values:
-    :class:`bot.service.rules.tournament_model.Standing`)."""
+class StandingLine(Standing):
+    """One line of a tournament's standings (:class:`~.rules.tournament_model.Standing`: the
+    player is their user id) with the name they signed up with."""
 
-    place: int
-    user_id: int
-    name: str
-    points: float
-    tiebreaks: tuple[float, ...]
-    played: int
-    withdrawn: bool = False
+    name: str = ""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.service.results import TournamentInfo
 from render.standings import StandingsView, draw_standings
 
 from ..kit.files import png_file
@@ -17,7 +18,7 @@ from . import texts
 STANDINGS_FILE = "standings.png"
 
 
-def standings_png(info: Any) -> bytes | None:
+def standings_png(info: TournamentInfo) -> bytes | None:
     """The standings image (None before any game is played): withdrawn players greyed, the
     podium on top once the tournament is over."""
     if not any(line.played for line in info.standings):
@@ -33,7 +34,7 @@ def standings_png(info: Any) -> bytes | None:
         muted=tuple(i for i, line in enumerate(info.standings) if line.withdrawn)))
 
 
-def post_parts(info: Any, missing: Sequence[str] = ()) -> dict[str, Any]:
+def post_parts(info: TournamentInfo, missing: Sequence[str] = ()) -> dict[str, Any]:
     """The post's content and image, in the current language (keyword arguments of a send or
     an edit; the buttons are the caller's); ``missing``: the permissions the bot lacks to open
     the round's tables."""

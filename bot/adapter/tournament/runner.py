@@ -36,6 +36,7 @@ from typing import Any
 import discord
 
 from bot.service.locks import ChannelLocks
+from bot.service.results import TournamentInfo
 from bot.service.scheduler import CANCELLED, FINISHED, STARTED, TournamentDue
 
 from ..kit import send
@@ -104,7 +105,7 @@ class TournamentButton(Component, discord.ui.DynamicItem[discord.ui.Button],
             await act(interaction, self.action, self.tid)
 
 
-def post_view(info: Any) -> discord.ui.View | None:
+def post_view(info: TournamentInfo) -> discord.ui.View | None:
     """The post's buttons as the tournament now is (none once it is over)."""
     if info.status not in ("signup", "running"):
         return None
@@ -119,7 +120,7 @@ def post_view(info: Any) -> discord.ui.View | None:
     return view
 
 
-async def refresh(client: discord.Client, info: Any,
+async def refresh(client: discord.Client, info: TournamentInfo,
                   via: discord.Interaction | None = None) -> None:
     """Edit the tournament post to show ``info`` (with ``via``'s token when it was pressed on
     the post). A failure is logged: the tournament goes on, its next change edits it again."""
@@ -206,7 +207,7 @@ async def advance(client: discord.Client, tid: int,
         log.exception("tournament %s could not advance", tid)
 
 
-async def open_tables(client: discord.Client, info: Any) -> bool:
+async def open_tables(client: discord.Client, info: TournamentInfo) -> bool:
     """A thread (or a forum post) for each table of the round not opened yet, the table started
     in it and its first post published. Whether any table opened."""
     bot = tablee(client)
@@ -264,7 +265,7 @@ async def unblock(client: discord.Client, guild_id: int) -> None:
             await advance(client, tid)
 
 
-async def table_thread(client: discord.Client, info: Any, table: Any) -> int:
+async def table_thread(client: discord.Client, info: TournamentInfo, table: Any) -> int:
     """Make the thread a table plays in: a public thread of the tournament's channel (no
     starter message), or a post of its own in a forum. Its id."""
     home = await home_channel(client, info.channel_id)
@@ -294,7 +295,7 @@ def orphan(home: Any, name: str, me: int | None) -> discord.Thread | None:
                  and (t.message_count or 0) <= 1 and t.last_message_id in (None, t.id)), None)
 
 
-async def announce(client: discord.Client, info: Any) -> None:
+async def announce(client: discord.Client, info: TournamentInfo) -> None:
     """The podium, in one message under the tournament post; its events are over."""
     await event_now(client, info, COMPLETED)
     if info.speed != "live":
@@ -361,7 +362,7 @@ def can_schedule(client: discord.Client, guild_id: int | None) -> discord.Guild 
     return guild if perms.create_events else None
 
 
-async def start_event(client: discord.Client, info: Any) -> None:
+async def start_event(client: discord.Client, info: TournamentInfo) -> None:
     """A Discord scheduled event for a tournament with a start time (when the bot may)."""
     guild = can_schedule(client, info.guild_id)
     if guild is None or not info.start_at or info.post_message_id is None:
@@ -382,7 +383,7 @@ async def start_event(client: discord.Client, info: Any) -> None:
         log.warning("no scheduled event for tournament %s", info.id, exc_info=True)
 
 
-async def round_event(client: discord.Client, info: Any) -> None:
+async def round_event(client: discord.Client, info: TournamentInfo) -> None:
     """A slow round's scheduled event, from now to its deadline, under way at once (when the
     bot may); the earlier rounds' events are over (:func:`end_rounds`). A restart in the
     middle of opening a round finds that round's event (the same deadline) and makes no twin."""
@@ -409,7 +410,7 @@ async def round_event(client: discord.Client, info: Any) -> None:
                     exc_info=True)
 
 
-async def end_rounds(client: discord.Client, info: Any, keep: int | None = None) -> bool:
+async def end_rounds(client: discord.Client, info: TournamentInfo, keep: int | None = None) -> bool:
     """The slow rounds' scheduled events of this tournament (the bot's, at its post, not the
     start's) are over, but the one ending at ``keep`` (the round under way): an event under way
     is completed, one not started yet is started then completed (Discord completes only an
@@ -438,7 +439,7 @@ async def end_rounds(client: discord.Client, info: Any, keep: int | None = None)
     return found
 
 
-async def drop_event(client: discord.Client, info: Any) -> None:
+async def drop_event(client: discord.Client, info: TournamentInfo) -> None:
     """A cancelled tournament's scheduled event goes."""
     if not info.event_id or info.guild_id is None:
         return
@@ -448,7 +449,7 @@ async def drop_event(client: discord.Client, info: Any) -> None:
         log.warning("could not delete the event of tournament %s", info.id, exc_info=True)
 
 
-async def event_now(client: discord.Client, info: Any, status: int) -> None:
+async def event_now(client: discord.Client, info: TournamentInfo, status: int) -> None:
     """The tournament's scheduled event under way (:data:`ACTIVE`, at the start) or over
     (:data:`COMPLETED`, at the podium)."""
     if not info.event_id or info.guild_id is None:

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from babel.numbers import format_decimal
 
+from bot.service.results import StandingLine, TournamentInfo
 from bot.service.rules.speed import SPEED_TEXTS
 from bot.service.rules.tournament import DAY, FORMAT_NAMES, START_WITHIN
 from bot.service.rules.tournament_model import BYE, COMPUTER
@@ -150,7 +151,7 @@ def points_text(points: float) -> str:
     return format_decimal(round(points, 2), locale=current())
 
 
-def format_line(info: Any) -> str:
+def format_line(info: TournamentInfo) -> str:
     """"Swiss · 3 rounds · tables of 2 · live (a few minutes a move) · rated"."""
     parts = [_(FORMAT_NAMES.get(info.format, info.format))]  # the service's (host catalog)
     if info.rounds:
@@ -162,7 +163,7 @@ def format_line(info: Any) -> str:
     return line[:1].upper() + line[1:]  # the format's name is lowercase inside a sentence
 
 
-def fill_line(info: Any) -> str:
+def fill_line(info: TournamentInfo) -> str:
     if info.fill == COMPUTER:
         return _("An incomplete table gets a computer seat (it scores nothing).")
     return _("When the players do not fill the last table, who is left over gets a bye: a "
@@ -174,20 +175,20 @@ def standings_columns(tiebreaks: Sequence[Any]) -> tuple[str, ...]:
     return (_("Place"), _("Player"), _("Points"), *(translate(t) for t in tiebreaks), _("Games"))
 
 
-def player_name(line: Any) -> str:
+def player_name(line: StandingLine) -> str:
     """A standing line's name, marked when the player withdrew."""
     name = shown(line.name)
     return _("{name} (withdrawn)", name=name) if line.withdrawn else name
 
 
-def standings_rows(info: Any) -> tuple[tuple[str, ...], ...]:
+def standings_rows(info: TournamentInfo) -> tuple[tuple[str, ...], ...]:
     """One row of words per standing line."""
     return tuple((str(line.place), player_name(line), points_text(line.points),
                   *(points_text(t) for t in line.tiebreaks), str(line.played))
                  for line in info.standings)
 
 
-def standings_lines(info: Any) -> list[str]:
+def standings_lines(info: TournamentInfo) -> list[str]:
     """The standings as text, a line a player: "1. **Alice** · Points 2 · Buchholz 1 · 2 games"
     (each number after its label: no "1 pts", whatever the language's plural)."""
     tiebreaks = [translate(t) for t in info.tiebreaks]
@@ -230,7 +231,7 @@ def fitted(lines: list[str], tables: list[str], middle: list[str], standings: li
     return clip(text(), MAX_CONTENT)
 
 
-def podium_text(info: Any) -> str:
+def podium_text(info: TournamentInfo) -> str:
     """"🥇 Alice · 🥈 Bob · 🥉 Carol" (shared places share a medal)."""
     return " · ".join(f"{MEDALS[min(line.place, 3) - 1]} {shown(line.name)}"
                       for line in info.podium if line.place <= 3)
@@ -249,12 +250,12 @@ def table_line(table: Any) -> str:
     return _("Table {table}: {names}", table=table.table, names=names) + where + mark
 
 
-def round_text(info: Any) -> str:
+def round_text(info: TournamentInfo) -> str:
     """"Round 2 of 3"."""
     return _("Round {round} of {rounds}", round=info.round, rounds=info.rounds or info.round)
 
 
-def tournament_text(info: Any, missing: Sequence[str] = ()) -> str:
+def tournament_text(info: TournamentInfo, missing: Sequence[str] = ()) -> str:
     """The tournament post: what it is, who plays, and as it runs the round, its tables and the
     standings; at the end the podium. ``missing``: the permissions (Discord's English names) the
     bot lacks to open the round's tables, said to the organiser."""

@@ -323,8 +323,7 @@ def tournament_info(game: Game, t: TournamentRow, players: Sequence[TournamentPl
     assert t.id is not None
     names = _names(players)
     done = [p for p in played(tables) if p.done]
-    lines = [StandingLine(s.place, s.player, names.get(s.player, "?"), s.points, s.tiebreaks,
-                          s.played, s.withdrawn)
+    lines = [StandingLine(**vars(s), name=names.get(s.player, "?"))
              for s in standings(t.format, t.seats, entrants(players), done)] if players else []
     current = [x for x in tables if x.round == t.round]
     return TournamentInfo(

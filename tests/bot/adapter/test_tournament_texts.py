@@ -103,10 +103,10 @@ def tournament(**changes: object) -> TournamentInfo:
     players = tuple(TournamentPlace(i + 1, name, withdrawn=name == "Dan")
                     for i, name in enumerate(names))
     standings = (
-        StandingLine(1, 1, "Ann", 1.0, (1.0, 1.0), 1),
-        StandingLine(2, 2, "Bob", 0.5, (0.5, 0.25), 1),
-        StandingLine(2, 3, "Cyd", 0.5, (0.5, 0.25), 1),
-        StandingLine(4, 4, "Dan", 0.0, (1.0, 0.0), 1, withdrawn=True),
+        StandingLine(1, 1, 1.0, (1.0, 1.0), 1, name="Ann"),
+        StandingLine(2, 2, 0.5, (0.5, 0.25), 1, name="Bob"),
+        StandingLine(2, 3, 0.5, (0.5, 0.25), 1, name="Cyd"),
+        StandingLine(4, 4, 0.0, (1.0, 0.0), 1, withdrawn=True, name="Dan"),
     )
     tables = (RoundTable(2, 1, (1, 2), ("Ann", "Bob"), channel_id=501, ended=True,
                          places=(1, 2)),
@@ -166,7 +166,7 @@ def test_the_final_post_shows_the_podium_then_the_standings_in_french() -> None:
 
 def test_a_64_player_post_fits_discord_giving_up_the_last_standings_lines_first() -> None:
     players = tuple(TournamentPlace(i, f"Player number {i}") for i in range(1, 65))
-    standings = tuple(StandingLine(i, i, f"Player number {i}", 64.0 - i, (100.5, 99.25), 5)
+    standings = tuple(StandingLine(i, i, 64.0 - i, (100.5, 99.25), 5, name=f"Player number {i}")
                       for i in range(1, 65))
     tables = tuple(RoundTable(6, t, (2 * t - 1, 2 * t), (f"Player number {2 * t - 1}",
                                                          f"Player number {2 * t}"),

@@ -169,11 +169,11 @@ async def test_forget_user_in_tournaments(host: Services) -> None:
     assert [p.user_id for p in (await host.tournaments.show(signing_up)).players] == [CAROL]
     after = await host.tournaments.show(over)
     assert [(s.place, s.points, s.name) for s in after.standings] == [
-        (s.place, s.points, "a former player" if s.user_id == BOB else s.name)
+        (s.place, s.points, "a former player" if s.player == BOB else s.name)
         for s in before.standings]
     assert after.owner_name == "a former player" and after.owner_id == 0
     with i18n.language("fr"):
-        assert i18n.translate(after.name_of(after.standings[0].user_id)) == "un ancien joueur"
+        assert i18n.translate(after.name_of(after.standings[0].player)) == "un ancien joueur"
     for tid in (over, running):
         for table_row in await host.store.tournaments.tables(tid):
             assert BOB not in table_row.seats and BOB not in (table_row.forfeits or [])

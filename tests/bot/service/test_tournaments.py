@@ -122,7 +122,7 @@ async def _same_as_the_reference(host: Services, info: TournamentInfo) -> None:
     database's rows."""
     players, withdrawn, tables = await read_tournament(host.store.db, info.id)
     reference = by_player(standings(info.format, info.seats, players, tables, withdrawn))
-    assert {line.user_id: (line.place, line.points, line.tiebreaks, line.played)
+    assert {line.player: (line.place, line.points, line.tiebreaks, line.played)
             for line in info.standings} == reference
 
 
@@ -204,7 +204,7 @@ async def test_an_eight_player_two_seat_swiss_of_three_rounds(host: Services) ->
     assert info.status == "finished" and info.round == 3
     assert all(line.played == 3 for line in info.standings)
     recount = await _recount(host, tid, (1.0, 0.0))
-    assert {line.user_id: line.points for line in info.standings} == recount
+    assert {line.player: line.points for line in info.standings} == recount
     assert sum(recount.values()) == 12  # one point a game
     points = [line.points for line in info.standings]
     assert points == sorted(points, reverse=True) and points[0] >= 2
@@ -226,7 +226,7 @@ async def test_a_nine_player_three_seat_swiss_of_two_rounds(host: Services) -> N
         info = await host.tournaments.advance(tid)
     assert info.status == "finished"
     recount = await _recount(host, tid, (3.0, 1.0, 0.0))
-    assert {line.user_id: line.points for line in info.standings} == recount
+    assert {line.player: line.points for line in info.standings} == recount
     assert sum(recount.values()) == 6 * 4  # 4 points a table (3 / 1 / 0), 6 tables
     assert [line.place for line in info.standings] == sorted(
         line.place for line in info.standings)
@@ -419,7 +419,7 @@ async def test_round_robin_knock_out_and_computer_seats_run_to_their_end(
         await host.tournaments.join(robin.id, user, f"P{user}")
     assert (await host.tournaments.start(robin.id, 99, False)).rounds == 3
     info = await _run_out(host, robin.id)
-    assert [(line.user_id, line.points) for line in info.standings] == [
+    assert [(line.player, line.points) for line in info.standings] == [
         (1, 3.0), (2, 2.0), (3, 1.0), (4, 0.0)]  # everyone met everyone once
     await _same_as_the_reference(host, info)
     knockout = await host.tournaments.create(
@@ -430,7 +430,7 @@ async def test_round_robin_knock_out_and_computer_seats_run_to_their_end(
         await host.tournaments.join(knockout.id, user, f"P{user}")
     await host.tournaments.start(knockout.id, 99, False)
     info = await _run_out(host, knockout.id)
-    assert info.round == 2 and info.standings[0].user_id == 1
+    assert info.round == 2 and info.standings[0].player == 1
     assert [t.seats for t in info.tables] in ([(1, 2)], [(2, 1)])  # the final
     await _same_as_the_reference(host, info)
     computers = await _create(host, 3, rounds=1, fill="computer")
@@ -441,7 +441,7 @@ async def test_round_robin_knock_out_and_computer_seats_run_to_their_end(
     with i18n.language("fr"):
         assert "Ordinateur 1 (moyen)" in [i18n.translate(n) for n in with_computer.names]
     info = await _run_out(host, computers)
-    assert info.status == "finished" and {line.user_id for line in info.standings} == {1, 2, 3}
+    assert info.status == "finished" and {line.player for line in info.standings} == {1, 2, 3}
     await _same_as_the_reference(host, info)
 
 
