@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.service.results import MenuEntry
 
 from ..kit import send
-from ..kit.checks import require_guild
+from ..kit.checks import require_channel
 from ..kit.cog import ServiceCog
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import _, language, shown
@@ -59,7 +59,7 @@ class TableCommands(ServiceCog):
     async def move(self, interaction: discord.Interaction, move: str,
                    table: str | None = None) -> None:
         async with guarded(interaction, "/move"):
-            require_guild(interaction)
+            require_channel(interaction)
             if len(move) > MAX_MOVE_TEXT:  # no game's move is this long: never echo it back
                 raise Refusal(_(
                     "That is too long to be a move ({n} characters). Start typing after /move for "
@@ -120,7 +120,7 @@ class TableCommands(ServiceCog):
     @app_commands.describe(table=_(TABLE_OPTION))
     async def abandon(self, interaction: discord.Interaction, table: str | None = None) -> None:
         async with guarded(interaction, "/abandon"):
-            require_guild(interaction)
+            require_channel(interaction)
             await send.defer_public(interaction)  # before any read: Discord waits 3 s
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.views.require_table(channel_id)
