@@ -189,9 +189,9 @@ async def test_missing_permissions_are_named(discord_sim: Any, tablee: Any) -> N
 
 async def test_in_the_bots_dm_a_lobby_opens_and_commands_without_a_table_say_so(
         discord_sim: Any, tablee: Any) -> None:
-    """The bot's own DM is a place like any other since tables reach people through their
-    interactions (issue 41): /play opens a lobby there (the command's answer, saying how the
-    table reaches its players), table commands with no table say so privately, /rules works."""
+    """The bot's own DM is a place like any other (issue 41): /play opens a lobby there, which
+    the bot posts as in a channel (it may post in its own DM), table commands with no table say
+    so privately, /rules works."""
     sim = discord_sim
     alice = sim.user("alice")
     dm = sim.world.dm_channel(alice)
@@ -200,7 +200,7 @@ async def test_in_the_bots_dm_a_lobby_opens_and_commands_without_a_table_say_so(
         assert refused.ephemeral and "No game here" in refused.content, command
     lobby = await sim.slash(alice, "play master-islands", channel=dm)
     assert not lobby.ephemeral and "Join" in lobby.labels
-    assert "/notifications" in lobby.content  # how a turn reaches them here
+    assert "/notifications" not in lobby.content  # the bot posts here: no word on reaching
     rules = await sim.slash(alice, "rules", channel=dm, game="master-islands")
     assert rules.ephemeral and "Master Islands" in rules.content and len(rules.content) <= 2000
 

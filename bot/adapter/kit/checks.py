@@ -33,9 +33,14 @@ def require_guild(interaction: discord.Interaction) -> int:
 
 def reach_of(interaction: discord.Interaction) -> str:
     """Who can post a table opened here: the bot (a server that added it: Discord names that
-    server among the interaction's authorizing owners) or only interactions (a DM, a group DM,
-    a server where Tablée is only someone's installed app)."""
-    return BOT if interaction.is_guild_integration() else INTERACTIONS
+    server among the interaction's authorizing owners; or the bot's own DM with the person) or
+    only interactions (a DM or group DM between people, a server where Tablée is only someone's
+    installed app)."""
+    if interaction.is_guild_integration():
+        return BOT
+    if interaction.guild_id is None and interaction.context.dm_channel:
+        return BOT
+    return INTERACTIONS
 
 
 def require_channel(interaction: discord.Interaction) -> int:
@@ -62,8 +67,8 @@ def bot_permissions(interaction: discord.Interaction) -> discord.Permissions:
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
     """What the bot lacks to post a table here; nothing where only interactions post (its
     permissions there say nothing of what an interaction's answers may do)."""
-    if reach_of(interaction) == INTERACTIONS:
-        return []
+    if interaction.guild_id is None or reach_of(interaction) == INTERACTIONS:
+        return []  # a DM: the bot's own, where it may post, or one where it never does
     perms = bot_permissions(interaction)
     needed = list(NEEDED)
     if isinstance(interaction.channel, discord.Thread):

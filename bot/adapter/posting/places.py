@@ -60,8 +60,9 @@ def place_of(interaction: discord.Interaction, chosen: str) -> tuple[str, str | 
     """Where a table opened by this ``/play`` plays ("threads" or "channel") and, when the
     server chose threads but the bot can't make one here, the sentence telling the host why."""
     channel = interaction.channel
-    if chosen != "threads" or getattr(channel, "type", None) in THREAD_TYPES:
-        return "channel", None
+    if (chosen != "threads" or interaction.guild_id is None
+            or getattr(channel, "type", None) in THREAD_TYPES):
+        return "channel", None  # a DM has no threads
     missing = missing_thread_permissions(interaction)
     if missing:
         return "channel", no_thread_sentence(", ".join(missing))
