@@ -549,6 +549,12 @@ class World(Guilds):
         self.app_emojis: dict[int, Any] = {}  # the application's own: id -> emojis.AppEmoji
         self.max_active_threads = MAX_ACTIVE_THREADS  # per guild; beyond: 160006
         self.scheduled_events: dict[int, Any] = {}  # id -> events.ScheduledEvent
+        # The installation contexts the developer portal's Installation page turned on
+        # (0 GUILD_INSTALL, 1 USER_INSTALL: application.mdx "Application Integration Types")
+        # and the default install link's `oauth2_install_params` of each ({"scopes": [...],
+        # "permissions": "..."}; absent: none set). GET /applications/@me reports both.
+        self.install_types: set[int] = {0}
+        self.install_params: dict[int, dict[str, Any]] = {}
         self._init_guilds()
         self.general = self.add_channel("general")
 
@@ -736,7 +742,7 @@ class World(Guilds):
             "summary": "",
             "rpc_origins": [],
             "tags": [],
-            "integration_types_config": {"0": {}},
+            "integration_types_config": self.integration_types_config(),
             "type": None,
             "flags_new": "0",
             "redirect_uris": [],
@@ -747,6 +753,15 @@ class World(Guilds):
             "approximate_user_authorization_count": 0,
             "explicit_content_filter": 0,
             "eligible_oauth2_scopes": ["bot", "applications.commands"],
+        }
+
+    def integration_types_config(self) -> dict[str, dict[str, Any]]:
+        """The application's ``integration_types_config``: a key per installation context
+        turned on, each with its ``oauth2_install_params`` where set (an empty object else)."""
+        return {
+            str(kind): ({"oauth2_install_params": dict(self.install_params[kind])}
+                        if kind in self.install_params else {})
+            for kind in sorted(self.install_types)
         }
 
     def commands_for(self, guild_id: int | None) -> list[dict[str, Any]]:
