@@ -32,6 +32,7 @@ from .kit import inputs
 from .kit.emojis import UNICODE, load_emojis
 from .kit.errors import guarded
 from .kit.i18n import language, language_of, shown
+from .kit.installs import EVERY_CONTEXT, EVERY_INSTALL
 from .kit.pace import GlobalPace, pace, share
 from .kit.send import reply_private
 from .kit.translator import CatalogTranslator
@@ -107,6 +108,8 @@ class TableeBot(commands.Bot):
             help_command=None,
             tree_cls=TableeTree,
             allowed_mentions=discord.AllowedMentions.none(),  # each send names its pings: send.py
+            allowed_installs=EVERY_INSTALL,  # every command everywhere, but a few: kit/installs.py
+            allowed_contexts=EVERY_CONTEXT,
             **kwargs,
         )
         self.config = config

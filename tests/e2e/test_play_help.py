@@ -56,6 +56,10 @@ async def test_help_in_english_lists_the_commands_and_links_the_rules(
     assert ("**Tournaments**: `/tournament create` (server admins, or the organisers' role "
             "named with `/settings`) posts a Swiss") in text
     assert "`/tournament show` shows them to you at any time." in text
+    assert ("**Playing outside servers**: add Tablée to your own account (from its profile in "
+            "Discord) and `/play` works in a DM with a friend, in a group DM") in text
+    assert ("the server commands (`/settings`, `/tournament`, `/season`, `/tables`, `/vacation`) "
+            "are not offered.") in text
     assert not sim.public()  # nothing in the channel
 
 
@@ -76,6 +80,9 @@ async def test_help_in_french_names_the_commands_as_a_french_discord_shows_them(
     assert "`/mp` active ou coupe le message privé." in text
     assert "**Tournois** : `/tournoi créer` (les admins du serveur" in text
     assert "`/tournoi voir` vous le montre à tout moment." in text
+    assert ("**Jouer hors des serveurs** : ajoutez Tablée à votre propre compte (depuis son "
+            "profil dans Discord) et `/jouer` fonctionne dans un message privé") in text
+    assert "« à vous de jouer » n’arrive que par message privé" in text
     assert "Open a table" not in text  # no English description left
 
 

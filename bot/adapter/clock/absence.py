@@ -37,7 +37,6 @@ log = logging.getLogger("tablee.adapter.clock")
 # -- /leave -------------------------------------------------------------------------------------
 class LeaveCommands(ServiceCog):
 
-    @app_commands.guild_only()
     @app_commands.command(
         name="leave", description=_("Leave this channel's lobby, or hand your seat in the game to "
                                     "a computer")

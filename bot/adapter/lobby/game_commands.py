@@ -223,7 +223,6 @@ def play_group(games: Sequence[Game]) -> app_commands.Group:
     group = app_commands.Group(
         name="play",
         description=_("Open a table for a board game in this channel"),
-        guild_only=True,
     )
     names: set[str] = set()
     for game in games:

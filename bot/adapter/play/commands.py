@@ -52,7 +52,6 @@ def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Ch
 
 class TableCommands(ServiceCog):
 
-    @app_commands.guild_only()
     @app_commands.command(name="move", description=_("Play a move in this channel's game"))
     @app_commands.describe(move=_("Your move, e.g. place B4 1,0 (start typing for suggestions)"),
                            table=_(TABLE_OPTION))
@@ -92,7 +91,6 @@ class TableCommands(ServiceCog):
         return await self.service.views.legal_moves(channel_id, interaction.user.id,
                                               language=reader(interaction))
 
-    @app_commands.guild_only()
     @app_commands.command(
         name="hand", description=_("See your hand (privately) and play on your turn")
     )
@@ -100,7 +98,6 @@ class TableCommands(ServiceCog):
     async def hand(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await show_hand(interaction, None)
 
-    @app_commands.guild_only()
     @app_commands.command(name="board", description=_("See the current board (privately)"))
     @app_commands.describe(table=_(TABLE_OPTION),
                            text=_("True: the position in words instead of the picture"))
@@ -115,7 +112,6 @@ class TableCommands(ServiceCog):
     hand.autocomplete("table")(table_choices)
     board.autocomplete("table")(table_choices)
 
-    @app_commands.guild_only()
     @app_commands.command(name="abandon", description=_("End this channel's game without a result"))
     @app_commands.describe(table=_(TABLE_OPTION))
     async def abandon(self, interaction: discord.Interaction, table: str | None = None) -> None:
