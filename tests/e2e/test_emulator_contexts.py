@@ -284,12 +284,17 @@ async def test_a_server_that_never_added_the_bot(discord_sim, bot):
     assert not reply.ephemeral  # @everyone may use external apps there
     payload = sim.last_interaction.payload
     assert payload["member"] and payload["guild_id"] == str(guild_id)
+    bob = sim.user("bob")
+    challenge = await sim.user_command(alice, "Challenge to a game", target=bob,
+                                       channel=elsewhere)
+    assert challenge.content.startswith("alice challenges bob (Member) context=True/False/False")
+    assert str(bob.id) in sim.last_interaction.payload["data"]["resolved"]["members"]
     post = await sim.slash(alice, "post", channel=elsewhere)
     assert post.content == "403 50001"
     refused = sim.refused_bot_requests()
     assert [(r.method, r.route, r.status) for r in refused] == [
         ("POST", "/channels/{channel_id}/messages", 403)]
-    gdm = sim.group_dm(alice, sim.user("bob"))
+    gdm = sim.group_dm(alice, bob)
     assert (await sim.slash(alice, "post", channel=gdm)).content == "403 50001"
     assert (await sim.slash(alice, "post", channel=sim.dm_between(alice, sim.user("carol")))
             ).content == "403 50001"
