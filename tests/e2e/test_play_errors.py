@@ -193,9 +193,10 @@ async def test_commands_in_dms_are_refused_but_rules_work(discord_sim: Any, tabl
     dm = sim.world.dm_channel(alice)
     reply = await sim.slash(alice, "play master-islands", channel=dm)
     assert reply.ephemeral and "server channels" in reply.content
-    for command in ("hand", "board", "abandon", "stats"):
+    for command in ("hand", "board", "abandon"):
         refused = await sim.slash(alice, command, channel=dm)
         assert refused.ephemeral and "server channels" in refused.content, command
+    assert "stats" not in sim.commands_offered(alice, dm)  # a server's ratings: servers only
     rules = await sim.slash(alice, "rules", channel=dm, game="master-islands")
     assert rules.ephemeral and "Master Islands" in rules.content and len(rules.content) <= 2000
 
