@@ -99,8 +99,10 @@ class Payloads:
             raise AssertionError(
                 f"{user.name} cannot see {command['name']!r} in {where}: Discord does not offer "
                 f"it there (integration_types {command.get('integration_types')}, contexts "
-                f"{command.get('contexts')}, {user.name} installed the app: {user.installed}, "
-                f"the app installed in this server: {channel.guild_id in self.world.guild_ids})")
+                f"{command.get('contexts')}, dm_permission {command.get('dm_permission')}, "
+                f"{user.name} installed the app: {user.installed}"
+                + (f", the server added the app: {channel.guild_id in self.world.guild_ids})"
+                   if channel.guild_id else ")"))
         return owners
 
     def command_data(self, name: str, values: dict[str, Any], focused: str | None,
