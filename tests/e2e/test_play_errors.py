@@ -201,6 +201,7 @@ async def test_in_the_bots_dm_a_lobby_opens_and_commands_without_a_table_say_so(
     lobby = await sim.slash(alice, "play master-islands", channel=dm)
     assert not lobby.ephemeral and "Join" in lobby.labels
     assert "/notifications" not in lobby.content  # the bot posts here: no word on reaching
+    assert "stats" not in sim.commands_offered(alice, dm)  # a server's ratings: servers only
     rules = await sim.slash(alice, "rules", channel=dm, game="master-islands")
     assert rules.ephemeral and "Master Islands" in rules.content and len(rules.content) <= 2000
 

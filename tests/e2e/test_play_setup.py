@@ -45,6 +45,30 @@ async def test_global_sync_registers_every_command_with_descriptions_and_choices
                 [0] if name in ADDED_SERVERS else [0, 1]), name
 
 
+async def test_server_only_commands_are_offered_in_servers_and_absent_in_dms(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    """Issue 41: what each person's Discord offers, from the synced integration types and
+    contexts: everything in a server that added the bot; in a server that never did, all but
+    the commands of servers that added it; in a group DM, a DM between people or the bot's DM,
+    none of the server-only ones."""
+    sim = discord_sim
+    alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
+    async with running_tablee(sim, tmp_path):
+        offered = set(sim.commands_offered(alice))
+        assert offered == COMMANDS
+        elsewhere = COMMANDS - ADDED_SERVERS - ANY_SERVER
+        assert {"play", "move", "hand", "rules", "help"} <= elsewhere
+        for channel in (sim.group_dm(alice, bob, carol), sim.dm_between(alice, bob),
+                        sim.world.dm_channel(alice)):
+            assert set(sim.commands_offered(alice, channel)) == elsewhere, channel
+        no_bot = sim.add_guild("No Bot Here", bot_member=False)
+        assert set(sim.commands_offered(alice, no_bot)) == COMMANDS - ADDED_SERVERS
+        outsider = sim.user("dan", installed=False)  # without the app on their account
+        assert sim.commands_offered(outsider, sim.group_dm(outsider, bob)) == []
+        assert set(sim.commands_offered(outsider)) == COMMANDS  # the server added the bot
+
+
 async def test_guild_sync_registers_only_in_the_dev_guild(discord_sim: Any, tmp_path: Path) -> None:
     guild = discord_sim.world.guild_id
     async with running_tablee(discord_sim, tmp_path, sync="guild", dev_guild_id=guild):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from bot.adapter.client import TableeBot
 from bot.config import Config
@@ -37,9 +38,9 @@ async def synced(host: Services, db_path: str) -> dict[str, dict[str, Any]]:
         await bot.close()
 
 
-async def test_every_command_is_offered_everywhere_but_the_server_only_ones(
-    host: Services, db_path: str,
-) -> None:
+@pytest.mark.sqlite_only  # the database plays no part
+async def test_every_command_is_offered_everywhere_but_the_server_only_ones_in_any_language(
+        host: Services, db_path: str) -> None:
     found = await synced(host, db_path)
     assert ADDED_SERVERS | ANY_SERVER <= set(found)
     for name, payload in found.items():
@@ -55,11 +56,7 @@ async def test_every_command_is_offered_everywhere_but_the_server_only_ones(
     assert {"play", "rules", "help", "move", "hand", "board", "undo", "leave", "abandon",
             "partner", "notifications", "dms"} <= everywhere
 
-
-async def test_french_clients_keep_their_names_wherever_the_command_is_offered(
-    host: Services, db_path: str,
-) -> None:
-    found = await synced(host, db_path)
+    # French clients keep their names (the translator's), wherever the command is offered
     french = discord.Locale.french.value
     assert found["play"]["name_localizations"][french] == "jouer"
     assert found["settings"]["name_localizations"][french] == "réglages"
