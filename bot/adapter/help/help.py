@@ -102,7 +102,7 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
     parts.append(_("**Playing outside servers**: add Tablée to your own account (from its profile "
                    "in Discord) and `{play}` works in a DM with a friend, in a group DM or in a "
                    "server that did not add the bot. There the bot cannot post by itself: the "
-                   "table moves on as the players press and type, “your turn” comes only by DM, "
+                   "table moves on as the players press and type, reminders come only by DM, "
                    "clocks are daily unless the host chooses, and the server commands "
                    "(`{settings}`, `{tournament}`, `{season}`, `{tables}`, `{vacation}`) are not "
                    "offered.",
