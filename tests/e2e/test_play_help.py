@@ -83,7 +83,7 @@ async def test_help_in_french_names_the_commands_as_a_french_discord_shows_them(
     assert "`/tournoi voir` vous le montre à tout moment." in text
     assert ("**Jouer hors des serveurs** : ajoutez Tablée à votre propre compte (depuis son "
             "profil dans Discord) et `/jouer` fonctionne dans un message privé") in text
-    assert "« à vous de jouer » n’arrive que par message privé" in text
+    assert "les rappels n’arrivent que par message privé" in text
     assert "Open a table" not in text  # no English description left
 
 
