@@ -71,11 +71,12 @@ class Token:
     webhook: discord.Webhook
     until: datetime.datetime
     limit: int | None = None
+    source: int = 0  # the interaction's id: offered twice, it is still one allowance
 
 
 def token_of(interaction: discord.Interaction) -> Token:
     limit = None if interaction.is_guild_integration() else CARRIED
-    return Token(interaction.followup, interaction.expires_at - MARGIN, limit)
+    return Token(interaction.followup, interaction.expires_at - MARGIN, limit, interaction.id)
 
 
 class Carriers:
@@ -105,6 +106,9 @@ class Carriers:
         answered) may carry the channel's posts: when it was made in that very channel."""
         if interaction is None or interaction.channel_id != channel_id:
             return
+        offered = self._fresh.get(channel_id)
+        if offered is not None and offered.source == interaction.id:
+            return  # already carrying: its followups so far count
         token = token_of(interaction)
         if self._usable(token):
             self._fresh[channel_id] = token
