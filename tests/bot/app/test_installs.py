@@ -6,33 +6,20 @@ so, and the exit code stays 0."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from discord.http import Route
 
 from bot.__main__ import main
 from bot.app.installs import install_link
-from tests.e2e.emulator.fixtures import Emulator, running_emulator
+from tests.bot.app.emulated_owner import discord, owner
+from tests.e2e.emulator.fixtures import Emulator
 
 ASKED = ("GET", "/oauth2/applications/@me")
 
 
-@pytest.fixture
-async def discord() -> AsyncIterator[Emulator]:
-    async with running_emulator() as emulator:
-        yield emulator
-    assert emulator.api.violations == []
-
-
-@pytest.fixture(autouse=True)
-def owner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """An owner's folder without a config file, and the emulator's bot token."""
-    monkeypatch.chdir(tmp_path)
-    for name in ("TABLEE_CONFIG", "DATABASE_URL", "TABLEE_SHARD_COUNT", "TABLEE_SHARD_IDS"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DISCORD_TOKEN", "emulator-token")
+__all__ = ["discord", "owner"]  # the fixtures these tests use
+pytestmark = pytest.mark.usefixtures("owner")
 
 
 async def check(capsys: pytest.CaptureFixture[str]) -> list[str]:
