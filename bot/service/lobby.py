@@ -20,7 +20,7 @@ from .context import Context
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
-from .rules import hints, lobby, rematch, vacation
+from .rules import challenge, hints, lobby, rematch, vacation
 from .rules.lobby import DEFAULT_LEVEL
 from .rules.play import Lines, plain, record_head
 from .rules.tables import info
@@ -40,6 +40,7 @@ class LobbyService:
         self, channel_id: int, guild_id: int | None, game_id: str, options: dict[str, Any],
         owner_id: int, owner_name: str, *, seed: int | None = None, speed: str | None = None,
         hints: bool = False, vacation: bool = True, parent_id: int | None = None,
+        challenged: tuple[int, str] | None = None,
     ) -> TableInfo:
         """Open a lobby; its owner takes seat 1. TableExists names the running game;
         UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
@@ -49,13 +50,24 @@ class LobbyService:
         ``vacation``: whether a player's vacation pauses their clock
         (:mod:`bot.service.rules.vacation`), allowed by default.
         ``parent_id``: the channel of the lobby post whose id is ``channel_id`` (the table will
-        play in the thread Start makes from it); None: it plays in ``channel_id`` itself."""
+        play in the thread Start makes from it); None: it plays in ``channel_id`` itself.
+        ``challenged``: (user id, name) of a person challenged by the owner, whose seat is held
+        for them for ``rematch_seconds`` (:mod:`bot.service.rules.challenge`); CannotChallenge
+        for oneself or a game for one."""
         game = self._ctx.game(game_id)
         async with self._ctx.lock(channel_id):
             await self._tables.refuse_existing(channel_id)
             row = self._lobby_row(game, channel_id, guild_id, options, owner_id, owner_name,
                                   seed, speed, hints, vacation)
+            if challenged is not None:
+                row = challenge.invite(game, row, *challenged,
+                                       until=self._ctx.now() + self._ctx.rematch_seconds)
             return info(game, await self._tables.create(replace(row, parent_id=parent_id)))
+
+    async def check_free(self, channel_id: int) -> None:
+        """TableExists naming the table of ``channel_id`` when it has one (a challenge checks
+        before it offers the games; :meth:`create_lobby` checks again)."""
+        await self._tables.refuse_existing(channel_id)
 
     def preview_lobby(self, guild_id: int | None, game_id: str, options: dict[str, Any],
                       owner_id: int, owner_name: str) -> TableInfo:

@@ -1,0 +1,125 @@
+"""The right-click commands in a server (issue 41, item 3), on the emulator with the real
+discord.py client: Challenge to a game on a person (the games privately, then a public lobby
+pinging them, their seat held until they press Join, then an ordinary lobby that starts), Tablée
+stats on a person, Replay and Analysis on a finished game's post, and their refusals."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.e2e.test_play_helpers import add_computer, last_private, last_public
+from tests.e2e.toy_game import TOY_ID
+
+CHALLENGE = "Challenge to a game"
+
+
+def synced(sim: Any, name: str, kind: int) -> dict[str, Any]:
+    """The synced right-click command called ``name`` (``kind`` 2: on a user, 3: a message)."""
+    [command] = [c for c in sim.commands() if c["name"] == name and c.get("type") == kind]
+    return command
+
+
+async def on_user(sim: Any, by: Any, name: str, target: Any) -> Any:
+    """``by`` right-clicks ``target`` and picks the app's command ``name`` (what
+    ``sim.user_command`` does once the emulator's branch lands); the answer."""
+    command = synced(sim, name, 2)
+    data = {"id": command["id"], "name": name, "type": 2, "target_id": str(target.id),
+            "resolved": sim.payloads.resolved([target])}
+    return (await sim.raw_command(by, data)).reply
+
+
+async def on_message(sim: Any, by: Any, name: str, message: Any, channel: Any = None) -> Any:
+    """``by`` right-clicks ``message`` and picks the app's command ``name``; the answer."""
+    command = synced(sim, name, 3)
+    data = {"id": command["id"], "name": name, "type": 3, "target_id": str(message.id),
+            "resolved": {"messages": {str(message.id): message.to_json()}}}
+    return (await sim.raw_command(by, data, channel=channel)).reply
+
+
+async def test_a_challenge_opens_a_lobby_the_person_joins_and_it_starts(
+    discord_sim: Any, toy_tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    for name, kind in ((CHALLENGE, 2), ("Tablée stats", 2), ("Replay", 3), ("Analysis", 3)):
+        command = synced(sim, name, kind)
+        assert command["contexts"] == [0, 1, 2] and command["integration_types"] == [0, 1]
+    assert synced(sim, CHALLENGE, 2)["name_localizations"]["fr"] == "Défier à un jeu"
+
+    offer = await on_user(sim, alice, CHALLENGE, bob)
+    assert offer.ephemeral and offer.visible_only_to is alice
+    assert offer.content == "Challenge **Bob** to which game?"
+    [menu] = offer.selects()
+    assert TOY_ID in [o["value"] for o in menu["options"]]
+    await sim.select(alice, offer, values=[TOY_ID])
+    assert offer.content == "Your challenge to **Bob** is posted below." and not offer.selects()
+    lobby = last_public(sim)
+    assert not lobby.ephemeral and lobby.interaction is not None
+    assert lobby.content.startswith(
+        f"**Alice** challenges <@{bob.id}>: press **Join** to accept.\n**Toy Rounds**")
+    assert [u.id for u in lobby.pinged] == [bob.id]
+    assert re.findall(r"^\d\. .+$", lobby.content, re.M) == [
+        "1. Alice (host)", "2. Bob (not confirmed yet)"]
+    assert "Bob's seat is kept until <t:" in lobby.content
+
+    await sim.click(alice, lobby, label="Start")
+    assert last_private(sim, alice).content.startswith(
+        "Waiting for Bob to accept the challenge with Join.")
+    await sim.click(bob, lobby, label="Join")
+    assert re.findall(r"^\d\. .+$", lobby.content, re.M) == ["1. Alice (host)", "2. Bob"]
+    assert "accept the challenge" not in lobby.content
+    await sim.click(alice, lobby, label="Start")
+    assert lobby.content.startswith("**Toy Rounds** started with Alice, Bob.")
+
+    # A table here already: the service's sentence, privately, before any game is offered.
+    busy = await on_user(sim, bob, CHALLENGE, alice)
+    assert busy.ephemeral and busy.content.startswith("There is already a game of Toy Rounds in "
+                                                      "this channel (in play, hosted by Alice).")
+
+
+async def test_challenge_refusals(discord_sim: Any, toy_tablee: Any) -> None:
+    sim = discord_sim
+    alice = sim.user("alice")
+    mine = await on_user(sim, alice, CHALLENGE, alice)
+    assert mine.ephemeral and mine.content == "You can't challenge yourself: pick someone else."
+    app = await on_user(sim, alice, CHALLENGE, sim.world.bot)
+    assert app.ephemeral and app.content == (
+        "Tablée is an app, not a person: challenge someone who plays.")
+    assert await toy_tablee.bot.service.views.table(sim.general.id) is None
+
+
+async def test_stats_replay_and_analysis_by_right_click(discord_sim: Any, toy_tablee: Any) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    elsewhere = sim.channel("elsewhere")  # no game was ever played there
+    before = await sim.slash(bob, "leaderboard", game=TOY_ID, channel=elsewhere)
+    assert before is not None and not before.ephemeral  # the bot's, but no game's
+    lobby = await sim.slash(alice, f"play {TOY_ID}", rounds=2)
+    await add_computer(sim, alice, lobby)
+    await sim.click(alice, lobby, label="Start")
+    playing = await on_message(sim, bob, "Replay", last_public(sim))
+    assert playing.ephemeral and playing.content == (
+        "That game has not ended yet: its replay and analysis come once it is over, as they "
+        "show every hidden card.")
+    while "The game is over" not in last_public(sim).content:
+        choices = await sim.autocomplete(alice, "move", text="")
+        await sim.slash(alice, "move", move=choices[0]["value"])
+    final = last_public(sim)
+
+    stats = await on_user(sim, bob, "Tablée stats", alice)
+    assert stats.ephemeral and stats.visible_only_to is bob
+    assert "**Alice** on this server: 1 finished game." in stats.content
+    [number] = re.findall(r"^• #(\d+) · Toy Rounds · <t:\d+:d> · (?:won|lost)$", stats.content,
+                          re.M)
+
+    replay = await on_message(sim, bob, "Replay", final)
+    assert not replay.ephemeral and replay.content.startswith(f"Replay of game #{number}, ")
+    assert len(replay.attachments) == 2
+    analysis = await on_message(sim, bob, "Analysis", lobby)  # its lobby post, now "started"
+    assert not analysis.ephemeral
+    assert analysis.content.startswith(f"**Analysis of game #{number}, Toy Rounds**")
+
+    nothing = await on_message(sim, alice, "Replay", before, channel=elsewhere)
+    assert nothing.ephemeral and nothing.content == (
+        "That message is not a Tablée game: use it on a table post or a game's summary.")
