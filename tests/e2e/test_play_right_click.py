@@ -20,23 +20,6 @@ def synced(sim: Any, name: str, kind: int) -> dict[str, Any]:
     return command
 
 
-async def on_user(sim: Any, by: Any, name: str, target: Any) -> Any:
-    """``by`` right-clicks ``target`` and picks the app's command ``name`` (what
-    ``sim.user_command`` does once the emulator's branch lands); the answer."""
-    command = synced(sim, name, 2)
-    data = {"id": command["id"], "name": name, "type": 2, "target_id": str(target.id),
-            "resolved": sim.payloads.resolved([target])}
-    return (await sim.raw_command(by, data)).reply
-
-
-async def on_message(sim: Any, by: Any, name: str, message: Any, channel: Any = None) -> Any:
-    """``by`` right-clicks ``message`` and picks the app's command ``name``; the answer."""
-    command = synced(sim, name, 3)
-    data = {"id": command["id"], "name": name, "type": 3, "target_id": str(message.id),
-            "resolved": {"messages": {str(message.id): message.to_json()}}}
-    return (await sim.raw_command(by, data, channel=channel)).reply
-
-
 async def test_a_challenge_opens_a_lobby_the_person_joins_and_it_starts(
     discord_sim: Any, toy_tablee: Any
 ) -> None:
@@ -47,7 +30,7 @@ async def test_a_challenge_opens_a_lobby_the_person_joins_and_it_starts(
         assert command["contexts"] == [0, 1, 2] and command["integration_types"] == [0, 1]
     assert synced(sim, CHALLENGE, 2)["name_localizations"]["fr"] == "Défier à un jeu"
 
-    offer = await on_user(sim, alice, CHALLENGE, bob)
+    offer = await sim.user_command(alice, CHALLENGE, target=bob)
     assert offer.ephemeral and offer.visible_only_to is alice
     assert offer.content == "Challenge **Bob** to which game?"
     [menu] = offer.selects()
@@ -73,7 +56,7 @@ async def test_a_challenge_opens_a_lobby_the_person_joins_and_it_starts(
     assert lobby.content.startswith("**Toy Rounds** started with Alice, Bob.")
 
     # A table here already: the service's sentence, privately, before any game is offered.
-    busy = await on_user(sim, bob, CHALLENGE, alice)
+    busy = await sim.user_command(bob, CHALLENGE, target=alice)
     assert busy.ephemeral and busy.content.startswith("There is already a game of Toy Rounds in "
                                                       "this channel (in play, hosted by Alice).")
 
@@ -81,9 +64,9 @@ async def test_a_challenge_opens_a_lobby_the_person_joins_and_it_starts(
 async def test_challenge_refusals(discord_sim: Any, toy_tablee: Any) -> None:
     sim = discord_sim
     alice = sim.user("alice")
-    mine = await on_user(sim, alice, CHALLENGE, alice)
+    mine = await sim.user_command(alice, CHALLENGE, target=alice)
     assert mine.ephemeral and mine.content == "You can't challenge yourself: pick someone else."
-    app = await on_user(sim, alice, CHALLENGE, sim.world.bot)
+    app = await sim.user_command(alice, CHALLENGE, target=sim.world.bot)
     assert app.ephemeral and app.content == (
         "Tablée is an app, not a person: challenge someone who plays.")
     assert await toy_tablee.bot.service.views.table(sim.general.id) is None
@@ -98,7 +81,7 @@ async def test_stats_replay_and_analysis_by_right_click(discord_sim: Any, toy_ta
     lobby = await sim.slash(alice, f"play {TOY_ID}", rounds=2)
     await add_computer(sim, alice, lobby)
     await sim.click(alice, lobby, label="Start")
-    playing = await on_message(sim, bob, "Replay", last_public(sim))
+    playing = await sim.message_command(bob, "Replay", last_public(sim))
     assert playing.ephemeral and playing.content == (
         "That game has not ended yet: its replay and analysis come once it is over, as they "
         "show every hidden card.")
@@ -107,19 +90,19 @@ async def test_stats_replay_and_analysis_by_right_click(discord_sim: Any, toy_ta
         await sim.slash(alice, "move", move=choices[0]["value"])
     final = last_public(sim)
 
-    stats = await on_user(sim, bob, "Tablée stats", alice)
+    stats = await sim.user_command(bob, "Tablée stats", target=alice)
     assert stats.ephemeral and stats.visible_only_to is bob
     assert "**Alice** on this server: 1 finished game." in stats.content
     [number] = re.findall(r"^• #(\d+) · Toy Rounds · <t:\d+:d> · (?:won|lost)$", stats.content,
                           re.M)
 
-    replay = await on_message(sim, bob, "Replay", final)
+    replay = await sim.message_command(bob, "Replay", final)
     assert not replay.ephemeral and replay.content.startswith(f"Replay of game #{number}, ")
     assert len(replay.attachments) == 2
-    analysis = await on_message(sim, bob, "Analysis", lobby)  # its lobby post, now "started"
+    analysis = await sim.message_command(bob, "Analysis", lobby)  # its lobby post, now "started"
     assert not analysis.ephemeral
     assert analysis.content.startswith(f"**Analysis of game #{number}, Toy Rounds**")
 
-    nothing = await on_message(sim, alice, "Replay", before, channel=elsewhere)
+    nothing = await sim.message_command(alice, "Replay", before)
     assert nothing.ephemeral and nothing.content == (
         "That message is not a Tablée game: use it on a table post or a game's summary.")
