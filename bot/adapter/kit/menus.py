@@ -6,7 +6,6 @@ app) in servers, DMs and group DMs. Their names may hold spaces and capitals (1-
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from discord import app_commands
 
@@ -17,6 +16,5 @@ CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_c
 def context_menu(name: str, callback: Callable[..., Awaitable[None]]) -> app_commands.ContextMenu:
     """A right-click command named ``name`` (English; an ``N_`` msgid) running ``callback``,
     whose second parameter's annotation says on what (a user or member, or a message)."""
-    menu: Any = app_commands.ContextMenu(name=name, callback=callback, allowed_installs=INSTALLS,
-                                         allowed_contexts=CONTEXTS)
-    return menu
+    return app_commands.ContextMenu(name=name, callback=callback, allowed_installs=INSTALLS,
+                                    allowed_contexts=CONTEXTS)
