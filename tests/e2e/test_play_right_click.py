@@ -69,6 +69,11 @@ async def test_challenge_refusals(discord_sim: Any, toy_tablee: Any) -> None:
     app = await sim.user_command(alice, CHALLENGE, target=sim.world.bot)
     assert app.ephemeral and app.content == (
         "Tablée is an app, not a person: challenge someone who plays.")
+    camille = sim.user("camille", locale="fr")  # in her Discord's language
+    french = await sim.user_command(camille, CHALLENGE, target=camille)
+    assert french.content == "Vous ne pouvez pas vous défier vous-même : choisissez quelqu’un d’autre."
+    offer = await sim.user_command(camille, CHALLENGE, target=alice)
+    assert offer.content == "À quel jeu défier **Alice** ?"
     assert await toy_tablee.bot.service.views.table(sim.general.id) is None
 
 
