@@ -17,7 +17,7 @@ from .rows import Ending, FinishedGame, PostedGames, TableRow
 FINISHED = Columns(FinishedGame)
 """The ``games`` columns /history lists."""
 _GAME = ("id", "channel_id", "guild_id", "game_id", "status", "seats", "record", "result",
-         "started_at", "ended_at", "lobby", "parent_id", "version")
+         "started_at", "ended_at", "lobby", "parent_id", "version", "reach")
 _RESULT = ("game_row", "seat", "user_id", "guild_id", "game_id", "outcome", "score")
 
 
@@ -27,7 +27,8 @@ def ending_inserts(row: TableRow, ending: Ending) -> list[Write]:
     game = [row.id, row.channel_id, row.guild_id, row.game_id, ending.status, dumped(row.seats),
             dumped(ending.record), None if ending.result is None else dumped(ending.result),
             row.created_at, time.time(), None if ending.lobby is None else dumped(ending.lobby),
-            row.parent_id, row.version + 1]  # the version closing it makes (migration 12)
+            row.parent_id, row.version + 1,  # the version closing it makes (migration 12)
+            row.reach]
     return [Insert("games", _GAME, [game]),
             Insert("player_results", _RESULT,
                    [[row.id, seat, user, row.guild_id, row.game_id, outcome, score]
@@ -60,16 +61,16 @@ class History:
         the version its table ended at (None: closed before migration 12)."""
         found = await self._db.fetchone(
             "SELECT status, seats, record, result, channel_id, game_id, guild_id, lobby, parent_id,"
-            " version FROM games"
+            " version, reach FROM games"
             " WHERE id = ?", (game_row,),
         )
         if found is None:
             return None
-        status, seats, record, result, channel, game, guild, lobby, parent, version = found
+        status, seats, record, result, channel, game, guild, lobby, parent, version, reach = found
         return {"status": status, "seats": json.loads(seats), "record": json.loads(record),
                 "result": json.loads(result) if result else None, "channel_id": channel,
                 "game_id": game, "guild_id": guild, "lobby": json.loads(lobby) if lobby else None,
-                "parent_id": parent, "version": version}
+                "parent_id": parent, "version": version, "reach": reach}
 
     async def names(self, guild_id: int, game_id: str, user_ids: Collection[int],
                     scan: int = 500) -> dict[int, str]:

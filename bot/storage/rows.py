@@ -121,6 +121,9 @@ class TableRow:
     # in a thread made from that post (channel_id is the post's id, then the thread's); None: the
     # table plays in channel_id itself (channel mode, and every table stored before threads).
     parent_id: int | None = field(default=None, metadata=CREATED)
+    # Who can post the table: "bot" (a server that added the bot) or "interactions" (a DM, a
+    # group DM, a server with Tablée only as someone's app: interaction responses only).
+    reach: str = field(default="bot", metadata=CREATED)
     # Beside the row (never stored with it, never compared): what the host read or wrote
     # together with it, so a move needs no other trip for them. ``clock_at``: the clock at a
     # version (trusted while the row is still at it); ``server_language``: the guild's

@@ -305,6 +305,10 @@ async def test_a_server_that_never_added_the_bot(discord_sim, bot):
         assert err.value.code == 50001
     assert len(sim.refused_bot_requests()) == 6
     assert (await sim.slash(alice, "post")).content == "ok"  # the server that added it
+    club = sim.add_guild("Club")  # a server adding the bot while it runs: GUILD_CREATE
+    await sim.wait_idle()
+    assert bot.get_guild(club.guild_id) is not None
+    assert (await sim.slash(alice, "post", channel=club)).content == "ok"
     assert sim.public() and spec_problems(sim) == []
 
 

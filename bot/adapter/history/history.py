@@ -24,6 +24,7 @@ from ..kit.components import Component
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded, reply_private
 from ..kit.i18n import _, shown
+from ..kit.installs import servers_only
 from ..kit.languages import in_public, reader
 from ..kit.limits import MAX_CHOICES, MAX_CONTENT, MAX_OPTION_LABEL, clip
 from .analysis import post_analysis
@@ -136,7 +137,7 @@ async def history_reply(
 class HistoryCommands(ServiceCog):
     """/history, /replay and /analysis."""
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="history", description=_("Finished games in this server "
                                                         "(privately)"))
     @app_commands.describe(game=_("Only this game"), user=_("Only games this person played"))
@@ -163,7 +164,7 @@ class HistoryCommands(ServiceCog):
                 for t in catalog.table_games()
                 if typed in t.game.name.lower() or typed in t.game.id][:MAX_CHOICES]
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="replay", description=_("Post the animated replay of a "
                                                        "finished game"))
     @app_commands.describe(game=_("The game's number (start typing: a game, a player, a date)"))
@@ -172,7 +173,7 @@ class HistoryCommands(ServiceCog):
             require_guild(interaction)
             await post_replay(interaction, game)
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="analysis", description=_("Who was winning when: the chances "
                                                          "and turning points of a finished game"))
     @app_commands.describe(game=_("The game's number (start typing: a game, a player, a date)"))

@@ -29,6 +29,7 @@ from ..kit.cog import ServiceCog
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import N_, _, _n, translate
+from ..kit.installs import servers_only
 from ..kit.languages import in_public
 from ..kit.limits import MAX_CHOICES, MAX_CONTENT, MAX_DESCRIPTION, clip
 
@@ -215,7 +216,7 @@ def season_choice(season: SeasonRow) -> app_commands.Choice[str]:
 
 
 class RatingCommands(ServiceCog):
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="leaderboard",
                           description=_("The best players of a game on this server"))
     @app_commands.describe(game=_("Which game"),
@@ -258,7 +259,7 @@ class RatingCommands(ServiceCog):
         return [c for c in choices if wanted in c.name.lower() or wanted == c.value][
             :MAX_CHOICES]
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="stats",
                           description=_("Finished games, wins and ratings (privately)"))
     @app_commands.describe(game=_("Only this game (default: every game)"),

@@ -92,6 +92,7 @@ def new_row(
         channel_id=finished["channel_id"], guild_id=finished.get("guild_id"), game_id=game.id,
         options=options, status="lobby", host_id=user_id, seats=new_seats, seed=seed,
         speed=kept.get("speed"), parent_id=finished.get("parent_id"),
+        reach=finished.get("reach") or "bot",
         record_head=vacation.lobby_head(hints.lobby_head(bool(kept.get("hints"))),
                                         bool(kept.get("vacation", True))),
     )

@@ -55,6 +55,7 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         speed=speed.speed_of(row),
         created_at=row.created_at,
         tournament=next(iter(tournament_of(row) or ()), None),
+        reach=row.reach,
     )
 
 
