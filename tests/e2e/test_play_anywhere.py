@@ -18,7 +18,6 @@ from tests.e2e.test_play_helpers import (
     lobby_of,
     play_turn_by_menu,
     running_tablee,
-    table_post,
     to_move,
 )
 
