@@ -5,10 +5,17 @@ stats on a person, Replay and Analysis on a finished game's post, and their refu
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
-from tests.e2e.test_play_helpers import add_computer, last_private, last_public
+from tests.e2e.test_play_helpers import (
+    add_computer,
+    last_private,
+    last_public,
+    play_turn_by_menu,
+    to_move,
+)
 from tests.e2e.toy_game import TOY_ID
 
 CHALLENGE = "Challenge to a game"
@@ -111,3 +118,36 @@ async def test_stats_replay_and_analysis_by_right_click(discord_sim: Any, toy_ta
     nothing = await sim.message_command(alice, "Replay", before)
     assert nothing.ephemeral and nothing.content == (
         "That message is not a Tablée game: use it on a table post or a game's summary.")
+
+
+async def test_the_right_click_commands_in_a_group_dm(discord_sim: Any, toy_tablee: Any) -> None:
+    """Three friends with Tablée as their own app: a challenge opens the lobby there (a
+    followup of the pick, pinging the person), the game is played to its end, then Replay on
+    its last post and Tablée stats count the games played outside servers; nothing on the
+    bot's token there."""
+    sim = discord_sim
+    alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
+    gdm = sim.group_dm(alice, bob, carol)
+    offer = await sim.user_command(alice, CHALLENGE, target=bob, channel=gdm)
+    assert offer.ephemeral and offer.content == "Challenge **Bob** to which game?"
+    await sim.select(alice, offer, values=[TOY_ID])
+    assert offer.content == "Your challenge to **Bob** is posted below."
+    lobby = last_public(sim, gdm)
+    assert lobby.content.startswith(f"**Alice** challenges <@{bob.id}>: press **Join**")
+    assert [u.id for u in lobby.pinged] == [bob.id]
+    table = await toy_tablee.bot.service.views.table(gdm.id)
+    assert table is not None and table.guild_id is None and table.post_message_id == lobby.id
+    await sim.click(bob, lobby, label="Join")
+    await sim.click(alice, lobby, label="Start")
+    users, rng = {alice.id: alice, bob.id: bob}, random.Random(4)
+    while "The game is over" not in last_public(sim, gdm).content:
+        await play_turn_by_menu(sim, to_move(sim, users, gdm), rng, gdm)
+    final = last_public(sim, gdm)
+
+    replay = await sim.message_command(carol, "Replay", final)
+    assert not replay.ephemeral and replay.content.startswith("Replay of game #")
+    stats = await sim.user_command(carol, "Tablée stats", target=bob, channel=gdm)
+    assert stats.ephemeral and "**Bob** in DMs and group DMs: 1 finished game." in stats.content
+    assert "DMs and group DMs: 1 finished game in all." in stats.content
+    assert [r for r in sim.requests if r.bot_token and f"/channels/{gdm.id}" in r.path] == []
+    assert sim.refused_bot_requests() == []

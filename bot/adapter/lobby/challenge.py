@@ -6,7 +6,12 @@ Join or the hold ends (the rematch's ``rematch_seconds``).
 
 The lobby goes out as a public followup of the select's interaction, pinging the person
 challenged only; the private select message then says where it went. From then on it is an
-ordinary lobby of that channel (keyed by its id): Join, Leave, Start and Cancel as on any.
+ordinary lobby of that channel (keyed by its id, always played in the channel itself, whatever
+the server's place for tables): Join, Leave, Start and Cancel as on any. As with ``/play``,
+where the bot can't post by itself (a DM or group DM between people, a server without the bot)
+the table reaches its players through interactions only (``reach``, :mod:`bot.adapter.posting.
+carriers`), and a server that turns the followup private gets no lobby, but one sentence
+(:func:`bot.adapter.lobby.game_commands.lobby_posted`).
 The select's custom id carries the person's id and the name the lobby shows until they join
 (their display name where the menu was used), so it works after a restart too.
 """
@@ -20,11 +25,12 @@ from discord import app_commands
 
 from bot.service.results import TableInfo
 from bot.service.rules import challenge as rules
+from bot.service.rules.reach import BOT
 from games import Game
 
 from ... import catalog
 from ..kit import send
-from ..kit.checks import require_guild, require_post_permissions
+from ..kit.checks import reach_of, require_channel, require_post_permissions
 from ..kit.components import Component
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded
@@ -32,6 +38,7 @@ from ..kit.i18n import N_, _, say
 from ..kit.languages import in_public
 from ..kit.limits import MAX_CHOICES, MAX_CONTENT, MAX_NAME, MAX_OPTION_LABEL, MAX_ROWS, clip
 from ..kit.menus import context_menu
+from .game_commands import lobby_posted
 from .lobby import drop_lobby, lobby_text, lobby_view, owner_name
 
 CHALLENGE = N_("Challenge to a game")
@@ -84,9 +91,8 @@ async def offer_games(interaction: discord.Interaction,
                       person: discord.Member | discord.User) -> None:
     """The menu on a person: refusals in one sentence, else the games, privately."""
     async with guarded(interaction, "challenge menu"):
-        # As /play (bot.adapter.lobby.game_commands.open_lobby) until tables open elsewhere.
-        channel_id = require_guild(interaction)
-        require_post_permissions(interaction)
+        channel_id = require_channel(interaction)
+        require_post_permissions(interaction)  # as /play: nothing where only interactions post
         if person.id == interaction.user.id:
             raise rules.CannotChallenge(say(rules.YOURSELF))
         if person.bot or person.system:
@@ -112,10 +118,15 @@ async def open_challenge(interaction: discord.Interaction, game_id: str, person:
     """A game picked: the lobby, posted publicly below; the private message says so."""
     await interaction.response.defer()  # a deferred update of the private select message
     bot = tablee(interaction.client)
-    user, channel_id = interaction.user, require_guild(interaction)
+    user, channel_id = interaction.user, require_channel(interaction)
+    reach = reach_of(interaction)
+    if reach == BOT:  # as /play: where only interactions post, the bot's token never does
+        bot.poster.carriers.unbar(channel_id)
+    else:
+        bot.poster.carriers.bar(channel_id)
     info = await bot.service.lobbies.create_lobby(
         channel_id, interaction.guild_id, game_id, {}, user.id, user.display_name,
-        challenged=(person, name))
+        reach=reach, challenged=(person, name))
     async with in_public(interaction.client, interaction.guild_id, interaction):
         text, view = challenge_text(info, person), lobby_view(info)
     try:
@@ -123,9 +134,9 @@ async def open_challenge(interaction: discord.Interaction, game_id: str, person:
     except BaseException:
         await drop_lobby(interaction, channel_id)
         raise
-    await bot.service.ledger.set_post(channel_id, message.id, info.version)
-    await send.edit_original(interaction, content=_("Your challenge to **{name}** is posted "
-                                                    "below.", name=name), view=None)
+    if await lobby_posted(interaction, info, message):
+        await send.edit_original(interaction, content=_("Your challenge to **{name}** is "
+                                                        "posted below.", name=name), view=None)
 
 
 def challenge_menu() -> app_commands.ContextMenu:
