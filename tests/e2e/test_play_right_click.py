@@ -151,3 +151,21 @@ async def test_the_right_click_commands_in_a_group_dm(discord_sim: Any, toy_tabl
     assert "DMs and group DMs: 1 finished game in all." in stats.content
     assert [r for r in sim.requests if r.bot_token and f"/channels/{gdm.id}" in r.path] == []
     assert sim.refused_bot_requests() == []
+
+
+async def test_a_challenge_where_answers_come_out_private_opens_nothing(
+    discord_sim: Any, toy_tablee: Any
+) -> None:
+    """A server that never added the bot and lets apps it did not add answer only privately:
+    the lobby would be seen by the challenger alone, so it is taken back and they read why."""
+    sim = discord_sim
+    alice, bob = sim.user("alice"), sim.user("bob")
+    strict = sim.add_guild("Strict", bot_member=False, external_apps=False)
+    offer = await sim.user_command(alice, CHALLENGE, target=bob, channel=strict)
+    assert offer.ephemeral
+    await sim.select(alice, offer, values=[TOY_ID])
+    assert offer.content.startswith("This server lets apps it has not added answer only "
+                                    "privately, so nobody else could see or join this table.")
+    assert await toy_tablee.bot.service.views.table(strict.id) is None
+    assert [m for m in sim.visible_to(alice, strict) if not m.deleted and m is not offer] == []
+    assert sim.public(strict) == []
