@@ -64,17 +64,18 @@ async def test_server_only_commands_are_offered_in_servers_and_absent_in_dms(
     alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
     async with running_tablee(sim, tmp_path):
         offered = set(sim.commands_offered(alice))
-        assert offered == COMMANDS
+        menus = {name for name, _kind in MENUS}  # the right-click commands: everywhere
+        assert offered == COMMANDS | menus
         elsewhere = COMMANDS - ADDED_SERVERS - ANY_SERVER
         assert {"play", "move", "hand", "rules", "help"} <= elsewhere
         for channel in (sim.group_dm(alice, bob, carol), sim.dm_between(alice, bob),
                         sim.world.dm_channel(alice)):
-            assert set(sim.commands_offered(alice, channel)) == elsewhere, channel
+            assert set(sim.commands_offered(alice, channel)) == elsewhere | menus, channel
         no_bot = sim.add_guild("No Bot Here", bot_member=False)
-        assert set(sim.commands_offered(alice, no_bot)) == COMMANDS - ADDED_SERVERS
+        assert set(sim.commands_offered(alice, no_bot)) == (COMMANDS - ADDED_SERVERS) | menus
         outsider = sim.user("dan", installed=False)  # without the app on their account
         assert sim.commands_offered(outsider, sim.group_dm(outsider, bob)) == []
-        assert set(sim.commands_offered(outsider)) == COMMANDS  # the server added the bot
+        assert set(sim.commands_offered(outsider)) == COMMANDS | menus  # the server added it
 
 
 async def test_guild_sync_registers_only_in_the_dev_guild(discord_sim: Any, tmp_path: Path) -> None:
