@@ -27,6 +27,7 @@ class Seat:
     name: str  # display name at join time; a computer: Text "Computer 2 (hard)" (unique)
     bot_level: str | None = None  # the game's level name for computer players
     pending_until: float | None = None  # rematch: a seat kept until then (epoch s) unless confirmed
+    challenged: bool = False  # the held seat is a challenge's (bot.service.rules.challenge)
 
     @property
     def is_computer(self) -> bool:

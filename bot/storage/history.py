@@ -12,7 +12,7 @@ from typing import Any
 
 from .columns import Columns, dumped
 from .database import Database, Insert, Statement, Write
-from .rows import Ending, FinishedGame, TableRow
+from .rows import Ending, FinishedGame, PostedGames, TableRow
 
 FINISHED = Columns(FinishedGame)
 """The ``games`` columns /history lists."""
@@ -147,6 +147,24 @@ class History:
         if found is None:
             return None
         return FINISHED.load(found[:-1]), json.loads(found[-1])
+
+    async def posted_games(self, guild_id: int | None, channel_id: int, message_id: int,
+                           sent_at: float) -> PostedGames:
+        """The games of this server (or, ``guild_id`` None, of no server) that a message of
+        ``channel_id`` sent at ``sent_at`` may show (see :class:`~bot.storage.rows.PostedGames`):
+        finished and abandoned games only (a table still open is the tables' store's)."""
+        guild = "guild_id IS ?" if guild_id is None else "guild_id = ?"
+        final = await self._db.fetchone(
+            f"SELECT id, status FROM games WHERE {guild} AND post_message_id = ?"
+            " AND (channel_id = ? OR parent_id = ?)", (guild_id, message_id, channel_id, channel_id))
+        summarised = await self._db.fetchone(
+            f"SELECT id, status FROM games WHERE {guild} AND channel_id = ? AND parent_id = ?"
+            " ORDER BY started_at DESC, id DESC LIMIT 1", (guild_id, message_id, channel_id))
+        earlier = await self._db.fetchone(
+            f"SELECT id, status FROM games WHERE {guild} AND channel_id = ? AND started_at <= ?"
+            " ORDER BY started_at DESC, id DESC LIMIT 1", (guild_id, channel_id, sent_at))
+        return PostedGames(*(None if r is None else (int(r[0]), str(r[1]))
+                             for r in (final, summarised, earlier)))
 
     async def keep_final_post(self, channel_id: int, message_id: int) -> bool:
         """Remember ``message_id`` as the final table post of the game that just finished in

@@ -162,6 +162,18 @@ class FinishedGame:
     post_message_id: int | None  # the final table post, when it was sent and remembered
 
 
+@dataclass(frozen=True)
+class PostedGames:
+    """The stored games a message of a conversation may show (``games`` rows' id and status;
+    :meth:`bot.storage.history.History.posted_games`): the game whose final post it is, the
+    newest game of the thread it is the summary of (a thread takes its first message's id),
+    and the newest game of the conversation that started before the message was sent."""
+
+    final: tuple[int, str] | None
+    summarised: tuple[int, str] | None
+    earlier: tuple[int, str] | None
+
+
 def shown(mu: float, sigma: float) -> int:
     """A rating's friendly number: 1000 for a newcomer (ordinal 0), 40 points per ordinal
     point."""

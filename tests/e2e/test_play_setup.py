@@ -17,13 +17,21 @@ COMMANDS = {"play", "move", "hand", "board", "rules", "leave", "abandon", "stats
             "dms", "partner", "history", "replay", "analysis", "undo", "settings", "help", "tables",
             "notifications", "vacation", "season", "tournament"}
 
+MENUS = {("Challenge to a game", 2), ("Tablée stats", 2), ("Replay", 3), ("Analysis", 3)}
+"""The right-click commands: on a person (2), on a message (3)."""
+
 
 async def test_global_sync_registers_every_command_with_descriptions_and_choices(
     discord_sim: Any, tmp_path: Path
 ) -> None:
     async with running_tablee(discord_sim, tmp_path):
-        commands = {c["name"]: c for c in discord_sim.world.global_commands}
+        synced = discord_sim.world.global_commands
+        commands = {c["name"]: c for c in synced if c.get("type", 1) == 1}
         assert set(commands) == COMMANDS
+        menus = {(c["name"], c["type"]): c for c in synced if c.get("type", 1) != 1}
+        assert set(menus) == MENUS
+        for menu in menus.values():  # right-click commands everywhere (issue 41)
+            assert menu["contexts"] == [0, 1, 2] and menu["integration_types"] == [0, 1]
         assert discord_sim.world.guild_commands.get(discord_sim.world.guild_id, []) == []
         for command in commands.values():
             assert command["description"]
@@ -56,17 +64,18 @@ async def test_server_only_commands_are_offered_in_servers_and_absent_in_dms(
     alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
     async with running_tablee(sim, tmp_path):
         offered = set(sim.commands_offered(alice))
-        assert offered == COMMANDS
+        menus = {name for name, _kind in MENUS}  # the right-click commands: everywhere
+        assert offered == COMMANDS | menus
         elsewhere = COMMANDS - ADDED_SERVERS - ANY_SERVER
         assert {"play", "move", "hand", "rules", "help"} <= elsewhere
         for channel in (sim.group_dm(alice, bob, carol), sim.dm_between(alice, bob),
                         sim.world.dm_channel(alice)):
-            assert set(sim.commands_offered(alice, channel)) == elsewhere, channel
+            assert set(sim.commands_offered(alice, channel)) == elsewhere | menus, channel
         no_bot = sim.add_guild("No Bot Here", bot_member=False)
-        assert set(sim.commands_offered(alice, no_bot)) == COMMANDS - ADDED_SERVERS
+        assert set(sim.commands_offered(alice, no_bot)) == (COMMANDS - ADDED_SERVERS) | menus
         outsider = sim.user("dan", installed=False)  # without the app on their account
         assert sim.commands_offered(outsider, sim.group_dm(outsider, bob)) == []
-        assert set(sim.commands_offered(outsider)) == COMMANDS  # the server added the bot
+        assert set(sim.commands_offered(outsider)) == COMMANDS | menus  # the server added it
 
 
 async def test_guild_sync_registers_only_in_the_dev_guild(discord_sim: Any, tmp_path: Path) -> None:
@@ -74,7 +83,7 @@ async def test_guild_sync_registers_only_in_the_dev_guild(discord_sim: Any, tmp_
     async with running_tablee(discord_sim, tmp_path, sync="guild", dev_guild_id=guild):
         assert discord_sim.world.global_commands == []
         names = {c["name"] for c in discord_sim.world.guild_commands[guild]}
-        assert names == COMMANDS
+        assert names == COMMANDS | {name for name, _kind in MENUS}
 
 
 async def test_sync_off_registers_nothing(discord_sim: Any, tmp_path: Path) -> None:

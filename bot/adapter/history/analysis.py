@@ -47,6 +47,7 @@ class AnalysisButton(Component, discord.ui.DynamicItem[discord.ui.Button], names
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "analysis"):
+            require_guild(interaction)
             await post_analysis(interaction, self.game_row)
 
 
@@ -58,8 +59,8 @@ def analysis_button(channel_id: int, post: PublicPost, table: TableInfo) -> list
 
 
 async def post_analysis(interaction: discord.Interaction, game_row: int) -> None:
-    """Answer with the analysis of game ``game_row`` of this server (see the module doc)."""
-    require_guild(interaction)
+    """Answer with the analysis of game ``game_row`` of this server (outside servers: of no
+    server; see the module doc)."""
     await send.defer_public(interaction)  # before any read; a refusal is still private
     service = tablee(interaction.client).service
     entry = await service.game_history.finished_entry(interaction.guild_id, game_row)

@@ -171,17 +171,7 @@ class HistoryCommands(ServiceCog):
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         async with guarded(interaction, "/replay"):
             require_guild(interaction)
-            await send.defer_public(interaction)  # before any read; a refusal is still private
-            entry = await self.service.game_history.finished_entry(interaction.guild_id, game)
-            async with in_public(interaction.client, interaction.guild_id, interaction) as code:
-                files = await self.service.game_history.replay(interaction.guild_id, game,
-                                                               language=code)
-                text = replay_text(entry, files.frames, files.turns_per_frame)
-            await send.followup(
-                interaction, text,
-                files=[discord.File(io.BytesIO(files.image), files.image_name),
-                       discord.File(io.BytesIO(files.record), files.record_name)],
-            )
+            await post_replay(interaction, game)
 
     @servers_only(user_install=True)
     @app_commands.command(name="analysis", description=_("Who was winning when: the chances "
@@ -189,6 +179,7 @@ class HistoryCommands(ServiceCog):
     @app_commands.describe(game=_("The game's number (start typing: a game, a player, a date)"))
     async def analysis(self, interaction: discord.Interaction, game: int) -> None:
         async with guarded(interaction, "/analysis"):
+            require_guild(interaction)
             await post_analysis(interaction, game)
 
     @analysis.autocomplete("game")
@@ -204,6 +195,22 @@ class HistoryCommands(ServiceCog):
             return []
         return [app_commands.Choice(name=clip(label, MAX_OPTION_LABEL), value=number)
                 for number, label in choices]
+
+
+async def post_replay(interaction: discord.Interaction, game_row: int) -> None:
+    """Answer in the conversation with the replay of game ``game_row`` of this server (outside
+    servers: of no server) and its record; a game it did not finish gets a private sentence."""
+    await send.defer_public(interaction)  # before any read; a refusal is still private
+    service = tablee(interaction.client).service
+    entry = await service.game_history.finished_entry(interaction.guild_id, game_row)
+    async with in_public(interaction.client, interaction.guild_id, interaction) as code:
+        files = await service.game_history.replay(interaction.guild_id, game_row, language=code)
+        text = replay_text(entry, files.frames, files.turns_per_frame)
+    await send.followup(
+        interaction, text,
+        files=[discord.File(io.BytesIO(files.image), files.image_name),
+               discord.File(io.BytesIO(files.record), files.record_name)],
+    )
 
 
 def replay_text(entry: HistoryEntry, frames: int, per_frame: int) -> str:

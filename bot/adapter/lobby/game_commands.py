@@ -21,6 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.service.results import TableInfo
 from bot.service.rules.reach import BOT
 from games import Game, Option
 
@@ -136,14 +137,27 @@ async def open_lobby(
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise
-        if message.flags.ephemeral:  # Discord made it private: nobody else could join
-            await drop_lobby(interaction, channel_id)
-            await send.edit_original(interaction, content=private_only_sentence(), view=None)
-            return
-        bot.poster.carriers.made(message.id, interaction)  # the settings panel edits it
-        await bot.service.ledger.set_post(channel_id, message.id, info.version)
-        if why is not None:
+        if await lobby_posted(interaction, info, message) and why is not None:
             await send.followup(interaction, why, ephemeral=True)
+
+
+async def lobby_posted(interaction: discord.Interaction, info: TableInfo,
+                       message: discord.Message) -> bool:
+    """The lobby post ``message`` went out as this interaction's answer (or a followup of it):
+    kept (its token edits it: the settings panel; the ledger knows it). False when Discord made
+    it private (a server letting apps it did not add answer only privately): nobody else could
+    join, so the lobby goes, the post too when it was a followup, and the host reads why in the
+    interaction's answer."""
+    bot = tablee(interaction.client)
+    if message.flags.ephemeral:
+        await drop_lobby(interaction, info.channel_id)
+        if isinstance(message, discord.WebhookMessage):  # a followup: taken back
+            await message.delete()
+        await send.edit_original(interaction, content=private_only_sentence(), view=None)
+        return False
+    bot.poster.carriers.made(message.id, interaction)
+    await bot.service.ledger.set_post(info.channel_id, message.id, info.version)
+    return True
 
 
 def private_only_sentence() -> str:

@@ -94,7 +94,11 @@ def lobby_text(info: TableInfo) -> str:
     ]
     lines += [seat_line(info, seat) for seat in info.seats]
     waiting = [s.pending_until for s in info.seats if s.pending_until is not None]
-    if waiting:
+    challenged = [str(s.name) for s in info.seats if s.challenged]  # people: no Text
+    if challenged:
+        lines.append(_("{name}'s seat is kept until <t:{at}:t> (<t:{at}:R>): press **Join** to "
+                       "accept the challenge.", name=", ".join(challenged), at=int(max(waiting))))
+    elif waiting:
         lines.append(_("Players of the last game keep their seats until <t:{at}:t> (<t:{at}:R>) "
                        "unless they press **Join**.", at=int(max(waiting))))
     if info.settings:
