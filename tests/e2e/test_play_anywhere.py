@@ -44,6 +44,9 @@ async def test_three_friends_finish_a_game_in_a_group_dm(discord_sim: Any, table
                                    channel=gdm)
     assert any("/notifications" in seen["content"] for seen in lobby.history)  # how a turn
     # reaches them here, said in the lobby
+    mover = to_move(sim, users, gdm)
+    choices = await sim.autocomplete(mover, "move", text="", channel=gdm)
+    assert choices, "/move offers the mover's moves in a group DM too"
     rng = random.Random(3)
     turns = 0
     while (user := to_move(sim, users, gdm)) is not None:

@@ -72,7 +72,7 @@ class TableCommands(ServiceCog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        if interaction.channel_id is None or interaction.guild_id is None:
+        if interaction.channel_id is None:
             return []
         try:
             in_time, entries = await within(SUGGESTION_SECONDS, self._suggestions(interaction))
