@@ -146,6 +146,8 @@ async def test_the_right_click_commands_in_a_group_dm(discord_sim: Any, toy_tabl
 
     replay = await sim.message_command(carol, "Replay", final)
     assert not replay.ephemeral and replay.content.startswith("Replay of game #")
+    pressed = await sim.click(bob, final, label="Analysis")  # the button, outside servers too
+    assert pressed is not None and "Analysis of game #" in pressed.content
     stats = await sim.user_command(carol, "Tablée stats", target=bob, channel=gdm)
     assert stats.ephemeral and "**Bob** in DMs and group DMs: 1 finished game." in stats.content
     assert "DMs and group DMs: 1 finished game in all." in stats.content
