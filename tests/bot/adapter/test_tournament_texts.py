@@ -154,7 +154,7 @@ def test_the_final_post_shows_the_podium_then_the_standings_in_french() -> None:
         lines = texts.tournament_text(info).split("\n")
         columns = texts.standings_columns(info.tiebreaks)
     assert lines[0] == "🏆 **Tournoi de Toy Rounds** organisé par Ann"
-    assert lines[1] == "Suisse · 3 rondes · tables de 2 · live (quelques minutes par coup) · classé"
+    assert lines[1] == "Suisse · 3 rondes · tables de 2 · en direct (quelques minutes par coup) · classé"
     assert "**Classement final**" in lines
     assert "🥇 Ann · 🥈 Bob · 🥈 Cyd" in lines  # a shared second place
     assert "1. **Ann** · Points 1 · Buchholz 1 · Sonneborn-Berger 1 · 1 partie" in lines
