@@ -66,13 +66,13 @@ async def fresh_schema() -> AsyncIterator[str]:
             await admin.close()
 
 
-_SHAPE = """
+SHAPE = """
 SELECT string_agg(part, E'\\n' ORDER BY part) FROM (
   SELECT format('%s %s', c.relname, c.relkind) AS part
     FROM pg_class c WHERE c.relnamespace = $1::regnamespace
   UNION ALL
-  SELECT format('%s.%s %s %s %s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
-                a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
+  SELECT format('%s.%s %s %s %s %s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                a.attcollation, a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
     FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
     LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
    WHERE c.relnamespace = $1::regnamespace AND a.attnum > 0 AND NOT a.attisdropped
@@ -80,13 +80,16 @@ SELECT string_agg(part, E'\\n' ORDER BY part) FROM (
   SELECT format('%s %s', conname, pg_get_constraintdef(oid))
     FROM pg_constraint WHERE connamespace = $1::regnamespace
   UNION ALL
-  SELECT format('trigger %s', tgname) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+  SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
    WHERE c.relnamespace = $1::regnamespace
+  UNION ALL
+  SELECT format('trigger %s', tgname) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+   WHERE c.relnamespace = $1::regnamespace AND NOT t.tgisinternal
   UNION ALL
   SELECT format('function %s', proname) FROM pg_proc WHERE pronamespace = $1::regnamespace
 ) AS parts"""
-"""Every relation, column (type, nullability, default), constraint, trigger and function of the
-schema ``$1``: what a test may have changed beside the rows (test_small_database.py drops
+"""Every relation, column (type, collation, nullability, default), constraint, index, trigger
+and function of the schema ``$1``: what a test may have changed beside the rows (test_small_database.py drops
 tables to make an old schema)."""
 
 
@@ -126,7 +129,7 @@ async def _emptying(admin: asyncpg.Connection, schema: str) -> Emptying:
         "SELECT relname FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind = 'S'"
         " ORDER BY relname", schema)]
     return Emptying(tables=tuple(order.static_order()), sequences=tuple(sequences),
-                    shape=await admin.fetchval(_SHAPE, schema))
+                    shape=await admin.fetchval(SHAPE, schema))
 
 
 async def _emptied(admin: asyncpg.Connection, schema: str) -> bool:
@@ -136,7 +139,7 @@ async def _emptied(admin: asyncpg.Connection, schema: str) -> bool:
     try:
         async with admin.transaction():
             await admin.execute("SET LOCAL lock_timeout = '5s'")
-            if await admin.fetchval(_SHAPE, schema) != emptying.shape:
+            if await admin.fetchval(SHAPE, schema) != emptying.shape:
                 return False
             await admin.execute(emptying.script(schema))
     except asyncpg.exceptions.LockNotAvailableError:
