@@ -22,6 +22,7 @@ from discord.voice_client import VoiceClient
 
 from bot.config import Config
 from bot.service import Services
+from bot.service.rules.reach import INTERACTIONS
 from bot.shards import shard_of
 from games.cli import counted
 
@@ -31,6 +32,7 @@ from .kit import inputs
 from .kit.emojis import UNICODE, load_emojis
 from .kit.errors import guarded
 from .kit.i18n import language, language_of, shown
+from .kit.installs import EVERY_CONTEXT, EVERY_INSTALL
 from .kit.pace import GlobalPace, pace, share
 from .kit.send import reply_private
 from .kit.translator import CatalogTranslator
@@ -106,13 +108,14 @@ class TableeBot(commands.Bot):
             help_command=None,
             tree_cls=TableeTree,
             allowed_mentions=discord.AllowedMentions.none(),  # each send names its pings: send.py
+            allowed_installs=EVERY_INSTALL,  # every command everywhere, but a few: kit/installs.py
+            allowed_contexts=EVERY_CONTEXT,
             **kwargs,
         )
         self.config = config
         self.service = service
         shards = config.shards
         self.pace = GlobalPace(share(len(shards.served), shards.count))  # Discord's global limit
-        pace(self.http, self.pace)
         self.issue_link = issue_link
         self.watch_link = watch_link  # offered on table posts by the live room's setup
         self.layout = LAYOUT
@@ -120,6 +123,8 @@ class TableeBot(commands.Bot):
         self.threads = TableThreads(self, service, rematch_seconds=config.rematch_seconds,
                                     layout=self.layout)
         self.poster = Poster(self, service, threads=self.threads, layout=self.layout)
+        # every bot-token request waits its turn; none goes where only interactions may post
+        pace(self.http, self.pace, self.poster.carriers.barred)
         self._resumed = False
         self.resumed = asyncio.Event()  # set once the tables are resumed and the clock runs
         self._clock: asyncio.Task[None] | None = None
@@ -128,6 +133,9 @@ class TableeBot(commands.Bot):
         """After a restart, computer players who were to move play on; post what they did. A
         lobby never posted gets its post."""
         try:
+            for info in await self.service.views.active_tables():
+                if info.reach == INTERACTIONS:  # never the bot's own token there
+                    self.poster.carriers.bar(info.channel_id)
             await post_unposted_lobbies(self)
             outcomes = await self.service.moves.resume()
         except Exception:
@@ -172,6 +180,11 @@ class TableeBot(commands.Bot):
         """Anything a person does at a table (a button, a menu, a command typed there) shows
         they are there: their turn DM there is not needed."""
         self.poster.turn_dms.acted(interaction.channel_id, interaction.user.id)
+
+    async def on_interaction_answered(self, interaction: discord.Interaction) -> None:
+        """An interaction was answered (:func:`bot.adapter.kit.errors.guarded`): a table in its
+        conversation whose post waits for one goes on with it."""
+        await self.poster.carry_on(interaction)
 
     async def setup_hook(self) -> None:
         self.app_emojis = await load_emojis(self)  # logged in: the application id is known

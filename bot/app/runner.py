@@ -31,6 +31,7 @@ from ..web.server import WebServer
 from .backup import regular_backups_task
 from .environment import CONFIG, epilog, paragraphs
 from .folder import folder_in_use, mark_folder, unmark_folder
+from .installs import installation_line
 from .lease import LeaseRefused, ShardLease, memo_path
 from .process import settle_garbage_collector
 from .version import program
@@ -108,17 +109,20 @@ def offline(config_path: str | None, job: Callable[[Config], Awaitable[T]]) -> t
 
 
 def check_main(config_path: str | None) -> int:
-    """Validate the config and open (and migrate) the database without connecting to Discord."""
+    """Validate the config and open (and migrate) the database; then, with a token, ask Discord
+    which installation types the application has (:mod:`bot.app.installs`)."""
     done = offline(config_path, _check_database)
     if isinstance(done, int):
         return done
     config = done[0]
-    token = "set" if os.environ.get("DISCORD_TOKEN", "").strip() else "NOT set (needed to run)"
+    secret = os.environ.get("DISCORD_TOKEN", "").strip()
+    token = "set" if secret else "NOT set (needed to run)"
     print(
         f"ok: config {config.source}, database {shown(config.database)}, "
         f"commands sync {config.sync}, DISCORD_TOKEN {token}{shards_text(config)}"
         f"{web_text(config)}, {program()}"
     )
+    print(installation_line(secret))
     return 0
 
 
@@ -372,9 +376,11 @@ def add_parser(sub: Any) -> None:
         "check", help="validate the config and the database, then exit", description=paragraphs(
             "Check the config, open the database (creating or upgrading it) and print one line "
             "saying what the bot would run with: config, database, whether DISCORD_TOKEN is "
-            "set, shards, live table, version. Discord is not contacted. Exit code 0 when all "
-            "is well; otherwise one sentence says what is wrong (exit code 2: the config; 1: "
-            "the database)."),
+            "set, shards, live table, version. With DISCORD_TOKEN set, a second line says which "
+            "installation types the application has (servers, people) as Discord answers, or "
+            "what to switch on in the Developer Portal; Discord is asked nothing else. Exit code "
+            "0 when all is well; otherwise one sentence says what is wrong (exit code 2: the "
+            "config; 1: the database)."),
         epilog=epilog("DISCORD_TOKEN", *CONFIG),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     for p in (p_run, p_check):  # `python -m bot check --config PATH` works too

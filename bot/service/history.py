@@ -27,6 +27,7 @@ from ..storage.rows import FinishedGame
 from .context import Context
 from .errors import HostError, said
 from .languages import Languages
+from .rules import posted
 from .rules.posts import with_names
 from .rules.substitutes import history_name
 from .rules.tables import names_of
@@ -35,6 +36,7 @@ from .rules.wording import named, shown
 PAGE = 10  # games per /history page
 CHOICES = 25  # autocomplete choices (Discord's limit)
 SCANNED = 200  # newest games searched for what is typed in /replay's autocomplete
+RECENT = 5  # a person's newest games their stats list
 
 
 class NoSuchGame(HostError):
@@ -117,6 +119,12 @@ def entry(game: FinishedGame) -> HistoryEntry:
                         game.channel_id, game.post_message_id, game.ended_at, players)
 
 
+def won_by(game: FinishedGame, user_id: int) -> bool:
+    """Whether ``user_id`` won ``game`` (one of its winning seats is theirs)."""
+    winners = set(game.result.get("winners") or [])
+    return any(s.get("user_id") == user_id and int(s["seat"]) in winners for s in game.seats)
+
+
 def choice_label(item: HistoryEntry) -> str:
     """"#42 · Some Game · Alice, Bob, Computer 3 · 2026-11-26" (UTC date)."""
     day = time.strftime("%Y-%m-%d", time.gmtime(item.ended_at))
@@ -166,6 +174,14 @@ class History:
             guild_id, game_id=game_id, user_id=user_id, limit=limit, offset=max(0, offset))
         return HistoryPage([entry(g) for g in games], total, max(0, offset), limit)
 
+    async def recent_games(self, guild_id: int | None, user_id: int, limit: int = RECENT
+                           ) -> list[tuple[HistoryEntry, bool]]:
+        """A person's newest finished games of this server (``guild_id`` None: of no server),
+        each with whether they won it (a shared win is a win)."""
+        games, _total = await self._store.history.finished_games(guild_id, user_id=user_id,
+                                                                 limit=limit)
+        return [(entry(g), won_by(g, user_id)) for g in games]
+
     async def replay_choices(
         self, guild_id: int | None, typed: str, *, language: str | None = None
     ) -> list[tuple[int, str]]:
@@ -181,6 +197,18 @@ class History:
         """A game this server finished, as /history lists it; NoSuchGame otherwise (quick:
         the adapter checks before it starts a replay)."""
         return entry((await self._finished(guild_id, game_row))[0])
+
+    async def posted_game(self, guild_id: int | None, channel_id: int, message_id: int,
+                          sent_at: float) -> HistoryEntry:
+        """The finished game a message of the bot's shows (``channel_id``: where the message is,
+        ``sent_at``: when it was sent, Unix time), by :mod:`bot.service.rules.posted`'s rule;
+        its sentence when none is (another message, a game not over, an abandoned one)."""
+        found = await self._store.history.posted_games(guild_id, channel_id, message_id,
+                                                       sent_at + posted.SLACK)
+        thread_table = await self._store.tables.get_table(message_id)
+        table_here = await self._store.tables.get_table(channel_id)
+        return await self.finished_entry(
+            guild_id, posted.game_of(found, thread_table, table_here, sent_at))
 
     async def finished_record(
         self, guild_id: int | None, game_row: int

@@ -92,8 +92,11 @@ class Languages:
     # the service's own lookups, under other names than the adapter's (whose calls tests count)
     async def server_code(self, row: TableRow) -> str:
         """The language of ``row``'s server: from what was read with the row when it was
-        (``get_table(beside=True)``), else looked up."""
-        if row.guild_id is None or row.server_language is None:
+        (``get_table(beside=True)``), else looked up. Outside a server (a DM, a group DM: no
+        server to ask), the language of the person who opened the table."""
+        if row.guild_id is None:
+            return (await self.user_codes([row.host_id], None))[row.host_id]
+        if row.server_language is None:
             return await self.guild_code(row.guild_id)
         chosen, seen = row.server_language
         return chosen if chosen in i18n.LANGUAGES else i18n.language_of(seen)

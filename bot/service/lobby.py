@@ -20,9 +20,10 @@ from .context import Context
 from .reports import Reports
 from .repository import TableRepository
 from .results import Outcome, TableInfo
-from .rules import hints, lobby, rematch, vacation
+from .rules import challenge, hints, lobby, rematch, vacation
 from .rules.lobby import DEFAULT_LEVEL
 from .rules.play import Lines, plain, record_head
+from .rules.reach import BOT, INTERACTIONS, INTERACTIONS_SPEED
 from .rules.tables import info
 
 
@@ -40,6 +41,7 @@ class LobbyService:
         self, channel_id: int, guild_id: int | None, game_id: str, options: dict[str, Any],
         owner_id: int, owner_name: str, *, seed: int | None = None, speed: str | None = None,
         hints: bool = False, vacation: bool = True, parent_id: int | None = None,
+        reach: str = BOT, challenged: tuple[int, str] | None = None,
     ) -> TableInfo:
         """Open a lobby; its owner takes seat 1. TableExists names the running game;
         UnknownGameError lists games; BadTableOptions names the option. ``seed`` fixes the
@@ -49,13 +51,29 @@ class LobbyService:
         ``vacation``: whether a player's vacation pauses their clock
         (:mod:`bot.service.rules.vacation`), allowed by default.
         ``parent_id``: the channel of the lobby post whose id is ``channel_id`` (the table will
-        play in the thread Start makes from it); None: it plays in ``channel_id`` itself."""
+        play in the thread Start makes from it); None: it plays in ``channel_id`` itself.
+        ``reach``: "interactions" where the bot can't post by itself (a DM, a group DM, a server
+        without the bot): its speed defaults to daily there (:mod:`bot.service.rules.reach`).
+        ``challenged``: (user id, name) of a person challenged by the owner, whose seat is held
+        for them for ``rematch_seconds`` (:mod:`bot.service.rules.challenge`); CannotChallenge
+        for oneself or a game for one."""
         game = self._ctx.game(game_id)
         async with self._ctx.lock(channel_id):
             await self._tables.refuse_existing(channel_id)
+            if speed is None and reach == INTERACTIONS:
+                speed = INTERACTIONS_SPEED
             row = self._lobby_row(game, channel_id, guild_id, options, owner_id, owner_name,
                                   seed, speed, hints, vacation)
-            return info(game, await self._tables.create(replace(row, parent_id=parent_id)))
+            if challenged is not None:
+                row = challenge.invite(game, row, *challenged,
+                                       until=self._ctx.now() + self._ctx.rematch_seconds)
+            return info(game, await self._tables.create(replace(row, parent_id=parent_id,
+                                                                reach=reach)))
+
+    async def check_free(self, channel_id: int) -> None:
+        """TableExists naming the table of ``channel_id`` when it has one (a challenge checks
+        before it offers the games; :meth:`create_lobby` checks again)."""
+        await self._tables.refuse_existing(channel_id)
 
     def preview_lobby(self, guild_id: int | None, game_id: str, options: dict[str, Any],
                       owner_id: int, owner_name: str) -> TableInfo:

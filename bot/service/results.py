@@ -27,6 +27,7 @@ class Seat:
     name: str  # display name at join time; a computer: Text "Computer 2 (hard)" (unique)
     bot_level: str | None = None  # the game's level name for computer players
     pending_until: float | None = None  # rematch: a seat kept until then (epoch s) unless confirmed
+    challenged: bool = False  # the held seat is a challenge's (bot.service.rules.challenge)
 
     @property
     def is_computer(self) -> bool:
@@ -68,6 +69,9 @@ class TableInfo:
     speed: str = "live"  # the table speed (bot.service.rules.speed): whether a turn DM waits a while
     created_at: float = 0.0
     tournament: int | None = None  # the tournament this table is a game of (no rematch then)
+    # "bot": the bot's token posts the table; "interactions": only interaction responses and
+    # followups reach its players (a DM, a group DM, a server without the bot: issue 41)
+    reach: str = "bot"
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

@@ -12,12 +12,12 @@ from typing import Any
 
 from .columns import Columns, dumped
 from .database import Database, Insert, Statement, Write
-from .rows import Ending, FinishedGame, TableRow
+from .rows import Ending, FinishedGame, PostedGames, TableRow
 
 FINISHED = Columns(FinishedGame)
 """The ``games`` columns /history lists."""
 _GAME = ("id", "channel_id", "guild_id", "game_id", "status", "seats", "record", "result",
-         "started_at", "ended_at", "lobby", "parent_id", "version")
+         "started_at", "ended_at", "lobby", "parent_id", "version", "reach")
 _RESULT = ("game_row", "seat", "user_id", "guild_id", "game_id", "outcome", "score")
 
 
@@ -27,7 +27,8 @@ def ending_inserts(row: TableRow, ending: Ending) -> list[Write]:
     game = [row.id, row.channel_id, row.guild_id, row.game_id, ending.status, dumped(row.seats),
             dumped(ending.record), None if ending.result is None else dumped(ending.result),
             row.created_at, time.time(), None if ending.lobby is None else dumped(ending.lobby),
-            row.parent_id, row.version + 1]  # the version closing it makes (migration 12)
+            row.parent_id, row.version + 1,  # the version closing it makes (migration 12)
+            row.reach]
     return [Insert("games", _GAME, [game]),
             Insert("player_results", _RESULT,
                    [[row.id, seat, user, row.guild_id, row.game_id, outcome, score]
@@ -60,16 +61,16 @@ class History:
         the version its table ended at (None: closed before migration 12)."""
         found = await self._db.fetchone(
             "SELECT status, seats, record, result, channel_id, game_id, guild_id, lobby, parent_id,"
-            " version FROM games"
+            " version, reach FROM games"
             " WHERE id = ?", (game_row,),
         )
         if found is None:
             return None
-        status, seats, record, result, channel, game, guild, lobby, parent, version = found
+        status, seats, record, result, channel, game, guild, lobby, parent, version, reach = found
         return {"status": status, "seats": json.loads(seats), "record": json.loads(record),
                 "result": json.loads(result) if result else None, "channel_id": channel,
                 "game_id": game, "guild_id": guild, "lobby": json.loads(lobby) if lobby else None,
-                "parent_id": parent, "version": version}
+                "parent_id": parent, "version": version, "reach": reach}
 
     async def names(self, guild_id: int, game_id: str, user_ids: Collection[int],
                     scan: int = 500) -> dict[int, str]:
@@ -146,6 +147,24 @@ class History:
         if found is None:
             return None
         return FINISHED.load(found[:-1]), json.loads(found[-1])
+
+    async def posted_games(self, guild_id: int | None, channel_id: int, message_id: int,
+                           sent_at: float) -> PostedGames:
+        """The games of this server (or, ``guild_id`` None, of no server) that a message of
+        ``channel_id`` sent at ``sent_at`` may show (see :class:`~bot.storage.rows.PostedGames`):
+        finished and abandoned games only (a table still open is the tables' store's)."""
+        guild = "guild_id IS ?" if guild_id is None else "guild_id = ?"
+        final = await self._db.fetchone(
+            f"SELECT id, status FROM games WHERE {guild} AND post_message_id = ?"
+            " AND (channel_id = ? OR parent_id = ?)", (guild_id, message_id, channel_id, channel_id))
+        summarised = await self._db.fetchone(
+            f"SELECT id, status FROM games WHERE {guild} AND channel_id = ? AND parent_id = ?"
+            " ORDER BY started_at DESC, id DESC LIMIT 1", (guild_id, message_id, channel_id))
+        earlier = await self._db.fetchone(
+            f"SELECT id, status FROM games WHERE {guild} AND channel_id = ? AND started_at <= ?"
+            " ORDER BY started_at DESC, id DESC LIMIT 1", (guild_id, channel_id, sent_at))
+        return PostedGames(*(None if r is None else (int(r[0]), str(r[1]))
+                             for r in (final, summarised, earlier)))
 
     async def keep_final_post(self, channel_id: int, message_id: int) -> bool:
         """Remember ``message_id`` as the final table post of the game that just finished in

@@ -121,6 +121,9 @@ class TableRow:
     # in a thread made from that post (channel_id is the post's id, then the thread's); None: the
     # table plays in channel_id itself (channel mode, and every table stored before threads).
     parent_id: int | None = field(default=None, metadata=CREATED)
+    # Who can post the table: "bot" (a server that added the bot) or "interactions" (a DM, a
+    # group DM, a server with Tablée only as someone's app: interaction responses only).
+    reach: str = field(default="bot", metadata=CREATED)
     # Beside the row (never stored with it, never compared): what the host read or wrote
     # together with it, so a move needs no other trip for them. ``clock_at``: the clock at a
     # version (trusted while the row is still at it); ``server_language``: the guild's
@@ -157,6 +160,18 @@ class FinishedGame:
     started_at: float
     ended_at: float
     post_message_id: int | None  # the final table post, when it was sent and remembered
+
+
+@dataclass(frozen=True)
+class PostedGames:
+    """The stored games a message of a conversation may show (``games`` rows' id and status;
+    :meth:`bot.storage.history.History.posted_games`): the game whose final post it is, the
+    newest game of the thread it is the summary of (a thread takes its first message's id),
+    and the newest game of the conversation that started before the message was sent."""
+
+    final: tuple[int, str] | None
+    summarised: tuple[int, str] | None
+    earlier: tuple[int, str] | None
 
 
 def shown(mu: float, sigma: float) -> int:

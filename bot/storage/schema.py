@@ -381,6 +381,17 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX season_board ON season_ratings (season_id, ordinal);
     """,
+    # 16 (issue 41): where a table can reach its players. 'bot': a server that added the bot,
+    # whose token posts the table (every table before). 'interactions': a conversation the bot
+    # can't post in by itself (a DM or group DM between people, a server that has Tablée only
+    # as someone's installed app): everything goes out as interaction responses and followups
+    # (bot.adapter.posting.carriers). A finished game keeps it, for its rematch.
+    """
+    ALTER TABLE tables ADD COLUMN reach TEXT NOT NULL DEFAULT 'bot'
+        CHECK (reach IN ('bot', 'interactions'));
+    ALTER TABLE games ADD COLUMN reach TEXT NOT NULL DEFAULT 'bot'
+        CHECK (reach IN ('bot', 'interactions'));
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -187,15 +187,21 @@ async def test_missing_permissions_are_named(discord_sim: Any, tablee: Any) -> N
     assert not lobby.ephemeral and "Join" in lobby.labels
 
 
-async def test_commands_in_dms_are_refused_but_rules_work(discord_sim: Any, tablee: Any) -> None:
+async def test_in_the_bots_dm_a_lobby_opens_and_commands_without_a_table_say_so(
+        discord_sim: Any, tablee: Any) -> None:
+    """The bot's own DM is a place like any other (issue 41): /play opens a lobby there, which
+    the bot posts as in a channel (it may post in its own DM), table commands with no table say
+    so privately, /rules works."""
     sim = discord_sim
     alice = sim.user("alice")
     dm = sim.world.dm_channel(alice)
-    reply = await sim.slash(alice, "play master-islands", channel=dm)
-    assert reply.ephemeral and "server channels" in reply.content
-    for command in ("hand", "board", "abandon", "stats"):
+    for command in ("hand", "board", "abandon"):
         refused = await sim.slash(alice, command, channel=dm)
-        assert refused.ephemeral and "server channels" in refused.content, command
+        assert refused.ephemeral and "No game here" in refused.content, command
+    lobby = await sim.slash(alice, "play master-islands", channel=dm)
+    assert not lobby.ephemeral and "Join" in lobby.labels
+    assert "/notifications" not in lobby.content  # the bot posts here: no word on reaching
+    assert "stats" not in sim.commands_offered(alice, dm)  # a server's ratings: servers only
     rules = await sim.slash(alice, "rules", channel=dm, game="master-islands")
     assert rules.ephemeral and "Master Islands" in rules.content and len(rules.content) <= 2000
 

@@ -16,10 +16,11 @@ from tests.e2e.toy_game import register_toy
 RULES = "https://example.org/tablee/blob/main/docs/rules"
 
 
-def answer(sim: Any, user: Any) -> str:
-    """Everything /help told ``user`` privately: one message, or more when it is longer than
-    one may be (the games listed depend on what the run registered)."""
-    mine = [m for m in sim.visible_to(user) if m.visible_only_to is user]
+def answer(sim: Any, user: Any, channel: Any = None) -> str:
+    """Everything /help told ``user`` privately (in #general, or ``channel``): one message, or
+    more when it is longer than one may be (the games listed depend on what the run
+    registered)."""
+    mine = [m for m in sim.visible_to(user, channel) if m.visible_only_to is user]
     assert mine and all(len(m.content) <= 2000 for m in mine)
     return "\n\n".join(m.content for m in mine)
 
@@ -56,6 +57,10 @@ async def test_help_in_english_lists_the_commands_and_links_the_rules(
     assert ("**Tournaments**: `/tournament create` (server admins, or the organisers' role "
             "named with `/settings`) posts a Swiss") in text
     assert "`/tournament show` shows them to you at any time." in text
+    assert ("**Playing outside servers**: add Tablée to your own account (from its profile in "
+            "Discord) and `/play` works in a DM with a friend, in a group DM") in text
+    assert ("the server commands (`/settings`, `/tournament`, `/season`, `/tables`, `/vacation`) "
+            "are not offered.") in text
     assert not sim.public()  # nothing in the channel
 
 
@@ -76,7 +81,25 @@ async def test_help_in_french_names_the_commands_as_a_french_discord_shows_them(
     assert "`/mp` active ou coupe le message privé." in text
     assert "**Tournois** : `/tournoi créer` (les admins du serveur" in text
     assert "`/tournoi voir` vous le montre à tout moment." in text
+    assert ("**Jouer hors des serveurs** : ajoutez Tablée à votre propre compte (depuis son "
+            "profil dans Discord) et `/jouer` fonctionne dans un message privé") in text
+    assert "les rappels n’arrivent que par message privé" in text
     assert "Open a table" not in text  # no English description left
+
+
+async def test_help_in_a_group_dm_answers_in_french_through_the_interaction_alone(
+        discord_sim: Any, linked: Any) -> None:
+    """Issue 41: where only the person installed the app, /help answers there (the bot's token
+    could not post), privately, in their language, and says what plays outside servers."""
+    sim = discord_sim
+    zoe, bob = sim.user("zoe", locale="fr"), sim.user("bob")
+    group = sim.group_dm(zoe, bob)
+    reply = await sim.slash(zoe, "help", channel=group)
+    assert reply.ephemeral
+    text = answer(sim, zoe, group)
+    assert "**Jouer hors des serveurs** : ajoutez Tablée à votre propre compte" in text
+    assert "`/jouer` :" in text
+    assert sim.refused_bot_requests() == []
 
 
 async def test_help_without_a_rules_address_points_to_rules(

@@ -18,12 +18,13 @@ from bot.service.seasons import SeasonOver
 from bot.storage.rows import HeldTurn
 
 from ..kit import send
-from ..kit.checks import require_guild, require_post_permissions
+from ..kit.checks import require_channel, require_post_permissions
 from ..kit.cog import ServiceCog
 from ..kit.context import Tablee
 from ..kit.errors import guarded
 from ..kit.i18n import _, language
 from ..kit.languages import dm_language, in_public
+from ..kit.pace import Unreachable
 from ..lobby.lobby import refresh_lobby_post
 from ..posting.dms import jump_url, send_dm
 from ..posting.places import TABLE_OPTION, table_channel, table_choices
@@ -36,7 +37,6 @@ log = logging.getLogger("tablee.adapter.clock")
 # -- /leave -------------------------------------------------------------------------------------
 class LeaveCommands(ServiceCog):
 
-    @app_commands.guild_only()
     @app_commands.command(
         name="leave", description=_("Leave this channel's lobby, or hand your seat in the game to "
                                     "a computer")
@@ -44,7 +44,7 @@ class LeaveCommands(ServiceCog):
     @app_commands.describe(table=_(TABLE_OPTION))
     async def leave(self, interaction: discord.Interaction, table: str | None = None) -> None:
         async with guarded(interaction, "/leave"):
-            require_guild(interaction)
+            require_channel(interaction)
             await send.defer_private(interaction)  # before any read: Discord waits 3 s
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.views.require_table(channel_id)
@@ -94,8 +94,11 @@ async def remind(bot: Tablee, reminder: Reminder) -> None:
     channel = client.get_partial_messageable(reminder.channel_id)
     # Carried by a recent interaction at the table when there is one (no request on the bot's
     # own token: bot.adapter.posting.carriers), else sent with the bot's; silent unless it pings.
-    await bot.poster.carriers.send(reminder.channel_id, channel, text,
-                                   ping=[user_id] if notice.ping else [])
+    try:
+        await bot.poster.carriers.send(reminder.channel_id, channel, text,
+                                       ping=[user_id] if notice.ping else [])
+    except Unreachable:  # only an interaction posts there, and none can now: the DM tells
+        log.info("the reminder in %s waits for nobody: only its DM goes", reminder.channel_id)
     if notice.held_until is not None:
         await bot.service.notices.hold(HeldTurn(
             user_id, reminder.channel_id, reminder.guild_id, reminder.game_id,

@@ -23,6 +23,7 @@ from ..kit.errors import guarded
 from ..kit.i18n import N_, _, shown
 from ..kit.languages import in_public
 from ..kit.limits import MAX_BUTTON_LABEL, MAX_CONTENT, clip
+from ..kit.pace import Unreachable
 
 log = logging.getLogger("tablee.adapter.clock")
 
@@ -83,6 +84,7 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
             user = interaction.user.id
             if self.action == "end":
                 info = await bot.service.absence.end_game(self.channel_id, user)
+                bot.poster.carriers.offer(self.channel_id, interaction)  # it can carry the words
                 async with in_public(interaction.client, interaction.guild_id, interaction):
                     await said(bot, self.channel_id, _(
                         "{name} ended the {game} game: no result is kept. The channel is free "
@@ -105,5 +107,11 @@ class ClockButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
 
 
 async def said(bot: Tablee, channel_id: int, text: str) -> None:
-    """A plain sentence in the channel, pinging nobody, silent (SUPPRESS_NOTIFICATIONS)."""
-    await send.send(bot.poster.client.get_partial_messageable(channel_id), text, silent=True)
+    """A plain sentence in the channel, pinging nobody, silent (SUPPRESS_NOTIFICATIONS): carried
+    by a recent interaction there (:mod:`bot.adapter.posting.carriers`), else with the bot's
+    token; where only interactions post and none can, it is not said (logged)."""
+    channel = bot.poster.client.get_partial_messageable(channel_id)
+    try:
+        await bot.poster.carriers.send(channel_id, channel, text, ping=[])
+    except Unreachable:
+        log.info("a sentence for channel %s found no interaction to carry it", channel_id)

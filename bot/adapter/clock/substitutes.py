@@ -75,10 +75,14 @@ class SeatButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespace
             channel = interaction.client.get_partial_messageable(self.channel_id)
             ping = await tolerated(log, f"reading the notification choices of {asked.players}",
                                    bot.service.notices.mentioned(asked.players), [])
-            await send.send(channel, text, ping=ping, view=view, silent=not ping)
+            # The private answer first: the request is then a message of its own, carried by
+            # this press (no request on the bot's own token; the only way where the bot can't
+            # post by itself).
             await send.followup(interaction, _(
                 "Your request to take {seat} is posted: you play it once a player accepts.",
                 seat=shown(asked.seat_label)), ephemeral=True)
+            bot.poster.carriers.offer(self.channel_id, interaction)
+            await bot.poster.carriers.send(self.channel_id, channel, text, ping=ping, view=view)
 
 
 class SeatAnswer(Component, discord.ui.DynamicItem[discord.ui.Button], namespace="tq:",

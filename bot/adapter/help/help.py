@@ -1,5 +1,6 @@
-"""``/help``: what Tablée does, its commands, where each game's rules are and what
-``/notifications`` lets each person choose, privately, in the reader's language.
+"""``/help``: what Tablée does, its commands, where each game's rules are, what
+``/notifications`` lets each person choose and what plays outside servers, privately, in the
+reader's language.
 
 The commands are read from the command tree itself (each one's name as the reader's Discord
 shows it, ``/jouer`` in French, and its own description), so a command added later is listed
@@ -98,6 +99,16 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
                    "`{leaderboard}` with its `season` option shows the current season or a past "
                    "one.", start=f"{season} {sub_name('start', code)}",
                    leaderboard=command_name("leaderboard", code)))
+    parts.append(_("**Playing outside servers**: add Tablée to your own account (from its profile "
+                   "in Discord) and `{play}` works in a DM with a friend, in a group DM or in a "
+                   "server that did not add the bot. There the bot cannot post by itself: the "
+                   "table moves on as the players press and type, reminders come only by DM, "
+                   "clocks are daily unless the host chooses, and the server commands "
+                   "(`{settings}`, `{tournament}`, `{season}`, `{tables}`, `{vacation}`) are not "
+                   "offered.",
+                   play=command_name("play", code), settings=command_name("settings", code),
+                   tournament=tournament, season=season, tables=command_name("tables", code),
+                   vacation=command_name("vacation", code)))
     return "\n\n".join(parts)
 
 

@@ -22,10 +22,9 @@ from bot.service.history import HistoryEntry
 from bot.service.results import PublicPost, TableInfo
 
 from ..kit import send
-from ..kit.checks import require_guild
 from ..kit.components import Component, Item
 from ..kit.context import tablee
-from ..kit.errors import guarded
+from ..kit.errors import Refusal, guarded
 from ..kit.i18n import _, shown
 from ..kit.languages import in_public
 
@@ -47,6 +46,12 @@ class AnalysisButton(Component, discord.ui.DynamicItem[discord.ui.Button], names
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "analysis"):
+            if interaction.guild_id is None:  # the games of no server: only this one's
+                await send.defer_public(interaction)
+                found = await tablee(interaction.client).service.store.history.finished_game(
+                    None, self.game_row)
+                if found is None or found[0].channel_id != interaction.channel_id:
+                    raise Refusal(_("That game was not played in this conversation."))
             await post_analysis(interaction, self.game_row)
 
 
@@ -58,8 +63,8 @@ def analysis_button(channel_id: int, post: PublicPost, table: TableInfo) -> list
 
 
 async def post_analysis(interaction: discord.Interaction, game_row: int) -> None:
-    """Answer with the analysis of game ``game_row`` of this server (see the module doc)."""
-    require_guild(interaction)
+    """Answer with the analysis of game ``game_row`` of this server (outside servers: of no
+    server; see the module doc)."""
     await send.defer_public(interaction)  # before any read; a refusal is still private
     service = tablee(interaction.client).service
     entry = await service.game_history.finished_entry(interaction.guild_id, game_row)

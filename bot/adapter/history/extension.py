@@ -7,6 +7,7 @@ from discord.ext import commands
 
 from .analysis import AnalysisButton
 from .history import HistoryButton, HistoryCommands
+from .menus import history_menus
 from .ratings import RatingCommands
 
 
@@ -14,3 +15,5 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(HistoryButton, AnalysisButton)
     await bot.add_cog(RatingCommands(bot))
     await bot.add_cog(HistoryCommands(bot))
+    for menu in history_menus():
+        bot.tree.add_command(menu)

@@ -24,6 +24,7 @@ from ..kit.components import Component
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded, reply_private
 from ..kit.i18n import _, shown
+from ..kit.installs import servers_only
 from ..kit.languages import in_public, reader
 from ..kit.limits import MAX_CHOICES, MAX_CONTENT, MAX_OPTION_LABEL, clip
 from .analysis import post_analysis
@@ -136,7 +137,7 @@ async def history_reply(
 class HistoryCommands(ServiceCog):
     """/history, /replay and /analysis."""
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="history", description=_("Finished games in this server "
                                                         "(privately)"))
     @app_commands.describe(game=_("Only this game"), user=_("Only games this person played"))
@@ -163,31 +164,22 @@ class HistoryCommands(ServiceCog):
                 for t in catalog.table_games()
                 if typed in t.game.name.lower() or typed in t.game.id][:MAX_CHOICES]
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="replay", description=_("Post the animated replay of a "
                                                        "finished game"))
     @app_commands.describe(game=_("The game's number (start typing: a game, a player, a date)"))
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         async with guarded(interaction, "/replay"):
             require_guild(interaction)
-            await send.defer_public(interaction)  # before any read; a refusal is still private
-            entry = await self.service.game_history.finished_entry(interaction.guild_id, game)
-            async with in_public(interaction.client, interaction.guild_id, interaction) as code:
-                files = await self.service.game_history.replay(interaction.guild_id, game,
-                                                               language=code)
-                text = replay_text(entry, files.frames, files.turns_per_frame)
-            await send.followup(
-                interaction, text,
-                files=[discord.File(io.BytesIO(files.image), files.image_name),
-                       discord.File(io.BytesIO(files.record), files.record_name)],
-            )
+            await post_replay(interaction, game)
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="analysis", description=_("Who was winning when: the chances "
                                                          "and turning points of a finished game"))
     @app_commands.describe(game=_("The game's number (start typing: a game, a player, a date)"))
     async def analysis(self, interaction: discord.Interaction, game: int) -> None:
         async with guarded(interaction, "/analysis"):
+            require_guild(interaction)
             await post_analysis(interaction, game)
 
     @analysis.autocomplete("game")
@@ -203,6 +195,22 @@ class HistoryCommands(ServiceCog):
             return []
         return [app_commands.Choice(name=clip(label, MAX_OPTION_LABEL), value=number)
                 for number, label in choices]
+
+
+async def post_replay(interaction: discord.Interaction, game_row: int) -> None:
+    """Answer in the conversation with the replay of game ``game_row`` of this server (outside
+    servers: of no server) and its record; a game it did not finish gets a private sentence."""
+    await send.defer_public(interaction)  # before any read; a refusal is still private
+    service = tablee(interaction.client).service
+    entry = await service.game_history.finished_entry(interaction.guild_id, game_row)
+    async with in_public(interaction.client, interaction.guild_id, interaction) as code:
+        files = await service.game_history.replay(interaction.guild_id, game_row, language=code)
+        text = replay_text(entry, files.frames, files.turns_per_frame)
+    await send.followup(
+        interaction, text,
+        files=[discord.File(io.BytesIO(files.image), files.image_name),
+               discord.File(io.BytesIO(files.record), files.record_name)],
+    )
 
 
 def replay_text(entry: HistoryEntry, frames: int, per_frame: int) -> str:

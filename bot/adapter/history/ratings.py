@@ -26,8 +26,10 @@ from ... import catalog
 from ..kit import send
 from ..kit.checks import require_guild
 from ..kit.cog import ServiceCog
+from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import N_, _, _n, translate
+from ..kit.installs import servers_only
 from ..kit.languages import in_public
 from ..kit.limits import MAX_CHOICES, MAX_CONTENT, MAX_DESCRIPTION, clip
 
@@ -131,15 +133,19 @@ async def leaderboard_image(view: StandingsView) -> discord.File:
 
 
 def stats_text(name: str, played: dict[str, Any], standings: list[Standing],
-               server_games: int, only: str | None) -> str:
-    """One person's finished games, wins and rating per game, then the server's total."""
+               server_games: int, only: str | None, *, in_server: bool = True) -> str:
+    """One person's finished games, wins and rating per game, then the server's total
+    (``in_server`` False: of the games played outside servers, in DMs and group DMs)."""
     names = game_names()
     per_game = played.get("per_game", {})
     rated = {s.game_id: s for s in standings}
     games = sorted({*per_game, *rated} if only is None else {only}, key=lambda g: names.get(g, g))
     total = sum(per_game.get(g, {}).get("played", 0) for g in games)
     lines = [_n("**{name}** on this server: {n} finished game.",
-                "**{name}** on this server: {n} finished games.", total, name=name)]
+                "**{name}** on this server: {n} finished games.", total, name=name)
+             if in_server else
+             _n("**{name}** in DMs and group DMs: {n} finished game.",
+                "**{name}** in DMs and group DMs: {n} finished games.", total, name=name)]
     for game_id in games:
         row = per_game.get(game_id, {})
         line = _("• {game}: {played} played, {wins} won", game=names.get(game_id, game_id),
@@ -150,7 +156,9 @@ def stats_text(name: str, played: dict[str, Any], standings: list[Standing],
                               rank=standing.rank, of=standing.of)
         lines.append(line)
     lines.append(_n("This server: {n} finished game in all.",
-                    "This server: {n} finished games in all.", server_games))
+                    "This server: {n} finished games in all.", server_games) if in_server else
+                 _n("DMs and group DMs: {n} finished game in all.",
+                    "DMs and group DMs: {n} finished games in all.", server_games))
     return "\n".join(lines)[:MAX_CONTENT]
 
 
@@ -208,7 +216,7 @@ def season_choice(season: SeasonRow) -> app_commands.Choice[str]:
 
 
 class RatingCommands(ServiceCog):
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="leaderboard",
                           description=_("The best players of a game on this server"))
     @app_commands.describe(game=_("Which game"),
@@ -251,7 +259,7 @@ class RatingCommands(ServiceCog):
         return [c for c in choices if wanted in c.name.lower() or wanted == c.value][
             :MAX_CHOICES]
 
-    @app_commands.guild_only()
+    @servers_only(user_install=True)
     @app_commands.command(name="stats",
                           description=_("Finished games, wins and ratings (privately)"))
     @app_commands.describe(game=_("Only this game (default: every game)"),
@@ -263,12 +271,18 @@ class RatingCommands(ServiceCog):
             require_guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)  # answered in time
             only = game_id_of(game) if game else None
-            person = user or interaction.user
-            guild = interaction.guild_id
-            played = await self.service.ratings.stats(guild, person.id)
-            standings = await self.service.ratings.standings(guild, person.id, only)
-            server = (await self.service.ratings.stats(guild))["games"]
-            await send.respond(
-                interaction, stats_text(person.display_name, played, standings, server, only),
-                ephemeral=True,
-            )
+            text = await person_stats(interaction, user or interaction.user, only)
+            await send.respond(interaction, text, ephemeral=True)
+
+
+async def person_stats(interaction: discord.Interaction, person: discord.abc.User,
+                       only: str | None) -> str:
+    """``person``'s stats here (/stats): of this server, or outside servers those of the games
+    played in DMs and group DMs (stored without a server)."""
+    ratings = tablee(interaction.client).service.ratings
+    guild = interaction.guild_id
+    played = await ratings.stats(guild, person.id)
+    standings = await ratings.standings(guild, person.id, only)
+    server = (await ratings.stats(guild))["games"]
+    return stats_text(person.display_name, played, standings, server, only,
+                      in_server=guild is not None)

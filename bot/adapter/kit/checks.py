@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.service.rules.reach import BOT, INTERACTIONS
+
 from .errors import Refusal
 from .i18n import N_, _
 
@@ -29,6 +31,26 @@ def require_guild(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+def reach_of(interaction: discord.Interaction) -> str:
+    """Who can post a table opened here: the bot (a server that added it: Discord names that
+    server among the interaction's authorizing owners; or the bot's own DM with the person) or
+    only interactions (a DM or group DM between people, a server where Tablée is only someone's
+    installed app)."""
+    if interaction.is_guild_integration():
+        return BOT
+    if interaction.guild_id is None and interaction.context.dm_channel:
+        return BOT
+    return INTERACTIONS
+
+
+def require_channel(interaction: discord.Interaction) -> int:
+    """The conversation a command was used in (a server channel, a thread, a DM, a group DM)."""
+    if interaction.channel_id is None:
+        raise Refusal(_("I can't tell which conversation this is: use the command in a channel, "
+                        "a DM or a group DM."))
+    return interaction.channel_id
+
+
 def bot_permissions(interaction: discord.Interaction) -> discord.Permissions:
     """The bot's permissions in the interaction's channel: the ``app_permissions`` Discord sends
     with every interaction (always current, threads included), else computed from the cache."""
@@ -43,6 +65,10 @@ def bot_permissions(interaction: discord.Interaction) -> discord.Permissions:
 
 
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """What the bot lacks to post a table here; nothing where only interactions post (its
+    permissions there say nothing of what an interaction's answers may do)."""
+    if interaction.guild_id is None or reach_of(interaction) == INTERACTIONS:
+        return []  # a DM: the bot's own, where it may post, or one where it never does
     perms = bot_permissions(interaction)
     needed = list(NEEDED)
     if isinstance(interaction.channel, discord.Thread):

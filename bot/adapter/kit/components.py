@@ -125,8 +125,7 @@ class Component:
 
 def foreign(match: re.Match[str] | None, interaction: discord.Interaction) -> str | None:
     """Why a pressed id (``match``: its class's template on it) may not act here ("unsendable": a
-    number no snowflake has; "channel": it names another channel's table, or a table from a DM),
-    else None."""
+    number no snowflake has; "channel": it names another conversation's table), else None."""
     fields = match.groupdict() if match is not None else {}
     if any(text.isdigit() and (len(text) > 19 or int(text) > MAX_SNOWFLAKE)
            for text in fields.values() if text):
@@ -140,8 +139,7 @@ def foreign(match: re.Match[str] | None, interaction: discord.Interaction) -> st
     on = message.id if message is not None else None
     meta = message.interaction_metadata if message is not None else None
     pressed = meta.interacted_message_id if meta is not None else None
-    if named and (interaction.guild_id is None
-                  or named[0] not in (interaction.channel_id, on, pressed)):
+    if named and named[0] not in (interaction.channel_id, on, pressed):
         return "channel"
     return None
 

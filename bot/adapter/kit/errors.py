@@ -43,7 +43,9 @@ def _context(interaction: discord.Interaction, what: str) -> str:
 async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
     """Run an interaction handler in the language of the person who acted (public posts switch
     to the server's: :func:`bot.adapter.kit.languages.in_public`); every failure ends in a private
-    sentence in that language, never silence."""
+    sentence in that language, never silence. Once answered, the bot hears of it
+    (``interaction_answered``: a table whose post waits for an interaction goes on with it,
+    :meth:`bot.adapter.posting.poster.Poster.carry_on`)."""
     with language(reader(interaction)):
         try:
             yield
@@ -66,6 +68,8 @@ async def guarded(interaction: discord.Interaction, what: str) -> AsyncIterator[
             )
         finally:
             await remember(interaction)
+            # answered: where only interactions reach a table, this one may carry its post
+            interaction.client.dispatch("interaction_answered", interaction)
 
 
 def said(exc: Exception) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 import discord
@@ -71,12 +71,26 @@ def share(served: int, count: int) -> float:
     return GLOBAL_BUDGET * max(1, served) / max(1, count)
 
 
-def pace(http: discord.http.HTTPClient, limit: GlobalPace) -> None:
+class Unreachable(Exception):
+    """A request with the bot's own token in a conversation it may not post in (a DM or group
+    DM between people, a server without the bot: :mod:`bot.adapter.posting.carriers`), refused
+    before it leaves; or a post there that no interaction token can carry just now."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} is reached only through interactions")
+        self.channel_id = channel_id
+
+
+def pace(http: discord.http.HTTPClient, limit: GlobalPace,
+         barred: Collection[int] = frozenset()) -> None:
     """Make every request of ``http`` (discord.py's client for the bot's token) take a turn from
-    ``limit`` first."""
+    ``limit`` first; one about a channel of ``barred`` (read at each request) is refused
+    (:class:`Unreachable`) and never made."""
     request = http.request
 
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
+        if route.channel_id is not None and int(route.channel_id) in barred:
+            raise Unreachable(int(route.channel_id))
         await limit.turn()
         return await request(route, **kwargs)
 

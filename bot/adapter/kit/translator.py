@@ -9,6 +9,8 @@ and choices (Discord sends the English names back in interactions: nothing else 
 - Descriptions and choice names are looked up by their English text; one built with fields
   (``"Toy Rounds (2–6 players)"``) carries its :class:`~games.text.Text` in the
   ``locale_str``'s extras (:func:`text`) so it is translated from its template.
+- Right-click commands (context menus) are named by their English name as the msgid ("Challenge
+  to a game"): their names may hold spaces and capitals (:func:`menu_name`).
 - English locales, and languages without a catalog, get no localisation (the default shows).
 """
 
@@ -113,6 +115,19 @@ def localised_name(english: str, msgid: str, code: str) -> str | None:
     return name
 
 
+def menu_name(english: str, code: str) -> str | None:
+    """A right-click command's localised name: its English name is the msgid; spaces and
+    capitals allowed, 1-32 characters (a longer one is left out, Discord showing the English)."""
+    name = translate(english, code)
+    if name == english:
+        return None
+    if not 0 < len(name) <= MAX_NAME:
+        log.warning("the %s name %r of the menu %r is longer than Discord allows", code, name,
+                    english)
+        return None
+    return name
+
+
 class CatalogTranslator(app_commands.Translator):
     """Discord's localisations of the slash commands, from the catalogs."""
 
@@ -124,6 +139,8 @@ class CatalogTranslator(app_commands.Translator):
         if code in ("", DEFAULT) or code not in LANGUAGES:
             return None
         where = context.location
+        if where is Where.command_name and isinstance(context.data, app_commands.ContextMenu):
+            return menu_name(string.message, code)
         if where in (Where.command_name, Where.group_name):
             msgid = NAMES.get(string.message)
             return localised_name(string.message, msgid, code) if msgid else None

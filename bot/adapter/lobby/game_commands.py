@@ -21,10 +21,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.service.results import TableInfo
+from bot.service.rules.reach import BOT
 from games import Game, Option
 
 from ..kit import send
-from ..kit.checks import require_guild, require_post_permissions
+from ..kit.checks import reach_of, require_channel, require_post_permissions
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import Text, _, say
@@ -103,32 +105,66 @@ def option_choices(opt: Option) -> list[app_commands.Choice[str]]:
 async def open_lobby(
     interaction: discord.Interaction, game: Game, options: dict[str, Any]
 ) -> None:
-    """``/play <game>``: open a lobby with the options given; the host refuses bad ones."""
+    """``/play <game>``: open a lobby with the options given; the host refuses bad ones. Where
+    the bot can't post by itself (a DM, a group DM, a server without the bot: ``reach`` is
+    "interactions"), the lobby is this command's answer and the table plays on through the
+    interactions made at it (:mod:`bot.adapter.posting.carriers`)."""
     async with guarded(interaction, f"/play {game.id}"):
-        channel_id = require_guild(interaction)
-        require_post_permissions(interaction)
+        channel_id = require_channel(interaction)
+        reach = reach_of(interaction)
+        require_post_permissions(interaction)  # nothing to check where only interactions post
         await send.defer_public(interaction)  # before any read: Discord waits 3 s
         bot = tablee(interaction.client)
         user = interaction.user
-        chosen = await bot.service.store.servers.tables_place(interaction.guild_id or 0)
-        place, why = place_of(interaction, chosen or bot.config.tables_place)
-        if place == "threads":
-            await open_thread_lobby(interaction, game, options)
-            return
+        why = None
+        if reach == BOT:
+            bot.poster.carriers.unbar(channel_id)  # the bot was added here since
+            chosen = await bot.service.store.servers.tables_place(interaction.guild_id or 0)
+            place, why = place_of(interaction, chosen or bot.config.tables_place)
+            if place == "threads":
+                await open_thread_lobby(interaction, game, options)
+                return
+        else:
+            bot.poster.carriers.bar(channel_id)
         info = await bot.service.lobbies.create_lobby(
-            channel_id, interaction.guild_id, game.id, options, user.id, user.display_name
-        )
+            channel_id, interaction.guild_id, game.id, options, user.id, user.display_name,
+            reach=reach)
         async with in_public(interaction.client, interaction.guild_id, interaction):
             text, view = lobby_text(info), lobby_view(info)
         try:
             await send.respond(interaction, text, view=view)
+            message = await interaction.original_response()
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise
-        message = await interaction.original_response()
-        await bot.service.ledger.set_post(channel_id, message.id, info.version)
-        if why is not None:
+        if await lobby_posted(interaction, info, message) and why is not None:
             await send.followup(interaction, why, ephemeral=True)
+
+
+async def lobby_posted(interaction: discord.Interaction, info: TableInfo,
+                       message: discord.Message) -> bool:
+    """The lobby post ``message`` went out as this interaction's answer (or a followup of it):
+    kept (its token edits it: the settings panel; the ledger knows it). False when Discord made
+    it private (a server letting apps it did not add answer only privately): nobody else could
+    join, so the lobby goes, the post too when it was a followup, and the host reads why in the
+    interaction's answer."""
+    bot = tablee(interaction.client)
+    if message.flags.ephemeral:
+        await drop_lobby(interaction, info.channel_id)
+        if isinstance(message, discord.WebhookMessage):  # a followup: taken back
+            await message.delete()
+        await send.edit_original(interaction, content=private_only_sentence(), view=None)
+        return False
+    bot.poster.carriers.made(message.id, interaction)
+    await bot.service.ledger.set_post(info.channel_id, message.id, info.version)
+    return True
+
+
+def private_only_sentence() -> str:
+    """What the host reads when the server turned answers of apps it did not add private."""
+    return _("This server lets apps it has not added answer only privately, so nobody else "
+             "could see or join this table. A server admin can allow external apps (the Use "
+             "External Apps permission), or add Tablée to the server.")
 
 
 async def open_thread_lobby(
@@ -201,7 +237,6 @@ def play_group(games: Sequence[Game]) -> app_commands.Group:
     group = app_commands.Group(
         name="play",
         description=_("Open a table for a board game in this channel"),
-        guild_only=True,
     )
     names: set[str] = set()
     for game in games:

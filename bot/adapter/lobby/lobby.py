@@ -23,6 +23,7 @@ import discord
 from bot.service.errors import LOBBY_CHANGED, HostError
 from bot.service.results import TableInfo
 from bot.service.rules.lobby import DEFAULT_LEVEL
+from bot.service.rules.reach import INTERACTIONS
 
 from ..kit import send
 from ..kit.checks import require_post_permissions
@@ -32,6 +33,7 @@ from ..kit.errors import guarded, said
 from ..kit.i18n import N_, _, shown, translate
 from ..kit.languages import in_public
 from ..kit.limits import MAX_CONTENT
+from ..kit.pace import Unreachable
 from ..posting.places import make_thread
 from . import settings as st
 
@@ -92,7 +94,11 @@ def lobby_text(info: TableInfo) -> str:
     ]
     lines += [seat_line(info, seat) for seat in info.seats]
     waiting = [s.pending_until for s in info.seats if s.pending_until is not None]
-    if waiting:
+    challenged = [str(s.name) for s in info.seats if s.challenged]  # people: no Text
+    if challenged:
+        lines.append(_("{name}'s seat is kept until <t:{at}:t> (<t:{at}:R>): press **Join** to "
+                       "accept the challenge.", name=", ".join(challenged), at=int(max(waiting))))
+    elif waiting:
         lines.append(_("Players of the last game keep their seats until <t:{at}:t> (<t:{at}:R>) "
                        "unless they press **Join**.", at=int(max(waiting))))
     if info.settings:
@@ -100,7 +106,16 @@ def lobby_text(info: TableInfo) -> str:
                        "**Settings**, then presses **Start**."))
     else:
         lines.append(_("Press **Join** to sit down; the host presses **Start**."))
+    if info.reach == INTERACTIONS:
+        lines.append(reach_note())
     return "\n".join(lines)[:MAX_CONTENT]
+
+
+def reach_note() -> str:
+    """What players of a table reached only through interactions should know, in small print."""
+    return "-# " + _("Here Tablée can only post when one of you presses a button or uses a "
+                     "command: if the table seems to wait, press **Board**. To hear of your "
+                     "turn by DM, ask for it with /notifications.")
 
 
 def started_sentence() -> str:
@@ -341,27 +356,35 @@ async def on_setting(interaction: discord.Interaction, match: re.Match[str], val
         info = await bot.service.views.require_table(channel_id)  # as it is now, after the refusal
         await show_panel(interaction, info, page, "⚠️ " + said(exc))
         return
-    await refresh_lobby_post(interaction.client, info)
+    shown_now = await refresh_lobby_post(interaction.client, info)
     now = next((s for s in info.settings if s.name == setting.name), None)
     note = _("✅ {label}: {value}.", label=setting.label,
              value=now.value_text if now else setting.value_text)
+    if not shown_now:
+        note += " " + _("The lobby post shows it at the next press on it.")
     await show_panel(interaction, info, page, note)
 
 
-async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> None:
-    """Edit the lobby post (the table's stored post) to show ``info``."""
+async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> bool:
+    """Edit the lobby post (the table's stored post) to show ``info``: with the token of the
+    command that posted it while it is valid, else the bot's. False when it could not (where
+    only interactions post, that token expired: the next press on it shows the lobby)."""
     if info.post_message_id is None:
-        return
+        return True
     message = client.get_partial_messageable(info.post_channel).get_partial_message(
         info.post_message_id
     )
     async with in_public(client, info.guild_id):
         text, view = lobby_text(info), lobby_view(info)
     try:
-        await send.edit(message, content=text, view=view)
+        await tablee(client).poster.carriers.edit(info.post_channel, message, content=text,
+                                                  view=view)
+    except Unreachable:
+        return False
     except discord.HTTPException:
         log.warning("could not update lobby post %s in %s", info.post_message_id,
                     info.channel_id, exc_info=True)
+    return True
 
 
 async def drop_lobby(interaction: discord.Interaction, channel_id: int) -> None:
@@ -394,7 +417,8 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
         if info.status != "lobby" or info.post_message_id is not None:
             continue
         try:
-            if info.waits_for_thread:  # its post (the key) never got its buttons: unusable
+            # its post (the key) never got its buttons, or only an interaction could post it
+            if info.waits_for_thread or info.reach == INTERACTIONS:
                 await bot.service.lobbies.cancel(info.channel_id, info.host_id)
                 continue
             channel = client.get_partial_messageable(info.channel_id)

@@ -13,7 +13,7 @@ import discord
 from bot.service.results import PublicPost, TableInfo
 
 from ..kit import send
-from ..kit.checks import require_guild, require_post_permissions
+from ..kit.checks import require_post_permissions
 from ..kit.components import Component, Item
 from ..kit.context import tablee
 from ..kit.errors import guarded
@@ -38,7 +38,6 @@ class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], namesp
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "rematch"):
-            require_guild(interaction)
             require_post_permissions(interaction)
             # Acknowledged before any read, privately: the invitation goes to the channel as a
             # message of its own, whose mentions ping (an edited "thinking…" pings nobody).
@@ -77,15 +76,21 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
                   if s.pending_until is not None and s.user_id is not None]
         async with in_public(interaction.client, info.guild_id, interaction):
             text, view = invitation(info), lobby_view(info)
+        # The private answer first: the invitation is then a message of its own, carried by
+        # this press where it is made in the table's channel (else the bot's token posts it in
+        # the thread), whose mentions ping.
+        await send.respond(interaction, _("The rematch lobby is open in <#{thread}>.",
+                                          thread=channel_id), ephemeral=True)
+        carriers = bot.poster.carriers
+        carriers.offer(channel_id, interaction)
         try:  # where the table plays: this channel, or (pressed on a summary) its thread
-            message = await send.send(interaction.client.get_partial_messageable(channel_id),
-                                      text, view=view, ping=pinged)
+            message = await carriers.send(
+                channel_id, interaction.client.get_partial_messageable(channel_id), text,
+                view=view, ping=pinged)
         except BaseException:
             await drop_lobby(interaction, channel_id)
             raise
         await bot.service.ledger.set_post(channel_id, message.id, info.version)
-        await send.respond(interaction, _("The rematch lobby is open in <#{thread}>.",
-                                          thread=channel_id), ephemeral=True)
     else:
         seat = info.seat_of(user.id)
         await send.respond(

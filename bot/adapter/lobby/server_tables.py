@@ -29,6 +29,7 @@ from ..kit.components import Component
 from ..kit.context import tablee
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import N_, _, _n, shown
+from ..kit.installs import servers_only
 from ..kit.limits import MAX_BUTTON_LABEL, MAX_CONTENT, MAX_ROWS, clip
 from .lobby import refresh_lobby_post
 
@@ -157,7 +158,7 @@ def check(interaction: discord.Interaction, info: TableInfo | None) -> None:
 class TablesCommand(ServiceCog):
     """/tables."""
 
-    @app_commands.guild_only()
+    @servers_only(user_install=False)
     @app_commands.command(name="tables", description=_("The open tables of this server, with "
                                                        "a link to each (privately)"))
     async def tables(self, interaction: discord.Interaction) -> None:

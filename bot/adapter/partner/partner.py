@@ -56,7 +56,6 @@ async def whisper(client: discord.Client, msg: PartnerMessage, jump_url: str) ->
 
 class PartnerCommands(ServiceCog):
 
-    @app_commands.guild_only()
     @app_commands.command(
         name="partner",
         description=_("Talk to your partner as the game's table-talk rule allows now"),

@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.service.results import MenuEntry
 
 from ..kit import send
-from ..kit.checks import require_guild
+from ..kit.checks import require_channel
 from ..kit.cog import ServiceCog
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import _, language, shown
@@ -52,14 +52,13 @@ def autocomplete_choices(entries: list[Any], typed: str) -> list[app_commands.Ch
 
 class TableCommands(ServiceCog):
 
-    @app_commands.guild_only()
     @app_commands.command(name="move", description=_("Play a move in this channel's game"))
     @app_commands.describe(move=_("Your move, e.g. place B4 1,0 (start typing for suggestions)"),
                            table=_(TABLE_OPTION))
     async def move(self, interaction: discord.Interaction, move: str,
                    table: str | None = None) -> None:
         async with guarded(interaction, "/move"):
-            require_guild(interaction)
+            require_channel(interaction)
             if len(move) > MAX_MOVE_TEXT:  # no game's move is this long: never echo it back
                 raise Refusal(_(
                     "That is too long to be a move ({n} characters). Start typing after /move for "
@@ -73,7 +72,7 @@ class TableCommands(ServiceCog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        if interaction.channel_id is None or interaction.guild_id is None:
+        if interaction.channel_id is None:
             return []
         try:
             in_time, entries = await within(SUGGESTION_SECONDS, self._suggestions(interaction))
@@ -92,7 +91,6 @@ class TableCommands(ServiceCog):
         return await self.service.views.legal_moves(channel_id, interaction.user.id,
                                               language=reader(interaction))
 
-    @app_commands.guild_only()
     @app_commands.command(
         name="hand", description=_("See your hand (privately) and play on your turn")
     )
@@ -100,7 +98,6 @@ class TableCommands(ServiceCog):
     async def hand(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await show_hand(interaction, None)
 
-    @app_commands.guild_only()
     @app_commands.command(name="board", description=_("See the current board (privately)"))
     @app_commands.describe(table=_(TABLE_OPTION),
                            text=_("True: the position in words instead of the picture"))
@@ -115,12 +112,11 @@ class TableCommands(ServiceCog):
     hand.autocomplete("table")(table_choices)
     board.autocomplete("table")(table_choices)
 
-    @app_commands.guild_only()
     @app_commands.command(name="abandon", description=_("End this channel's game without a result"))
     @app_commands.describe(table=_(TABLE_OPTION))
     async def abandon(self, interaction: discord.Interaction, table: str | None = None) -> None:
         async with guarded(interaction, "/abandon"):
-            require_guild(interaction)
+            require_channel(interaction)
             await send.defer_public(interaction)  # before any read: Discord waits 3 s
             channel_id = await table_channel(interaction, self.service)
             before = await self.service.views.require_table(channel_id)

@@ -58,7 +58,6 @@ async def take_back(interaction: discord.Interaction, channel_id: int | None,
 class UndoCommands(ServiceCog):
     """/undo."""
 
-    @app_commands.guild_only()
     @app_commands.command(
         name="undo", description=_("Take back your last move while it is still your turn")
     )

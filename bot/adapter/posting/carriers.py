@@ -23,6 +23,17 @@ pinged is already their own choice (:mod:`bot.service.notices`).
 A token Discord no longer takes (401 50027 "Invalid Webhook Token", 404 10015 "Unknown Webhook")
 is dropped and the request goes again with the bot's token; any other refusal (a locked thread,
 a missing permission) is the post's, raised as with the bot's token.
+
+**Conversations the bot can't post in** (a DM or group DM between people, a server that has
+Tablée only as someone's installed app: a table whose ``reach`` is "interactions",
+:mod:`bot.service.rules.reach`) are *barred*: no request with the bot's own token is ever made
+there (:func:`bot.adapter.kit.pace.pace` refuses it before it leaves, :class:`Unreachable`). A
+post or an edit there goes with a token or not at all: without a usable one it raises
+:class:`Unreachable`, and the table's post waits for the next interaction at the table, which
+carries it (:meth:`bot.adapter.posting.poster.Poster.carry_on`). There Discord allows 5
+followups per interaction (when the app is only user-installed, as it always is in such a
+place): a token carries at most :data:`CARRIED` of them, leaving one for the handler's own
+private answer.
 """
 
 from __future__ import annotations
@@ -37,6 +48,7 @@ from typing import Any
 import discord
 
 from ..kit import send
+from ..kit.pace import Unreachable
 
 log = logging.getLogger("tablee.adapter.post")
 
@@ -44,18 +56,27 @@ MARGIN = datetime.timedelta(seconds=60)
 """A token is used only while more than this is left of its 15 minutes: a request that waits on
 Discord's per-route limit must still find it valid."""
 TOKEN_GONE = {50027, 10015}  # Invalid Webhook Token, Unknown Webhook: expired or unknown
+FOLLOWUPS = 5
+"""Discord's followups per interaction when the app is only user-installed where it was used
+(receiving-and-responding, "Create Followup Message")."""
+CARRIED = FOLLOWUPS - 1
+"""The followups the carriers send with one such token: one is left for the handler's own."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Token:
-    """An interaction's followup webhook and until when the poster uses it."""
+    """An interaction's followup webhook, until when the poster uses it and, where Discord
+    counts them (``limit``), how many followups the carriers may still send with it."""
 
     webhook: discord.Webhook
     until: datetime.datetime
+    limit: int | None = None
+    source: int = 0  # the interaction's id: offered twice, it is still one allowance
 
 
 def token_of(interaction: discord.Interaction) -> Token:
-    return Token(interaction.followup, interaction.expires_at - MARGIN)
+    limit = None if interaction.is_guild_integration() else CARRIED
+    return Token(interaction.followup, interaction.expires_at - MARGIN, limit, interaction.id)
 
 
 class Carriers:
@@ -65,12 +86,29 @@ class Carriers:
         self._now = now
         self._fresh: dict[int, Token] = {}  # channel -> the newest offered token
         self._made: OrderedDict[int, Token] = OrderedDict()  # message id -> the token that sent it
+        self.barred: set[int] = set()  # channels the bot's own token may not post in
+
+    def bar(self, channel_id: int) -> None:
+        """The table in ``channel_id`` reaches its players only through interactions: the bot's
+        own token is never used there (until :meth:`unbar`)."""
+        self.barred.add(channel_id)
+
+    def unbar(self, channel_id: int) -> None:
+        self.barred.discard(channel_id)
+
+    def made(self, message_id: int, interaction: discord.Interaction) -> None:
+        """``message_id`` is ``interaction``'s response (a lobby): edited with its token while
+        valid."""
+        self._remember(message_id, token_of(interaction))
 
     def offer(self, channel_id: int, interaction: discord.Interaction | None) -> None:
         """``interaction`` (a person's change of the table playing in ``channel_id``, already
         answered) may carry the channel's posts: when it was made in that very channel."""
         if interaction is None or interaction.channel_id != channel_id:
             return
+        offered = self._fresh.get(channel_id)
+        if offered is not None and offered.source == interaction.id:
+            return  # already carrying: its followups so far count
         token = token_of(interaction)
         if self._usable(token):
             self._fresh[channel_id] = token
@@ -84,10 +122,14 @@ class Carriers:
 
     def _carrier(self, channel_id: int) -> Token | None:
         token = self._fresh.get(channel_id)
-        if token is not None and not self._usable(token):
+        if token is not None and (not self._usable(token) or token.limit == 0):
             del self._fresh[channel_id]
             return None
         return token
+
+    def can_post(self, channel_id: int) -> bool:
+        """Whether a post in ``channel_id`` can go out now: with a token, or with the bot's."""
+        return channel_id not in self.barred or self._carrier(channel_id) is not None
 
     def _maker(self, message_id: int) -> Token | None:
         token = self._made.get(message_id)
@@ -123,6 +165,8 @@ class Carriers:
         token = self._carrier(channel_id)
         if token is not None:
             text = discord.utils.MISSING if content is None else send.fit(content)
+            if token.limit is not None:
+                token.limit -= 1  # taken before the request: two posts at once never overrun it
             try:
                 message = await token.webhook.send(
                     text, allowed_mentions=send.allowed(ping), wait=True, **kwargs)
@@ -132,6 +176,8 @@ class Carriers:
                 if not self._gone(channel_id, token, exc):
                     raise
                 _rewind(kwargs)
+        if channel_id in self.barred:
+            raise Unreachable(channel_id)
         return await send.send(channel, content, ping=ping, **kwargs)
 
     async def edit(self, channel_id: int, message: discord.PartialMessage, *,
@@ -150,6 +196,8 @@ class Carriers:
                     raise
                 _rewind(kwargs)
                 kwargs["content"] = content
+        if channel_id in self.barred:
+            raise Unreachable(channel_id)
         await send.edit(message, ping=ping or (), **kwargs)
 
 

@@ -14,7 +14,7 @@ from bot.service.errors import TableExists
 from bot.service.results import PublicPost, TableInfo
 from bot.service.rules.tables import jump_url
 
-from ..kit.checks import require_guild
+from ..kit.checks import require_channel
 from ..kit.context import tablee
 from ..kit.errors import Refusal, said
 from ..kit.i18n import N_, _, _n, language, shown
@@ -60,8 +60,9 @@ def place_of(interaction: discord.Interaction, chosen: str) -> tuple[str, str | 
     """Where a table opened by this ``/play`` plays ("threads" or "channel") and, when the
     server chose threads but the bot can't make one here, the sentence telling the host why."""
     channel = interaction.channel
-    if chosen != "threads" or getattr(channel, "type", None) in THREAD_TYPES:
-        return "channel", None
+    if (chosen != "threads" or interaction.guild_id is None
+            or getattr(channel, "type", None) in THREAD_TYPES):
+        return "channel", None  # a DM has no threads
     missing = missing_thread_permissions(interaction)
     if missing:
         return "channel", no_thread_sentence(", ".join(missing))
@@ -171,7 +172,7 @@ async def table_channel(interaction: discord.Interaction, service: Services) -> 
     a channel-mode table); typed in a channel whose tables play in threads, the one chosen in
     the command's ``table`` option (:func:`table_choices`), else the caller's one table there;
     with several, a sentence with a link to each."""
-    channel_id = require_guild(interaction)
+    channel_id = require_channel(interaction)
     if getattr(interaction.channel, "type", None) in THREAD_TYPES:
         return channel_id  # a thread holds one table, keyed by it
     here = await service.views.tables_here(channel_id)  # one read: its own table and its threads'

@@ -30,6 +30,13 @@ A table's end (its last post, whether or not Discord took it, or a close without
 told to whoever listens as the discord.py event ``table_ended`` (the channel id): the
 tournament room (:mod:`bot.adapter.tournament`) goes on to the next round then.
 
+A table reached only through interactions (a DM, a group DM, a server without the bot:
+:mod:`bot.service.rules.reach`) has its channel *barred* for the bot's own token
+(:mod:`bot.adapter.posting.carriers`): a post that no interaction token can carry just now is
+*held* (the move is stored, nothing is sent) and the next interaction at the table, whoever makes
+it and whatever it is, carries it (:meth:`Poster.carry_on`); an older post that no token can edit
+any more keeps its buttons, which answer "out of date" and carry the table on.
+
 A post Discord refuses (a locked thread, a missing permission) leaves its table *stuck*: tried
 again after longer and longer waits, then given up, its players told once
 (:mod:`bot.adapter.posting.stuck`); a post answered "Unknown Channel" in a table's thread means the
@@ -52,11 +59,13 @@ from bot.service.followup import tolerated
 from bot.service.locks import ChannelLocks
 from bot.service.results import Outcome, PublicPost, TableInfo
 from bot.service.rules.held import TurnNotice
+from bot.service.rules.reach import INTERACTIONS
 
 from ..kit.components import Layout
 from ..kit.emojis import emojis_of
 from ..kit.files import SeenHands, png_file
 from ..kit.i18n import language, shown
+from ..kit.pace import Unreachable
 from ..kit.recency import EDIT_LIMIT_OLD, still_editable
 from . import layout as v2
 from .carriers import Carriers
@@ -127,6 +136,9 @@ class Poster:
         self._tasks: set[asyncio.Task[None]] = set()  # computers going on after a post
         # channel -> {post showing a value: its text without it} the service could not store
         self._unsaved: dict[int, dict[int, str]] = {}
+        # channel -> a post no interaction could carry yet (barred channels): None, the
+        # service's post of the table as it is now; an Outcome, a game's end (kept only here)
+        self._held: dict[int, Outcome | None] = {}
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -156,7 +168,10 @@ class Poster:
         channel's posts while it is valid (:mod:`bot.adapter.posting.carriers`), this one and the
         computers' or the clock's after it, so they cost no request on the bot's own token."""
         channel_id = outcome.table.channel_id
+        if outcome.table.reach == INTERACTIONS:
+            self.carriers.bar(channel_id)
         self.carriers.offer(channel_id, via)
+        self._held.pop(channel_id, None)  # this post shows everything since the last one
         actor = outcome.actor
         previous = () if outcome.first else (outcome.table.post_message_id,)
         try:
@@ -169,6 +184,14 @@ class Poster:
             self.stuck.posted(channel_id)
             await self.threads.posted(outcome, via)
             return message
+        except Unreachable:
+            # Only an interaction can post here, and none can just now: the next one at the
+            # table carries it (carry_on). A game's end is kept here: its table is gone.
+            finished = outcome.post is not None and outcome.post.finished
+            self._held[channel_id] = outcome if finished else None
+            log.info("the post of the table in %s waits for the next interaction there",
+                     channel_id)
+            return None
         except Exception as exc:
             # What was played is stored: the post is the service's to try again (as a restart
             # would), not a failure of the move for whoever made it.
@@ -189,6 +212,24 @@ class Poster:
                 task = asyncio.get_running_loop().create_task(self._computers(channel_id))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
+
+    async def carry_on(self, interaction: discord.Interaction) -> None:
+        """An interaction at a table whose post is held (answered already: a press, a menu, a
+        command in its conversation) carries it: the table as it is now goes out as its
+        followup. Never raises: the interaction itself was answered."""
+        channel_id = interaction.channel_id
+        if channel_id is None or channel_id not in self._held \
+                or not interaction.response.is_done():
+            return
+        held = self._held.pop(channel_id)
+        try:
+            outcome = held if held is not None else await self._service.moves.repost(channel_id)
+        except Exception:
+            log.exception("the held post of the table in %s could not be read", channel_id)
+            self._held.setdefault(channel_id, held)
+            return
+        if outcome is not None:
+            await self.publish(outcome, via=interaction)
 
     async def _computers(self, channel_id: int) -> None:
         try:
@@ -231,6 +272,7 @@ class Poster:
         self.hands.forget(channel_id)
         self.stuck.forget(channel_id)
         self.carriers.forget(channel_id)
+        self._held.pop(channel_id, None)
 
     async def left(self, channel_id: int, *, ended: bool) -> None:
         """The table's thread was deleted: its posts went with it (nothing to retire), and its
@@ -322,6 +364,8 @@ class Poster:
                 attachments=[file] if file else [],
                 view=self._v2(channel_id, outcome.table, post, full),
             )
+        except Unreachable:
+            return False  # its token expired: a new post, carried by this change's interaction
         except discord.HTTPException as exc:
             if refused(exc) is not None:
                 raise  # a new post would be refused too: the table is stuck (publish)
@@ -384,6 +428,8 @@ class Poster:
         try:
             await self.carriers.edit(channel_id, self._message(channel_id, message_id),
                                      view=view, ping=pinged(post, still))
+        except Unreachable:
+            return  # no token can edit it any more: the next post that calls them says it
         except discord.HTTPException:
             log.warning("could not add the closed-DM note to %s", message_id, exc_info=True)
             return
@@ -443,6 +489,12 @@ class Poster:
                                      **await self._retired_form(channel_id, message, plain))
         except discord.NotFound:
             pass
+        except Unreachable:
+            # No token can edit it any more: it keeps its buttons, which answer "out of date"
+            # and carry the table on; a value it showed stays stored, for a later try.
+            log.info("post %s in %s stays as it is: no interaction can edit it now",
+                     message_id, channel_id)
+            return
         except discord.HTTPException as exc:
             if exc.code == EDIT_LIMIT_OLD:
                 log.warning("could not retire post %s in %s (Discord's limit on editing old "

@@ -34,6 +34,7 @@ from ..kit.cog import ServiceCog
 from ..kit.context import Tablee
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import _, current
+from ..kit.installs import servers_only
 from ..kit.languages import in_public
 from ..kit.limits import MAX_CONTENT
 from ..kit.translator import NAMES, localised_name
@@ -115,9 +116,9 @@ def admins_only(interaction: discord.Interaction) -> None:
 
 
 class SeasonCommands(ServiceCog):
-    season = app_commands.Group(
+    season = servers_only(user_install=False)(app_commands.Group(
         name="season", description=_("A game's seasons on this server: a leaderboard of their "
-                                     "own for some weeks"), guild_only=True)
+                                     "own for some weeks")))
 
     @season.command(name="start", description=_("Start a season of a game: its own "
                                                  "leaderboard for some weeks (admins)"))

@@ -25,6 +25,7 @@ from ..kit.checks import require_guild
 from ..kit.cog import ServiceCog
 from ..kit.errors import Refusal, guarded
 from ..kit.i18n import LANGUAGES, N_, _, _n
+from ..kit.installs import servers_only
 from ..kit.languages import server_language
 
 FOLLOW = "auto"
@@ -65,10 +66,10 @@ async def managers_only(interaction: discord.Interaction, refusal: str) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
 
 class ServerSettings(ServiceCog):
-    settings = app_commands.Group(
+    settings = servers_only(user_install=False)(app_commands.Group(
         name="settings", description=_("Tablée's settings for this server (admins)"),
-        guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
-    )
+        default_permissions=discord.Permissions(manage_guild=True),
+    ))
 
     @settings.command(name="language",
                       description=_("The language of this server's tables, posts and images"))

@@ -45,6 +45,7 @@ from ..kit.cog import ServiceCog
 from ..kit.errors import Refusal, guarded
 from ..kit.files import png_file
 from ..kit.i18n import _, language, shown
+from ..kit.installs import servers_only
 from ..kit.languages import in_public, reader
 from ..kit.limits import MAX_CHOICES, MAX_DESCRIPTION, clip
 from ..kit.translator import text
@@ -91,9 +92,8 @@ async def home_of(interaction: discord.Interaction) -> tuple[int, discord.abc.Gu
 
 
 class TournamentCommands(ServiceCog):
-    tournament = app_commands.Group(
-        name="tournament", description=_("Tournaments: create one, join it, see the standings"),
-        guild_only=True)
+    tournament = servers_only(user_install=False)(app_commands.Group(
+        name="tournament", description=_("Tournaments: create one, join it, see the standings")))
 
     # -- create ---------------------------------------------------------------------------------
     @tournament.command(name="create",

@@ -23,6 +23,7 @@ from ..kit.checks import require_guild
 from ..kit.cog import ServiceCog
 from ..kit.errors import guarded
 from ..kit.i18n import _, _n, current
+from ..kit.installs import servers_only
 from ..kit.translator import OPTIONS, localised_name
 
 
@@ -77,7 +78,7 @@ def vacation_text(vacation: Vacation, *, came_back: bool = False, went: bool = F
 
 class VacationCommands(ServiceCog):
 
-    @app_commands.guild_only()
+    @servers_only(user_install=False)
     @app_commands.command(
         name="vacation",
         description=_("Pause your clock at this server's daily tables for some days, or come back"))

@@ -25,7 +25,7 @@ from ...storage.rows import TableRow
 from .. import errors
 from ..results import TableInfo
 from . import hints, lobby, settings, speed, vacation
-from .tables import PENDING
+from .tables import CHALLENGED, PENDING
 from .tournament import MARK, NO_REMATCH
 from .wording import FORGOTTEN
 
@@ -92,6 +92,7 @@ def new_row(
         channel_id=finished["channel_id"], guild_id=finished.get("guild_id"), game_id=game.id,
         options=options, status="lobby", host_id=user_id, seats=new_seats, seed=seed,
         speed=kept.get("speed"), parent_id=finished.get("parent_id"),
+        reach=finished.get("reach") or "bot",
         record_head=vacation.lobby_head(hints.lobby_head(bool(kept.get("hints"))),
                                         bool(kept.get("vacation", True))),
     )
@@ -122,7 +123,7 @@ def confirm(row: TableRow, user_id: int, name: str) -> TableRow | None:
     ):
         return None
     seats = [
-        {k: v for k, v in {**s, "name": name}.items() if k != PENDING}
+        {k: v for k, v in {**s, "name": name}.items() if k not in (PENDING, CHALLENGED)}
         if s["user_id"] == user_id else s
         for s in row.seats
     ]
@@ -151,6 +152,13 @@ def check_start(row: TableRow, now: float) -> None:
         return
     names = ", ".join(str(s["name"]) for s in late)
     minutes = max(1, round((max(s[PENDING] for s in late) - now) / 60))
+    if any(s.get(CHALLENGED) for s in late):
+        raise NotConfirmed(say_n(
+            "Waiting for {players} to accept the challenge with Join. The seat is kept for "
+            "about one more minute; then Start goes ahead without them.",
+            "Waiting for {players} to accept the challenge with Join. The seat is kept for "
+            "about {n} more minutes; then Start goes ahead without them.",
+            minutes, players=names))
     raise NotConfirmed(say_n(
         "Waiting for players of the last game to press Join: {players}. Their seats are kept "
         "for about one more minute; then Start goes ahead without them.",

@@ -15,13 +15,17 @@ from .wording import FORGOTTEN, Name, seat_name, with_seat
 
 PENDING = "pending"
 """Seat key of a human of the last game who has not confirmed a rematch: the epoch second
-until which the seat is kept (:mod:`bot.service.rules.rematch`)."""
+until which the seat is kept (:mod:`bot.service.rules.rematch`); also the seat a challenge holds
+for the person challenged (:mod:`bot.service.rules.challenge`)."""
+CHALLENGED = "challenged"
+"""Seat key (True) of a held seat that a challenge holds, beside ``PENDING``; both go when the
+person takes the seat."""
 
 
 def seats_of(row: TableRow) -> list[Seat]:
     """The seats; a computer's name is a Text ("Computer 1 (hard)", translated when shown)."""
-    return [Seat(s["seat"], s["user_id"], seat_name(s), s.get("bot_level"), s.get(PENDING))
-            for s in row.seats]
+    return [Seat(s["seat"], s["user_id"], seat_name(s), s.get("bot_level"), s.get(PENDING),
+                 bool(s.get(CHALLENGED))) for s in row.seats]
 
 
 def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
@@ -51,6 +55,7 @@ def info(game: Game, row: TableRow, status: str | None = None) -> TableInfo:
         speed=speed.speed_of(row),
         created_at=row.created_at,
         tournament=next(iter(tournament_of(row) or ()), None),
+        reach=row.reach,
     )
 
 

@@ -28,6 +28,7 @@ from bot.adapter.kit import components
 from bot.adapter.live.activity import OpenTableButton
 from bot.adapter.live.live import PlayInBrowserButton
 from bot.adapter.lobby import settings as st
+from bot.adapter.lobby.challenge import ChallengeSelect
 from bot.adapter.lobby.lobby import AddComputerSelect, LobbyButton, SettingsPage, SettingsSelect
 from bot.adapter.lobby.rematch import RematchButton
 from bot.adapter.lobby.server_tables import JoinFromList
@@ -89,6 +90,7 @@ def samples() -> list[tuple[Any, str]]:
     out.append((OpenTableButton(c), f"to:open:{c}"))
     out += [(NotifySelect(f, 77), f"tn:{f}:77") for f in ("how", "live", "slow", "from", "to")]
     out += [(TournamentButton(a, 12), f"tz:{a}:12") for a in ("join", "leave", "start", "cancel")]
+    out.append((ChallengeSelect(7, 0, "Bob: the 2nd"), "tx:7:0:Bob: the 2nd"))
     return out
 
 
@@ -180,12 +182,13 @@ TEMPLATES = [
     r"tt:(?P<action>hand|board|describe|rules):(?P<channel_id>\d+):(?P<version>\d+)",
     r"tu:undo:(?P<channel_id>\d+):(?P<version>\d+)",
     r"tw:browser:(?P<channel_id>\d+)",
+    r"tx:(?P<person>\d+):(?P<part>\d):(?P<name>.+)",
     r"tz:(?P<action>join|leave|start|cancel):(?P<tid>\d+)",
 ]
 """The custom-id templates the bot listens for (ids on posts out there): those it listened for
 before the rooms, the table button's with ``describe`` added (its old ids read as before), the
 board in words' pages (``tp:``), the /notifications panel's selects (``tn:``) and the tournament
-post's buttons (``tz:``)."""
+post's buttons (``tz:``), the games offered to a challenger (``tx:``, issue 41)."""
 
 
 async def test_the_rooms_give_the_bot_the_same_commands_and_components(

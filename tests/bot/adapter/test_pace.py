@@ -8,7 +8,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapter.kit.pace import GLOBAL_BUDGET, GLOBAL_LIMIT, GlobalPace, pace, share
+from bot.adapter.kit.pace import (
+    GLOBAL_BUDGET,
+    GLOBAL_LIMIT,
+    GlobalPace,
+    Unreachable,
+    pace,
+    share,
+)
 
 
 class Clock:
@@ -85,3 +92,31 @@ async def test_every_request_of_the_bots_http_client_waits_its_turn() -> None:
     for _ in range(4):
         assert await http.request(discord.http.Route("GET", "/users/@me")) == "ok"
     assert [t for _p, t in sent] == [1000.0, 1000.5, 1001.0, 1001.5]
+
+
+async def test_a_request_about_a_barred_channel_never_leaves() -> None:
+    """Where only interactions may post (a group DM, a server without the bot), the bot's own
+    token is refused before the request goes; other channels, and requests naming none, go."""
+    clock = Clock()
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    sent: list[str] = []
+
+    async def request(route: discord.http.Route, **kwargs: Any) -> str:
+        sent.append(route.path)
+        return "ok"
+
+    http.request = request  # type: ignore[method-assign]  # what the network would do
+    barred: set[int] = set()
+    pace(http, GlobalPace(100.0, now=clock.now, sleep=clock.sleep), barred)
+    post = "/channels/{channel_id}/messages"
+    assert await http.request(discord.http.Route("POST", post, channel_id=7)) == "ok"
+    barred.add(7)  # read at each request: a table opened there since
+    with pytest.raises(Unreachable) as refused:
+        await http.request(discord.http.Route("POST", post, channel_id=7))
+    assert refused.value.channel_id == 7
+    with pytest.raises(Unreachable):
+        await http.request(discord.http.Route(
+            "PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=7, message_id=1))
+    assert await http.request(discord.http.Route("POST", post, channel_id=8)) == "ok"
+    assert await http.request(discord.http.Route("POST", "/users/@me/channels")) == "ok"
+    assert sent == ["/channels/{channel_id}/messages"] * 2 + ["/users/@me/channels"]

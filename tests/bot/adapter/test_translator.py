@@ -1,5 +1,6 @@
 """Localised slash-command names: every language's names follow Discord's naming rule (a name
-that breaks it would silently fall back to English), and English clients get no localisation."""
+that breaks it would silently fall back to English), and English clients get no localisation;
+right-click commands keep their spaces and capitals."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ from discord import app_commands
 from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.adapter.kit.translator import NAME_RULE, NAMES, OPTIONS, CatalogTranslator, localised_name
+from bot.adapter.history.menus import history_menus
+from bot.adapter.kit.translator import (
+    NAME_RULE,
+    NAMES,
+    OPTIONS,
+    CatalogTranslator,
+    localised_name,
+    menu_name,
+)
+from bot.adapter.lobby.challenge import challenge_menu
 from i18n import DEFAULT, LANGUAGES, translate
 
 OTHERS = [code for code in LANGUAGES if code != DEFAULT]
@@ -38,3 +48,18 @@ async def test_english_clients_get_no_localisation_and_french_ones_do() -> None:
     described = TranslationContext(Where.command_description, None)
     assert await translator.translate(about, discord.Locale.french, described) == (
         "Voir le plateau actuel (en privé)")
+
+
+async def test_a_right_click_command_keeps_its_spaces_and_capitals_in_french() -> None:
+    translator = CatalogTranslator()
+    menus = [challenge_menu(), *history_menus()]
+    said = {}
+    for menu in menus:
+        context = TranslationContext(Where.command_name, menu)
+        name = app_commands.locale_str(menu.name)
+        assert await translator.translate(name, discord.Locale.american_english, context) is None
+        said[menu.name] = await translator.translate(name, discord.Locale.french, context)
+    assert said == {"Challenge to a game": "Défier à un jeu", "Tablée stats": "Stats Tablée",
+                    "Replay": "Revoir la partie", "Analysis": "Analyse"}
+    assert all(0 < len(name) <= 32 for name in said.values())
+    assert menu_name("Not a menu", "fr") is None  # no catalog entry: Discord shows the English

@@ -5,36 +5,23 @@ exit code 1 (no traceback)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from discord.http import Route
 
 from bot.__main__ import main
 from render.emojis import images, names
+from tests.bot.app.emulated_owner import discord, owner
 from tests.e2e.emulator import validate
 from tests.e2e.emulator.emojis import MAX_EMOJIS, add_emoji
-from tests.e2e.emulator.fixtures import Emulator, running_emulator
+from tests.e2e.emulator.fixtures import Emulator
 
 LIST = ("GET", "/applications/{application_id}/emojis")
 CREATE = ("POST", "/applications/{application_id}/emojis")
 
 
-@pytest.fixture
-async def discord() -> AsyncIterator[Emulator]:
-    async with running_emulator() as emulator:
-        yield emulator
-    assert emulator.api.violations == []
-
-
-@pytest.fixture(autouse=True)
-def owner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """An owner's folder without a config file, and the emulator's bot token."""
-    monkeypatch.chdir(tmp_path)
-    for name in ("TABLEE_CONFIG", "DATABASE_URL"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DISCORD_TOKEN", "emulator-token")
+__all__ = ["discord", "owner"]  # the fixtures these tests use
+pytestmark = pytest.mark.usefixtures("owner")
 
 
 async def run(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

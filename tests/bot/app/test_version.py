@@ -72,7 +72,8 @@ def test_version_everywhere_on_the_command_line(tmp_path: Path) -> None:
     done = bot("check", "--config", str(config))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"ok: config {config}, ")
-    assert done.stdout.endswith(f", {this_build()}\n")
+    first, installation = done.stdout.splitlines()  # the second: the installation types
+    assert first.endswith(f", {this_build()}") and installation.startswith("installation: ")
 
 
 def test_the_start_up_log_line_names_the_version(tmp_path: Path) -> None:

@@ -37,8 +37,9 @@ ALEX, SAM = load.USERS[0], 12
 LIVE = 900  # the channel of the table still in play
 OLD_CLOSE = "UPDATE move_log SET before = NULL WHERE table_id = ?"
 """What closing a table did to its log before migration 9 (schema 8): kept, undo states cleared."""
-LATER_THAN_9 = (  # migrations 15 (seasons), 14 (tournaments), 13 (notifications), 12 (web
-    # links), 11 (analyses), 10 (threads)
+LATER_THAN_9 = (  # migrations 16 (reach), 15 (seasons), 14 (tournaments), 13 (notifications),
+    # 12 (web links), 11 (analyses), 10 (threads)
+    "ALTER TABLE tables DROP COLUMN reach", "ALTER TABLE games DROP COLUMN reach",
     "DROP TABLE season_ratings", "DROP TABLE seasons",
     "DROP TABLE tournament_tables", "DROP TABLE tournament_players", "DROP TABLE tournaments",
     "DROP TABLE notify_prefs", "DROP TABLE held_turns", "DROP TABLE waiting_dms",

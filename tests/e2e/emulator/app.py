@@ -38,6 +38,7 @@ from .wire import (
     RequestRecord,
     is_webhook,
     json_response,
+    opt_path_id,
     rate_headers,
     read_body,
 )
@@ -55,6 +56,7 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
         self.requests: list[RequestRecord] = []
         self.violations: list[str] = []
         self.rate_limits: list[RateLimitPlan] = []  # 429s a test planned (sim.rate_limit)
+        self.refused: list[RequestRecord] = []  # bot-token requests where the bot may not act
         self.limits = Limits()  # Discord's own limits (limits.py)
         self.ack_deadline = 3.0
         self.inflight = 0
@@ -227,6 +229,9 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
         problems = self._check(record)
         if problems:
             return self._invalid(record, problems)
+        if self._out_of_reach(request, record):
+            self.refused.append(record)
+            return json_response({"message": "Missing Access", "code": 50001}, 403)
         request[RECORD] = record
         try:
             response = await handler(request)
@@ -258,6 +263,19 @@ class Api(ResourceRoutes, InteractionRoutes, ActivityRoutes):
         if is_webhook(record.route) or record.route == TOKEN_ROUTE:
             return True
         return authorization == f"Bot {self.world.token}"
+
+    def _out_of_reach(self, request: web.Request, record: RequestRecord) -> bool:
+        """A bot-token request about a channel or guild the bot is not in: a DM between
+        people, a group DM, a server that never added it. Discord answers 403 50001 "Missing
+        Access" there (opcodes-and-status-codes.mdx): the channel or guild exists, the bot's
+        user cannot see it (10003 / 10004 are for ids that exist nowhere)."""
+        if is_webhook(record.route) or record.route == TOKEN_ROUTE:
+            return False
+        world = self.world
+        channel = world.channels.get(opt_path_id(request, "channel_id") or 0)
+        if channel is not None and not world.bot_reaches(channel):
+            return True
+        return opt_path_id(request, "guild_id") in world.without_bot
 
     def _check(self, record: RequestRecord) -> list[str]:
         if record.route == TOKEN_ROUTE and record.method == "POST":

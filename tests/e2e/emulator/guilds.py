@@ -57,16 +57,22 @@ class Guilds:
     def _init_guilds(self) -> None:
         self.guild_names: dict[int, str] = {self.guild_id: self.guild_name}
         self.everyones: dict[int, Role] = {self.guild_id: self.everyone}
+        # Guilds that never added the bot (the app is at most user-installed there): no
+        # GUILD_CREATE, no events, the bot's token refused on them (403 50001).
+        self.without_bot: set[int] = set()
 
     @property
     def guild_ids(self) -> list[int]:
         """Every guild the bot is in, the first one first."""
-        return list(self.guild_names)
+        return [g for g in self.guild_names if g not in self.without_bot]
 
-    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> int:
-        """A new guild (the bot and every user in it), with a #general channel; ``shard``
-        ([id, count]) picks an id whose events Discord routes to that shard."""
-        from .state import Role
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None,
+                  bot_member: bool = True, external_apps: bool = True) -> int:
+        """A new guild (every user in it, the bot too unless ``bot_member`` is False: a
+        server that never added the app), with a #general channel; ``shard`` ([id, count])
+        picks an id whose events Discord routes to that shard; ``external_apps`` False takes
+        USE_EXTERNAL_APPS from its @everyone (user-installed apps then answer ephemerally)."""
+        from .state import USE_EXTERNAL_APPS, Role
 
         guild_id = self.new_id()
         if shard is not None:
@@ -74,7 +80,12 @@ class Guilds:
             step = (shard_of(guild_id, count) - shard_id) % count
             guild_id -= step << SHARD_BITS  # a few milliseconds earlier: the wanted shard
         self.guild_names[guild_id] = name
-        self.everyones[guild_id] = Role(guild_id, "@everyone", self.everyone.permissions)
+        everyone = self.everyone.permissions
+        if not external_apps:
+            everyone &= ~USE_EXTERNAL_APPS
+        self.everyones[guild_id] = Role(guild_id, "@everyone", everyone)
+        if not bot_member:
+            self.without_bot.add(guild_id)
         self.add_channel("general", guild_id=guild_id)  # type: ignore[attr-defined]
         return guild_id
 

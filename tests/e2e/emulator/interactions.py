@@ -11,6 +11,13 @@ from .messages import MessageWriter
 from .state import EPHEMERAL, LOADING, Interaction, Message
 from .wire import RECORD, ApiError, FilePart, RequestRecord, json_response, path_id, unknown
 
+# "Apps are limited to 5 followup messages per interaction if it was initiated from a
+# user-installed app and isn't installed in the server" (receiving-and-responding.mdx, Create
+# Followup Message); the 6th: 40094 (opcodes-and-status-codes.mdx). The docs give no HTTP
+# status for it: 400, as for Discord's other limits on a request.
+USER_INSTALL_FOLLOWUPS = 5
+TOO_MANY_FOLLOWUPS = 40094
+
 
 class InteractionRoutes(MessageWriter):
     """Discord's interaction rules: 3 s to answer, one initial response, 15 min tokens."""
@@ -75,6 +82,7 @@ class InteractionRoutes(MessageWriter):
     ) -> Message | None:
         if kind in (4, 5):
             flags = int(data.get("flags") or 0) & EPHEMERAL
+            flags |= EPHEMERAL if interaction.forced_ephemeral else 0
             flags |= LOADING if kind == 5 else 0
             body = data if kind == 4 else {}
             interaction.original = self.new_message(
@@ -133,7 +141,12 @@ class InteractionRoutes(MessageWriter):
             self.apply_edit(original, body, record.files)
             message = original
         else:
+            if interaction.user_install_only and len(
+                    interaction.followups) >= USER_INSTALL_FOLLOWUPS:
+                raise ApiError(400, TOO_MANY_FOLLOWUPS, "This interaction has hit the maximum "
+                               "number of follow up messages")
             flags = int(body.get("flags") or 0) & EPHEMERAL
+            flags |= EPHEMERAL if interaction.forced_ephemeral else 0
             if not flags:
                 await self.before_post(interaction.channel, as_bot=False)  # type: ignore[attr-defined]
             message = self.new_message(

@@ -99,15 +99,17 @@ class DiscordSim:
         permissions: int | None = None,
         display: str | None = None,
         locale: str = "en-US",
+        installed: bool = True,
     ) -> User:
         """A guild member. `dms_open=False` makes DMs to them fail with 50007; `display` is the
         display name they chose (default: the name, titled); `locale` their Discord client's
-        language (their interactions' `locale`)."""
+        language (their interactions' `locale`); `installed` whether they added the app to
+        their account (USER_INSTALL: its user-installable commands follow them everywhere)."""
         roles = list(roles or [])
         if permissions is not None:
             roles.append(self.world.add_role(f"{name}-perms", permissions))
         user = self.world.add_user(name, dms_open=dms_open, roles=roles, display=display,
-                                   locale=locale)
+                                   locale=locale, installed=installed)
         for guild_id in self.world.guild_ids:  # a member of every guild
             self._announce(
                 "GUILD_MEMBER_ADD", self.world.member_json(user) | {"guild_id": str(guild_id)}
@@ -120,6 +122,46 @@ class DiscordSim:
         self.world.preferred_locale = locale
         data = {k: v for k, v in self.world.guild_json().items() if k not in GUILD_CREATE_ONLY}
         self._announce("GUILD_UPDATE", data)
+
+    def add_guild(self, name: str, *, bot_member: bool = True, external_apps: bool = True,
+                  shard: tuple[int, int] | None = None) -> Channel:
+        """Another server (everyone is a member), returned as its #general (``.guild_id``).
+        ``bot_member=False``: a server that never added the app: no GUILD_CREATE, the bot's
+        token refused there (403 50001), only user-installed commands offered;
+        ``external_apps=False``: @everyone lacks USE_EXTERNAL_APPS, so a user-installed app's
+        replies there come out ephemeral. A running bot gets GUILD_CREATE for a server that
+        added it."""
+        guild_id = self.world.add_guild(name, shard=shard, bot_member=bot_member,
+                                        external_apps=external_apps)
+        self._announce("GUILD_CREATE", self.world.guild_json(guild_id))
+        return self.world.general_of(guild_id)
+
+    def group_dm(self, *users: User, name: str = "") -> Channel:
+        """A group DM (channel type 3) of ``users`` (the first owns it), without the bot: use
+        its ``.id`` or pass it as ``channel=`` like ``sim.general``."""
+        return self.world.group_dm(list(users), name)
+
+    def dm_between(self, one: User, other: User) -> Channel:
+        """The DM (type 1) between two people (not the bot's DM with someone)."""
+        return self.world.dm_between(one, other)
+
+    def commands_offered(self, user: User, channel: Channel | None = None) -> list[str]:
+        """The names of the commands (slash, user and message commands) ``user`` sees in
+        ``channel`` (default #general), sorted: what the synced ``integration_types`` and
+        ``contexts``, the app's installs and the person's allow there."""
+        return self.payloads.offered(user, channel or self.general)
+
+    def refused_bot_requests(self) -> list[RequestRecord]:
+        """The bot-token requests refused because the bot may not act there (403 50001: a
+        (group) DM between people, a server that never added it)."""
+        return list(self.api.refused)
+
+    def advance(self, seconds: float) -> None:
+        """Move Discord's clock (``world.clock``) ``seconds`` forward: ids, timestamps and
+        interaction tokens (15 minutes) age with it. A test that shares one clock with the bot
+        moves that clock instead."""
+        before = self.world.clock
+        self.world.clock = lambda: before() + seconds
 
     def role(self, name: str, permissions: int) -> Role:
         """A new role (every guild has it); a running bot gets its GUILD_ROLE_CREATE, as when
@@ -245,6 +287,9 @@ class DiscordSim:
         await self.wait_idle(since=before)
 
     def _announce(self, event: str, data: dict[str, Any]) -> None:
+        guild = data.get("guild_id") or (data.get("id") if event == "GUILD_CREATE" else None)
+        if guild and int(guild) in self.world.without_bot:
+            return  # the bot is not in that server: it hears nothing of it
         if self.emulator.gateway.live:
             task = asyncio.get_running_loop().create_task(
                 self.emulator.gateway.dispatch(event, data)
@@ -353,10 +398,43 @@ class DiscordSim:
         options, choices enforced, users resolved. Returns the reply (after any deferral).
         `user` and `name` are positional, so options may be called `user` or `name`; an option
         called `channel` or `opts` goes in `opts={...}`."""
-        data = self.payloads.command_data(name, {**options, **(opts or {})}, focused=None)
-        interaction = self.payloads.interaction(2, user, channel or self.general, data, f"/{name}")
+        channel = channel or self.general
+        self._check_offered(user, channel, self.payloads.find_command(name, channel))
+        data = self.payloads.command_data(name, {**options, **(opts or {})}, focused=None,
+                                          channel=channel)
+        interaction = self.payloads.interaction(2, user, channel, data, f"/{name}")
         await self._run(interaction)
         return interaction.reply
+
+    async def user_command(self, user: User, name: str, /, *, target: User,
+                           channel: Channel | None = None) -> Message | None:
+        """Right-click ``target`` > Apps > ``name`` in ``channel`` (default #general): a user
+        command (type 2) with ``target_id`` and the target resolved. Returns the reply."""
+        return await self._context_menu(user, name, 2, target, channel or self.general)
+
+    async def message_command(self, user: User, name: str, message: Message, /, *,
+                              channel: Channel | None = None) -> Message | None:
+        """Right-click ``message`` > Apps > ``name``: a message command (type 3) with the
+        message resolved, from the message's channel unless told. Returns the reply."""
+        if not message.visible_to(user):
+            raise AssertionError(f"{user.name} cannot see {message!r}")
+        return await self._context_menu(user, name, 3, message, channel or message.channel)
+
+    async def _context_menu(self, user: User, name: str, kind: int, target: User | Message,
+                            channel: Channel) -> Message | None:
+        command = self.payloads.find_command(name, channel, kind=kind)
+        self._check_offered(user, channel, command)
+        data = self.payloads.context_menu_data(command, target, channel)
+        interaction = self.payloads.interaction(2, user, channel, data, f"{name!r} on {target!r}")
+        await self._run(interaction)
+        return interaction.reply
+
+    def _check_offered(self, user: User, channel: Channel, command: dict[str, Any]) -> None:
+        """A person cannot use a command Discord does not offer them there, nor act in a
+        conversation they are not part of."""
+        if channel.between_people and user not in channel.recipients:
+            raise AssertionError(f"{user.name} is not in {channel.name or 'that conversation'}")
+        self.payloads.require_offered(user, channel, command)
 
     async def autocomplete(
         self,
@@ -371,7 +449,9 @@ class DiscordSim:
     ) -> list[dict[str, Any]]:
         """Type `text` into an autocomplete option (default: the first that has autocomplete)
         and return the choices the bot offered, as `{"name", "value"}` dicts."""
-        command = self.payloads.find_command(name)
+        channel = channel or self.general
+        command = self.payloads.find_command(name, channel)
+        self._check_offered(user, channel, command)
         leaf = leaf_of(command, name)
         if option is None:
             option = next(
@@ -379,10 +459,9 @@ class DiscordSim:
             )
             if option is None:
                 raise LookupError(f"/{name} has no autocomplete option")
-        data = self.payloads.command_data(name, {**options, option: text}, focused=option)
-        interaction = self.payloads.interaction(
-            4, user, channel or self.general, data, f"/{name} {option}:…"
-        )
+        data = self.payloads.command_data(name, {**options, option: text}, focused=option,
+                                          channel=channel)
+        interaction = self.payloads.interaction(4, user, channel, data, f"/{name} {option}:…")
         await self._run(interaction)
         return list(interaction.choices or [])
 
@@ -467,7 +546,8 @@ class DiscordSim:
     def _component(self, user: User, message: Message, custom_id: str, component_type: int,
                    values: list[Any] | None, label: str) -> Interaction:
         """A component interaction (type 3) pressed on ``message`` by ``user``."""
-        data = self.payloads.component_data(custom_id, component_type, values)
+        data = self.payloads.component_data(custom_id, component_type, values,
+                                            message.channel.guild_id)
         return self.payloads.interaction(3, user, message.channel, data, label, message=message)
 
     async def _pressed(self, interaction: Interaction, message: Message) -> Message | None:
@@ -523,7 +603,7 @@ class DiscordSim:
 
     # Kept for tests written before `slash` took positional-only arguments.
     def _command_data(self, name: str, values: dict[str, Any], focused: str | None) -> dict:
-        return self.payloads.command_data(name, values, focused)
+        return self.payloads.command_data(name, values, focused, channel=self.general)
 
     def _interaction(self, *args: Any, **kwargs: Any) -> Interaction:
         return self.payloads.interaction(*args, **kwargs)

@@ -22,9 +22,22 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 COMPONENTS_V2 = 1 << 15
 LOADING = 1 << 7
-ALL_PERMISSIONS = (1 << 50) - 1
-# View channel, send messages, embed links, attach files, read history, use app commands.
-DEFAULT_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
+USE_EXTERNAL_APPS = 1 << 50  # "user-installed apps ... send public responses" (else ephemeral)
+ALL_PERMISSIONS = (1 << 51) - 1
+# View channel, send messages, embed links, attach files, read history, use app commands, and
+# use external apps (on for @everyone in a new server, as on Discord).
+DEFAULT_PERMISSIONS = ((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
+                       | USE_EXTERNAL_APPS)
+EMBED_LINKS, ATTACH_FILES, MENTION_EVERYONE, USE_EXTERNAL_EMOJIS = 1 << 14, 1 << 15, 1 << 17, 1 << 18
+# An interaction's app_permissions outside servers (receiving-and-responding.mdx, Interaction
+# Structure, ***): (G)DMs with other users; the bot's own DM adds USE_EXTERNAL_EMOJIS.
+PRIVATE_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
+BOT_DM_APP_PERMISSIONS = PRIVATE_APP_PERMISSIONS | USE_EXTERNAL_EMOJIS
+# Interaction context types (receiving-and-responding.mdx) and installation types
+# (application integration types: 0 GUILD_INSTALL, 1 USER_INSTALL).
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+GUILD_INSTALL, USER_INSTALL = 0, 1
+GROUP_DM = 3  # channel type
 TOKEN_LIFETIME = 15 * 60.0
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -74,6 +87,7 @@ class User:
     roles: list[Role] = field(default_factory=list)
     display: str | None = None  # the display name people chose (default: the name, titled)
     locale: str = "en-US"  # the language of their Discord client (interactions carry it)
+    installed: bool = True  # the app installed to their account (USER_INSTALL)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -119,7 +133,9 @@ class Role:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0) or a DM (type 1, with its recipient)."""
+    """A guild text channel (type 0), the bot's DM with someone (type 1, its ``recipient``),
+    or a conversation between people the bot is not part of: a DM between two (type 1) or a
+    group DM (type 3), with its ``recipients``."""
 
     id: int
     name: str
@@ -133,8 +149,37 @@ class Channel:
     overwrites: list[dict[str, Any]] = field(default_factory=list)
     # A forum's (type 15) tags: {"id", "name", "moderated", "emoji_id", "emoji_name"}.
     tags: list[dict[str, Any]] = field(default_factory=list)
+    # The people in a DM between people or a group DM (the first one owns a group DM).
+    recipients: list[User] = field(default_factory=list)
+
+    @property
+    def between_people(self) -> bool:
+        """A DM between people or a group DM: the bot is not in it."""
+        return bool(self.recipients)
+
+    @property
+    def context(self) -> int:
+        """The interaction context type of an interaction from here."""
+        if self.guild_id is not None:
+            return GUILD
+        return PRIVATE_CHANNEL if self.between_people else BOT_DM
 
     def to_json(self) -> dict[str, Any]:
+        if self.between_people:
+            # What Discord sends of a conversation the bot is not in (PrivateChannelResponse,
+            # PrivateGroupChannelResponse): every person in it, the one acting included (the
+            # bot has no "me" in it to leave out).
+            data: dict[str, Any] = {
+                "id": str(self.id),
+                "type": self.type,
+                "last_message_id": None,
+                "recipients": [u.to_json() for u in self.recipients],
+                "flags": 0,
+            }
+            if self.type == GROUP_DM:
+                data |= {"name": self.name or None, "icon": None,
+                         "owner_id": str(self.recipients[0].id)}
+            return data
         if self.type == 1:
             assert self.recipient is not None
             return {
@@ -348,7 +393,9 @@ class Message:
         return bool(self.flags & LOADING)
 
     def visible_to(self, user: User) -> bool:
-        if self.deleted or (self.channel.type == 1 and self.channel.recipient is not user):
+        if self.deleted or (self.channel.type == 1 and self.channel.recipient not in (None, user)):
+            return False
+        if self.channel.between_people and user not in self.channel.recipients:
             return False
         channel = self.channel
         if isinstance(channel, Thread) and channel.type == 12 and user.id not in channel.members:
@@ -402,8 +449,11 @@ class Message:
 
 
 def _message_type(interaction: Interaction) -> int:
-    """20 = CHAT_INPUT_COMMAND for answers to slash commands; component answers are plain
-    DEFAULT (0) messages carrying interaction_metadata (REPLY, 19, would need a reference)."""
+    """20 = CHAT_INPUT_COMMAND for answers to slash commands, 23 = CONTEXT_MENU_COMMAND for
+    answers to user and message commands; component answers are plain DEFAULT (0) messages
+    carrying interaction_metadata (REPLY, 19, would need a reference)."""
+    if interaction.type == 2 and interaction.payload["data"].get("type", 1) in (2, 3):
+        return 23
     return 20 if interaction.type in (2, 4) else 0
 
 
@@ -480,6 +530,13 @@ class Interaction:
     payload: dict[str, Any]
     label: str
     dispatched_at: float
+    # The installations it was authorized for ({"0": guild id or "0", "1": user id}, see
+    # Payloads.owners) and when it was made on the world's clock (its token's 15 minutes).
+    owners: dict[str, str] = field(default_factory=dict)
+    clock_at: float = 0.0
+    # From a server that never added the app, by someone without USE_EXTERNAL_APPS there:
+    # every response and followup comes out ephemeral (Payloads.interaction).
+    forced_ephemeral: bool = False
     acked_at: float | None = None
     response_type: int | None = None
     original: Message | None = None
@@ -504,15 +561,25 @@ class Interaction:
             return self.followups[0]
         return original
 
+    @property
+    def user_install_only(self) -> bool:
+        """Authorized by a person's install alone ("1" without "0"): five followups at most."""
+        return set(self.owners) == {str(USER_INSTALL)}
+
     def metadata(self) -> dict[str, Any]:
-        data = {
+        data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "user": self.user.to_json(),
-            "authorizing_integration_owners": {"0": str(self.channel.guild_id or 0)},
+            "authorizing_integration_owners": dict(self.owners),
         }
         if self.source_message is not None:
             data["interacted_message_id"] = str(self.source_message.id)
+        command = self.payload.get("data") or {}
+        if self.type == 2 and command.get("type") == 2:
+            data["target_user"] = command["resolved"]["users"][command["target_id"]]
+        if self.type == 2 and command.get("type") == 3:
+            data["target_message_id"] = command["target_id"]
         return data
 
     def __repr__(self) -> str:
@@ -549,6 +616,12 @@ class World(Guilds):
         self.app_emojis: dict[int, Any] = {}  # the application's own: id -> emojis.AppEmoji
         self.max_active_threads = MAX_ACTIVE_THREADS  # per guild; beyond: 160006
         self.scheduled_events: dict[int, Any] = {}  # id -> events.ScheduledEvent
+        # The installation contexts the developer portal's Installation page turned on
+        # (0 GUILD_INSTALL, 1 USER_INSTALL: application.mdx "Application Integration Types")
+        # and the default install link's `oauth2_install_params` of each ({"scopes": [...],
+        # "permissions": "..."}; absent: none set). GET /applications/@me reports both.
+        self.install_types: set[int] = {0}
+        self.install_params: dict[int, dict[str, Any]] = {}
         self._init_guilds()
         self.general = self.add_channel("general")
 
@@ -609,10 +682,10 @@ class World(Guilds):
 
     def add_user(
         self, name: str, *, dms_open: bool = True, roles: list[Role] | None = None,
-        display: str | None = None, locale: str = "en-US",
+        display: str | None = None, locale: str = "en-US", installed: bool = True,
     ) -> User:
         user = User(self.new_id(), name, dms_open=dms_open, roles=list(roles or []),
-                    display=display, locale=locale)
+                    display=display, locale=locale, installed=installed)
         self.users[user.id] = user
         return user
 
@@ -625,16 +698,43 @@ class World(Guilds):
         self.channels[channel.id] = channel
         return channel
 
+    def group_dm(self, users: list[User], name: str = "") -> Channel:
+        """A group DM (type 3) of ``users`` (the first one owns it), without the bot."""
+        channel = Channel(self.new_id(), name, type=GROUP_DM, recipients=list(users))
+        self.channels[channel.id] = channel
+        return channel
+
+    def dm_between(self, one: User, other: User) -> Channel:
+        """The DM (type 1) between two people, not the bot's; made on first use."""
+        for channel in self.channels.values():
+            if channel.type == 1 and {u.id for u in channel.recipients} == {one.id, other.id}:
+                return channel
+        channel = Channel(self.new_id(), f"dm-{one.name}-{other.name}", type=1,
+                          recipients=[one, other])
+        self.channels[channel.id] = channel
+        return channel
+
+    def bot_reaches(self, channel: Channel) -> bool:
+        """Whether the bot's own token may use this channel: a channel of a guild that added
+        the bot, or the bot's own DM; not a conversation between people, nor a guild that
+        never added it."""
+        if channel.between_people:
+            return False
+        return channel.guild_id is None or channel.guild_id in self.guild_ids
+
     # -- payloads -------------------------------------------------------------------------
-    def permissions(self, user: User) -> int:
+    def permissions(self, user: User, guild_id: int | None = None) -> int:
+        """``user``'s permissions in a guild (the first unless told): its @everyone and the
+        user's roles (shared by every guild)."""
         if user is self.owner:
             return ALL_PERMISSIONS
-        value = self.everyone.permissions
+        value = self.everyones[guild_id or self.guild_id].permissions
         for role in user.roles:
             value |= role.permissions
         return ALL_PERMISSIONS if value & 8 else value  # ADMINISTRATOR implies everything
 
-    def member_json(self, user: User, *, with_user: bool = True, permissions: bool = False) -> dict:
+    def member_json(self, user: User, *, with_user: bool = True, permissions: bool = False,
+                    guild_id: int | None = None) -> dict:
         data: dict[str, Any] = {
             "nick": None,
             "avatar": None,
@@ -651,7 +751,7 @@ class World(Guilds):
         if with_user:
             data["user"] = user.to_json()
         if permissions:
-            data["permissions"] = str(self.permissions(user))
+            data["permissions"] = str(self.permissions(user, guild_id))
         return data
 
     def guild_json(self, guild_id: int | None = None) -> dict[str, Any]:
@@ -736,7 +836,7 @@ class World(Guilds):
             "summary": "",
             "rpc_origins": [],
             "tags": [],
-            "integration_types_config": {"0": {}},
+            "integration_types_config": self.integration_types_config(),
             "type": None,
             "flags_new": "0",
             "redirect_uris": [],
@@ -749,22 +849,36 @@ class World(Guilds):
             "eligible_oauth2_scopes": ["bot", "applications.commands"],
         }
 
+    def integration_types_config(self) -> dict[str, dict[str, Any]]:
+        """The application's ``integration_types_config``: a key per installation context
+        turned on, each with its ``oauth2_install_params`` where set (an empty object else)."""
+        return {
+            str(kind): ({"oauth2_install_params": dict(self.install_params[kind])}
+                        if kind in self.install_params else {})
+            for kind in sorted(self.install_types)
+        }
+
     def commands_for(self, guild_id: int | None) -> list[dict[str, Any]]:
         return self.guild_commands.get(guild_id, []) if guild_id else self.global_commands
 
-    def commands(self) -> list[dict[str, Any]]:
-        """Commands the bot synced (guild ones first)."""
-        return self.guild_commands.get(self.guild_id, []) + self.global_commands
+    def commands(self, guild_id: int | None = None) -> list[dict[str, Any]]:
+        """Commands the bot synced (the guild's ones first; the first guild unless told)."""
+        return self.guild_commands.get(guild_id or self.guild_id, []) + self.global_commands
 
-    def find_command(self, name: str) -> dict[str, Any] | None:
-        """Guild commands shadow global ones, as in the Discord client."""
-        for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:
-            if cmd["name"] == name and cmd.get("type", 1) == 1:
+    def find_command(self, name: str, kind: int = 1,
+                     guild_id: int | None = None) -> dict[str, Any] | None:
+        """Guild commands shadow global ones, as in the Discord client; ``kind`` 1 slash,
+        2 user, 3 message command."""
+        for cmd in self.commands(guild_id):
+            if cmd["name"] == name and cmd.get("type", 1) == kind:
                 return cmd
         return None
 
     def token_valid(self, interaction: Interaction, now: float) -> bool:
-        return not interaction.expired and now - interaction.dispatched_at < TOKEN_LIFETIME
+        """Within the token's 15 minutes, on the event loop's time (``now``) and on the
+        world's clock (a test moving Discord's time ages it too)."""
+        return (not interaction.expired and now - interaction.dispatched_at < TOKEN_LIFETIME
+                and self.clock() - interaction.clock_at < TOKEN_LIFETIME)
 
     def interaction_by_token(self, token: str) -> Interaction | None:
         for interaction in self.interactions.values():

@@ -465,3 +465,57 @@ def validate_response(method: str, route: str, status: int, body: Any) -> list[s
     if validator is None:
         return []
     return [_describe(e) for e in validator.iter_errors(body)]
+
+
+def schema_problems(name: str, instance: Any) -> list[str]:
+    """Problems with ``instance`` against the spec's component schema ``name``: for what the
+    emulator sends over the gateway, which has no operation in the spec."""
+    validator = Draft202012Validator({"$ref": f"{SPEC_URI}#/components/schemas/{name}"},
+                                     registry=_registry())
+    return [f"{name}: {_describe(e)}" for e in validator.iter_errors(instance)]
+
+
+# The spec's schema for each channel type an interaction can come from.
+CHANNEL_SCHEMAS = {1: "PrivateChannelResponse", 3: "PrivateGroupChannelResponse",
+                   10: "ThreadResponse", 11: "ThreadResponse", 12: "ThreadResponse"}
+# Interaction metadata by interaction type (a message's `interaction_metadata`).
+METADATA_SCHEMAS = {2: "ApplicationCommandInteractionMetadataResponse",
+                    3: "MessageComponentInteractionMetadataResponse",
+                    5: "ModalSubmitInteractionMetadataResponse"}
+
+
+def interaction_problems(payload: dict[str, Any]) -> list[str]:
+    """The parts of an INTERACTION_CREATE the spec describes, checked against it: `context`
+    (InteractionContextType), the keys (ApplicationIntegrationType) and ids of
+    `authorizing_integration_owners`, `app_permissions` (a bit set as a string), the channel
+    object by its type, `user`, `member`, the message a component sits on and the users and
+    messages `resolved` carries. Plus the docs' rule: `member` and `guild_id` in a guild,
+    `user` elsewhere."""
+    problems = schema_problems("InteractionContextType", payload.get("context"))
+    owners = payload.get("authorizing_integration_owners")
+    if not isinstance(owners, dict) or not owners:
+        problems.append("authorizing_integration_owners: missing or empty")
+    else:
+        for key, value in owners.items():
+            problems += schema_problems("ApplicationIntegrationType", int(key))
+            problems += schema_problems("SnowflakeType", value)
+    if not str(payload.get("app_permissions", "")).isdigit():
+        problems.append(f"app_permissions: {payload.get('app_permissions')!r} is no bit set")
+    channel = payload.get("channel") or {}
+    problems += schema_problems(CHANNEL_SCHEMAS.get(channel.get("type"), "GuildChannelResponse"),
+                                channel)
+    in_guild = "guild_id" in payload
+    if in_guild != ("member" in payload) or in_guild == ("user" in payload):
+        problems.append("guild_id and member in a guild, user elsewhere (the docs)")
+    if "user" in payload:
+        problems += schema_problems("UserResponse", payload["user"])
+    if "member" in payload:
+        problems += schema_problems("GuildMemberResponse", payload["member"])
+    if "message" in payload:
+        problems += schema_problems("MessageResponse", payload["message"])
+    resolved = (payload.get("data") or {}).get("resolved") or {}
+    for user in (resolved.get("users") or {}).values():
+        problems += schema_problems("UserResponse", user)
+    for message in (resolved.get("messages") or {}).values():
+        problems += schema_problems("MessageResponse", message)
+    return problems
