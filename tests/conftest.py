@@ -38,7 +38,7 @@ LONGEST_FIRST = (
     "tests/bot/service/test_workers.py", "tests/e2e/test_play_master_islands.py",
     "tests/e2e/test_play_threads.py", "tests/test_i18n_core.py", "tests/test_skip_summary.py",
     "tests/e2e/test_backup_restore.py", "tests/e2e/test_play_ile_des_contrebandiers.py",
-    "tests/test_docs_rules.py", "tests/games/ile_des_contrebandiers/test_playouts.py",
+    "tests/games/ile_des_contrebandiers/test_playouts.py",
     "tests/e2e/test_play_french.py", "tests/render/test_ile_des_contrebandiers.py",
     "tests/e2e/test_kill_while_thinking.py", "tests/test_new_game.py",
     "tests/bot/web/test_live_table.py",

@@ -1,18 +1,21 @@
 """Fixtures: a table host on a real SQLite file in a temp dir, with the toy game registered.
 
-Every test that uses ``db_path`` (or ``host``) runs twice: on a SQLite file and on a fresh
-PostgreSQL schema (``db_path`` is then a ``postgresql://`` URL, which ``Store.open`` and
-``Services.open`` take as well). A test about SQLite itself (its file, its locks, raw
+Every test that uses ``db_path`` (or ``host``) runs twice: on a SQLite file and on a PostgreSQL
+schema (``db_path`` is then a ``postgresql://`` URL, which ``Store.open`` and ``Services.open``
+take as well). A test about SQLite itself (its file, its locks, raw
 ``sqlite3`` access) is marked ``@pytest.mark.sqlite_only`` and runs once.
 
 The SQLite file is a copy of a template this process migrated once (its first test that asks):
 the file a fresh ``Store.open`` leaves, at the latest schema, without running the migrations per
-test (~50-100 ms each, hundreds of tests). A test that needs no file at the path (it writes an
-old schema itself, or checks what opening a new file does) is marked
-``@pytest.mark.new_file``."""
+test (~50-100 ms each, hundreds of tests). The PostgreSQL schema likewise: one this process
+migrated once, emptied before each test (tests/pg.py's ``migrated_schema``; migrating a schema
+takes ~250 ms). A test that needs no file at the path (it writes an old schema itself, or checks
+what opening a new file does) is marked ``@pytest.mark.new_file``: on PostgreSQL it gets a new
+empty schema."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -23,7 +26,7 @@ from bot.__main__ import main as bot_main
 from bot.service import Services
 from bot.storage.store import Store
 
-from ..pg import fresh_schema
+from ..pg import drop_migrated, fresh_schema, migrated_schema
 from .toy import toy_game
 
 toy_game()
@@ -39,6 +42,11 @@ STORES = ("sqlite", "postgresql")
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite itself, not run on PostgreSQL")
     config.addinivalue_line("markers", "new_file: db_path names no file yet (no migrated copy)")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Drop the PostgreSQL schemas this process's tests were given (``migrated_schema``)."""
+    asyncio.run(drop_migrated())
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -66,14 +74,16 @@ async def _migrated_file(factory: pytest.TempPathFactory) -> Path:
 async def db_path(request: pytest.FixtureRequest, tmp_path: Path,
                   tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[str]:
     """Where the test's database is: a new SQLite file of its own at the latest schema (none
-    under ``new_file``), or a PostgreSQL URL of a fresh schema."""
+    under ``new_file``), or a PostgreSQL URL of a schema at the latest version holding no row
+    (a new empty one under ``new_file``)."""
     if getattr(request, "param", "sqlite") == "sqlite":
         path = tmp_path / "tablee.db"
         if not request.node.get_closest_marker("new_file"):
             shutil.copyfile(await _migrated_file(tmp_path_factory), path)
         yield str(path)
         return
-    async with fresh_schema() as url:
+    fresh = request.node.get_closest_marker("new_file")
+    async with (fresh_schema() if fresh else migrated_schema()) as url:
         yield url
 
 

@@ -16,12 +16,12 @@ import pytest
 from bot.storage import Conflict, MoveEntry, Store, TableRow
 from bot.storage.postgres import Postgres
 from bot.storage.rows import ClockRow
-from tests.pg import fresh_schema
+from tests.pg import migrated_schema
 
 
 @pytest.fixture
 async def store() -> AsyncIterator[Store]:
-    async with fresh_schema() as url:
+    async with migrated_schema() as url:
         opened = await Store.open(url)
         assert isinstance(opened.db, Postgres)
         try:
