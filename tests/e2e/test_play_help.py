@@ -49,6 +49,8 @@ async def test_help_in_english_lists_the_commands_and_links_the_rules(
                  "`/help`: What Tablée does, its commands and the games' rules (privately)"):
         assert line in text
     assert text.index("`/play`") < text.index("`/move`") < text.index("`/history`")
+    assert "Apps › **Challenge to a game** opens a table here" in text  # the right-click ones
+    assert "`/Challenge to a game`" not in text  # ...not listed as slash commands
     assert f"• Master Islands: <{RULES}/master-islands.md>" in text
     assert f"• Le Maître des Mers: <{RULES}/maitre-des-mers.md>" in text
     assert ("**Notifications**: `/notifications` chooses how “your turn” reaches you (a mention "

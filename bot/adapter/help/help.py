@@ -109,6 +109,11 @@ def help_text(commands: Sequence[Any], games: Sequence[Game], rules_url: str | N
                    play=command_name("play", code), settings=command_name("settings", code),
                    tournament=tournament, season=season, tables=command_name("tables", code),
                    vacation=command_name("vacation", code)))
+    parts.append(_("**Right-click**: on a person, Apps › **{challenge}** opens a table here with "
+                   "them invited, **{stats}** shows you their ratings and last games; on a table "
+                   "post or a finished game's post, Apps › **{replay}** or **{analysis}**.",
+                   challenge=_("Challenge to a game"), stats=_("Tablée stats"),
+                   replay=_("Replay"), analysis=_("Analysis")))
     return "\n\n".join(parts)
 
 
@@ -117,7 +122,8 @@ def help_command(games: Sequence[Game], rules_url: str | None) -> app_commands.C
 
     async def help_(interaction: discord.Interaction) -> None:
         async with guarded(interaction, "/help"):
-            commands = interaction.client.tree.get_commands()  # type: ignore[attr-defined]
+            commands = interaction.client.tree.get_commands(  # type: ignore[attr-defined]
+                type=discord.AppCommandType.chat_input)  # the right-click ones: their paragraph
             text = help_text(commands, games, rules_url)
             await send.respond_all(interaction, in_messages(text), ephemeral=True)
 
