@@ -5,7 +5,10 @@ assert it was never even tried."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import re
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,16 +16,21 @@ from typing import Any
 import pytest
 
 from bot.config import ClockConfig
+from tests.bot.drive import FakeTime
 from tests.e2e.test_play_helpers import (
     OVER,
+    PREFERRED,
     add_computer,
     assert_all_requests_valid,
     last_public,
     lobby_of,
     play_turn_by_menu,
     running_tablee,
+    table_post,
     to_move,
 )
+from tests.e2e.test_play_maitre_des_mers import ARM
+from tests.e2e.test_play_shards import QUIET, BotProcess, unposted
 from tests.e2e.toy_game import TOY_ID, register_toy
 
 
@@ -155,3 +163,127 @@ async def test_a_person_and_two_computers_never_pass_discords_five_followups(
     assert hit_followup_limit(sim) == []
     assert bot_requests_in(sim, gdm) == []
     assert sim.refused_bot_requests() == []
+
+
+GAMES = (("master-islands", PREFERRED), ("isis-osiris", PREFERRED), ("maitre-des-mers", ARM),
+         ("ile-des-contrebandiers", PREFERRED))
+"""Each game, with the menu choices its own e2e test prefers (ARM: arming empties the port)."""
+
+
+def assert_hands_private_in(sim: Any, channel: Any, seats: dict[int, int]) -> None:
+    """In ``channel``: no hand in a public message; a private one shows only its owner's."""
+    for message in sim.world.messages.values():
+        if message.channel is not channel:
+            continue
+        if message.visible_only_to is None:
+            assert "hand.png" not in [a.filename for a in message.attachments], message
+            assert "Your hand" not in message.content, message.content
+        else:
+            owner = message.visible_only_to
+            for seat in re.findall(r"Seat (\d+) · Your hand", message.content):
+                assert int(seat) == seats[owner.id], f"{owner.name} saw seat {seat}'s hand"
+
+
+async def test_every_game_in_group_dms_across_a_sigkill(
+    discord_sim: Any, discord_env: Any, tmp_path: Path
+) -> None:
+    """Three people who only have the user install play each game in a group DM of their own:
+    part way with a real ``python -m bot`` process, SIGKILLed just after a move was stored and
+    before its post (as :func:`unposted` leaves the database); a new bot on the same database
+    can't post there by itself, so the first press at each table carries its post, as that
+    press's followup; then every game is played to its end."""
+    sim = discord_sim
+    sim.quiet = QUIET  # another process: its renders between two requests
+    alice, bob, carol = sim.user("alice"), sim.user("bob"), sim.user("carol")
+    users = {u.id: u for u in (alice, bob, carol)}
+    database = tmp_path / "tablee.db"
+    rng = random.Random(41)
+    rooms: list[tuple[Any, dict[int, int], tuple[str, ...]]] = []
+    process = BotProcess(discord_env, None, str(database), tmp_path)
+    try:
+        await process.start()
+        for host, (game, prefer) in zip((alice, bob, carol, alice), GAMES, strict=True):
+            gdm = sim.group_dm(alice, bob, carol)
+            others = [u for u in (alice, bob, carol) if u is not host]
+            _lobby, seats = await lobby_of(sim, host, others, game=game, channel=gdm)
+            rooms.append((gdm, seats, prefer))
+        for gdm, _seats, prefer in rooms:
+            for _ in range(2):
+                await play_turn_by_menu(sim, to_move(sim, users, gdm), rng, gdm, prefer)
+        await process.kill()
+    finally:
+        await process.stop()
+    stuck = await unposted(str(database))
+    assert {gdm.id for gdm, _s, _p in rooms} <= set(stuck)
+    sim.quiet = 0.02
+    async with running_tablee(sim, tmp_path) as tablee:
+        for gdm, _seats, prefer in rooms:
+            before = table_post(sim, gdm)
+            await sim.click(to_move(sim, users, gdm), before, label="My hand / Play")
+            carried = [m for m in sim.last_interaction.followups if not m.ephemeral]
+            assert carried and carried[-1] is table_post(sim, gdm), "not carried by the press"
+            assert (await tablee.bot.service.store.tables.get_table(gdm.id)).post_version \
+                == stuck[gdm.id][0]
+            turns = 0
+            while (user := to_move(sim, users, gdm)) is not None:
+                await play_turn_by_menu(sim, user, rng, gdm, prefer)
+                turns += 1
+                assert turns < 600, f"the game does not end: {last_public(sim, gdm).content}"
+    for gdm, seats, _prefer in rooms:
+        final = last_public(sim, gdm)
+        assert OVER in final.content and final.visible_only_to is None
+        assert_hands_private_in(sim, gdm, seats)
+        assert bot_requests_in(sim, gdm) == []
+    assert sim.refused_bot_requests() == []
+    assert_all_requests_valid(sim)
+
+
+async def test_tokens_older_than_fifteen_minutes_leave_posts_and_hold_the_next(
+    discord_sim: Any, tmp_path: Path
+) -> None:
+    """A daily table in a group DM, on one clock for Discord and the bot: a post whose token
+    has expired keeps its buttons, which answer privately and carry the table on; the clock's
+    post a day later (a seat timed out) has no token at all: held, it goes out as the followup
+    of the next press, whoever makes it."""
+    register_toy()
+    sim = discord_sim
+    now = FakeTime()
+    now.t = time.time()  # after Discord's epoch: the emulator stamps its ids with it
+    sim.world.clock = now
+    alice, bob = sim.user("alice"), sim.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    gdm = sim.group_dm(alice, bob)
+    async with running_tablee(sim, tmp_path, now=now,
+                              clock=ClockConfig(default_speed="daily")) as tablee:
+        lobby = await sim.slash(alice, f"play {TOY_ID}", channel=gdm, rounds=3, first=1)
+        await sim.click(bob, lobby, label="Join")
+        await sim.click(alice, lobby, label="Start")
+        await toy_turn(sim, alice, gdm)
+        alices = table_post(sim, gdm)  # sent with Alice's token
+        now.t += 16 * 60
+        await toy_turn(sim, bob, gdm)
+        bobs = table_post(sim, gdm)
+        assert bobs is not alices and bobs in sim.last_interaction.followups
+        assert "My hand / Play" in alices.labels  # her token could not take its buttons off
+        answer = await sim.click(alice, alices, label="My hand / Play")
+        assert answer is not None and answer.ephemeral and "Your hand" in answer.content
+
+        # A day and more later Alice's time is up: the clock's post has no token to go with.
+        posts = len(sim.public(gdm))
+        now.t += 3 * 24 * 3600
+        tablee.bot.service.context.clock_bell.ring()
+        for _ in range(400):
+            if gdm.id in tablee.bot.poster._held:
+                break
+            await asyncio.sleep(0.01)
+        await sim.wait_idle()
+        assert len(sim.public(gdm)) == posts, "posted without a token"
+        assert gdm.id in tablee.bot.poster._held
+        await sim.click(bob, table_post(sim, gdm), label="Board")
+        held = [m for m in sim.last_interaction.followups if not m.ephemeral]
+        assert held and "time is up" in held[-1].content
+        assert held[-1] is last_public(sim, gdm)
+        assert to_move(sim, users, gdm) is not None
+    assert bot_requests_in(sim, gdm) == []
+    assert sim.refused_bot_requests() == []
+    assert_all_requests_valid(sim)

@@ -186,9 +186,9 @@ class Poster:
             return message
         except Unreachable:
             # Only an interaction can post here, and none can just now: the next one at the
-            # table carries it (carry_on). A game's end is kept here: its table is gone.
-            finished = outcome.post is not None and outcome.post.finished
-            self._held[channel_id] = outcome if finished else None
+            # table carries it (carry_on). Kept: a game's end (its table is gone) or a change
+            # that stored no new version (the clock's time up) can't be read back.
+            self._held[channel_id] = outcome
             log.info("the post of the table in %s waits for the next interaction there",
                      channel_id)
             return None
@@ -223,7 +223,10 @@ class Poster:
             return
         held = self._held.pop(channel_id)
         try:
-            outcome = held if held is not None else await self._service.moves.repost(channel_id)
+            finished = held is not None and held.post is not None and held.post.finished
+            # the table as it is now (changed since?), else the held post itself
+            outcome = held if finished else (await self._service.moves.repost(channel_id)
+                                             or held)
         except Exception:
             log.exception("the held post of the table in %s could not be read", channel_id)
             self._held.setdefault(channel_id, held)
