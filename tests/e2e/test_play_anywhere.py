@@ -17,9 +17,11 @@ import pytest
 
 from bot.config import ClockConfig
 from tests.bot.drive import FakeTime
+from tests.e2e.french import assert_french, texts_seen
 from tests.e2e.test_play_helpers import (
     OVER,
     PREFERRED,
+    Words,
     add_computer,
     assert_all_requests_valid,
     last_public,
@@ -32,6 +34,8 @@ from tests.e2e.test_play_helpers import (
 from tests.e2e.test_play_maitre_des_mers import ARM
 from tests.e2e.test_play_shards import QUIET, BotProcess, unposted
 from tests.e2e.toy_game import TOY_ID, register_toy
+
+FR = Words("fr")
 
 
 @pytest.fixture
@@ -287,3 +291,21 @@ async def test_tokens_older_than_fifteen_minutes_leave_posts_and_hold_the_next(
     assert bot_requests_in(sim, gdm) == []
     assert sim.refused_bot_requests() == []
     assert_all_requests_valid(sim)
+
+
+async def test_french_people_read_the_group_dm_lobby_and_table_in_french(
+    discord_sim: Any, tablee: Any
+) -> None:
+    sim = discord_sim
+    alice, bob = sim.user("alice", locale="fr"), sim.user("bob", locale="fr")
+    users = {alice.id: alice, bob.id: bob}
+    gdm = sim.group_dm(alice, bob)
+    rng = random.Random(5)
+    lobby, _seats = await lobby_of(sim, alice, [bob], game="master-islands", channel=gdm,
+                                   words=FR)
+    assert any("/notifications" in seen["content"] for seen in lobby.history)
+    for _ in range(3):
+        await play_turn_by_menu(sim, to_move(sim, users, gdm, FR), rng, gdm, words=FR)
+    assert_french(texts_seen(sim), names=["Alice", "Bob", "Master Islands"])
+    assert bot_requests_in(sim, gdm) == []
+    assert sim.refused_bot_requests() == []
