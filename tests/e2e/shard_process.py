@@ -10,7 +10,9 @@ things a test needs changed, as the in-process fixtures change them:
 - discord.py's wait for more GUILD_CREATEs after READY is shortened to 0.05 s (the emulator
   sends them at once), and the test-only toy game is registered before the commands are built;
 - with ``TABLEE_TEST_RECONNECT_DELAY`` set, discord.py waits exactly that many seconds before
-  each reconnect (its back-off is random, up to minutes), so a test knows it is waiting.
+  each reconnect (its back-off is random, up to minutes), so a test knows it is waiting;
+- with ``TABLEE_TEST_DEAL_SEED`` set, every table is dealt from that seed
+  (``deal_with_seed``): a whole game then lasts the same every run.
 """
 
 from __future__ import annotations
@@ -44,6 +46,12 @@ def main(argv: list[str]) -> int:
 
         delay = float(os.environ["TABLEE_TEST_RECONNECT_DELAY"])
         ExponentialBackoff.delay = lambda self: delay  # type: ignore[method-assign]
+    if os.environ.get("TABLEE_TEST_DEAL_SEED"):
+        import pytest
+
+        from tests.e2e.test_play_helpers import deal_with_seed
+
+        deal_with_seed(pytest.MonkeyPatch(), int(os.environ["TABLEE_TEST_DEAL_SEED"]))
     register_toy()
     return bot_main(argv)
 

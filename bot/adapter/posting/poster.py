@@ -136,9 +136,10 @@ class Poster:
         self._tasks: set[asyncio.Task[None]] = set()  # computers going on after a post
         # channel -> {post showing a value: its text without it} the service could not store
         self._unsaved: dict[int, dict[int, str]] = {}
-        # channel -> a post no interaction could carry yet (barred channels): None, the
-        # service's post of the table as it is now; an Outcome, a game's end (kept only here)
-        self._held: dict[int, Outcome | None] = {}
+        # channel -> the post no interaction could carry yet (barred channels): a game's end
+        # goes out as it is (kept only here); else the table as it is then, or this post when
+        # the table stored nothing newer (the clock's time up changes no version)
+        self._held: dict[int, Outcome] = {}
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -186,9 +187,9 @@ class Poster:
             return message
         except Unreachable:
             # Only an interaction can post here, and none can just now: the next one at the
-            # table carries it (carry_on). A game's end is kept here: its table is gone.
-            finished = outcome.post is not None and outcome.post.finished
-            self._held[channel_id] = outcome if finished else None
+            # table carries it (carry_on). Kept: a game's end (its table is gone) or a change
+            # that stored no new version (the clock's time up) can't be read back.
+            self._held[channel_id] = outcome
             log.info("the post of the table in %s waits for the next interaction there",
                      channel_id)
             return None
@@ -223,13 +224,14 @@ class Poster:
             return
         held = self._held.pop(channel_id)
         try:
-            outcome = held if held is not None else await self._service.moves.repost(channel_id)
+            finished = held.post is not None and held.post.finished
+            outcome = held if finished else (await self._service.moves.repost(channel_id)
+                                             or held)
         except Exception:
             log.exception("the held post of the table in %s could not be read", channel_id)
             self._held.setdefault(channel_id, held)
             return
-        if outcome is not None:
-            await self.publish(outcome, via=interaction)
+        await self.publish(outcome, via=interaction)
 
     async def _computers(self, channel_id: int) -> None:
         try:
