@@ -25,7 +25,6 @@ from discord import app_commands
 
 from bot.service.results import TableInfo
 from bot.service.rules import challenge as rules
-from bot.service.rules.reach import BOT
 from games import Game
 
 from ... import catalog
@@ -120,10 +119,7 @@ async def open_challenge(interaction: discord.Interaction, game_id: str, person:
     bot = tablee(interaction.client)
     user, channel_id = interaction.user, require_channel(interaction)
     reach = reach_of(interaction)
-    if reach == BOT:  # as /play: where only interactions post, the bot's token never does
-        bot.poster.carriers.unbar(channel_id)
-    else:
-        bot.poster.carriers.bar(channel_id)
+    bot.poster.carriers.reach(channel_id, reach)  # as /play
     info = await bot.service.lobbies.create_lobby(
         channel_id, interaction.guild_id, game_id, {}, user.id, user.display_name,
         reach=reach, challenged=(person, name))

@@ -117,15 +117,13 @@ async def open_lobby(
         bot = tablee(interaction.client)
         user = interaction.user
         why = None
+        bot.poster.carriers.reach(channel_id, reach)  # the bot's token never goes where it may not
         if reach == BOT:
-            bot.poster.carriers.unbar(channel_id)  # the bot was added here since
             chosen = await bot.service.store.servers.tables_place(interaction.guild_id or 0)
             place, why = place_of(interaction, chosen or bot.config.tables_place)
             if place == "threads":
                 await open_thread_lobby(interaction, game, options)
                 return
-        else:
-            bot.poster.carriers.bar(channel_id)
         info = await bot.service.lobbies.create_lobby(
             channel_id, interaction.guild_id, game.id, options, user.id, user.display_name,
             reach=reach)

@@ -47,6 +47,8 @@ from typing import Any
 
 import discord
 
+from bot.service.rules.reach import INTERACTIONS
+
 from ..kit import send
 from ..kit.pace import Unreachable
 
@@ -90,11 +92,17 @@ class Carriers:
 
     def bar(self, channel_id: int) -> None:
         """The table in ``channel_id`` reaches its players only through interactions: the bot's
-        own token is never used there (until :meth:`unbar`)."""
+        own token is never used there (until a table opens there with the bot's reach)."""
         self.barred.add(channel_id)
 
-    def unbar(self, channel_id: int) -> None:
-        self.barred.discard(channel_id)
+    def reach(self, channel_id: int, reach: str) -> None:
+        """A table opens in ``channel_id`` with ``reach`` (:mod:`bot.service.rules.reach`): the
+        channel is barred where only interactions post, free again where the bot was added
+        since."""
+        if reach == INTERACTIONS:
+            self.barred.add(channel_id)
+        else:
+            self.barred.discard(channel_id)
 
     def made(self, message_id: int, interaction: discord.Interaction) -> None:
         """``message_id`` is ``interaction``'s response (a lobby): edited with its token while
