@@ -337,3 +337,24 @@ async def test_french_people_read_the_group_dm_lobby_and_table_in_french(
     assert_french(texts_seen(sim), names=["Alice", "Bob", "Master Islands"])
     assert bot_requests_in(sim, gdm) == []
     assert sim.refused_bot_requests() == []
+
+
+async def test_outside_servers_the_table_speaks_its_hosts_language_whoever_presses(
+    discord_sim: Any, tablee: Any
+) -> None:
+    """No server to ask: the lobby and the table posts speak the language of the person who
+    opened the table, also when someone with another language presses Join or Start; their
+    own private answers speak theirs."""
+    sim = discord_sim
+    alice, bob = sim.user("alice", locale="fr"), sim.user("bob")  # bob: English
+    gdm = sim.group_dm(alice, bob)
+    lobby = await sim.slash(alice, "play master-islands", channel=gdm)
+    joined = await sim.click(bob, lobby, label=FR("Join"))
+    assert joined is lobby and "Appuyez sur **Rejoindre**" in lobby.content
+    assert "Press **Join**" not in lobby.content
+    await sim.click(alice, lobby, label=FR("Start"))
+    post = table_post(sim, gdm, FR)
+    assert "à vous de jouer" in post.content, post.content
+    board = await sim.click(bob, post, label=FR("Board"))
+    assert board is not None and board.ephemeral
+    assert bot_requests_in(sim, gdm) == []

@@ -45,10 +45,14 @@ def preferred_locale(
 
 
 async def server_language(
-    client: discord.Client, guild_id: int | None, interaction: discord.Interaction | None = None
+    client: discord.Client, guild_id: int | None, interaction: discord.Interaction | None = None,
+    *, host: int | None = None,
 ) -> str:
-    """The language of a server's public posts (outside a server: the current language)."""
+    """The language of a server's public posts. Outside a server: the language of the table's
+    ``host`` (the person who opened it, as the service writes its posts), else the current one."""
     if guild_id is None:
+        if host is not None:
+            return await tablee(client).service.languages.user_language(host)
         return current()
     return await tablee(client).service.languages.guild_language(
         guild_id, preferred_locale(client, guild_id, interaction))
@@ -56,11 +60,13 @@ async def server_language(
 
 @asynccontextmanager
 async def in_public(
-    client: discord.Client, guild_id: int | None, interaction: discord.Interaction | None = None
+    client: discord.Client, guild_id: int | None, interaction: discord.Interaction | None = None,
+    *, host: int | None = None,
 ) -> AsyncIterator[str]:
     """``async with in_public(client, guild_id):`` texts built inside speak the server's
-    language (the private language comes back afterwards)."""
-    with language(await server_language(client, guild_id, interaction)) as code:
+    language (the private language comes back afterwards); outside a server, the language of
+    the table's ``host`` when given (:func:`server_language`)."""
+    with language(await server_language(client, guild_id, interaction, host=host)) as code:
         yield code
 
 

@@ -175,13 +175,13 @@ class LobbyButton(Component, discord.ui.DynamicItem[discord.ui.Button], namespac
         else:
             admin = bool(interaction.permissions.manage_channels)
             info = await service.lobbies.cancel(channel_id, user.id, is_admin=admin)
-            async with in_public(interaction.client, info.guild_id, interaction):
+            async with in_public(interaction.client, info.guild_id, interaction, host=info.host_id):
                 text = _("The {game} table was cancelled by {name}.", game=info.game_name,
                          name=user.display_name)
             await send.edit_original(interaction, content=text, view=None)
             return
         if info.status != "lobby":
-            async with in_public(interaction.client, info.guild_id, interaction):
+            async with in_public(interaction.client, info.guild_id, interaction, host=info.host_id):
                 text = _("The {game} table closed: nobody is left.", game=info.game_name)
             await send.edit_original(interaction, content=text, view=None)
             return
@@ -199,7 +199,8 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
         channel_id, why = await make_thread(interaction, bot.service, waiting)
     outcome = await bot.service.lobbies.start(channel_id, user.id)
     if not (outcome.table.in_thread and interaction.channel_id == outcome.table.parent_id):
-        async with in_public(interaction.client, outcome.table.guild_id, interaction):
+        async with in_public(interaction.client, outcome.table.guild_id, interaction,
+                             host=outcome.table.host_id):
             text = started_text(outcome.table)
         await send.edit_original(interaction, content=text, view=None)
     # else the lobby post becomes the table's summary once its first post is out (the poster)
@@ -238,7 +239,7 @@ class AddComputerSelect(Component, discord.ui.DynamicItem[discord.ui.Select],
 async def show_lobby(interaction: discord.Interaction, info: TableInfo) -> None:
     """Edit the lobby post this interaction came from (deferred) to show ``info``, in the
     server's language."""
-    async with in_public(interaction.client, info.guild_id, interaction):
+    async with in_public(interaction.client, info.guild_id, interaction, host=info.host_id):
         text, view = lobby_text(info), lobby_view(info)
     await send.edit_original(interaction, content=text, view=view)
 
@@ -374,7 +375,7 @@ async def refresh_lobby_post(client: discord.Client, info: TableInfo) -> bool:
     message = client.get_partial_messageable(info.post_channel).get_partial_message(
         info.post_message_id
     )
-    async with in_public(client, info.guild_id):
+    async with in_public(client, info.guild_id, host=info.host_id):
         text, view = lobby_text(info), lobby_view(info)
     try:
         await tablee(client).poster.carriers.edit(info.post_channel, message, content=text,
@@ -422,7 +423,7 @@ async def post_unposted_lobbies(client: discord.Client) -> None:
                 await bot.service.lobbies.cancel(info.channel_id, info.host_id)
                 continue
             channel = client.get_partial_messageable(info.channel_id)
-            async with in_public(client, info.guild_id):
+            async with in_public(client, info.guild_id, host=info.host_id):
                 text, view = lobby_text(info), lobby_view(info)
             message = await send.send(channel, text, view=view)
             await bot.service.ledger.set_post(info.channel_id, message.id, info.version)

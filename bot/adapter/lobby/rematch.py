@@ -74,7 +74,7 @@ async def press(interaction: discord.Interaction, channel_id: int, game_row: int
     if pressed.opened:
         pinged = [s.user_id for s in info.seats
                   if s.pending_until is not None and s.user_id is not None]
-        async with in_public(interaction.client, info.guild_id, interaction):
+        async with in_public(interaction.client, info.guild_id, interaction, host=info.host_id):
             text, view = invitation(info), lobby_view(info)
         # The private answer first: the invitation is then a message of its own, carried by
         # this press where it is made in the table's channel (else the bot's token posts it in
