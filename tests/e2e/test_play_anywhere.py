@@ -270,13 +270,15 @@ async def test_every_game_in_group_dms_across_a_sigkill(
     assert_all_requests_valid(sim)
 
 
+@pytest.mark.parametrize("next_one", ["a press", "a move"])
 async def test_tokens_older_than_fifteen_minutes_leave_posts_and_hold_the_next(
-    discord_sim: Any, tmp_path: Path
+    discord_sim: Any, tmp_path: Path, next_one: str
 ) -> None:
     """A daily table in a group DM, on one clock for Discord and the bot: a post whose token
     has expired keeps its buttons, which answer privately and carry the table on; the clock's
     post a day later (a seat timed out) has no token at all: held, it goes out as the followup
-    of the next press, whoever makes it."""
+    of the next press, whoever makes it; or, when the next thing is a move typed at once, it
+    comes first in that move's post (nothing of it lost)."""
     register_toy()
     sim = discord_sim
     now = FakeTime()
@@ -311,10 +313,16 @@ async def test_tokens_older_than_fifteen_minutes_leave_posts_and_hold_the_next(
         await sim.wait_idle()
         assert len(sim.public(gdm)) == posts, "posted without a token"
         assert gdm.id in tablee.bot.poster._held
-        await sim.click(bob, table_post(sim, gdm), label="Board")
+        if next_one == "a press":
+            await sim.click(bob, table_post(sim, gdm), label="Board")
+        else:
+            await toy_turn(sim, alice, gdm)  # still hers to play: the clock only warned
         held = [m for m in sim.last_interaction.followups if not m.ephemeral]
         assert held and "time is up" in held[-1].content
         assert held[-1] is last_public(sim, gdm)
+        if next_one == "a move":
+            assert len(sim.public(gdm)) == posts + 1  # one post: what waited, then the move
+            assert held[-1].content.index("time is up") < held[-1].content.index("played")
         assert to_move(sim, users, gdm) is not None
     assert bot_requests_in(sim, gdm) == []
     assert sim.refused_bot_requests() == []

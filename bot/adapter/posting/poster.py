@@ -172,7 +172,12 @@ class Poster:
         if outcome.table.reach == INTERACTIONS:
             self.carriers.bar(channel_id)
         self.carriers.offer(channel_id, via)
-        self._held.pop(channel_id, None)  # this post shows everything since the last one
+        held = self._held.pop(channel_id, None)
+        if (held is not None and held.post is not None and not held.post.finished
+                and outcome.post is not None and held.post.version < outcome.post.version):
+            # A change made while a post waited (a /move typed before any press carried it):
+            # what waited comes first in this post, not lost.
+            outcome = replace(outcome, post=continued(held.post.in_order(), outcome.post))
         actor = outcome.actor
         previous = () if outcome.first else (outcome.table.post_message_id,)
         try:
