@@ -98,14 +98,6 @@ def hit_followup_limit(sim: Any) -> list[Any]:
             if isinstance(r.response, dict) and r.response.get("code") == 40094]
 
 
-@pytest.fixture
-async def toy_tablee(discord_sim: Any, tmp_path: Path) -> AsyncIterator[Any]:
-    register_toy()
-    async with running_tablee(discord_sim, tmp_path) as app:
-        yield app
-    assert_all_requests_valid(discord_sim)
-
-
 async def test_a_game_in_a_server_that_never_added_the_bot_goes_to_its_end(
     discord_sim: Any, toy_tablee: Any
 ) -> None:
