@@ -101,6 +101,8 @@ async def test_help_in_a_group_dm_answers_in_french_through_the_interaction_alon
     text = answer(sim, zoe, group)
     assert "**Jouer hors des serveurs** : ajoutez Tablée à votre propre compte" in text
     assert "`/jouer` :" in text
+    for servers in ("réglages", "tournoi", "historique", "classement"):  # not offered here
+        assert f"`/{servers}` :" not in text, servers
     assert sim.refused_bot_requests() == []
 
 

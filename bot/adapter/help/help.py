@@ -124,6 +124,8 @@ def help_command(games: Sequence[Game], rules_url: str | None) -> app_commands.C
         async with guarded(interaction, "/help"):
             commands = interaction.client.tree.get_commands(  # type: ignore[attr-defined]
                 type=discord.AppCommandType.chat_input)  # the right-click ones: their paragraph
+            if interaction.guild_id is None:  # a DM: the commands it offers (not the servers')
+                commands = [c for c in commands if not c.guild_only]
             text = help_text(commands, games, rules_url)
             await send.respond_all(interaction, in_messages(text), ephemeral=True)
 
