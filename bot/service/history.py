@@ -193,10 +193,16 @@ class History:
             labels = [(g.id, choice_label(entry(g))) for g in games]
         return [(n, label) for n, label in labels if needle in label.lower()][:CHOICES]
 
-    async def finished_entry(self, guild_id: int | None, game_row: int) -> HistoryEntry:
+    async def finished_entry(self, guild_id: int | None, game_row: int,
+                             here: int | None = None) -> HistoryEntry:
         """A game this server finished, as /history lists it; NoSuchGame otherwise (quick:
-        the adapter checks before it starts a replay)."""
-        return entry((await self._finished(guild_id, game_row))[0])
+        the adapter checks before it starts a replay). Outside servers (``guild_id`` None) with
+        ``here``, only a game played in that conversation: a number on a button (Analysis)
+        reaches no other DM's game."""
+        game = (await self._finished(guild_id, game_row))[0]
+        if guild_id is None and here is not None and game.channel_id != here:
+            raise NoSuchGame(say("That game was not played in this conversation."))
+        return entry(game)
 
     async def posted_game(self, guild_id: int | None, channel_id: int, message_id: int,
                           sent_at: float) -> HistoryEntry:

@@ -198,13 +198,6 @@ class PlayService:
                 out.append(outcome)
         return out
 
-    async def repost(self, channel_id: int) -> Outcome | None:
-        """The table's post as it is now, with the logged lines since its last post that went
-        out (a table reached only through interactions whose post no interaction could carry:
-        the next one carries this); None when its post is current or no game plays there. Its
-        computers to move play on first, as after a restart."""
-        return await self._settle(channel_id, repost=True)
-
     async def catch_up(self, now: float) -> list[Outcome]:
         """The tables left behind after a stored change (:mod:`bot.service.followup`) whose
         next try is due at ``now``: their clock is set again if it lags, their computers play

@@ -24,7 +24,7 @@ from bot.service.results import PublicPost, TableInfo
 from ..kit import send
 from ..kit.components import Component, Item
 from ..kit.context import tablee
-from ..kit.errors import Refusal, guarded
+from ..kit.errors import guarded
 from ..kit.i18n import _, shown
 from ..kit.languages import in_public
 
@@ -46,12 +46,6 @@ class AnalysisButton(Component, discord.ui.DynamicItem[discord.ui.Button], names
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, "analysis"):
-            if interaction.guild_id is None:  # the games of no server: only this one's
-                await send.defer_public(interaction)
-                found = await tablee(interaction.client).service.store.history.finished_game(
-                    None, self.game_row)
-                if found is None or found[0].channel_id != interaction.channel_id:
-                    raise Refusal(_("That game was not played in this conversation."))
             await post_analysis(interaction, self.game_row)
 
 
@@ -67,7 +61,8 @@ async def post_analysis(interaction: discord.Interaction, game_row: int) -> None
     server; see the module doc)."""
     await send.defer_public(interaction)  # before any read; a refusal is still private
     service = tablee(interaction.client).service
-    entry = await service.game_history.finished_entry(interaction.guild_id, game_row)
+    entry = await service.game_history.finished_entry(interaction.guild_id, game_row,
+                                                       here=interaction.channel_id)
     async with in_public(interaction.client, interaction.guild_id, interaction) as code:
         await send.respond(interaction, _("Analysing game #{n}…", n=game_row))
         shown_at = time.monotonic()

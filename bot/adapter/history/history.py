@@ -202,7 +202,8 @@ async def post_replay(interaction: discord.Interaction, game_row: int) -> None:
     servers: of no server) and its record; a game it did not finish gets a private sentence."""
     await send.defer_public(interaction)  # before any read; a refusal is still private
     service = tablee(interaction.client).service
-    entry = await service.game_history.finished_entry(interaction.guild_id, game_row)
+    entry = await service.game_history.finished_entry(interaction.guild_id, game_row,
+                                                      here=interaction.channel_id)
     async with in_public(interaction.client, interaction.guild_id, interaction) as code:
         files = await service.game_history.replay(interaction.guild_id, game_row, language=code)
         text = replay_text(entry, files.frames, files.turns_per_frame)

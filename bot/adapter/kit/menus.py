@@ -9,12 +9,11 @@ from collections.abc import Awaitable, Callable
 
 from discord import app_commands
 
-INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
-CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+from .installs import EVERY_CONTEXT, EVERY_INSTALL
 
 
 def context_menu(name: str, callback: Callable[..., Awaitable[None]]) -> app_commands.ContextMenu:
     """A right-click command named ``name`` (English; an ``N_`` msgid) running ``callback``,
     whose second parameter's annotation says on what (a user or member, or a message)."""
-    return app_commands.ContextMenu(name=name, callback=callback, allowed_installs=INSTALLS,
-                                    allowed_contexts=CONTEXTS)
+    return app_commands.ContextMenu(name=name, callback=callback, allowed_installs=EVERY_INSTALL,
+                                    allowed_contexts=EVERY_CONTEXT)

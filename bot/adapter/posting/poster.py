@@ -192,8 +192,8 @@ class Poster:
             return message
         except Unreachable:
             # Only an interaction can post here, and none can just now: the next one at the
-            # table carries it (carry_on). Kept: a game's end (its table is gone) or a change
-            # that stored no new version (the clock's time up) can't be read back.
+            # table carries it (carry_on), kept whole (a game's end, whose table is gone, or the
+            # clock's time up, which stores no new version, could not be read back).
             self._held[channel_id] = outcome
             log.info("the post of the table in %s waits for the next interaction there",
                      channel_id)
@@ -221,22 +221,14 @@ class Poster:
 
     async def carry_on(self, interaction: discord.Interaction) -> None:
         """An interaction at a table whose post is held (answered already: a press, a menu, a
-        command in its conversation) carries it: the table as it is now goes out as its
-        followup. Never raises: the interaction itself was answered."""
+        command in its conversation) carries it: the held post goes out as its followup. It is
+        the table as it is now: every later change of the table was published, and took what
+        waited into its own post (:meth:`publish`). Never raises (publish does not)."""
         channel_id = interaction.channel_id
         if channel_id is None or channel_id not in self._held \
                 or not interaction.response.is_done():
             return
-        held = self._held.pop(channel_id)
-        try:
-            finished = held.post is not None and held.post.finished
-            outcome = held if finished else (await self._service.moves.repost(channel_id)
-                                             or held)
-        except Exception:
-            log.exception("the held post of the table in %s could not be read", channel_id)
-            self._held.setdefault(channel_id, held)
-            return
-        await self.publish(outcome, via=interaction)
+        await self.publish(self._held.pop(channel_id), via=interaction)
 
     async def _computers(self, channel_id: int) -> None:
         try:
