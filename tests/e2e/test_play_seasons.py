@@ -6,10 +6,9 @@ the past season stays readable by its number."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ import pytest
 from PIL import Image
 
 from tests.bot.drive import FakeTime
+from tests.e2e.test_play_clock import until
 from tests.e2e.test_play_helpers import (
     assert_all_requests_valid,
     last_public,
@@ -55,14 +55,6 @@ async def play_one(sim: Any, host: Any, guest: Any) -> None:
     await lobby_of(sim, host, [guest], game=TOY_ID, rounds=1)
     await play_to_the_end(sim, {host.id: host, guest.id: guest}, turn, limit=10)
     assert "The game is over" in last_public(sim).content
-
-
-async def until(check: Callable[[], bool]) -> None:
-    for _ in range(2000):
-        if check():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError("the clock did not act")
 
 
 def png_of(message: Any) -> Image.Image:
