@@ -32,6 +32,7 @@ from ..kit.i18n import N_, _, _n, translate
 from ..kit.installs import servers_only
 from ..kit.languages import in_public
 from ..kit.limits import MAX_CHOICES, MAX_CONTENT, MAX_DESCRIPTION, clip
+from ..kit.suggest import SUGGESTION_SECONDS, within
 
 COMPUTERS = {"easy": N_("Computer (easy)"), "medium": N_("Computer (medium)"),
              "hard": N_("Computer (hard)")}
@@ -253,7 +254,13 @@ class RatingCommands(ServiceCog):
             game_id = game_id_of(typed)
         except Refusal:
             return []
-        seasons = await self.service.seasons.seasons(interaction.guild_id, game_id)
+        try:  # in time, as every suggestion: Discord waits 3 s, a database may take longer
+            in_time, seasons = await within(
+                SUGGESTION_SECONDS, self.service.seasons.seasons(interaction.guild_id, game_id))
+        except Exception:  # autocomplete can only answer with choices: none is the honest answer
+            return []
+        if not in_time or seasons is None:
+            return []
         choices = [season_choice(s) for s in seasons]
         wanted = current.strip().lower()
         return [c for c in choices if wanted in c.name.lower() or wanted == c.value][
