@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import Services, errors
+from bot.service.history import NoSuchGame
 from bot.service.rules.posted import NotAGamePost
 from tests.bot.conftest import ALICE, GUILD
 from tests.bot.storage.test_history import DM, FINAL_POST, stored_game
@@ -39,3 +40,16 @@ async def test_a_persons_games_outside_servers(host: Services) -> None:
     assert (await host.ratings.stats(None))["games"] == 2
     assert [(e.game_row, w) for e, w in await host.game_history.recent_games(GUILD, ALICE)] == [
         (theirs.id, True)]
+
+
+async def test_outside_servers_a_game_number_reaches_only_its_own_conversations_game(
+        host: Services) -> None:
+    """A number on a button (Analysis) outside servers: the game of that conversation, never
+    another DM's; in a server the number alone (the server scopes it)."""
+    game = await stored_game(host, DM, None, "finished")
+    assert (await host.game_history.finished_entry(None, game.id, here=DM)).game_row == game.id
+    with pytest.raises(NoSuchGame, match="not played in this conversation"):
+        await host.game_history.finished_entry(None, game.id, here=DM + 1)
+    theirs = await stored_game(host, DM + 2, GUILD, "finished")
+    assert (await host.game_history.finished_entry(GUILD, theirs.id, here=DM)).game_row == \
+        theirs.id
