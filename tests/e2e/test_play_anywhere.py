@@ -29,11 +29,12 @@ from tests.e2e.test_play_helpers import (
     lobby_of,
     play_turn_by_menu,
     running_tablee,
+    seats_from_lobby,
     table_post,
     to_move,
 )
 from tests.e2e.test_play_maitre_des_mers import ARM
-from tests.e2e.test_play_shards import QUIET, BotProcess, unposted
+from tests.e2e.test_play_shards import QUIET, BotProcess, unposted, until
 from tests.e2e.toy_game import TOY_ID, register_toy
 
 FR = Words("fr")
@@ -227,7 +228,16 @@ async def test_every_game_in_group_dms_across_a_sigkill(
         for host, (game, prefer) in zip((alice, bob, carol, alice), GAMES, strict=True):
             gdm = sim.group_dm(alice, bob, carol)
             others = [u for u in (alice, bob, carol) if u is not host]
-            _lobby, seats = await lobby_of(sim, host, others, game=game, channel=gdm)
+            lobby = await sim.slash(host, f"play {game}", channel=gdm)
+            for user in others:
+                await sim.click(user, lobby, label="Join")
+            seats = seats_from_lobby(lobby.content, [host, *others])
+            await sim.click(host, lobby, label="Start")
+            # the other process draws the first board after answering: it may go quiet longer
+            # than the sim waits, so wait for its first post
+            await until(lambda gdm=gdm: any("My hand / Play" in m.labels
+                                            for m in sim.public(gdm)), timeout=30)
+            assert "started with" in lobby.content and not lobby.labels, lobby.content
             rooms.append((gdm, seats, prefer))
         for gdm, _seats, prefer in rooms:
             await play_turn_by_menu(sim, to_move(sim, users, gdm), rng, gdm, prefer)
